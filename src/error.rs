@@ -1,0 +1,345 @@
+//! The one error type of the crate: [`Error`], with position and snippet.
+
+use std::fmt;
+
+use crate::syntax::Span;
+
+/// `Result<T, hcl::Error>`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// What went wrong, broadly. `#[non_exhaustive]`: match with a wildcard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is not valid HCL syntax.
+    Parse,
+    /// A nesting or size limit was exceeded.
+    Limit,
+    /// Evaluating an expression failed.
+    Eval,
+    /// Deserializing into a Rust type failed.
+    De,
+    /// Serializing a Rust value failed.
+    Ser,
+    /// Reading or writing failed.
+    Io,
+}
+
+/// A position in the source: 1-based line and column (in characters), and byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters (a TAB is one column).
+    pub column: usize,
+    /// 0-based byte offset.
+    pub offset: usize,
+}
+
+impl Location {
+    /// Computes the location of byte `offset` in `source`. Offsets past the
+    /// end are clamped; offsets inside a character go to its start.
+    ///
+    /// ```
+    /// let loc = hcl::error::Location::of("a = 1\nb = x\n", 10);
+    /// assert_eq!((loc.line, loc.column), (2, 5));
+    /// ```
+    pub fn of(source: &str, offset: usize) -> Location {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &source.as_bytes()[..offset];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let column = 1 + source[line_start..offset].chars().count();
+        Location {
+            line,
+            column,
+            offset,
+        }
+    }
+}
+
+/// An error from parsing, evaluating, deserializing or serializing HCL.
+///
+/// Small (one pointer) so that `Result<T>` stays small. When the error
+/// relates to a place in the source, [`line`](Error::line),
+/// [`column`](Error::column) and [`span`](Error::span) say where, and
+/// `Display` shows a rustc-style snippet:
+///
+/// ```
+/// let err = hcl::parse("a = [1, 2\n").unwrap_err();
+/// assert_eq!(err.line(), Some(1));
+/// let shown = err.to_string();
+/// assert!(shown.contains("1 | a = [1, 2"), "{shown}");
+/// ```
+pub struct Error {
+    inner: Box<ErrorImpl>,
+}
+
+#[derive(Clone)]
+struct ErrorImpl {
+    kind: ErrorKind,
+    message: String,
+    span: Option<Span>,
+    location: Option<Location>,
+    /// The source line(s) for the snippet, with the caret range within the first line.
+    snippet: Option<Snippet>,
+    path: Option<String>,
+    notes: Vec<(String, Option<Location>)>,
+}
+
+#[derive(Clone)]
+struct Snippet {
+    line_text: String,
+    caret_col: usize,
+    caret_len: usize,
+}
+
+impl Error {
+    /// An error of `kind` with `message` and no position.
+    #[cold]
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            inner: Box::new(ErrorImpl {
+                kind,
+                message: message.into(),
+                span: None,
+                location: None,
+                snippet: None,
+                path: None,
+                notes: Vec::new(),
+            }),
+        }
+    }
+
+    /// An error of `kind` with `message` at `span` of `source` (line, column
+    /// and snippet are computed now).
+    #[cold]
+    pub fn at(kind: ErrorKind, message: impl Into<String>, span: Span, source: &str) -> Error {
+        let mut e = Error::new(kind, message);
+        e.set_span(span, source);
+        e
+    }
+
+    /// An error of `kind` with `message` at `span`, with no source available
+    /// yet; call [`Error::with_source`] later to add line, column and snippet.
+    #[cold]
+    pub fn spanned(kind: ErrorKind, message: impl Into<String>, span: Span) -> Error {
+        let mut e = Error::new(kind, message);
+        e.inner.span = Some(span);
+        e
+    }
+
+    /// Fills in line, column and snippet from `source` if the error has a
+    /// span but no location yet.
+    #[cold]
+    pub fn with_source(mut self, source: &str) -> Error {
+        if let (Some(span), None) = (self.inner.span, self.inner.location) {
+            self.set_span(span, source);
+        }
+        self
+    }
+
+    /// Sets (replaces) the span, computing line, column and snippet from `source`.
+    #[cold]
+    pub fn set_span(&mut self, span: Span, source: &str) {
+        let loc = Location::of(source, span.start);
+        let line_start = loc.offset
+            - source[..loc.offset]
+                .rfind('\n')
+                .map_or(loc.offset, |p| loc.offset - p - 1);
+        let line_end = source[loc.offset..]
+            .find('\n')
+            .map_or(source.len(), |p| loc.offset + p);
+        let mut line_text = &source[line_start..line_end];
+        if let Some(stripped) = line_text.strip_suffix('\r') {
+            line_text = stripped;
+        }
+        let end_in_line = span.end.min(line_start + line_text.len()).max(loc.offset);
+        let mut end_in_line = end_in_line;
+        while !source.is_char_boundary(end_in_line) {
+            end_in_line += 1;
+        }
+        let caret_len = source[loc.offset..end_in_line].chars().count().max(1);
+        self.inner.span = Some(span);
+        self.inner.location = Some(loc);
+        self.inner.snippet = Some(Snippet {
+            line_text: line_text.to_owned(),
+            caret_col: loc.column,
+            caret_len,
+        });
+    }
+
+    /// Adds a note (e.g. "the bracket was opened here") shown after the main message.
+    #[cold]
+    pub fn with_note(mut self, note: impl Into<String>, at: Option<Location>) -> Error {
+        self.inner.notes.push((note.into(), at));
+        self
+    }
+
+    /// Sets the field path (`resource.aws_instance.web.count`).
+    #[cold]
+    pub fn with_path(mut self, path: impl Into<String>) -> Error {
+        self.inner.path = Some(path.into());
+        self
+    }
+
+    /// The error's kind.
+    pub fn kind(&self) -> ErrorKind {
+        self.inner.kind
+    }
+
+    /// The message alone, without position or snippet.
+    pub fn message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// 1-based line, if the error has a position.
+    pub fn line(&self) -> Option<usize> {
+        self.inner.location.map(|l| l.line)
+    }
+
+    /// 1-based column, if the error has a position.
+    pub fn column(&self) -> Option<usize> {
+        self.inner.location.map(|l| l.column)
+    }
+
+    /// Byte offset, if the error has a position.
+    pub fn offset(&self) -> Option<usize> {
+        self.inner
+            .location
+            .map(|l| l.offset)
+            .or(self.inner.span.map(|s| s.start))
+    }
+
+    /// The full location, if known.
+    pub fn location(&self) -> Option<Location> {
+        self.inner.location
+    }
+
+    /// The byte span, if the error relates to a place in the source.
+    pub fn span(&self) -> Option<Span> {
+        self.inner.span
+    }
+
+    /// The path to the field concerned, if any.
+    pub fn path(&self) -> Option<&str> {
+        self.inner.path.as_deref()
+    }
+
+    /// The notes attached with [`Error::with_note`].
+    pub fn notes(&self) -> impl Iterator<Item = (&str, Option<Location>)> {
+        self.inner.notes.iter().map(|(n, l)| (n.as_str(), *l))
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.inner.kind)
+            .field("message", &self.inner.message)
+            .field("location", &self.inner.location)
+            .field("span", &self.inner.span)
+            .field("path", &self.inner.path)
+            .finish()
+    }
+}
+
+impl fmt::Display for Error {
+    /// `message at line L, column C` followed by a snippet:
+    ///
+    /// ```text
+    /// expected `]` or `,`, found end of file at line 1, column 10
+    ///   |
+    /// 1 | a = [1, 2
+    ///   |          ^
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.inner;
+        if let Some(path) = &e.path {
+            write!(f, "{path}: ")?;
+        }
+        f.write_str(&e.message)?;
+        if let Some(loc) = e.location {
+            write!(f, " at line {}, column {}", loc.line, loc.column)?;
+        }
+        if let (Some(snip), Some(loc)) = (&e.snippet, e.location) {
+            let num = loc.line.to_string();
+            let pad = " ".repeat(num.len());
+            write!(f, "\n{pad} |\n{num} | {}\n{pad} | ", snip.line_text)?;
+            // Keep TABs so the caret lines up under the source text.
+            for c in snip.line_text.chars().take(snip.caret_col - 1) {
+                f.write_str(if c == '\t' { "\t" } else { " " })?;
+            }
+            for _ in 0..snip.caret_len {
+                f.write_str("^")?;
+            }
+        }
+        for (note, at) in &e.notes {
+            write!(f, "\nnote: {note}")?;
+            if let Some(at) = at {
+                write!(f, " (line {}, column {})", at.line, at.column)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    #[cold]
+    fn from(e: std::io::Error) -> Error {
+        Error::new(ErrorKind::Io, e.to_string())
+    }
+}
+
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::new(ErrorKind::De, msg.to_string())
+    }
+}
+
+impl serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::new(ErrorKind::Ser, msg.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn location_counts_characters() {
+        let src = "x = \"é\"\ny = 1";
+        let l = Location::of(src, src.find('y').unwrap());
+        assert_eq!((l.line, l.column), (2, 1));
+        let l = Location::of(src, src.rfind('"').unwrap());
+        assert_eq!((l.line, l.column), (1, 7));
+    }
+
+    #[test]
+    fn display_has_snippet_and_caret() {
+        let src = "a = 1\nb = @\n";
+        let e = Error::at(ErrorKind::Parse, "unexpected `@`", Span::new(10, 11), src);
+        assert_eq!(e.line(), Some(2));
+        assert_eq!(e.column(), Some(5));
+        assert_eq!(
+            e.to_string(),
+            "unexpected `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^"
+        );
+    }
+
+    #[test]
+    fn error_is_one_pointer() {
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+    }
+}

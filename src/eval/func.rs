@@ -1,0 +1,262 @@
+//! Function declarations: a signature (typed parameters, optional variadic
+//! parameter) plus a Rust closure.
+//!
+//! ```
+//! use hcl::eval::{FuncDef, ParamType};
+//! use hcl::Value;
+//!
+//! let add = FuncDef::builder()
+//!     .param("a", ParamType::Number)
+//!     .param("b", ParamType::Number)
+//!     .build(|args| {
+//!         let a = args[0].as_f64().unwrap();
+//!         let b = args[1].as_f64().unwrap();
+//!         Ok(Value::from(a + b))
+//!     });
+//! assert_eq!(add.call(vec![Value::from(1), Value::from("2")]).unwrap(), Value::from(3));
+//! assert!(add.call(vec![Value::from(1)]).is_err());
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::value::{Number, Value};
+
+/// What a function returns: a value, or a message explaining what failed
+/// (the evaluator adds the call's position and the function's name).
+pub type FuncResult = std::result::Result<Value, String>;
+
+/// The closure behind a function. Arguments arrive already checked and
+/// converted to the declared parameter types.
+pub type FuncImpl = dyn Fn(Vec<Value>) -> FuncResult + Send + Sync;
+
+/// The type a parameter accepts. Arguments are converted as Terraform
+/// converts them (a number or bool is accepted where a string is wanted, a
+/// string holding a number where a number is wanted, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamType {
+    /// Any value, unconverted.
+    Any,
+    /// `true`/`false`, or the strings `"true"`/`"false"`.
+    Bool,
+    /// A number, or a string holding one.
+    Number,
+    /// A string, or a number or bool (converted to its string form).
+    String,
+    /// A tuple/list/set whose elements all convert to the element type.
+    Array(Box<ParamType>),
+    /// An object/map whose values all convert to the element type.
+    Object(Box<ParamType>),
+}
+
+impl fmt::Display for ParamType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamType::Any => f.write_str("any"),
+            ParamType::Bool => f.write_str("bool"),
+            ParamType::Number => f.write_str("number"),
+            ParamType::String => f.write_str("string"),
+            ParamType::Array(t) => write!(f, "list of {t}"),
+            ParamType::Object(t) => write!(f, "map of {t}"),
+        }
+    }
+}
+
+impl ParamType {
+    /// Converts `value` to this type, Terraform-style; `Err` says why not.
+    ///
+    /// ```
+    /// use hcl::eval::ParamType;
+    /// use hcl::Value;
+    /// assert_eq!(ParamType::String.convert(Value::from(1.5)).unwrap(), Value::from("1.5"));
+    /// assert_eq!(ParamType::Number.convert(Value::from("42")).unwrap(), Value::from(42));
+    /// assert!(ParamType::Number.convert(Value::from("x")).is_err());
+    /// ```
+    pub fn convert(&self, value: Value) -> Result<Value, String> {
+        match (self, value) {
+            (ParamType::Any, v) => Ok(v),
+            (_, Value::Null) => Ok(Value::Null),
+            (ParamType::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
+            (ParamType::Bool, Value::String(s)) => match s.as_str() {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                _ => Err(format!("cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed")),
+            },
+            (ParamType::Number, Value::Number(n)) => Ok(Value::Number(n)),
+            (ParamType::Number, Value::String(s)) => Number::parse_literal(&s)
+                .or_else(|| s.strip_prefix('-').and_then(Number::parse_literal).map(|n| Number::from(-n.as_f64())))
+                .map(Value::Number)
+                .ok_or_else(|| format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")),
+            (ParamType::String, Value::String(s)) => Ok(Value::String(s)),
+            (ParamType::String, Value::Number(n)) => Ok(Value::String(n.to_string())),
+            (ParamType::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+            (ParamType::Array(t), Value::Array(a)) => a
+                .into_iter()
+                .map(|v| t.convert(v))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Array),
+            (ParamType::Object(t), Value::Object(o)) => o
+                .into_iter()
+                .map(|(k, v)| t.convert(v).map(|v| (k, v)))
+                .collect::<Result<_, _>>()
+                .map(Value::Object),
+            (t, v) => Err(format!("{t} required, but have {}", v.type_name())),
+        }
+    }
+}
+
+/// One declared parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Name, used in error messages.
+    pub name: String,
+    /// Accepted type.
+    pub ty: ParamType,
+    /// Whether `null` may be passed (default: no).
+    pub allow_null: bool,
+}
+
+/// A function: its signature and implementation. Cheap to clone (`Arc`).
+#[derive(Clone)]
+pub struct FuncDef {
+    params: Arc<[Param]>,
+    variadic: Option<Arc<Param>>,
+    func: Arc<FuncImpl>,
+}
+
+impl fmt::Debug for FuncDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FuncDef")
+            .field("params", &self.params)
+            .field("variadic", &self.variadic)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FuncDef {
+    /// Starts declaring a function.
+    pub fn builder() -> FuncDefBuilder {
+        FuncDefBuilder {
+            params: Vec::new(),
+            variadic: None,
+        }
+    }
+
+    /// The fixed parameters.
+    pub fn params(&self) -> &[Param] {
+        &self.params
+    }
+
+    /// The variadic parameter, if any.
+    pub fn variadic(&self) -> Option<&Param> {
+        self.variadic.as_deref()
+    }
+
+    /// Checks arity, converts each argument to its parameter's type, and
+    /// calls the implementation.
+    ///
+    /// # Errors
+    /// A message naming the argument when arity or a type is wrong, or the
+    /// implementation's own error.
+    pub fn call(&self, args: Vec<Value>) -> FuncResult {
+        let n = self.params.len();
+        if args.len() < n || (self.variadic.is_none() && args.len() > n) {
+            let expected = if self.variadic.is_some() {
+                format!("at least {n}")
+            } else {
+                n.to_string()
+            };
+            return Err(format!(
+                "expected {expected} argument{}, got {}",
+                if n == 1 && self.variadic.is_none() {
+                    ""
+                } else {
+                    "s"
+                },
+                args.len()
+            ));
+        }
+        let mut converted = Vec::with_capacity(args.len());
+        for (i, arg) in args.into_iter().enumerate() {
+            let param = self.params.get(i).or(self.variadic.as_deref());
+            let Some(param) = param else { break };
+            if arg.is_null() && !param.allow_null {
+                return Err(format!(
+                    "invalid value for \"{}\" parameter: argument must not be null",
+                    param.name
+                ));
+            }
+            match param.ty.convert(arg) {
+                Ok(v) => converted.push(v),
+                Err(msg) => {
+                    return Err(format!(
+                        "invalid value for \"{}\" parameter: {msg}",
+                        param.name
+                    ))
+                }
+            }
+        }
+        (self.func)(converted)
+    }
+}
+
+/// Builder for [`FuncDef`].
+#[derive(Debug)]
+pub struct FuncDefBuilder {
+    params: Vec<Param>,
+    variadic: Option<Param>,
+}
+
+impl FuncDefBuilder {
+    /// Adds a parameter that rejects `null`.
+    pub fn param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
+        self.params.push(Param {
+            name: name.into(),
+            ty,
+            allow_null: false,
+        });
+        self
+    }
+
+    /// Adds a parameter that accepts `null`.
+    pub fn nullable_param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
+        self.params.push(Param {
+            name: name.into(),
+            ty,
+            allow_null: true,
+        });
+        self
+    }
+
+    /// Sets the variadic parameter (rejects `null`).
+    pub fn variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
+        self.variadic = Some(Param {
+            name: name.into(),
+            ty,
+            allow_null: false,
+        });
+        self
+    }
+
+    /// Sets the variadic parameter (accepts `null`).
+    pub fn nullable_variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
+        self.variadic = Some(Param {
+            name: name.into(),
+            ty,
+            allow_null: true,
+        });
+        self
+    }
+
+    /// Finishes with the implementation.
+    pub fn build<F>(self, func: F) -> FuncDef
+    where
+        F: Fn(Vec<Value>) -> FuncResult + Send + Sync + 'static,
+    {
+        FuncDef {
+            params: self.params.into(),
+            variadic: self.variadic.map(Arc::new),
+            func: Arc::new(func),
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Evaluation: syntax tree + [`Context`] → [`Value`](crate::Value).
+
+mod func;
+
+pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};

@@ -1,0 +1,34 @@
+//! # hcl2 — HCL for Rust
+//!
+//! Reads and writes HCL, the configuration language of Terraform, OpenTofu,
+//! Packer, Nomad and Vault, as a pipeline:
+//!
+//! 1. [`parser`]: source text → spanned syntax tree ([`syntax`]).
+//! 2. [`eval`]: syntax tree + [`eval::Context`] → [`Value`].
+//! 3. [`de`]: serde deserialization onto user types.
+//! 4. [`ser`] / [`format`]: back to native HCL text.
+//!
+//! ```
+//! let body = hcl::parse(r#"
+//! resource "aws_instance" "web" {
+//!   ami           = "ami-123"
+//!   instance_type = "t3.micro"
+//! }
+//! "#).unwrap();
+//! let block = body.blocks().next().unwrap();
+//! assert_eq!(block.ident.name, "resource");
+//! assert_eq!(block.labels[1].as_str(), "web");
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod eval;
+pub mod parser;
+pub mod syntax;
+pub mod value;
+
+pub use error::{Error, ErrorKind, Result};
+pub use parser::{parse, parse_with, ParseOptions};
+pub use syntax::{Body, Expression, Span, Template};
+pub use value::{Map, Number, Value};

@@ -1,0 +1,674 @@
+//! The syntax tree of HCL's native syntax.
+//!
+//! Names follow `hclsyntax-spec.md`. Every node carries the byte [`Span`] of
+//! the source it was parsed from; spans of sibling nodes never overlap, so the
+//! text between them (whitespace and comments) can be recovered from the
+//! source.
+//!
+//! Trees borrow from the source text where they can (`'a`): identifiers and
+//! string literals without escapes are `Cow::Borrowed`. Use
+//! [`Body::into_owned`] (and friends) to detach a tree from its source.
+//!
+//! ```
+//! let body = hcl::parse("a = 1\nblock \"label\" {\n  b = true\n}\n").unwrap();
+//! assert_eq!(body.structures.len(), 2);
+//! let attr = body.attributes().next().unwrap();
+//! assert_eq!(attr.name.name, "a");
+//! assert_eq!(attr.span, hcl::Span::new(0, 5));
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+
+pub use crate::value::Number;
+
+/// A half-open byte range `start..end` into the source text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    ///
+    /// ```
+    /// let s = hcl::Span::new(2, 5);
+    /// assert_eq!(s.len(), 3);
+    /// ```
+    #[inline]
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// Number of bytes covered.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span is empty.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    #[inline]
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// As a `Range<usize>`, for slicing the source.
+    #[inline]
+    pub const fn range(&self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl From<std::ops::Range<usize>> for Span {
+    fn from(r: std::ops::Range<usize>) -> Span {
+        Span::new(r.start, r.end)
+    }
+}
+
+impl From<Span> for std::ops::Range<usize> {
+    fn from(s: Span) -> std::ops::Range<usize> {
+        s.start..s.end
+    }
+}
+
+/// An identifier (UAX #31 `ID_Start (ID_Continue | '-')*`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ident<'a> {
+    /// The identifier's text.
+    pub name: Cow<'a, str>,
+    /// Where it is in the source.
+    pub span: Span,
+}
+
+impl<'a> Ident<'a> {
+    /// An identifier with the given name and span.
+    pub fn new(name: impl Into<Cow<'a, str>>, span: Span) -> Self {
+        Ident {
+            name: name.into(),
+            span,
+        }
+    }
+
+    /// The identifier's text.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A config file or the content of a block: attributes and blocks in source order.
+///
+/// `span` covers the body's content: for a file, the whole file; for a
+/// block, everything between `{` and `}` (exclusive).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Body<'a> {
+    /// Attributes and blocks in source order.
+    pub structures: Vec<Structure<'a>>,
+    /// The body's extent.
+    pub span: Span,
+}
+
+impl<'a> Body<'a> {
+    /// The attributes of this body, in source order.
+    pub fn attributes(&self) -> impl Iterator<Item = &Attribute<'a>> {
+        self.structures.iter().filter_map(|s| match s {
+            Structure::Attribute(a) => Some(a),
+            Structure::Block(_) => None,
+        })
+    }
+
+    /// The blocks of this body, in source order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block<'a>> {
+        self.structures.iter().filter_map(|s| match s {
+            Structure::Block(b) => Some(b),
+            Structure::Attribute(_) => None,
+        })
+    }
+
+    /// The attribute named `name`, if any.
+    pub fn attribute(&self, name: &str) -> Option<&Attribute<'a>> {
+        self.attributes().find(|a| a.name.name == name)
+    }
+}
+
+/// One item of a [`Body`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Structure<'a> {
+    /// `name = expr`
+    Attribute(Attribute<'a>),
+    /// `type "label" { ... }`
+    Block(Block<'a>),
+}
+
+impl Structure<'_> {
+    /// The item's span.
+    pub fn span(&self) -> Span {
+        match self {
+            Structure::Attribute(a) => a.span,
+            Structure::Block(b) => b.span,
+        }
+    }
+}
+
+/// An attribute definition `name = expr`.
+///
+/// `span` runs from the name to the end of the expression (the newline is
+/// not included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute<'a> {
+    /// The attribute's name.
+    pub name: Ident<'a>,
+    /// Its value.
+    pub expr: Expression<'a>,
+    /// From the name to the end of the expression.
+    pub span: Span,
+}
+
+/// A block `type label* { body }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block<'a> {
+    /// The block type.
+    pub ident: Ident<'a>,
+    /// Zero or more labels.
+    pub labels: Vec<BlockLabel<'a>>,
+    /// The content between the braces.
+    pub body: Body<'a>,
+    /// Span of the opening `{`.
+    pub open_brace: Span,
+    /// Span of the closing `}`.
+    pub close_brace: Span,
+    /// From the type name to the closing brace, inclusive.
+    pub span: Span,
+}
+
+/// A block label: an identifier or a quoted string (which may not contain
+/// interpolations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockLabel<'a> {
+    /// `block foo {}`
+    Ident(Ident<'a>),
+    /// `block "foo" {}`; `value` is the unescaped content, `span` includes the quotes.
+    String {
+        /// Unescaped content.
+        value: Cow<'a, str>,
+        /// Includes the quotes.
+        span: Span,
+    },
+}
+
+impl BlockLabel<'_> {
+    /// The label's value.
+    pub fn as_str(&self) -> &str {
+        match self {
+            BlockLabel::Ident(i) => &i.name,
+            BlockLabel::String { value, .. } => value,
+        }
+    }
+
+    /// The label's span.
+    pub fn span(&self) -> Span {
+        match self {
+            BlockLabel::Ident(i) => i.span,
+            BlockLabel::String { span, .. } => *span,
+        }
+    }
+}
+
+/// An expression with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expression<'a> {
+    /// What kind of expression.
+    pub kind: ExprKind<'a>,
+    /// Its extent in the source (parentheses included for `Parenthesis`).
+    pub span: Span,
+}
+
+impl<'a> Expression<'a> {
+    /// An expression of `kind` at `span`.
+    #[inline]
+    pub fn new(kind: ExprKind<'a>, span: Span) -> Self {
+        Expression { kind, span }
+    }
+}
+
+/// The kinds of expression.
+///
+/// Large variants are boxed to keep `Expression` small.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind<'a> {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// A numeric literal. `raw` is the source text (for exact printing and
+    /// arbitrary-precision evaluation); `value` its nearest [`Number`].
+    Number {
+        /// Parsed value.
+        value: Number,
+        /// Literal text as written.
+        raw: Cow<'a, str>,
+    },
+    /// A quoted template with no interpolation or directive, e.g. `"foo\n"`;
+    /// holds the unescaped content.
+    String(Cow<'a, str>),
+    /// A quoted template with interpolations/directives, or any heredoc.
+    Template(Box<TemplateExpr<'a>>),
+    /// A variable reference `foo`.
+    Variable(Ident<'a>),
+    /// `[a, b, c]`
+    Tuple(Vec<Expression<'a>>),
+    /// `{ k = v, ... }`
+    Object(Vec<ObjectItem<'a>>),
+    /// `name(args...)`
+    FuncCall(Box<FuncCall<'a>>),
+    /// An expression followed by attribute access, index and splat operators.
+    Traversal(Box<Traversal<'a>>),
+    /// `-x`, `!x`
+    Unary(Box<UnaryOp<'a>>),
+    /// `a op b`
+    Binary(Box<BinaryOp<'a>>),
+    /// `c ? t : f`
+    Conditional(Box<Conditional<'a>>),
+    /// `[for ...]` or `{for ...}`
+    For(Box<ForExpr<'a>>),
+    /// `( expr )`
+    Parenthesis(Box<Expression<'a>>),
+}
+
+/// A template expression: a quoted string with interpolations/directives, or a heredoc.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateExpr<'a> {
+    /// Quoted or heredoc.
+    pub kind: TemplateKind<'a>,
+    /// The template's content. For `<<-` heredocs, literal parts are already
+    /// dedented as Terraform does.
+    pub template: Template<'a>,
+}
+
+/// How a template expression was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TemplateKind<'a> {
+    /// `"..."`
+    Quoted,
+    /// `<<EOT` (`strip_indent: false`) or `<<-EOT` (`strip_indent: true`).
+    Heredoc {
+        /// The delimiter identifier (`EOT`).
+        marker: Cow<'a, str>,
+        /// `<<-`: leading whitespace common to all lines is removed.
+        strip_indent: bool,
+    },
+}
+
+/// A template: literal text, interpolations and directives.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Template<'a> {
+    /// The parts in order.
+    pub elements: Vec<Element<'a>>,
+    /// The template's extent (inside the quotes / heredoc markers).
+    pub span: Span,
+}
+
+/// One part of a [`Template`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Element<'a> {
+    /// Literal text, unescaped (`$${` already turned into `${`).
+    Literal(Literal<'a>),
+    /// `${ expr }`
+    Interpolation(Interpolation<'a>),
+    /// `%{ if }`, `%{ for }`
+    Directive(Box<Directive<'a>>),
+}
+
+/// Literal text in a template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Literal<'a> {
+    /// Unescaped text.
+    pub value: Cow<'a, str>,
+    /// Source extent (escapes as written).
+    pub span: Span,
+}
+
+/// Strip markers `~` on either side of an interpolation or directive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Strip {
+    /// `${~` / `%{~`: strip whitespace before.
+    pub start: bool,
+    /// `~}`: strip whitespace after.
+    pub end: bool,
+}
+
+/// `${ expr }` in a template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interpolation<'a> {
+    /// The interpolated expression.
+    pub expr: Expression<'a>,
+    /// Strip markers.
+    pub strip: Strip,
+    /// From `${` to `}` inclusive.
+    pub span: Span,
+}
+
+/// A template directive.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Directive<'a> {
+    /// `%{ if c }...%{ else }...%{ endif }`
+    If(IfDirective<'a>),
+    /// `%{ for k, v in coll }...%{ endfor }`
+    For(ForDirective<'a>),
+}
+
+/// `%{ if cond }` ... `%{ else }` ... `%{ endif }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfDirective<'a> {
+    /// The condition.
+    pub cond: Expression<'a>,
+    /// Template used when the condition is true.
+    pub true_template: Template<'a>,
+    /// Template after `%{ else }`, if present.
+    pub false_template: Option<Template<'a>>,
+    /// Strip markers of `%{ if }`.
+    pub if_strip: Strip,
+    /// Strip markers of `%{ else }`, if present.
+    pub else_strip: Option<Strip>,
+    /// Strip markers of `%{ endif }`.
+    pub endif_strip: Strip,
+    /// From `%{ if` to the end of `%{ endif }`.
+    pub span: Span,
+}
+
+/// `%{ for key, value in coll }` ... `%{ endfor }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForDirective<'a> {
+    /// Key (or index) variable, when two are given.
+    pub key_var: Option<Ident<'a>>,
+    /// Value variable.
+    pub value_var: Ident<'a>,
+    /// The collection iterated.
+    pub collection: Expression<'a>,
+    /// The repeated template.
+    pub template: Template<'a>,
+    /// Strip markers of `%{ for }`.
+    pub for_strip: Strip,
+    /// Strip markers of `%{ endfor }`.
+    pub endfor_strip: Strip,
+    /// From `%{ for` to the end of `%{ endfor }`.
+    pub span: Span,
+}
+
+/// One `key = value` (or `key: value`) element of an object constructor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectItem<'a> {
+    /// The key.
+    pub key: ObjectKey<'a>,
+    /// The value.
+    pub value: Expression<'a>,
+    /// `=` or `:`.
+    pub separator: ObjectSeparator,
+}
+
+/// The key of an [`ObjectItem`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjectKey<'a> {
+    /// A bare identifier: a literal key, not a variable.
+    Ident(Ident<'a>),
+    /// Any other expression (quoted string, `(expr)`, number, ...).
+    Expression(Expression<'a>),
+}
+
+impl ObjectKey<'_> {
+    /// The key's span.
+    pub fn span(&self) -> Span {
+        match self {
+            ObjectKey::Ident(i) => i.span,
+            ObjectKey::Expression(e) => e.span,
+        }
+    }
+}
+
+/// The separator between an object key and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ObjectSeparator {
+    /// `=`
+    Equals,
+    /// `:`
+    Colon,
+}
+
+/// A function call `namespace::name(args...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FuncCall<'a> {
+    /// The function's name.
+    pub name: FuncName<'a>,
+    /// Arguments.
+    pub args: Vec<Expression<'a>>,
+    /// Whether the last argument is followed by `...`.
+    pub expand_final: bool,
+    /// Span of the `(` ... `)` including the parentheses.
+    pub args_span: Span,
+}
+
+/// A possibly namespaced function name: `upper`, `provider::aws::arn_parse`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuncName<'a> {
+    /// Namespace parts, outermost first (`["provider", "aws"]`); empty if none.
+    pub namespace: Vec<Ident<'a>>,
+    /// The final name.
+    pub name: Ident<'a>,
+}
+
+impl FuncName<'_> {
+    /// The full name joined with `::`.
+    pub fn to_full_name(&self) -> String {
+        let mut s = String::new();
+        for ns in &self.namespace {
+            s.push_str(&ns.name);
+            s.push_str("::");
+        }
+        s.push_str(&self.name.name);
+        s
+    }
+}
+
+/// An expression followed by one or more traversal operators:
+/// `.attr`, `[index]`, `.0`, `.*`, `[*]`.
+///
+/// Operators are kept flat in source order. Splat semantics (which operators
+/// after a splat apply to each element) are decided by the evaluator, per the
+/// spec: after `[*]` every following operator applies per element; after
+/// `.*` only the following attribute accesses do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Traversal<'a> {
+    /// The expression being traversed.
+    pub expr: Expression<'a>,
+    /// The operators, in order.
+    pub operators: Vec<TraversalOperator<'a>>,
+}
+
+/// One traversal operator with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraversalOperator<'a> {
+    /// What it does.
+    pub kind: TraversalOperatorKind<'a>,
+    /// Its extent, including the `.` or brackets.
+    pub span: Span,
+}
+
+/// The kinds of traversal operator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TraversalOperatorKind<'a> {
+    /// `.name`
+    GetAttr(Ident<'a>),
+    /// `[expr]`
+    Index(Expression<'a>),
+    /// `.0` (legacy index)
+    LegacyIndex(u64),
+    /// `.*`
+    AttrSplat,
+    /// `[*]`
+    FullSplat,
+}
+
+/// A unary operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnaryOp<'a> {
+    /// The operator.
+    pub operator: UnaryOperator,
+    /// The operand.
+    pub expr: Expression<'a>,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOperator {
+    /// `-`
+    Neg,
+    /// `!`
+    Not,
+}
+
+impl UnaryOperator {
+    /// The operator as written.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            UnaryOperator::Neg => "-",
+            UnaryOperator::Not => "!",
+        }
+    }
+}
+
+/// A binary operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BinaryOp<'a> {
+    /// Left operand.
+    pub lhs: Expression<'a>,
+    /// The operator.
+    pub operator: BinaryOperator,
+    /// Span of the operator token.
+    pub operator_span: Span,
+    /// Right operand.
+    pub rhs: Expression<'a>,
+}
+
+/// Binary operators, at the spec's six precedence levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOperator {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    NotEq,
+    /// `<`
+    Less,
+    /// `<=`
+    LessEq,
+    /// `>`
+    Greater,
+    /// `>=`
+    GreaterEq,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Mod,
+}
+
+impl BinaryOperator {
+    /// The operator as written.
+    pub const fn as_str(self) -> &'static str {
+        use BinaryOperator::*;
+        match self {
+            Or => "||",
+            And => "&&",
+            Eq => "==",
+            NotEq => "!=",
+            Less => "<",
+            LessEq => "<=",
+            Greater => ">",
+            GreaterEq => ">=",
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Mod => "%",
+        }
+    }
+
+    /// Precedence level, 1 (`||`, binds loosest) to 6 (`*` `/` `%`).
+    ///
+    /// ```
+    /// use hcl::syntax::BinaryOperator;
+    /// assert!(BinaryOperator::Mul.precedence() > BinaryOperator::Add.precedence());
+    /// ```
+    pub const fn precedence(self) -> u8 {
+        use BinaryOperator::*;
+        match self {
+            Or => 1,
+            And => 2,
+            Eq | NotEq => 3,
+            Less | LessEq | Greater | GreaterEq => 4,
+            Add | Sub => 5,
+            Mul | Div | Mod => 6,
+        }
+    }
+}
+
+/// `cond ? true_expr : false_expr`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional<'a> {
+    /// The condition.
+    pub cond: Expression<'a>,
+    /// Result when true.
+    pub true_expr: Expression<'a>,
+    /// Result when false.
+    pub false_expr: Expression<'a>,
+}
+
+/// A `for` expression: `[for k, v in coll : v if cond]` or
+/// `{for k, v in coll : key => value... if cond}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForExpr<'a> {
+    /// Key (or index) variable, when two are given.
+    pub key_var: Option<Ident<'a>>,
+    /// Value variable.
+    pub value_var: Ident<'a>,
+    /// The collection iterated.
+    pub collection: Expression<'a>,
+    /// Key expression: `Some` for the object form `{ ... : k => v }`.
+    pub key_expr: Option<Expression<'a>>,
+    /// Value expression.
+    pub value_expr: Expression<'a>,
+    /// `if` condition.
+    pub cond: Option<Expression<'a>>,
+    /// Grouping mode `...` after the value (object form only).
+    pub grouping: bool,
+}
+
+impl ForExpr<'_> {
+    /// Whether this is the object form `{for ...}`.
+    pub fn is_object(&self) -> bool {
+        self.key_expr.is_some()
+    }
+}

@@ -1,0 +1,234 @@
+//! HCL numbers: exact integers where possible, `f64` otherwise.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// An HCL number.
+///
+/// Integers are kept exact (`u64` for non-negative, `i64` for negative);
+/// everything else is an `f64`. Display prints integers without `.0` and
+/// floats as the shortest string that round-trips.
+///
+/// ```
+/// use hcl::Number;
+/// assert_eq!(Number::from(3u64).to_string(), "3");
+/// assert_eq!(Number::from_f64(2.5).unwrap().to_string(), "2.5");
+/// assert_eq!(Number::from_f64(4.0).unwrap().to_string(), "4");
+/// assert_eq!(Number::from(-7i64).as_i64(), Some(-7));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Number {
+    n: N,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum N {
+    PosInt(u64),
+    /// Always less than zero.
+    NegInt(i64),
+    /// May be non-finite (HCL's `1/0` is +Inf).
+    Float(f64),
+}
+
+impl Number {
+    /// A number from an `f64`. Returns `None` for NaN (HCL has no NaN).
+    /// Whole floats within the exact-integer range become integers.
+    pub fn from_f64(f: f64) -> Option<Number> {
+        if f.is_nan() {
+            return None;
+        }
+        Some(Number::from_f64_unchecked(f))
+    }
+
+    fn from_f64_unchecked(f: f64) -> Number {
+        // Normalise whole numbers to integers so that 4.0 == 4 and prints "4".
+        // -0.0 stays a float (Terraform keeps "-0").
+        if f.fract() == 0.0 && f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
+            if f >= 0.0 && f < 18446744073709551616.0 {
+                return Number {
+                    n: N::PosInt(f as u64),
+                };
+            }
+            if f < 0.0 && f >= -9223372036854775808.0 {
+                return Number {
+                    n: N::NegInt(f as i64),
+                };
+            }
+        }
+        Number { n: N::Float(f) }
+    }
+
+    /// Whether the number is an integer held exactly.
+    pub fn is_integer(&self) -> bool {
+        !matches!(self.n, N::Float(_))
+    }
+
+    /// Whether the value is held as an `f64`.
+    pub fn is_f64(&self) -> bool {
+        matches!(self.n, N::Float(_))
+    }
+
+    /// The value as `i64`, if it is an integer that fits.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self.n {
+            N::PosInt(u) => i64::try_from(u).ok(),
+            N::NegInt(i) => Some(i),
+            N::Float(_) => None,
+        }
+    }
+
+    /// The value as `u64`, if it is a non-negative integer that fits.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self.n {
+            N::PosInt(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    /// The value as `f64` (integers may lose precision above 2^53).
+    pub fn as_f64(&self) -> f64 {
+        match self.n {
+            N::PosInt(u) => u as f64,
+            N::NegInt(i) => i as f64,
+            N::Float(f) => f,
+        }
+    }
+
+    /// Whether the number is finite.
+    pub fn is_finite(&self) -> bool {
+        match self.n {
+            N::Float(f) => f.is_finite(),
+            _ => true,
+        }
+    }
+
+    /// Parses a numeric literal as HCL writes it (`12`, `1.5`, `1e3`, `007`).
+    /// Integers that fit `u64` stay exact; others become `f64`.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::parse_literal("007").unwrap().as_u64(), Some(7));
+    /// assert_eq!(Number::parse_literal("1e3").unwrap().as_u64(), Some(1000));
+    /// assert!(Number::parse_literal("abc").is_none());
+    /// ```
+    pub fn parse_literal(s: &str) -> Option<Number> {
+        let b = s.as_bytes();
+        if b.is_empty() {
+            return None;
+        }
+        if b.iter().all(u8::is_ascii_digit) {
+            if let Ok(u) = s.parse::<u64>() {
+                return Some(Number { n: N::PosInt(u) });
+            }
+        }
+        let f: f64 = s.parse().ok()?;
+        Number::from_f64(f)
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        match (self.n, other.n) {
+            (N::PosInt(a), N::PosInt(b)) => a == b,
+            (N::NegInt(a), N::NegInt(b)) => a == b,
+            (N::Float(a), N::Float(b)) => a == b,
+            (N::PosInt(_), N::NegInt(_)) | (N::NegInt(_), N::PosInt(_)) => false,
+            _ => self.as_f64() == other.as_f64(),
+        }
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        match (self.n, other.n) {
+            (N::PosInt(a), N::PosInt(b)) => Some(a.cmp(&b)),
+            (N::NegInt(a), N::NegInt(b)) => Some(a.cmp(&b)),
+            (N::PosInt(_), N::NegInt(_)) => Some(Ordering::Greater),
+            (N::NegInt(_), N::PosInt(_)) => Some(Ordering::Less),
+            _ => self.as_f64().partial_cmp(&other.as_f64()),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.n {
+            N::PosInt(u) => f.write_str(itoa::Buffer::new().format(u)),
+            N::NegInt(i) => f.write_str(itoa::Buffer::new().format(i)),
+            N::Float(x) => {
+                if x.is_infinite() {
+                    f.write_str(if x > 0.0 { "+Inf" } else { "-Inf" })
+                } else {
+                    f.write_str(ryu::Buffer::new().format_finite(x))
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Number({self})")
+    }
+}
+
+macro_rules! from_unsigned {
+    ($($t:ty)*) => {$(
+        impl From<$t> for Number {
+            fn from(u: $t) -> Number { Number { n: N::PosInt(u as u64) } }
+        }
+    )*};
+}
+macro_rules! from_signed {
+    ($($t:ty)*) => {$(
+        impl From<$t> for Number {
+            fn from(i: $t) -> Number {
+                if i < 0 { Number { n: N::NegInt(i as i64) } } else { Number { n: N::PosInt(i as u64) } }
+            }
+        }
+    )*};
+}
+from_unsigned!(u8 u16 u32 u64 usize);
+from_signed!(i8 i16 i32 i64 isize);
+
+impl From<f32> for Number {
+    /// NaN becomes 0 (HCL has no NaN); use [`Number::from_f64`] to detect it.
+    fn from(f: f32) -> Number {
+        Number::from_f64(f as f64).unwrap_or(Number { n: N::PosInt(0) })
+    }
+}
+
+impl From<f64> for Number {
+    /// NaN becomes 0 (HCL has no NaN); use [`Number::from_f64`] to detect it.
+    fn from(f: f64) -> Number {
+        Number::from_f64(f).unwrap_or(Number { n: N::PosInt(0) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_floats_become_integers() {
+        assert!(Number::from(4.0f64).is_integer());
+        assert!(Number::from(-4.0f64).is_integer());
+        assert!(!Number::from(-0.0f64).is_integer());
+        assert_eq!(Number::from(4.0f64), Number::from(4u8));
+    }
+
+    #[test]
+    fn display() {
+        assert_eq!(Number::from(-12i32).to_string(), "-12");
+        assert_eq!(Number::from(0.1f64).to_string(), "0.1");
+        assert_eq!(Number::from(f64::INFINITY).to_string(), "+Inf");
+        assert_eq!(Number::from(u64::MAX).to_string(), "18446744073709551615");
+    }
+
+    #[test]
+    fn ordering_across_representations() {
+        assert!(Number::from(-1i8) < Number::from(0u8));
+        assert!(Number::from(1.5f64) < Number::from(2u8));
+        assert!(Number::from(u64::MAX) > Number::from(1e3f64));
+    }
+}
