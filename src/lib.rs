@@ -22,9 +22,12 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod de;
 pub mod error;
 pub mod eval;
+pub mod format;
 pub mod parser;
+pub mod ser;
 pub mod syntax;
 pub mod value;
 

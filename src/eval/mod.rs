@@ -3,3 +3,4 @@
 mod func;
 
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
+pub mod functions;

@@ -1,0 +1,1 @@
+//! serde deserialization of HCL onto Rust types.

@@ -1,0 +1,1 @@
+//! serde serialization of Rust types as native HCL.
