@@ -80,14 +80,11 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 for v in a {
                     match v {
-                        Value::Null => continue,
                         Value::Array(l) if l.is_empty() => continue,
                         Value::Array(l) => return Ok(Value::Array(l)),
                         other => {
-                            return Err(format!(
-                                "coalescelist arguments must be lists or tuples, got {}",
-                                friendly_type(&other)
-                            ))
+                            let _ = other;
+                            return Err("coalescelist arguments must be lists or tuples".into());
                         }
                     }
                 }
@@ -369,10 +366,7 @@ pub(crate) fn register(r: &mut Registry) {
             if a.len() < 2 {
                 return Err("at least two arguments are required".into());
             }
-            let lists: Vec<Vec<Value>> = a
-                .into_iter()
-                .map(|v| util::array(v, "set or list"))
-                .collect::<Result<_, _>>()?;
+            let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
             let mut out: Vec<Vec<Value>> = vec![Vec::new()];
             for l in &lists {
                 let mut next = Vec::with_capacity(out.len() * l.len());

@@ -298,6 +298,7 @@ fn gzip(data: &[u8]) -> Result<Vec<u8>, String> {
 
 #[cfg(feature = "csv")]
 fn csv_decode(s: &str) -> Result<Value, String> {
+    check_csv_quotes(s)?;
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(false)
@@ -323,6 +324,69 @@ fn csv_decode(s: &str) -> Result<Value, String> {
         out.push(util::sorted_object(o));
     }
     Ok(Value::Array(out))
+}
+
+/// The csv crate is lenient about quotes; Go's `encoding/csv` (which
+/// Terraform uses) rejects a `"` inside an unquoted field and text after a
+/// closing quote. Checked up front with the same line numbers.
+#[cfg(feature = "csv")]
+fn check_csv_quotes(s: &str) -> Result<(), String> {
+    let b = s.as_bytes();
+    let mut line = 1;
+    let mut i = 0;
+    let mut field_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if field_start && c == b'"' {
+            // Quoted field.
+            i += 1;
+            loop {
+                match b.get(i) {
+                    None => {
+                        return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                    }
+                    Some(b'"') if b.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(b'\n') => {
+                        line += 1;
+                        i += 1;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+            match b.get(i) {
+                None | Some(b',') | Some(b'\n') => {}
+                Some(b'\r') if matches!(b.get(i + 1), None | Some(b'\n')) => {}
+                Some(_) => {
+                    return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                }
+            }
+            field_start = false;
+            continue;
+        }
+        match c {
+            b',' => field_start = true,
+            b'\n' => {
+                line += 1;
+                field_start = true;
+            }
+            b'"' => {
+                return Err(format!(
+                    "CSV parse error on line {line}: bare \" in non-quoted-field"
+                ))
+            }
+            _ => field_start = false,
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 #[cfg(feature = "csv")]

@@ -1,0 +1,58 @@
+//! Type conversion functions: fixture cases, oracle `fn-convert` cases and
+//! direct calls.
+
+#[path = "support/func_cases.rs"]
+mod support;
+
+use hcl::Value;
+use support::call;
+
+#[test]
+fn fixture_cases() {
+    support::check(&support::fixture_cases(), "convert/", &[], 70);
+}
+
+#[test]
+fn oracle_cases() {
+    support::check_oracle("fn-convert/", 11);
+}
+
+#[test]
+fn unification() {
+    // tolist([1, "a"]) = ["1", "a"]; tolist([true, 1]) fails.
+    let v = call(
+        "tolist",
+        vec![Value::from(vec![Value::from(1), Value::from("a")])],
+    )
+    .unwrap();
+    assert_eq!(v, Value::from(vec!["1", "a"]));
+    let err = call(
+        "tolist",
+        vec![Value::from(vec![Value::from(true), Value::from(1)])],
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("cannot convert tuple to list of any single type"),
+        "{err}"
+    );
+}
+
+#[test]
+fn null_passes_through() {
+    for f in ["tostring", "tonumber", "tobool", "tolist", "toset", "tomap"] {
+        assert_eq!(call(f, vec![Value::Null]).unwrap(), Value::Null, "{f}");
+    }
+}
+
+#[test]
+fn number_strings() {
+    assert_eq!(
+        call("tostring", vec![Value::from(1e21)]).unwrap(),
+        "1000000000000000000000"
+    );
+    let err = call("tonumber", vec![Value::from(" 5")]).unwrap_err();
+    assert!(
+        err.contains("given string must be a decimal representation of a number"),
+        "{err}"
+    );
+}
