@@ -12,6 +12,7 @@ use hcl::{Map, Value};
 pub struct Reader<'a> {
     s: &'a [u8],
     pos: usize,
+    extra: &'a [(&'static str, hcl::eval::FuncDef)],
 }
 
 impl<'a> Reader<'a> {
@@ -19,6 +20,16 @@ impl<'a> Reader<'a> {
         Reader {
             s: s.as_bytes(),
             pos: 0,
+            extra: &[],
+        }
+    }
+
+    /// Also offers `extra` functions, looked up before the built-ins.
+    pub fn with_functions(s: &'a str, extra: &'a [(&'static str, hcl::eval::FuncDef)]) -> Self {
+        Reader {
+            s: s.as_bytes(),
+            pos: 0,
+            extra,
         }
     }
 
@@ -139,7 +150,13 @@ impl<'a> Reader<'a> {
                     }
                     self.eat(b',');
                 }
-                let f = builtin(&name).ok_or(None)?;
+                let f = self
+                    .extra
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, f)| f)
+                    .or_else(|| builtin(&name))
+                    .ok_or(None)?;
                 f.call(args).map_err(Some)
             }
         }
@@ -224,6 +241,16 @@ pub fn matches(ours: &Value, theirs: &serde_json::Value) -> bool {
 
 /// Runs cases (`{"id", "hcl", "expect" | "error"}`); returns failures.
 pub fn run(cases: &[serde_json::Value], skip: &[&str]) -> (usize, Vec<String>) {
+    run_with(cases, skip, &[])
+}
+
+/// [`run`] with extra functions (e.g. filesystem functions bound to a base
+/// directory).
+pub fn run_with(
+    cases: &[serde_json::Value],
+    skip: &[&str],
+    extra: &[(&'static str, hcl::eval::FuncDef)],
+) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut ran = 0;
     for case in cases {
@@ -236,7 +263,7 @@ pub fn run(cases: &[serde_json::Value], skip: &[&str]) -> (usize, Vec<String>) {
             continue;
         }
         ran += 1;
-        let got = Reader::new(hcl).eval_all();
+        let got = Reader::with_functions(hcl, extra).eval_all();
         match (case.get("expect"), got) {
             (Some(want), Ok(v)) if matches(&v, want) => {}
             (Some(want), Ok(v)) => {

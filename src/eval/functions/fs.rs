@@ -254,26 +254,47 @@ fn dirname(p: &str) -> String {
     clean(dir)
 }
 
+/// Terraform's `fileset`: the pattern is joined to the path and cleaned,
+/// matched with doublestar rules (`*` and `?` stay within a segment, `**`
+/// spans segments, `{a,b}`, classes with `^` for negation), and matching
+/// regular files are returned relative to the path, sorted.
 fn fileset(base: &Base, path: &str, pattern: &str) -> Result<Value, String> {
-    let root = resolve(base, path)?;
-    let glob = globset::GlobBuilder::new(pattern)
+    let root = to_slash(&resolve(base, path)?.to_string_lossy());
+    let root = clean(&root);
+    let full = clean(&format!("{root}/{pattern}"));
+    let bad = |e: &dyn std::fmt::Display| format!("failed to glob pattern {pattern:?}: {e}");
+    let glob = globset::GlobBuilder::new(&doublestar_classes(&full))
         .literal_separator(true)
         .backslash_escape(true)
         .build()
-        .map_err(|e| format!("failed to glob pattern {pattern:?}: {e}"))?
+        .map_err(|e| bad(&e))?
         .compile_matcher();
+    // Walk from the longest directory prefix without glob characters.
+    let segs: Vec<&str> = full.split('/').collect();
+    let literal = segs
+        .iter()
+        .take_while(|s| !s.contains(['*', '?', '[', '{', '\\']))
+        .count();
+    let mut start = segs[..literal.min(segs.len().saturating_sub(1))].join("/");
+    if start.is_empty() && full.starts_with('/') {
+        start = "/".into();
+    }
+    let walk_root = if start.is_empty() {
+        ".".to_owned()
+    } else {
+        start.clone()
+    };
     let mut out: Vec<String> = Vec::new();
-    if !root.is_dir() {
+    if !Path::new(&walk_root).is_dir() {
         return Ok(Value::Array(Vec::new()));
     }
-    for entry in walkdir::WalkDir::new(&root).follow_links(true) {
-        let entry = entry.map_err(|e| format!("failed to glob pattern {pattern:?}: {e}"))?;
+    for entry in walkdir::WalkDir::new(&walk_root).follow_links(true) {
+        let Ok(entry) = entry else { continue };
         if !entry.file_type().is_file() {
             continue;
         }
-        let rel = match entry.path().strip_prefix(&root) {
-            Ok(r) => r,
-            Err(_) => continue,
+        let Ok(rel) = entry.path().strip_prefix(&walk_root) else {
+            continue;
         };
         let rel: Vec<String> = rel
             .components()
@@ -282,14 +303,72 @@ fn fileset(base: &Base, path: &str, pattern: &str) -> Result<Value, String> {
                 _ => None,
             })
             .collect();
-        let rel = rel.join("/");
-        if glob.is_match(&rel) {
-            out.push(rel);
+        let candidate = match start.as_str() {
+            "" => rel.join("/"),
+            "/" => format!("/{}", rel.join("/")),
+            s => format!("{s}/{}", rel.join("/")),
+        };
+        if glob.is_match(&candidate) {
+            out.push(relative(&root, &candidate));
         }
     }
     out.sort();
     out.dedup();
     Ok(Value::Array(out.into_iter().map(Value::String).collect()))
+}
+
+/// doublestar reads `[!x]` as a class holding `!` and `[^x]` as negation;
+/// globset negates with `[!x]`.
+fn doublestar_classes(p: &str) -> String {
+    let mut out = String::with_capacity(p.len());
+    let mut chars = p.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+            continue;
+        }
+        if c == '[' {
+            match chars.peek() {
+                Some('^') => {
+                    chars.next();
+                    out.push('!');
+                }
+                Some('!') => {
+                    chars.next();
+                    // Move the `!` after the first member so it is literal.
+                    if let Some(n) = chars.next() {
+                        out.push(n);
+                    }
+                    out.push('!');
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Go's `filepath.Rel` for cleaned `/`-separated paths.
+fn relative(from: &str, to: &str) -> String {
+    let f: Vec<&str> = from
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
+    let t: Vec<&str> = to
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; f.len() - common];
+    parts.extend(&t[common..]);
+    if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
+    }
 }
 
 #[cfg(test)]
