@@ -109,3 +109,33 @@ pub fn builtin_names() -> &'static [&'static str] {
         v
     })
 }
+
+/// Formats a number as Terraform does inside strings (`tostring`, `format`
+/// `%s`, string interpolation): plain decimal, never an exponent, integers
+/// exact, other values with the shortest digits that round-trip.
+///
+/// ```
+/// use hcl::eval::functions::format_number;
+/// use hcl::Number;
+/// assert_eq!(format_number(&Number::from(1.5)), "1.5");
+/// assert_eq!(format_number(&Number::from(1e20)), "100000000000000000000");
+/// assert_eq!(format_number(&Number::from(1e-7)), "0.0000001");
+/// ```
+pub fn format_number(n: &crate::Number) -> String {
+    util::fmt_number(n)
+}
+
+/// Parses a string as Terraform converts strings to numbers (`tonumber`,
+/// `"5" + 1`): optional sign, decimal digits, optional fraction and
+/// exponent; no spaces, no hex, no `inf`.
+///
+/// ```
+/// use hcl::eval::functions::parse_number;
+/// assert_eq!(parse_number("1e2").unwrap().as_u64(), Some(100));
+/// assert_eq!(parse_number("-1.5").unwrap().as_f64(), -1.5);
+/// assert!(parse_number(" 5").is_none());
+/// assert!(parse_number("inf").is_none());
+/// ```
+pub fn parse_number(s: &str) -> Option<crate::Number> {
+    util::parse_number(s)
+}
