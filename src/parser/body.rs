@@ -4,7 +4,7 @@ use crate::error::Location;
 use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
 use crate::{Error, ErrorKind, Result};
 
-use super::lexer::Parser;
+use super::lexer::{take_from, Parser};
 
 impl<'a> Parser<'a> {
     /// `ConfigFile = Body` — the whole input.
@@ -19,7 +19,7 @@ impl<'a> Parser<'a> {
     /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
     /// file (`open == None`) or the `}` closing the block opened at `open`.
     fn body_items(&mut self, open: Option<usize>) -> Result<Vec<Structure<'a>>> {
-        let mut structures = Vec::new();
+        let base = self.s_structures.len();
         loop {
             self.ws_nl()?;
             match self.b.get(self.pos) {
@@ -33,10 +33,10 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
             let item = self.structure()?;
-            structures.push(item);
+            self.s_structures.push(item);
         }
-        self.check_duplicates(&structures)?;
-        Ok(structures)
+        self.check_duplicates(&self.s_structures[base..])?;
+        Ok(take_from(&mut self.s_structures, base))
     }
 
     /// One attribute or block.
@@ -77,21 +77,22 @@ impl<'a> Parser<'a> {
 
     /// Labels, `{`, body, `}` and the newline after a block type name.
     fn block_rest(&mut self, ident: Ident<'a>) -> Result<Block<'a>> {
-        let mut labels = Vec::new();
+        let base = self.s_labels.len();
         loop {
             match self.cur() {
                 b'{' => break,
                 b'"' => {
                     let (value, span) = self.string_lit()?;
-                    labels.push(BlockLabel::String { value, span });
+                    self.s_labels.push(BlockLabel::String { value, span });
                 }
                 _ if self.ident_starts_at(self.pos) => {
-                    labels.push(BlockLabel::Ident(self.ident("a block label")?));
+                    let l = BlockLabel::Ident(self.ident("a block label")?);
+                    self.s_labels.push(l);
                 }
                 _ => {
                     return Err(self.expected_after(
                         "a block label or `{`",
-                        if labels.is_empty() {
+                        if self.s_labels.len() == base {
                             "the block type"
                         } else {
                             "the block label"
@@ -102,6 +103,7 @@ impl<'a> Parser<'a> {
             }
             self.ws_inline()?;
         }
+        let labels = take_from(&mut self.s_labels, base);
         let open = self.pos;
         self.enter(open)?;
         self.pos += 1;
@@ -180,18 +182,19 @@ impl<'a> Parser<'a> {
 
     /// Each attribute name may be defined only once in a body.
     fn check_duplicates(&self, items: &[Structure<'a>]) -> Result<()> {
-        let mut names: Vec<&Ident<'a>> = Vec::new();
-        for item in items {
-            if let Structure::Attribute(a) = item {
-                names.push(&a.name);
-            }
-        }
-        if names.len() < 2 {
+        let attrs = || {
+            items.iter().filter_map(|s| match s {
+                Structure::Attribute(a) => Some(&a.name),
+                Structure::Block(_) => None,
+            })
+        };
+        let n = attrs().count();
+        if n < 2 {
             return Ok(());
         }
-        if names.len() <= 16 {
-            for (i, a) in names.iter().enumerate() {
-                for b in &names[..i] {
+        if n <= 16 {
+            for (i, a) in attrs().enumerate() {
+                for b in attrs().take(i) {
                     if a.name == b.name {
                         return Err(self.duplicate(b, a));
                     }
@@ -200,8 +203,8 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let mut seen: std::collections::HashMap<&str, &Ident<'a>> =
-            std::collections::HashMap::with_capacity(names.len());
-        for a in names {
+            std::collections::HashMap::with_capacity(n);
+        for a in attrs() {
             if let Some(first) = seen.insert(a.as_str(), a) {
                 return Err(self.duplicate(first, a));
             }

@@ -9,7 +9,7 @@ use crate::syntax::{
 };
 use crate::Result;
 
-use super::lexer::Parser;
+use super::lexer::{take_from, Parser};
 
 impl<'a> Parser<'a> {
     /// `Expression = ExprTerm | Operation | Conditional`.
@@ -78,24 +78,25 @@ impl<'a> Parser<'a> {
             self.pos = save;
             return Ok(first);
         };
-        let mut operands: Vec<Expression<'a>> = Vec::with_capacity(4);
-        let mut ops: Vec<(BinaryOperator, Span)> = Vec::with_capacity(4);
-        operands.push(first);
+        let e_base = self.s_exprs.len();
+        let o_base = self.s_binops.len();
+        self.s_exprs.push(first);
         loop {
             let (operator, len) = op;
             let span = Span::new(self.pos, self.pos + len);
             self.pos += len;
-            while let Some(&(top, _)) = ops.last() {
+            while self.s_binops.len() > o_base {
+                let top = self.s_binops[self.s_binops.len() - 1].0;
                 if top.precedence() >= operator.precedence() {
-                    reduce(&mut operands, &mut ops);
+                    reduce(&mut self.s_exprs, &mut self.s_binops);
                 } else {
                     break;
                 }
             }
-            ops.push((operator, span));
+            self.s_binops.push((operator, span));
             self.ws()?;
             let rhs = self.unary_expr()?;
-            operands.push(rhs);
+            self.s_exprs.push(rhs);
             let save = self.pos;
             self.ws()?;
             match self.peek_binop() {
@@ -106,10 +107,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        while !ops.is_empty() {
-            reduce(&mut operands, &mut ops);
+        while self.s_binops.len() > o_base {
+            reduce(&mut self.s_exprs, &mut self.s_binops);
         }
-        Ok(operands.pop().expect("one operand left"))
+        debug_assert_eq!(self.s_exprs.len(), e_base + 1);
+        Ok(self.s_exprs.pop().expect("one operand left"))
     }
 
     /// `("-" | "!") ExprTerm` or a term.
@@ -255,7 +257,7 @@ impl<'a> Parser<'a> {
         let saved = self.nl_ignore;
         self.nl_ignore = true;
         self.pos += 1;
-        let mut args = Vec::new();
+        let base = self.s_exprs.len();
         let mut expand_final = false;
         loop {
             self.ws_nl()?;
@@ -265,7 +267,8 @@ impl<'a> Parser<'a> {
             if self.eof() {
                 return Err(self.unclosed("`(`", open, 1, "`)`", self.pos));
             }
-            args.push(self.expression()?);
+            let arg = self.expression()?;
+            self.s_exprs.push(arg);
             self.ws_nl()?;
             match self.cur() {
                 b',' => self.pos += 1,
@@ -292,6 +295,7 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.unclosed("`(`", open, 1, "`,` or `)`", self.pos)),
             }
         }
+        let args = take_from(&mut self.s_exprs, base);
         let close = self.pos;
         self.pos += 1;
         self.nl_ignore = saved;
@@ -350,7 +354,7 @@ impl<'a> Parser<'a> {
             self.leave();
             return Ok(e);
         }
-        let mut items = Vec::new();
+        let base = self.s_exprs.len();
         loop {
             if self.cur() == b']' {
                 break;
@@ -358,7 +362,8 @@ impl<'a> Parser<'a> {
             if self.eof() {
                 return Err(self.unclosed("`[`", open, 1, "`]`", self.pos));
             }
-            items.push(self.expression()?);
+            let item = self.expression()?;
+            self.s_exprs.push(item);
             self.ws_nl()?;
             match self.cur() {
                 b',' => {
@@ -369,6 +374,7 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.unclosed("`[`", open, 1, "`,` or `]`", self.pos)),
             }
         }
+        let items = take_from(&mut self.s_exprs, base);
         self.pos += 1;
         self.nl_ignore = saved;
         self.leave();
@@ -394,7 +400,7 @@ impl<'a> Parser<'a> {
         }
         // Items are separated by commas or newlines: newlines matter here.
         self.nl_ignore = false;
-        let mut items = Vec::new();
+        let base = self.s_items.len();
         loop {
             self.ws_nl()?;
             if self.cur() == b'}' {
@@ -422,7 +428,7 @@ impl<'a> Parser<'a> {
                 ExprKind::Variable(id) => ObjectKey::Ident(id),
                 _ => ObjectKey::Expression(key),
             };
-            items.push(ObjectItem {
+            self.s_items.push(ObjectItem {
                 key,
                 value,
                 separator,
@@ -443,6 +449,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let items = take_from(&mut self.s_items, base);
         self.pos += 1;
         self.nl_ignore = saved;
         self.leave();
@@ -546,14 +553,14 @@ impl<'a> Parser<'a> {
     }
 
     /// `ExprTerm (Index | GetAttr | Splat)*` — the operators after a term.
-    fn traversal(&mut self, base: Expression<'a>) -> Result<Expression<'a>> {
+    fn traversal(&mut self, expr: Expression<'a>) -> Result<Expression<'a>> {
         let save = self.pos;
         self.ws()?;
         if !self.at_traversal_op() {
             self.pos = save;
-            return Ok(base);
+            return Ok(expr);
         }
-        let mut operators = Vec::new();
+        let base = self.s_ops.len();
         loop {
             let start = self.pos;
             let kind = if self.cur() == b'.' {
@@ -612,7 +619,7 @@ impl<'a> Parser<'a> {
                 self.leave();
                 kind
             };
-            operators.push(TraversalOperator {
+            self.s_ops.push(TraversalOperator {
                 kind,
                 span: Span::new(start, self.pos),
             });
@@ -623,10 +630,11 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let span = Span::new(base.span.start, self.pos);
+        let operators = take_from(&mut self.s_ops, base);
+        let span = Span::new(expr.span.start, self.pos);
         Ok(Expression::new(
             ExprKind::Traversal(Box::new(Traversal {
-                expr: base,
+                expr,
                 operators,
             })),
             span,

@@ -4,7 +4,10 @@
 use std::borrow::Cow;
 
 use crate::error::Location;
-use crate::syntax::{Ident, Span};
+use crate::syntax::{
+    BinaryOperator, BlockLabel, Expression, Ident, ObjectItem, Span, Structure,
+    TraversalOperator,
+};
 use crate::{Error, ErrorKind, Result};
 
 /// The parser over one source text. Grammar functions live in the sibling
@@ -21,6 +24,26 @@ pub(crate) struct Parser<'a> {
     /// `()`, `[]`, `${}` and `for` expressions; false in attribute values and
     /// object items, where a newline ends the item.
     pub(crate) nl_ignore: bool,
+    // Scratch stacks: a production pushes its children above the length it
+    // found and takes them off with `take_from` when done, so each list in
+    // the tree is allocated once at its exact size. Nested productions use
+    // the same stacks above their parent's items (LIFO).
+    pub(crate) s_structures: Vec<Structure<'a>>,
+    pub(crate) s_exprs: Vec<Expression<'a>>,
+    pub(crate) s_items: Vec<ObjectItem<'a>>,
+    pub(crate) s_ops: Vec<TraversalOperator<'a>>,
+    pub(crate) s_labels: Vec<BlockLabel<'a>>,
+    pub(crate) s_binops: Vec<(BinaryOperator, Span)>,
+    pub(crate) s_parts: Vec<super::template::TPart<'a>>,
+}
+
+/// Takes the items above `base` off a scratch stack into an exactly sized `Vec`.
+#[inline]
+pub(crate) fn take_from<T>(v: &mut Vec<T>, base: usize) -> Vec<T> {
+    if v.len() == base {
+        return Vec::new();
+    }
+    v.drain(base..).collect()
 }
 
 #[inline(always)]
@@ -37,6 +60,13 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth,
             nl_ignore: false,
+            s_structures: Vec::new(),
+            s_exprs: Vec::new(),
+            s_items: Vec::new(),
+            s_ops: Vec::new(),
+            s_labels: Vec::new(),
+            s_binops: Vec::new(),
+            s_parts: Vec::new(),
         }
     }
 

@@ -32,12 +32,12 @@ enum Mode<'m> {
     Bare,
 }
 
-struct TPart<'a> {
+pub(crate) struct TPart<'a> {
     kind: TPartKind<'a>,
     span: Span,
 }
 
-enum TPartKind<'a> {
+pub(crate) enum TPartKind<'a> {
     Lit(Cow<'a, str>),
     Interp(Expression<'a>, Strip),
     If(Expression<'a>, Strip),
@@ -126,9 +126,9 @@ impl<'a> Parser<'a> {
             }
         }
         self.pos = start;
-        let mut parts = Vec::new();
-        let end = self.template_parts(Mode::Quoted, open, &mut parts)?;
-        let template = self.build_template(parts, Span::new(start, end))?;
+        let base = self.s_parts.len();
+        let end = self.template_parts(Mode::Quoted, open)?;
+        let template = self.build_template(base, Span::new(start, end))?;
         let span = Span::new(open, self.pos);
         let all_literal = template
             .elements
@@ -189,17 +189,16 @@ impl<'a> Parser<'a> {
             }
         };
         self.pos = content_start;
-        let mut parts = Vec::new();
+        let base = self.s_parts.len();
         let marker_str: &'a str = match marker.name {
             Cow::Borrowed(s) => s,
             Cow::Owned(_) => unreachable!("identifiers are borrowed"),
         };
-        let content_end =
-            self.template_parts(Mode::Heredoc(marker_str.as_bytes()), start, &mut parts)?;
+        let content_end = self.template_parts(Mode::Heredoc(marker_str.as_bytes()), start)?;
         if strip_indent {
-            flush_heredoc(&mut parts);
+            flush_heredoc(&mut self.s_parts[base..]);
         }
-        let template = self.build_template(parts, Span::new(content_start, content_end))?;
+        let template = self.build_template(base, Span::new(content_start, content_end))?;
         Ok(Expression::new(
             ExprKind::Template(Box::new(TemplateExpr {
                 kind: TemplateKind::Heredoc {
@@ -214,9 +213,8 @@ impl<'a> Parser<'a> {
 
     /// A standalone template: the whole input.
     pub(crate) fn standalone_template(&mut self) -> Result<Template<'a>> {
-        let mut parts = Vec::new();
-        let end = self.template_parts(Mode::Bare, 0, &mut parts)?;
-        self.build_template(parts, Span::new(0, end))
+        let end = self.template_parts(Mode::Bare, 0)?;
+        self.build_template(0, Span::new(0, end))
     }
 
     /// Whether the heredoc closing marker is on the line starting at `i`;
@@ -243,12 +241,7 @@ impl<'a> Parser<'a> {
     /// template; returns the end of the content. On return the position is
     /// after the closing `"`, after the heredoc's closing marker, or at the
     /// end of input.
-    fn template_parts(
-        &mut self,
-        mode: Mode<'_>,
-        open: usize,
-        parts: &mut Vec<TPart<'a>>,
-    ) -> Result<usize> {
+    fn template_parts(&mut self, mode: Mode<'_>, open: usize) -> Result<usize> {
         let b = self.b;
         let src = self.src;
         if let Mode::Heredoc(marker) = mode {
@@ -321,7 +314,7 @@ impl<'a> Parser<'a> {
                 if ltrim {
                     value = trim_start_cow(value);
                 }
-                parts.push(TPart {
+                self.s_parts.push(TPart {
                     kind: TPartKind::Lit(value),
                     span: Span::new(lit_start, i),
                 });
@@ -359,7 +352,7 @@ impl<'a> Parser<'a> {
                         if let Some(TPart {
                             kind: TPartKind::Lit(v),
                             ..
-                        }) = parts.last_mut()
+                        }) = self.s_parts.last_mut()
                         {
                             trim_end_cow(v);
                         }
@@ -378,7 +371,7 @@ impl<'a> Parser<'a> {
                         | TPartKind::EndFor(s) => s.end,
                         TPartKind::Lit(_) => false,
                     };
-                    parts.push(part);
+                    self.s_parts.push(part);
                 }
             }
         }
@@ -534,7 +527,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Melds consecutive literal tokens and nests directives.
-    fn build_template(&self, parts: Vec<TPart<'a>>, span: Span) -> Result<Template<'a>> {
+    fn build_template(&mut self, base: usize, span: Span) -> Result<Template<'a>> {
+        let mut all = std::mem::take(&mut self.s_parts);
+        let r = self.build_template_from(all.drain(base..), span);
+        self.s_parts = all;
+        r
+    }
+
+    fn build_template_from(
+        &self,
+        parts: std::vec::Drain<'_, TPart<'a>>,
+        span: Span,
+    ) -> Result<Template<'a>> {
         let src = self.src;
         let mut stack: Vec<Frame<'a>> = Vec::new();
         let mut cur: Vec<Element<'a>> = Vec::new();
