@@ -203,3 +203,85 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
     let body = crate::parse(src)?;
     evaluate_with_source(&body, src, ctx)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{BinaryOp, BinaryOperator, ExprKind, Ident};
+    use crate::value::Number;
+
+    fn num(n: u64, at: usize) -> Expression<'static> {
+        Expression::new(
+            ExprKind::Number {
+                value: Number::from(n),
+                raw: n.to_string().into(),
+            },
+            Span::new(at, at + 1),
+        )
+    }
+
+    fn var(name: &'static str, at: usize) -> Expression<'static> {
+        Expression::new(
+            ExprKind::Variable(Ident::new(name, Span::new(at, at + name.len()))),
+            Span::new(at, at + name.len()),
+        )
+    }
+
+    fn bin(
+        lhs: Expression<'static>,
+        op: BinaryOperator,
+        rhs: Expression<'static>,
+    ) -> Expression<'static> {
+        let span = lhs.span.to(rhs.span);
+        Expression::new(
+            ExprKind::Binary(Box::new(BinaryOp {
+                lhs,
+                operator: op,
+                operator_span: span,
+                rhs,
+            })),
+            span,
+        )
+    }
+
+    #[test]
+    fn long_operator_chain_is_evaluated_iteratively() {
+        let mut e = num(1, 0);
+        for i in 1..100_000 {
+            e = bin(e, BinaryOperator::Add, num(1, i));
+        }
+        let v = e.evaluate(&Context::new()).unwrap();
+        assert_eq!(v, Value::from(100_000));
+        let mut s = String::new();
+        print_expr(&e, &mut s);
+        assert_eq!(s.len(), 100_000 * 4 - 3);
+        // Dropping a 100,000-deep tree recursively would overflow the stack
+        // of a test thread; that is the tree's concern, not the evaluator's.
+        std::mem::forget(e);
+    }
+
+    #[test]
+    fn undefined_variable_strict_and_preserved() {
+        let e = bin(num(1, 0), BinaryOperator::Add, var("x", 4));
+        let err = e.evaluate(&Context::new()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Eval);
+        assert_eq!(err.span(), Some(Span::new(4, 5)));
+        assert!(err.message().contains("\"x\""), "{}", err.message());
+        let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+        // Without source text the expression is printed from the tree.
+        assert_eq!(e.evaluate(&ctx).unwrap(), Value::from("${1 + x}"));
+        let src = "1  + x";
+        let e = bin(num(1, 0), BinaryOperator::Add, var("x", 5));
+        let ctx = ctx.with_source(src);
+        assert_eq!(e.evaluate(&ctx).unwrap(), Value::from("${1  + x}"));
+    }
+
+    #[test]
+    fn variables_resolve_through_scopes() {
+        let mut root = Context::new();
+        root.declare_var("x", 41);
+        let child = root.child();
+        let e = bin(var("x", 0), BinaryOperator::Add, num(1, 4));
+        assert_eq!(e.evaluate(&child).unwrap(), Value::from(42));
+    }
+}

@@ -44,12 +44,12 @@ impl Number {
         // Normalise whole numbers to integers so that 4.0 == 4 and prints "4".
         // -0.0 stays a float (Terraform keeps "-0").
         if f.fract() == 0.0 && f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
-            if f >= 0.0 && f < 18446744073709551616.0 {
+            if (0.0..18446744073709551616.0).contains(&f) {
                 return Number {
                     n: N::PosInt(f as u64),
                 };
             }
-            if f < 0.0 && f >= -9223372036854775808.0 {
+            if (-9223372036854775808.0..0.0).contains(&f) {
                 return Number {
                     n: N::NegInt(f as i64),
                 };
