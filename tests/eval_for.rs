@@ -82,7 +82,7 @@ fn errors() {
     );
     check_err("[for v in null : v]", "Iteration over null value");
     check_err("[for v in [1] : v if \"yes\"]", "Invalid 'for' condition");
-    check_err("[for v in [1] : v if null]", "Invalid 'for' condition");
+    check_err("[for v in [1] : v if null]", "Condition is null");
     check_err("{for v in [\"a\"] : null => v}", "Invalid object key");
 }
 

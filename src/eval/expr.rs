@@ -278,7 +278,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
                 Value::Null => {
                     return Err(err(
                         cond.span,
-                        "Invalid 'for' condition: The value of the 'if' clause must not be null.",
+                        "Condition is null: The value of the 'if' clause must not be null.",
                     ))
                 }
                 other => {

@@ -105,9 +105,8 @@ impl Evaluate for TemplateExpr<'_> {
 impl Evaluate for Template<'_> {
     type Output = Value;
 
-    /// Evaluates a template with quoted-string strip semantics.
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
-        match template::eval_template(self, false, ctx, 0) {
+        match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(self, ctx, &mut s);
