@@ -36,7 +36,7 @@ mod spans;
 
 use std::fmt;
 
-pub(crate) use printer::{Mode, Printer};
+pub(crate) use printer::{escape_template, Mode, Printer};
 pub use spans::{clear_spans, eq_ignoring_spans, expr_eq_ignoring_spans};
 
 use crate::syntax::{Body, Expression, Template};

@@ -798,7 +798,7 @@ pub(crate) fn escape_quoted(out: &mut String, s: &str) {
 }
 
 /// Escapes a literal for a heredoc or template file: only `${` and `%{`.
-pub(crate) fn escape_template(out: &mut String, s: &str) {
+pub fn escape_template(out: &mut String, s: &str) {
     let b = s.as_bytes();
     let mut start = 0;
     for (i, &c) in b.iter().enumerate() {
