@@ -1,1 +1,6 @@
 //! serde deserialization of HCL onto Rust types.
+
+mod path;
+mod value;
+
+pub use value::from_value;
