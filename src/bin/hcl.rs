@@ -93,7 +93,11 @@ fn check(args: &[String]) -> Result<bool, String> {
             .and_then(|bytes| parse_bytes(&bytes));
         if let Err(err) = outcome {
             ok = false;
-            let line = if quiet { path.to_owned() } else { report(path, &err) };
+            let line = if quiet {
+                path.to_owned()
+            } else {
+                report(path, &err)
+            };
             // A closed pipe (e.g. `| head`) is not an error worth a panic.
             if writeln!(out, "{line}").is_err() {
                 break;
