@@ -13,6 +13,11 @@ fn fixture_cases() {
 }
 
 #[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(&support::fixture_cases(), "collection/", &[], 1);
+}
+
+#[test]
 fn oracle_cases() {
     support::check_oracle("fn-collection/", 40);
 }

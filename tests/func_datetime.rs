@@ -13,6 +13,11 @@ fn fixture_cases() {
 }
 
 #[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(&support::fixture_cases(), "datetime/", &[], 1);
+}
+
+#[test]
 fn formatdate_and_timeadd() {
     let v = call(
         "formatdate",

@@ -410,3 +410,79 @@ pub fn call(name: &str, args: Vec<Value>) -> Result<Value, String> {
         .unwrap_or_else(|| panic!("no function {name}"))
         .call(args)
 }
+
+/// Runs cases through the real parser and evaluator (`evaluate_str`) in the
+/// context `make_ctx` builds; a case's optional "locals" (HCL attributes)
+/// become the variable `local`. Returns (ran, failures).
+pub fn run_eval(
+    cases: &[serde_json::Value],
+    skip: &[&str],
+    make_ctx: &dyn Fn() -> hcl::eval::Context<'static>,
+) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for case in cases {
+        let id = case["id"].as_str().unwrap_or_default();
+        let hcl = case["hcl"].as_str().unwrap_or_default();
+        if skip.contains(&id) || !functions_available(hcl) {
+            continue;
+        }
+        ran += 1;
+        let mut ctx = make_ctx();
+        if let Some(locals) = case["locals"].as_str() {
+            let src = format!("{locals}\n");
+            match hcl::eval::evaluate_body_str(&src, &make_ctx()) {
+                Ok(v) => ctx.declare_var("local", v),
+                Err(e) => {
+                    failures.push(format!("{id}: locals failed: {e}"));
+                    continue;
+                }
+            }
+        }
+        let got = hcl::eval::evaluate_str(hcl, &ctx);
+        match (case.get("expect"), got) {
+            (Some(want), Ok(v)) if matches(&v, want) => {}
+            (Some(want), Ok(v)) => {
+                failures.push(format!("{id}: {hcl}\n   want {want}\n   got  {v:?}"))
+            }
+            (Some(want), Err(e)) => {
+                failures.push(format!("{id}: {hcl}\n   want {want}\n   got error {e}"))
+            }
+            (None, Ok(v)) if case["error_phase"] == "encode" => {
+                let want = case["console_value"].as_str().unwrap_or_default();
+                if !v
+                    .as_number()
+                    .is_some_and(|n| !n.is_finite() && n.to_string() == want)
+                {
+                    failures.push(format!("{id}: {hcl}\n   want {want}\n   got  {v:?}"));
+                }
+            }
+            (None, Err(_)) => {}
+            (None, Ok(v)) => failures.push(format!(
+                "{id}: {hcl}\n   want error {}\n   got  {v:?}",
+                case["error"]
+            )),
+        }
+    }
+    (ran, failures)
+}
+
+/// Like [`check`], through the evaluator with a default context.
+pub fn check_eval(cases: &[serde_json::Value], prefix: &str, skip: &[&str], min: usize) {
+    let selected: Vec<serde_json::Value> = cases
+        .iter()
+        .filter(|c| c["id"].as_str().is_some_and(|id| id.starts_with(prefix)))
+        .cloned()
+        .collect();
+    let (ran, failures) = run_eval(&selected, skip, &hcl::eval::Context::new);
+    assert!(
+        ran >= min,
+        "only {ran} {prefix} cases ran (expected at least {min})"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} {prefix} cases failed through the evaluator:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

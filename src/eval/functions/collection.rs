@@ -606,14 +606,20 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         }
         return Ok(Value::Array(out));
     }
+    // start + i*step rather than repeated addition, so that f64 rounding
+    // does not add an element (range(0, 1, 0.1) has ten).
     let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
-    let mut v = s;
-    while (st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e) {
+    let mut i = 0u32;
+    loop {
+        let v = s + f64::from(i) * st;
+        if !((st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e)) {
+            break;
+        }
         if out.len() >= LIMIT {
             return too_many();
         }
         out.push(util::num(v)?);
-        v += st;
+        i += 1;
     }
     Ok(Value::Array(out))
 }

@@ -29,12 +29,28 @@ use crate::value::Value;
 /// The filesystem functions that take paths, resolving relative paths
 /// against `base`, as `(name, function)` pairs (`abspath`, `file`,
 /// `fileexists`, `fileset`, `filebase64`, `filebase64sha256`,
-/// `filebase64sha512`, `filemd5`, `filesha1`, `filesha256`, `filesha512`).
+/// `filebase64sha512`, `filemd5`, `filesha1`, `filesha256`, `filesha512`,
+/// `templatefile`).
 ///
 /// `basename`, `dirname` and `pathexpand` do not depend on a base directory
 /// and are only in the built-in table.
 pub fn with_base_dir(base: impl Into<PathBuf>) -> Vec<(&'static str, FuncDef)> {
     path_funcs(Some(Arc::new(base.into())))
+}
+
+/// Declares the base-directory versions of the filesystem functions
+/// ([`with_base_dir`]) in `ctx`, replacing the built-in ones there.
+///
+/// ```no_run
+/// let mut ctx = hcl::eval::Context::new();
+/// hcl::eval::functions::fs::declare_in(&mut ctx, "/path/to/module");
+/// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).unwrap();
+/// assert!(v.is_string());
+/// ```
+pub fn declare_in(ctx: &mut crate::eval::Context<'_>, base: impl Into<PathBuf>) {
+    for (name, f) in with_base_dir(base) {
+        ctx.declare_func(name, f);
+    }
 }
 
 pub(crate) fn register(r: &mut Registry) {
@@ -124,6 +140,27 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             let p = string(a.into_iter().next().unwrap_or_default());
             Ok(Value::String(b64_encode(&read(&b, &p)?)))
         }),
+    ));
+    let b = base.clone();
+    v.push((
+        "templatefile",
+        FuncDef::builder()
+            .param("path", s())
+            .param("vars", ParamType::Any)
+            .build(move |a| {
+                let mut it = a.into_iter();
+                let p = string(it.next().unwrap_or_default());
+                let src = String::from_utf8(read(&b, &p)?)
+                    .map_err(|_| format!("contents of {p} are not valid UTF-8"))?;
+                let inner_base = b.as_ref().map(|b| b.as_ref().clone());
+                super::template::render(
+                    &src,
+                    it.next().unwrap_or_default(),
+                    inner_base,
+                    "templatefile",
+                )
+                .map_err(|e| format!("{p}: {e}"))
+            }),
     ));
     for (name, algo) in [
         ("filebase64sha256", "base64sha256"),

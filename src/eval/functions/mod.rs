@@ -58,6 +58,7 @@ mod hash;
 mod network;
 mod numeric;
 mod string;
+mod template;
 pub(crate) mod util;
 mod yaml;
 
@@ -76,6 +77,7 @@ fn table() -> &'static Registry {
         hash::register(&mut r);
         convert::register(&mut r);
         network::register(&mut r);
+        template::register(&mut r);
         #[cfg(feature = "datetime")]
         datetime::register(&mut r);
         #[cfg(feature = "fs")]
