@@ -134,7 +134,7 @@ fn parse_timestamp(s: &str) -> Result<OffsetDateTime, String> {
             let h = num(&mut pos, 2, "time zone offset hour")?;
             lit(&mut pos, b':', "missing ':' in time zone offset")?;
             let m = num(&mut pos, 2, "time zone offset minute")?;
-            if h > 23 || m > 59 {
+            if h > 24 || m > 59 {
                 return Err(err("time zone offset out of range".into()));
             }
             let secs = (h * 3600 + m * 60) as i32;

@@ -389,11 +389,44 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
 fn re2_compat(pattern: &str) -> String {
     let mut out = String::with_capacity(pattern.len() + 16);
     let mut chars = pattern.chars().peekable();
+    // Inside a class RE2 reads `&`, `~` and `[` (other than `[:name:]`)
+    // literally; the regex crate would read set operations or a nested class.
+    let mut in_class = false;
+    let mut class_start = false;
     while let Some(c) = chars.next() {
         if c != '\\' {
+            if in_class {
+                match c {
+                    ']' if !class_start => in_class = false,
+                    '^' if class_start => {
+                        out.push(c);
+                        continue;
+                    }
+                    '&' | '~' => out.push('\\'),
+                    '[' if chars.peek() == Some(&':') => {
+                        // A POSIX class: copy through its closing `:]`.
+                        out.push('[');
+                        for d in chars.by_ref() {
+                            out.push(d);
+                            if d == ']' {
+                                break;
+                            }
+                        }
+                        class_start = false;
+                        continue;
+                    }
+                    '[' => out.push('\\'),
+                    _ => {}
+                }
+                class_start = false;
+            } else if c == '[' {
+                in_class = true;
+                class_start = true;
+            }
             out.push(c);
             continue;
         }
+        class_start = false;
         match chars.next() {
             Some('d') => out.push_str("[0-9]"),
             Some('D') => out.push_str("[^0-9]"),
@@ -550,6 +583,11 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         };
         let verb_text = &f[start..vpos + verb.len_utf8()];
         if verb == '%' {
+            if vpos != start + 1 {
+                return Err(format!(
+                    "unsupported format verb '%' in \"{verb_text}\" at offset {start}"
+                ));
+            }
             out.push('%');
             continue;
         }

@@ -194,10 +194,16 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
     let Some(first) = known.first() else {
         return Some(Ty::Dynamic);
     };
+    let has_dynamic = known.len() != tys.len();
+    let is_collection =
+        |t: &Ty| matches!(t, Ty::Tuple(_) | Ty::List(_) | Ty::Object(_) | Ty::Map(_));
+    if has_dynamic && known.iter().all(|t| is_collection(t)) {
+        // cty gives up on structural types mixed with unknown (null) ones.
+        return Some(Ty::Dynamic);
+    }
     if known.iter().all(|t| t == first) {
         return Some((*first).clone());
     }
-    let has_dynamic = known.len() != tys.len();
     let n = known.len();
     let count = |f: fn(&Ty) -> bool| known.iter().filter(|t| f(t)).count();
     let lists = count(|t| matches!(t, Ty::List(_)));
@@ -364,6 +370,9 @@ pub(crate) fn to_list(v: Value) -> Result<Vec<Value>, String> {
         Value::Array(a) => {
             let tys: Vec<Ty> = a.iter().map(type_of).collect();
             let ty = unify(&tys).ok_or("cannot convert tuple to list of any single type")?;
+            if ty == Ty::Dynamic && tys.iter().any(|t| *t != Ty::Dynamic) {
+                return Err("cannot convert tuple to list of any single type".into());
+            }
             a.into_iter().map(|v| convert(v, &ty)).collect()
         }
         other => Err(format!(
@@ -378,6 +387,8 @@ pub(crate) fn to_map(v: Value) -> Result<Map<String, Value>, String> {
     match v {
         Value::Object(o) => {
             let tys: Vec<Ty> = o.values().map(type_of).collect();
+            // (Unlike lists, cty accepts a map whose element type stays
+            // unknown, e.g. objects mixed with null.)
             let ty = unify(&tys).ok_or("cannot convert object to map of any single type")?;
             let mut out: Map<String, Value> = o
                 .into_iter()

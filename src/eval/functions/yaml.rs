@@ -68,12 +68,12 @@ fn scalar(out: &mut String, v: &Value, _indent: usize, cont: usize) -> bool {
     }
 }
 
+/// go-yaml's `is_printable` (which leaves out characters beyond the BMP).
 fn is_printable(c: char) -> bool {
-    matches!(c, '\n' | '\u{85}')
+    c == '\n'
         || ('\u{20}'..='\u{7e}').contains(&c)
         || ('\u{a0}'..='\u{d7ff}').contains(&c)
         || (('\u{e000}'..='\u{fffd}').contains(&c) && c != '\u{feff}')
-        || ('\u{10000}'..='\u{10ffff}').contains(&c)
 }
 
 fn is_break(c: char) -> bool {
@@ -386,6 +386,9 @@ mod decode_impl {
         if style != TScalarStyle::Plain {
             return Ok(Value::String(s));
         }
+        if matches!(s.as_str(), ".nan" | ".NaN" | ".NAN") {
+            return Err("floating point NaN is not supported".into());
+        }
         if let Some(tag) = tag {
             if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
                 return match tag.suffix.as_str() {
@@ -399,18 +402,8 @@ mod decode_impl {
                         Some(v @ Value::Number(_)) => Ok(v),
                         _ => Err(format!("cannot decode {s:?} as a number")),
                     },
-                    "binary" => {
-                        #[cfg(feature = "base64")]
-                        {
-                            let b = super::super::encoding::b64_decode(&s)
-                                .map_err(|_| "invalid base64 in !!binary".to_owned())?;
-                            String::from_utf8(b)
-                                .map(Value::String)
-                                .map_err(|_| "!!binary value is not valid UTF-8".into())
-                        }
-                        #[cfg(not(feature = "base64"))]
-                        Err("!!binary needs the base64 feature".into())
-                    }
+                    // Terraform keeps the base64 text.
+                    "binary" => Ok(Value::String(s)),
                     "timestamp" => Ok(Value::String(timestamp(&s).unwrap_or(s))),
                     "seq" | "map" => Ok(plain(&s).unwrap_or(Value::String(s))),
                     other => Err(format!("unsupported tag \"!!{other}\"")),
@@ -452,11 +445,8 @@ mod decode_impl {
 
     /// `0x...` and `0o...` integers (optionally signed).
     fn parse_prefixed(s: &str) -> Option<Value> {
-        let (neg, body) = match s.as_bytes().first()? {
-            b'-' => (true, &s[1..]),
-            b'+' => (false, &s[1..]),
-            _ => (false, s),
-        };
+        // Only unsigned, lower-case prefixes (as Terraform's decoder does).
+        let (neg, body) = (false, s);
         let (radix, digits) = if let Some(d) = body.strip_prefix("0x") {
             (16, d)
         } else if let Some(d) = body.strip_prefix("0o") {
