@@ -68,3 +68,13 @@ fn number_strings() {
         "{err}"
     );
 }
+
+/// `try` and `can` are special forms of the evaluator; their oracle cases
+/// run through it.
+#[test]
+fn oracle_try_can_cases() {
+    match support::oracle_cases() {
+        Some(cases) => support::check_eval(&cases, "fn-try/", &[], 6),
+        None => eprintln!("HCL_ORACLE_DIR not set: oracle fn-try cases skipped"),
+    }
+}
