@@ -204,3 +204,11 @@ fn names_are_complete() {
         .collect();
     assert!(missing.is_empty(), "missing: {missing:?}");
 }
+
+#[test]
+fn huge_setproduct_is_refused() {
+    let l: Value = (0..100).map(Value::from).collect();
+    let args = vec![l.clone(), l.clone(), l.clone(), l.clone()];
+    let err = call("setproduct", args).unwrap_err();
+    assert!(err.contains("more than 10000000"), "{err}");
+}

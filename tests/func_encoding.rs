@@ -133,3 +133,17 @@ fn yamldecode_yaml11_scalars() {
         ])
     );
 }
+
+#[cfg(feature = "yaml")]
+#[test]
+fn yamldecode_alias_bomb_is_an_error() {
+    let mut doc = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..12 {
+        let p = i - 1;
+        doc.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let err = call("yamldecode", vec![Value::from(doc)]).unwrap_err();
+    assert!(err.contains("too many values"), "{err}");
+}

@@ -102,3 +102,10 @@ fn regex_result_shapes() {
     let err = call("regex", vec![Value::from("z"), Value::from("abc")]).unwrap_err();
     assert!(err.contains("pattern did not match any part of the given string"));
 }
+
+#[test]
+fn huge_widths_are_refused_not_allocated() {
+    assert!(call("format", vec![Value::from("%999999999d"), Value::from(1)]).is_err());
+    assert!(call("format", vec![Value::from("%.999999999f"), Value::from(1)]).is_err());
+    assert!(call("indent", vec![Value::from(1e12), Value::from("a\nb")]).is_err());
+}

@@ -367,6 +367,12 @@ pub(crate) fn register(r: &mut Registry) {
                 return Err("at least two arguments are required".into());
             }
             let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
+            let total = lists
+                .iter()
+                .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
+            if !matches!(total, Some(t) if t <= 10_000_000) {
+                return Err("the product has more than 10000000 elements".into());
+            }
             let mut out: Vec<Vec<Value>> = vec![Vec::new()];
             for l in &lists {
                 let mut next = Vec::with_capacity(out.len() * l.len());

@@ -267,6 +267,7 @@ mod decode_impl {
         let mut p = Parser::new_from_str(src);
         let mut d = Decoder {
             anchors: HashMap::new(),
+            budget: 0,
         };
         let mut next =
             || -> Result<(Event, Marker), String> { p.next_token().map_err(|e| e.to_string()) };
@@ -301,6 +302,19 @@ mod decode_impl {
 
     struct Decoder {
         anchors: HashMap<usize, Value>,
+        /// Values produced so far, aliases counted at their full size: a
+        /// guard against "billion laughs" documents.
+        budget: usize,
+    }
+
+    const MAX_NODES: usize = 1_000_000;
+
+    fn size(v: &Value) -> usize {
+        match v {
+            Value::Array(a) => 1 + a.iter().map(size).sum::<usize>(),
+            Value::Object(o) => 1 + o.values().map(size).sum::<usize>(),
+            _ => 1,
+        }
     }
 
     type Next<'x> = dyn FnMut() -> Result<(Event, Marker), String> + 'x;
@@ -312,11 +326,15 @@ mod decode_impl {
             }
             let (value, anchor) = match ev {
                 Event::Alias(id) => {
-                    return self
+                    let v = self
                         .anchors
                         .get(&id)
-                        .cloned()
-                        .ok_or_else(|| "unknown anchor".to_owned())
+                        .ok_or_else(|| "unknown anchor".to_owned())?;
+                    self.budget += size(v);
+                    if self.budget > MAX_NODES {
+                        return Err("document expands to too many values (alias expansion)".into());
+                    }
+                    return Ok(v.clone());
                 }
                 Event::Scalar(s, style, anchor, tag) => (resolve(s, style, tag.as_ref())?, anchor),
                 Event::SequenceStart(anchor, _) => {
@@ -561,8 +579,8 @@ mod decode_impl {
                 None => {}
                 Some(b'Z') if pos + 1 == b.len() => {}
                 Some(&c @ (b'+' | b'-')) if b.len() == pos + 6 && b[pos + 3] == b':' => {
-                    let zh: u32 = s[pos + 1..pos + 3].parse().ok()?;
-                    let zm: u32 = s[pos + 4..pos + 6].parse().ok()?;
+                    let zh: u32 = s.get(pos + 1..pos + 3)?.parse().ok()?;
+                    let zm: u32 = s.get(pos + 4..pos + 6)?.parse().ok()?;
                     if zh != 0 || zm != 0 {
                         zone = format!("{}{zh:02}:{zm:02}", c as char);
                     }
