@@ -435,7 +435,7 @@ impl<'a> Parser<'a> {
     }
 
     #[cold]
-    fn too_deep(&self, at: usize) -> Error {
+    pub(crate) fn too_deep(&self, at: usize) -> Error {
         Error::at(
             ErrorKind::Limit,
             format!(

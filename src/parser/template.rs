@@ -596,6 +596,9 @@ impl<'a> Parser<'a> {
                     }))
                 }
                 TPartKind::If(cond, strip) => {
+                    if self.depth + stack.len() >= self.max_depth {
+                        return Err(self.too_deep(p.span.start));
+                    }
                     stack.push(Frame {
                         open: Open::If {
                             cond,
@@ -610,6 +613,9 @@ impl<'a> Parser<'a> {
                     cur_base = elems.len();
                 }
                 TPartKind::For(key_var, value_var, collection, strip) => {
+                    if self.depth + stack.len() >= self.max_depth {
+                        return Err(self.too_deep(p.span.start));
+                    }
                     stack.push(Frame {
                         open: Open::For {
                             key_var,
