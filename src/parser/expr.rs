@@ -277,10 +277,6 @@ impl<'a> Parser<'a> {
                     expand_final = true;
                     self.pos += 3;
                     self.ws_nl()?;
-                    if self.cur() == b',' {
-                        self.pos += 1;
-                        self.ws_nl()?;
-                    }
                     if self.cur() != b')' {
                         return Err(self.unclosed(
                             "`(`",

@@ -243,8 +243,10 @@ impl<'a> Parser<'a> {
             return None;
         }
         let k = j + marker.len();
+        // Like Terraform, the closing marker must end its line: a marker at
+        // the very end of the file without a newline does not count.
         match b.get(k) {
-            None | Some(b'\n') => Some(k),
+            Some(b'\n') => Some(k),
             Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(k),
             _ => None,
         }
