@@ -327,6 +327,8 @@ impl<'a> Parser<'a> {
                 let mut value = match owned {
                     Some(mut s) => {
                         s.push_str(&src[seg..i]);
+                        // `\u` escapes can produce non-ASCII text too.
+                        non_ascii = non_ascii || !s.is_ascii();
                         Cow::Owned(s)
                     }
                     None => Cow::Borrowed(&src[lit_start..i]),
