@@ -232,7 +232,7 @@ impl<'a> Parser<'a> {
         Error::at(
             ErrorKind::Parse,
             format!(
-                "attribute `{}` is already defined at line {}, column {}; \
+                "attribute `{}` is defined twice (first at line {}, column {}); \
                  each attribute may be set only once",
                 second.name, loc.line, loc.column
             ),

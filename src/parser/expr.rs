@@ -653,6 +653,11 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            let i = j;
             return Err(self.error(
                 "invalid legacy index syntax: chained legacy indexes like `.0.1` are not \
                  supported (use `[0][1]`)",
