@@ -179,7 +179,7 @@ fn objects() {
     check("{a = 1,\n b = 2,\n}", "{'a=1 'b=2}");
     check("{\"k\" = 1}", "{\"k\"=1}");
     check("{(k) = 1}", "{(k)=1}");
-    check("{1 = 1, true = 2}", "{1=1 true=2}");
+    check("{1 = 1, true = 2, null = 3}", "{1=1 'true=2 'null=3}");
     check("{a = {b = [1, {c = 2}]}}", "{'a={'b=[1 {'c=2}]}}");
     check("{\"${x}\" = 1}", "{(tmpl ${x})=1}");
     // Newlines separate items, so a value cannot continue on the next line

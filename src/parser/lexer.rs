@@ -9,11 +9,11 @@ use crate::syntax::{
     ObjectItem, ObjectKey, ObjectSeparator, Span, Structure, TraversalOperator,
     TraversalOperatorKind,
 };
+use crate::{Error, ErrorKind, Result};
 
 fn null<'a>() -> Expression<'a> {
     Expression::new(ExprKind::Null, Span::default())
 }
-use crate::{Error, ErrorKind, Result};
 
 /// The parser over one source text. Grammar functions live in the sibling
 /// modules (`body`, `expr`, `template`) as methods on this type; each one
