@@ -473,3 +473,12 @@ fn json_str_field(obj: &str, name: &str) -> Option<String> {
     }
     None
 }
+
+#[test]
+fn leading_strip_reaches_a_literal_token_from_the_previous_line() {
+    // Terraform: the "\n" token before `%{~ endfor` is stripped even though
+    // it ends the previous line, giving "0:a,1:b,2:c".
+    let src = "<<EOT\n%{~ for i, v in [\"a\", \"b\", \"c\"] ~}\n${i}:${v}%{ if true },%{ endif }\n%{~ endfor ~}\nEOT";
+    assert_eq!(attr_str(src), "0:a,1:b,2:c,");
+    assert_eq!(attr_str("<<EOT\nA\n${~\"b\"}\nEOT"), "Ab\n");
+}

@@ -272,6 +272,9 @@ impl<'a> Parser<'a> {
             Mode::Bare => BARE_SPECIAL,
         };
         let mut ltrim_next = false;
+        // Whether the last part of this template is a literal token (a
+        // `${~`/`%{~` strips only an immediately preceding literal token).
+        let mut prev_lit = false;
         loop {
             let ltrim = std::mem::take(&mut ltrim_next);
             let lit_start = self.pos;
@@ -322,8 +325,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             };
-            let emitted = i > lit_start;
-            if emitted {
+            if i > lit_start {
                 let mut value = match owned {
                     Some(mut s) => {
                         s.push_str(&src[seg..i]);
@@ -343,6 +345,7 @@ impl<'a> Parser<'a> {
                     kind: TPartKind::Lit(value),
                     span: Span::new(lit_start, i),
                 });
+                prev_lit = true;
             }
             match stop {
                 b'"' => {
@@ -373,7 +376,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     // `${` or `%{`; a `~` strips the preceding literal token.
-                    if self.at(i + 2) == b'~' && emitted {
+                    if self.at(i + 2) == b'~' && prev_lit {
                         if let Some(TPart {
                             kind: TPartKind::Lit(v),
                             ..
@@ -397,6 +400,7 @@ impl<'a> Parser<'a> {
                         TPartKind::Lit(_) => false,
                     };
                     self.s_parts.push(part);
+                    prev_lit = false;
                 }
             }
         }
