@@ -22,14 +22,16 @@ pub(crate) enum Fail {
     /// The expression depends on an undefined variable or function (or, in
     /// template-preserving mode, a function that failed). `try` and `can`
     /// do not catch these; template-preserving mode keeps the expression
-    /// as written.
-    Unknown(Error),
+    /// as written. In that mode the message is never shown, so it is not
+    /// built (`None`).
+    Unknown(Option<Error>),
 }
 
 impl Fail {
     pub(crate) fn into_error(self) -> Error {
         match self {
-            Fail::Err(e) | Fail::Unknown(e) => e,
+            Fail::Err(e) | Fail::Unknown(Some(e)) => e,
+            Fail::Unknown(None) => Error::new(ErrorKind::Eval, "undefined reference"),
         }
     }
 }
@@ -43,10 +45,15 @@ pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
     Fail::Err(Error::spanned(ErrorKind::Eval, msg, span))
 }
 
+/// A reference to something undefined; `msg` is only built in strict mode.
 #[cold]
 #[inline(never)]
-pub(crate) fn unknown(span: Span, msg: impl Into<String>) -> Fail {
-    Fail::Unknown(Error::spanned(ErrorKind::Eval, msg, span))
+pub(crate) fn unknown(ctx: &Context<'_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
+    if ctx.mode() == EvalMode::PreserveTemplates {
+        Fail::Unknown(None)
+    } else {
+        Fail::Unknown(Some(Error::spanned(ErrorKind::Eval, msg(), span)))
+    }
 }
 
 #[cold]
@@ -84,7 +91,7 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
         ExprKind::Variable(id) => match ctx.var(&id.name) {
             Some(v) => Ok(v.clone()),
-            None => Err(undefined_var(id)),
+            None => Err(undefined_var(id, ctx)),
         },
         ExprKind::Tuple(items) => {
             let mut out = Vec::with_capacity(items.len());
@@ -109,14 +116,13 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 
 #[cold]
 #[inline(never)]
-fn undefined_var(id: &Ident<'_>) -> Fail {
-    unknown(
-        id.span,
+fn undefined_var(id: &Ident<'_>, ctx: &Context<'_>) -> Fail {
+    unknown(ctx, id.span, || {
         format!(
             "Unknown variable: There is no variable named \"{}\".",
             id.name
-        ),
-    )
+        )
+    })
 }
 
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
@@ -142,6 +148,8 @@ fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> 
     for item in items {
         let key = match &item.key {
             ObjectKey::Ident(id) => id.name.to_string(),
+            // A bare `null` key is the string "null" (only `(null)` is an error).
+            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => "null".to_owned(),
             ObjectKey::Expression(k) => {
                 let kv = eval(k, ctx, d)?;
                 object_key(kv, k.span)?
@@ -361,7 +369,7 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     let base: Cow<'_, Value> = match &t.expr.kind {
         ExprKind::Variable(id) => match ctx.var(&id.name) {
             Some(v) => Cow::Borrowed(v),
-            None => return Err(undefined_var(id)),
+            None => return Err(undefined_var(id, ctx)),
         },
         _ => Cow::Owned(eval(&t.expr, ctx, d)?),
     };
@@ -657,14 +665,16 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
 #[cold]
 #[inline(never)]
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'_>) -> Fail {
-    let msg = if name.namespace.first().is_some_and(|n| n.name == "provider") {
-        format!("Unknown provider function: There is no function named \"{full}\".")
-    } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
-        format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
-    } else {
-        format!("Call to unknown function: There is no function named \"{full}\".")
+    let msg = || {
+        if name.namespace.first().is_some_and(|n| n.name == "provider") {
+            format!("Unknown provider function: There is no function named \"{full}\".")
+        } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
+            format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
+        } else {
+            format!("Call to unknown function: There is no function named \"{full}\".")
+        }
     };
-    unknown(span, msg)
+    unknown(ctx, span, msg)
 }
 
 #[cold]
@@ -679,7 +689,7 @@ fn call_failed(full: &str, msg: String, span: Span, ctx: &Context<'_>) -> Fail {
     let text = format!("Error in function call: Call to function \"{full}\" failed: {msg}.");
     if ctx.mode() == EvalMode::PreserveTemplates {
         // Functions may depend on the environment (files, time...): keep the call.
-        unknown(span, text)
+        unknown(ctx, span, || text)
     } else {
         err(span, text)
     }
