@@ -20,6 +20,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod owned;
+
 pub use crate::value::Number;
 
 /// A half-open byte range `start..end` into the source text.
@@ -335,6 +337,15 @@ pub enum Element<'a> {
 }
 
 /// Literal text in a template.
+///
+/// `value` is final: escapes are processed, the text is NFC-normalised (as
+/// Go HCL does for string literals), the strip markers `~` of the
+/// neighbouring interpolations/directives have already removed whitespace
+/// (per literal *token*: in heredocs a token is one line, so a strip marker
+/// only reaches the neighbouring line), and `<<-` indentation is removed.
+/// Evaluators must not strip again; the [`Strip`] flags are kept for
+/// printing. A literal emptied by stripping is kept (it prevents template
+/// unwrapping, as in Terraform: `" ${~ 5 }"` is the string `"5"`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Literal<'a> {
     /// Unescaped text.
@@ -552,6 +563,10 @@ impl UnaryOperator {
 }
 
 /// A binary operation.
+///
+/// `BinaryOp` implements `Drop` (so that dropping a 100,000-term chain does
+/// not overflow the stack): move its operands out with `std::mem::replace`
+/// or work on references, not by destructuring.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BinaryOp<'a> {
     /// Left operand.
