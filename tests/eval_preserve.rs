@@ -46,6 +46,14 @@ fn expressions_are_kept_as_written() {
 }
 
 #[test]
+fn unknown_object_keys_are_kept_as_templates() {
+    assert_eq!(
+        ev_preserve("{ (var.k) = 1, \"${var.p}-x\" = var.v, aws.foo = aws.bar }"),
+        j(json!({"${var.k}": 1, "${var.p}-x": "${var.v}", "${aws.foo}": "${aws.bar}"}))
+    );
+}
+
+#[test]
 fn literal_template_text_is_escaped() {
     assert_eq!(
         ev_preserve("\"$${lit} ${var.x}\""),

@@ -151,7 +151,13 @@ fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> 
             // A bare `null` key is the string "null" (only `(null)` is an error).
             ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => "null".to_owned(),
             ObjectKey::Expression(k) => {
-                let kv = eval(k, ctx, d)?;
+                // In template-preserving mode an unknown key is kept as a
+                // template (`{(var.k) = 1}` gives `{"${var.k}": 1}`).
+                let inner = match &k.kind {
+                    ExprKind::Parenthesis(inner) => inner,
+                    _ => k,
+                };
+                let kv = eval_top(inner, ctx, d)?;
                 object_key(kv, k.span)?
             }
         };
