@@ -19,11 +19,8 @@ use crate::value::{Map, Value};
 /// * a later attribute of the same name replaces an earlier one; a block
 ///   whose type is also an attribute name replaces that attribute.
 pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if d > super::expr::MAX_DEPTH {
-        return Err(super::expr::err(
-            body.span,
-            "Body too deeply nested for evaluation",
-        ));
+    if super::expr::too_deep_here(d) {
+        return Err(super::expr::too_deep(body.span));
     }
     let mut map: Map<String, Value> = Map::with_capacity(body.structures.len());
     for s in &body.structures {

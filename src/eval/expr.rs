@@ -1,6 +1,7 @@
 //! Expression evaluation: the core of the evaluator.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use super::context::{Context, EvalMode};
 use super::ops;
@@ -12,7 +13,59 @@ use crate::value::{Map, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
 /// evaluated iteratively and do not count).
-pub(crate) const MAX_DEPTH: u32 = 512;
+pub(crate) const MAX_DEPTH: u32 = 10_000;
+
+/// Stack the evaluator may use (measured from the outermost `evaluate`)
+/// before it gives up with a [`ErrorKind::Limit`] error: deep trees fail
+/// cleanly instead of overflowing the stack, in debug builds on 2 MiB
+/// threads too.
+const STACK_BUDGET: usize = 1 << 20;
+
+thread_local! {
+    static STACK_BASE: Cell<usize> = const { Cell::new(0) };
+}
+
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Marks the outermost evaluation on this thread (the stack budget is
+/// measured from here); nested calls (e.g. from functions) keep the base.
+pub(crate) struct StackGuard {
+    outermost: bool,
+}
+
+pub(crate) fn enter() -> StackGuard {
+    let sp = stack_position();
+    STACK_BASE.with(|b| {
+        if b.get() == 0 {
+            b.set(sp);
+            StackGuard { outermost: true }
+        } else {
+            StackGuard { outermost: false }
+        }
+    })
+}
+
+impl Drop for StackGuard {
+    fn drop(&mut self) {
+        if self.outermost {
+            STACK_BASE.with(|b| b.set(0));
+        }
+    }
+}
+
+/// Whether recursion must stop: too deep, or too much stack used.
+#[inline]
+pub(crate) fn too_deep_here(d: u32) -> bool {
+    if d > MAX_DEPTH {
+        return true;
+    }
+    let base = STACK_BASE.with(Cell::get);
+    base != 0 && base.abs_diff(stack_position()) > STACK_BUDGET
+}
 
 /// Why evaluation stopped.
 #[derive(Debug)]
@@ -58,10 +111,10 @@ pub(crate) fn unknown(ctx: &Context<'_>, span: Span, msg: impl FnOnce() -> Strin
 
 #[cold]
 #[inline(never)]
-fn too_deep(span: Span) -> Fail {
+pub(crate) fn too_deep(span: Span) -> Fail {
     Fail::Err(Error::spanned(
         ErrorKind::Limit,
-        format!("Expression too deeply nested: more than {MAX_DEPTH} levels"),
+        "Expression too deeply nested to evaluate",
         span,
     ))
 }
@@ -79,7 +132,7 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value
 
 /// Evaluates one expression.
 pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if d > MAX_DEPTH {
+    if too_deep_here(d) {
         return Err(too_deep(e.span));
     }
     let d = d + 1;
@@ -388,7 +441,7 @@ fn apply_ops(
     ctx: &Context<'_>,
     d: u32,
 ) -> R<Value> {
-    if d > MAX_DEPTH {
+    if too_deep_here(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
     }
     let mut i = 0;

@@ -83,6 +83,7 @@ impl Evaluate for Expression<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         finish(expr::eval_top(self, ctx, 0))
     }
 }
@@ -91,6 +92,7 @@ impl Evaluate for TemplateExpr<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         match template::eval_template_expr(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -106,6 +108,7 @@ impl Evaluate for Template<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -121,6 +124,7 @@ impl Evaluate for Body<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         finish(body::eval_body(self, ctx, 0))
     }
 }
