@@ -426,6 +426,12 @@ impl<'a> Parser<'a> {
             let value = self.expression()?;
             let key = match key.kind {
                 ExprKind::Variable(id) => ObjectKey::Ident(id),
+                // A bare `null`/`true`/`false` key is a literal key named after
+                // the keyword, as in Terraform (`{null = 1}` has key "null").
+                ExprKind::Null | ExprKind::Bool(_) => {
+                    let name = &self.src[key.span.start..key.span.end];
+                    ObjectKey::Ident(Ident::new(name, key.span))
+                }
                 _ => ObjectKey::Expression(key),
             };
             self.s_items.push(ObjectItem {

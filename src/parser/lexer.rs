@@ -227,6 +227,11 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn ident_end(&self, mut i: usize) -> usize {
         let b = self.b;
+        // Callers may pass an offset computed in bytes past a multi-byte
+        // character; move to the next character boundary first.
+        while i < b.len() && !self.src.is_char_boundary(i) {
+            i += 1;
+        }
         while i < b.len() {
             let c = b[i];
             if is_ascii_ident_continue(c) {
