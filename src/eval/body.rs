@@ -22,7 +22,9 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
     if super::expr::too_deep_here(d) {
         return Err(super::expr::too_deep(body.span));
     }
-    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len());
+    // Many blocks share a few keys: do not reserve one slot per structure
+    // in large bodies.
+    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len().min(32));
     for s in &body.structures {
         match s {
             Structure::Attribute(a) => {
