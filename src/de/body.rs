@@ -213,7 +213,11 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
             Entry::Label(l) => seed.deserialize(LabelDe(l)),
             Entry::Labels(l, _) => seed.deserialize(LabelsDe(l)),
         };
-        r.map_err(|e| locate(prepend_key(e, entry.name()), entry.span()))
+        let span = match &entry {
+            Entry::Attr(a) => Some(a.expr.span),
+            e => e.span(),
+        };
+        r.map_err(|e| locate(prepend_key(e, entry.name()), span))
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -633,10 +633,7 @@ impl<'a> Parser<'a> {
         let operators = take_from(&mut self.s_ops, base);
         let span = Span::new(expr.span.start, self.pos);
         Ok(Expression::new(
-            ExprKind::Traversal(Box::new(Traversal {
-                expr,
-                operators,
-            })),
+            ExprKind::Traversal(Box::new(Traversal { expr, operators })),
             span,
         ))
     }

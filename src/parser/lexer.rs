@@ -5,8 +5,7 @@ use std::borrow::Cow;
 
 use crate::error::Location;
 use crate::syntax::{
-    BinaryOperator, BlockLabel, Expression, Ident, ObjectItem, Span, Structure,
-    TraversalOperator,
+    BinaryOperator, BlockLabel, Expression, Ident, ObjectItem, Span, Structure, TraversalOperator,
 };
 use crate::{Error, ErrorKind, Result};
 
