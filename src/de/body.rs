@@ -1051,9 +1051,15 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
             | ExprKind::Object(_) => visitor.visit_some(this),
             _ => {
                 let span = this.expr.span;
-                this.eval()?
-                    .deserialize_option(visitor)
-                    .map_err(|e| attach_span(e, span))
+                let value = evaluate(this.expr, &this.env).map_err(|e| attach_span(e, span))?;
+                if value.is_null() {
+                    visitor.visit_none()
+                } else {
+                    visitor.visit_some(Evaluated {
+                        expr: this.expr,
+                        value,
+                    })
+                }
             }
         }
     }
@@ -1256,5 +1262,53 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
             .deserialize(KeyDeserializer::new(object_key(&self.item.key)))
             .map_err(|e| attach_span(e, self.item.key.span()))?;
         Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
+    }
+}
+
+/// An expression already evaluated (to decide `Some`/`None`): reads the
+/// value, but still hands over the syntax to an `Expression` field.
+struct Evaluated<'b, 'de> {
+    expr: &'b Expression<'de>,
+    value: crate::Value,
+}
+
+macro_rules! forward_evaluated {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let span = self.expr.span;
+            ValueDeserializer::new(self.value, span)
+                .$method($($arg,)* visitor)
+                .map_err(|e| attach_span(e, span))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == syntax_de::EXPRESSION_NAME {
+            return syntax_de::visit_expression(self.expr, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    forward_evaluated! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
+        deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
     }
 }

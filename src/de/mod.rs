@@ -151,6 +151,11 @@
 //!
 //! ## Syntax and spans
 //!
+//! - A field of type [`Expression`](crate::Expression) receives the
+//!   attribute's expression unevaluated, a field of type
+//!   [`Body`](crate::Body) a block's body (or the whole file), both as
+//!   syntax with spans — for tools that inspect or rewrite configs. (They
+//!   are detached copies: `Expression<'static>`.)
 //! - `serde_spanned::Spanned<T>` fields receive the byte span of the
 //!   attribute's expression, block, or label (values computed by expressions
 //!   get the span of the expression they came from; values not read from
