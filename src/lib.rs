@@ -36,3 +36,4 @@ pub use error::{Error, ErrorKind, Result};
 pub use parser::{parse, parse_with, ParseOptions};
 pub use syntax::{Body, Expression, Span, Template};
 pub use value::{Map, Number, Value};
+pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};

@@ -59,8 +59,33 @@ impl Tally {
 }
 
 fn parse_bytes(bytes: &[u8]) -> Result<(), String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| format!("invalid UTF-8: {e}"))?;
-    hcl::parse(text).map(drop).map_err(|e| e.to_string())
+    hcl::parser::parse_bytes(bytes)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// Every file under `templates/` (except the manifest) parses as a standalone template.
+fn check_templates(dir: &Path) -> Tally {
+    let mut tally = Tally::default();
+    let mut stack = vec![dir.join("templates")];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.file_name().is_some_and(|n| n != "MANIFEST.tsv") {
+                let text = std::fs::read_to_string(&path).expect("template readable");
+                let res = hcl::parser::parse_template(&text);
+                tally.record(res.is_ok(), || {
+                    format!("{}: {}", path.display(), res.as_ref().err().unwrap())
+                });
+            }
+        }
+    }
+    tally
 }
 
 fn main() -> ExitCode {
@@ -92,6 +117,8 @@ fn main() -> ExitCode {
     ok_files.print("parse ok files");
     error_files.print("reject error files");
     error_lines.print("error line matches terraform (informational)");
+    let templates = check_templates(&dir);
+    templates.print("templates parse");
 
     let mut required_ok = true;
     let ok_total = ok_files.passed + ok_files.failed;
@@ -103,8 +130,12 @@ fn main() -> ExitCode {
         println!("REQUIRED: at least 78 error files rejected");
         required_ok = false;
     }
-    let passed = ok_files.passed + error_files.passed;
-    let failed = ok_files.failed + error_files.failed;
+    if templates.failed > 0 || templates.passed != 26 {
+        println!("REQUIRED: all 26 templates parse");
+        required_ok = false;
+    }
+    let passed = ok_files.passed + error_files.passed + templates.passed;
+    let failed = ok_files.failed + error_files.failed + templates.failed;
     println!("{passed} passed, {failed} failed");
     if required_ok {
         ExitCode::SUCCESS

@@ -90,7 +90,7 @@ fn check(args: &[String]) -> Result<bool, String> {
     for path in files {
         let outcome = read_input(path)
             .map_err(hcl::Error::from)
-            .and_then(|bytes| parse_bytes(&bytes));
+            .and_then(|bytes| hcl::parser::parse_bytes(&bytes).map(drop));
         if let Err(err) = outcome {
             ok = false;
             let line = if quiet {
@@ -105,23 +105,4 @@ fn check(args: &[String]) -> Result<bool, String> {
         }
     }
     Ok(ok)
-}
-
-/// Parses bytes as a config file: invalid UTF-8 is an error at its position.
-fn parse_bytes(bytes: &[u8]) -> hcl::Result<()> {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let valid = e.valid_up_to();
-            // Safe slicing: `valid_up_to` is a char boundary of valid UTF-8.
-            let prefix = std::str::from_utf8(&bytes[..valid]).unwrap_or("");
-            return Err(hcl::Error::at(
-                hcl::ErrorKind::Parse,
-                "invalid UTF-8 in input",
-                hcl::Span::new(valid, valid),
-                prefix,
-            ));
-        }
-    };
-    hcl::parse(text).map(drop)
 }

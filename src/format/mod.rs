@@ -1,1 +1,176 @@
 //! Printing syntax trees and values as native HCL, laid out as `terraform fmt` would.
+//!
+//! The printer emulates `hclwrite`, the engine behind `terraform fmt`: two-space
+//! indentation from the bracket nesting of each line, `=` aligned over runs of
+//! consecutive single-line attributes (and object items), and the same
+//! spacing between tokens (`{ a = 1 }`, `[a, b]`, `f(a, b...)`, `a ? b : c`,
+//! `[for x in xs : x]`, ...). Its output is left unchanged by `terraform fmt`.
+//!
+//! Layout decisions (the tree keeps no whitespace):
+//! - **Comments are not kept** in the syntax tree, so they are lost when a
+//!   tree is printed.
+//! - One blank line separates two blocks, and an attribute from a neighbouring
+//!   block; attributes follow each other without blank lines.
+//! - Blocks are written over several lines (`name {}` when empty).
+//! - In attribute values, non-empty object constructors are written one item per
+//!   line; tuples go one element per line when an element does; a function
+//!   call whose last argument is multi-line keeps it on the call's line
+//!   (`merge(a, {` ... `})`), otherwise all arguments go one per line.
+//!   Everywhere else (operands, function arguments, templates, ...) objects
+//!   are written inline: `{ a = 1, b = 2 }`.
+//! - Numbers are written as they were in the source (`raw`); heredocs keep
+//!   their marker and `<<`/`<<-` form (`<<-` content is re-indented one level
+//!   deeper than the line that opens it); quoted strings are re-escaped
+//!   (`\n`, `\"`, `\\`, `$${`, `%%{`, control characters as `\uXXXX`).
+//!
+//! ```
+//! let body = hcl::parse("a=1\nbbb = {x=1,y=[1,2]}\nblock \"l\" {\nc = \"${var.x}-y\"\n}\n").unwrap();
+//! assert_eq!(
+//!     body.to_string(),
+//!     "a   = 1\nbbb = {\n  x = 1\n  y = [1, 2]\n}\n\nblock \"l\" {\n  c = \"${var.x}-y\"\n}\n"
+//! );
+//! ```
+
+mod printer;
+mod spans;
+
+use std::fmt;
+
+pub(crate) use printer::{escape_template, Mode, Printer};
+pub use spans::{clear_spans, eq_ignoring_spans, expr_eq_ignoring_spans};
+
+use crate::syntax::{Body, Expression, Template};
+use crate::value::Value;
+
+/// Prints a body (a whole file) as native HCL.
+///
+/// ```
+/// let body = hcl::parse("b { x = 1 }").unwrap();
+/// assert_eq!(hcl::format::format_body(&body), "b {\n  x = 1\n}\n");
+/// ```
+pub fn format_body(body: &Body<'_>) -> String {
+    let mut p = Printer::with_capacity(body.span.len() + body.span.len() / 8 + 64);
+    p.body(body);
+    p.finish()
+}
+
+/// Prints an expression as it would appear as an attribute value at the top
+/// level (multi-line objects are indented from column 0).
+///
+/// ```
+/// let body = hcl::parse("x = a+b*2").unwrap();
+/// let attr = body.attributes().next().unwrap();
+/// assert_eq!(hcl::format::format_expression(&attr.expr), "a + b * 2");
+/// ```
+pub fn format_expression(expr: &Expression<'_>) -> String {
+    let mut p = Printer::new();
+    p.expr(expr, Mode::Block);
+    let mut s = p.finish();
+    if s.ends_with('\n') && !matches!(expr.kind, crate::syntax::ExprKind::Template(_)) {
+        s.pop();
+    }
+    s
+}
+
+/// Prints a template in template-file syntax (as read by Terraform's
+/// `templatefile`): literal text as is, except `${` and `%{` written `$${`
+/// and `%%{`; interpolations and directives as `${...}` / `%{...}`.
+///
+/// ```
+/// use hcl::syntax::{Element, Literal, Template};
+/// let t = Template {
+///     elements: vec![Element::Literal(Literal { value: "cost: ${5}".into(), span: Default::default() })],
+///     span: Default::default(),
+/// };
+/// assert_eq!(hcl::format::format_template(&t), "cost: $${5}");
+/// ```
+pub fn format_template(t: &Template<'_>) -> String {
+    let mut p = Printer::new();
+    p.template_elems(t, false);
+    p.finish()
+}
+
+impl fmt::Display for Body<'_> {
+    /// See [`format_body`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_body(self))
+    }
+}
+
+impl fmt::Display for Expression<'_> {
+    /// See [`format_expression`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_expression(self))
+    }
+}
+
+impl fmt::Display for Template<'_> {
+    /// See [`format_template`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_template(self))
+    }
+}
+
+impl fmt::Display for Value {
+    /// HCL value syntax: `null`, `true`, numbers, quoted strings (escaped, so
+    /// `${` is written `$${`), `[1, 2]`, and objects one item per line.
+    /// Non-finite numbers print as `+Inf`/`-Inf`, which HCL cannot read back.
+    ///
+    /// ```
+    /// let v = hcl::Value::from_iter([("a", hcl::Value::from(1)), ("b c", hcl::Value::from("${x}"))]);
+    /// assert_eq!(v.to_string(), "{\n  a     = 1\n  \"b c\" = \"$${x}\"\n}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = value_to_expression(self);
+        f.write_str(&format_expression(&e))
+    }
+}
+
+/// Converts a value into the expression that evaluates to it (strings stay
+/// literal strings; object keys that are identifiers stay bare).
+pub(crate) fn value_to_expression(v: &Value) -> Expression<'static> {
+    use crate::syntax::{ExprKind, Ident, ObjectItem, ObjectKey, ObjectSeparator};
+    use std::borrow::Cow;
+    let sp = crate::Span::default();
+    let kind = match v {
+        Value::Null => ExprKind::Null,
+        Value::Bool(b) => ExprKind::Bool(*b),
+        Value::Number(n) => ExprKind::Number {
+            value: *n,
+            raw: Cow::Owned(n.to_string()),
+        },
+        Value::String(s) => ExprKind::String(Cow::Owned(s.clone())),
+        Value::Array(a) => ExprKind::Tuple(a.iter().map(value_to_expression).collect()),
+        Value::Object(o) => ExprKind::Object(
+            o.iter()
+                .map(|(k, v)| ObjectItem {
+                    key: if is_ident(k) {
+                        ObjectKey::Ident(Ident::new(k.clone(), sp))
+                    } else {
+                        ObjectKey::Expression(Expression::new(
+                            ExprKind::String(Cow::Owned(k.clone())),
+                            sp,
+                        ))
+                    },
+                    value: value_to_expression(v),
+                    separator: ObjectSeparator::Equals,
+                })
+                .collect(),
+        ),
+    };
+    Expression::new(kind, sp)
+}
+
+/// Whether `s` can be written as a bare identifier (and is not a keyword
+/// that would read as a literal).
+pub fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if unicode_ident::is_xid_start(c) || c == '_' => {}
+        _ => return false,
+    }
+    if !chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-') {
+        return false;
+    }
+    !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
+}

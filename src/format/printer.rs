@@ -1,0 +1,812 @@
+//! The line printer: writes tokens, then lays lines out exactly as
+//! `hclwrite` (the engine of `terraform fmt`) would: indentation from the
+//! net bracket count of each line and `=` alignment over chains of
+//! consecutive assignment lines.
+
+use crate::syntax::*;
+
+/// Whether an expression may be spread over several lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Attribute values, elements of multi-line tuples/objects: non-empty
+    /// objects go one item per line.
+    Block,
+    /// Inside function arguments (except a trailing multi-line one),
+    /// operators, templates, ...: everything on one line.
+    Inline,
+}
+
+struct ChainLine {
+    indent: usize,
+    start: usize,
+    lead_end: usize,
+    end: usize,
+    cols: usize,
+}
+
+/// Writes HCL text. Not public: used through [`crate::format`].
+pub(crate) struct Printer {
+    out: String,
+    line: String,
+    net: i32,
+    /// `(lead_end, net before '=')` of the line's assignment.
+    assign: Option<(usize, i32)>,
+    indents: Vec<i32>,
+    chain: Vec<ChainLine>,
+    chain_buf: String,
+    chain_max: usize,
+    /// Heredoc content state: indentation to add at line starts (`<<-`).
+    hd_indent: Option<usize>,
+    hd_line_start: bool,
+}
+
+impl Printer {
+    pub(crate) fn new() -> Printer {
+        Printer::with_capacity(256)
+    }
+
+    pub(crate) fn with_capacity(cap: usize) -> Printer {
+        Printer {
+            out: String::with_capacity(cap),
+            line: String::with_capacity(128),
+            net: 0,
+            assign: None,
+            indents: Vec::with_capacity(16),
+            chain: Vec::new(),
+            chain_buf: String::new(),
+            chain_max: 0,
+            hd_indent: None,
+            hd_line_start: false,
+        }
+    }
+
+    /// Finishes the output (flushing a pending line without a newline).
+    pub(crate) fn finish(mut self) -> String {
+        if !self.line.is_empty() {
+            self.flush_line(false);
+        }
+        self.close_chain();
+        self.out
+    }
+
+    #[inline]
+    fn w(&mut self, s: &str) {
+        self.line.push_str(s);
+    }
+
+    #[inline]
+    fn open(&mut self, s: &str) {
+        self.net += 1;
+        self.line.push_str(s);
+    }
+
+    #[inline]
+    fn close(&mut self, s: &str) {
+        self.net -= 1;
+        self.line.push_str(s);
+    }
+
+    /// Marks the current position as the end of an assignment's lead; the
+    /// caller writes ` = ` next.
+    #[inline]
+    fn mark_assign(&mut self) {
+        if self.assign.is_none() && !self.line.is_empty() {
+            self.assign = Some((self.line.len(), self.net));
+        }
+    }
+
+    pub(crate) fn newline(&mut self) {
+        self.flush_line(true);
+    }
+
+    fn flush_line(&mut self, nl: bool) {
+        if self.line.is_empty() {
+            self.close_chain();
+            if nl {
+                self.out.push('\n');
+            }
+            return;
+        }
+        let net = self.net;
+        let indent;
+        if net > 0 {
+            indent = 2 * self.indents.len();
+            self.indents.push(net);
+        } else if net < 0 {
+            let mut closed = -net;
+            while closed > 0 {
+                let Some(top) = self.indents.last_mut() else {
+                    break;
+                };
+                if closed > *top {
+                    closed -= *top;
+                    self.indents.pop();
+                } else if closed < *top {
+                    *top -= closed;
+                    closed = 0;
+                } else {
+                    self.indents.pop();
+                    closed = 0;
+                }
+            }
+            indent = 2 * self.indents.len();
+        } else {
+            indent = 2 * self.indents.len();
+        }
+        match self.assign {
+            Some((lead_end, net_at)) if net - net_at == 0 => {
+                let cols = indent + self.line[..lead_end].chars().count();
+                self.chain_max = self.chain_max.max(cols);
+                let start = self.chain_buf.len();
+                self.chain_buf.push_str(&self.line);
+                if nl {
+                    self.chain_buf.push('\n');
+                }
+                self.chain.push(ChainLine {
+                    indent,
+                    start,
+                    lead_end: start + lead_end,
+                    end: self.chain_buf.len(),
+                    cols,
+                });
+            }
+            _ => {
+                self.close_chain();
+                push_spaces(&mut self.out, indent);
+                self.out.push_str(&self.line);
+                if nl {
+                    self.out.push('\n');
+                }
+            }
+        }
+        self.line.clear();
+        self.net = 0;
+        self.assign = None;
+    }
+
+    fn close_chain(&mut self) {
+        if self.chain.is_empty() {
+            return;
+        }
+        for c in &self.chain {
+            push_spaces(&mut self.out, c.indent);
+            self.out.push_str(&self.chain_buf[c.start..c.lead_end]);
+            push_spaces(&mut self.out, self.chain_max - c.cols + 1);
+            // Skip the single space written before `=`.
+            self.out.push_str(&self.chain_buf[c.lead_end + 1..c.end]);
+        }
+        self.chain.clear();
+        self.chain_buf.clear();
+        self.chain_max = 0;
+    }
+
+    /// The indentation (in columns) of lines opened by the current line.
+    fn inner_indent(&self) -> usize {
+        2 * (self.indents.len() + 1)
+    }
+
+    // ---------------------------------------------------------------- body
+
+    pub(crate) fn body(&mut self, body: &Body<'_>) {
+        let mut prev_block = None;
+        for s in &body.structures {
+            let is_block = matches!(s, Structure::Block(_));
+            if let Some(pb) = prev_block {
+                if pb || is_block {
+                    self.newline();
+                }
+            }
+            prev_block = Some(is_block);
+            match s {
+                Structure::Attribute(a) => self.attribute(&a.name.name, &a.expr),
+                Structure::Block(b) => self.block(b),
+            }
+        }
+    }
+
+    pub(crate) fn attribute(&mut self, name: &str, expr: &Expression<'_>) {
+        self.w(name);
+        self.mark_assign();
+        self.w(" = ");
+        self.expr(expr, Mode::Block);
+        self.end_line();
+    }
+
+    /// Ends the current line unless a heredoc just did.
+    fn end_line(&mut self) {
+        if !self.line.is_empty() {
+            self.newline();
+        }
+    }
+
+    pub(crate) fn block(&mut self, b: &Block<'_>) {
+        self.block_head(
+            &b.ident.name,
+            b.labels.iter().map(|l| match l {
+                BlockLabel::Ident(i) => (false, &*i.name),
+                BlockLabel::String { value, .. } => (true, &**value),
+            }),
+        );
+        self.block_body(|p| p.body(&b.body), b.body.structures.is_empty());
+    }
+
+    pub(crate) fn block_head<'s>(
+        &mut self,
+        ident: &str,
+        labels: impl Iterator<Item = (bool, &'s str)>,
+    ) {
+        self.w(ident);
+        for (quoted, l) in labels {
+            self.w(" ");
+            if quoted {
+                self.quoted_str(l);
+            } else {
+                self.w(l);
+            }
+        }
+    }
+
+    pub(crate) fn block_body(&mut self, f: impl FnOnce(&mut Printer), empty: bool) {
+        if empty {
+            self.w(" {}");
+            self.newline();
+            return;
+        }
+        self.open(" {");
+        self.newline();
+        f(self);
+        self.end_line();
+        self.close("}");
+        self.newline();
+    }
+
+    // ---------------------------------------------------------- expressions
+
+    pub(crate) fn expr(&mut self, e: &Expression<'_>, mode: Mode) {
+        match &e.kind {
+            ExprKind::Null => self.w("null"),
+            ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
+            ExprKind::Number { raw, .. } => self.w(raw),
+            ExprKind::String(s) => self.quoted_str(s),
+            ExprKind::Template(t) => self.template_expr(t),
+            ExprKind::Variable(v) => self.w(&v.name),
+            ExprKind::Tuple(elems) => self.tuple(elems, mode),
+            ExprKind::Object(items) => self.object(items, mode),
+            ExprKind::FuncCall(f) => self.func_call(f, mode),
+            ExprKind::Traversal(t) => self.traversal(t),
+            ExprKind::Unary(u) => {
+                match u.operator {
+                    UnaryOperator::Neg => {
+                        self.w("-");
+                        if self.minus_is_binary_like() {
+                            self.w(" ");
+                        }
+                    }
+                    UnaryOperator::Not => self.w("!"),
+                }
+                self.expr(&u.expr, Mode::Inline);
+            }
+            ExprKind::Binary(b) => {
+                self.expr(&b.lhs, Mode::Inline);
+                self.w(" ");
+                self.w(b.operator.as_str());
+                self.w(" ");
+                self.expr(&b.rhs, Mode::Inline);
+            }
+            ExprKind::Conditional(c) => {
+                self.expr(&c.cond, Mode::Inline);
+                self.w(" ? ");
+                self.expr(&c.true_expr, Mode::Inline);
+                self.w(" : ");
+                self.expr(&c.false_expr, Mode::Inline);
+            }
+            ExprKind::For(f) => self.for_expr(f),
+            ExprKind::Parenthesis(inner) => {
+                self.open("(");
+                self.expr(inner, Mode::Inline);
+                self.close(")");
+            }
+        }
+    }
+
+    /// hclwrite's heuristic: a `-` after something that could end an
+    /// expression (identifiers and keywords included) gets a space after it.
+    fn minus_is_binary_like(&self) -> bool {
+        // The `-` itself is the last byte of the line.
+        let t = self.line[..self.line.len() - 1].trim_end();
+        if t.is_empty() {
+            return false;
+        }
+        if t.ends_with("=>") || t.ends_with("${") || t.ends_with("${~") {
+            return true;
+        }
+        if t.ends_with("%{") || t.ends_with("%{~") {
+            return true;
+        }
+        !matches!(
+            t.as_bytes()[t.len() - 1],
+            b'(' | b'{'
+                | b'['
+                | b'='
+                | b':'
+                | b','
+                | b'?'
+                | b'+'
+                | b'*'
+                | b'/'
+                | b'%'
+                | b'-'
+                | b'<'
+                | b'>'
+                | b'!'
+                | b'&'
+                | b'|'
+        )
+    }
+
+    fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode) {
+        if elems.is_empty() {
+            self.w("[]");
+            return;
+        }
+        if mode == Mode::Block && elems.iter().any(wants_multiline) {
+            self.open("[");
+            self.newline();
+            for e in elems {
+                self.expr(e, Mode::Block);
+                self.w(",");
+                self.newline();
+            }
+            self.close("]");
+        } else {
+            self.open("[");
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.expr(e, Mode::Inline);
+            }
+            self.close("]");
+        }
+    }
+
+    fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode) {
+        if items.is_empty() {
+            self.w("{}");
+            return;
+        }
+        if mode == Mode::Block {
+            self.open("{");
+            self.newline();
+            for it in items {
+                self.object_key(&it.key);
+                match it.separator {
+                    ObjectSeparator::Equals => {
+                        self.mark_assign();
+                        self.w(" = ");
+                    }
+                    ObjectSeparator::Colon => self.w(" : "),
+                }
+                self.expr(&it.value, Mode::Block);
+                self.end_line();
+            }
+            self.close("}");
+        } else {
+            self.open("{ ");
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.object_key(&it.key);
+                self.w(match it.separator {
+                    ObjectSeparator::Equals => " = ",
+                    ObjectSeparator::Colon => " : ",
+                });
+                self.expr(&it.value, Mode::Inline);
+            }
+            self.close(" }");
+        }
+    }
+
+    fn object_key(&mut self, key: &ObjectKey<'_>) {
+        match key {
+            ObjectKey::Ident(i) => self.w(&i.name),
+            ObjectKey::Expression(e) => self.expr(e, Mode::Inline),
+        }
+    }
+
+    fn func_call(&mut self, f: &FuncCall<'_>, mode: Mode) {
+        for ns in &f.name.namespace {
+            self.w(&ns.name);
+            self.w("::");
+        }
+        self.w(&f.name.name.name);
+        self.open("(");
+        let n = f.args.len();
+        let multi = if mode == Mode::Block {
+            f.args.iter().filter(|a| wants_multiline(a)).count()
+        } else {
+            0
+        };
+        if multi == 0 || (multi == 1 && wants_multiline(&f.args[n - 1])) {
+            for (i, a) in f.args.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                let m = if i + 1 == n && multi == 1 {
+                    Mode::Block
+                } else {
+                    Mode::Inline
+                };
+                self.expr(a, m);
+            }
+            if f.expand_final {
+                self.w("...");
+            }
+        } else {
+            self.newline();
+            for (i, a) in f.args.iter().enumerate() {
+                self.expr(a, Mode::Block);
+                if i + 1 < n {
+                    self.w(",");
+                } else if f.expand_final {
+                    self.w("...");
+                }
+                self.end_line();
+            }
+        }
+        self.close(")");
+    }
+
+    fn traversal(&mut self, t: &Traversal<'_>) {
+        self.expr(&t.expr, Mode::Inline);
+        // hclwrite puts a space before `[` unless it follows an identifier,
+        // a number or a closing bracket.
+        let mut space_before_bracket = matches!(&t.expr.kind, ExprKind::String(_))
+            || matches!(&t.expr.kind, ExprKind::Template(te) if te.kind == TemplateKind::Quoted);
+        for op in &t.operators {
+            match &op.kind {
+                TraversalOperatorKind::GetAttr(i) => {
+                    self.w(".");
+                    self.w(&i.name);
+                    space_before_bracket = false;
+                }
+                TraversalOperatorKind::Index(e) => {
+                    if space_before_bracket && !self.line.is_empty() {
+                        self.w(" ");
+                    }
+                    self.open("[");
+                    self.expr(e, Mode::Inline);
+                    self.close("]");
+                    space_before_bracket = false;
+                }
+                TraversalOperatorKind::LegacyIndex(n) => {
+                    self.w(".");
+                    self.w(itoa::Buffer::new().format(*n));
+                    space_before_bracket = false;
+                }
+                TraversalOperatorKind::AttrSplat => {
+                    self.w(".*");
+                    space_before_bracket = true;
+                }
+                TraversalOperatorKind::FullSplat => {
+                    if space_before_bracket && !self.line.is_empty() {
+                        self.w(" ");
+                    }
+                    self.open("[");
+                    self.close("*]");
+                    space_before_bracket = false;
+                }
+            }
+        }
+    }
+
+    /// Writes ` in <coll>` / ` if <cond>` with hclwrite's keyword spacing:
+    /// an identifier followed by `(` (and `if` by `[`) gets no space.
+    fn keyword_then(&mut self, kw: &str, e: &Expression<'_>) {
+        self.w(" ");
+        self.w(kw);
+        match first_token(e) {
+            b'(' => {}
+            b'[' if kw == "if" => {}
+            _ => self.w(" "),
+        }
+        self.expr(e, Mode::Inline);
+    }
+
+    fn for_expr(&mut self, f: &ForExpr<'_>) {
+        let object = f.key_expr.is_some();
+        self.open(if object { "{ for " } else { "[for " });
+        if let Some(k) = &f.key_var {
+            self.w(&k.name);
+            self.w(", ");
+        }
+        self.w(&f.value_var.name);
+        self.keyword_then("in", &f.collection);
+        self.w(" : ");
+        if let Some(k) = &f.key_expr {
+            self.expr(k, Mode::Inline);
+            self.w(" => ");
+        }
+        self.expr(&f.value_expr, Mode::Inline);
+        if f.grouping {
+            self.w("...");
+        }
+        if let Some(c) = &f.cond {
+            self.keyword_then("if", c);
+        }
+        self.close(if object { " }" } else { "]" });
+    }
+
+    // ------------------------------------------------------------ templates
+
+    pub(crate) fn quoted_str(&mut self, s: &str) {
+        self.w("\"");
+        escape_quoted(&mut self.line, s);
+        self.w("\"");
+    }
+
+    fn template_expr(&mut self, t: &TemplateExpr<'_>) {
+        match &t.kind {
+            TemplateKind::Quoted => {
+                self.w("\"");
+                self.template_elems(&t.template, true);
+                self.w("\"");
+            }
+            TemplateKind::Heredoc {
+                marker,
+                strip_indent,
+            } => self.heredoc(marker, *strip_indent, |p| {
+                p.template_elems(&t.template, false)
+            }),
+        }
+    }
+
+    /// Writes a heredoc; `content` writes the template elements.
+    pub(crate) fn heredoc(
+        &mut self,
+        marker: &str,
+        strip: bool,
+        content: impl FnOnce(&mut Printer),
+    ) {
+        let inner = self.inner_indent();
+        self.w(if strip { "<<-" } else { "<<" });
+        self.w(marker);
+        self.w("\n");
+        let saved = (self.hd_indent, self.hd_line_start);
+        self.hd_indent = if strip { Some(inner) } else { None };
+        self.hd_line_start = true;
+        let start = self.line.len();
+        content(self);
+        if self.line.len() > start && !self.line.ends_with('\n') {
+            self.w("\n");
+        }
+        (self.hd_indent, self.hd_line_start) = saved;
+        if strip {
+            push_spaces(&mut self.line, inner - 2);
+        }
+        self.w(marker);
+        self.newline();
+    }
+
+    /// Template elements; `quoted` selects quoted-string escapes, otherwise
+    /// heredoc/template-file escapes.
+    pub(crate) fn template_elems(&mut self, t: &Template<'_>, quoted: bool) {
+        let n = t.elements.len();
+        for (i, el) in t.elements.iter().enumerate() {
+            match el {
+                Element::Literal(l) => {
+                    if quoted {
+                        escape_quoted(&mut self.line, &l.value);
+                    } else {
+                        let last = i + 1 == n;
+                        self.heredoc_literal(&l.value, last);
+                    }
+                }
+                Element::Interpolation(it) => {
+                    self.hd_pre_token();
+                    self.open(if it.strip.start { "${~" } else { "${" });
+                    let obj = matches!(it.expr.kind, ExprKind::Object(_));
+                    if obj {
+                        self.w(" ");
+                    }
+                    self.expr(&it.expr, Mode::Inline);
+                    if obj {
+                        self.w(" ");
+                    }
+                    self.close(if it.strip.end { "~}" } else { "}" });
+                }
+                Element::Directive(d) => {
+                    self.hd_pre_token();
+                    match &**d {
+                        Directive::If(d) => {
+                            self.directive_open(d.if_strip);
+                            self.w("if");
+                            self.directive_expr(&d.cond);
+                            self.directive_close(d.if_strip);
+                            self.template_elems(&d.true_template, quoted);
+                            if let Some(f) = &d.false_template {
+                                let s = d.else_strip.unwrap_or_default();
+                                self.hd_pre_token();
+                                self.directive_open(s);
+                                self.w("else");
+                                self.directive_close(s);
+                                self.template_elems(f, quoted);
+                            }
+                            self.hd_pre_token();
+                            self.directive_open(d.endif_strip);
+                            self.w("endif");
+                            self.directive_close(d.endif_strip);
+                        }
+                        Directive::For(d) => {
+                            self.directive_open(d.for_strip);
+                            self.w("for ");
+                            if let Some(k) = &d.key_var {
+                                self.w(&k.name);
+                                self.w(", ");
+                            }
+                            self.w(&d.value_var.name);
+                            self.keyword_then("in", &d.collection);
+                            self.directive_close(d.for_strip);
+                            self.template_elems(&d.template, quoted);
+                            self.hd_pre_token();
+                            self.directive_open(d.endfor_strip);
+                            self.w("endfor");
+                            self.directive_close(d.endfor_strip);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn directive_open(&mut self, s: Strip) {
+        self.open(if s.start { "%{~" } else { "%{" });
+    }
+
+    fn directive_close(&mut self, s: Strip) {
+        self.close(if s.end { "~}" } else { "}" });
+    }
+
+    fn directive_expr(&mut self, e: &Expression<'_>) {
+        match first_token(e) {
+            b'(' | b'[' => {}
+            _ => self.w(" "),
+        }
+        self.expr(e, Mode::Inline);
+    }
+
+    /// In a `<<-` heredoc, indents a line that starts with an interpolation
+    /// or directive.
+    fn hd_pre_token(&mut self) {
+        if self.hd_line_start {
+            if let Some(n) = self.hd_indent {
+                push_spaces(&mut self.line, n);
+            }
+        }
+        self.hd_line_start = false;
+    }
+
+    fn heredoc_literal(&mut self, s: &str, last_elem: bool) {
+        let mut rest = s;
+        while !rest.is_empty() {
+            let (seg, nl) = match rest.find('\n') {
+                Some(i) => (&rest[..i], true),
+                None => (rest, false),
+            };
+            if self.hd_line_start && !seg.is_empty() {
+                if let Some(n) = self.hd_indent {
+                    // `<<-` leaves whitespace-only lines alone, so they get
+                    // no indentation either.
+                    let ws_only = seg.bytes().all(|b| b == b' ' || b == b'\t');
+                    if !ws_only || (!nl && !last_elem) {
+                        push_spaces(&mut self.line, n);
+                    }
+                }
+                self.hd_line_start = false;
+            }
+            escape_template(&mut self.line, seg);
+            if nl {
+                self.line.push('\n');
+                self.hd_line_start = true;
+                rest = &rest[seg.len() + 1..];
+            } else {
+                rest = "";
+            }
+        }
+    }
+}
+
+/// The first byte of the first token an expression prints.
+fn first_token(e: &Expression<'_>) -> u8 {
+    match &e.kind {
+        ExprKind::Parenthesis(_) => b'(',
+        ExprKind::Tuple(_) => b'[',
+        ExprKind::For(f) if f.key_expr.is_none() => b'[',
+        ExprKind::For(_) | ExprKind::Object(_) => b'{',
+        ExprKind::Traversal(t) => first_token(&t.expr),
+        ExprKind::Binary(b) => first_token(&b.lhs),
+        ExprKind::Conditional(c) => first_token(&c.cond),
+        ExprKind::Unary(u) => u.operator.as_str().as_bytes()[0],
+        ExprKind::String(_) => b'"',
+        ExprKind::Template(t) => match t.kind {
+            TemplateKind::Quoted => b'"',
+            TemplateKind::Heredoc { .. } => b'<',
+        },
+        ExprKind::Number { .. } => b'0',
+        _ => b'a',
+    }
+}
+
+/// Whether an expression, in block mode, is printed over several lines.
+pub(crate) fn wants_multiline(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Object(items) => !items.is_empty(),
+        ExprKind::Tuple(elems) => elems.iter().any(wants_multiline),
+        ExprKind::FuncCall(f) => f.args.iter().any(wants_multiline),
+        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
+        _ => false,
+    }
+}
+
+#[inline]
+pub(crate) fn push_spaces(s: &mut String, n: usize) {
+    const SP: &str = "                                                                ";
+    let mut n = n;
+    while n > SP.len() {
+        s.push_str(SP);
+        n -= SP.len();
+    }
+    s.push_str(&SP[..n]);
+}
+
+/// Escapes a literal for a quoted string: `\\ \" \n \r \t`, other control
+/// characters as `\uXXXX`, and `${` / `%{` as `$${` / `%%{`.
+pub(crate) fn escape_quoted(out: &mut String, s: &str) {
+    let b = s.as_bytes();
+    let mut start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        let rep: &str = match c {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                if c == b'$' {
+                    "$$"
+                } else {
+                    "%%"
+                }
+            }
+            0..=0x1f | 0x7f => {
+                out.push_str(&s[start..i]);
+                out.push_str("\\u00");
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push(HEX[(c >> 4) as usize] as char);
+                out.push(HEX[(c & 15) as usize] as char);
+                start = i + 1;
+                continue;
+            }
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        out.push_str(rep);
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+}
+
+/// Escapes a literal for a heredoc or template file: only `${` and `%{`.
+pub fn escape_template(out: &mut String, s: &str) {
+    let b = s.as_bytes();
+    let mut start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
+            out.push_str(&s[start..=i]);
+            out.push(c as char);
+            start = i + 1;
+        }
+    }
+    out.push_str(&s[start..]);
+}

@@ -1,0 +1,210 @@
+//! `Serialize` for [`Value`], [`Body`] and [`Expression`].
+//!
+//! With this crate's serializer, bodies and expressions are written as they
+//! are. With other serializers (serde_json, ...) they take the shape of HCL's
+//! JSON syntax: literal values as JSON values, other expressions as
+//! `"${...}"` strings, templates as template strings, blocks nested under
+//! their type and labels (repeated blocks as arrays).
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use super::node::{offer_capture, Captured};
+use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN};
+use crate::format::{format_expression, format_template};
+use crate::syntax::*;
+use crate::Value;
+
+impl Serialize for Value {
+    /// Strings are marked literal: this crate's serializer escapes `${` in them.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Null => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    s.serialize_u64(u)
+                } else if let Some(i) = n.as_i64() {
+                    s.serialize_i64(i)
+                } else {
+                    s.serialize_f64(n.as_f64())
+                }
+            }
+            Value::String(st) => s.serialize_newtype_struct(LITERAL_TOKEN, st.as_str()),
+            Value::Array(a) => {
+                let mut seq = s.serialize_seq(Some(a.len()))?;
+                for v in a {
+                    seq.serialize_element(v)?;
+                }
+                seq.end()
+            }
+            Value::Object(o) => {
+                let mut map = s.serialize_map(Some(o.len()))?;
+                for (k, v) in o {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl Serialize for Expression<'_> {
+    /// See the [module documentation](self).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(EXPR_TOKEN, &ExprRepr(self))
+    }
+}
+
+impl Serialize for Body<'_> {
+    /// See the [module documentation](self).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(BODY_TOKEN, &BodyRepr(self))
+    }
+}
+
+struct ExprRepr<'e, 'a>(&'e Expression<'a>);
+
+impl Serialize for ExprRepr<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if offer_capture(|| Captured::Expr(self.0.clone().into_owned())) {
+            return s.serialize_unit();
+        }
+        json_expr(self.0, s)
+    }
+}
+
+struct BodyRepr<'e, 'a>(&'e Body<'a>);
+
+impl Serialize for BodyRepr<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if offer_capture(|| Captured::Body(self.0.clone().into_owned())) {
+            return s.serialize_unit();
+        }
+        json_body(self.0, s)
+    }
+}
+
+struct JsonExpr<'e, 'a>(&'e Expression<'a>);
+
+impl Serialize for JsonExpr<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        json_expr(self.0, s)
+    }
+}
+
+fn escape_json_template(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    crate::format::escape_template(&mut out, v);
+    out
+}
+
+fn json_expr<S: Serializer>(e: &Expression<'_>, s: S) -> Result<S::Ok, S::Error> {
+    match &e.kind {
+        ExprKind::Null => s.serialize_unit(),
+        ExprKind::Bool(b) => s.serialize_bool(*b),
+        ExprKind::Number { value, .. } => Value::Number(*value).serialize(s),
+        ExprKind::String(v) => s.serialize_str(&escape_json_template(v)),
+        ExprKind::Template(t) => s.serialize_str(&format_template(&t.template)),
+        ExprKind::Tuple(v) => {
+            let mut seq = s.serialize_seq(Some(v.len()))?;
+            for e in v {
+                seq.serialize_element(&JsonExpr(e))?;
+            }
+            seq.end()
+        }
+        ExprKind::Object(items) => {
+            let mut map = s.serialize_map(Some(items.len()))?;
+            for it in items {
+                let key = match &it.key {
+                    ObjectKey::Ident(i) => i.name.to_string(),
+                    ObjectKey::Expression(Expression {
+                        kind: ExprKind::String(k),
+                        ..
+                    }) => escape_json_template(k),
+                    ObjectKey::Expression(k) => format!("${{{}}}", format_expression(k)),
+                };
+                map.serialize_entry(&key, &JsonExpr(&it.value))?;
+            }
+            map.end()
+        }
+        _ => s.serialize_str(&format!("${{{}}}", format_expression(e))),
+    }
+}
+
+/// HCL JSON shape of a body: blocks grouped by type, then by label.
+enum Tree<'e, 'a> {
+    Expr(&'e Expression<'a>),
+    Body(&'e Body<'a>),
+    Map(Vec<(&'e str, Tree<'e, 'a>)>),
+    Seq(Vec<Tree<'e, 'a>>),
+}
+
+impl Serialize for Tree<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Tree::Expr(e) => json_expr(e, s),
+            Tree::Body(b) => json_body(b, s),
+            Tree::Map(m) => {
+                let mut map = s.serialize_map(Some(m.len()))?;
+                for (k, v) in m {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+            Tree::Seq(v) => {
+                let mut seq = s.serialize_seq(Some(v.len()))?;
+                for t in v {
+                    seq.serialize_element(t)?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+fn insert<'e, 'a>(map: &mut Vec<(&'e str, Tree<'e, 'a>)>, path: &[&'e str], body: &'e Body<'a>) {
+    let (first, rest) = (path[0], &path[1..]);
+    let pos = map.iter().position(|(k, _)| *k == first);
+    if rest.is_empty() {
+        match pos {
+            None => map.push((first, Tree::Body(body))),
+            Some(i) => {
+                let slot = &mut map[i].1;
+                match slot {
+                    Tree::Seq(v) => v.push(Tree::Body(body)),
+                    _ => {
+                        let prev = std::mem::replace(slot, Tree::Seq(Vec::new()));
+                        *slot = Tree::Seq(vec![prev, Tree::Body(body)]);
+                    }
+                }
+            }
+        }
+        return;
+    }
+    let i = match pos {
+        Some(i) => i,
+        None => {
+            map.push((first, Tree::Map(Vec::new())));
+            map.len() - 1
+        }
+    };
+    if let Tree::Map(inner) = &mut map[i].1 {
+        insert(inner, rest, body);
+    }
+}
+
+fn json_body<S: Serializer>(b: &Body<'_>, s: S) -> Result<S::Ok, S::Error> {
+    let mut top: Vec<(&str, Tree<'_, '_>)> = Vec::new();
+    for st in &b.structures {
+        match st {
+            Structure::Attribute(a) => top.push((&a.name.name, Tree::Expr(&a.expr))),
+            Structure::Block(bl) => {
+                let mut path: Vec<&str> = vec![&bl.ident.name];
+                path.extend(bl.labels.iter().map(BlockLabel::as_str));
+                insert(&mut top, &path, &bl.body);
+            }
+        }
+    }
+    Tree::Map(top).serialize(s)
+}

@@ -1,0 +1,866 @@
+//! The intermediate tree built by the serde serializer, and its conversion
+//! into syntax trees and values.
+
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+
+use serde::ser::{self, Serialize};
+
+use super::*;
+use crate::format::{is_ident, Printer};
+use crate::syntax::*;
+use crate::{Error, Number, Span};
+
+/// A per-field override.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Forced {
+    Block,
+    LabeledBlock,
+    Attribute,
+}
+
+/// What a value serialized into.
+#[derive(Debug)]
+pub(crate) enum Node {
+    /// `Option::None`: left out of bodies, `null` elsewhere.
+    None,
+    Null,
+    Bool(bool),
+    Number(Number),
+    /// A string that may hold template syntax.
+    String(String),
+    /// A string meant literally.
+    LitString(String),
+    Seq(Vec<Node>),
+    Map(Vec<(String, Node)>),
+    Struct(Vec<(String, Node)>),
+    Expr(Expression<'static>),
+    Body(Body<'static>),
+    Forced(Forced, Box<Node>),
+}
+
+pub(crate) enum Captured {
+    Expr(Expression<'static>),
+    Body(Body<'static>),
+}
+
+thread_local! {
+    static WANT: Cell<bool> = const { Cell::new(false) };
+    static CAPTURED: RefCell<Option<Captured>> = const { RefCell::new(None) };
+}
+
+/// Called by `Serialize for Expression/Body`: when our serializer asked for
+/// the tree, hand it over and return `true`.
+pub(crate) fn offer_capture(f: impl FnOnce() -> Captured) -> bool {
+    if WANT.with(|w| w.replace(false)) {
+        let c = f();
+        CAPTURED.with(|slot| *slot.borrow_mut() = Some(c));
+        true
+    } else {
+        false
+    }
+}
+
+impl Node {
+    fn kind_name(&self) -> &'static str {
+        match self {
+            Node::None | Node::Null => "null",
+            Node::Bool(_) => "a bool",
+            Node::Number(_) => "a number",
+            Node::String(_) | Node::LitString(_) => "a string",
+            Node::Seq(_) => "a sequence",
+            Node::Map(_) => "a map",
+            Node::Struct(_) => "a struct",
+            Node::Expr(_) => "an expression",
+            Node::Body(_) => "a body",
+            Node::Forced(_, n) => n.kind_name(),
+        }
+    }
+
+    pub(crate) fn into_value(self) -> Result<Value> {
+        Ok(match self {
+            Node::None | Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(b),
+            Node::Number(n) => Value::Number(n),
+            Node::String(s) | Node::LitString(s) => Value::String(s),
+            Node::Seq(v) => {
+                Value::Array(v.into_iter().map(Node::into_value).collect::<Result<_>>()?)
+            }
+            Node::Map(m) | Node::Struct(m) => Value::Object(
+                m.into_iter()
+                    .map(|(k, v)| Ok((k, v.into_value()?)))
+                    .collect::<Result<_>>()?,
+            ),
+            Node::Expr(e) => literal_value(&e)
+                .ok_or_else(|| ser_error("only literal expressions can be converted to a Value"))?,
+            Node::Body(_) => return Err(ser_error("a body cannot be converted to a Value")),
+            Node::Forced(_, n) => n.into_value()?,
+        })
+    }
+}
+
+fn literal_value(e: &Expression<'_>) -> Option<Value> {
+    Some(match &e.kind {
+        ExprKind::Null => Value::Null,
+        ExprKind::Bool(b) => Value::Bool(*b),
+        ExprKind::Number { value, .. } => Value::Number(*value),
+        ExprKind::String(s) => Value::String(s.to_string()),
+        ExprKind::Tuple(v) => Value::Array(v.iter().map(literal_value).collect::<Option<_>>()?),
+        ExprKind::Object(items) => Value::Object(
+            items
+                .iter()
+                .map(|it| {
+                    let k = match &it.key {
+                        ObjectKey::Ident(i) => i.name.to_string(),
+                        ObjectKey::Expression(k) => match literal_value(k)? {
+                            Value::String(s) => s,
+                            _ => return None,
+                        },
+                    };
+                    Some((k, literal_value(&it.value)?))
+                })
+                .collect::<Option<_>>()?,
+        ),
+        ExprKind::Parenthesis(e) => literal_value(e)?,
+        _ => return None,
+    })
+}
+
+// ------------------------------------------------------------- Node → HCL
+
+const SP: Span = Span { start: 0, end: 0 };
+
+pub(crate) fn write_body(p: &mut Printer, node: Node, lit: bool) -> Result<()> {
+    match node {
+        Node::Body(b) => {
+            p.body(&b);
+            Ok(())
+        }
+        Node::Struct(entries) | Node::Map(entries) => {
+            let body = build_body(entries, lit)?;
+            p.body(&body);
+            Ok(())
+        }
+        Node::Forced(_, inner) => write_body(p, *inner, lit),
+        other => Err(ser_error(format!(
+            "only a struct or a map can be written as an HCL body, not {}",
+            other.kind_name()
+        ))),
+    }
+}
+
+fn is_blocky(n: &Node) -> bool {
+    matches!(n, Node::Struct(_) | Node::Body(_))
+}
+
+fn all_blocky(v: &[Node]) -> bool {
+    !v.is_empty() && v.iter().all(is_blocky)
+}
+
+fn labelable(n: &Node) -> bool {
+    match n {
+        Node::Struct(_) | Node::Body(_) => true,
+        Node::Seq(v) => all_blocky(v),
+        Node::Map(m) => !m.is_empty() && m.iter().all(|(_, v)| labelable(v)),
+        _ => false,
+    }
+}
+
+fn check_ident(key: &str) -> Result<()> {
+    if is_ident(key) || matches!(key, "null" | "true" | "false" | "for" | "in" | "if") {
+        Ok(())
+    } else {
+        Err(ser_error(format!(
+            "`{key}` is not a valid HCL attribute or block name"
+        )))
+    }
+}
+
+fn build_body(entries: Vec<(String, Node)>, lit: bool) -> Result<Body<'static>> {
+    let mut out = Vec::with_capacity(entries.len());
+    for (key, node) in entries {
+        if matches!(node, Node::None) {
+            continue;
+        }
+        check_ident(&key)?;
+        match node {
+            Node::Forced(Forced::Attribute, v) => out.push(attr(key, to_expr(*v, lit)?)),
+            Node::Forced(Forced::Block, v) => match *v {
+                Node::Seq(items) => {
+                    for it in items {
+                        out.push(block(&key, &[], body_of(it, lit)?));
+                    }
+                }
+                other => out.push(block(&key, &[], body_of(other, lit)?)),
+            },
+            Node::Forced(Forced::LabeledBlock, v) => match *v {
+                Node::Map(m) | Node::Struct(m) => {
+                    for (label, v) in m {
+                        labeled(&mut out, &key, &mut vec![label], v, lit, true)?;
+                    }
+                }
+                other => {
+                    return Err(ser_error(format!(
+                        "labeled blocks need a map, found {}",
+                        other.kind_name()
+                    )))
+                }
+            },
+            n @ (Node::Struct(_) | Node::Body(_)) => out.push(block(&key, &[], body_of(n, lit)?)),
+            Node::Seq(items) if all_blocky(&items) => {
+                for it in items {
+                    out.push(block(&key, &[], body_of(it, lit)?));
+                }
+            }
+            Node::Map(m) if !m.is_empty() && m.iter().all(|(_, v)| labelable(v)) => {
+                for (label, v) in m {
+                    labeled(&mut out, &key, &mut vec![label], v, lit, false)?;
+                }
+            }
+            other => out.push(attr(key, to_expr(other, lit)?)),
+        }
+    }
+    Ok(Body {
+        structures: out,
+        span: SP,
+    })
+}
+
+fn labeled(
+    out: &mut Vec<Structure<'static>>,
+    key: &str,
+    labels: &mut Vec<String>,
+    node: Node,
+    lit: bool,
+    forced: bool,
+) -> Result<()> {
+    match node {
+        Node::Seq(items) if all_blocky(&items) || forced => {
+            for it in items {
+                out.push(block(key, labels, body_of(it, lit)?));
+            }
+        }
+        Node::Map(m)
+            if !m.is_empty()
+                && m.iter().all(|(_, v)| {
+                    if forced {
+                        matches!(v, Node::Map(_) | Node::Struct(_) | Node::Body(_))
+                    } else {
+                        labelable(v)
+                    }
+                }) =>
+        {
+            for (label, v) in m {
+                labels.push(label);
+                labeled(out, key, labels, v, lit, forced)?;
+                labels.pop();
+            }
+        }
+        Node::Forced(_, n) => labeled(out, key, labels, *n, lit, forced)?,
+        other => out.push(block(key, labels, body_of(other, lit)?)),
+    }
+    Ok(())
+}
+
+fn body_of(node: Node, lit: bool) -> Result<Body<'static>> {
+    match node {
+        Node::Body(b) => Ok(b),
+        Node::Struct(m) | Node::Map(m) => build_body(m, lit),
+        Node::Forced(_, n) => body_of(*n, lit),
+        other => Err(ser_error(format!(
+            "a block body must be a struct or a map, not {}",
+            other.kind_name()
+        ))),
+    }
+}
+
+fn attr(name: String, expr: Expression<'static>) -> Structure<'static> {
+    Structure::Attribute(Attribute {
+        name: Ident::new(name, SP),
+        expr,
+        span: SP,
+    })
+}
+
+fn block(key: &str, labels: &[String], body: Body<'static>) -> Structure<'static> {
+    Structure::Block(Block {
+        ident: Ident::new(key.to_owned(), SP),
+        labels: labels
+            .iter()
+            .map(|l| BlockLabel::String {
+                value: Cow::Owned(l.clone()),
+                span: SP,
+            })
+            .collect(),
+        body,
+        open_brace: SP,
+        close_brace: SP,
+        span: SP,
+    })
+}
+
+fn ex(kind: ExprKind<'static>) -> Expression<'static> {
+    Expression::new(kind, SP)
+}
+
+pub(crate) fn to_expr(node: Node, lit: bool) -> Result<Expression<'static>> {
+    Ok(match node {
+        Node::None | Node::Null => ex(ExprKind::Null),
+        Node::Bool(b) => ex(ExprKind::Bool(b)),
+        Node::Number(n) => number_expr(n)?,
+        Node::String(s) => string_expr(s, lit),
+        Node::LitString(s) => string_expr(s, true),
+        Node::Seq(v) => ex(ExprKind::Tuple(
+            v.into_iter()
+                .map(|n| to_expr(n, lit))
+                .collect::<Result<_>>()?,
+        )),
+        Node::Map(m) | Node::Struct(m) => {
+            let mut items = Vec::with_capacity(m.len());
+            for (k, v) in m {
+                if matches!(v, Node::None) {
+                    continue;
+                }
+                let key = if is_ident(&k) {
+                    ObjectKey::Ident(Ident::new(k, SP))
+                } else {
+                    ObjectKey::Expression(ex(ExprKind::String(Cow::Owned(k))))
+                };
+                items.push(ObjectItem {
+                    key,
+                    value: to_expr(v, lit)?,
+                    separator: ObjectSeparator::Equals,
+                });
+            }
+            ex(ExprKind::Object(items))
+        }
+        Node::Expr(e) => e,
+        Node::Body(_) => return Err(ser_error("a body cannot be written as an attribute value")),
+        Node::Forced(_, n) => to_expr(*n, lit)?,
+    })
+}
+
+fn number_expr(n: Number) -> Result<Expression<'static>> {
+    if !n.is_finite() {
+        return Err(ser_error("HCL has no literal for infinite numbers"));
+    }
+    Ok(ex(ExprKind::Number {
+        value: n,
+        raw: Cow::Owned(n.to_string()),
+    }))
+}
+
+/// Parses `s` as template source, if the parser accepts it.
+// TODO(parser): plug in the parser's template entry point once it lands.
+fn parse_template(s: &str) -> Option<Template<'static>> {
+    let _ = s;
+    None
+}
+
+pub(crate) fn string_expr(s: String, lit: bool) -> Expression<'static> {
+    if !lit && (s.contains("${") || s.contains("%{")) {
+        if let Some(t) = parse_template(&s) {
+            if t.elements.len() == 1 {
+                if let Element::Interpolation(_) = &t.elements[0] {
+                    let Some(Element::Interpolation(i)) = t.elements.into_iter().next() else {
+                        unreachable!()
+                    };
+                    return i.expr;
+                }
+            }
+            let has_code = t.elements.iter().any(|e| !matches!(e, Element::Literal(_)));
+            if has_code {
+                let kind = heredoc_kind(&s).unwrap_or(TemplateKind::Quoted);
+                return ex(ExprKind::Template(Box::new(TemplateExpr {
+                    kind,
+                    template: t,
+                })));
+            }
+            // Only escapes (`$${`): the text is its literal value.
+            let text: String = t
+                .elements
+                .into_iter()
+                .map(|e| match e {
+                    Element::Literal(l) => l.value.into_owned(),
+                    _ => String::new(),
+                })
+                .collect();
+            return string_expr(text, true);
+        }
+    }
+    if let Some(kind) = heredoc_kind(&s) {
+        return ex(ExprKind::Template(Box::new(TemplateExpr {
+            kind,
+            template: Template {
+                elements: vec![Element::Literal(Literal {
+                    value: Cow::Owned(s),
+                    span: SP,
+                })],
+                span: SP,
+            },
+        })));
+    }
+    ex(ExprKind::String(Cow::Owned(s)))
+}
+
+/// A heredoc form for `s` if it is multi-line text ending in a newline with
+/// no control characters other than tab and newline.
+pub(crate) fn heredoc_kind(s: &str) -> Option<TemplateKind<'static>> {
+    let body = s.strip_suffix('\n')?;
+    if !body.contains('\n') {
+        return None;
+    }
+    if s.bytes()
+        .any(|b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f)
+    {
+        return None;
+    }
+    let mut min_indent = usize::MAX;
+    for line in body.split('\n') {
+        if line.bytes().all(|b| b == b' ' || b == b'\t') {
+            continue;
+        }
+        min_indent = min_indent.min(line.bytes().take_while(|&b| b == b' ').count());
+    }
+    let mut marker = String::from("EOT");
+    let mut n = 0u32;
+    while body.split('\n').any(|l| l.trim() == marker) {
+        n += 1;
+        marker = format!("EOT{n}");
+    }
+    Some(TemplateKind::Heredoc {
+        marker: Cow::Owned(marker),
+        strip_indent: min_indent == 0 || min_indent == usize::MAX,
+    })
+}
+
+// ------------------------------------------------------ serde Serializer
+
+pub(crate) struct NodeSerializer;
+
+fn num(n: impl Into<Number>) -> Result<Node> {
+    Ok(Node::Number(n.into()))
+}
+
+impl ser::Serializer for NodeSerializer {
+    type Ok = Node;
+    type Error = Error;
+    type SerializeSeq = SeqBuilder;
+    type SerializeTuple = SeqBuilder;
+    type SerializeTupleStruct = SeqBuilder;
+    type SerializeTupleVariant = VariantSeqBuilder;
+    type SerializeMap = MapBuilder;
+    type SerializeStruct = StructBuilder;
+    type SerializeStructVariant = VariantStructBuilder;
+
+    fn serialize_bool(self, v: bool) -> Result<Node> {
+        Ok(Node::Bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_i16(self, v: i16) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_i32(self, v: i32) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_i64(self, v: i64) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_u8(self, v: u8) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_u16(self, v: u16) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_u32(self, v: u32) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_u64(self, v: u64) -> Result<Node> {
+        num(v)
+    }
+    fn serialize_i128(self, v: i128) -> Result<Node> {
+        if let Ok(i) = i64::try_from(v) {
+            num(i)
+        } else if let Ok(u) = u64::try_from(v) {
+            num(u)
+        } else {
+            num(v as f64)
+        }
+    }
+    fn serialize_u128(self, v: u128) -> Result<Node> {
+        match u64::try_from(v) {
+            Ok(u) => num(u),
+            Err(_) => num(v as f64),
+        }
+    }
+    fn serialize_f32(self, v: f32) -> Result<Node> {
+        self.serialize_f64(f64::from(v))
+    }
+    fn serialize_f64(self, v: f64) -> Result<Node> {
+        Number::from_f64(v)
+            .map(Node::Number)
+            .ok_or_else(|| ser_error("HCL has no NaN"))
+    }
+    fn serialize_char(self, v: char) -> Result<Node> {
+        Ok(Node::String(v.to_string()))
+    }
+    fn serialize_str(self, v: &str) -> Result<Node> {
+        Ok(Node::String(v.to_owned()))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Node> {
+        Ok(Node::Seq(
+            v.iter().map(|&b| Node::Number(b.into())).collect(),
+        ))
+    }
+    fn serialize_none(self) -> Result<Node> {
+        Ok(Node::None)
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<Node> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Node> {
+        Ok(Node::Null)
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Node> {
+        Ok(Node::Null)
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<Node> {
+        Ok(Node::String(variant.to_owned()))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<Node> {
+        match name {
+            LITERAL_TOKEN => Ok(match value.serialize(self)? {
+                Node::String(s) => Node::LitString(s),
+                other => other,
+            }),
+            EXPR_TOKEN | BODY_TOKEN => {
+                WANT.with(|w| w.set(true));
+                let r = value.serialize(NodeSerializer);
+                WANT.with(|w| w.set(false));
+                let n = r?;
+                Ok(match CAPTURED.with(|c| c.borrow_mut().take()) {
+                    Some(Captured::Expr(e)) => Node::Expr(e),
+                    Some(Captured::Body(b)) => Node::Body(b),
+                    None => n,
+                })
+            }
+            BLOCK_TOKEN => Ok(Node::Forced(
+                Forced::Block,
+                Box::new(value.serialize(self)?),
+            )),
+            LABELED_TOKEN => Ok(Node::Forced(
+                Forced::LabeledBlock,
+                Box::new(value.serialize(self)?),
+            )),
+            ATTR_TOKEN => Ok(Node::Forced(
+                Forced::Attribute,
+                Box::new(value.serialize(self)?),
+            )),
+            _ => value.serialize(self),
+        }
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<Node> {
+        Ok(Node::Map(vec![(
+            variant.to_owned(),
+            value.serialize(self)?,
+        )]))
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder> {
+        Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0))))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqBuilder> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<SeqBuilder> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<VariantSeqBuilder> {
+        Ok(VariantSeqBuilder(variant, Vec::with_capacity(len)))
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder> {
+        Ok(MapBuilder {
+            entries: Vec::with_capacity(len.unwrap_or(0)),
+            key: None,
+        })
+    }
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<StructBuilder> {
+        Ok(StructBuilder(Vec::with_capacity(len)))
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<VariantStructBuilder> {
+        Ok(VariantStructBuilder(variant, Vec::with_capacity(len)))
+    }
+}
+
+pub(crate) struct SeqBuilder(Vec<Node>);
+pub(crate) struct VariantSeqBuilder(&'static str, Vec<Node>);
+pub(crate) struct MapBuilder {
+    entries: Vec<(String, Node)>,
+    key: Option<String>,
+}
+pub(crate) struct StructBuilder(Vec<(String, Node)>);
+pub(crate) struct VariantStructBuilder(&'static str, Vec<(String, Node)>);
+
+impl ser::SerializeSeq for SeqBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.0.push(value.serialize(NodeSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        Ok(Node::Seq(self.0))
+    }
+}
+
+impl ser::SerializeTuple for SeqBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<Node> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeTupleStruct for SeqBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        ser::SerializeSeq::serialize_element(self, value)
+    }
+    fn end(self) -> Result<Node> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeTupleVariant for VariantSeqBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        self.1.push(value.serialize(NodeSerializer)?);
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        Ok(Node::Map(vec![(self.0.to_owned(), Node::Seq(self.1))]))
+    }
+}
+
+impl ser::SerializeMap for MapBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<()> {
+        self.key = Some(key.serialize(KeySerializer)?);
+        Ok(())
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| ser_error("map value without a key"))?;
+        self.entries.push((key, value.serialize(NodeSerializer)?));
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        Ok(Node::Map(self.entries))
+    }
+}
+
+impl ser::SerializeStruct for StructBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.0
+            .push((key.to_owned(), value.serialize(NodeSerializer)?));
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        Ok(Node::Struct(self.0))
+    }
+}
+
+impl ser::SerializeStructVariant for VariantStructBuilder {
+    type Ok = Node;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.1
+            .push((key.to_owned(), value.serialize(NodeSerializer)?));
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        Ok(Node::Map(vec![(self.0.to_owned(), Node::Struct(self.1))]))
+    }
+}
+
+/// Serializes map keys to strings (strings, chars, numbers, bools, unit
+/// variants).
+struct KeySerializer;
+
+fn key_error() -> Error {
+    ser_error("map keys must be strings, numbers or bools")
+}
+
+impl ser::Serializer for KeySerializer {
+    type Ok = String;
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<String, Error>;
+    type SerializeTuple = ser::Impossible<String, Error>;
+    type SerializeTupleStruct = ser::Impossible<String, Error>;
+    type SerializeTupleVariant = ser::Impossible<String, Error>;
+    type SerializeMap = ser::Impossible<String, Error>;
+    type SerializeStruct = ser::Impossible<String, Error>;
+    type SerializeStructVariant = ser::Impossible<String, Error>;
+
+    fn serialize_bool(self, v: bool) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_i8(self, v: i8) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_i16(self, v: i16) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_i32(self, v: i32) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_i64(self, v: i64) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_u8(self, v: u8) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_u16(self, v: u16) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_u32(self, v: u32) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_u64(self, v: u64) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_f32(self, v: f32) -> Result<String> {
+        Ok(Number::from(v).to_string())
+    }
+    fn serialize_f64(self, v: f64) -> Result<String> {
+        Ok(Number::from(v).to_string())
+    }
+    fn serialize_char(self, v: char) -> Result<String> {
+        Ok(v.to_string())
+    }
+    fn serialize_str(self, v: &str) -> Result<String> {
+        Ok(v.to_owned())
+    }
+    fn serialize_bytes(self, _v: &[u8]) -> Result<String> {
+        Err(key_error())
+    }
+    fn serialize_none(self) -> Result<String> {
+        Err(key_error())
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<String> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<String> {
+        Err(key_error())
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<String> {
+        Err(key_error())
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<String> {
+        Ok(variant.to_owned())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<String> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<String> {
+        Err(key_error())
+    }
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(key_error())
+    }
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple> {
+        Err(key_error())
+    }
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleStruct> {
+        Err(key_error())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(key_error())
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(key_error())
+    }
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeStruct> {
+        Err(key_error())
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(key_error())
+    }
+}
