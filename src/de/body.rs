@@ -906,7 +906,12 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     fn literal_keys(items: &[ObjectItem<'_>]) -> bool {
         items.iter().all(|i| match &i.key {
             ObjectKey::Ident(_) => true,
-            ObjectKey::Expression(e) => matches!(e.kind, ExprKind::String(_)),
+            ObjectKey::Expression(e) => {
+                matches!(
+                    e.kind,
+                    ExprKind::String(_) | ExprKind::Null | ExprKind::Bool(_)
+                )
+            }
         })
     }
 
@@ -945,6 +950,22 @@ fn object_key<'a>(key: &'a ObjectKey<'_>) -> &'a str {
             kind: ExprKind::String(s),
             ..
         }) => s,
+        // A naked keyword is a literal key, as a naked identifier is:
+        // Terraform reads `{ null = 1 }` as `{ "null" = 1 }`.
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::Null,
+            ..
+        }) => "null",
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::Bool(b),
+            ..
+        }) => {
+            if *b {
+                "true"
+            } else {
+                "false"
+            }
+        }
         ObjectKey::Expression(_) => "",
     }
 }
