@@ -134,7 +134,10 @@ fn main() {
         return;
     };
     let src = unique_resource_names(&src);
-    println!("de bench: {path} ({} bytes, resource names made unique)", src.len());
+    println!(
+        "de bench: {path} ({} bytes, resource names made unique)",
+        src.len()
+    );
 
     // Both must agree on the number of resources before we time anything.
     let a = ours::count(&hcl::from_str::<ours::Config>(&src).expect("hcl2 typed"));

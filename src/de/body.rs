@@ -92,16 +92,17 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         }
         let base = out.len();
         // Indices into `out` of the block groups, by name (few per body).
+        // Consecutive blocks usually share a type: try the last group first.
         let mut groups: Vec<usize> = Vec::new();
+        let mut last: Option<usize> = None;
         for s in &self.body.structures {
             match s {
                 crate::syntax::Structure::Attribute(a) => out.push(Entry::Attr(a)),
                 crate::syntax::Structure::Block(b) => {
                     let name = b.ident.as_str();
-                    let found = groups
-                        .iter()
-                        .copied()
-                        .find(|&i| matches!(&out[i], Entry::Blocks(n, _) if *n == name));
+                    let is = |i: &usize| matches!(&out[*i], Entry::Blocks(n, _) if *n == name);
+                    let found = last.filter(is).or_else(|| groups.iter().copied().find(is));
+                    last = Some(found.unwrap_or(out.len()));
                     match found {
                         Some(i) => {
                             if let Entry::Blocks(_, v) = &mut out[i] {
@@ -202,22 +203,27 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
             .pending
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
-        let r = match &entry {
-            Entry::Attr(a) => seed.deserialize(ExprDe::new(&a.expr, self.env)),
-            Entry::Blocks(_, blocks) => seed.deserialize(BlocksDe {
-                blocks: blocks.clone(),
-                depth: 0,
-                element: false,
-                env: self.env,
-            }),
-            Entry::Label(l) => seed.deserialize(LabelDe(l)),
-            Entry::Labels(l, _) => seed.deserialize(LabelsDe(l)),
-        };
-        let span = match &entry {
-            Entry::Attr(a) => Some(a.expr.span),
-            e => e.span(),
-        };
-        r.map_err(|e| locate(prepend_key(e, entry.name()), span))
+        match entry {
+            Entry::Attr(a) => seed
+                .deserialize(ExprDe::new(&a.expr, self.env))
+                .map_err(|e| locate(prepend_key(e, a.name.as_str()), Some(a.expr.span))),
+            Entry::Blocks(name, blocks) => {
+                let span = blocks[0].span;
+                seed.deserialize(BlocksDe {
+                    blocks,
+                    depth: 0,
+                    element: false,
+                    env: self.env,
+                })
+                .map_err(|e| locate(prepend_key(e, name), Some(span)))
+            }
+            Entry::Label(l) => seed
+                .deserialize(LabelDe(l))
+                .map_err(|e| locate(prepend_key(e, LABEL), Some(l.span()))),
+            e @ Entry::Labels(l, _) => seed
+                .deserialize(LabelsDe(l))
+                .map_err(|err| locate(prepend_key(err, LABELS), e.span())),
+        }
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -488,8 +494,11 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
                 }
             }
         } else {
-            let mut index: std::collections::HashMap<&str, usize> =
-                std::collections::HashMap::with_capacity(self.blocks.len());
+            let mut index: std::collections::HashMap<&str, usize, Fnv> =
+                std::collections::HashMap::with_capacity_and_hasher(
+                    self.blocks.len(),
+                    Fnv::default(),
+                );
             for b in &self.blocks {
                 let l = &b.labels[depth];
                 match index.get(l.as_str()) {
@@ -1333,3 +1342,30 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
     }
 }
+
+/// FNV-1a, for grouping many blocks by label (short keys, and no adversary:
+/// the input is the user's own config).
+#[derive(Clone, Copy)]
+struct FnvHasher(u64);
+
+impl Default for FnvHasher {
+    fn default() -> Self {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type Fnv = std::hash::BuildHasherDefault<FnvHasher>;
