@@ -299,7 +299,7 @@ pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
 ///
 /// ```
 /// use hcl::eval::Context;
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Config { url: String, replicas: u8 }
 ///
 /// let mut ctx = Context::new();
