@@ -174,3 +174,10 @@ fn heredoc() {
     .unwrap();
     assert_eq!(c.motd, "Hello prod!\n  indented\n");
 }
+
+#[test]
+fn preserved_expressions_keep_their_parentheses() {
+    let v: Value = hcl::from_str("a = (var.x + 1)\nb = (\"lit\")\n").unwrap();
+    assert_eq!(v["a"], Value::from("${(var.x + 1)}"));
+    assert_eq!(v["b"], Value::from("lit"));
+}

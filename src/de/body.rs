@@ -518,6 +518,40 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         })
     }
 
+    /// The value of a group mixing blocks that have more labels with blocks
+    /// that have none left (`include {}` and `include "env" {}`), built as
+    /// the evaluator builds it (see `Evaluate for Body`), block by block:
+    /// an unlabeled block's body takes the slot (or joins it in an array), a
+    /// labeled block's content goes under its labels in the slot's object.
+    #[cold]
+    fn mixed_value(&self) -> Result<crate::Value> {
+        use crate::Value;
+        let mut slot = Value::Null;
+        for b in &self.blocks {
+            let content: Value =
+                de::Deserialize::deserialize(BodyDe::of_block(b, b.labels.len(), false, self.env))?;
+            let mut s = &mut slot;
+            for label in &b.labels[self.depth..] {
+                if !s.is_object() {
+                    *s = Value::Object(crate::Map::new());
+                }
+                let Value::Object(o) = s else {
+                    unreachable!("made an object above")
+                };
+                s = o.entry(label.as_str().to_owned()).or_insert(Value::Null);
+            }
+            match s {
+                Value::Null => *s = content,
+                Value::Array(items) => items.push(content),
+                other => {
+                    let first = other.take();
+                    *other = Value::Array(vec![first, content]);
+                }
+            }
+        }
+        Ok(slot)
+    }
+
     fn visit_elements<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_seq(BlockSeq {
             blocks: self.blocks.into_iter(),
@@ -547,8 +581,11 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
             self.visit_labels(visitor)
         } else if self.blocks.len() == 1 {
             self.body(self.blocks[0]).deserialize_map(visitor)
-        } else {
+        } else if self.blocks.iter().all(|b| b.labels.len() == self.depth) {
             self.visit_elements(visitor)
+        } else {
+            let span = self.span();
+            ValueDeserializer::new(self.mixed_value()?, span).deserialize_any(visitor)
         }
     }
 
@@ -899,8 +936,23 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     }
 
     /// The expression with parentheses around a literal removed.
+    ///
+    /// Only literals are unwrapped: anything else is evaluated whole, so
+    /// that template-preserving mode keeps the parentheses as written.
     fn inner(mut self) -> Self {
         while let ExprKind::Parenthesis(e) = &self.expr.kind {
+            if !matches!(
+                e.kind,
+                ExprKind::Null
+                    | ExprKind::Bool(_)
+                    | ExprKind::Number { .. }
+                    | ExprKind::String(_)
+                    | ExprKind::Tuple(_)
+                    | ExprKind::Object(_)
+                    | ExprKind::Parenthesis(_)
+            ) {
+                break;
+            }
             self.expr = e;
         }
         self

@@ -146,8 +146,9 @@
 //!   the whole body) with exactly one attribute or block inside reads as the
 //!   variant named by it; a unit variant accepts an empty block.
 //! - As [`Value`](crate::Value) (and in `deserialize_any`), a body has HCL's
-//!   JSON shape: labels become nested objects, several unlabeled blocks of
-//!   one type (or several with the same labels) an array of objects.
+//!   JSON shape, the same as [`Evaluate`](crate::eval::Evaluate) gives for a
+//!   body: labels become nested objects, several unlabeled blocks of one
+//!   type (or several with the same labels) an array of objects.
 //!
 //! ## Syntax and spans
 //!
