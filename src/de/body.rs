@@ -462,6 +462,28 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         Err(self.too_many())
     }
 
+    /// When some blocks of the group have a label here and others do not,
+    /// the ones without are the mistake (a map keyed by label was expected).
+    fn check_labels(&self) -> Result<()> {
+        if self.blocks.len() > 1 && self.blocks.iter().any(|b| b.labels.len() > self.depth) {
+            if let Some(b) = self.blocks.iter().find(|b| b.labels.len() <= self.depth) {
+                return Err(self.missing_label(b));
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn missing_label(&self, b: &Block<'_>) -> Error {
+        let e: Error = de::Error::custom(format_args!(
+            "this `{}` block has {} label{}, the others here have more",
+            b.ident.as_str(),
+            b.labels.len(),
+            if b.labels.len() == 1 { "" } else { "s" },
+        ));
+        attach_span(e, b.span)
+    }
+
     #[cold]
     fn too_many(&self) -> Error {
         let name = self.blocks[0].ident.as_str();
@@ -593,6 +615,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
         if !self.element && self.all_labeled() {
             self.visit_labels(visitor)
         } else {
+            self.check_labels()?;
             let b = self.single()?;
             self.body(b).deserialize_map(visitor)
         }
@@ -618,6 +641,9 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
         let (label, labels) = wants_labels(fields);
         if !self.element && !label && !labels && self.all_labeled() {
             return self.visit_labels(visitor);
+        }
+        if !self.element && !label && !labels {
+            self.check_labels()?;
         }
         let b = self.single()?;
         self.body(b).deserialize_struct(name, fields, visitor)
