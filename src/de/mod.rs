@@ -6,7 +6,7 @@
 //! expression — with the built-in functions, keeping expressions that refer
 //! to variables it does not know as `"${...}"` template strings — and maps the
 //! result onto your type. To supply variables and functions, and make
-//! unknown references errors, give a [`Context`](crate::eval::Context) (see
+//! unknown references errors, give a [`Context`] (see
 //! [`Deserializer::with_context`]).
 //!
 //! ```
@@ -154,7 +154,7 @@
 //!
 //! - A field of type [`Expression`](crate::Expression) receives the
 //!   attribute's expression unevaluated, a field of type
-//!   [`Body`](crate::Body) a block's body (or the whole file), both as
+//!   [`Body`] a block's body (or the whole file), both as
 //!   syntax with spans — for tools that inspect or rewrite configs. (They
 //!   are detached copies: `Expression<'static>`.)
 //! - `serde_spanned::Spanned<T>` fields receive the byte span of the
