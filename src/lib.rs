@@ -33,6 +33,6 @@ pub mod value;
 
 pub use error::{Error, ErrorKind, Result};
 pub use parser::{parse, parse_with, ParseOptions};
+pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 pub use syntax::{Body, Expression, Span, Template};
 pub use value::{Map, Number, Value};
-pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
