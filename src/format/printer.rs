@@ -78,21 +78,27 @@ impl Printer {
         self.out
     }
 
+    /// Appends a token; at the start of a line (after a heredoc) leading
+    /// spaces are dropped, as the line is indented on output.
     #[inline]
     fn w(&mut self, s: &str) {
-        self.line.push_str(s);
+        if self.line.is_empty() {
+            self.line.push_str(s.trim_start_matches(' '));
+        } else {
+            self.line.push_str(s);
+        }
     }
 
     #[inline]
     fn open(&mut self, s: &str) {
         self.net += 1;
-        self.line.push_str(s);
+        self.w(s);
     }
 
     #[inline]
     fn close(&mut self, s: &str) {
         self.net -= 1;
-        self.line.push_str(s);
+        self.w(s);
     }
 
     /// Marks the current position as the end of an assignment's lead; the
@@ -229,13 +235,8 @@ impl Printer {
     }
 
     pub(crate) fn block(&mut self, b: &Block<'_>) {
-        self.block_head(
-            &b.ident.name,
-            b.labels.iter().map(|l| match l {
-                BlockLabel::Ident(i) => (false, &*i.name),
-                BlockLabel::String { value, .. } => (true, &**value),
-            }),
-        );
+        // Labels are always quoted, as `terraform fmt` writes them.
+        self.block_head(&b.ident.name, b.labels.iter().map(|l| (true, l.as_str())));
         self.block_body(|p| p.body(&b.body), b.body.structures.is_empty());
     }
 
