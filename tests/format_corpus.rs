@@ -35,7 +35,7 @@ fn corpus_round_trip() {
                     failures.push(format!("{}: printing is not a fixed point", cols[0]));
                 }
             }
-        }
+        };
     }
     eprintln!("{files} files, {} failures", failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
