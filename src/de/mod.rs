@@ -1,1 +1,366 @@
 //! serde deserialization of HCL onto Rust types.
+//!
+//! Conventions follow `serde_json`: [`from_str`], [`from_slice`],
+//! [`from_reader`], [`from_body`], [`from_value`] and a [`Deserializer`]
+//! with options. [`from_str`] parses the text, evaluates every attribute's
+//! expression — with the built-in functions, keeping expressions that refer
+//! to variables it does not know as `"${...}"` template strings — and maps the
+//! result onto your type. To supply variables and functions, and make
+//! unknown references errors, give a [`Context`](crate::eval::Context) (see
+//! [`Deserializer::with_context`]).
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Config {
+//!     name: String,
+//!     replicas: u8,
+//!     #[serde(default)]
+//!     tags: Vec<String>,
+//!     // `service "http" "web" { ... }` blocks, keyed by their two labels.
+//!     service: HashMap<String, HashMap<String, Service>>,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Service {
+//!     port: u16,
+//!     // An optional nested block.
+//!     health: Option<Health>,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Health {
+//!     path: String,
+//! }
+//!
+//! let config: Config = hcl::from_str(r#"
+//! name     = "shop"
+//! replicas = 1 + 2
+//! tags     = ["a", "b"]
+//!
+//! service "http" "web" {
+//!   port = 8080
+//!   health {
+//!     path = "/healthz"
+//!   }
+//! }
+//!
+//! service "http" "admin" {
+//!   port = "9090" # strings holding numbers convert, as in Terraform
+//! }
+//! "#).unwrap();
+//!
+//! assert_eq!(config.replicas, 3);
+//! assert_eq!(config.service["http"]["web"].port, 8080);
+//! assert_eq!(config.service["http"]["web"].health.as_ref().unwrap().path, "/healthz");
+//! assert_eq!(config.service["http"]["admin"].port, 9090);
+//! ```
+//!
+//! # How HCL maps onto Rust types
+//!
+//! ## Attributes
+//!
+//! An attribute `name = expr` is a struct field or map entry named `name`.
+//! Literal expressions (numbers, strings, `true`/`false`, `null`, tuples
+//! `[...]` and objects `{...}` with literal keys) are read straight from the
+//! syntax, so an error inside one points at the element concerned. Other
+//! expressions are evaluated first, and the resulting [`Value`](crate::Value)
+//! is read.
+//!
+//! | HCL value | Rust types |
+//! |---|---|
+//! | string | `String`, `&str` (when the literal has no escapes), `char`, enums (unit variant), numbers and bools (converted, below) |
+//! | number | every integer type (range-checked), `f32`, `f64`, `String` (converted) |
+//! | bool | `bool`, `String` (converted) |
+//! | `null` | `Option<T>` (`None`), `()` |
+//! | tuple / list | `Vec<T>`, arrays, tuples, any sequence type |
+//! | object / map | structs, `HashMap`, `BTreeMap`, `IndexMap`, any map type; enums (a one-key object is a variant with data) |
+//!
+//! A missing attribute is `None` for an `Option<T>` field (and the default
+//! for `#[serde(default)]` fields).
+//!
+//! ### Conversions
+//!
+//! Values convert as Terraform converts them for a typed variable (checked
+//! against `tonumber`, `tobool` and `tostring` in Terraform 1.11):
+//!
+//! - a string holding a decimal number reads as a number: `"42"`, `"-7"`,
+//!   `"+5"`, `"1e3"`, `".5"`, `"inf"`; not `" 5"`, `"0x10"`, `"1_000"`;
+//! - the strings `"true"`/`"1"` and `"false"`/`"0"` read as bools;
+//! - numbers and bools read as strings (`1.5` → `"1.5"`, `true` → `"true"`);
+//! - a number reads as an integer only if it is whole (`3.0` is `3`); out of
+//!   range is an error (`invalid value: integer `300`, expected u8`);
+//! - object keys and block labels read as map keys of any type that a string
+//!   converts to (`HashMap<u16, T>`, enum keys).
+//!
+//! Bools never read as numbers or numbers as bools.
+//!
+//! ## Blocks
+//!
+//! All blocks of one type in a body form one entry, named after the type.
+//!
+//! - An unlabeled block reads as a struct or map: `logging { level = "info" }`
+//!   → `logging: Logging`.
+//! - Labels key nested maps: `service "http" "web" { ... }` →
+//!   `service: HashMap<String, HashMap<String, Service>>` (any map type). A
+//!   struct without label fields (below) works like a map: its fields are the
+//!   label values.
+//! - Any number of blocks read as a list: `Vec<T>` (or any sequence type),
+//!   one element per block. **One** block also reads as a one-element
+//!   `Vec<T>`, so a config keeps working when it grows from one block to two.
+//!   Labels consumed by enclosing maps are not repeated in the elements.
+//! - Labels not consumed by maps reach `T` through two reserved field names:
+//!   [`LABEL`] (`"__label"`, the first remaining label) and [`LABELS`]
+//!   (`"__labels"`, all remaining labels as a list). When `T` declares either
+//!   field, a labeled block reads as `T` itself (not as a map keyed by label):
+//!
+//! ```
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Config {
+//!     user: Vec<User>,
+//! }
+//!
+//! #[derive(Deserialize)]
+//! struct User {
+//!     #[serde(rename = "__label")]
+//!     name: String,
+//!     admin: bool,
+//! }
+//!
+//! let c: Config = hcl::from_str(r#"
+//! user "alice" { admin = true }
+//! user "bob"   { admin = false }
+//! "#).unwrap();
+//! assert_eq!(c.user[1].name, "bob");
+//! assert!(c.user[0].admin);
+//! ```
+//!
+//! - Several blocks of one type where a single struct or map is expected is
+//!   an error at the second block.
+//! - Enums: a block's first remaining label names the variant
+//!   (`backend "s3" { ... }` → `Backend::S3 { .. }`); an unlabeled block (or
+//!   the whole body) with exactly one attribute or block inside reads as the
+//!   variant named by it; a unit variant accepts an empty block.
+//! - As [`Value`](crate::Value) (and in `deserialize_any`), a body has HCL's
+//!   JSON shape: labels become nested objects, several unlabeled blocks of
+//!   one type (or several with the same labels) an array of objects.
+//!
+//! ## Syntax and spans
+//!
+//! - `serde_spanned::Spanned<T>` fields receive the byte span of the
+//!   attribute's expression, block, or label (values computed by expressions
+//!   get the span of the expression they came from; values not read from
+//!   source, as in [`from_value`], get `0..0`).
+//!
+//! # Errors
+//!
+//! Every error is an [`Error`] with the field path ([`Error::path`], e.g.
+//! `resource.aws_instance.web.count` or `server[1].port`), the span of the
+//! attribute, block or expression concerned ([`Error::span`]) and, when the
+//! source text is known, its line, column and a snippet in `Display`:
+//!
+//! ```
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Server { port: u16 }
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Config { server: Vec<Server> }
+//!
+//! let err = hcl::from_str::<Config>("server {\n  port = 8080\n}\nserver {\n  port = 80000\n}\n")
+//!     .unwrap_err();
+//! assert_eq!(err.path(), Some("server[1].port"));
+//! assert_eq!((err.line(), err.column()), (Some(5), Some(10)));
+//! assert_eq!(err.to_string(), "server[1].port: invalid value: integer `80000`, expected u16 \
+//!     at line 5, column 10\n  |\n5 |   port = 80000\n  |          ^^^^^");
+//! ```
+//!
+//! # Known limitations
+//!
+//! - `#[serde(flatten)]` and `#[serde(untagged)]` make serde buffer the
+//!   input in its own generic form before your type sees it. Inside such
+//!   fields the Terraform conversions above do not apply (a string does not
+//!   read as a number), `Spanned<T>` receives no span, and errors have the
+//!   span of the enclosing block rather than of the attribute.
+//! - Only when deserializing a struct does the deserializer know which
+//!   fields it has; through `flatten` a struct is read as a map, so
+//!   [`LABEL`] is not offered there (use [`LABELS`], which a labeled block
+//!   read as a list element always offers in map form).
+
+mod body;
+mod eval_glue;
+mod path;
+mod syntax_de;
+mod value;
+
+pub use value::from_value;
+
+/// Field name under which a block's first remaining label is offered (see
+/// [the mapping](self#blocks)): `#[serde(rename = "__label")] name: String`.
+pub const LABEL: &str = "__label";
+/// Field name under which all of a block's remaining labels are offered, as
+/// a list of strings: `#[serde(rename = "__labels")] labels: Vec<String>`.
+pub const LABELS: &str = "__labels";
+
+use serde::de::{self, DeserializeOwned, Visitor};
+use serde::Deserialize;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::parser::{parse_with, ParseOptions};
+use crate::syntax::{Body, Span};
+use body::BodyDe;
+use eval_glue::Env;
+
+/// Deserializes a `T` from HCL text: parses it, evaluates each attribute's
+/// expression (built-in functions, templates that reference unknown
+/// variables kept as written) and maps the result onto `T`.
+///
+/// # Errors
+/// A parse error, an evaluation error, or a mismatch between the
+/// configuration and `T`; all with line, column, snippet and field path.
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// struct Config { name: String, port: u16 }
+/// let c: Config = hcl::from_str("name = \"web\"\nport = 8080\n").unwrap();
+/// assert_eq!((c.name.as_str(), c.port), ("web", 8080));
+/// ```
+pub fn from_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
+    let mut de = Deserializer::from_str(s);
+    T::deserialize(&mut de)
+}
+
+/// Like [`from_str`], from bytes that must be UTF-8.
+///
+/// # Errors
+/// As [`from_str`]; invalid UTF-8 is reported at the first bad byte.
+///
+/// ```
+/// let v: hcl::Value = hcl::from_slice(b"a = 1").unwrap();
+/// assert_eq!(v["a"], hcl::Value::from(1));
+/// let err = hcl::from_slice::<hcl::Value>(b"a = \"\xff\"").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (Some(1), Some(6)));
+/// ```
+pub fn from_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
+    from_str(utf8(b)?)
+}
+
+/// Like [`from_str`], reading the whole of `reader` first.
+///
+/// # Errors
+/// As [`from_slice`], plus I/O errors.
+///
+/// ```
+/// let v: hcl::Value = hcl::from_reader("a = true".as_bytes()).unwrap();
+/// assert_eq!(v["a"], hcl::Value::from(true));
+/// ```
+pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Result<T> {
+    let mut buf = Vec::new();
+    reader.read_to_end(&mut buf)?;
+    from_slice(&buf)
+}
+
+/// Deserializes a `T` from a parsed [`Body`], evaluating as [`from_str`]
+/// does.
+///
+/// Errors have a span but, without the source text, no line or column: add
+/// them with [`Error::with_source`].
+///
+/// # Errors
+/// An evaluation error or a mismatch between the body and `T`.
+///
+/// ```
+/// let src = "x = 1";
+/// let body = hcl::parse(src).unwrap();
+/// let v: std::collections::HashMap<String, u8> = hcl::from_body(&body).unwrap();
+/// assert_eq!(v["x"], 1);
+/// ```
+pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
+    T::deserialize(BodyDe::new(body, Env::default()))
+}
+
+#[cold]
+fn utf8(b: &[u8]) -> Result<&str> {
+    std::str::from_utf8(b).map_err(|e| {
+        let at = e.valid_up_to();
+        let valid = std::str::from_utf8(&b[..at]).unwrap_or_default();
+        // The valid prefix is enough to compute line, column and snippet.
+        Error::at(ErrorKind::Parse, "invalid UTF-8", Span::new(at, at), valid)
+    })
+}
+
+/// An HCL deserializer with options: an evaluation context (variables and
+/// functions) and parse options.
+///
+/// ```
+/// use serde::Deserialize;
+/// let mut de = hcl::Deserializer::from_str("a = [1, 2]")
+///     .with_parse_options(hcl::ParseOptions::new().max_depth(8));
+/// let v = hcl::Value::deserialize(&mut de).unwrap();
+/// assert_eq!(v["a"][1], hcl::Value::from(2));
+/// ```
+pub struct Deserializer<'de> {
+    source: &'de str,
+    options: ParseOptions,
+    env: Env<'de>,
+    body: Option<Body<'de>>,
+}
+
+impl<'de> Deserializer<'de> {
+    /// A deserializer reading HCL text.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(source: &'de str) -> Self {
+        Deserializer {
+            source,
+            options: ParseOptions::default(),
+            env: Env::default(),
+            body: None,
+        }
+    }
+
+    /// Sets the parse options (nesting depth limit, ...).
+    pub fn with_parse_options(mut self, options: ParseOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    fn body_de(&mut self) -> Result<BodyDe<'_, 'de>> {
+        if self.body.is_none() {
+            self.body = Some(parse_with(self.source, &self.options)?);
+        }
+        let body = self.body.as_ref().expect("parsed above");
+        Ok(BodyDe::new(body, self.env))
+    }
+}
+
+macro_rules! forward_to_body {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let source = self.source;
+            let de = self.body_de()?;
+            de::Deserializer::$method(de, $($arg,)* visitor).map_err(|e| e.with_source(source))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
+    type Error = Error;
+
+    forward_to_body! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
+        deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}

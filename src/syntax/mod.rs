@@ -20,6 +20,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod owned;
+
 pub use crate::value::Number;
 
 /// A half-open byte range `start..end` into the source text.
@@ -335,6 +337,15 @@ pub enum Element<'a> {
 }
 
 /// Literal text in a template.
+///
+/// `value` is final: escapes are processed, the text is NFC-normalised (as
+/// Go HCL does for string literals), the strip markers `~` of the
+/// neighbouring interpolations/directives have already removed whitespace
+/// (per literal *token*: in heredocs a token is one line, so a strip marker
+/// only reaches the neighbouring line), and `<<-` indentation is removed.
+/// Evaluators must not strip again; the [`Strip`] flags are kept for
+/// printing. A literal emptied by stripping is kept (it prevents template
+/// unwrapping, as in Terraform: `" ${~ 5 }"` is the string `"5"`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Literal<'a> {
     /// Unescaped text.
@@ -552,6 +563,10 @@ impl UnaryOperator {
 }
 
 /// A binary operation.
+///
+/// `BinaryOp` implements `Drop` (so that dropping a 100,000-term chain does
+/// not overflow the stack): move its operands out with `std::mem::replace`
+/// or work on references, not by destructuring.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BinaryOp<'a> {
     /// Left operand.
@@ -670,263 +685,5 @@ impl ForExpr<'_> {
     /// Whether this is the object form `{for ...}`.
     pub fn is_object(&self) -> bool {
         self.key_expr.is_some()
-    }
-}
-
-fn owned_cow(c: Cow<'_, str>) -> Cow<'static, str> {
-    Cow::Owned(c.into_owned())
-}
-
-impl Ident<'_> {
-    /// Detaches the identifier from its source text.
-    pub fn into_owned(self) -> Ident<'static> {
-        Ident {
-            name: owned_cow(self.name),
-            span: self.span,
-        }
-    }
-}
-
-impl Body<'_> {
-    /// Detaches the body from its source text.
-    ///
-    /// ```
-    /// let body: hcl::Body<'static> = hcl::Body::default().into_owned();
-    /// assert!(body.structures.is_empty());
-    /// ```
-    pub fn into_owned(self) -> Body<'static> {
-        Body {
-            structures: self
-                .structures
-                .into_iter()
-                .map(Structure::into_owned)
-                .collect(),
-            span: self.span,
-        }
-    }
-}
-
-impl Structure<'_> {
-    /// Detaches the item from its source text.
-    pub fn into_owned(self) -> Structure<'static> {
-        match self {
-            Structure::Attribute(a) => Structure::Attribute(a.into_owned()),
-            Structure::Block(b) => Structure::Block(b.into_owned()),
-        }
-    }
-}
-
-impl Attribute<'_> {
-    /// Detaches the attribute from its source text.
-    pub fn into_owned(self) -> Attribute<'static> {
-        Attribute {
-            name: self.name.into_owned(),
-            expr: self.expr.into_owned(),
-            span: self.span,
-        }
-    }
-}
-
-impl Block<'_> {
-    /// Detaches the block from its source text.
-    pub fn into_owned(self) -> Block<'static> {
-        Block {
-            ident: self.ident.into_owned(),
-            labels: self
-                .labels
-                .into_iter()
-                .map(|l| match l {
-                    BlockLabel::Ident(i) => BlockLabel::Ident(i.into_owned()),
-                    BlockLabel::String { value, span } => BlockLabel::String {
-                        value: owned_cow(value),
-                        span,
-                    },
-                })
-                .collect(),
-            body: self.body.into_owned(),
-            open_brace: self.open_brace,
-            close_brace: self.close_brace,
-            span: self.span,
-        }
-    }
-}
-
-impl Expression<'_> {
-    /// Detaches the expression from its source text.
-    ///
-    /// ```
-    /// use hcl::syntax::{ExprKind, Expression};
-    /// let e = Expression::new(ExprKind::Null, hcl::Span::default()).into_owned();
-    /// assert_eq!(e.kind, ExprKind::Null);
-    /// ```
-    pub fn into_owned(self) -> Expression<'static> {
-        let kind = match self.kind {
-            ExprKind::Null => ExprKind::Null,
-            ExprKind::Bool(b) => ExprKind::Bool(b),
-            ExprKind::Number { value, raw } => ExprKind::Number {
-                value,
-                raw: owned_cow(raw),
-            },
-            ExprKind::String(s) => ExprKind::String(owned_cow(s)),
-            ExprKind::Template(t) => ExprKind::Template(Box::new(TemplateExpr {
-                kind: match t.kind {
-                    TemplateKind::Quoted => TemplateKind::Quoted,
-                    TemplateKind::Heredoc {
-                        marker,
-                        strip_indent,
-                    } => TemplateKind::Heredoc {
-                        marker: owned_cow(marker),
-                        strip_indent,
-                    },
-                },
-                template: t.template.into_owned(),
-            })),
-            ExprKind::Variable(i) => ExprKind::Variable(i.into_owned()),
-            ExprKind::Tuple(v) => {
-                ExprKind::Tuple(v.into_iter().map(Expression::into_owned).collect())
-            }
-            ExprKind::Object(items) => ExprKind::Object(
-                items
-                    .into_iter()
-                    .map(|it| ObjectItem {
-                        key: match it.key {
-                            ObjectKey::Ident(i) => ObjectKey::Ident(i.into_owned()),
-                            ObjectKey::Expression(e) => ObjectKey::Expression(e.into_owned()),
-                        },
-                        value: it.value.into_owned(),
-                        separator: it.separator,
-                    })
-                    .collect(),
-            ),
-            ExprKind::FuncCall(f) => {
-                let f = *f;
-                ExprKind::FuncCall(Box::new(FuncCall {
-                    name: FuncName {
-                        namespace: f
-                            .name
-                            .namespace
-                            .into_iter()
-                            .map(Ident::into_owned)
-                            .collect(),
-                        name: f.name.name.into_owned(),
-                    },
-                    args: f.args.into_iter().map(Expression::into_owned).collect(),
-                    expand_final: f.expand_final,
-                    args_span: f.args_span,
-                }))
-            }
-            ExprKind::Traversal(t) => {
-                let t = *t;
-                ExprKind::Traversal(Box::new(Traversal {
-                    expr: t.expr.into_owned(),
-                    operators: t
-                        .operators
-                        .into_iter()
-                        .map(|op| TraversalOperator {
-                            kind: match op.kind {
-                                TraversalOperatorKind::GetAttr(i) => {
-                                    TraversalOperatorKind::GetAttr(i.into_owned())
-                                }
-                                TraversalOperatorKind::Index(e) => {
-                                    TraversalOperatorKind::Index(e.into_owned())
-                                }
-                                TraversalOperatorKind::LegacyIndex(n) => {
-                                    TraversalOperatorKind::LegacyIndex(n)
-                                }
-                                TraversalOperatorKind::AttrSplat => {
-                                    TraversalOperatorKind::AttrSplat
-                                }
-                                TraversalOperatorKind::FullSplat => {
-                                    TraversalOperatorKind::FullSplat
-                                }
-                            },
-                            span: op.span,
-                        })
-                        .collect(),
-                }))
-            }
-            ExprKind::Unary(u) => ExprKind::Unary(Box::new(UnaryOp {
-                operator: u.operator,
-                expr: u.expr.into_owned(),
-            })),
-            ExprKind::Binary(b) => {
-                let b = *b;
-                ExprKind::Binary(Box::new(BinaryOp {
-                    lhs: b.lhs.into_owned(),
-                    operator: b.operator,
-                    operator_span: b.operator_span,
-                    rhs: b.rhs.into_owned(),
-                }))
-            }
-            ExprKind::Conditional(c) => {
-                let c = *c;
-                ExprKind::Conditional(Box::new(Conditional {
-                    cond: c.cond.into_owned(),
-                    true_expr: c.true_expr.into_owned(),
-                    false_expr: c.false_expr.into_owned(),
-                }))
-            }
-            ExprKind::For(f) => {
-                let f = *f;
-                ExprKind::For(Box::new(ForExpr {
-                    key_var: f.key_var.map(Ident::into_owned),
-                    value_var: f.value_var.into_owned(),
-                    collection: f.collection.into_owned(),
-                    key_expr: f.key_expr.map(Expression::into_owned),
-                    value_expr: f.value_expr.into_owned(),
-                    cond: f.cond.map(Expression::into_owned),
-                    grouping: f.grouping,
-                }))
-            }
-            ExprKind::Parenthesis(e) => ExprKind::Parenthesis(Box::new(e.into_owned())),
-        };
-        Expression {
-            kind,
-            span: self.span,
-        }
-    }
-}
-
-impl Template<'_> {
-    /// Detaches the template from its source text.
-    pub fn into_owned(self) -> Template<'static> {
-        Template {
-            elements: self
-                .elements
-                .into_iter()
-                .map(|el| match el {
-                    Element::Literal(l) => Element::Literal(Literal {
-                        value: owned_cow(l.value),
-                        span: l.span,
-                    }),
-                    Element::Interpolation(i) => Element::Interpolation(Interpolation {
-                        expr: i.expr.into_owned(),
-                        strip: i.strip,
-                        span: i.span,
-                    }),
-                    Element::Directive(d) => Element::Directive(Box::new(match *d {
-                        Directive::If(d) => Directive::If(IfDirective {
-                            cond: d.cond.into_owned(),
-                            true_template: d.true_template.into_owned(),
-                            false_template: d.false_template.map(Template::into_owned),
-                            if_strip: d.if_strip,
-                            else_strip: d.else_strip,
-                            endif_strip: d.endif_strip,
-                            span: d.span,
-                        }),
-                        Directive::For(d) => Directive::For(ForDirective {
-                            key_var: d.key_var.map(Ident::into_owned),
-                            value_var: d.value_var.into_owned(),
-                            collection: d.collection.into_owned(),
-                            template: d.template.into_owned(),
-                            for_strip: d.for_strip,
-                            endfor_strip: d.endfor_strip,
-                            span: d.span,
-                        }),
-                    })),
-                })
-                .collect(),
-            span: self.span,
-        }
     }
 }

@@ -44,12 +44,12 @@ impl Number {
         // Normalise whole numbers to integers so that 4.0 == 4 and prints "4".
         // -0.0 stays a float (Terraform keeps "-0").
         if f.fract() == 0.0 && f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
-            if f >= 0.0 && f < 18446744073709551616.0 {
+            if (0.0..18446744073709551616.0).contains(&f) {
                 return Number {
                     n: N::PosInt(f as u64),
                 };
             }
-            if f < 0.0 && f >= -9223372036854775808.0 {
+            if (-9223372036854775808.0..0.0).contains(&f) {
                 return Number {
                     n: N::NegInt(f as i64),
                 };
@@ -123,6 +123,170 @@ impl Number {
         }
         let f: f64 = s.parse().ok()?;
         Number::from_f64(f)
+    }
+}
+
+impl Number {
+    fn as_i128(&self) -> Option<i128> {
+        match self.n {
+            N::PosInt(u) => Some(u as i128),
+            N::NegInt(i) => Some(i as i128),
+            N::Float(_) => None,
+        }
+    }
+
+    fn from_i128(v: i128) -> Option<Number> {
+        if v >= 0 {
+            u64::try_from(v).ok().map(|u| Number { n: N::PosInt(u) })
+        } else {
+            i64::try_from(v).ok().map(|i| Number { n: N::NegInt(i) })
+        }
+    }
+
+    fn int_or_float(
+        self,
+        other: Number,
+        int: impl Fn(i128, i128) -> Option<i128>,
+        float: impl Fn(f64, f64) -> f64,
+    ) -> Option<Number> {
+        if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
+            if let Some(n) = int(a, b).and_then(Number::from_i128) {
+                return Some(n);
+            }
+        }
+        Number::from_f64(float(self.as_f64(), other.as_f64()))
+    }
+
+    /// `self + other`, exact for integers that fit; `None` when the result is
+    /// not a number (`+Inf + -Inf`).
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// let max = Number::from(i64::MAX);
+    /// assert_eq!(max.checked_add(Number::from(1)).unwrap().as_u64(), Some(1 << 63));
+    /// ```
+    pub fn checked_add(self, other: Number) -> Option<Number> {
+        self.int_or_float(other, i128::checked_add, |a, b| a + b)
+    }
+
+    /// `self - other`; see [`Number::checked_add`].
+    pub fn checked_sub(self, other: Number) -> Option<Number> {
+        self.int_or_float(other, i128::checked_sub, |a, b| a - b)
+    }
+
+    /// `self * other`; see [`Number::checked_add`].
+    pub fn checked_mul(self, other: Number) -> Option<Number> {
+        self.int_or_float(other, i128::checked_mul, |a, b| a * b)
+    }
+
+    /// `self / other`: exact when both are integers and the division is
+    /// exact; dividing a non-zero number by zero gives ±infinity (as
+    /// Terraform does); `0 / 0` gives `None`.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(7).checked_div(Number::from(2)).unwrap().as_f64(), 3.5);
+    /// assert!(Number::from(1).checked_div(Number::from(0)).unwrap().as_f64().is_infinite());
+    /// assert!(Number::from(0).checked_div(Number::from(0)).is_none());
+    /// ```
+    pub fn checked_div(self, other: Number) -> Option<Number> {
+        self.int_or_float(
+            other,
+            |a, b| {
+                if b != 0 && a % b == 0 {
+                    Some(a / b)
+                } else {
+                    None
+                }
+            },
+            |a, b| a / b,
+        )
+    }
+
+    /// `self % other` as Terraform computes it: truncated, with the sign of
+    /// the dividend; `x % 0` is `x`.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(-7).checked_rem(Number::from(3)), Some(Number::from(-1)));
+    /// assert_eq!(Number::from(5).checked_rem(Number::from(0)), Some(Number::from(5)));
+    /// assert_eq!(Number::from(5.5).checked_rem(Number::from(2)), Some(Number::from(1.5)));
+    /// ```
+    pub fn checked_rem(self, other: Number) -> Option<Number> {
+        if other.as_f64() == 0.0 {
+            return Some(self);
+        }
+        self.int_or_float(other, i128::checked_rem, |a, b| a % b)
+    }
+
+    /// `-self`.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(3).neg(), Number::from(-3));
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn neg(self) -> Number {
+        match self.as_i128().and_then(|i| Number::from_i128(-i)) {
+            Some(n) => n,
+            None => Number::from_f64_unchecked(-self.as_f64()),
+        }
+    }
+
+    /// The number in plain decimal notation, never with an exponent, as
+    /// Terraform converts numbers to strings (`1e-10` → `"0.0000000001"`).
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(1e-10).to_plain_string(), "0.0000000001");
+    /// assert_eq!(Number::from(2.5e25).to_plain_string(), "25000000000000000000000000");
+    /// assert_eq!(Number::from(-1.5).to_plain_string(), "-1.5");
+    /// ```
+    pub fn to_plain_string(&self) -> String {
+        let x = match self.n {
+            N::Float(x) if x.is_finite() => x,
+            _ => return self.to_string(),
+        };
+        let mut buf = ryu::Buffer::new();
+        let s = buf.format_finite(x);
+        let Some(epos) = s.find('e') else {
+            return s.strip_suffix(".0").unwrap_or(s).to_owned();
+        };
+        let (mant, exp) = (&s[..epos], &s[epos + 1..]);
+        let exp: i64 = exp.parse().unwrap_or(0);
+        let (neg, mant) = match mant.strip_prefix('-') {
+            Some(m) => (true, m),
+            None => (false, mant),
+        };
+        let (int_part, frac_part) = mant.split_once('.').unwrap_or((mant, ""));
+        let digits: String = format!("{int_part}{frac_part}");
+        // Position of the decimal point relative to the start of `digits`.
+        let point = int_part.len() as i64 + exp;
+        let mut out = String::new();
+        if neg {
+            out.push('-');
+        }
+        if point <= 0 {
+            out.push_str("0.");
+            for _ in 0..(-point) {
+                out.push('0');
+            }
+            out.push_str(digits.trim_end_matches('0'));
+        } else if point as usize >= digits.len() {
+            out.push_str(&digits);
+            for _ in 0..(point as usize - digits.len()) {
+                out.push('0');
+            }
+        } else {
+            let (a, b) = digits.split_at(point as usize);
+            out.push_str(a);
+            let b = b.trim_end_matches('0');
+            if !b.is_empty() {
+                out.push('.');
+                out.push_str(b);
+            }
+        }
+        out
     }
 }
 

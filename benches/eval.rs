@@ -1,0 +1,45 @@
+//! Parse + evaluate (template-preserving) of a large Terraform file, against
+//! hcl-rs 0.20's `from_str::<Value>` of the same file (hcl-rs converts
+//! unevaluated expressions to strings, as our template-preserving mode does).
+//!
+//! `HCL_BENCH_FILE=../shared/corpus/bench/big-common.tf cargo bench --bench eval`
+//! (the default path is `../shared/corpus/bench/big-common.tf`; skipped when absent).
+
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hcl::eval::{evaluate_with_source, Context, EvalMode};
+
+fn bench(c: &mut Criterion) {
+    let path = std::env::var("HCL_BENCH_FILE")
+        .unwrap_or_else(|_| "../shared/corpus/bench/big-common.tf".to_owned());
+    let Ok(src) = std::fs::read_to_string(&path) else {
+        println!("eval bench: skipped ({path} not found; set HCL_BENCH_FILE)");
+        return;
+    };
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    // Check once that both sides succeed.
+    let body = hcl::parse(&src).expect("hcl2 parses the bench file");
+    evaluate_with_source(&body, &src, &ctx).expect("hcl2 evaluates the bench file");
+    drop(body);
+    hcl_rs::from_str::<hcl_rs::Value>(&src).expect("hcl-rs parses the bench file");
+
+    let mut g = c.benchmark_group("eval");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Bytes(src.len() as u64));
+    g.bench_function("hcl2 parse+eval (preserve)", |b| {
+        b.iter(|| {
+            let body = hcl::parse(&src).unwrap();
+            evaluate_with_source(&body, &src, &ctx).unwrap()
+        })
+    });
+    g.bench_function("hcl-rs from_str::<Value>", |b| {
+        b.iter(|| hcl_rs::from_str::<hcl_rs::Value>(&src).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,1256 @@
+//! Deserializers that walk the syntax tree: a [`Body`] (attributes and
+//! blocks), a group of same-named blocks, and an attribute's expression.
+//!
+//! Literal expressions (numbers, strings, tuples, objects with literal keys)
+//! are read straight from the syntax, so errors inside them point at the
+//! element concerned; everything else is evaluated and read as a [`Value`].
+
+use serde::de::{
+    self, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess, Unexpected,
+    VariantAccess, Visitor,
+};
+
+use super::eval_glue::{evaluate, Env};
+use super::path::{attach_span, prepend_index, prepend_key};
+use super::syntax_de;
+use super::value::{parse_bool, visit_number, KeyDeserializer, ValueDeserializer};
+use super::{LABEL, LABELS};
+use crate::error::{Error, Result};
+use crate::syntax::{
+    Attribute, Block, BlockLabel, Body, ExprKind, Expression, ObjectItem, ObjectKey, Span,
+};
+
+/// Deserializer methods that reject the input as the wrong type.
+macro_rules! reject {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            $(let _ = $arg;)*
+            Err(self.invalid(&visitor))
+        }
+    )*};
+}
+
+/// Deserializer methods that read a label through [`KeyDeserializer`].
+macro_rules! key_forward {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let span = self.0.span();
+            KeyDeserializer::new(self.0.as_str())
+                .$method($($arg,)* visitor)
+                .map_err(|e| attach_span(e, span))
+        }
+    )*};
+}
+
+// ---------------------------------------------------------------------------
+// Body
+// ---------------------------------------------------------------------------
+
+/// A body as a map (attributes and block groups by name).
+#[derive(Clone, Copy)]
+pub(crate) struct BodyDe<'b, 'de> {
+    body: &'b Body<'de>,
+    env: Env<'b>,
+    /// Labels of the block not consumed by enclosing label maps; offered
+    /// under [`LABEL`] / [`LABELS`].
+    labels: &'b [BlockLabel<'de>],
+    /// Whether `deserialize_map`/`deserialize_any` offer [`LABELS`] too
+    /// (blocks read as list elements).
+    labels_in_map: bool,
+    /// The block's span, for errors about the block as a whole.
+    owner: Option<Span>,
+}
+
+impl<'b, 'de> BodyDe<'b, 'de> {
+    pub(crate) fn new(body: &'b Body<'de>, env: Env<'b>) -> Self {
+        BodyDe {
+            body,
+            env,
+            labels: &[],
+            labels_in_map: false,
+            owner: None,
+        }
+    }
+
+    fn of_block(block: &'b Block<'de>, depth: usize, labels_in_map: bool, env: Env<'b>) -> Self {
+        BodyDe {
+            body: &block.body,
+            env,
+            labels: &block.labels[depth.min(block.labels.len())..],
+            labels_in_map: labels_in_map && block.labels.len() > depth,
+            owner: Some(block.span),
+        }
+    }
+
+    fn entries(&self, label: bool, labels: bool) -> Vec<Entry<'b, 'de>> {
+        let mut out = Vec::with_capacity(self.body.structures.len() + 2);
+        if label && !self.labels.is_empty() {
+            out.push(Entry::Label(&self.labels[0]));
+        }
+        if labels {
+            out.push(Entry::Labels(self.labels, self.owner));
+        }
+        let base = out.len();
+        // Indices into `out` of the block groups, by name (few per body).
+        let mut groups: Vec<usize> = Vec::new();
+        for s in &self.body.structures {
+            match s {
+                crate::syntax::Structure::Attribute(a) => out.push(Entry::Attr(a)),
+                crate::syntax::Structure::Block(b) => {
+                    let name = b.ident.as_str();
+                    let found = groups
+                        .iter()
+                        .copied()
+                        .find(|&i| matches!(&out[i], Entry::Blocks(n, _) if *n == name));
+                    match found {
+                        Some(i) => {
+                            if let Entry::Blocks(_, v) = &mut out[i] {
+                                v.push(b);
+                            }
+                        }
+                        None => {
+                            groups.push(out.len());
+                            out.push(Entry::Blocks(name, vec![b]));
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert!(out.len() >= base);
+        out
+    }
+
+    fn visit_body<V: Visitor<'de>>(
+        self,
+        label: bool,
+        labels: bool,
+        visitor: V,
+    ) -> Result<V::Value> {
+        let entries = self.entries(label, labels);
+        let owner = self.owner;
+        let r = visitor.visit_map(BodyMap {
+            entries: entries.into_iter(),
+            pending: None,
+            env: self.env,
+        });
+        match (r, owner) {
+            (Err(e), Some(span)) => Err(attach_span(e, span)),
+            (r, _) => r,
+        }
+    }
+
+    #[cold]
+    fn invalid(&self, exp: &dyn de::Expected) -> Error {
+        let e: Error = de::Error::invalid_type(Unexpected::Other("a block body"), exp);
+        match self.owner {
+            Some(s) => attach_span(e, s),
+            None => e,
+        }
+    }
+}
+
+enum Entry<'b, 'de> {
+    Attr(&'b Attribute<'de>),
+    Blocks(&'b str, Vec<&'b Block<'de>>),
+    Label(&'b BlockLabel<'de>),
+    Labels(&'b [BlockLabel<'de>], Option<Span>),
+}
+
+impl Entry<'_, '_> {
+    fn name(&self) -> &str {
+        match self {
+            Entry::Attr(a) => a.name.as_str(),
+            Entry::Blocks(n, _) => n,
+            Entry::Label(_) => LABEL,
+            Entry::Labels(..) => LABELS,
+        }
+    }
+
+    fn span(&self) -> Option<Span> {
+        match self {
+            Entry::Attr(a) => Some(a.span),
+            Entry::Blocks(_, b) => Some(b[0].span),
+            Entry::Label(l) => Some(l.span()),
+            Entry::Labels(l, owner) => l.first().map(|l| l.span()).or(*owner),
+        }
+    }
+}
+
+struct BodyMap<'b, 'de> {
+    entries: std::vec::IntoIter<Entry<'b, 'de>>,
+    pending: Option<Entry<'b, 'de>>,
+    env: Env<'b>,
+}
+
+impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(entry) = self.entries.next() else {
+            return Ok(None);
+        };
+        let key = match seed.deserialize(KeyDeserializer::new(entry.name())) {
+            Ok(k) => k,
+            Err(e) => return Err(locate(prepend_key(e, entry.name()), entry.span())),
+        };
+        self.pending = Some(entry);
+        Ok(Some(key))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let entry = self
+            .pending
+            .take()
+            .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
+        let r = match &entry {
+            Entry::Attr(a) => seed.deserialize(ExprDe::new(&a.expr, self.env)),
+            Entry::Blocks(_, blocks) => seed.deserialize(BlocksDe {
+                blocks: blocks.clone(),
+                depth: 0,
+                element: false,
+                env: self.env,
+            }),
+            Entry::Label(l) => seed.deserialize(LabelDe(l)),
+            Entry::Labels(l, _) => seed.deserialize(LabelsDe(l)),
+        };
+        r.map_err(|e| locate(prepend_key(e, entry.name()), entry.span()))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+#[cold]
+fn locate(e: Error, span: Option<Span>) -> Error {
+    match span {
+        Some(s) => attach_span(e, s),
+        None => e,
+    }
+}
+
+fn wants_labels(fields: &[&str]) -> (bool, bool) {
+    (fields.contains(&LABEL), fields.contains(&LABELS))
+}
+
+impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_map(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let labels = self.labels_in_map;
+        self.visit_body(false, labels, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if serde_spanned::de::is_spanned(name) {
+            let span = self.owner.unwrap_or(self.body.span);
+            return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
+                self,
+                span.range(),
+            ));
+        }
+        if name == syntax_de::BODY_NAME {
+            return syntax_de::visit_body(self.body, visitor);
+        }
+        let (label, labels) = wants_labels(fields);
+        self.visit_body(label, labels, visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == syntax_de::BODY_NAME {
+            return syntax_de::visit_body(self.body, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.body.structures.is_empty() {
+            visitor.visit_unit()
+        } else {
+            Err(self.invalid(&visitor))
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let mut entries = self.entries(false, false);
+        if entries.len() != 1 {
+            let e: Error = de::Error::invalid_length(
+                entries.len(),
+                &"a body with exactly one attribute or block naming the variant",
+            );
+            return Err(locate(e, self.owner));
+        }
+        let entry = entries.pop().expect("one entry");
+        let span = entry.span();
+        let name = entry.name().to_owned();
+        visitor
+            .visit_enum(EntryEnum {
+                entry,
+                env: self.env,
+            })
+            .map_err(|e| locate(prepend_key(e, &name), span))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    reject! {
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf() deserialize_seq()
+        deserialize_identifier()
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+    }
+}
+
+impl<'b, 'de> IntoDeserializer<'de, Error> for BodyDe<'b, 'de> {
+    type Deserializer = Self;
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// A body or object with one entry, read as an enum: the entry's name is the
+/// variant, its value the content.
+struct EntryEnum<'b, 'de> {
+    entry: Entry<'b, 'de>,
+    env: Env<'b>,
+}
+
+impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
+    type Error = Error;
+    type Variant = EntryDe<'b, 'de>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
+        let v = seed.deserialize(KeyDeserializer::new(self.entry.name()))?;
+        let de = match self.entry {
+            Entry::Attr(a) => EntryDe::Expr(ExprDe::new(&a.expr, self.env)),
+            Entry::Blocks(_, blocks) => EntryDe::Blocks(BlocksDe {
+                blocks,
+                depth: 0,
+                element: false,
+                env: self.env,
+            }),
+            // Label entries are never offered to enums.
+            Entry::Label(_) | Entry::Labels(..) => {
+                return Err(de::Error::custom("labels cannot name an enum variant"))
+            }
+        };
+        Ok((v, de))
+    }
+}
+
+/// The content of an enum variant: an expression or a group of blocks.
+enum EntryDe<'b, 'de> {
+    Expr(ExprDe<'b, 'de>),
+    Blocks(BlocksDe<'b, 'de>),
+}
+
+impl<'de> VariantAccess<'de> for EntryDe<'_, 'de> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        match self {
+            EntryDe::Expr(e) => de::Deserialize::deserialize(e),
+            EntryDe::Blocks(b) => de::Deserialize::deserialize(b),
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        match self {
+            EntryDe::Expr(e) => seed.deserialize(e),
+            EntryDe::Blocks(b) => seed.deserialize(b),
+        }
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        match self {
+            EntryDe::Expr(e) => de::Deserializer::deserialize_seq(e, visitor),
+            EntryDe::Blocks(b) => de::Deserializer::deserialize_seq(b, visitor),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match self {
+            EntryDe::Expr(e) => de::Deserializer::deserialize_struct(e, "", fields, visitor),
+            EntryDe::Blocks(b) => de::Deserializer::deserialize_struct(b, "", fields, visitor),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Groups of blocks
+// ---------------------------------------------------------------------------
+
+/// The blocks of one type in a body (`service "a" {}`, `service "b" {}`),
+/// with `depth` labels already consumed by enclosing label maps.
+///
+/// - as a map, or a struct without label fields: keyed by the next label;
+/// - as a sequence: one element per block;
+/// - as a struct, when the blocks have no more labels or the struct asks for
+///   [`LABEL`]/[`LABELS`]: the one block's body.
+#[derive(Clone)]
+pub(crate) struct BlocksDe<'b, 'de> {
+    blocks: Vec<&'b Block<'de>>,
+    depth: usize,
+    /// A list element: read as the block's body even when labels remain.
+    element: bool,
+    env: Env<'b>,
+}
+
+impl<'b, 'de> BlocksDe<'b, 'de> {
+    fn all_labeled(&self) -> bool {
+        self.blocks.iter().all(|b| b.labels.len() > self.depth)
+    }
+
+    fn span(&self) -> Span {
+        self.blocks[0].span
+    }
+
+    fn single(&self) -> Result<&'b Block<'de>> {
+        if self.blocks.len() == 1 {
+            return Ok(self.blocks[0]);
+        }
+        Err(self.too_many())
+    }
+
+    #[cold]
+    fn too_many(&self) -> Error {
+        let name = self.blocks[0].ident.as_str();
+        let e: Error = de::Error::custom(format_args!(
+            "expected one `{name}` block here, found {} (use a list type such as Vec to accept several)",
+            self.blocks.len()
+        ));
+        attach_span(e, self.blocks[1].span)
+    }
+
+    #[cold]
+    fn invalid(&self, exp: &dyn de::Expected) -> Error {
+        let e: Error = de::Error::invalid_type(Unexpected::Other("a block"), exp);
+        attach_span(e, self.span())
+    }
+
+    fn body(&self, block: &'b Block<'de>) -> BodyDe<'b, 'de> {
+        BodyDe::of_block(block, self.depth, self.element, self.env)
+    }
+
+    fn visit_labels<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let depth = self.depth;
+        let mut groups: Vec<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)> = Vec::new();
+        if self.blocks.len() <= 16 {
+            for b in &self.blocks {
+                let l = &b.labels[depth];
+                match groups.iter_mut().find(|(g, _)| g.as_str() == l.as_str()) {
+                    Some((_, v)) => v.push(b),
+                    None => groups.push((l, vec![b])),
+                }
+            }
+        } else {
+            let mut index: std::collections::HashMap<&str, usize> =
+                std::collections::HashMap::with_capacity(self.blocks.len());
+            for b in &self.blocks {
+                let l = &b.labels[depth];
+                match index.get(l.as_str()) {
+                    Some(&i) => groups[i].1.push(b),
+                    None => {
+                        index.insert(l.as_str(), groups.len());
+                        groups.push((l, vec![b]));
+                    }
+                }
+            }
+        }
+        visitor.visit_map(LabelMap {
+            groups: groups.into_iter(),
+            pending: None,
+            depth,
+            env: self.env,
+        })
+    }
+
+    fn visit_elements<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_seq(BlockSeq {
+            blocks: self.blocks.into_iter(),
+            index: 0,
+            depth: self.depth,
+            env: self.env,
+        })
+    }
+}
+
+impl<'b, 'de> IntoDeserializer<'de, Error> for BlocksDe<'b, 'de> {
+    type Deserializer = Self;
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.element {
+            let b = self.single()?;
+            return self.body(b).deserialize_map(visitor);
+        }
+        if self.all_labeled() {
+            self.visit_labels(visitor)
+        } else if self.blocks.len() == 1 {
+            self.body(self.blocks[0]).deserialize_map(visitor)
+        } else {
+            self.visit_elements(visitor)
+        }
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if !self.element && self.all_labeled() {
+            self.visit_labels(visitor)
+        } else {
+            let b = self.single()?;
+            self.body(b).deserialize_map(visitor)
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if serde_spanned::de::is_spanned(name) {
+            let span = self.span();
+            return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
+                self,
+                span.range(),
+            ));
+        }
+        if name == syntax_de::BODY_NAME {
+            let b = self.single()?;
+            return syntax_de::visit_body(&b.body, visitor);
+        }
+        let (label, labels) = wants_labels(fields);
+        if !self.element && !label && !labels && self.all_labeled() {
+            return self.visit_labels(visitor);
+        }
+        let b = self.single()?;
+        self.body(b).deserialize_struct(name, fields, visitor)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.element {
+            return Err(self.invalid(&visitor));
+        }
+        self.visit_elements(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == syntax_de::BODY_NAME {
+            let b = self.single()?;
+            return syntax_de::visit_body(&b.body, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let b = self.single()?;
+        self.body(b).deserialize_unit(visitor)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let b = self.single()?;
+        if b.labels.len() > self.depth {
+            let label = &b.labels[self.depth];
+            let content = BlocksDe {
+                blocks: vec![b],
+                depth: self.depth + 1,
+                element: false,
+                env: self.env,
+            };
+            return visitor
+                .visit_enum(LabelEnum { label, content })
+                .map_err(|e| attach_span(prepend_key(e, label.as_str()), b.span));
+        }
+        self.body(b).deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_unit()
+    }
+
+    reject! {
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf() deserialize_identifier()
+    }
+}
+
+struct LabelMap<'b, 'de> {
+    groups: std::vec::IntoIter<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)>,
+    pending: Option<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)>,
+    depth: usize,
+    env: Env<'b>,
+}
+
+impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some((label, blocks)) = self.groups.next() else {
+            return Ok(None);
+        };
+        let k = seed
+            .deserialize(LabelDe(label))
+            .map_err(|e| attach_span(prepend_key(e, label.as_str()), label.span()))?;
+        self.pending = Some((label, blocks));
+        Ok(Some(k))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let (label, blocks) = self
+            .pending
+            .take()
+            .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
+        let span = blocks[0].span;
+        seed.deserialize(BlocksDe {
+            blocks,
+            depth: self.depth + 1,
+            element: false,
+            env: self.env,
+        })
+        .map_err(|e| attach_span(prepend_key(e, label.as_str()), span))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.groups.len())
+    }
+}
+
+struct BlockSeq<'b, 'de> {
+    blocks: std::vec::IntoIter<&'b Block<'de>>,
+    index: usize,
+    depth: usize,
+    env: Env<'b>,
+}
+
+impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let Some(b) = self.blocks.next() else {
+            return Ok(None);
+        };
+        let i = self.index;
+        self.index += 1;
+        seed.deserialize(BlocksDe {
+            blocks: vec![b],
+            depth: self.depth,
+            element: true,
+            env: self.env,
+        })
+        .map(Some)
+        .map_err(|e| attach_span(prepend_index(e, i), b.span))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.blocks.len())
+    }
+}
+
+/// A labeled block read as an enum: the label names the variant.
+struct LabelEnum<'b, 'de> {
+    label: &'b BlockLabel<'de>,
+    content: BlocksDe<'b, 'de>,
+}
+
+impl<'b, 'de> EnumAccess<'de> for LabelEnum<'b, 'de> {
+    type Error = Error;
+    type Variant = EntryDe<'b, 'de>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
+        let v = seed
+            .deserialize(KeyDeserializer::new(self.label.as_str()))
+            .map_err(|e| attach_span(e, self.label.span()))?;
+        Ok((v, EntryDe::Blocks(self.content)))
+    }
+}
+
+/// One block label: a string (that converts to numbers and bools like any
+/// HCL string).
+struct LabelDe<'b, 'de>(&'b BlockLabel<'de>);
+
+impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let span = self.0.span();
+        KeyDeserializer::new(self.0.as_str())
+            .deserialize_any(visitor)
+            .map_err(|e| attach_span(e, span))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.0 {
+            BlockLabel::Ident(crate::syntax::Ident {
+                name: std::borrow::Cow::Borrowed(s),
+                ..
+            })
+            | BlockLabel::String {
+                value: std::borrow::Cow::Borrowed(s),
+                ..
+            } => visitor.visit_borrowed_str(s),
+            l => visitor.visit_str(l.as_str()),
+        }
+        .map_err(|e| attach_span(e, self.0.span()))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let span = self.0.span();
+        if serde_spanned::de::is_spanned(name) {
+            let v = crate::Value::String(self.0.as_str().to_owned());
+            return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
+                ValueDeserializer::new(v, span),
+                span.range(),
+            ));
+        }
+        KeyDeserializer::new(self.0.as_str())
+            .deserialize_struct(name, fields, visitor)
+            .map_err(|e| attach_span(e, span))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let span = self.0.span();
+        KeyDeserializer::new(self.0.as_str())
+            .deserialize_enum(name, variants, visitor)
+            .map_err(|e| attach_span(e, span))
+    }
+
+    key_forward! {
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
+        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
+        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
+        deserialize_f64() deserialize_char() deserialize_bytes()
+        deserialize_byte_buf() deserialize_option() deserialize_unit() deserialize_seq()
+        deserialize_map() deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+    }
+}
+
+/// The remaining labels of a block, as a list of strings.
+struct LabelsDe<'b, 'de>(&'b [BlockLabel<'de>]);
+
+impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_seq(LabelSeq {
+            labels: self.0.iter(),
+            index: 0,
+        })
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct LabelSeq<'b, 'de> {
+    labels: std::slice::Iter<'b, BlockLabel<'de>>,
+    index: usize,
+}
+
+impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let Some(l) = self.labels.next() else {
+            return Ok(None);
+        };
+        let i = self.index;
+        self.index += 1;
+        seed.deserialize(LabelDe(l))
+            .map(Some)
+            .map_err(|e| prepend_index(e, i))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.labels.len())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Expressions
+// ---------------------------------------------------------------------------
+
+/// An attribute's expression.
+#[derive(Clone, Copy)]
+pub(crate) struct ExprDe<'b, 'de> {
+    expr: &'b Expression<'de>,
+    env: Env<'b>,
+}
+
+impl<'b, 'de> ExprDe<'b, 'de> {
+    pub(crate) fn new(expr: &'b Expression<'de>, env: Env<'b>) -> Self {
+        ExprDe { expr, env }
+    }
+
+    /// The expression with parentheses around a literal removed.
+    fn inner(mut self) -> Self {
+        while let ExprKind::Parenthesis(e) = &self.expr.kind {
+            self.expr = e;
+        }
+        self
+    }
+
+    /// Evaluates the expression; the value remembers the expression's span.
+    fn eval(self) -> Result<ValueDeserializer> {
+        let v = evaluate(self.expr, &self.env).map_err(|e| attach_span(e, self.expr.span))?;
+        Ok(ValueDeserializer::new(v, self.expr.span))
+    }
+
+    fn literal_keys(items: &[ObjectItem<'_>]) -> bool {
+        items.iter().all(|i| match &i.key {
+            ObjectKey::Ident(_) => true,
+            ObjectKey::Expression(e) => matches!(e.kind, ExprKind::String(_)),
+        })
+    }
+
+    fn visit_tuple<V: Visitor<'de>>(self, items: &'b [Expression<'de>], v: V) -> Result<V::Value> {
+        let len = items.len();
+        let mut seq = TupleSeq {
+            items: items.iter(),
+            index: 0,
+            env: self.env,
+        };
+        let out = v.visit_seq(&mut seq)?;
+        if seq.items.len() == 0 {
+            Ok(out)
+        } else {
+            Err(attach_span(
+                de::Error::invalid_length(len, &"fewer elements"),
+                self.expr.span,
+            ))
+        }
+    }
+
+    fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'de>], v: V) -> Result<V::Value> {
+        v.visit_map(ObjectMap {
+            items: items.iter(),
+            pending: None,
+            env: self.env,
+        })
+        .map_err(|e| attach_span(e, self.expr.span))
+    }
+}
+
+fn object_key<'a>(key: &'a ObjectKey<'_>) -> &'a str {
+    match key {
+        ObjectKey::Ident(i) => i.as_str(),
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::String(s),
+            ..
+        }) => s,
+        ObjectKey::Expression(_) => "",
+    }
+}
+
+impl<'b, 'de> IntoDeserializer<'de, Error> for ExprDe<'b, 'de> {
+    type Deserializer = Self;
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+/// Typed scalar methods: numbers straight from literals, everything else
+/// through the evaluated value (which carries Terraform's conversions).
+macro_rules! expr_number {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            let this = self.inner();
+            match &this.expr.kind {
+                ExprKind::Number { value, .. } => visit_number(value, visitor)
+                    .map_err(|e| attach_span(e, this.expr.span)),
+                _ => this.eval()?.$method(visitor).map_err(|e| attach_span(e, this.expr.span)),
+            }
+        }
+    )*};
+}
+
+macro_rules! expr_via_value {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let span = self.expr.span;
+            self.eval()?.$method($($arg,)* visitor).map_err(|e| attach_span(e, span))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        let span = this.expr.span;
+        match &this.expr.kind {
+            ExprKind::Null => visitor.visit_unit(),
+            ExprKind::Bool(b) => visitor.visit_bool(*b),
+            ExprKind::Number { value, .. } => visit_number(value, visitor),
+            ExprKind::String(std::borrow::Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
+            ExprKind::String(s) => visitor.visit_str(s),
+            ExprKind::Tuple(items) => return this.visit_tuple(items, visitor),
+            ExprKind::Object(items) if Self::literal_keys(items) => {
+                return this.visit_object(items, visitor)
+            }
+            _ => this.eval()?.deserialize_any(visitor),
+        }
+        .map_err(|e| attach_span(e, span))
+    }
+
+    expr_number!(
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64
+    );
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        let span = this.expr.span;
+        match &this.expr.kind {
+            ExprKind::Bool(b) => visitor.visit_bool(*b),
+            ExprKind::String(s) => match parse_bool(s) {
+                Some(b) => visitor.visit_bool(b),
+                None => Err(de::Error::invalid_value(Unexpected::Str(s), &visitor)),
+            },
+            _ => this.eval()?.deserialize_bool(visitor),
+        }
+        .map_err(|e| attach_span(e, span))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        let span = this.expr.span;
+        match &this.expr.kind {
+            ExprKind::String(std::borrow::Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
+            ExprKind::String(s) => visitor.visit_str(s),
+            _ => this.eval()?.deserialize_string(visitor),
+        }
+        .map_err(|e| attach_span(e, span))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        match &this.expr.kind {
+            ExprKind::Null => visitor.visit_none(),
+            ExprKind::Bool(_)
+            | ExprKind::Number { .. }
+            | ExprKind::String(_)
+            | ExprKind::Tuple(_)
+            | ExprKind::Object(_) => visitor.visit_some(this),
+            _ => {
+                let span = this.expr.span;
+                this.eval()?
+                    .deserialize_option(visitor)
+                    .map_err(|e| attach_span(e, span))
+            }
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        match &this.expr.kind {
+            ExprKind::Tuple(items) => this.visit_tuple(items, visitor),
+            _ => {
+                let span = this.expr.span;
+                this.eval()?
+                    .deserialize_seq(visitor)
+                    .map_err(|e| attach_span(e, span))
+            }
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let this = self.inner();
+        match &this.expr.kind {
+            ExprKind::Object(items) if Self::literal_keys(items) => {
+                this.visit_object(items, visitor)
+            }
+            _ => {
+                let span = this.expr.span;
+                this.eval()?
+                    .deserialize_map(visitor)
+                    .map_err(|e| attach_span(e, span))
+            }
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if serde_spanned::de::is_spanned(name) {
+            let span = self.expr.span;
+            return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
+                self,
+                span.range(),
+            ));
+        }
+        if name == syntax_de::EXPRESSION_NAME {
+            return syntax_de::visit_expression(self.expr, visitor);
+        }
+        let this = self.inner();
+        match &this.expr.kind {
+            ExprKind::Object(items) if Self::literal_keys(items) => {
+                this.visit_object(items, visitor)
+            }
+            ExprKind::Tuple(items) => this.visit_tuple(items, visitor),
+            _ => {
+                let span = this.expr.span;
+                this.eval()?
+                    .deserialize_struct(name, fields, visitor)
+                    .map_err(|e| attach_span(e, span))
+            }
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == syntax_de::EXPRESSION_NAME {
+            return syntax_de::visit_expression(self.expr, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let this = self.inner();
+        let span = this.expr.span;
+        match &this.expr.kind {
+            ExprKind::String(s) => visitor
+                .visit_enum(de::value::StrDeserializer::<Error>::new(s))
+                .map_err(|e| attach_span(e, span)),
+            ExprKind::Object(items) if items.len() == 1 && Self::literal_keys(items) => {
+                let item = &items[0];
+                let key = object_key(&item.key);
+                visitor
+                    .visit_enum(ObjectEnum {
+                        item,
+                        env: this.env,
+                    })
+                    .map_err(|e| attach_span(prepend_key(e, key), item.value.span))
+            }
+            _ => this
+                .eval()?
+                .deserialize_enum(name, variants, visitor)
+                .map_err(|e| attach_span(e, span)),
+        }
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // Never evaluate what is ignored.
+        visitor.visit_unit()
+    }
+
+    expr_via_value! {
+        deserialize_char() deserialize_bytes() deserialize_byte_buf() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+    }
+}
+
+struct TupleSeq<'b, 'de> {
+    items: std::slice::Iter<'b, Expression<'de>>,
+    index: usize,
+    env: Env<'b>,
+}
+
+impl<'de> SeqAccess<'de> for TupleSeq<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        let Some(e) = self.items.next() else {
+            return Ok(None);
+        };
+        let i = self.index;
+        self.index += 1;
+        seed.deserialize(ExprDe::new(e, self.env))
+            .map(Some)
+            .map_err(|err| attach_span(prepend_index(err, i), e.span))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+struct ObjectMap<'b, 'de> {
+    items: std::slice::Iter<'b, ObjectItem<'de>>,
+    pending: Option<&'b ObjectItem<'de>>,
+    env: Env<'b>,
+}
+
+impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(item) = self.items.next() else {
+            return Ok(None);
+        };
+        let key = object_key(&item.key);
+        let k = seed
+            .deserialize(KeyDeserializer::new(key))
+            .map_err(|e| attach_span(prepend_key(e, key), item.key.span()))?;
+        self.pending = Some(item);
+        Ok(Some(k))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let item = self
+            .pending
+            .take()
+            .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
+        seed.deserialize(ExprDe::new(&item.value, self.env))
+            .map_err(|e| attach_span(prepend_key(e, object_key(&item.key)), item.value.span))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+/// A one-key object constructor read as an enum.
+struct ObjectEnum<'b, 'de> {
+    item: &'b ObjectItem<'de>,
+    env: Env<'b>,
+}
+
+impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
+    type Error = Error;
+    type Variant = EntryDe<'b, 'de>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
+        let v = seed
+            .deserialize(KeyDeserializer::new(object_key(&self.item.key)))
+            .map_err(|e| attach_span(e, self.item.key.span()))?;
+        Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
+    }
+}

@@ -1,0 +1,62 @@
+//! A [`Body`] as a value in HCL's JSON shape.
+
+use super::context::Context;
+use super::expr::{eval_top, R};
+use crate::syntax::{Block, Body, Structure};
+use crate::value::{Map, Value};
+
+/// Evaluates a body into an object, following the JSON syntax's shape:
+///
+/// * an attribute `name = expr` becomes the property `name`;
+/// * a block `type "l1" "l2" { ... }` becomes `type → l1 → l2 → {...}`:
+///   each label nests one object deeper, and the innermost value is the
+///   block's own body;
+/// * blocks merge along their labels (`resource "a" "x"` and
+///   `resource "a" "y"` share `resource → a`); when two or more blocks have
+///   the same type and the same labels, the innermost value becomes an array
+///   of their bodies in source order (`ingress {} ingress {}` gives
+///   `"ingress": [{}, {}]`), while a single block gives an object;
+/// * a later attribute of the same name replaces an earlier one; a block
+///   whose type is also an attribute name replaces that attribute.
+pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    if d > super::expr::MAX_DEPTH {
+        return Err(super::expr::err(
+            body.span,
+            "Body too deeply nested for evaluation",
+        ));
+    }
+    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len());
+    for s in &body.structures {
+        match s {
+            Structure::Attribute(a) => {
+                let v = eval_top(&a.expr, ctx, d + 1)?;
+                map.insert(a.name.name.to_string(), v);
+            }
+            Structure::Block(b) => insert_block(&mut map, b, ctx, d)?,
+        }
+    }
+    Ok(Value::Object(map))
+}
+
+fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, d: u32) -> R<()> {
+    let content = eval_body(&b.body, ctx, d + 1)?;
+    let mut slot = map.entry(b.ident.name.to_string()).or_insert(Value::Null);
+    for label in &b.labels {
+        if !slot.is_object() {
+            *slot = Value::Object(Map::new());
+        }
+        let Value::Object(o) = slot else {
+            unreachable!()
+        };
+        slot = o.entry(label.as_str().to_owned()).or_insert(Value::Null);
+    }
+    match slot {
+        Value::Null => *slot = content,
+        Value::Array(items) => items.push(content),
+        other => {
+            let first = other.take();
+            *other = Value::Array(vec![first, content]);
+        }
+    }
+    Ok(())
+}

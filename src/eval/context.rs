@@ -1,0 +1,242 @@
+//! [`Context`]: variables, functions and the evaluation mode.
+
+use std::borrow::Cow;
+
+use super::func::FuncDef;
+use super::functions;
+use crate::value::{Map, Value};
+
+/// What to do with expressions that refer to undefined variables or functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EvalMode {
+    /// An undefined variable or function is an error (the default).
+    #[default]
+    Strict,
+    /// An expression that depends on an undefined variable or function (or
+    /// whose function call fails) is kept as a string holding its source as
+    /// a template: `var.x` becomes `"${var.x}"`, `"pre-${var.x}"` stays
+    /// `"pre-${var.x}"`. Everything else is evaluated. This is what
+    /// `hcl json` uses.
+    PreserveTemplates,
+}
+
+/// Variables and functions available to an expression, and the evaluation mode.
+///
+/// A context is cheap to create: the built-in functions live in a static
+/// table and are looked up by name only when a call needs them. Child
+/// scopes ([`Context::child`]) borrow their parent and hold only their own
+/// variables; `for` expressions and template `for` directives use them.
+///
+/// ```
+/// use hcl::eval::{Context, Evaluate};
+/// use hcl::Value;
+///
+/// let mut ctx = Context::new();
+/// ctx.declare_var("name", "world");
+/// let v = hcl::eval::evaluate_str("\"hello ${name}\"", &ctx).unwrap();
+/// assert_eq!(v, Value::from("hello world"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Context<'p> {
+    parent: Option<&'p Context<'p>>,
+    vars: Map<String, Value>,
+    /// Up to two iteration variables of a `for`, borrowing the iterated value.
+    locals: [Option<(&'p str, Cow<'p, Value>)>; 2],
+    funcs: Map<String, FuncDef>,
+    builtins: bool,
+    mode: EvalMode,
+    source: Option<&'p str>,
+}
+
+impl Default for Context<'_> {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+impl<'p> Context<'p> {
+    /// A context with Terraform's built-in functions and no variables, in
+    /// [`EvalMode::Strict`].
+    pub fn new() -> Context<'p> {
+        Context {
+            parent: None,
+            vars: Map::new(),
+            locals: [None, None],
+            funcs: Map::new(),
+            builtins: true,
+            mode: EvalMode::Strict,
+            source: None,
+        }
+    }
+
+    /// A context without any function (not even the built-ins); `try` and
+    /// `can`, which are part of the evaluator, still work.
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::empty();
+    /// assert!(hcl::eval::evaluate_str("max(1, 2)", &ctx).is_err());
+    /// ```
+    pub fn empty() -> Context<'p> {
+        Context {
+            builtins: false,
+            ..Context::new()
+        }
+    }
+
+    /// A child scope: sees everything `self` sees; variables declared in it
+    /// shadow the parent's and disappear with it.
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// let mut root = Context::new();
+    /// root.declare_var("a", 1);
+    /// let mut child = root.child();
+    /// child.declare_var("a", 2);
+    /// assert_eq!(child.var("a"), Some(&hcl::Value::from(2)));
+    /// assert_eq!(root.var("a"), Some(&hcl::Value::from(1)));
+    /// ```
+    pub fn child(&'p self) -> Context<'p> {
+        Context {
+            parent: Some(self),
+            vars: Map::new(),
+            locals: [None, None],
+            funcs: Map::new(),
+            builtins: self.builtins,
+            mode: self.mode,
+            source: self.source,
+        }
+    }
+
+    /// A child scope holding iteration variables that borrow their values.
+    pub(crate) fn iteration(
+        &'p self,
+        key: Option<(&'p str, Cow<'p, Value>)>,
+        value: (&'p str, Cow<'p, Value>),
+    ) -> Context<'p> {
+        Context {
+            parent: Some(self),
+            vars: Map::new(),
+            locals: [Some(value), key],
+            funcs: Map::new(),
+            builtins: self.builtins,
+            mode: self.mode,
+            source: self.source,
+        }
+    }
+
+    /// Declares (or replaces) a variable in this scope.
+    pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
+        self.vars.insert(name.into(), value.into());
+    }
+
+    /// Declares (or replaces) a function in this scope. A declared function
+    /// takes precedence over a built-in function of the same name. Names may
+    /// contain a namespace (`provider::aws::arn_parse`).
+    ///
+    /// ```
+    /// use hcl::eval::{Context, FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let mut ctx = Context::new();
+    /// ctx.declare_func(
+    ///     "double",
+    ///     FuncDef::builder()
+    ///         .param("n", ParamType::Number)
+    ///         .build(|args| Ok(Value::from(args[0].as_f64().unwrap() * 2.0))),
+    /// );
+    /// assert_eq!(hcl::eval::evaluate_str("double(21)", &ctx).unwrap(), Value::from(42));
+    /// ```
+    pub fn declare_func(&mut self, name: impl Into<String>, func: FuncDef) {
+        self.funcs.insert(name.into(), func);
+    }
+
+    /// Sets the evaluation mode (of this scope and the child scopes created after).
+    pub fn set_mode(&mut self, mode: EvalMode) {
+        self.mode = mode;
+    }
+
+    /// Builder form of [`Context::set_mode`].
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode};
+    /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// assert_eq!(hcl::eval::evaluate_str("var.x", &ctx).unwrap(), hcl::Value::from("${var.x}"));
+    /// ```
+    pub fn with_mode(mut self, mode: EvalMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The evaluation mode.
+    pub fn mode(&self) -> EvalMode {
+        self.mode
+    }
+
+    /// Gives the evaluator the source text the syntax tree was parsed from.
+    /// It is used to keep unevaluated expressions exactly as written in
+    /// [`EvalMode::PreserveTemplates`]; without it they are printed back
+    /// from the tree.
+    pub fn set_source(&mut self, source: &'p str) {
+        self.source = Some(source);
+    }
+
+    /// Builder form of [`Context::set_source`].
+    pub fn with_source(mut self, source: &'p str) -> Self {
+        self.source = Some(source);
+        self
+    }
+
+    /// The source text given with [`Context::set_source`], if any.
+    pub fn source(&self) -> Option<&'p str> {
+        self.source
+    }
+
+    /// Whether built-in functions are available.
+    pub fn has_builtins(&self) -> bool {
+        self.builtins
+    }
+
+    /// Looks a variable up in this scope and its parents.
+    pub fn var(&self, name: &str) -> Option<&Value> {
+        let mut ctx = self;
+        loop {
+            for (n, v) in ctx.locals.iter().flatten() {
+                if *n == name {
+                    return Some(v);
+                }
+            }
+            if !ctx.vars.is_empty() {
+                if let Some(v) = ctx.vars.get(name) {
+                    return Some(v);
+                }
+            }
+            ctx = ctx.parent?;
+        }
+    }
+
+    /// A function declared with [`Context::declare_func`] in this scope or a parent.
+    pub(crate) fn declared_func(&self, name: &str) -> Option<&FuncDef> {
+        let mut ctx = self;
+        loop {
+            if !ctx.funcs.is_empty() {
+                if let Some(f) = ctx.funcs.get(name) {
+                    return Some(f);
+                }
+            }
+            ctx = ctx.parent?;
+        }
+    }
+
+    /// Looks a function up: functions declared in this scope and its
+    /// parents first, then (unless the context is [`Context::empty`]) the
+    /// built-ins, which are also reachable as `core::NAME`.
+    pub fn func(&self, name: &str) -> Option<&FuncDef> {
+        if let Some(f) = self.declared_func(name) {
+            return Some(f);
+        }
+        if self.builtins {
+            let bare = name.strip_prefix("core::").unwrap_or(name);
+            return functions::builtin(bare);
+        }
+        None
+    }
+}

@@ -1,0 +1,739 @@
+//! Expression evaluation: the core of the evaluator.
+
+use std::borrow::Cow;
+
+use super::context::{Context, EvalMode};
+use super::ops;
+use super::print;
+use super::template;
+use crate::error::{Error, ErrorKind};
+use crate::syntax::*;
+use crate::value::{Map, Value};
+
+/// Maximum nesting of recursive evaluation (binary operator chains are
+/// evaluated iteratively and do not count).
+pub(crate) const MAX_DEPTH: u32 = 512;
+
+/// Why evaluation stopped.
+#[derive(Debug)]
+pub(crate) enum Fail {
+    /// An ordinary evaluation error (`try` and `can` catch these).
+    Err(Error),
+    /// The expression depends on an undefined variable or function (or, in
+    /// template-preserving mode, a function that failed). `try` and `can`
+    /// do not catch these; template-preserving mode keeps the expression
+    /// as written.
+    Unknown(Error),
+}
+
+impl Fail {
+    pub(crate) fn into_error(self) -> Error {
+        match self {
+            Fail::Err(e) | Fail::Unknown(e) => e,
+        }
+    }
+}
+
+pub(crate) type R<T> = Result<T, Fail>;
+
+/// An evaluation error at `span`.
+#[cold]
+#[inline(never)]
+pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
+    Fail::Err(Error::spanned(ErrorKind::Eval, msg, span))
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn unknown(span: Span, msg: impl Into<String>) -> Fail {
+    Fail::Unknown(Error::spanned(ErrorKind::Eval, msg, span))
+}
+
+#[cold]
+#[inline(never)]
+fn too_deep(span: Span) -> Fail {
+    Fail::Err(Error::spanned(
+        ErrorKind::Limit,
+        format!("Expression too deeply nested: more than {MAX_DEPTH} levels"),
+        span,
+    ))
+}
+
+/// Evaluates `e`; in template-preserving mode an expression that depends on
+/// something undefined becomes its source as a template string.
+pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    match eval(e, ctx, d) {
+        Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
+            Ok(print::preserve(e, ctx))
+        }
+        r => r,
+    }
+}
+
+/// Evaluates one expression.
+pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    if d > MAX_DEPTH {
+        return Err(too_deep(e.span));
+    }
+    let d = d + 1;
+    match &e.kind {
+        ExprKind::Null => Ok(Value::Null),
+        ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+        ExprKind::Number { value, .. } => Ok(Value::Number(*value)),
+        ExprKind::String(s) => Ok(Value::String(s.to_string())),
+        ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
+        ExprKind::Variable(id) => match ctx.var(&id.name) {
+            Some(v) => Ok(v.clone()),
+            None => Err(undefined_var(id)),
+        },
+        ExprKind::Tuple(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                out.push(eval_top(item, ctx, d)?);
+            }
+            Ok(Value::Array(out))
+        }
+        ExprKind::Object(items) => eval_object(items, ctx, d),
+        ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
+        ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
+        ExprKind::Unary(u) => {
+            let v = eval(&u.expr, ctx, d)?;
+            ops::unary(u.operator, v, e.span, u.expr.span)
+        }
+        ExprKind::Binary(_) => eval_binary(e, ctx, d),
+        ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
+        ExprKind::For(f) => eval_for(f, ctx, d),
+        ExprKind::Parenthesis(inner) => eval(inner, ctx, d),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn undefined_var(id: &Ident<'_>) -> Fail {
+    unknown(
+        id.span,
+        format!(
+            "Unknown variable: There is no variable named \"{}\".",
+            id.name
+        ),
+    )
+}
+
+/// A left-nested chain `a op b op c ...` is evaluated iteratively.
+fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let mut chain: Vec<&BinaryOp<'_>> = Vec::new();
+    let mut cur = e;
+    while let ExprKind::Binary(b) = &cur.kind {
+        chain.push(b);
+        cur = &b.lhs;
+    }
+    let mut acc = eval(cur, ctx, d)?;
+    let mut lhs_span = cur.span;
+    for b in chain.iter().rev() {
+        let rhs = eval(&b.rhs, ctx, d)?;
+        acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+        lhs_span = lhs_span.to(b.rhs.span);
+    }
+    Ok(acc)
+}
+
+fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> {
+    let mut map = Map::with_capacity(items.len());
+    for item in items {
+        let key = match &item.key {
+            ObjectKey::Ident(id) => id.name.to_string(),
+            ObjectKey::Expression(k) => {
+                let kv = eval(k, ctx, d)?;
+                object_key(kv, k.span)?
+            }
+        };
+        let v = eval_top(&item.value, ctx, d)?;
+        // A duplicate key is not an error: the last one wins (as Terraform).
+        map.insert(key, v);
+    }
+    Ok(Value::Object(map))
+}
+
+fn object_key(k: Value, span: Span) -> R<String> {
+    match k {
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(n.to_plain_string()),
+        Value::Bool(b) => Ok(b.to_string()),
+        Value::Null => Err(err(
+            span,
+            "Null value as key: Can't use a null value as a key.",
+        )),
+        other => Err(err(
+            span,
+            format!(
+                "Incorrect key type: Can't use this value as a key: string required, but have {}.",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+fn eval_conditional(c: &Conditional<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let cond = eval(&c.cond, ctx, d)?;
+    let cond = match cond {
+        Value::Bool(b) => b,
+        Value::String(s) if s == "true" => true,
+        Value::String(s) if s == "false" => false,
+        Value::Null => {
+            return Err(err(
+                c.cond.span,
+                "Null condition: The condition value is null. Conditions must either be true or false.",
+            ))
+        }
+        other => {
+            return Err(err(
+                c.cond.span,
+                format!(
+                    "Incorrect condition type: The condition expression must be of type bool, but have {}.",
+                    other.type_name()
+                ),
+            ))
+        }
+    };
+    let (taken, other) = if cond {
+        (&c.true_expr, &c.false_expr)
+    } else {
+        (&c.false_expr, &c.true_expr)
+    };
+    let v = eval(taken, ctx, d)?;
+    // Errors in the branch not taken are discarded, but its type takes part
+    // in the unification of the result type.
+    let Ok(o) = eval(other, ctx, d) else {
+        return Ok(v);
+    };
+    let (t, f) = if cond { (&v, &o) } else { (&o, &v) };
+    match ops::unify(t, f) {
+        Some(target) => Ok(ops::convert(v, &target)),
+        None => Err(err(
+            c.true_expr.span.to(c.false_expr.span),
+            format!(
+                "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
+                ops::describe(t),
+                ops::describe(f)
+            ),
+        )),
+    }
+}
+
+/// Items of an iterable value for `for`: (key, value), objects in
+/// lexicographic key order.
+pub(crate) fn iter_items<'v>(
+    coll: &'v Value,
+    span: Span,
+    what: &str,
+) -> R<Vec<(Value, &'v Value)>> {
+    match coll {
+        Value::Array(a) => Ok(a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::from(i), v))
+            .collect()),
+        Value::Object(o) => {
+            let mut items: Vec<(&String, &Value)> = o.iter().collect();
+            items.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            Ok(items
+                .into_iter()
+                .map(|(k, v)| (Value::String(k.clone()), v))
+                .collect())
+        }
+        Value::Null => Err(err(
+            span,
+            format!(
+                "Iteration over null value: A null value cannot be used as the collection in a {what}."
+            ),
+        )),
+        other => Err(err(
+            span,
+            format!(
+                "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a {what}.",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let coll = eval(&f.collection, ctx, d)?;
+    let items = iter_items(&coll, f.collection.span, "'for' expression")?;
+    let key_name = f.key_var.as_ref().map(|k| k.name.as_ref());
+    let value_name: &str = &f.value_var.name;
+    let mut tuple = Vec::new();
+    let mut object: Map<String, Value> = Map::new();
+    for (k, v) in items {
+        let child = ctx.iteration(
+            key_name.map(|n| (n, Cow::Owned(k))),
+            (value_name, Cow::Borrowed(v)),
+        );
+        if let Some(cond) = &f.cond {
+            let c = eval(cond, &child, d)?;
+            let keep = match c {
+                Value::Bool(b) => b,
+                Value::String(s) if s == "true" => true,
+                Value::String(s) if s == "false" => false,
+                Value::Null => {
+                    return Err(err(
+                        cond.span,
+                        "Condition is null: The value of the 'if' clause must not be null.",
+                    ))
+                }
+                other => {
+                    return Err(err(
+                        cond.span,
+                        format!(
+                            "Invalid 'for' condition: The 'if' clause value is invalid: bool required, but have {}.",
+                            other.type_name()
+                        ),
+                    ))
+                }
+            };
+            if !keep {
+                continue;
+            }
+        }
+        match &f.key_expr {
+            None => tuple.push(eval_top(&f.value_expr, &child, d)?),
+            Some(key_expr) => {
+                let key = match eval(key_expr, &child, d)? {
+                    Value::Null => return Err(err(
+                        key_expr.span,
+                        "Invalid object key: Key expression in 'for' expression must not produce a null value.",
+                    )),
+                    k @ (Value::String(_) | Value::Number(_) | Value::Bool(_)) => {
+                        object_key(k, key_expr.span)?
+                    }
+                    other => {
+                        return Err(err(
+                            key_expr.span,
+                            format!(
+                                "Invalid object key: The key expression produced an invalid result: string required, but have {}.",
+                                other.type_name()
+                            ),
+                        ))
+                    }
+                };
+                let value = eval_top(&f.value_expr, &child, d)?;
+                if f.grouping {
+                    match object.entry(key) {
+                        indexmap::map::Entry::Occupied(mut o) => {
+                            if let Value::Array(a) = o.get_mut() {
+                                a.push(value);
+                            }
+                        }
+                        indexmap::map::Entry::Vacant(slot) => {
+                            slot.insert(Value::Array(vec![value]));
+                        }
+                    }
+                } else {
+                    match object.entry(key) {
+                        indexmap::map::Entry::Occupied(o) => {
+                            return Err(err(
+                                key_expr.span,
+                                format!(
+                                    "Duplicate object key: Two different items produced the key \"{}\" in this 'for' expression. If duplicate keys are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                    o.key()
+                                ),
+                            ))
+                        }
+                        indexmap::map::Entry::Vacant(slot) => {
+                            slot.insert(value);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if f.key_expr.is_some() {
+        Ok(Value::Object(object))
+    } else {
+        Ok(Value::Array(tuple))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Traversals and splats
+
+fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let base: Cow<'_, Value> = match &t.expr.kind {
+        ExprKind::Variable(id) => match ctx.var(&id.name) {
+            Some(v) => Cow::Borrowed(v),
+            None => return Err(undefined_var(id)),
+        },
+        _ => Cow::Owned(eval(&t.expr, ctx, d)?),
+    };
+    apply_ops(base, &t.operators, ctx, d)
+}
+
+fn apply_ops(
+    mut cur: Cow<'_, Value>,
+    ops: &[TraversalOperator<'_>],
+    ctx: &Context<'_>,
+    d: u32,
+) -> R<Value> {
+    if d > MAX_DEPTH {
+        return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
+    }
+    let mut i = 0;
+    while i < ops.len() {
+        let op = &ops[i];
+        match &op.kind {
+            TraversalOperatorKind::GetAttr(id) => {
+                let pos = attr_pos(&cur, id)?;
+                cur = take_object_entry(cur, pos);
+            }
+            TraversalOperatorKind::Index(ix) => {
+                let key = eval(ix, ctx, d + 1)?;
+                cur = index_value(cur, &key, op.span, ix.span)?;
+            }
+            TraversalOperatorKind::LegacyIndex(n) => {
+                cur = index_value(cur, &Value::from(*n), op.span, op.span)?;
+            }
+            TraversalOperatorKind::FullSplat => {
+                let rest = &ops[i + 1..];
+                let mut out = Vec::new();
+                for el in splat_items(cur) {
+                    out.push(apply_ops(el, rest, ctx, d + 1)?);
+                }
+                return Ok(Value::Array(out));
+            }
+            TraversalOperatorKind::AttrSplat => {
+                let mut j = i + 1;
+                while j < ops.len()
+                    && matches!(
+                        ops[j].kind,
+                        TraversalOperatorKind::GetAttr(_) | TraversalOperatorKind::LegacyIndex(_)
+                    )
+                {
+                    j += 1;
+                }
+                let attrs = &ops[i + 1..j];
+                let mut out = Vec::new();
+                for el in splat_items(cur) {
+                    out.push(apply_ops(el, attrs, ctx, d + 1)?);
+                }
+                cur = Cow::Owned(Value::Array(out));
+                i = j;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Ok(cur.into_owned())
+}
+
+fn splat_items(cur: Cow<'_, Value>) -> Vec<Cow<'_, Value>> {
+    match cur {
+        Cow::Borrowed(Value::Null) | Cow::Owned(Value::Null) => Vec::new(),
+        Cow::Borrowed(Value::Array(a)) => a.iter().map(Cow::Borrowed).collect(),
+        Cow::Owned(Value::Array(a)) => a.into_iter().map(Cow::Owned).collect(),
+        other => vec![other],
+    }
+}
+
+/// Position of attribute `id` in the object `v`, or the error Terraform gives.
+fn attr_pos(v: &Value, id: &Ident<'_>) -> R<usize> {
+    match v {
+        Value::Object(o) => o.get_index_of(id.name.as_ref()).ok_or_else(|| {
+            err(
+                id.span,
+                format!(
+                    "Unsupported attribute: This object does not have an attribute named \"{}\".",
+                    id.name
+                ),
+            )
+        }),
+        Value::Null => Err(err(
+            id.span,
+            format!(
+                "Attempt to get attribute from null value: This value is null, so it does not have any attributes (looking for \"{}\").",
+                id.name
+            ),
+        )),
+        other => Err(err(
+            id.span,
+            format!(
+                "Unsupported attribute: Can't access attribute \"{}\" on a value of type {}.",
+                id.name,
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+fn take_object_entry(cur: Cow<'_, Value>, pos: usize) -> Cow<'_, Value> {
+    match cur {
+        Cow::Borrowed(Value::Object(o)) => Cow::Borrowed(&o[pos]),
+        Cow::Owned(Value::Object(mut o)) => {
+            Cow::Owned(o.swap_remove_index(pos).map(|e| e.1).unwrap_or_default())
+        }
+        _ => Cow::Owned(Value::Null),
+    }
+}
+
+fn take_array_item(cur: Cow<'_, Value>, pos: usize) -> Cow<'_, Value> {
+    match cur {
+        Cow::Borrowed(Value::Array(a)) => Cow::Borrowed(&a[pos]),
+        Cow::Owned(Value::Array(mut a)) => Cow::Owned(a.swap_remove(pos)),
+        _ => Cow::Owned(Value::Null),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
+    err(span, format!("Invalid index: {detail}"))
+}
+
+/// `cur[key]`.
+fn index_value<'v>(
+    cur: Cow<'v, Value>,
+    key: &Value,
+    span: Span,
+    key_span: Span,
+) -> R<Cow<'v, Value>> {
+    if key.is_null() {
+        return Err(invalid_index(
+            key_span,
+            "Can't use a null value as an indexing key.",
+        ));
+    }
+    match &*cur {
+        Value::Array(a) => {
+            let n = match key {
+                Value::Number(n) => Some(*n),
+                Value::String(s) => crate::value::Number::parse_literal(s.trim_start_matches('+'))
+                    .filter(|_| !s.is_empty()),
+                _ => None,
+            };
+            let Some(n) = n else {
+                return Err(invalid_index(
+                    key_span,
+                    format!(
+                        "The given key does not identify an element in this collection value: a number is required, but have {}.",
+                        key.type_name()
+                    ),
+                ));
+            };
+            match n.as_u64() {
+                Some(i) if (i as usize) < a.len() && n.is_integer() => {
+                    Ok(take_array_item(cur, i as usize))
+                }
+                _ if !n.is_integer() => Err(invalid_index(
+                    key_span,
+                    "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.",
+                )),
+                _ if a.is_empty() => Err(invalid_index(
+                    key_span,
+                    "The given key does not identify an element in this collection value: the collection has no elements.",
+                )),
+                _ => Err(invalid_index(
+                    key_span,
+                    format!(
+                        "The given key does not identify an element in this collection value: index {n} is out of range for a tuple of {} element{}.",
+                        a.len(),
+                        if a.len() == 1 { "" } else { "s" }
+                    ),
+                )),
+            }
+        }
+        Value::Object(o) => {
+            let k: Cow<'_, str> = match key {
+                Value::String(s) => Cow::Borrowed(s),
+                Value::Number(n) => Cow::Owned(n.to_plain_string()),
+                Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+                other => {
+                    return Err(invalid_index(
+                        key_span,
+                        format!(
+                            "The given key does not identify an element in this collection value: string required, but have {}.",
+                            other.type_name()
+                        ),
+                    ))
+                }
+            };
+            match o.get_index_of(k.as_ref()) {
+                Some(pos) => Ok(take_object_entry(cur, pos)),
+                None => Err(invalid_index(
+                    key_span,
+                    format!(
+                        "The given key does not identify an element in this collection value: there is no element with key \"{k}\"."
+                    ),
+                )),
+            }
+        }
+        Value::Null => Err(err(
+            span,
+            "Attempt to index null value: This value is null, so it does not have any indices.",
+        )),
+        other => Err(invalid_index(
+            span,
+            format!(
+                "This value does not have any indices (it is a {}).",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Function calls
+
+fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
+        Cow::Borrowed(fc.name.name.name.as_ref())
+    } else {
+        Cow::Owned(fc.name.to_full_name())
+    };
+    let name_span = fc
+        .name
+        .namespace
+        .first()
+        .map_or(fc.name.name.span, |n| n.span)
+        .to(fc.name.name.span);
+    let bare = full.strip_prefix("core::").unwrap_or(&full);
+    if (bare == "try" || bare == "can") && ctx.declared_func(&full).is_none() {
+        return eval_try_can(bare == "can", fc, span, ctx, d);
+    }
+    let Some(def) = ctx.func(&full) else {
+        return Err(unknown_function(&fc.name, &full, name_span, ctx));
+    };
+    let mut args = Vec::with_capacity(fc.args.len());
+    for (i, a) in fc.args.iter().enumerate() {
+        let v = eval(a, ctx, d)?;
+        if fc.expand_final && i + 1 == fc.args.len() {
+            match v {
+                Value::Array(items) => args.extend(items),
+                Value::Null => {
+                    return Err(err(
+                        a.span,
+                        "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
+                    ))
+                }
+                other => {
+                    return Err(err(
+                        a.span,
+                        format!(
+                            "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {}.",
+                            other.type_name()
+                        ),
+                    ))
+                }
+            }
+        } else {
+            args.push(v);
+        }
+    }
+    let params = def.params();
+    if args.len() < params.len() {
+        return Err(err(
+            fc.args_span,
+            format!(
+                "Not enough function arguments: Function \"{full}\" expects {} argument(s). Missing value for \"{}\".",
+                params.len(),
+                params[args.len()].name
+            ),
+        ));
+    }
+    if args.len() > params.len() && def.variadic().is_none() {
+        let extra = fc.args.get(params.len()).map_or(fc.args_span, |a| a.span);
+        return Err(err(
+            extra,
+            format!(
+                "Too many function arguments: Function \"{full}\" expects only {} argument(s).",
+                params.len()
+            ),
+        ));
+    }
+    match def.call(args) {
+        Ok(v) => Ok(v),
+        Err(msg) => Err(call_failed(&full, msg, span, ctx)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'_>) -> Fail {
+    let msg = if name.namespace.first().is_some_and(|n| n.name == "provider") {
+        format!("Unknown provider function: There is no function named \"{full}\".")
+    } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
+        format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
+    } else {
+        format!("Call to unknown function: There is no function named \"{full}\".")
+    };
+    unknown(span, msg)
+}
+
+#[cold]
+#[inline(never)]
+fn call_failed(full: &str, msg: String, span: Span, ctx: &Context<'_>) -> Fail {
+    if let Some(rest) = msg.strip_prefix("invalid value for") {
+        return err(
+            span,
+            format!("Invalid function argument: Invalid value for{rest}."),
+        );
+    }
+    let text = format!("Error in function call: Call to function \"{full}\" failed: {msg}.");
+    if ctx.mode() == EvalMode::PreserveTemplates {
+        // Functions may depend on the environment (files, time...): keep the call.
+        unknown(span, text)
+    } else {
+        err(span, text)
+    }
+}
+
+fn eval_try_can(
+    is_can: bool,
+    fc: &FuncCall<'_>,
+    span: Span,
+    ctx: &Context<'_>,
+    d: u32,
+) -> R<Value> {
+    let name = if is_can { "can" } else { "try" };
+    if fc.expand_final {
+        return Err(err(
+            span,
+            format!("Invalid expanding argument value: \"{name}\" does not accept an expanding argument."),
+        ));
+    }
+    if is_can && fc.args.len() != 1 {
+        return Err(err(
+            fc.args_span,
+            format!(
+                "{}: Function \"can\" expects 1 argument(s).",
+                if fc.args.is_empty() {
+                    "Not enough function arguments"
+                } else {
+                    "Too many function arguments"
+                }
+            ),
+        ));
+    }
+    if fc.args.is_empty() {
+        return Err(err(
+            fc.args_span,
+            "Not enough function arguments: Function \"try\" expects at least one argument.",
+        ));
+    }
+    let mut failures = String::new();
+    for a in &fc.args {
+        match eval(a, ctx, d) {
+            Ok(v) => return Ok(if is_can { Value::Bool(true) } else { v }),
+            Err(Fail::Unknown(e)) => return Err(Fail::Unknown(e)),
+            Err(Fail::Err(e)) => {
+                if is_can {
+                    return Ok(Value::Bool(false));
+                }
+                failures.push_str("\n- ");
+                failures.push_str(e.message());
+            }
+        }
+    }
+    Err(err(
+        span,
+        format!("Error in function call: Call to function \"try\" failed: no expression succeeded:{failures}"),
+    ))
+}

@@ -1,0 +1,291 @@
+//! Operators, and the type unification of conditional results.
+
+use super::expr::{err, R};
+use crate::syntax::{BinaryOperator, Span, UnaryOperator};
+use crate::value::{Map, Number, Value};
+
+#[cold]
+#[inline(never)]
+fn null_operand(span: Span) -> super::expr::Fail {
+    err(
+        span,
+        "Operation failed: Error during operation: argument must not be null.",
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr::Fail {
+    err(
+        span,
+        format!(
+            "Invalid operand: Unsuitable value for {which} operand: a {wanted} is required, but have {}.",
+            describe(v)
+        ),
+    )
+}
+
+/// Converts a string holding a decimal number, as Terraform does (no
+/// surrounding whitespace allowed).
+pub(crate) fn parse_number(s: &str) -> Option<Number> {
+    let (neg, rest) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if rest.is_empty()
+        || !rest.as_bytes()[0].is_ascii_digit() && rest.as_bytes()[0] != b'.'
+        || !rest
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+    {
+        return None;
+    }
+    let n = Number::parse_literal(rest)?;
+    Some(if neg { n.neg() } else { n })
+}
+
+fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
+    match v {
+        Value::Number(n) => Ok(n),
+        Value::Null => Err(null_operand(span)),
+        Value::String(ref s) => {
+            parse_number(s).ok_or_else(|| bad_operand(span, which, "number", &v))
+        }
+        other => Err(bad_operand(span, which, "number", &other)),
+    }
+}
+
+fn to_bool(v: Value, span: Span, which: &str) -> R<bool> {
+    match v {
+        Value::Bool(b) => Ok(b),
+        Value::Null => Err(null_operand(span)),
+        Value::String(ref s) if s == "true" => Ok(true),
+        Value::String(ref s) if s == "false" => Ok(false),
+        other => Err(bad_operand(span, which, "bool", &other)),
+    }
+}
+
+/// A unary operation.
+pub(crate) fn unary(op: UnaryOperator, v: Value, _span: Span, operand: Span) -> R<Value> {
+    match op {
+        UnaryOperator::Neg => Ok(Value::Number(to_number(v, operand, "unary")?.neg())),
+        UnaryOperator::Not => Ok(Value::Bool(!to_bool(v, operand, "unary")?)),
+    }
+}
+
+/// A binary operation. Both operands are always evaluated (HCL does not
+/// short-circuit `&&` and `||`).
+pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan: Span) -> R<Value> {
+    use BinaryOperator::*;
+    match op {
+        Eq => Ok(Value::Bool(a == b)),
+        NotEq => Ok(Value::Bool(a != b)),
+        And | Or => {
+            let x = to_bool(a, lspan, "left")?;
+            let y = to_bool(b, rspan, "right")?;
+            Ok(Value::Bool(if op == And { x && y } else { x || y }))
+        }
+        Less | LessEq | Greater | GreaterEq => {
+            let x = to_number(a, lspan, "left")?;
+            let y = to_number(b, rspan, "right")?;
+            let r = match op {
+                Less => x < y,
+                LessEq => x <= y,
+                Greater => x > y,
+                _ => x >= y,
+            };
+            Ok(Value::Bool(r))
+        }
+        Add | Sub | Mul | Div | Mod => {
+            let x = to_number(a, lspan, "left")?;
+            let y = to_number(b, rspan, "right")?;
+            let r = match op {
+                Add => x.checked_add(y),
+                Sub => x.checked_sub(y),
+                Mul => x.checked_mul(y),
+                Div => x.checked_div(y),
+                _ => x.checked_rem(y),
+            };
+            r.map(Value::Number).ok_or_else(|| {
+                err(
+                    lspan.to(rspan),
+                    "Operation failed: Error during operation: can't divide zero by zero or infinity by infinity.",
+                )
+            })
+        }
+    }
+}
+
+/// How a value reads in messages: `number`, `tuple with 2 elements`, ...
+pub(crate) fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Array(a) => format!(
+            "tuple with {} element{}",
+            a.len(),
+            if a.len() == 1 { "" } else { "s" }
+        ),
+        Value::Object(o) => format!(
+            "object with {} attribute{}",
+            o.len(),
+            if o.len() == 1 { "" } else { "s" }
+        ),
+        other => other.type_name().into(),
+    }
+}
+
+/// A type, as far as values carry one.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Ty {
+    /// `null`: converts to anything.
+    Any,
+    Bool,
+    Number,
+    String,
+    Tuple(Vec<Ty>),
+    List(Box<Ty>),
+    Object(Map<String, Ty>),
+    Map(Box<Ty>),
+}
+
+fn type_of(v: &Value) -> Ty {
+    match v {
+        Value::Null => Ty::Any,
+        Value::Bool(_) => Ty::Bool,
+        Value::Number(_) => Ty::Number,
+        Value::String(_) => Ty::String,
+        Value::Array(a) => Ty::Tuple(a.iter().map(type_of).collect()),
+        Value::Object(o) => Ty::Object(o.iter().map(|(k, v)| (k.clone(), type_of(v))).collect()),
+    }
+}
+
+fn unify_all<'a>(mut acc: Ty, tys: impl IntoIterator<Item = &'a Ty>) -> Option<Ty> {
+    for t in tys {
+        acc = unify_ty(&acc, t)?;
+    }
+    Some(acc)
+}
+
+fn elements(t: &Ty) -> Option<Vec<&Ty>> {
+    match t {
+        Ty::Tuple(ts) => Some(ts.iter().collect()),
+        Ty::List(e) => Some(vec![e]),
+        _ => None,
+    }
+}
+
+fn attributes(t: &Ty) -> Option<Vec<&Ty>> {
+    match t {
+        Ty::Object(ts) => Some(ts.values().collect()),
+        Ty::Map(e) => Some(vec![e]),
+        _ => None,
+    }
+}
+
+/// Terraform's type unification, reduced to what values can tell.
+fn unify_ty(a: &Ty, b: &Ty) -> Option<Ty> {
+    use Ty::*;
+    Some(match (a, b) {
+        (Any, t) | (t, Any) => t.clone(),
+        (Bool, Bool) => Bool,
+        (Number, Number) => Number,
+        (String, String) | (Number | Bool, String) | (String, Number | Bool) => String,
+        (Tuple(x), Tuple(y)) if x.len() == y.len() => Tuple(
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| unify_ty(p, q))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        (Tuple(_) | List(_), Tuple(_) | List(_)) => {
+            let xs = elements(a)?;
+            let ys = elements(b)?;
+            List(Box::new(unify_all(Any, xs.into_iter().chain(ys))?))
+        }
+        (Object(x), Object(y)) if x.len() == y.len() && x.keys().all(|k| y.contains_key(k)) => {
+            Object(
+                x.iter()
+                    .map(|(k, p)| unify_ty(p, &y[k]).map(|t| (k.clone(), t)))
+                    .collect::<Option<crate::value::Map<_, _>>>()?,
+            )
+        }
+        (Object(_) | Map(_), Object(_) | Map(_)) => {
+            let xs = attributes(a)?;
+            let ys = attributes(b)?;
+            Map(Box::new(unify_all(Any, xs.into_iter().chain(ys))?))
+        }
+        _ => return None,
+    })
+}
+
+/// The type both branches of a conditional convert to, or `None` when
+/// they are inconsistent (`true ? 1 : false`).
+pub(crate) fn unify(a: &Value, b: &Value) -> Option<Ty> {
+    match (a, b) {
+        // Fast paths for the common cases.
+        (Value::String(_), Value::String(_)) => Some(Ty::Any),
+        (Value::Number(_), Value::Number(_)) | (Value::Bool(_), Value::Bool(_)) => Some(Ty::Any),
+        (Value::Null, _) | (_, Value::Null) => Some(Ty::Any),
+        _ => unify_ty(&type_of(a), &type_of(b)),
+    }
+}
+
+/// Converts `v` to `ty` (a type produced by [`unify`], so it always succeeds).
+pub(crate) fn convert(v: Value, ty: &Ty) -> Value {
+    match (ty, v) {
+        (Ty::String, Value::Number(n)) => Value::String(n.to_plain_string()),
+        (Ty::String, Value::Bool(b)) => Value::String(b.to_string()),
+        (Ty::Tuple(ts), Value::Array(a)) => {
+            Value::Array(a.into_iter().zip(ts).map(|(v, t)| convert(v, t)).collect())
+        }
+        (Ty::List(t), Value::Array(a)) => {
+            Value::Array(a.into_iter().map(|v| convert(v, t)).collect())
+        }
+        (Ty::Object(ts), Value::Object(o)) => Value::Object(
+            o.into_iter()
+                .map(|(k, v)| {
+                    let v = match ts.get(&k) {
+                        Some(t) => convert(v, t),
+                        None => v,
+                    };
+                    (k, v)
+                })
+                .collect(),
+        ),
+        (Ty::Map(t), Value::Object(o)) => {
+            Value::Object(o.into_iter().map(|(k, v)| (k, convert(v, t))).collect())
+        }
+        (_, v) => v,
+    }
+}
+
+/// Converts an interpolated value to its string form, or says why not.
+pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> {
+    match v {
+        Value::String(s) => out.push_str(s),
+        Value::Number(n) => {
+            if n.is_integer() {
+                out.push_str(&n.to_string());
+            } else {
+                out.push_str(&n.to_plain_string());
+            }
+        }
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => {
+            return Err(err(
+                span,
+                "Invalid template interpolation value: The expression result is null. Cannot include a null value in a string template.",
+            ))
+        }
+        other => {
+            return Err(err(
+                span,
+                format!(
+                    "Invalid template interpolation value: Cannot include the given value in a string template: string required, but have {}.",
+                    describe(other)
+                ),
+            ))
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,371 @@
+//! Printing expressions back as source, for template-preserving mode.
+//!
+//! With the source text available (see [`Context::set_source`]) an
+//! expression is sliced out of it exactly as written. Without it a minimal
+//! printer rebuilds an equivalent source from the tree (the full formatter
+//! lives in `crate::format`).
+
+use std::fmt::Write;
+
+use super::context::Context;
+use crate::syntax::*;
+use crate::value::Value;
+
+/// The value kept for an expression that cannot be evaluated: a template
+/// string that parses back to the same expression.
+pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>) -> Value {
+    let mut out = String::new();
+    match &e.kind {
+        ExprKind::Template(t) => template_source(&t.template, ctx, &mut out),
+        _ => {
+            out.push_str("${");
+            expr_source(e, ctx, &mut out);
+            if ends_with_heredoc(e) {
+                out.push('\n');
+            }
+            out.push('}');
+        }
+    }
+    Value::String(out)
+}
+
+/// The template form of a template: its literals with `${`/`%{` escaped,
+/// and its interpolations and directives as source.
+pub(crate) fn template_source(t: &Template<'_>, ctx: &Context<'_>, out: &mut String) {
+    for el in &t.elements {
+        match el {
+            Element::Literal(l) => escape_template_literal(&l.value, out),
+            Element::Interpolation(i) => match slice(ctx, i.span) {
+                Some(s) => out.push_str(s),
+                None => {
+                    out.push_str(if i.strip.start { "${~" } else { "${" });
+                    expr_source(&i.expr, ctx, out);
+                    out.push_str(if i.strip.end { "~}" } else { "}" });
+                }
+            },
+            Element::Directive(d) => match &**d {
+                Directive::If(ifd) => {
+                    open_directive(ifd.if_strip, out);
+                    out.push_str("if ");
+                    expr_source(&ifd.cond, ctx, out);
+                    close_directive(ifd.if_strip, out);
+                    template_source(&ifd.true_template, ctx, out);
+                    if let Some(f) = &ifd.false_template {
+                        let s = ifd.else_strip.unwrap_or_default();
+                        open_directive(s, out);
+                        out.push_str("else");
+                        close_directive(s, out);
+                        template_source(f, ctx, out);
+                    }
+                    open_directive(ifd.endif_strip, out);
+                    out.push_str("endif");
+                    close_directive(ifd.endif_strip, out);
+                }
+                Directive::For(fd) => {
+                    open_directive(fd.for_strip, out);
+                    out.push_str("for ");
+                    if let Some(k) = &fd.key_var {
+                        out.push_str(&k.name);
+                        out.push_str(", ");
+                    }
+                    out.push_str(&fd.value_var.name);
+                    out.push_str(" in ");
+                    expr_source(&fd.collection, ctx, out);
+                    close_directive(fd.for_strip, out);
+                    template_source(&fd.template, ctx, out);
+                    open_directive(fd.endfor_strip, out);
+                    out.push_str("endfor");
+                    close_directive(fd.endfor_strip, out);
+                }
+            },
+        }
+    }
+}
+
+fn open_directive(s: Strip, out: &mut String) {
+    out.push_str(if s.start { "%{~ " } else { "%{ " });
+}
+
+fn close_directive(s: Strip, out: &mut String) {
+    out.push_str(if s.end { " ~}" } else { " }" });
+}
+
+fn escape_template_literal(s: &str, out: &mut String) {
+    if !s.contains("{") {
+        out.push_str(s);
+        return;
+    }
+    let b = s.as_bytes();
+    let mut last = 0;
+    for i in 0..b.len().saturating_sub(1) {
+        if (b[i] == b'$' || b[i] == b'%') && b[i + 1] == b'{' {
+            out.push_str(&s[last..=i]);
+            out.push(b[i] as char);
+            last = i + 1;
+        }
+    }
+    out.push_str(&s[last..]);
+}
+
+fn slice<'s>(ctx: &Context<'s>, span: Span) -> Option<&'s str> {
+    let src = ctx.source()?;
+    src.get(span.range()).filter(|s| !s.is_empty())
+}
+
+fn ends_with_heredoc(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
+        ExprKind::Binary(b) => ends_with_heredoc(&b.rhs),
+        ExprKind::Conditional(c) => ends_with_heredoc(&c.false_expr),
+        ExprKind::Unary(u) => ends_with_heredoc(&u.expr),
+        _ => false,
+    }
+}
+
+/// Appends the source of `e`: sliced from the source text when available,
+/// printed from the tree otherwise.
+pub(crate) fn expr_source(e: &Expression<'_>, ctx: &Context<'_>, out: &mut String) {
+    match slice(ctx, e.span) {
+        Some(s) => out.push_str(s),
+        None => print_expr(e, out),
+    }
+}
+
+/// Prints `e` as HCL source (minimal: single line, no comments). Heredocs
+/// are printed as quoted templates with the same content.
+///
+/// ```
+/// let body = hcl::parse("x = [for k, v in var.m : upper(v) if k != \"a\"]\n").unwrap();
+/// let e = &body.attribute("x").unwrap().expr;
+/// let mut s = String::new();
+/// hcl::eval::print_expr(e, &mut s);
+/// assert_eq!(s, "[for k, v in var.m : upper(v) if k != \"a\"]");
+/// ```
+pub fn print_expr(e: &Expression<'_>, out: &mut String) {
+    print_depth(e, out, 0);
+}
+
+fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
+    if d > super::expr::MAX_DEPTH {
+        out.push_str("null");
+        return;
+    }
+    let d = d + 1;
+    match &e.kind {
+        ExprKind::Null => out.push_str("null"),
+        ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        ExprKind::Number { value, raw } => {
+            if raw.is_empty() {
+                let _ = write!(out, "{value}");
+            } else {
+                out.push_str(raw);
+            }
+        }
+        ExprKind::String(s) => {
+            out.push('"');
+            escape_quoted(s, out);
+            out.push('"');
+        }
+        ExprKind::Template(t) => {
+            out.push('"');
+            print_template(&t.template, out, d);
+            out.push('"');
+        }
+        ExprKind::Variable(id) => out.push_str(&id.name),
+        ExprKind::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_depth(item, out, d);
+            }
+            out.push(']');
+        }
+        ExprKind::Object(items) => {
+            if items.is_empty() {
+                out.push_str("{}");
+                return;
+            }
+            out.push_str("{ ");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match &item.key {
+                    ObjectKey::Ident(id) => out.push_str(&id.name),
+                    ObjectKey::Expression(k) => print_depth(k, out, d),
+                }
+                out.push_str(match item.separator {
+                    ObjectSeparator::Equals => " = ",
+                    ObjectSeparator::Colon => ": ",
+                });
+                print_depth(&item.value, out, d);
+            }
+            out.push_str(" }");
+        }
+        ExprKind::FuncCall(fc) => {
+            out.push_str(&fc.name.to_full_name());
+            out.push('(');
+            for (i, a) in fc.args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_depth(a, out, d);
+            }
+            if fc.expand_final {
+                out.push_str("...");
+            }
+            out.push(')');
+        }
+        ExprKind::Traversal(t) => {
+            print_depth(&t.expr, out, d);
+            for op in &t.operators {
+                match &op.kind {
+                    TraversalOperatorKind::GetAttr(id) => {
+                        out.push('.');
+                        out.push_str(&id.name);
+                    }
+                    TraversalOperatorKind::Index(ix) => {
+                        out.push('[');
+                        print_depth(ix, out, d);
+                        out.push(']');
+                    }
+                    TraversalOperatorKind::LegacyIndex(n) => {
+                        let _ = write!(out, ".{n}");
+                    }
+                    TraversalOperatorKind::AttrSplat => out.push_str(".*"),
+                    TraversalOperatorKind::FullSplat => out.push_str("[*]"),
+                }
+            }
+        }
+        ExprKind::Unary(u) => {
+            out.push_str(u.operator.as_str());
+            print_depth(&u.expr, out, d);
+        }
+        ExprKind::Binary(_) => {
+            // Left-nested chains are printed iteratively.
+            let mut chain = Vec::new();
+            let mut cur = e;
+            while let ExprKind::Binary(b) = &cur.kind {
+                chain.push(&**b);
+                cur = &b.lhs;
+            }
+            print_depth(cur, out, d);
+            for b in chain.iter().rev() {
+                out.push(' ');
+                out.push_str(b.operator.as_str());
+                out.push(' ');
+                print_depth(&b.rhs, out, d);
+            }
+        }
+        ExprKind::Conditional(c) => {
+            print_depth(&c.cond, out, d);
+            out.push_str(" ? ");
+            print_depth(&c.true_expr, out, d);
+            out.push_str(" : ");
+            print_depth(&c.false_expr, out, d);
+        }
+        ExprKind::For(f) => {
+            out.push_str(if f.is_object() { "{for " } else { "[for " });
+            if let Some(k) = &f.key_var {
+                out.push_str(&k.name);
+                out.push_str(", ");
+            }
+            out.push_str(&f.value_var.name);
+            out.push_str(" in ");
+            print_depth(&f.collection, out, d);
+            out.push_str(" : ");
+            if let Some(k) = &f.key_expr {
+                print_depth(k, out, d);
+                out.push_str(" => ");
+            }
+            print_depth(&f.value_expr, out, d);
+            if f.grouping {
+                out.push_str("...");
+            }
+            if let Some(c) = &f.cond {
+                out.push_str(" if ");
+                print_depth(c, out, d);
+            }
+            out.push(if f.is_object() { '}' } else { ']' });
+        }
+        ExprKind::Parenthesis(inner) => {
+            out.push('(');
+            print_depth(inner, out, d);
+            out.push(')');
+        }
+    }
+}
+
+/// Escapes a string for a quoted template: `"`, `\`, control characters,
+/// and `${` / `%{`.
+fn escape_quoted(s: &str, out: &mut String) {
+    let mut prev = '\0';
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '{' if prev == '$' || prev == '%' => {
+                out.push(prev);
+                out.push('{');
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+        prev = c;
+    }
+}
+
+fn print_template(t: &Template<'_>, out: &mut String, d: u32) {
+    for el in &t.elements {
+        match el {
+            Element::Literal(l) => escape_quoted(&l.value, out),
+            Element::Interpolation(i) => {
+                out.push_str(if i.strip.start { "${~" } else { "${" });
+                print_depth(&i.expr, out, d);
+                out.push_str(if i.strip.end { "~}" } else { "}" });
+            }
+            Element::Directive(dir) => match &**dir {
+                Directive::If(ifd) => {
+                    open_directive(ifd.if_strip, out);
+                    out.push_str("if ");
+                    print_depth(&ifd.cond, out, d);
+                    close_directive(ifd.if_strip, out);
+                    print_template(&ifd.true_template, out, d);
+                    if let Some(f) = &ifd.false_template {
+                        let s = ifd.else_strip.unwrap_or_default();
+                        open_directive(s, out);
+                        out.push_str("else");
+                        close_directive(s, out);
+                        print_template(f, out, d);
+                    }
+                    open_directive(ifd.endif_strip, out);
+                    out.push_str("endif");
+                    close_directive(ifd.endif_strip, out);
+                }
+                Directive::For(fd) => {
+                    open_directive(fd.for_strip, out);
+                    out.push_str("for ");
+                    if let Some(k) = &fd.key_var {
+                        out.push_str(&k.name);
+                        out.push_str(", ");
+                    }
+                    out.push_str(&fd.value_var.name);
+                    out.push_str(" in ");
+                    print_depth(&fd.collection, out, d);
+                    close_directive(fd.for_strip, out);
+                    print_template(&fd.template, out, d);
+                    open_directive(fd.endfor_strip, out);
+                    out.push_str("endfor");
+                    close_directive(fd.endfor_strip, out);
+                }
+            },
+        }
+    }
+}

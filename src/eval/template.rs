@@ -1,0 +1,93 @@
+//! Templates: interpolation, `%{if}`, `%{for}`, strip markers, unwrapping.
+
+use std::borrow::Cow;
+
+use super::context::Context;
+use super::expr::{err, eval, iter_items, R};
+use super::ops;
+use crate::syntax::*;
+use crate::value::Value;
+
+pub(crate) fn eval_template_expr(t: &TemplateExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    eval_template(&t.template, ctx, d)
+}
+
+/// Evaluates a template. A template that is exactly one interpolation
+/// gives the interpolated value itself, unconverted (`"${true}"` is `true`).
+pub(crate) fn eval_template(t: &Template<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+    // The parser keeps literals emptied by strip markers, so that
+    // `" ${~ 5 }"` is not unwrapped (as in Terraform).
+    if let [Element::Interpolation(i)] = t.elements.as_slice() {
+        return eval(&i.expr, ctx, d);
+    }
+    let mut out = String::new();
+    render(&t.elements, ctx, d, &mut out)?;
+    Ok(Value::String(out))
+}
+
+/// Renders `elements` into `out`. Strip markers and `<<-` dedent have
+/// already been applied to the literals by the parser.
+fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String) -> R<()> {
+    if d > super::expr::MAX_DEPTH {
+        return Err(err(
+            elements.first().map_or(Span::default(), |e| match e {
+                Element::Literal(l) => l.span,
+                Element::Interpolation(i) => i.span,
+                Element::Directive(_) => Span::default(),
+            }),
+            "Template too deeply nested",
+        ));
+    }
+    for el in elements {
+        match el {
+            Element::Literal(l) => out.push_str(&l.value),
+            Element::Interpolation(interp) => {
+                let v = eval(&interp.expr, ctx, d)?;
+                ops::template_string(&v, out, interp.expr.span)?;
+            }
+            Element::Directive(dir) => match &**dir {
+                Directive::If(ifd) => {
+                    let c = eval(&ifd.cond, ctx, d)?;
+                    let c = match c {
+                        Value::Bool(b) => b,
+                        Value::String(s) if s == "true" => true,
+                        Value::String(s) if s == "false" => false,
+                        Value::Null => {
+                            return Err(err(
+                                ifd.cond.span,
+                                "Null condition: The condition value is null. Conditions must either be true or false.",
+                            ))
+                        }
+                        other => {
+                            return Err(err(
+                                ifd.cond.span,
+                                format!(
+                                    "Incorrect condition type: The condition expression must be of type bool, but have {}.",
+                                    other.type_name()
+                                ),
+                            ))
+                        }
+                    };
+                    if c {
+                        render(&ifd.true_template.elements, ctx, d + 1, out)?;
+                    } else if let Some(f) = &ifd.false_template {
+                        render(&f.elements, ctx, d + 1, out)?;
+                    }
+                }
+                Directive::For(fd) => {
+                    let coll = eval(&fd.collection, ctx, d)?;
+                    let items = iter_items(&coll, fd.collection.span, "'for' directive")?;
+                    let key_name = fd.key_var.as_ref().map(|k| k.name.as_ref());
+                    for (k, v) in items {
+                        let child = ctx.iteration(
+                            key_name.map(|n| (n, Cow::Owned(k))),
+                            (fd.value_var.name.as_ref(), Cow::Borrowed(v)),
+                        );
+                        render(&fd.template.elements, &child, d + 1, out)?;
+                    }
+                }
+            },
+        }
+    }
+    Ok(())
+}

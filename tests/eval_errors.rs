@@ -1,0 +1,122 @@
+//! Errors: kind, position (line, column, snippet) and naming.
+
+mod common;
+use common::*;
+use hcl::eval::{evaluate_body_str, Context, Evaluate};
+use hcl::ErrorKind;
+
+#[test]
+fn undefined_variable_is_named_with_position() {
+    let e = check_err("1 + nope", "\"nope\"");
+    assert_eq!(e.kind(), ErrorKind::Eval);
+    assert_eq!((e.line(), e.column()), (Some(1), Some(5)));
+    check_err("var.nope", "\"var\"");
+}
+
+#[test]
+fn undefined_function_is_named() {
+    let e = check_err("nosuchfn(1)", "Call to unknown function");
+    assert!(e.message().contains("\"nosuchfn\""), "{}", e.message());
+    assert_eq!(e.column(), Some(1));
+    check_err("provider::foo::bar(1)", "Unknown provider function");
+}
+
+#[test]
+fn empty_context_has_no_functions() {
+    let ctx = Context::empty();
+    let e = hcl::eval::evaluate_str("upper(\"a\")", &ctx).unwrap_err();
+    assert!(e.message().contains("\"upper\""), "{}", e.message());
+    // try and can are part of the evaluator.
+    assert_eq!(
+        hcl::eval::evaluate_str("try([][0], 2)", &ctx).unwrap(),
+        hcl::Value::from(2)
+    );
+}
+
+#[test]
+fn error_display_has_snippet() {
+    let src = "a = 1\nb = {x = 1}.y\n";
+    let e = evaluate_body_str(src, &Context::new()).unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(2), Some(13)));
+    let shown = e.to_string();
+    assert!(shown.contains("2 | b = {x = 1}.y"), "{shown}");
+    assert!(shown.contains("Unsupported attribute"), "{shown}");
+}
+
+#[test]
+fn evaluate_without_source_gives_span_then_with_source() {
+    let src = "x = [1][3]\n";
+    let body = hcl::parse(src).unwrap();
+    let e = body.evaluate(&Context::new()).unwrap_err();
+    assert_eq!(e.span(), Some(hcl::Span::new(8, 9)));
+    assert_eq!(e.line(), None);
+    let e = e.with_source(src);
+    assert_eq!((e.line(), e.column()), (Some(1), Some(9)));
+}
+
+#[test]
+fn try_and_can() {
+    check("try(\"x\", \"y\")", serde_json::json!("x"));
+    check("try([1][3], \"fallback\")", serde_json::json!("fallback"));
+    check("try({a = 1}.b, {a = 1}.a, 0)", serde_json::json!(1));
+    check("try(null, \"x\")", serde_json::json!(null));
+    check("try(\"a\" + 1, 5)", serde_json::json!(5));
+    check(
+        "[can([1][0]), can([1][1])]",
+        serde_json::json!([true, false]),
+    );
+    check("can(1 + \"a\")", serde_json::json!(false));
+    check_err("try([][0], {}.x)", "no expression succeeded");
+    // References to undefined variables are not caught (as Terraform).
+    check_err("try(var.nope, 1)", "\"var\"");
+    check_err("can(nope)", "\"nope\"");
+}
+
+#[test]
+fn function_argument_errors() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "f",
+        hcl::eval::FuncDef::builder()
+            .param("a", hcl::eval::ParamType::Number)
+            .param("b", hcl::eval::ParamType::String)
+            .build(|_| Ok(hcl::Value::Null)),
+    );
+    let err = |src: &str| hcl::eval::evaluate_str(src, &ctx).unwrap_err();
+    let e = err("f(1)");
+    assert!(
+        e.message().starts_with("Not enough function arguments"),
+        "{}",
+        e.message()
+    );
+    assert!(e.message().contains("\"b\""), "{}", e.message());
+    let e = err("f(1, \"a\", 3)");
+    assert!(
+        e.message().starts_with("Too many function arguments"),
+        "{}",
+        e.message()
+    );
+    assert_eq!(e.column(), Some(11));
+    let e = err("f({}, \"a\")");
+    assert!(
+        e.message().starts_with("Invalid function argument"),
+        "{}",
+        e.message()
+    );
+    let e = err("f([1]..., 2)");
+    assert_eq!(e.kind(), ErrorKind::Parse);
+    let e = err("f(5...)");
+    assert!(
+        e.message().contains("Invalid expanding argument value"),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let depth = 100;
+    let src = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    // Whatever the parser's limit, evaluation must not overflow the stack.
+    let _ = hcl::eval::evaluate_str(&src, &Context::new());
+}

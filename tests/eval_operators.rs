@@ -1,0 +1,151 @@
+//! Arithmetic, comparison, equality, logic and conditionals. Expected values
+//! are Terraform 1.11's (oracle cases and `terraform console`).
+
+mod common;
+use common::*;
+use serde_json::json;
+
+#[test]
+fn arithmetic() {
+    check("1 + 2", json!(3));
+    check("2 + 3 * 4", json!(14));
+    check("10 - 4 - 3", json!(3));
+    check("10 % 4 * 3", json!(6));
+    check("-(3 + 2)", json!(-5));
+    check("10 / 2", json!(5));
+    check("7 / 2", json!(3.5));
+    check("10 / 4", json!(2.5));
+    check("1 / 3", json!(0.3333333333333333));
+    check("0.1 * 3", json!(0.3));
+    check("0.1 + 0.2", json!(0.3));
+    check("1.1 - 1", json!(0.1));
+    check("2.5 * 2", json!(5));
+}
+
+#[test]
+fn modulo_truncates_with_sign_of_dividend() {
+    check("17 % 5", json!(2));
+    check("-7 % 3", json!(-1));
+    check("7 % -3", json!(1));
+    check("-7 % -3", json!(-1));
+    check("5.5 % 2", json!(1.5));
+    check("5 % 0", json!(5));
+    check("(-5) % 0.0", json!(-5));
+}
+
+#[test]
+fn integers_stay_exact() {
+    assert_eq!(
+        ev("9223372036854775807 + 1").as_u64(),
+        Some(9223372036854775808)
+    );
+    assert_eq!(
+        ev("4611686018427387904 * 2").as_u64(),
+        Some(9223372036854775808)
+    );
+    assert_eq!(ev("9007199254740993 % 10").as_u64(), Some(3));
+    assert_eq!(
+        ev("18446744073709551615 - 1").as_u64(),
+        Some(18446744073709551614)
+    );
+}
+
+#[test]
+fn division_by_zero_is_infinity_and_zero_by_zero_fails() {
+    let v = ev("1 / 0");
+    assert_eq!(v.as_f64(), Some(f64::INFINITY));
+    assert_eq!(ev("-1 / 0").as_f64(), Some(f64::NEG_INFINITY));
+    check_err("0 / 0", "Operation failed");
+}
+
+#[test]
+fn operands_are_converted() {
+    check("\"5\" + 1", json!(6));
+    check("\"2.5\" * \"2\"", json!(5));
+    check("-\"3\"", json!(-3));
+    check("\"true\" && true", json!(true));
+    check("true && \"false\"", json!(false));
+    check("!\"false\"", json!(true));
+    check("1 < \"2\"", json!(true));
+    check("\"10\" > 9", json!(true));
+}
+
+#[test]
+fn equality_compares_type_and_value() {
+    check("1 == \"1\"", json!(false));
+    check("true == \"true\"", json!(false));
+    check("1 == 1.0", json!(true));
+    check("[1, 2] == [1, 2]", json!(true));
+    check("[1] == [1.0]", json!(true));
+    check("{a = 1, b = 2} == {b = 2, a = 1}", json!(true));
+    check("\"\" == null", json!(false));
+    check("null == null", json!(true));
+    check("\"a\" != \"b\"", json!(true));
+    check("!true == false", json!(true));
+}
+
+#[test]
+fn logic_and_comparison() {
+    check(
+        "[1 < 2, 2 > 3, 2 <= 2, 3 >= 4]",
+        json!([true, false, true, false]),
+    );
+    check("true || false && false", json!(true));
+    check("!!true", json!(true));
+    check("!(1 == 2)", json!(true));
+}
+
+#[test]
+fn logic_does_not_short_circuit() {
+    // Terraform evaluates both operands: the right one's error surfaces.
+    check_err("false && [1][5]", "Invalid index");
+}
+
+#[test]
+fn operand_errors() {
+    let e = check_err("\"abc\" + 1", "Invalid operand");
+    assert!(
+        e.message().contains("number is required"),
+        "{}",
+        e.message()
+    );
+    assert_eq!(e.column(), Some(1));
+    check_err("1 < 2 < 3", "Invalid operand");
+    check_err("\"a\" < \"b\"", "Invalid operand");
+    check_err("\"a\" - \"b\"", "Invalid operand");
+    check_err("-true", "Invalid operand");
+    check_err("null + 1", "argument must not be null");
+    check_err("!null", "argument must not be null");
+    check_err("null && true", "argument must not be null");
+}
+
+#[test]
+fn conditionals() {
+    check("true ? \"yes\" : \"no\"", json!("yes"));
+    check("false ? 1 : true ? 2 : 3", json!(2));
+    check("\"true\" ? 1 : 2", json!(1));
+    check("true ? null : \"x\"", json!(null));
+    check("false ? 1 : null", json!(null));
+    check("true ? \"ok\" : [1][5]", json!("ok"));
+    check_err("null ? 1 : 2", "Null condition");
+    check_err("\"maybe\" ? 1 : 2", "Incorrect condition type");
+}
+
+#[test]
+fn conditional_result_types_are_unified() {
+    check("true ? 1 : \"a\"", json!("1"));
+    check("true ? true : \"x\"", json!("true"));
+    check("true ? [1] : [1, 2]", json!([1]));
+    check("true ? {a = 1} : {b = 2}", json!({"a": 1}));
+    check("true ? [1] : [\"a\"]", json!(["1"]));
+    check("true ? [1] : [\"a\", \"b\"]", json!(["1"]));
+    check("true ? [1, true] : [\"a\", \"b\"]", json!(["1", "true"]));
+    check("true ? {a = 1} : {a = \"x\"}", json!({"a": "1"}));
+    check("true ? [1, 2] : []", json!([1, 2]));
+    check_err("true ? 1 : false", "Inconsistent conditional result types");
+    check_err(
+        "true ? [1] : {a = 1}",
+        "Inconsistent conditional result types",
+    );
+    check_err("true ? 1 : [1]", "Inconsistent conditional result types");
+}

@@ -1,0 +1,124 @@
+//! Template-preserving mode (what `hcl json` uses).
+
+mod common;
+use common::*;
+use hcl::eval::{evaluate_body_str, Context, EvalMode, Evaluate};
+use serde_json::json;
+
+fn body(src: &str) -> hcl::Value {
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    evaluate_body_str(src, &ctx).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn issue_examples() {
+    let v = body("a = 1 + 2\nb = var.x\nc = \"pre-${var.x}\"\nd = [1, var.y]\ne = upper(var.z)\n");
+    assert_eq!(
+        v,
+        j(json!({
+            "a": 3,
+            "b": "${var.x}",
+            "c": "pre-${var.x}",
+            "d": [1, "${var.y}"],
+            "e": "${upper(var.z)}"
+        }))
+    );
+}
+
+#[test]
+fn expressions_are_kept_as_written() {
+    assert_eq!(ev_preserve("var.a  +  1"), j(json!("${var.a  +  1}")));
+    assert_eq!(
+        ev_preserve("{k = local.v, n = 2}"),
+        j(json!({"k": "${local.v}", "n": 2}))
+    );
+    assert_eq!(
+        ev_preserve("[for s in var.list : upper(s)]"),
+        j(json!("${[for s in var.list : upper(s)]}"))
+    );
+    assert_eq!(ev_preserve("var.on ? 1 : 2"), j(json!("${var.on ? 1 : 2}")));
+    assert_eq!(ev_preserve("\"${var.x}\""), j(json!("${var.x}")));
+    assert_eq!(
+        ev_preserve("\"%{ if var.x }a%{ else }b%{ endif }\""),
+        j(json!("%{ if var.x }a%{ else }b%{ endif }"))
+    );
+    assert_eq!(ev_preserve("true ? 1 : var.unused"), j(json!(1)));
+}
+
+#[test]
+fn literal_template_text_is_escaped() {
+    assert_eq!(
+        ev_preserve("\"$${lit} ${var.x}\""),
+        j(json!("$${lit} ${var.x}"))
+    );
+}
+
+#[test]
+fn heredocs_keep_a_template_form() {
+    let v = body("h = <<-EOT\n    hello ${var.name}\n      bye\n    EOT\n");
+    assert_eq!(v["h"], j(json!("hello ${var.name}\n  bye\n")));
+}
+
+#[test]
+fn blocks_take_the_json_shape() {
+    let v = body(
+        "resource \"aws_instance\" \"web\" {\n  ami = var.ami\n  count = 2\n}\n\
+         resource \"aws_instance\" \"db\" {\n  ami = \"x\"\n}\n\
+         ingress {\n  port = 80\n}\n\
+         ingress {\n  port = 443\n}\n\
+         locals {\n  a = 1\n}\n",
+    );
+    assert_eq!(
+        v,
+        j(json!({
+            "resource": {"aws_instance": {
+                "web": {"ami": "${var.ami}", "count": 2},
+                "db": {"ami": "x"}
+            }},
+            "ingress": [{"port": 80}, {"port": 443}],
+            "locals": {"a": 1}
+        }))
+    );
+}
+
+#[test]
+fn repeated_labelled_blocks_become_arrays() {
+    let v = body("a \"x\" {\n  n = 1\n}\na \"x\" {\n  n = 2\n}\n");
+    assert_eq!(v, j(json!({"a": {"x": [{"n": 1}, {"n": 2}]}})));
+}
+
+#[test]
+fn real_errors_still_fail() {
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    assert!(hcl::eval::evaluate_str("[1][5]", &ctx).is_err());
+}
+
+#[test]
+fn without_source_expressions_are_printed_from_the_tree() {
+    let src = "x = var.a  +  lookup(var.m, \"k\", 1)\n";
+    let parsed = hcl::parse(src).unwrap();
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    let v = parsed.evaluate(&ctx).unwrap();
+    assert_eq!(v["x"], j(json!("${var.a + lookup(var.m, \"k\", 1)}")));
+}
+
+#[test]
+fn preserved_values_parse_back_to_the_same_expression() {
+    for src in [
+        "x = \"a-${var.b}-%{ for s in var.l }${s}%{ endfor }\"\n",
+        "x = upper(\"q\\\"${var.z}\")\n",
+        "x = [for k, v in var.m : \"${k}=${v}\" if v != \"\"]\n",
+    ] {
+        let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+        let v = evaluate_body_str(src, &ctx).unwrap();
+        let template = v["x"].as_str().unwrap().to_owned();
+        // Re-parse the kept template as a quoted string: it must give back
+        // the same expression text.
+        let quoted = format!(
+            "x = \"{}\"\n",
+            template.replace('\\', "\\\\").replace('"', "\\\"")
+        );
+        let again = evaluate_body_str(&quoted, &ctx).unwrap();
+        assert_eq!(again["x"], v["x"], "{src}");
+    }
+}

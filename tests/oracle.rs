@@ -1,0 +1,494 @@
+//! Oracle runner: evaluates `$HCL_ORACLE_DIR/dev/cases.json` (expressions with
+//! the values Terraform 1.11 computed for them) and compares.
+//!
+//! Each case's `hcl` is placed after `x = ` in `locals {\n  x = <hcl>\n}\n`.
+//! Cases calling a Terraform built-in function that is not implemented yet
+//! are skipped; every other case must match: numbers within 1e-9 relative
+//! (after parsing Terraform's decimal output as `f64`), `error` cases must
+//! fail (an `encode`-phase error means the value held ±Inf).
+//!
+//! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle`
+//! (`-- -v` lists every failure in full).
+
+use std::collections::BTreeMap;
+
+use hcl::eval::{Context, Evaluate};
+use hcl::syntax::*;
+use hcl::Value;
+
+const TERRAFORM_FUNCTIONS: &[&str] = &[
+    "abs",
+    "ceil",
+    "floor",
+    "log",
+    "max",
+    "min",
+    "parseint",
+    "pow",
+    "signum",
+    "chomp",
+    "endswith",
+    "format",
+    "formatlist",
+    "indent",
+    "join",
+    "lower",
+    "regex",
+    "regexall",
+    "replace",
+    "split",
+    "startswith",
+    "strcontains",
+    "strrev",
+    "substr",
+    "templatestring",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimsuffix",
+    "trimspace",
+    "upper",
+    "alltrue",
+    "anytrue",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "distinct",
+    "element",
+    "flatten",
+    "index",
+    "keys",
+    "length",
+    "list",
+    "lookup",
+    "map",
+    "matchkeys",
+    "merge",
+    "one",
+    "range",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "slice",
+    "sort",
+    "sum",
+    "transpose",
+    "values",
+    "zipmap",
+    "base64decode",
+    "base64encode",
+    "base64gzip",
+    "csvdecode",
+    "jsondecode",
+    "jsonencode",
+    "textdecodebase64",
+    "textencodebase64",
+    "urlencode",
+    "yamldecode",
+    "yamlencode",
+    "abspath",
+    "dirname",
+    "pathexpand",
+    "basename",
+    "file",
+    "fileexists",
+    "fileset",
+    "filebase64",
+    "templatefile",
+    "formatdate",
+    "plantimestamp",
+    "timeadd",
+    "timecmp",
+    "timestamp",
+    "base64sha256",
+    "base64sha512",
+    "bcrypt",
+    "filebase64sha256",
+    "filebase64sha512",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "md5",
+    "rsadecrypt",
+    "sha1",
+    "sha256",
+    "sha512",
+    "uuid",
+    "uuidv5",
+    "cidrhost",
+    "cidrnetmask",
+    "cidrsubnet",
+    "cidrsubnets",
+    "issensitive",
+    "nonsensitive",
+    "sensitive",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "type",
+    "ephemeralasnull",
+];
+
+// --- a small JSON reader (numbers as f64, so 1e600 reads as +Inf) ----------
+
+#[derive(Debug, Clone, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<Json>),
+    Obj(BTreeMap<String, Json>),
+}
+
+struct JsonReader<'a> {
+    b: &'a [u8],
+    s: &'a str,
+    i: usize,
+}
+
+impl JsonReader<'_> {
+    fn ws(&mut self) {
+        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+    fn value(&mut self) -> Json {
+        self.ws();
+        match self.b[self.i] {
+            b'n' => {
+                self.i += 4;
+                Json::Null
+            }
+            b't' => {
+                self.i += 4;
+                Json::Bool(true)
+            }
+            b'f' => {
+                self.i += 5;
+                Json::Bool(false)
+            }
+            b'"' => Json::Str(self.string()),
+            b'[' => {
+                self.i += 1;
+                let mut v = Vec::new();
+                loop {
+                    self.ws();
+                    if self.b[self.i] == b']' {
+                        self.i += 1;
+                        break;
+                    }
+                    v.push(self.value());
+                    self.ws();
+                    if self.b[self.i] == b',' {
+                        self.i += 1;
+                    }
+                }
+                Json::Arr(v)
+            }
+            b'{' => {
+                self.i += 1;
+                let mut m = BTreeMap::new();
+                loop {
+                    self.ws();
+                    if self.b[self.i] == b'}' {
+                        self.i += 1;
+                        break;
+                    }
+                    let k = self.string();
+                    self.ws();
+                    self.i += 1; // ':'
+                    let v = self.value();
+                    m.insert(k, v);
+                    self.ws();
+                    if self.b[self.i] == b',' {
+                        self.i += 1;
+                    }
+                }
+                Json::Obj(m)
+            }
+            _ => {
+                let start = self.i;
+                while self.i < self.b.len()
+                    && matches!(
+                        self.b[self.i],
+                        b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'
+                    )
+                {
+                    self.i += 1;
+                }
+                Json::Num(self.s[start..self.i].parse().expect("number"))
+            }
+        }
+    }
+    fn hex4(&mut self) -> u32 {
+        let h = u32::from_str_radix(&self.s[self.i..self.i + 4], 16).expect("hex");
+        self.i += 4;
+        h
+    }
+    fn string(&mut self) -> String {
+        self.i += 1;
+        let mut out = String::new();
+        loop {
+            let c = self.b[self.i];
+            match c {
+                b'"' => {
+                    self.i += 1;
+                    return out;
+                }
+                b'\\' => {
+                    self.i += 1;
+                    let e = self.b[self.i];
+                    self.i += 1;
+                    match e {
+                        b'n' => out.push('\n'),
+                        b't' => out.push('\t'),
+                        b'r' => out.push('\r'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'u' => {
+                            let mut h = self.hex4();
+                            if (0xD800..0xDC00).contains(&h) && self.b[self.i] == b'\\' {
+                                self.i += 2;
+                                let lo = self.hex4();
+                                h = 0x10000 + ((h - 0xD800) << 10) + (lo - 0xDC00);
+                            }
+                            out.push(char::from_u32(h).unwrap_or('\u{fffd}'));
+                        }
+                        other => out.push(other as char),
+                    }
+                }
+                _ => {
+                    let ch = self.s[self.i..].chars().next().unwrap();
+                    out.push(ch);
+                    self.i += ch.len_utf8();
+                }
+            }
+        }
+    }
+}
+
+fn read_json(s: &str) -> Json {
+    JsonReader {
+        b: s.as_bytes(),
+        s,
+        i: 0,
+    }
+    .value()
+}
+
+fn num_close(a: f64, b: f64) -> bool {
+    if a == b {
+        return true;
+    }
+    if !a.is_finite() || !b.is_finite() {
+        return false;
+    }
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+fn matches(expect: &Json, got: &Value) -> bool {
+    match (expect, got) {
+        (Json::Null, Value::Null) => true,
+        (Json::Bool(a), Value::Bool(b)) => a == b,
+        (Json::Num(a), Value::Number(n)) => num_close(*a, n.as_f64()),
+        (Json::Str(a), Value::String(b)) => a == b,
+        (Json::Arr(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
+        }
+        (Json::Obj(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(k, x)| b.get(k).is_some_and(|y| matches(x, y)))
+        }
+        _ => false,
+    }
+}
+
+fn has_non_finite(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => !n.is_finite(),
+        Value::Array(a) => a.iter().any(has_non_finite),
+        Value::Object(o) => o.values().any(has_non_finite),
+        _ => false,
+    }
+}
+
+// --- which functions does an expression call? ----------------------------
+
+fn calls_in_template(t: &Template<'_>, out: &mut Vec<String>) {
+    for el in &t.elements {
+        match el {
+            Element::Literal(_) => {}
+            Element::Interpolation(i) => calls(&i.expr, out),
+            Element::Directive(d) => match &**d {
+                Directive::If(i) => {
+                    calls(&i.cond, out);
+                    calls_in_template(&i.true_template, out);
+                    if let Some(f) = &i.false_template {
+                        calls_in_template(f, out);
+                    }
+                }
+                Directive::For(f) => {
+                    calls(&f.collection, out);
+                    calls_in_template(&f.template, out);
+                }
+            },
+        }
+    }
+}
+
+fn calls(e: &Expression<'_>, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Template(t) => calls_in_template(&t.template, out),
+        ExprKind::Tuple(items) => items.iter().for_each(|i| calls(i, out)),
+        ExprKind::Object(items) => {
+            for it in items {
+                if let ObjectKey::Expression(k) = &it.key {
+                    calls(k, out);
+                }
+                calls(&it.value, out);
+            }
+        }
+        ExprKind::FuncCall(fc) => {
+            out.push(fc.name.to_full_name());
+            fc.args.iter().for_each(|a| calls(a, out));
+        }
+        ExprKind::Traversal(t) => {
+            calls(&t.expr, out);
+            for op in &t.operators {
+                if let TraversalOperatorKind::Index(i) = &op.kind {
+                    calls(i, out);
+                }
+            }
+        }
+        ExprKind::Unary(u) => calls(&u.expr, out),
+        ExprKind::Binary(b) => {
+            calls(&b.lhs, out);
+            calls(&b.rhs, out);
+        }
+        ExprKind::Conditional(c) => {
+            calls(&c.cond, out);
+            calls(&c.true_expr, out);
+            calls(&c.false_expr, out);
+        }
+        ExprKind::For(f) => {
+            calls(&f.collection, out);
+            if let Some(k) = &f.key_expr {
+                calls(k, out);
+            }
+            calls(&f.value_expr, out);
+            if let Some(c) = &f.cond {
+                calls(c, out);
+            }
+        }
+        ExprKind::Parenthesis(i) => calls(i, out),
+        _ => {}
+    }
+}
+
+fn missing_builtin(name: &str) -> bool {
+    let bare = name.strip_prefix("core::").unwrap_or(name);
+    bare != "try"
+        && bare != "can"
+        && TERRAFORM_FUNCTIONS.contains(&bare)
+        && hcl::eval::functions::builtin(bare).is_none()
+}
+
+fn main() {
+    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
+        println!("oracle: skipped (set HCL_ORACLE_DIR to run)");
+        return;
+    };
+    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
+    let path = std::path::Path::new(&dir).join("dev/cases.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let Json::Arr(cases) = read_json(&text) else {
+        panic!("cases.json is not an array")
+    };
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for case in &cases {
+        let Json::Obj(c) = case else { continue };
+        let id = match &c["id"] {
+            Json::Str(s) => s.clone(),
+            _ => String::new(),
+        };
+        let Some(Json::Str(hcl_src)) = c.get("hcl") else {
+            continue;
+        };
+        let expect = c.get("expect");
+        let error = c.get("error");
+        let phase = match c.get("error_phase") {
+            Some(Json::Str(s)) => s.as_str(),
+            _ => "",
+        };
+        let src = format!("locals {{\n  x = {hcl_src}\n}}\n");
+        let outcome: Result<Value, String> = match hcl::parse(&src) {
+            Err(e) => Err(format!("parse: {e}")),
+            Ok(body) => {
+                let Some(block) = body.blocks().next() else {
+                    failed += 1;
+                    failures.push(format!("{id}: no locals block"));
+                    continue;
+                };
+                let Some(attr) = block.body.attribute("x") else {
+                    failed += 1;
+                    failures.push(format!("{id}: no attribute x"));
+                    continue;
+                };
+                let mut names = Vec::new();
+                calls(&attr.expr, &mut names);
+                if names.iter().any(|n| missing_builtin(n)) {
+                    skipped += 1;
+                    continue;
+                }
+                let ctx = Context::new().with_source(&src);
+                attr.expr
+                    .evaluate(&ctx)
+                    .map_err(|e| format!("eval: {}", e.with_source(&src)))
+            }
+        };
+        let ok = match (&outcome, expect, error) {
+            (Ok(v), Some(exp), _) => matches(exp, v),
+            (Err(_), Some(_), _) => false,
+            (Err(_), None, Some(_)) => true,
+            (Ok(v), None, Some(_)) => phase == "encode" && has_non_finite(v),
+            _ => false,
+        };
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+            failures.push(format!(
+                "{id}: {hcl_src}\n    expected: {}\n    got:      {}",
+                match (expect, error) {
+                    (Some(e), _) => format!("{e:?}"),
+                    (_, Some(e)) => format!("error {e:?}"),
+                    _ => "?".into(),
+                },
+                match &outcome {
+                    Ok(v) => format!("{v:?}"),
+                    Err(e) => e.replace('\n', "\n              "),
+                }
+            ));
+        }
+    }
+    for f in failures.iter().take(if verbose { usize::MAX } else { 40 }) {
+        println!("FAIL {f}");
+    }
+    println!("oracle: {passed} passed, {failed} failed, {skipped} skipped");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
