@@ -528,7 +528,6 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
             }
             chars.next();
         }
-        let mut explicit_index = false;
         let read_index = |chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>| -> Result<Option<usize>, String> {
             if chars.peek().map(|&(_, c)| c) != Some('[') {
                 return Ok(None);
@@ -552,7 +551,6 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         };
         if let Some(n) = read_index(&mut chars)? {
             next_arg = n - 1;
-            explicit_index = true;
         }
         let mut width = None;
         while let Some(&(_, c)) = chars.peek() {
@@ -590,9 +588,7 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         }
         if let Some(n) = read_index(&mut chars)? {
             next_arg = n - 1;
-            explicit_index = true;
         }
-        let _ = explicit_index;
         let Some((vpos, verb)) = chars.next() else {
             return Err(format!("unterminated format verb at offset {start}"));
         };

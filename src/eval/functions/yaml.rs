@@ -228,8 +228,32 @@ fn map(out: &mut String, o: &crate::value::Map<String, Value>, indent: usize, fi
         if !(i == 0 && first_inline) {
             out.push_str(&" ".repeat(indent));
         }
-        key(out, k);
         let v = &o[k];
+        if k.len() > 128 || k.chars().any(is_break) {
+            // Not a "simple key" for go-yaml: written as `? key` / `: value`.
+            out.push_str("? ");
+            string(out, k, indent + 2, true);
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            out.push(':');
+            match v {
+                Value::Array(a) if !a.is_empty() => {
+                    out.push(' ');
+                    seq(out, a, indent + 2, true);
+                }
+                Value::Object(m) if !m.is_empty() => {
+                    out.push(' ');
+                    map(out, m, indent + 2, true);
+                }
+                _ => {
+                    out.push(' ');
+                    scalar(out, v, indent, indent + 2);
+                    out.push('\n');
+                }
+            }
+            continue;
+        }
+        key(out, k);
         match v {
             Value::Array(a) if !a.is_empty() => {
                 out.push('\n');
