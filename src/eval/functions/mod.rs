@@ -49,7 +49,7 @@
 //! bcrypt rsadecrypt`.
 //!
 //! Each function is tested against values produced by Terraform 1.11.4:
-//! 943 cases written for this crate (`tests/fixtures/functions/cases.txt`),
+//! 945 cases written for this crate (`tests/fixtures/functions/cases.txt`),
 //! 65 filesystem and template cases (`fs_cases.txt`), and the shared
 //! oracle's function cases; all run both by calling the functions directly
 //! and through the parser and evaluator.

@@ -135,9 +135,12 @@ fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
     let chars: Vec<char> = s.chars().collect();
     let mut spaces = false;
     let mut i = 0;
+    // go-yaml's `is_bom` looks at the start of the string whatever the
+    // position, so a string starting with U+FEFF has every character escaped.
+    let escape_all = s.starts_with('\u{feff}');
     while i < chars.len() {
         let c = chars[i];
-        if c == ' ' {
+        if c == ' ' && !escape_all {
             if allow_breaks && !spaces && col > WIDTH && i != 0 && i != chars.len() - 1 {
                 out.push('\n');
                 out.push_str(&" ".repeat(indent));
@@ -167,7 +170,8 @@ fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
                 '\u{85}' => Some("N".into()),
                 '\u{2028}' => Some("L".into()),
                 '\u{2029}' => Some("P".into()),
-                c if !is_printable(c) || c == '\u{feff}' => Some(match c as u32 {
+                '\u{a0}' if escape_all => Some("_".into()),
+                c if escape_all || !is_printable(c) || c == '\u{feff}' => Some(match c as u32 {
                     u @ 0..=0xff => format!("x{u:02X}"),
                     u @ 0x100..=0xffff => format!("u{u:04X}"),
                     u => format!("U{u:08X}"),
