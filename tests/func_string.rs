@@ -114,8 +114,8 @@ fn results_are_nfc_like_terraform() {
         call("join", vec![Value::from(""), parts]).unwrap(),
         "\u{e9}"
     );
-    assert_eq!(
-        call("strrev", vec![Value::from("e\u{301}x")]).unwrap(),
-        "x\u{e9}"
-    );
+    if cfg!(feature = "unicode") {
+        let v = call("strrev", vec![Value::from("e\u{301}x")]).unwrap();
+        assert_eq!(v, "x\u{e9}");
+    }
 }
