@@ -18,10 +18,7 @@ fn fixture_cases() {
 
 #[test]
 fn fixture_cases_through_the_evaluator() {
-    let mut skip = KNOWN_DIFFERENCES.to_vec();
-    // The evaluator reads the literal `-0` as 0 (Terraform keeps -0).
-    skip.push("string/format-neg-zero");
-    support::check_eval(&support::fixture_cases(), "string/", &skip, 1);
+    support::check_eval(&support::fixture_cases(), "string/", KNOWN_DIFFERENCES, 1);
 }
 
 #[test]
