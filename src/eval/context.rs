@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use super::func::FuncDef;
 use super::functions;
+use super::limits::Limits;
 use crate::value::{Map, Value};
 
 /// What to do with expressions that refer to undefined variables or functions.
@@ -46,6 +47,7 @@ pub struct Context<'p> {
     builtins: bool,
     mode: EvalMode,
     source: Option<&'p str>,
+    limits: Limits,
 }
 
 impl Default for Context<'_> {
@@ -66,6 +68,7 @@ impl<'p> Context<'p> {
             builtins: true,
             mode: EvalMode::Strict,
             source: None,
+            limits: Limits::new(),
         }
     }
 
@@ -104,6 +107,7 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            limits: self.limits,
         }
     }
 
@@ -121,6 +125,7 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            limits: self.limits,
         }
     }
 
@@ -169,6 +174,31 @@ impl<'p> Context<'p> {
     /// The evaluation mode.
     pub fn mode(&self) -> EvalMode {
         self.mode
+    }
+
+    /// Sets the size limits of evaluations in this context (and the child
+    /// scopes created after); see [`Limits`] for what is counted and the
+    /// defaults (10,000,000 values, 256 MiB of strings).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Builder form of [`Context::set_limits`].
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, Limits};
+    /// let ctx = Context::new().with_limits(Limits::new().max_string_bytes(10));
+    /// let err = evaluate_str("join(\"\", [for i in range(20) : \"x\"])", &ctx).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The size limits of evaluations in this context.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// Gives the evaluator the source text the syntax tree was parsed from.

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 
 use super::context::{Context, EvalMode};
+use super::limits;
 use super::ops;
 use super::print;
 use super::template;
@@ -363,7 +364,11 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
             }
         }
         match &f.key_expr {
-            None => tuple.push(eval_top(&f.value_expr, &child, d)?),
+            None => {
+                let v = eval_top(&f.value_expr, &child, d)?;
+                limits::charge_value(&v, f.value_expr.span)?;
+                tuple.push(v);
+            }
             Some(key_expr) => {
                 let key = match eval(key_expr, &child, d)? {
                     Value::Null => return Err(err(
@@ -384,6 +389,8 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
                     }
                 };
                 let value = eval_top(&f.value_expr, &child, d)?;
+                limits::charge_value(&value, f.value_expr.span)?;
+                limits::charge_bytes(key.len(), key_expr.span)?;
                 if f.grouping {
                     match object.entry(key) {
                         indexmap::map::Entry::Occupied(mut o) => {
@@ -716,7 +723,10 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
         ));
     }
     match def.call(args) {
-        Ok(v) => Ok(v),
+        Ok(v) => {
+            limits::charge_value(&v, span)?;
+            Ok(v)
+        }
         Err(msg) => Err(call_failed(&full, msg, span, ctx)),
     }
 }
@@ -739,6 +749,13 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'
 #[cold]
 #[inline(never)]
 fn call_failed(full: &str, msg: String, span: Span, ctx: &Context<'_>) -> Fail {
+    if limits::is_limit_message(&msg) {
+        return Fail::Err(Error::spanned(
+            ErrorKind::Limit,
+            format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+            span,
+        ));
+    }
     if let Some(rest) = msg.strip_prefix("invalid value for") {
         return err(
             span,

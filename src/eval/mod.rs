@@ -42,12 +42,14 @@ mod context;
 mod expr;
 mod func;
 pub mod functions;
+mod limits;
 mod ops;
 mod print;
 mod template;
 
 pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
+pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
 
 /// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
@@ -88,6 +90,7 @@ impl Evaluate for Expression<'_> {
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
+        let _budget = limits::begin(ctx.limits());
         finish(expr::eval_top(self, ctx, 0))
     }
 }
@@ -97,6 +100,7 @@ impl Evaluate for TemplateExpr<'_> {
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
+        let _budget = limits::begin(ctx.limits());
         match template::eval_template_expr(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -113,6 +117,7 @@ impl Evaluate for Template<'_> {
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
+        let _budget = limits::begin(ctx.limits());
         match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -129,6 +134,7 @@ impl Evaluate for Body<'_> {
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
+        let _budget = limits::begin(ctx.limits());
         finish(body::eval_body(self, ctx, 0))
     }
 }

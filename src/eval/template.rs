@@ -81,7 +81,9 @@ fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String)
                             key_name.map(|n| (n, Cow::Owned(k))),
                             (fd.value_var.name.as_ref(), Cow::Borrowed(v)),
                         );
+                        let before = out.len();
                         render(&fd.template.elements, &child, d + 1, out)?;
+                        super::limits::charge_bytes(out.len() - before, fd.collection.span)?;
                     }
                 }
             },

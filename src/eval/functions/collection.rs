@@ -373,6 +373,9 @@ pub(crate) fn register(r: &mut Registry) {
             if !matches!(total, Some(t) if t <= 10_000_000) {
                 return Err("the product has more than 10000000 elements".into());
             }
+            if let Some(t) = total {
+                crate::eval::limits::check(t.saturating_mul(lists.len() + 1), 0)?;
+            }
             let mut out: Vec<Vec<Value>> = vec![Vec::new()];
             for l in &lists {
                 let mut next = Vec::with_capacity(out.len() * l.len());

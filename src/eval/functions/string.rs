@@ -2,6 +2,7 @@
 
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
+use crate::eval::limits;
 use crate::eval::{FuncDef, ParamType};
 #[cfg(feature = "regex")]
 use crate::value::Map;
@@ -79,6 +80,8 @@ pub(crate) fn register(r: &mut Registry) {
                     ));
                 }
                 let s = string(a[1].clone());
+                let lines = s.bytes().filter(|&b| b == b'\n').count();
+                limits::check(1, s.len().saturating_add(lines.saturating_mul(n)))?;
                 let pad = format!("\n{}", " ".repeat(n));
                 Ok(Value::String(s.replace('\n', &pad)))
             }),
@@ -105,6 +108,11 @@ pub(crate) fn register(r: &mut Registry) {
                         parts.push(to_str(v)?);
                     }
                 }
+                let total = parts
+                    .iter()
+                    .fold(0usize, |n, p| n.saturating_add(p.len()))
+                    .saturating_add(sep.len().saturating_mul(parts.len().saturating_sub(1)));
+                limits::check(1, total)?;
                 Ok(Value::String(parts.join(&sep)))
             }),
     );
@@ -160,11 +168,14 @@ pub(crate) fn register(r: &mut Registry) {
                     let (p, s) = two_strings(a);
                     let re = compile(&p)?;
                     let kind = result_kind(&re)?;
-                    Ok(Value::Array(
-                        re.captures_iter(&s)
-                            .map(|c| captures_value(&re, &c, kind))
-                            .collect(),
-                    ))
+                    let mut out = Vec::new();
+                    for c in re.captures_iter(&s) {
+                        out.push(captures_value(&re, &c, kind));
+                        if out.len() % 4096 == 0 {
+                            limits::check(out.len().saturating_mul(re.captures_len()), 0)?;
+                        }
+                    }
+                    Ok(Value::Array(out))
                 }),
         );
     }
@@ -185,12 +196,20 @@ pub(crate) fn register(r: &mut Registry) {
                     #[cfg(feature = "regex")]
                     {
                         let re = compile(&sub[1..sub.len() - 1])?;
-                        return Ok(Value::String(re.replace_all(&s, rep.as_str()).into_owned()));
+                        return regex_replace(&re, &s, &rep).map(Value::String);
                     }
                     #[cfg(not(feature = "regex"))]
                     return Err(
                         "regular expressions are not available (the `regex` feature is off)".into(),
                     );
+                }
+                if rep.len() > sub.len() {
+                    let n = if sub.is_empty() {
+                        s.chars().count() + 1
+                    } else {
+                        s.matches(sub.as_str()).count()
+                    };
+                    limits::check(1, s.len().saturating_add(n.saturating_mul(rep.len())))?;
                 }
                 Ok(Value::String(s.replace(&sub, &rep)))
             }),
@@ -202,6 +221,12 @@ pub(crate) fn register(r: &mut Registry) {
             .param("str", s())
             .build(|a| {
                 let (sep, s) = two_strings(a);
+                let pieces = if sep.is_empty() {
+                    s.chars().count()
+                } else {
+                    s.matches(sep.as_str()).count() + 1
+                };
+                limits::check(pieces, s.len())?;
                 if sep.is_empty() {
                     return Ok(Value::Array(
                         s.chars().map(|c| Value::String(c.to_string())).collect(),
@@ -498,6 +523,23 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
     }
 }
 
+/// `replace` with a `/regex/`: Go's `ReplaceAllString` (`$1`, `${name}`
+/// expanded), stopping when the result would pass the size limit.
+#[cfg(feature = "regex")]
+fn regex_replace(re: &regex::Regex, s: &str, rep: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for caps in re.captures_iter(s) {
+        let Some(m) = caps.get(0) else { continue };
+        out.push_str(s.get(last..m.start()).unwrap_or_default());
+        caps.expand(rep, &mut out);
+        last = m.end();
+        limits::check(1, out.len())?;
+    }
+    out.push_str(s.get(last..).unwrap_or_default());
+    Ok(out)
+}
+
 // ---------------------------------------------------------------- format
 
 /// Largest width, precision or indent accepted (a guard against configs
@@ -627,6 +669,7 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         let text = format_one(&spec, arg)
             .map_err(|e| format!("unsupported value for \"{verb_text}\" at {at}: {e}"))?;
         out.push_str(&text);
+        limits::check(1, out.len())?;
     }
     if max_used < args.len() {
         return Err(format!(
@@ -948,6 +991,7 @@ fn formatlist(f: &str, args: Vec<Value>) -> Result<Value, String> {
     }
     let n = len.map_or(1, |(l, _)| l);
     let mut out = Vec::with_capacity(n);
+    let mut total = 0usize;
     for i in 0..n {
         let row: Vec<Value> = args
             .iter()
@@ -956,7 +1000,10 @@ fn formatlist(f: &str, args: Vec<Value>) -> Result<Value, String> {
                 other => other.clone(),
             })
             .collect();
-        out.push(Value::String(format(f, &row)?));
+        let text = format(f, &row)?;
+        total = total.saturating_add(text.len());
+        limits::check(out.len() + 1, total)?;
+        out.push(Value::String(text));
     }
     Ok(Value::Array(out))
 }
