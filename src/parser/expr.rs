@@ -193,7 +193,8 @@ impl<'a> Parser<'a> {
             Number::from(acc)
         } else {
             match Number::parse_literal(raw) {
-                Some(n) => n,
+                Some(n) if n.as_f64().is_finite() => n,
+                Some(_) => return Err(self.number_too_large(raw, Span::new(start, i))),
                 None => return Err(self.error("invalid number", Span::new(start, i))),
             }
         };
@@ -204,6 +205,23 @@ impl<'a> Parser<'a> {
             },
             Span::new(start, i),
         ))
+    }
+
+    /// A literal beyond `f64`'s range (`1e999999`, a 400-digit integer):
+    /// Terraform's 512-bit floats hold it, our numbers cannot.
+    #[cold]
+    fn number_too_large(&self, raw: &str, span: Span) -> crate::Error {
+        let shown = if raw.len() > 24 {
+            format!("{}... ({} characters)", &raw[..12], raw.len())
+        } else {
+            raw.to_owned()
+        };
+        self.error(
+            format!(
+                "invalid number literal: {shown} is too large (numbers are limited to about ±1.8e308)"
+            ),
+            span,
+        )
     }
 
     /// A term starting with an identifier: `true`/`false`/`null`, a
