@@ -100,6 +100,44 @@ struct Snippet {
     caret_len: usize,
 }
 
+impl Snippet {
+    /// Characters shown before the caret, under it and after it at most:
+    /// a long line (a minified file, a 1 MB identifier) is cut to a window
+    /// around the error, marked with `...`.
+    const BEFORE: usize = 60;
+    const CARET: usize = 80;
+    const AFTER: usize = 40;
+
+    /// The snippet of `line`, the caret at byte `at` (character column
+    /// `column`) and `caret_len` characters long. Carriage returns (a file
+    /// with CR-only line endings is one long line) are shown as spaces.
+    fn window(line: &str, at: usize, column: usize, caret_len: usize) -> Snippet {
+        let (head, tail) = line.split_at(at.min(line.len()));
+        let mut text = String::new();
+        let mut caret_col = column;
+        let skip = (column - 1).saturating_sub(Self::BEFORE);
+        if skip > 0 {
+            text.push_str("...");
+            caret_col = caret_col - skip + 3;
+        }
+        text.extend(head.chars().skip(skip));
+        let caret_len = caret_len.min(Self::CARET);
+        let mut rest = tail.chars();
+        text.extend(rest.by_ref().take(caret_len + Self::AFTER));
+        if rest.next().is_some() {
+            text.push_str("...");
+        }
+        if text.contains('\r') {
+            text = text.replace('\r', " ");
+        }
+        Snippet {
+            line_text: text,
+            caret_col,
+            caret_len,
+        }
+    }
+}
+
 impl Error {
     /// An error of `kind` with `message` and no position.
     #[cold]
@@ -168,11 +206,12 @@ impl Error {
         let caret_len = source[loc.offset..end_in_line].chars().count().max(1);
         self.inner.span = Some(span);
         self.inner.location = Some(loc);
-        self.inner.snippet = Some(Snippet {
-            line_text: line_text.to_owned(),
-            caret_col: loc.column,
+        self.inner.snippet = Some(Snippet::window(
+            line_text,
+            loc.offset - line_start,
+            loc.column,
             caret_len,
-        });
+        ));
     }
 
     /// Adds a note (e.g. "the bracket was opened here") shown after the main message.
@@ -336,6 +375,28 @@ mod tests {
             e.to_string(),
             "unexpected `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^"
         );
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_a_window() {
+        let src = format!("a = {} + @ {}\n", "x".repeat(1_000_000), "y".repeat(1000));
+        let at = src.find('@').unwrap();
+        let e = Error::at(
+            ErrorKind::Parse,
+            "unexpected `@`",
+            Span::new(at, at + 1),
+            &src,
+        );
+        assert_eq!(e.column(), Some(1_000_008));
+        let shown = e.to_string();
+        assert!(shown.len() < 400, "{shown}");
+        let lines: Vec<&str> = shown.lines().collect();
+        // The caret stands under the `@` of the cut line.
+        let code = lines[2].find('|').unwrap() + 2;
+        let caret = lines[3].find('^').unwrap();
+        assert_eq!(&lines[2][code..code + 4], "...x");
+        assert_eq!(lines[2].as_bytes()[caret], b'@');
+        assert!(lines[2].ends_with("yyy..."));
     }
 
     #[test]
