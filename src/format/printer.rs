@@ -296,12 +296,22 @@ impl Printer {
                 }
                 self.expr(&u.expr, Mode::Inline);
             }
-            ExprKind::Binary(b) => {
-                self.expr(&b.lhs, Mode::Inline);
-                self.w(" ");
-                self.w(b.operator.as_str());
-                self.w(" ");
-                self.expr(&b.rhs, Mode::Inline);
+            ExprKind::Binary(_) => {
+                // Left-nested chains (`a + b + c ...`) iteratively: 100,000
+                // terms must not overflow the stack.
+                let mut chain = Vec::new();
+                let mut cur = e;
+                while let ExprKind::Binary(b) = &cur.kind {
+                    chain.push(&**b);
+                    cur = &b.lhs;
+                }
+                self.expr(cur, Mode::Inline);
+                for b in chain.iter().rev() {
+                    self.w(" ");
+                    self.w(b.operator.as_str());
+                    self.w(" ");
+                    self.expr(&b.rhs, Mode::Inline);
+                }
             }
             ExprKind::Conditional(c) => {
                 self.expr(&c.cond, Mode::Inline);
@@ -754,15 +764,21 @@ impl Printer {
 }
 
 /// The first byte of the first token an expression prints.
-fn first_token(e: &Expression<'_>) -> u8 {
+fn first_token(mut e: &Expression<'_>) -> u8 {
+    // Loops down left operands (no recursion on long chains).
+    loop {
+        e = match &e.kind {
+            ExprKind::Traversal(t) => &t.expr,
+            ExprKind::Binary(b) => &b.lhs,
+            ExprKind::Conditional(c) => &c.cond,
+            _ => break,
+        };
+    }
     match &e.kind {
         ExprKind::Parenthesis(_) => b'(',
         ExprKind::Tuple(_) => b'[',
         ExprKind::For(f) if f.key_expr.is_none() => b'[',
         ExprKind::For(_) | ExprKind::Object(_) => b'{',
-        ExprKind::Traversal(t) => first_token(&t.expr),
-        ExprKind::Binary(b) => first_token(&b.lhs),
-        ExprKind::Conditional(c) => first_token(&c.cond),
         ExprKind::Unary(u) => u.operator.as_str().as_bytes()[0],
         ExprKind::String(_) => b'"',
         ExprKind::Template(t) => match t.kind {
@@ -783,7 +799,16 @@ fn contains_heredoc(e: &Expression<'_>) -> bool {
         ExprKind::FuncCall(f) => f.args.iter().any(contains_heredoc),
         ExprKind::Traversal(t) => contains_heredoc(&t.expr),
         ExprKind::Unary(u) => contains_heredoc(&u.expr),
-        ExprKind::Binary(b) => contains_heredoc(&b.lhs) || contains_heredoc(&b.rhs),
+        ExprKind::Binary(_) => {
+            let mut cur = e;
+            while let ExprKind::Binary(b) = &cur.kind {
+                if contains_heredoc(&b.rhs) {
+                    return true;
+                }
+                cur = &b.lhs;
+            }
+            contains_heredoc(cur)
+        }
         ExprKind::Conditional(c) => {
             contains_heredoc(&c.cond)
                 || contains_heredoc(&c.true_expr)

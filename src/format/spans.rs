@@ -66,8 +66,18 @@ pub fn clear_spans(body: &mut Body<'_>) {
     }
 }
 
-fn clear_expr(e: &mut Expression<'_>) {
+fn clear_expr(mut e: &mut Expression<'_>) {
     e.span = Span::default();
+    // Down a left-nested chain iteratively (100,000-term chains).
+    while matches!(e.kind, ExprKind::Binary(_)) {
+        let ExprKind::Binary(b) = &mut e.kind else {
+            return; // not reached: checked just above
+        };
+        b.operator_span = Span::default();
+        clear_expr(&mut b.rhs);
+        e = &mut b.lhs;
+        e.span = Span::default();
+    }
     match &mut e.kind {
         ExprKind::Null | ExprKind::Bool(_) | ExprKind::Number { .. } | ExprKind::String(_) => {}
         ExprKind::Template(t) => clear_template(&mut t.template),
@@ -102,11 +112,7 @@ fn clear_expr(e: &mut Expression<'_>) {
             }
         }
         ExprKind::Unary(u) => clear_expr(&mut u.expr),
-        ExprKind::Binary(b) => {
-            b.operator_span = Span::default();
-            clear_expr(&mut b.lhs);
-            clear_expr(&mut b.rhs);
-        }
+        ExprKind::Binary(_) => {} // above
         ExprKind::Conditional(c) => {
             clear_expr(&mut c.cond);
             clear_expr(&mut c.true_expr);
