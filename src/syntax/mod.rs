@@ -570,7 +570,8 @@ impl UnaryOperator {
 /// edition 2021 a parse result used as a block's *tail* temporary (e.g. a
 /// final `if let Ok(b) = hcl::parse(&src) { .. }` in the block that owns
 /// `src`) needs a `;` after it or a `let` binding.
-#[derive(Clone, Debug, PartialEq)]
+/// `Clone` and `PartialEq` walk long left-nested chains iteratively too.
+#[derive(Debug)]
 pub struct BinaryOp<'a> {
     /// Left operand.
     pub lhs: Expression<'a>,

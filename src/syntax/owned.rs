@@ -183,6 +183,64 @@ fn binary_into_owned(e: Expression<'_>) -> Expression<'static> {
     acc
 }
 
+/// The left-nested chain below `op`: `op` first, then each binary left
+/// operand with the span of the expression holding it; and the leftmost
+/// operand that is not binary.
+fn left_spine<'o, 'a>(op: &'o BinaryOp<'a>) -> (Vec<(&'o BinaryOp<'a>, Span)>, &'o Expression<'a>) {
+    let mut spine = vec![(op, Span::default())];
+    let mut cur = &op.lhs;
+    while let ExprKind::Binary(b) = &cur.kind {
+        spine.push((b, cur.span));
+        cur = &b.lhs;
+    }
+    (spine, cur)
+}
+
+impl Clone for BinaryOp<'_> {
+    /// Clones a 100,000-term chain without deep recursion.
+    fn clone(&self) -> Self {
+        let (spine, leftmost) = left_spine(self);
+        let mut lhs = leftmost.clone();
+        let mut top = None;
+        for &(b, span) in spine.iter().rev() {
+            let op = BinaryOp {
+                lhs,
+                operator: b.operator,
+                operator_span: b.operator_span,
+                rhs: b.rhs.clone(),
+            };
+            if std::ptr::eq(b, self) {
+                top = Some(op);
+                break;
+            }
+            lhs = Expression::new(ExprKind::Binary(Box::new(op)), span);
+        }
+        // `self` is the first element of the spine, so the loop ends there.
+        top.unwrap_or_else(|| BinaryOp {
+            lhs: Expression::new(ExprKind::Null, Span::default()),
+            operator: self.operator,
+            operator_span: self.operator_span,
+            rhs: self.rhs.clone(),
+        })
+    }
+}
+
+impl PartialEq for BinaryOp<'_> {
+    /// Compares 100,000-term chains without deep recursion.
+    fn eq(&self, other: &Self) -> bool {
+        let (a, a_left) = left_spine(self);
+        let (b, b_left) = left_spine(other);
+        a.len() == b.len()
+            && a.iter().zip(&b).enumerate().all(|(i, ((x, xs), (y, ys)))| {
+                (i == 0 || xs == ys)
+                    && x.operator == y.operator
+                    && x.operator_span == y.operator_span
+                    && x.rhs == y.rhs
+            })
+            && a_left == b_left
+    }
+}
+
 impl Drop for BinaryOp<'_> {
     /// Drops long operator chains without deep recursion: nested binary
     /// operands are unlinked onto a heap stack first.
