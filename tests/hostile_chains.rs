@@ -128,3 +128,20 @@ fn long_conditional_chain_is_a_depth_error_not_a_crash() {
     assert!(err.message().contains("nesting too deep"), "{err}");
     assert_eq!(err.line(), Some(1));
 }
+
+#[test]
+fn chain_trees_clone_and_compare_without_recursion() {
+    let src = format!("a = {} + x\n", sum_chain(N));
+    let body = hcl::parse(&src).unwrap();
+    let copy = body.clone();
+    assert_eq!(copy, body);
+    // A difference at the far left end (the first term) is seen.
+    let other_src = format!("a = 2{} + x\n", &sum_chain(N)[1..]);
+    let other = hcl::parse(&other_src).unwrap();
+    assert_ne!(other, body);
+    assert!(hcl::format::eq_ignoring_spans(&copy, &body));
+    assert!(!hcl::format::eq_ignoring_spans(&other, &body));
+    // Same terms, different operator in the middle.
+    let mid = src.replacen(" + 1", " - 1", 1);
+    assert_ne!(hcl::parse(&mid).unwrap(), body);
+}
