@@ -1,0 +1,206 @@
+//! Hostile input: 1,000,000-deep nesting of every kind is a clean
+//! [`ErrorKind::Limit`] error at the bracket that crosses the limit, through
+//! every entry point (parse, evaluate, deserialize); the deepest input the
+//! parser allows goes through every later stage on a 2 MiB test thread.
+
+use hcl::eval::{evaluate_str, Context};
+use hcl::parser::{parse_expression, parse_template};
+use hcl::{parse, ErrorKind, ParseOptions, Value};
+
+const DEEP: usize = 1_000_000;
+
+fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
+    let mut s = String::with_capacity((open.len() + close.len()) * n + inner.len());
+    for _ in 0..n {
+        s.push_str(open);
+    }
+    s.push_str(inner);
+    for _ in 0..n {
+        s.push_str(close);
+    }
+    s
+}
+
+/// The error is the depth limit, on line `line`, at the byte offset of the
+/// opening token number 129 (the default limit is 128).
+fn assert_too_deep(err: &hcl::Error, offset: usize, line: usize) {
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    assert!(err.message().contains("nesting too deep"), "{err}");
+    assert!(err.message().contains("128"), "names the limit: {err}");
+    assert_eq!(err.offset(), Some(offset), "{err}");
+    assert_eq!(err.line(), Some(line), "{err}");
+}
+
+#[test]
+fn million_deep_brackets_parentheses_and_braces() {
+    // `a = ` is 4 bytes; opener k (0-based) of width w starts at 4 + k*w.
+    for (open, inner, close) in [("[", "1", "]"), ("(", "1", ")"), ("{a = ", "1", "}")] {
+        let src = format!("a = {}\n", nested(open, inner, close, DEEP));
+        let err = parse(&src).unwrap_err();
+        assert_too_deep(&err, 4 + 128 * open.len(), 1);
+        // Through the deserializer and the evaluator too.
+        let err = hcl::from_str::<Value>(&src).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+        let err = evaluate_str(&src[4..], &Context::new()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    }
+}
+
+#[test]
+fn million_deep_blocks() {
+    let src = nested("b {\n", "", "}\n", DEEP);
+    let err = parse(&src).unwrap_err();
+    // Block 129 opens on line 129; its `{` is at column 3.
+    assert_too_deep(&err, 128 * 4 + 2, 129);
+    assert_eq!(err.column(), Some(3));
+    let err = hcl::from_str::<Value>(&src).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit);
+}
+
+#[test]
+fn million_deep_templates_in_strings() {
+    // "${"${"${ ... 1 }"}"}"
+    let src = format!("a = {}\n", nested("\"${", "1", "}\"", DEEP));
+    let err = parse(&src).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    assert_eq!(err.line(), Some(1));
+    // Each level is a string and an interpolation; the limit is reached
+    // within the first 129 levels (3 bytes each).
+    assert!(err.offset().unwrap() <= 4 + 129 * 3, "{err}");
+    // Standalone template: ${"${"${ ...
+    let t = nested("${\"", "x", "\"}", DEEP);
+    let err = parse_template(&t).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    assert!(err.offset().unwrap() <= 129 * 3, "{err}");
+}
+
+#[test]
+fn million_deep_directives_and_heredocs() {
+    let ifs = nested("%{ if true }", "x", "%{ endif }", DEEP);
+    let err = parse_template(&ifs).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    let fors = nested("%{ for x in y }", "x", "%{ endfor }", DEEP);
+    let err = parse(&format!("a = <<EOT\n{fors}\nEOT\n")).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    assert_eq!(err.line(), Some(2));
+    // Heredocs inside heredoc interpolations: <<EOT\n${<<EOT\n${ ...
+    let h = nested("<<EOT\n${", "1", "}\nEOT\n", DEEP / 10);
+    let err = parse(&format!("a = {h}")).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    // Each level is 2 lines: the limit is reached within the first 130 lines.
+    assert!(err.line().unwrap() <= 130, "{err}");
+}
+
+#[test]
+fn million_deep_for_expressions_unary_and_conditionals() {
+    for src in [
+        nested("[for x in ", "y", ": x]", DEEP),
+        nested("{for k, v in ", "y", ": k => v}", DEEP),
+        format!("{}1", "-".repeat(DEEP)),
+        format!("{}true", "!".repeat(DEEP)),
+        format!("{}2", "true ? 1 : ".repeat(DEEP)),
+        nested("f(", "1", ")", DEEP),
+        nested("x[", "0", "]", DEEP),
+    ] {
+        let err = parse_expression(&src).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Limit, "{}: {err}", &src[..20]);
+        assert!(err.message().contains("nesting too deep"), "{err}");
+    }
+}
+
+#[test]
+fn the_deepest_accepted_input_goes_through_every_stage() {
+    // 127 brackets inside an attribute (the body counts as one level).
+    let src = format!("a = {}\n", nested("[", "1", "]", 127));
+    let v: Value = hcl::from_str(&src).unwrap();
+    let mut depth = 0;
+    let mut cur = &v["a"];
+    while let Value::Array(a) = cur {
+        depth += 1;
+        cur = &a[0];
+    }
+    assert_eq!(depth, 127);
+    assert_eq!(cur, &Value::from(1));
+    // Serialize and read back.
+    let text = hcl::to_string(&v).unwrap();
+    let back: Value = hcl::from_str(&text).unwrap();
+    assert_eq!(back, v);
+    // Format the tree and evaluate it.
+    let body = parse(&src).unwrap();
+    let formatted = hcl::format::format_body(&body);
+    assert_eq!(hcl::from_str::<Value>(&formatted).unwrap(), v);
+    // Deep objects, blocks and templates as well.
+    let obj = format!("a = {}\n", nested("{k = ", "1", "}", 127));
+    let v: Value = hcl::from_str(&obj).unwrap();
+    assert_eq!(
+        hcl::from_str::<Value>(&hcl::to_string(&v).unwrap()).unwrap(),
+        v
+    );
+    let blocks = nested("b {\n", "x = 1\n", "}\n", 127);
+    let v: Value = hcl::from_str(&blocks).unwrap();
+    assert_eq!(
+        hcl::from_str::<Value>(&hcl::to_string(&v).unwrap()).unwrap(),
+        v
+    );
+    let tpl = format!("a = {}\n", nested("\"${", "1", "}\"", 60));
+    let v: Value = hcl::from_str(&tpl).unwrap();
+    assert_eq!(v["a"], Value::from(1));
+}
+
+#[test]
+fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
+    // jsondecode nests at most 127 deep; inside 100 brackets that is 227.
+    let inner = format!("jsondecode(\"{}\")", nested("[", "1", "]", 127));
+    let src = nested("[", &inner, "]", 100);
+    let v = evaluate_str(&src, &Context::new()).unwrap();
+    let text = hcl::to_string(&hcl::Value::from_iter([("a", v.clone())])).unwrap();
+    assert!(
+        text.starts_with(&format!("a = {}1", "[".repeat(227))),
+        "{text}"
+    );
+    // Written out it is deeper than the parser reads back: a clean limit error.
+    let err = hcl::from_str::<Value>(&text).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    // With a raised limit (and a stack for it) it reads back equal.
+    let read = move || {
+        let opts = ParseOptions::new().max_depth(300);
+        let body = hcl::parse_with(&text, &opts).unwrap();
+        let back: Value = hcl::from_body(&body).unwrap();
+        assert_eq!(back["a"], v);
+    };
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(read)
+        .unwrap()
+        .join()
+        .unwrap();
+    let too_deep = format!("jsondecode(\"{}\")", nested("[", "1", "]", 128));
+    let err = evaluate_str(&too_deep, &Context::new()).unwrap_err();
+    assert!(err.message().contains("recursion limit exceeded"), "{err}");
+    // yamldecode is bounded as well.
+    let yaml = format!("yamldecode(\"{}\")", nested("[", "1", "]", 100_000));
+    assert!(evaluate_str(&yaml, &Context::new()).is_err());
+}
+
+#[test]
+fn a_raised_depth_limit_is_honoured() {
+    // The parser recurses once per level: a raised limit needs a bigger
+    // stack (ParseOptions::max_depth says so). 1000 levels fit in 64 MiB
+    // even in debug builds.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(raised_limit)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn raised_limit() {
+    let opts = ParseOptions::new().max_depth(1000);
+    let src = format!("a = {}\n", nested("[", "1", "]", 900));
+    assert!(hcl::parse_with(&src, &opts).is_ok());
+    let deeper = format!("a = {}\n", nested("[", "1", "]", 1001));
+    let err = hcl::parse_with(&deeper, &opts).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit);
+    assert!(err.message().contains("1000"), "{err}");
+}
