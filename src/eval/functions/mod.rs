@@ -54,6 +54,20 @@
 //! oracle's function cases; all run both by calling the functions directly
 //! and through the parser and evaluator.
 
+// No panics reachable from arguments: arity is checked by `FuncDef::call`
+// before a function runs; everything else returns an error.
+#![cfg_attr(
+    not(test),
+    warn(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 

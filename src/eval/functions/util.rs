@@ -256,9 +256,8 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
         // length): unify member by member.
         if maps == 0 && lists == 0 {
             if is_map {
-                let first = match first {
-                    Ty::Object(a) => a,
-                    _ => unreachable!(),
+                let Ty::Object(first) = first else {
+                    return None;
                 };
                 let same = known.iter().all(|t| match t {
                     Ty::Object(a) => {
@@ -272,18 +271,17 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
                         let across: Vec<Ty> = known
                             .iter()
                             .map(|t| match t {
-                                Ty::Object(a) => a[name].clone(),
-                                _ => unreachable!(),
+                                Ty::Object(a) => a.get(name).cloned(),
+                                _ => None,
                             })
-                            .collect();
+                            .collect::<Option<_>>()?;
                         out.insert(name.clone(), unify(&across)?);
                     }
                     return Some(Ty::Object(out));
                 }
             } else {
-                let first = match first {
-                    Ty::Tuple(a) => a,
-                    _ => unreachable!(),
+                let Ty::Tuple(first) = first else {
+                    return None;
                 };
                 if known
                     .iter()
@@ -294,10 +292,10 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
                         let across: Vec<Ty> = known
                             .iter()
                             .map(|t| match t {
-                                Ty::Tuple(a) => a[i].clone(),
-                                _ => unreachable!(),
+                                Ty::Tuple(a) => a.get(i).cloned(),
+                                _ => None,
                             })
-                            .collect();
+                            .collect::<Option<_>>()?;
                         out.push(unify(&across)?);
                     }
                     return Some(Ty::Tuple(out));
@@ -311,7 +309,7 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
                 Ty::List(e) | Ty::Map(e) => members.push((**e).clone()),
                 Ty::Tuple(es) => members.extend(es.iter().cloned()),
                 Ty::Object(es) => members.extend(es.values().cloned()),
-                _ => unreachable!(),
+                _ => return None,
             }
         }
         let elem = unify(&members)?;
