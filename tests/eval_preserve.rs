@@ -43,6 +43,16 @@ fn expressions_are_kept_as_written() {
         j(json!("%{ if var.x }a%{ else }b%{ endif }"))
     );
     assert_eq!(ev_preserve("true ? 1 : var.unused"), j(json!(1)));
+    // Inside a `for`, an unknown keeps the whole `for` (its parts may use
+    // the iteration variables).
+    assert_eq!(
+        ev_preserve("[for x in [1, 2] : [x, var.y[x]]]"),
+        j(json!("${[for x in [1, 2] : [x, var.y[x]]]}"))
+    );
+    assert_eq!(
+        ev_preserve("{a = [for x in [1] : \"${x}-${var.y}\"], b = 1}"),
+        j(json!({"a": "${[for x in [1] : \"${x}-${var.y}\"]}", "b": 1}))
+    );
 }
 
 #[test]

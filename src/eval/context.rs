@@ -46,6 +46,9 @@ pub struct Context<'p> {
     builtins: bool,
     mode: EvalMode,
     source: Option<&'p str>,
+    /// Inside a `for` (expression or directive): preserved sub-expressions
+    /// could refer to iteration variables, so unknowns propagate to the `for`.
+    in_iteration: bool,
 }
 
 impl Default for Context<'_> {
@@ -66,6 +69,7 @@ impl<'p> Context<'p> {
             builtins: true,
             mode: EvalMode::Strict,
             source: None,
+            in_iteration: false,
         }
     }
 
@@ -104,6 +108,7 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            in_iteration: self.in_iteration,
         }
     }
 
@@ -121,7 +126,14 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            in_iteration: true,
         }
+    }
+
+    /// Whether unknown sub-expressions may be kept as templates here
+    /// (template-preserving mode, outside `for` bodies).
+    pub(crate) fn preserves(&self) -> bool {
+        self.mode == EvalMode::PreserveTemplates && !self.in_iteration
     }
 
     /// Declares (or replaces) a variable in this scope.

@@ -123,9 +123,7 @@ pub(crate) fn too_deep(span: Span) -> Fail {
 /// something undefined becomes its source as a template string.
 pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     match eval(e, ctx, d) {
-        Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
-            Ok(print::preserve(e, ctx))
-        }
+        Err(Fail::Unknown(_)) if ctx.preserves() => Ok(print::preserve(e, ctx)),
         r => r,
     }
 }
