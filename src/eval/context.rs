@@ -141,6 +141,39 @@ impl<'p> Context<'p> {
         self.vars.insert(name.into(), value.into());
     }
 
+    /// Builder form of [`Context::declare_var`].
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// let ctx = Context::new().with_var("n", 2);
+    /// assert_eq!(hcl::eval::evaluate_str("n * 21", &ctx).unwrap(), hcl::Value::from(42));
+    /// ```
+    pub fn with_var(mut self, name: impl Into<String>, value: impl Into<Value>) -> Self {
+        self.declare_var(name, value);
+        self
+    }
+
+    /// Declares every entry of `vars` (e.g. the entries of an object value,
+    /// or `(name, value)` pairs) as a variable.
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// use hcl::Value;
+    /// let mut ctx = Context::new();
+    /// ctx.declare_vars([("a", Value::from(1)), ("b", Value::from(2))]);
+    /// assert_eq!(hcl::eval::evaluate_str("a + b", &ctx).unwrap(), Value::from(3));
+    /// ```
+    pub fn declare_vars<K, V, I>(&mut self, vars: I)
+    where
+        K: Into<String>,
+        V: Into<Value>,
+        I: IntoIterator<Item = (K, V)>,
+    {
+        for (k, v) in vars {
+            self.declare_var(k, v);
+        }
+    }
+
     /// Declares (or replaces) a function in this scope. A declared function
     /// takes precedence over a built-in function of the same name. Names may
     /// contain a namespace (`provider::aws::arn_parse`).
