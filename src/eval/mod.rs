@@ -50,6 +50,10 @@ pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use print::print_expr;
 
+/// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
+/// [`hcl::de::from_str_with_context`](crate::de::from_str_with_context).
+pub use crate::de::from_str_with_context as from_str;
+
 use crate::error::Result;
 use crate::syntax::{Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
