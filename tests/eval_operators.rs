@@ -156,3 +156,15 @@ fn conditional_result_types_are_unified() {
     );
     check_err("true ? 1 : [1]", "Inconsistent conditional result types");
 }
+
+#[test]
+fn long_operator_chains_do_not_recurse() {
+    let src = vec!["1"; 100_000].join(" + ");
+    assert_eq!(ev(&src), hcl::Value::from(100_000));
+    let src = format!("x{}", " || false".repeat(100_000));
+    let ctx = hcl::eval::Context::new().with_var("x", true);
+    assert_eq!(ev_in(&src, &ctx), hcl::Value::from(true));
+    // Preserved as written.
+    let src = format!("var.x{}", " - 1".repeat(100_000));
+    assert_eq!(ev_preserve(&src), hcl::Value::from(format!("${{{src}}}")));
+}
