@@ -139,3 +139,35 @@ fn preserved_values_parse_back_to_the_same_expression() {
         assert_eq!(again["x"], j(json!(format!("{template}\n"))), "{src}");
     }
 }
+
+#[test]
+fn kept_templates_never_flow_into_operations() {
+    // The object passed to the function holds an unknown: the whole call is
+    // kept, the function never sees "${var.x}" as a string.
+    assert_eq!(
+        ev_preserve("upper(join(\",\", [\"a\", var.x]))"),
+        j(json!("${upper(join(\",\", [\"a\", var.x]))}"))
+    );
+    assert_eq!(
+        ev_preserve("length([1, var.x])"),
+        j(json!("${length([1, var.x])}"))
+    );
+    assert_eq!(ev_preserve("[1, var.x][0]"), j(json!("${[1, var.x][0]}")));
+    assert_eq!(ev_preserve("{a = var.x}.a"), j(json!("${{a = var.x}.a}")));
+}
+
+#[test]
+fn failing_calls_are_kept() {
+    // Functions may depend on the environment or differ between tools.
+    assert_eq!(
+        ev_preserve("file(\"/nonexistent/x\")"),
+        j(json!("${file(\"/nonexistent/x\")}"))
+    );
+    assert_eq!(ev_preserve("upper(1, 2)"), j(json!("${upper(1, 2)}")));
+    // Errors in the arguments are the arguments' own.
+    assert!(hcl::eval::evaluate_str(
+        "upper([1][5])",
+        &Context::new().with_mode(EvalMode::PreserveTemplates)
+    )
+    .is_err());
+}

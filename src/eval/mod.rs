@@ -100,7 +100,7 @@ impl Evaluate for TemplateExpr<'_> {
         match template::eval_template_expr(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
-                print::template_source(&self.template, ctx, &mut s);
+                print::template_source(&self.template, print::keeps_strip(self), ctx, &mut s);
                 Ok(Value::String(s))
             }
             r => finish(r),
@@ -116,7 +116,7 @@ impl Evaluate for Template<'_> {
         match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
-                print::template_source(self, ctx, &mut s);
+                print::template_source(self, true, ctx, &mut s);
                 Ok(Value::String(s))
             }
             r => finish(r),
