@@ -1,4 +1,4 @@
-//! Evaluation: syntax tree + [`Context`] → [`Value`](crate::Value), with
+//! Evaluation: syntax tree + [`Context`] → [`Value`], with
 //! Terraform 1.11's semantics.
 //!
 //! ```
@@ -31,11 +31,46 @@
 //!   are evaluated lazily; as in Terraform they do not catch references to
 //!   undefined variables or functions.
 //!
+//! # Template-preserving mode
+//!
+//! [`EvalMode::PreserveTemplates`] (used by `hcl json` and
+//! [`hcl::from_str`](crate::from_str)) keeps what cannot be evaluated:
+//!
+//! * an expression in *output position* (an attribute's value, or an
+//!   element/value of a tuple or object constructor in output position)
+//!   that refers to an undefined variable or function becomes a string
+//!   holding its source as a template: `b = var.x` → `"${var.x}"`,
+//!   `c = "pre-${var.x}"` → `"pre-${var.x}"`, `d = [1, var.y]` →
+//!   `[1, "${var.y}"]`, `e = upper(var.z)` → `"${upper(var.z)}"`; an
+//!   unknown object key becomes a template key (`{(var.k) = 1}` →
+//!   `{"${var.k}": 1}`);
+//! * anywhere else (operands, function arguments, traversals, `for` bodies,
+//!   conditionals) the unknown propagates to the enclosing output-position
+//!   expression, so no operation ever sees a kept template as a value:
+//!   `length([1, var.x])` → `"${length([1, var.x])}"`;
+//! * a function call that fails (wrong arity or argument type, or an error
+//!   of the implementation, e.g. `file()` of a missing file) is kept too:
+//!   functions depend on the environment and differ between tools;
+//! * with the source text (see [`evaluate_with_source`]) kept expressions
+//!   are sliced out exactly as written; without it they are printed from
+//!   the tree ([`print_expr`]). Heredocs and directives keep a template
+//!   form that parses back to the same value.
+//!
+//! Real errors (`[1][5]`, `"a" + 1`) remain errors in both modes. A known
+//! string that contains `${` (from `$${` in the source) is not escaped
+//! again, so it cannot be told apart from a kept template.
+//!
+//! # Values
+//!
 //! Objects keep their keys in insertion order (source order), but `for`
 //! expressions and `%{ for }` directives iterate objects in lexicographic
 //! key order, as Terraform does. Numbers are exact for integers within
 //! `i64`/`u64` and `f64` otherwise (Terraform uses 512-bit floats: results
 //! agree to about 1e-15 relative; results beyond `f64`'s range become ±Inf).
+//! Lists, sets and tuples are all arrays, and maps and objects are both
+//! objects, so the few behaviours that depend on those types differ:
+//! `tolist([1]) == [1]` is `true` here, and `for` over a set gives indices,
+//! not elements, as keys.
 
 mod body;
 mod context;
