@@ -207,8 +207,20 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    let expr = crate::parser::parse_expression(src)?;
-    evaluate_with_source(&expr, src, ctx)
+    match crate::parser::parse_expression(src) {
+        Ok(expr) => evaluate_with_source(&expr, src, ctx),
+        // A heredoc's closing marker must end its line: accept one that ends
+        // the input.
+        Err(e) if !src.ends_with('\n') && src.contains("<<") => {
+            let with_newline = format!("{src}\n");
+            let r = match crate::parser::parse_expression(&with_newline) {
+                Ok(expr) => evaluate_with_source(&expr, &with_newline, ctx),
+                Err(_) => Err(e),
+            };
+            r
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Parses `src` as a config file and evaluates its body in `ctx` (see
