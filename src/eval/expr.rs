@@ -833,7 +833,7 @@ fn eval_try_can(
     if fc.args.is_empty() {
         return Err(err(
             fc.args_span,
-            "Not enough function arguments: Function \"try\" expects at least one argument.",
+            "Error in function call: Call to function \"try\" failed: at least one argument is required.",
         ));
     }
     let mut failures = String::new();
