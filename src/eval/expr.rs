@@ -136,7 +136,11 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value
     let r = match &e.kind {
         ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1),
         ExprKind::Object(items) => eval_object(items, true, ctx, d + 1),
-        ExprKind::Parenthesis(inner) => return eval_top(inner, ctx, d + 1),
+        ExprKind::Parenthesis(inner)
+            if matches!(inner.kind, ExprKind::Tuple(_) | ExprKind::Object(_)) =>
+        {
+            return eval_top(inner, ctx, d + 1)
+        }
         _ => eval(e, ctx, d),
     };
     match r {
