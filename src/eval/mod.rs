@@ -18,7 +18,7 @@
 //!   or [`EvalMode::PreserveTemplates`] (such expressions are kept as
 //!   `"${...}"` template strings).
 //! * [`Evaluate`] is implemented for [`Expression`], [`Template`],
-//!   [`TemplateExpr`] and [`Body`]. A body evaluates to an object in HCL's
+//!   [`TemplateExpr`], [`Body`], [`Attribute`] and [`Block`]. A body evaluates to an object in HCL's
 //!   JSON shape: a block `type "l1" "l2" { ... }` becomes
 //!   `type → l1 → l2 → {...}`; several blocks with the same type and labels
 //!   become an array of bodies, a single one an object.
@@ -90,7 +90,7 @@ pub use print::print_expr;
 pub use crate::de::from_str_with_context as from_str;
 
 use crate::error::Result;
-use crate::syntax::{Body, Expression, Template, TemplateExpr};
+use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
 use expr::{Fail, R};
 
@@ -165,6 +165,31 @@ impl Evaluate for Body<'_> {
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
         finish(body::eval_body(self, ctx, 0))
+    }
+}
+
+impl Evaluate for Attribute<'_> {
+    type Output = Value;
+
+    /// The value of the attribute's expression.
+    fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        self.expr.evaluate(ctx)
+    }
+}
+
+impl Evaluate for Block<'_> {
+    type Output = Value;
+
+    /// The block's body as an object (its type and labels are not included).
+    ///
+    /// ```
+    /// use hcl::eval::{Context, Evaluate};
+    /// let body = hcl::parse("b \"x\" {\n  n = 1 + 1\n}\n").unwrap();
+    /// let v = body.blocks().next().unwrap().evaluate(&Context::new()).unwrap();
+    /// assert_eq!(v["n"], hcl::Value::from(2));
+    /// ```
+    fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        self.body.evaluate(ctx)
     }
 }
 
