@@ -97,6 +97,11 @@ fn main() -> ExitCode {
     let mut ok_files = Tally::default();
     let mut error_files = Tally::default();
     let mut error_lines = Tally::default();
+    let mut json = Tally::default();
+    let mut de_value = Tally::default();
+    let mut tree_roundtrip = Tally::default();
+    let mut value_roundtrip = Tally::default();
+    let preserve = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     for row in &rows {
         let bytes = std::fs::read(dir.join(&row.file)).expect("corpus file readable");
         let parsed = parse_bytes(&bytes);
@@ -104,6 +109,10 @@ fn main() -> ExitCode {
             ok_files.record(parsed.is_ok(), || {
                 format!("{}: {}", row.file, parsed.as_ref().err().unwrap())
             });
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                check_ok_file(&row.file, text, &preserve, &mut json, &mut de_value);
+                check_roundtrips(&row.file, text, &mut tree_roundtrip, &mut value_roundtrip);
+            }
         } else {
             error_files.record(parsed.is_err(), || format!("{}: accepted", row.file));
             if let (Err(msg), Some(tf_line)) = (&parsed, row.tf_error_line) {
@@ -119,6 +128,11 @@ fn main() -> ExitCode {
     error_lines.print("error line matches terraform (informational)");
     let templates = check_templates(&dir);
     templates.print("templates parse");
+    json.print("hcl json (template-preserving evaluation to JSON) on ok files");
+    de_value.print("hcl::from_str::<Value> on ok files");
+    tree_roundtrip.print("parse -> to_string -> parse gives an equal tree");
+    value_roundtrip
+        .print("from_str::<Value> -> to_string -> from_str::<Value> gives an equal value");
 
     let mut required_ok = true;
     let ok_total = ok_files.passed + ok_files.failed;
@@ -134,13 +148,85 @@ fn main() -> ExitCode {
         println!("REQUIRED: all 26 templates parse");
         required_ok = false;
     }
-    let passed = ok_files.passed + error_files.passed + templates.passed;
-    let failed = ok_files.failed + error_files.failed + templates.failed;
+    for (tally, what) in [
+        (&json, "hcl json succeeds on every ok file"),
+        (&de_value, "from_str::<Value> succeeds on every ok file"),
+        (&tree_roundtrip, "every ok file's tree round-trips"),
+        (&value_roundtrip, "every ok file's value round-trips"),
+    ] {
+        if tally.failed > 0 {
+            println!("REQUIRED: {what}");
+            required_ok = false;
+        }
+    }
+    let all = [
+        &ok_files,
+        &error_files,
+        &templates,
+        &json,
+        &de_value,
+        &tree_roundtrip,
+        &value_roundtrip,
+    ];
+    let passed: usize = all.iter().map(|t| t.passed).sum();
+    let failed: usize = all.iter().map(|t| t.failed).sum();
     println!("{passed} passed, {failed} failed");
     if required_ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `hcl json` (template-preserving evaluation, printed as JSON) and
+/// `hcl::from_str::<Value>` both succeed.
+fn check_ok_file(
+    file: &str,
+    text: &str,
+    ctx: &hcl::eval::Context<'_>,
+    json: &mut Tally,
+    de_value: &mut Tally,
+) {
+    let res = hcl::eval::evaluate_body_str(text, ctx)
+        .map_err(|e| e.to_string())
+        .and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()));
+    json.record(res.is_ok(), || {
+        format!("{file}: {}", res.as_ref().err().unwrap())
+    });
+    let res = hcl::from_str::<hcl::Value>(text);
+    de_value.record(res.is_ok(), || {
+        format!("{file}: {}", res.as_ref().err().unwrap())
+    });
+}
+
+/// Syntax tree and value round trips through `hcl::to_string`.
+fn check_roundtrips(file: &str, text: &str, trees: &mut Tally, values: &mut Tally) {
+    if let Ok(body) = hcl::parse(text) {
+        let printed = hcl::to_string(&body);
+        let res = match &printed {
+            Ok(out) => match hcl::parse(out) {
+                Ok(again) if hcl::format::eq_ignoring_spans(&body, &again) => Ok(()),
+                Ok(_) => Err("trees differ".to_owned()),
+                Err(e) => Err(format!("output does not parse: {e}")),
+            },
+            Err(e) => Err(format!("to_string failed: {e}")),
+        };
+        trees.record(res.is_ok(), || {
+            format!("{file}: {}", res.as_ref().err().unwrap())
+        });
+    }
+    if let Ok(value) = hcl::from_str::<hcl::Value>(text) {
+        let res = match hcl::to_string(&value) {
+            Ok(out) => match hcl::from_str::<hcl::Value>(&out) {
+                Ok(again) if again == value => Ok(()),
+                Ok(_) => Err("values differ".to_owned()),
+                Err(e) => Err(format!("output does not load: {e}")),
+            },
+            Err(e) => Err(format!("to_string failed: {e}")),
+        };
+        values.record(res.is_ok(), || {
+            format!("{file}: {}", res.as_ref().err().unwrap())
+        });
     }
 }
 

@@ -2,19 +2,26 @@
 //!
 //! ```text
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
+//! hcl eval [--var NAME=JSON]... ('EXPR' | -f FILE | -)
+//! hcl json [--pretty] FILE...
 //! ```
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: hcl <command> [options] [args]
+const USAGE: &str = r#"usage: hcl <command> [options] [args]
 
 commands:
   check [--quiet] FILE...   parse each FILE (`-` reads stdin); print failures as
                             FILE:LINE:COL: message with a snippet; exit 1 if any fails
+  eval [--var NAME=JSON]... ('EXPR' | -f FILE | -)
+                            evaluate one expression (strict: undefined variables
+                            and functions are errors) and print its value as JSON
+  json [--pretty] FILE...   evaluate each file's body, keeping what cannot be
+                            evaluated as "${...}" template strings, and print it
+                            as JSON in HCL's JSON shape, one document per file
   help                      show this text
-";
+"#;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +31,8 @@ fn main() -> ExitCode {
     };
     let result = match cmd.as_str() {
         "check" => check(rest),
+        "eval" => eval(rest),
+        "json" => json(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(true)
@@ -101,6 +110,110 @@ fn check(args: &[String]) -> Result<bool, String> {
             // A closed pipe (e.g. `| head`) is not an error worth a panic.
             if writeln!(out, "{line}").is_err() {
                 break;
+            }
+        }
+    }
+    Ok(ok)
+}
+
+/// Reads a file argument as UTF-8 text.
+fn read_text(path: &str) -> hcl::Result<String> {
+    let bytes = read_input(path)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
+        hcl::Error::at(
+            hcl::ErrorKind::Parse,
+            "invalid UTF-8 in input",
+            hcl::Span::new(valid, valid),
+            &prefix,
+        )
+    })
+}
+
+fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {
+    let res = if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    };
+    res.map_err(|e| format!("cannot print as JSON: {e}"))
+}
+
+fn eval(args: &[String]) -> Result<bool, String> {
+    let mut ctx = hcl::eval::Context::new();
+    let mut source: Option<(String, String)> = None; // (name for messages, text)
+    let mut pretty = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--var" => {
+                let def = it.next().ok_or("eval: --var needs NAME=JSON")?;
+                let (name, json) = def
+                    .split_once('=')
+                    .ok_or_else(|| format!("eval: --var `{def}`: expected NAME=JSON"))?;
+                let value: hcl::Value = serde_json::from_str(json)
+                    .map_err(|e| format!("eval: --var {name}: invalid JSON: {e}"))?;
+                ctx.declare_var(name, value);
+            }
+            "--pretty" => pretty = true,
+            "-f" => {
+                let path = it.next().ok_or("eval: -f needs a FILE")?;
+                let text = read_text(path).map_err(|e| report(path, &e))?;
+                source = Some((path.clone(), text));
+            }
+            "-" => {
+                let text = read_text("-").map_err(|e| report("-", &e))?;
+                source = Some(("-".into(), text));
+            }
+            s if s.starts_with("--") => return Err(format!("eval: unknown option `{s}`")),
+            expr => source = Some(("<expr>".into(), expr.to_owned())),
+        }
+    }
+    let Some((name, text)) = source else {
+        return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into());
+    };
+    match hcl::eval::evaluate_str(text.trim_end(), &ctx) {
+        Ok(value) => {
+            println!("{}", to_json(&value, pretty)?);
+            Ok(true)
+        }
+        Err(err) => {
+            eprintln!("{}", report(&name, &err));
+            Ok(false)
+        }
+    }
+}
+
+fn json(args: &[String]) -> Result<bool, String> {
+    let mut pretty = false;
+    let mut files = Vec::new();
+    for a in args {
+        match a.as_str() {
+            "--pretty" => pretty = true,
+            s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
+            _ => files.push(a.as_str()),
+        }
+    }
+    if files.is_empty() {
+        return Err("json: no files given (use `-` for stdin)".into());
+    }
+    let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut ok = true;
+    for path in files {
+        let result = read_text(path).and_then(|text| hcl::eval::evaluate_body_str(&text, &ctx));
+        match result {
+            Ok(value) => {
+                if writeln!(out, "{}", to_json(&value, pretty)?).is_err() {
+                    break;
+                }
+            }
+            Err(err) => {
+                ok = false;
+                eprintln!("{}", report(path, &err));
             }
         }
     }

@@ -1,0 +1,625 @@
+//! Collection functions.
+
+use super::util::{
+    self, convert, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
+};
+use super::Registry;
+use crate::eval::{FuncDef, ParamType};
+use crate::value::{Map, Number, Value};
+
+fn any() -> ParamType {
+    ParamType::Any
+}
+
+fn first(a: Vec<Value>) -> Value {
+    a.into_iter().next().unwrap_or_default()
+}
+
+pub(crate) fn register(r: &mut Registry) {
+    r.insert(
+        "alltrue",
+        FuncDef::builder()
+            .param("list", any())
+            .build(|a| bools(first(a), true)),
+    );
+    r.insert(
+        "anytrue",
+        FuncDef::builder()
+            .param("list", any())
+            .build(|a| bools(first(a), false)),
+    );
+    r.insert(
+        "chunklist",
+        FuncDef::builder()
+            .param("list", any())
+            .param("size", ParamType::Number)
+            .build(|a| {
+                let size = util::int(&a[1], "size")?;
+                let list = to_list(a[0].clone())?;
+                if size < 0 {
+                    return Err("the size argument must be positive".into());
+                }
+                if list.is_empty() {
+                    return Ok(Value::Array(Vec::new()));
+                }
+                if size == 0 {
+                    return Ok(Value::Array(vec![Value::Array(list)]));
+                }
+                Ok(Value::Array(
+                    list.chunks(size as usize)
+                        .map(|c| Value::Array(c.to_vec()))
+                        .collect(),
+                ))
+            }),
+    );
+    r.insert(
+        "coalesce",
+        FuncDef::builder()
+            .nullable_variadic("vals", any())
+            .build(|a| {
+                let tys: Vec<Ty> = a.iter().map(type_of).collect();
+                let ty = unify(&tys).ok_or("all arguments must have the same type")?;
+                for v in a {
+                    let v = convert(v, &ty)?;
+                    match &v {
+                        Value::Null => continue,
+                        Value::String(s) if s.is_empty() => continue,
+                        _ => return Ok(v),
+                    }
+                }
+                Err("no non-null, non-empty-string arguments".into())
+            }),
+    );
+    r.insert(
+        "coalescelist",
+        FuncDef::builder()
+            .nullable_variadic("vals", any())
+            .build(|a| {
+                if a.is_empty() {
+                    return Err("at least one argument is required".into());
+                }
+                for v in a {
+                    match v {
+                        Value::Array(l) if l.is_empty() => continue,
+                        Value::Array(l) => return Ok(Value::Array(l)),
+                        other => {
+                            let _ = other;
+                            return Err("coalescelist arguments must be lists or tuples".into());
+                        }
+                    }
+                }
+                Err("no non-null arguments".into())
+            }),
+    );
+    r.insert(
+        "compact",
+        FuncDef::builder().param("list", any()).build(|a| {
+            let list = util::array(first(a), "list of string")?;
+            let mut out = Vec::with_capacity(list.len());
+            for v in list {
+                match convert(v, &Ty::String)? {
+                    Value::Null => {}
+                    Value::String(s) if s.is_empty() => {}
+                    v => out.push(v),
+                }
+            }
+            Ok(Value::Array(out))
+        }),
+    );
+    r.insert(
+        "concat",
+        FuncDef::builder().variadic("seqs", any()).build(|a| {
+            if a.is_empty() {
+                return Err("at least one argument is required".into());
+            }
+            let mut out = Vec::new();
+            for (i, v) in a.into_iter().enumerate() {
+                match v {
+                    Value::Array(l) => out.extend(l),
+                    other => {
+                        return Err(format!(
+                            "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {} for argument {}",
+                            friendly_type(&other),
+                            i + 1
+                        ))
+                    }
+                }
+            }
+            Ok(Value::Array(out))
+        }),
+    );
+    r.insert(
+        "contains",
+        FuncDef::builder()
+            .param("list", any())
+            .param("value", any())
+            .build(|a| {
+                let list = util::array(a[0].clone(), "list, set or tuple")?;
+                Ok(Value::Bool(list.contains(&a[1])))
+            }),
+    );
+    r.insert(
+        "distinct",
+        FuncDef::builder().param("list", any()).build(|a| {
+            let list = to_list(first(a))?;
+            let mut out: Vec<Value> = Vec::with_capacity(list.len());
+            for v in list {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+            Ok(Value::Array(out))
+        }),
+    );
+    r.insert(
+        "element",
+        FuncDef::builder()
+            .param("list", any())
+            .param("index", ParamType::Number)
+            .build(|a| {
+                let list = util::array(a[0].clone(), "list or tuple")?;
+                let i = util::int(&a[1], "invalid index")?;
+                if list.is_empty() {
+                    return Err("cannot use element function with an empty list".into());
+                }
+                if i < 0 {
+                    return Err("cannot use element function with a negative index".into());
+                }
+                Ok(list[(i as u64 % list.len() as u64) as usize].clone())
+            }),
+    );
+    r.insert(
+        "flatten",
+        FuncDef::builder().param("list", any()).build(|a| {
+            let list = util::array(first(a), "list, set, or tuple")?;
+            let mut out = Vec::new();
+            flatten_into(list, &mut out, 0)?;
+            Ok(Value::Array(out))
+        }),
+    );
+    r.insert(
+        "index",
+        FuncDef::builder()
+            .param("list", any())
+            .param("value", any())
+            .build(|a| {
+                let list = util::array(a[0].clone(), "list or tuple")?;
+                list.iter()
+                    .position(|v| *v == a[1])
+                    .map(Value::from)
+                    .ok_or_else(|| "item not found".to_owned())
+            }),
+    );
+    r.insert(
+        "keys",
+        FuncDef::builder().param("inputMap", any()).build(|a| {
+            let o = util::object(first(a), "map or object")?;
+            let mut keys: Vec<String> = o.into_keys().collect();
+            keys.sort();
+            Ok(Value::Array(keys.into_iter().map(Value::String).collect()))
+        }),
+    );
+    r.insert(
+        "values",
+        FuncDef::builder().param("mapping", any()).build(|a| {
+            let mut o = util::object(first(a), "map or object")?;
+            o.sort_keys();
+            Ok(Value::Array(o.into_values().collect()))
+        }),
+    );
+    r.insert(
+        "length",
+        FuncDef::builder()
+            .param("value", any())
+            .build(|a| match first(a) {
+                Value::String(s) => Ok(Value::from(super::string::graphemes(&s).len())),
+                Value::Array(l) => Ok(Value::from(l.len())),
+                Value::Object(o) => Ok(Value::from(o.len())),
+                _ => {
+                    Err("argument must be a string, a collection type, or a structural type".into())
+                }
+            }),
+    );
+    r.insert(
+        "lookup",
+        FuncDef::builder()
+            .param("inputMap", any())
+            .param("key", ParamType::String)
+            .nullable_variadic("default", any())
+            .build(|a| {
+                if a.len() > 3 {
+                    return Err("lookup() takes no more than three arguments".into());
+                }
+                let mut a = a.into_iter();
+                let map = util::object(a.next().unwrap_or_default(), "map or object")?;
+                let key = util::string(a.next().unwrap_or_default());
+                let default = a.next();
+                match map.get(&key) {
+                    Some(v) => Ok(v.clone()),
+                    None => default.ok_or_else(|| {
+                        format!("invalid value for \"inputMap\" parameter: the given object has no attribute \"{key}\"")
+                    }),
+                }
+            }),
+    );
+    r.insert(
+        "matchkeys",
+        FuncDef::builder()
+            .param("values", any())
+            .param("keys", any())
+            .param("searchset", any())
+            .build(|a| {
+                let mut a = a.into_iter();
+                let values = util::array(a.next().unwrap_or_default(), "list")?;
+                let keys = to_list(a.next().unwrap_or_default())?;
+                let search = to_list(a.next().unwrap_or_default())?;
+                if values.len() != keys.len() {
+                    return Err("length of keys and values should be equal".into());
+                }
+                // Keys and search set are compared after unifying their types.
+                let ty = unify(&[
+                    keys.first().map(type_of).unwrap_or(Ty::Dynamic),
+                    search.first().map(type_of).unwrap_or(Ty::Dynamic),
+                ])
+                .ok_or("keys and searchset must be of the same type")?;
+                let search: Vec<Value> = search
+                    .into_iter()
+                    .map(|v| convert(v, &ty))
+                    .collect::<Result<_, _>>()?;
+                let mut out = Vec::new();
+                for (v, k) in values.into_iter().zip(keys) {
+                    if search.contains(&convert(k, &ty)?) {
+                        out.push(v);
+                    }
+                }
+                Ok(Value::Array(out))
+            }),
+    );
+    r.insert(
+        "merge",
+        FuncDef::builder()
+            .nullable_variadic("maps", any())
+            .build(|a| {
+                let mut out = Map::new();
+                for v in a {
+                    match v {
+                        Value::Null => {}
+                        Value::Object(o) => out.extend(o),
+                        other => {
+                            return Err(format!(
+                                "arguments must be maps or objects, got \"{}\"",
+                                friendly_type(&other)
+                            ))
+                        }
+                    }
+                }
+                Ok(sorted_object(out))
+            }),
+    );
+    r.insert(
+        "one",
+        FuncDef::builder().param("list", any()).build(|a| {
+            const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
+            match first(a) {
+                Value::Array(l) if l.is_empty() => Ok(Value::Null),
+                Value::Array(l) if l.len() == 1 => Ok(l.into_iter().next().unwrap_or_default()),
+                _ => Err(MSG.into()),
+            }
+        }),
+    );
+    r.insert(
+        "range",
+        FuncDef::builder()
+            .variadic("params", ParamType::Number)
+            .build(range),
+    );
+    r.insert(
+        "reverse",
+        FuncDef::builder().param("list", any()).build(|a| {
+            let mut l = util::array(first(a), "list or tuple")?;
+            l.reverse();
+            Ok(Value::Array(l))
+        }),
+    );
+    r.insert(
+        "setintersection",
+        FuncDef::builder()
+            .param("first_set", any())
+            .variadic("other_sets", any())
+            .build(|a| {
+                let sets = unified_sets(a)?;
+                let mut it = sets.into_iter();
+                let mut acc = it.next().unwrap_or_default();
+                for s in it {
+                    acc.retain(|v| s.contains(v));
+                }
+                Ok(Value::Array(acc))
+            }),
+    );
+    r.insert(
+        "setsubtract",
+        FuncDef::builder()
+            .param("a", any())
+            .param("b", any())
+            .build(|a| {
+                let sets = unified_sets(a)?;
+                let mut it = sets.into_iter();
+                let mut acc = it.next().unwrap_or_default();
+                let b = it.next().unwrap_or_default();
+                acc.retain(|v| !b.contains(v));
+                Ok(Value::Array(acc))
+            }),
+    );
+    r.insert(
+        "setunion",
+        FuncDef::builder()
+            .param("first_set", any())
+            .variadic("other_sets", any())
+            .build(|a| {
+                let sets = unified_sets(a)?;
+                Ok(Value::Array(make_set(sets.into_iter().flatten().collect())))
+            }),
+    );
+    r.insert(
+        "setproduct",
+        FuncDef::builder().variadic("sets", any()).build(|a| {
+            if a.len() < 2 {
+                return Err("at least two arguments are required".into());
+            }
+            let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
+            let mut out: Vec<Vec<Value>> = vec![Vec::new()];
+            for l in &lists {
+                let mut next = Vec::with_capacity(out.len() * l.len());
+                for prefix in &out {
+                    for v in l {
+                        let mut p = prefix.clone();
+                        p.push(v.clone());
+                        next.push(p);
+                    }
+                }
+                out = next;
+            }
+            Ok(Value::Array(out.into_iter().map(Value::Array).collect()))
+        }),
+    );
+    r.insert(
+        "slice",
+        FuncDef::builder()
+            .param("list", any())
+            .param("start_index", ParamType::Number)
+            .param("end_index", ParamType::Number)
+            .build(|a| {
+                let list = util::array(a[0].clone(), "list or tuple")?;
+                let start = util::int(&a[1], "start_index")?;
+                let end = util::int(&a[2], "end_index")?;
+                if start < 0 {
+                    return Err("invalid value for \"start_index\" parameter: start index must not be less than zero".into());
+                }
+                if end > list.len() as i64 {
+                    return Err("invalid value for \"end_index\" parameter: end index must not be greater than the length of the list".into());
+                }
+                if start > end {
+                    return Err("invalid value for \"start_index\" parameter: start index must not be greater than end index".into());
+                }
+                Ok(Value::Array(list[start as usize..end as usize].to_vec()))
+            }),
+    );
+    r.insert(
+        "sort",
+        FuncDef::builder().param("list", any()).build(|a| {
+            let list = util::array(first(a), "list of string")?;
+            let mut out = Vec::with_capacity(list.len());
+            for (i, v) in list.into_iter().enumerate() {
+                match convert(v, &Ty::String)? {
+                    Value::String(s) => out.push(s),
+                    _ => {
+                        return Err(format!(
+                            "given list element {i} is null; a null string cannot be sorted"
+                        ))
+                    }
+                }
+            }
+            out.sort();
+            Ok(Value::Array(out.into_iter().map(Value::String).collect()))
+        }),
+    );
+    r.insert(
+        "sum",
+        FuncDef::builder().param("list", any()).build(|a| {
+            const MSG: &str = "invalid value for \"list\" parameter: argument must be list, set, or tuple of number values";
+            let list = match first(a) {
+                Value::Array(l) => l,
+                _ => return Err(MSG.into()),
+            };
+            if list.is_empty() {
+                return Err("invalid value for \"list\" parameter: cannot sum an empty list".into());
+            }
+            let mut int: Option<i128> = Some(0);
+            let mut float = 0f64;
+            for v in list {
+                let n = match convert(v, &Ty::Number) {
+                    Ok(Value::Number(n)) => n,
+                    Ok(_) => return Err("argument must be list, set, or tuple of number values; null values are not allowed".into()),
+                    Err(_) => return Err(MSG.into()),
+                };
+                float += n.as_f64();
+                int = match (int, n.as_i64(), n.as_u64()) {
+                    (Some(acc), Some(i), _) => acc.checked_add(i as i128),
+                    (Some(acc), None, Some(u)) => acc.checked_add(u as i128),
+                    _ => None,
+                };
+            }
+            match int {
+                Some(i) if i >= 0 && i <= u64::MAX as i128 => Ok(Value::from(i as u64)),
+                Some(i) if i < 0 && i >= i64::MIN as i128 => Ok(Value::from(i as i64)),
+                _ => util::num(float),
+            }
+        }),
+    );
+    r.insert(
+        "transpose",
+        FuncDef::builder().param("values", any()).build(|a| {
+            let mut o = util::object(first(a), "map of list of string")?;
+            o.sort_keys();
+            let mut out: Map<String, Value> = Map::new();
+            for (k, v) in o {
+                let list = util::array(v, "list of string")?;
+                for item in list {
+                    let item = match convert(item, &Ty::String)? {
+                        Value::String(s) => s,
+                        _ => return Err("input lists must not contain null values".into()),
+                    };
+                    if let Value::Array(l) =
+                        out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
+                    {
+                        l.push(Value::String(k.clone()));
+                    }
+                }
+            }
+            Ok(sorted_object(out))
+        }),
+    );
+    r.insert(
+        "zipmap",
+        FuncDef::builder()
+            .param("keys", any())
+            .param("values", any())
+            .build(|a| {
+                let mut a = a.into_iter();
+                let keys = util::array(a.next().unwrap_or_default(), "list of string")?;
+                let values = util::array(a.next().unwrap_or_default(), "list or tuple")?;
+                if keys.len() != values.len() {
+                    return Err(format!(
+                        "number of keys ({}) does not match number of values ({})",
+                        keys.len(),
+                        values.len()
+                    ));
+                }
+                let mut out = Map::new();
+                for (k, v) in keys.into_iter().zip(values) {
+                    match convert(k, &Ty::String)? {
+                        Value::String(k) => {
+                            out.insert(k, v);
+                        }
+                        _ => return Err("keys must not be null".into()),
+                    }
+                }
+                Ok(sorted_object(out))
+            }),
+    );
+}
+
+fn bools(v: Value, all: bool) -> Result<Value, String> {
+    let list = util::array(v, "list of bool")?;
+    let mut bs = Vec::with_capacity(list.len());
+    for v in list {
+        bs.push(match convert(v, &Ty::Bool)? {
+            Value::Bool(b) => b,
+            _ => false,
+        });
+    }
+    Ok(Value::Bool(if all {
+        bs.iter().all(|b| *b)
+    } else {
+        bs.iter().any(|b| *b)
+    }))
+}
+
+fn flatten_into(list: Vec<Value>, out: &mut Vec<Value>, depth: usize) -> Result<(), String> {
+    if depth > 256 {
+        return Err("flatten: nesting too deep".into());
+    }
+    for v in list {
+        match v {
+            Value::Array(inner) => flatten_into(inner, out, depth + 1)?,
+            other => out.push(other),
+        }
+    }
+    Ok(())
+}
+
+/// Converts every argument to a set of one element type shared by all.
+fn unified_sets(args: Vec<Value>) -> Result<Vec<Vec<Value>>, String> {
+    let mut tys = Vec::new();
+    for a in &args {
+        match a {
+            Value::Array(l) => tys.extend(l.iter().map(type_of)),
+            other => {
+                return Err(format!(
+                    "a set or list is required, but have {}",
+                    friendly_type(other)
+                ))
+            }
+        }
+    }
+    let ty = unify(&tys).ok_or("given sets must all have compatible element types")?;
+    args.into_iter()
+        .map(|a| {
+            let l = util::array(a, "set")?;
+            let l = l
+                .into_iter()
+                .map(|v| convert(v, &ty))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(make_set(l))
+        })
+        .collect()
+}
+
+fn range(a: Vec<Value>) -> Result<Value, String> {
+    let nums: Vec<Number> = a.iter().filter_map(|v| v.as_number().copied()).collect();
+    if nums.len() != a.len() {
+        return Err("range arguments must not be null".into());
+    }
+    let (start, end, step) = match nums.as_slice() {
+        [e] => (Number::from(0u8), *e, None),
+        [s, e] => (*s, *e, None),
+        [s, e, st] => (*s, *e, Some(*st)),
+        _ => return Err("must have one, two, or three arguments".into()),
+    };
+    let step = step.unwrap_or_else(|| {
+        if end < start {
+            Number::from(-1i8)
+        } else {
+            Number::from(1u8)
+        }
+    });
+    let zero = Number::from(0u8);
+    if step < zero && start < end {
+        return Err("invalid value for \"params\" parameter: end must be less than start when step is negative".into());
+    }
+    if step > zero && start > end {
+        return Err("invalid value for \"params\" parameter: end must be greater than start when step is positive".into());
+    }
+    const LIMIT: usize = 1024;
+    let too_many = || {
+        Err("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step".to_owned())
+    };
+    let mut out = Vec::new();
+    if let (Some(s), Some(e), Some(st)) = (start.as_i64(), end.as_i64(), step.as_i64()) {
+        let mut v = s as i128;
+        while (st > 0 && v < e as i128) || (st < 0 && v > e as i128) || (st == 0 && v < e as i128) {
+            if out.len() >= LIMIT {
+                return too_many();
+            }
+            out.push(Value::from(v as i64));
+            v += st as i128;
+        }
+        return Ok(Value::Array(out));
+    }
+    // start + i*step rather than repeated addition, so that f64 rounding
+    // does not add an element (range(0, 1, 0.1) has ten).
+    let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
+    let mut i = 0u32;
+    loop {
+        let v = s + f64::from(i) * st;
+        if !((st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e)) {
+            break;
+        }
+        if out.len() >= LIMIT {
+            return too_many();
+        }
+        out.push(util::num(v)?);
+        i += 1;
+    }
+    Ok(Value::Array(out))
+}

@@ -1,0 +1,55 @@
+//! Type conversion functions (`try` and `can` are special forms of the
+//! evaluator).
+
+use super::util::{self, convert, friendly_type, Ty};
+use super::Registry;
+use crate::eval::{FuncDef, ParamType};
+use crate::value::Value;
+
+fn conv(v: Value, ty: Ty) -> Result<Value, String> {
+    let what = friendly_type(&v);
+    let is_string = v.is_string();
+    convert(v, &ty).map_err(|e| {
+        let msg = if is_string && e.starts_with("cannot convert \"") {
+            e
+        } else {
+            let name = match ty {
+                Ty::Bool => "bool",
+                Ty::Number => "number",
+                _ => "string",
+            };
+            format!("cannot convert {what} to {name}")
+        };
+        format!("invalid value for \"v\" parameter: {msg}")
+    })
+}
+
+fn collection(v: Value, kind: &str) -> Result<Value, String> {
+    let what = friendly_type(&v);
+    let fail = || {
+        format!(
+            "invalid value for \"v\" parameter: cannot convert {what} to {kind} of any single type"
+        )
+    };
+    match (kind, v) {
+        (_, Value::Null) => Ok(Value::Null),
+        ("list", v @ Value::Array(_)) => util::to_list(v).map(Value::Array).map_err(|_| fail()),
+        ("set", v @ Value::Array(_)) => util::to_set(v).map(Value::Array).map_err(|_| fail()),
+        ("map", v @ Value::Object(_)) => util::to_map(v).map(Value::Object).map_err(|_| fail()),
+        _ => Err(fail()),
+    }
+}
+
+pub(crate) fn register(r: &mut Registry) {
+    let one = || FuncDef::builder().nullable_param("v", ParamType::Any);
+    r.insert("tobool", one().build(|a| conv(first(a), Ty::Bool)));
+    r.insert("tonumber", one().build(|a| conv(first(a), Ty::Number)));
+    r.insert("tostring", one().build(|a| conv(first(a), Ty::String)));
+    r.insert("tolist", one().build(|a| collection(first(a), "list")));
+    r.insert("toset", one().build(|a| collection(first(a), "set")));
+    r.insert("tomap", one().build(|a| collection(first(a), "map")));
+}
+
+fn first(a: Vec<Value>) -> Value {
+    a.into_iter().next().unwrap_or_default()
+}

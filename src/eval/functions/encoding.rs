@@ -1,0 +1,607 @@
+//! Encoding functions.
+
+use super::util::{self, fmt_number, string, Ty};
+use super::Registry;
+use crate::eval::{FuncDef, ParamType};
+use crate::value::Value;
+
+pub(crate) fn register(r: &mut Registry) {
+    let s = || ParamType::String;
+    r.insert(
+        "jsonencode",
+        FuncDef::builder()
+            .nullable_param("val", ParamType::Any)
+            .build(|a| {
+                let v = a.into_iter().next().unwrap_or_default();
+                if has_infinity(&v) {
+                    return Err("cannot serialize infinity as JSON".into());
+                }
+                Ok(Value::String(json_encode(&v)))
+            }),
+    );
+    #[cfg(feature = "json")]
+    r.insert(
+        "jsondecode",
+        FuncDef::builder().param("str", s()).build(|a| {
+            let s = string(a.into_iter().next().unwrap_or_default());
+            let s = replace_lone_surrogates(&s);
+            let v: serde_json::Value = serde_json::from_str(&s).map_err(|e| {
+                if s.trim().is_empty() {
+                    "EOF".to_owned()
+                } else {
+                    e.to_string()
+                }
+            })?;
+            Ok(from_json(v))
+        }),
+    );
+    r.insert(
+        "urlencode",
+        FuncDef::builder().param("str", s()).build(|a| {
+            let s = string(a.into_iter().next().unwrap_or_default());
+            Ok(Value::String(query_escape(&s)))
+        }),
+    );
+    r.insert(
+        "yamlencode",
+        FuncDef::builder()
+            .nullable_param("value", ParamType::Any)
+            .build(|a| {
+                Ok(Value::String(super::yaml::encode(
+                    &a.into_iter().next().unwrap_or_default(),
+                )))
+            }),
+    );
+    #[cfg(feature = "yaml")]
+    r.insert(
+        "yamldecode",
+        FuncDef::builder()
+            .param("src", s())
+            .build(|a| super::yaml::decode(&string(a.into_iter().next().unwrap_or_default()))),
+    );
+    #[cfg(feature = "base64")]
+    {
+        r.insert(
+            "base64encode",
+            FuncDef::builder().param("str", s()).build(|a| {
+                Ok(Value::String(b64_encode(
+                    string(a.into_iter().next().unwrap_or_default()).as_bytes(),
+                )))
+            }),
+        );
+        r.insert(
+            "base64decode",
+            FuncDef::builder().param("str", s()).build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                let bytes =
+                    b64_decode(&s).map_err(|_| format!("failed to decode base64 data \"{s}\""))?;
+                String::from_utf8(bytes).map(Value::String).map_err(|_| {
+                    "the result of decoding the provided string is not valid UTF-8".into()
+                })
+            }),
+        );
+    }
+    #[cfg(feature = "gzip")]
+    r.insert(
+        "base64gzip",
+        FuncDef::builder().param("str", s()).build(|a| {
+            let s = string(a.into_iter().next().unwrap_or_default());
+            Ok(Value::String(b64_encode(&gzip(s.as_bytes())?)))
+        }),
+    );
+    #[cfg(feature = "csv")]
+    r.insert(
+        "csvdecode",
+        FuncDef::builder()
+            .param("str", s())
+            .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),
+    );
+    #[cfg(feature = "textencoding")]
+    {
+        r.insert(
+            "textencodebase64",
+            FuncDef::builder()
+                .param("string", s())
+                .param("encoding", s())
+                .build(|a| {
+                    let mut it = a.into_iter().map(string);
+                    let (s, enc) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+                    text_encode(&s, &enc).map(|b| Value::String(b64_encode(&b)))
+                }),
+        );
+        r.insert(
+            "textdecodebase64",
+            FuncDef::builder()
+                .param("source", s())
+                .param("encoding", s())
+                .build(|a| {
+                    let mut it = a.into_iter().map(string);
+                    let (s, enc) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+                    let bytes = b64_decode(&s).map_err(|e| {
+                        format!("invalid value for \"source\" parameter: the given value is has an invalid base64 symbol at offset {e}")
+                    })?;
+                    text_decode(&bytes, &enc).map(Value::String)
+                }),
+        );
+    }
+}
+
+fn has_infinity(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => !n.is_finite(),
+        Value::Array(a) => a.iter().any(has_infinity),
+        Value::Object(o) => o.values().any(has_infinity),
+        _ => false,
+    }
+}
+
+/// Terraform's `jsonencode`: keys sorted, `<`, `>`, `&`, U+2028 and U+2029
+/// escaped as Go's `encoding/json` does.
+pub(crate) fn json_encode(v: &Value) -> String {
+    let mut out = String::new();
+    write_json(&mut out, v);
+    out
+}
+
+fn write_json(out: &mut String, v: &Value) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&fmt_number(n)),
+        Value::String(s) => write_json_string(out, s),
+        Value::Array(a) => {
+            out.push('[');
+            for (i, v) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(out, v);
+            }
+            out.push(']');
+        }
+        Value::Object(o) => {
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(out, k);
+                out.push(':');
+                write_json(out, &o[k]);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Go's JSON decoder turns an unpaired surrogate escape (`\ud800`) into
+/// U+FFFD; serde_json rejects it. Rewrites such escapes to `\ufffd`.
+#[cfg(feature = "json")]
+fn replace_lone_surrogates(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains("\\u") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let hex = |i: usize| -> Option<u16> {
+        let h = s.get(i..i + 4)?;
+        if h.bytes().all(|c| c.is_ascii_hexdigit()) {
+            u16::from_str_radix(h, 16).ok()
+        } else {
+            None
+        }
+    };
+    // Positions of `\uXXXX` escapes (an escape starts after an even run of
+    // backslashes), with their code unit.
+    let mut escapes: Vec<(usize, u16)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            if b.get(i + 1) == Some(&b'u') {
+                if let Some(u) = hex(i + 2) {
+                    escapes.push((i, u));
+                    i += 6;
+                    continue;
+                }
+            }
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    let mut lone = Vec::new();
+    let mut k = 0;
+    while k < escapes.len() {
+        let (pos, u) = escapes[k];
+        if (0xd800..0xdc00).contains(&u) {
+            if let Some(&(next, low)) = escapes.get(k + 1) {
+                if next == pos + 6 && (0xdc00..0xe000).contains(&low) {
+                    k += 2;
+                    continue;
+                }
+            }
+            lone.push(pos);
+        } else if (0xdc00..0xe000).contains(&u) {
+            lone.push(pos);
+        }
+        k += 1;
+    }
+    if lone.is_empty() {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for pos in lone {
+        out.push_str(&s[last..pos]);
+        out.push_str("\\ufffd");
+        last = pos + 6;
+    }
+    out.push_str(&s[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(feature = "json")]
+fn from_json(v: serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(b),
+        serde_json::Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                Value::from(u)
+            } else if let Some(i) = n.as_i64() {
+                Value::from(i)
+            } else {
+                Value::from(n.as_f64().unwrap_or(0.0))
+            }
+        }
+        serde_json::Value::String(s) => Value::String(s),
+        serde_json::Value::Array(a) => Value::Array(a.into_iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => {
+            util::sorted_object(o.into_iter().map(|(k, v)| (k, from_json(v))).collect())
+        }
+    }
+}
+
+/// Go's `url.QueryEscape`.
+fn query_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(feature = "base64")]
+pub(crate) fn b64_encode(bytes: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// Go's `base64.StdEncoding.DecodeString`: padding required, CR/LF ignored,
+/// non-zero trailing bits accepted. The error is the offset of the first bad
+/// byte, as far as known.
+#[cfg(feature = "base64")]
+pub(crate) fn b64_decode(s: &str) -> Result<Vec<u8>, usize> {
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    use base64::Engine;
+    const ENGINE: GeneralPurpose = GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        GeneralPurposeConfig::new()
+            .with_decode_allow_trailing_bits(true)
+            .with_decode_padding_mode(DecodePaddingMode::RequireCanonical),
+    );
+    let cleaned: String;
+    let input = if s.contains(['\r', '\n']) {
+        cleaned = s.chars().filter(|c| *c != '\r' && *c != '\n').collect();
+        cleaned.as_str()
+    } else {
+        s
+    };
+    ENGINE.decode(input).map_err(|e| match e {
+        base64::DecodeError::InvalidByte(i, _) => i,
+        base64::DecodeError::InvalidLastSymbol(i, _) => i,
+        _ => input.len(),
+    })
+}
+
+/// Gzip as Go's `compress/gzip` writes it for `base64gzip`: no name, mtime
+/// 0, OS "unknown", and the deflate stream ended by a sync flush plus an
+/// empty final stored block.
+#[cfg(feature = "gzip")]
+fn gzip(data: &[u8]) -> Result<Vec<u8>, String> {
+    use flate2::{Compress, Compression, FlushCompress};
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let mut c = Compress::new(Compression::default(), false);
+    let mut buf = Vec::with_capacity(data.len() / 2 + 64);
+    loop {
+        let consumed = c.total_in() as usize;
+        if buf.capacity() - buf.len() < 64 {
+            buf.reserve(buf.capacity().max(64));
+        }
+        c.compress_vec(&data[consumed..], &mut buf, FlushCompress::Sync)
+            .map_err(|e| e.to_string())?;
+        if c.total_in() as usize == data.len() && buf.len() < buf.capacity() {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf);
+    // Final empty stored block.
+    out.extend_from_slice(&[0x01, 0x00, 0x00, 0xff, 0xff]);
+    let mut crc = flate2::Crc::new();
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    Ok(out)
+}
+
+#[cfg(feature = "csv")]
+fn csv_decode(s: &str) -> Result<Value, String> {
+    // Go's reader ends lines at "\n" only, turning "\r\n" into "\n" (also
+    // inside quoted fields), and keeps a byte order mark.
+    let normalized = s.replace("\r\n", "\n");
+    let s = normalized.as_str();
+    check_csv_quotes(s)?;
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(false)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(s.as_bytes());
+    let mut records = rdr.records();
+    let header = match records.next() {
+        None => return Err("missing header line".into()),
+        Some(r) => r.map_err(csv_error)?,
+    };
+    let mut names: Vec<String> = header.iter().map(str::to_owned).collect();
+    if s.starts_with('\u{feff}') && !names.is_empty() && !names[0].starts_with('\u{feff}') {
+        names[0].insert(0, '\u{feff}');
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(format!("duplicate column name \"{n}\""));
+        }
+    }
+    let mut out = Vec::new();
+    for rec in records {
+        let rec = rec.map_err(csv_error)?;
+        let mut o = crate::value::Map::new();
+        for (n, v) in names.iter().zip(rec.iter()) {
+            o.insert(n.clone(), Value::from(v));
+        }
+        out.push(util::sorted_object(o));
+    }
+    Ok(Value::Array(out))
+}
+
+/// The csv crate is lenient about quotes; Go's `encoding/csv` (which
+/// Terraform uses) rejects a `"` inside an unquoted field and text after a
+/// closing quote. Checked up front with the same line numbers.
+#[cfg(feature = "csv")]
+fn check_csv_quotes(s: &str) -> Result<(), String> {
+    let b = s.as_bytes();
+    let mut line = 1;
+    let mut i = 0;
+    let mut field_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if field_start && c == b'"' {
+            // Quoted field.
+            i += 1;
+            loop {
+                match b.get(i) {
+                    None => {
+                        return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                    }
+                    Some(b'"') if b.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(b'\n') => {
+                        line += 1;
+                        i += 1;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+            match b.get(i) {
+                None | Some(b',') | Some(b'\n') => {}
+                Some(b'\r') if matches!(b.get(i + 1), None | Some(b'\n')) => {}
+                Some(_) => {
+                    return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                }
+            }
+            field_start = false;
+            continue;
+        }
+        match c {
+            b',' => field_start = true,
+            b'\n' => {
+                line += 1;
+                field_start = true;
+            }
+            b'"' => {
+                return Err(format!(
+                    "CSV parse error on line {line}: bare \" in non-quoted-field"
+                ))
+            }
+            _ => field_start = false,
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+#[cfg(feature = "csv")]
+fn csv_error(e: csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths { pos, .. } => format!(
+            "CSV parse error on line {}: wrong number of fields",
+            pos.as_ref().map_or(0, |p| p.line())
+        ),
+        _ => format!("CSV parse error: {e}"),
+    }
+}
+
+#[cfg(feature = "textencoding")]
+#[derive(Clone, Copy)]
+enum TextEnc {
+    Ascii,
+    Latin1,
+    Utf16 { le: bool, bom: bool },
+    Other(&'static encoding_rs::Encoding),
+}
+
+#[cfg(feature = "textencoding")]
+fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
+    let lower = name.trim().to_ascii_lowercase();
+    let enc = match lower.as_str() {
+        "iso-8859-1" | "iso_8859-1" | "iso_8859-1:1987" | "latin1" | "l1" | "iso-ir-100" | "ibm819"
+        | "cp819" | "csisolatin1" => (TextEnc::Latin1, "ISO_8859-1:1987"),
+        "us-ascii" | "ascii" | "ansi_x3.4-1968" | "ansi_x3.4-1986" | "iso-ir-6" | "iso_646.irv:1991"
+        | "iso646-us" | "us" | "ibm367" | "cp367" | "csascii" => (TextEnc::Ascii, "US-ASCII"),
+        "utf-16le" => (TextEnc::Utf16 { le: true, bom: false }, "UTF-16LE"),
+        "utf-16be" => (TextEnc::Utf16 { le: false, bom: false }, "UTF-16BE"),
+        "utf-16" => (TextEnc::Utf16 { le: false, bom: true }, "UTF-16"),
+        _ => match encoding_rs::Encoding::for_label_no_replacement(lower.as_bytes()) {
+            Some(e) => (TextEnc::Other(e), e.name()),
+            None => {
+                return Err(format!(
+                    "invalid value for \"encoding\" parameter: \"{name}\" is not a supported IANA encoding name or alias in this Terraform version"
+                ))
+            }
+        },
+    };
+    Ok(enc)
+}
+
+#[cfg(feature = "textencoding")]
+fn text_encode(s: &str, name: &str) -> Result<Vec<u8>, String> {
+    let (enc, display) = text_encoding(name)?;
+    let unrepresentable = || {
+        format!("invalid value for \"string\" parameter: the given string contains characters that cannot be represented in {display}")
+    };
+    match enc {
+        TextEnc::Ascii => s
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    Ok(c as u8)
+                } else {
+                    Err(unrepresentable())
+                }
+            })
+            .collect(),
+        TextEnc::Latin1 => s
+            .chars()
+            .map(|c| u8::try_from(c as u32).map_err(|_| unrepresentable()))
+            .collect(),
+        TextEnc::Utf16 { le, bom } => {
+            let mut out = Vec::with_capacity(s.len() * 2 + 2);
+            if bom {
+                out.extend_from_slice(&[0xfe, 0xff]);
+            }
+            for u in s.encode_utf16() {
+                out.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
+            }
+            Ok(out)
+        }
+        TextEnc::Other(e) => {
+            if e == encoding_rs::UTF_8 {
+                return Ok(s.as_bytes().to_vec());
+            }
+            let (bytes, _, had_errors) = e.encode(s);
+            if had_errors {
+                return Err(unrepresentable());
+            }
+            Ok(bytes.into_owned())
+        }
+    }
+}
+
+#[cfg(feature = "textencoding")]
+fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
+    let (enc, display) = text_encoding(name)?;
+    let invalid = || {
+        format!("invalid value for \"source\" parameter: the given value is not valid {display}")
+    };
+    match enc {
+        TextEnc::Ascii => {
+            if b.is_ascii() {
+                Ok(b.iter().map(|&c| c as char).collect())
+            } else {
+                Err(invalid())
+            }
+        }
+        TextEnc::Latin1 => Ok(b.iter().map(|&c| c as char).collect()),
+        TextEnc::Utf16 { le, bom } => {
+            let mut b = b;
+            let mut le = le;
+            if bom && b.len() >= 2 {
+                if b[..2] == [0xff, 0xfe] {
+                    le = true;
+                    b = &b[2..];
+                } else if b[..2] == [0xfe, 0xff] {
+                    b = &b[2..];
+                }
+            }
+            if b.len() % 2 != 0 {
+                return Err(invalid());
+            }
+            let units: Vec<u16> = b
+                .chunks(2)
+                .map(|c| {
+                    if le {
+                        u16::from_le_bytes([c[0], c[1]])
+                    } else {
+                        u16::from_be_bytes([c[0], c[1]])
+                    }
+                })
+                .collect();
+            String::from_utf16(&units).map_err(|_| invalid())
+        }
+        TextEnc::Other(e) => e
+            .decode_without_bom_handling_and_without_replacement(b)
+            .map(|c| c.into_owned())
+            .ok_or_else(invalid),
+    }
+}
+
+/// Used by `yaml`: numbers as Terraform prints them.
+pub(crate) fn number_text(v: &Value) -> String {
+    match util::convert(v.clone(), &Ty::String) {
+        Ok(Value::String(s)) => s,
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,199 @@
+//! Numeric functions.
+
+use super::util::{self, float, friendly_type, num};
+use super::Registry;
+use crate::eval::{FuncDef, ParamType};
+use crate::value::{Number, Value};
+
+fn number() -> ParamType {
+    ParamType::Number
+}
+
+fn first_number(a: &[Value]) -> Number {
+    a.first()
+        .and_then(Value::as_number)
+        .copied()
+        .unwrap_or_else(|| Number::from(0u8))
+}
+
+pub(crate) fn register(r: &mut Registry) {
+    r.insert(
+        "abs",
+        FuncDef::builder().param("num", number()).build(|a| {
+            let n = first_number(&a);
+            if let Some(i) = n.as_i64() {
+                return Ok(Value::from(i.unsigned_abs()));
+            }
+            if n.as_u64().is_some() {
+                return Ok(Value::Number(n));
+            }
+            num(n.as_f64().abs())
+        }),
+    );
+    r.insert(
+        "ceil",
+        FuncDef::builder().param("num", number()).build(|a| {
+            let n = first_number(&a);
+            if n.is_integer() {
+                return Ok(Value::Number(n));
+            }
+            num(n.as_f64().ceil() + 0.0)
+        }),
+    );
+    r.insert(
+        "floor",
+        FuncDef::builder().param("num", number()).build(|a| {
+            let n = first_number(&a);
+            if n.is_integer() {
+                return Ok(Value::Number(n));
+            }
+            num(n.as_f64().floor() + 0.0)
+        }),
+    );
+    r.insert(
+        "log",
+        FuncDef::builder()
+            .param("num", number())
+            .param("base", number())
+            .build(|a| {
+                let (x, b) = (float(&a[0]), float(&a[1]));
+                let r = x.ln() / b.ln();
+                if r.is_nan() {
+                    return Err("the result is not a number (NaN)".into());
+                }
+                num(r)
+            }),
+    );
+    r.insert(
+        "max",
+        FuncDef::builder()
+            .variadic("numbers", number())
+            .build(|a| extreme(a, true)),
+    );
+    r.insert(
+        "min",
+        FuncDef::builder()
+            .variadic("numbers", number())
+            .build(|a| extreme(a, false)),
+    );
+    r.insert(
+        "parseint",
+        FuncDef::builder()
+            .param("number", ParamType::Any)
+            .param("base", number())
+            .build(|a| {
+                let s = match &a[0] {
+                    Value::String(s) => s.clone(),
+                    other => {
+                        return Err(format!(
+                            "invalid value for \"number\" parameter: first argument must be a string, not {}",
+                            friendly_type(other)
+                        ))
+                    }
+                };
+                let base = util::int(&a[1], "invalid value for \"base\" parameter")?;
+                if !(2..=62).contains(&base) {
+                    return Err("invalid value for \"base\" parameter: base must be a whole number between 2 and 62 inclusive".into());
+                }
+                parseint(&s, base as u32).ok_or_else(|| {
+                    format!("invalid value for \"number\" parameter: cannot parse \"{s}\" as a base {base} integer")
+                })
+            }),
+    );
+    r.insert(
+        "pow",
+        FuncDef::builder()
+            .param("num", number())
+            .param("power", number())
+            .build(|a| {
+                let r = float(&a[0]).powf(float(&a[1]));
+                if r.is_nan() {
+                    return Err("the result is not a number (NaN)".into());
+                }
+                num(r)
+            }),
+    );
+    r.insert(
+        "signum",
+        FuncDef::builder().param("num", number()).build(|a| {
+            let n = first_number(&a);
+            let f = n.as_f64();
+            if !n.is_integer()
+                && (f.fract() != 0.0 || !(-9.223372036854776e18..9.223372036854776e18).contains(&f))
+            {
+                return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
+            }
+            if n.as_u64().is_some_and(|u| u > i64::MAX as u64) {
+                return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
+            }
+            Ok(Value::from(if f > 0.0 {
+                1i64
+            } else if f < 0.0 {
+                -1
+            } else {
+                0
+            }))
+        }),
+    );
+}
+
+fn extreme(a: Vec<Value>, max: bool) -> Result<Value, String> {
+    let mut best: Option<Number> = None;
+    for v in &a {
+        let n = *v.as_number().ok_or("a number is required")?;
+        best = Some(match best {
+            None => n,
+            Some(b) if (max && n > b) || (!max && n < b) => n,
+            Some(b) => b,
+        });
+    }
+    best.map(Value::Number)
+        .ok_or_else(|| "must pass at least one number".to_owned())
+}
+
+/// Go's `big.Int.SetString` digits: case-insensitive up to base 36, then
+/// `a-z` = 10..35 and `A-Z` = 36..61.
+fn parseint(s: &str, base: u32) -> Option<Value> {
+    let (neg, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut acc: u128 = 0;
+    let mut facc: f64 = 0.0;
+    let mut exact = true;
+    for c in digits.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 10,
+            'A'..='Z' if base <= 36 => c as u32 - 'A' as u32 + 10,
+            'A'..='Z' => c as u32 - 'A' as u32 + 36,
+            _ => return None,
+        };
+        if d >= base {
+            return None;
+        }
+        facc = facc * base as f64 + d as f64;
+        if exact {
+            match acc
+                .checked_mul(base as u128)
+                .and_then(|x| x.checked_add(d as u128))
+            {
+                Some(x) => acc = x,
+                None => exact = false,
+            }
+        }
+    }
+    if exact {
+        if !neg && acc <= u64::MAX as u128 {
+            return Some(Value::from(acc as u64));
+        }
+        if neg && acc <= i64::MAX as u128 + 1 {
+            return Some(Value::from((-(acc as i128)) as i64));
+        }
+    }
+    num(if neg { -facc } else { facc }).ok()
+}

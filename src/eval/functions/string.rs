@@ -1,0 +1,951 @@
+//! String functions.
+
+use super::util::{self, fmt_number, friendly_type, string};
+use super::Registry;
+use crate::eval::{FuncDef, ParamType};
+#[cfg(feature = "regex")]
+use crate::value::Map;
+use crate::value::Value;
+
+pub(crate) fn register(r: &mut Registry) {
+    let s = || ParamType::String;
+    r.insert(
+        "chomp",
+        FuncDef::builder().param("str", s()).build(|a| {
+            let s = string(a.into_iter().next().unwrap_or_default());
+            Ok(Value::from(s.trim_end_matches(['\n', '\r'])))
+        }),
+    );
+    r.insert(
+        "endswith",
+        FuncDef::builder()
+            .param("str", s())
+            .param("suffix", s())
+            .build(|a| {
+                let (x, y) = two_strings(a);
+                Ok(Value::Bool(x.ends_with(&y)))
+            }),
+    );
+    r.insert(
+        "startswith",
+        FuncDef::builder()
+            .param("str", s())
+            .param("prefix", s())
+            .build(|a| {
+                let (x, y) = two_strings(a);
+                Ok(Value::Bool(x.starts_with(&y)))
+            }),
+    );
+    r.insert(
+        "strcontains",
+        FuncDef::builder()
+            .param("str", s())
+            .param("substr", s())
+            .build(|a| {
+                let (x, y) = two_strings(a);
+                Ok(Value::Bool(x.contains(&y)))
+            }),
+    );
+    r.insert(
+        "format",
+        FuncDef::builder()
+            .param("format", s())
+            .nullable_variadic("args", ParamType::Any)
+            .build(|mut a| {
+                let f = string(a.remove(0));
+                format(&f, &a).map(Value::String)
+            }),
+    );
+    r.insert(
+        "formatlist",
+        FuncDef::builder()
+            .param("format", s())
+            .nullable_variadic("args", ParamType::Any)
+            .build(|mut a| {
+                let f = string(a.remove(0));
+                formatlist(&f, a)
+            }),
+    );
+    r.insert(
+        "indent",
+        FuncDef::builder()
+            .param("spaces", ParamType::Number)
+            .param("str", s())
+            .build(|a| {
+                let n = util::int(&a[0], "spaces")?.max(0) as usize;
+                let s = string(a[1].clone());
+                let pad = format!("\n{}", " ".repeat(n));
+                Ok(Value::String(s.replace('\n', &pad)))
+            }),
+    );
+    r.insert(
+        "join",
+        FuncDef::builder()
+            .param("separator", s())
+            .variadic("lists", ParamType::Array(Box::new(ParamType::Any)))
+            .build(|mut a| {
+                let sep = string(a.remove(0));
+                if a.is_empty() {
+                    return Err("at least one list is required".into());
+                }
+                let mut parts: Vec<String> = Vec::new();
+                for list in a {
+                    for v in util::array(list, "list of string")? {
+                        if v.is_null() {
+                            return Err(format!(
+                                "invalid value for \"lists\" parameter: element {} is null; cannot concatenate null values",
+                                parts.len()
+                            ));
+                        }
+                        parts.push(to_str(v)?);
+                    }
+                }
+                Ok(Value::String(parts.join(&sep)))
+            }),
+    );
+    r.insert(
+        "lower",
+        FuncDef::builder().param("str", s()).build(|a| {
+            Ok(Value::String(map_case(
+                &string(a.into_iter().next().unwrap_or_default()),
+                false,
+            )))
+        }),
+    );
+    r.insert(
+        "upper",
+        FuncDef::builder().param("str", s()).build(|a| {
+            Ok(Value::String(map_case(
+                &string(a.into_iter().next().unwrap_or_default()),
+                true,
+            )))
+        }),
+    );
+    r.insert(
+        "title",
+        FuncDef::builder().param("str", s()).build(|a| {
+            Ok(Value::String(title(&string(
+                a.into_iter().next().unwrap_or_default(),
+            ))))
+        }),
+    );
+    #[cfg(feature = "regex")]
+    {
+        r.insert(
+            "regex",
+            FuncDef::builder()
+                .param("pattern", s())
+                .param("string", s())
+                .build(|a| {
+                    let (p, s) = two_strings(a);
+                    let re = compile(&p)?;
+                    let kind = result_kind(&re)?;
+                    match re.captures(&s) {
+                        Some(c) => Ok(captures_value(&re, &c, kind)),
+                        None => Err("pattern did not match any part of the given string".into()),
+                    }
+                }),
+        );
+        r.insert(
+            "regexall",
+            FuncDef::builder()
+                .param("pattern", s())
+                .param("string", s())
+                .build(|a| {
+                    let (p, s) = two_strings(a);
+                    let re = compile(&p)?;
+                    let kind = result_kind(&re)?;
+                    Ok(Value::Array(
+                        re.captures_iter(&s)
+                            .map(|c| captures_value(&re, &c, kind))
+                            .collect(),
+                    ))
+                }),
+        );
+    }
+    r.insert(
+        "replace",
+        FuncDef::builder()
+            .param("str", s())
+            .param("substr", s())
+            .param("replace", s())
+            .build(|a| {
+                let mut it = a.into_iter().map(string);
+                let (s, sub, rep) = (
+                    it.next().unwrap_or_default(),
+                    it.next().unwrap_or_default(),
+                    it.next().unwrap_or_default(),
+                );
+                if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
+                    #[cfg(feature = "regex")]
+                    {
+                        let re = compile(&sub[1..sub.len() - 1])?;
+                        return Ok(Value::String(re.replace_all(&s, rep.as_str()).into_owned()));
+                    }
+                    #[cfg(not(feature = "regex"))]
+                    return Err(
+                        "regular expressions are not available (the `regex` feature is off)".into(),
+                    );
+                }
+                Ok(Value::String(s.replace(&sub, &rep)))
+            }),
+    );
+    r.insert(
+        "split",
+        FuncDef::builder()
+            .param("separator", s())
+            .param("str", s())
+            .build(|a| {
+                let (sep, s) = two_strings(a);
+                if sep.is_empty() {
+                    return Ok(Value::Array(
+                        s.chars().map(|c| Value::String(c.to_string())).collect(),
+                    ));
+                }
+                Ok(Value::Array(
+                    s.split(sep.as_str()).map(Value::from).collect(),
+                ))
+            }),
+    );
+    r.insert(
+        "strrev",
+        FuncDef::builder().param("str", s()).build(|a| {
+            let s = string(a.into_iter().next().unwrap_or_default());
+            let mut out = String::with_capacity(s.len());
+            for g in graphemes(&s).into_iter().rev() {
+                out.push_str(g);
+            }
+            Ok(Value::String(out))
+        }),
+    );
+    r.insert(
+        "substr",
+        FuncDef::builder()
+            .param("str", s())
+            .param("offset", ParamType::Number)
+            .param("length", ParamType::Number)
+            .build(|a| {
+                let s = string(a[0].clone());
+                let offset = util::int(&a[1], "offset")?;
+                let length = util::int(&a[2], "length")?;
+                Ok(Value::String(substr(&s, offset, length)))
+            }),
+    );
+    r.insert(
+        "trim",
+        FuncDef::builder()
+            .param("str", s())
+            .param("cutset", s())
+            .build(|a| {
+                let (s, cut) = two_strings(a);
+                Ok(Value::from(s.trim_matches(|c| cut.contains(c))))
+            }),
+    );
+    r.insert(
+        "trimprefix",
+        FuncDef::builder()
+            .param("str", s())
+            .param("prefix", s())
+            .build(|a| {
+                let (s, p) = two_strings(a);
+                Ok(Value::from(s.strip_prefix(p.as_str()).unwrap_or(&s)))
+            }),
+    );
+    r.insert(
+        "trimsuffix",
+        FuncDef::builder()
+            .param("str", s())
+            .param("suffix", s())
+            .build(|a| {
+                let (s, p) = two_strings(a);
+                Ok(Value::from(s.strip_suffix(p.as_str()).unwrap_or(&s)))
+            }),
+    );
+    r.insert(
+        "trimspace",
+        FuncDef::builder().param("str", s()).build(|a| {
+            Ok(Value::from(
+                string(a.into_iter().next().unwrap_or_default()).trim(),
+            ))
+        }),
+    );
+}
+
+fn two_strings(a: Vec<Value>) -> (String, String) {
+    let mut it = a.into_iter().map(string);
+    (it.next().unwrap_or_default(), it.next().unwrap_or_default())
+}
+
+/// Converts an element to a string as Terraform's `list(string)` does.
+fn to_str(v: Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(fmt_number(&n)),
+        Value::Bool(b) => Ok(b.to_string()),
+        other => Err(format!(
+            "string required, but have {}",
+            friendly_type(&other)
+        )),
+    }
+}
+
+/// Go's `strings.ToUpper`/`ToLower`: rune by rune, no special casing (no
+/// final sigma, `ß` stays `ß`).
+fn map_case(s: &str, upper: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if !upper && c == '\u{130}' {
+            // Go's simple lowercase mapping of U+0130 (İ).
+            out.push('i');
+            continue;
+        }
+        let mut mapped = [c; 3];
+        let mut n = 0;
+        if upper {
+            for m in c.to_uppercase() {
+                if n < 3 {
+                    mapped[n] = m;
+                }
+                n += 1;
+            }
+        } else {
+            for m in c.to_lowercase() {
+                if n < 3 {
+                    mapped[n] = m;
+                }
+                n += 1;
+            }
+        }
+        out.push(if n == 1 { mapped[0] } else { c });
+    }
+    out
+}
+
+/// Go's (deprecated) `strings.Title`.
+fn title(s: &str) -> String {
+    fn is_separator(c: char) -> bool {
+        if c.is_ascii() {
+            return !(c.is_ascii_alphanumeric() || c == '_');
+        }
+        if c.is_alphanumeric() {
+            return false;
+        }
+        c.is_whitespace()
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut prev = ' ';
+    for c in s.chars() {
+        if is_separator(prev) {
+            let mut up = c.to_uppercase();
+            match (up.next(), up.next()) {
+                (Some(u), None) => out.push(u),
+                _ => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+        prev = c;
+    }
+    out
+}
+
+/// Splits into grapheme clusters (or `char`s without the `unicode` feature).
+pub(crate) fn graphemes(s: &str) -> Vec<&str> {
+    #[cfg(feature = "unicode")]
+    {
+        use unicode_segmentation::UnicodeSegmentation;
+        s.graphemes(true).collect()
+    }
+    #[cfg(not(feature = "unicode"))]
+    {
+        s.char_indices()
+            .map(|(i, c)| &s[i..i + c.len_utf8()])
+            .collect()
+    }
+}
+
+fn substr(s: &str, offset: i64, length: i64) -> String {
+    let g = graphemes(s);
+    let total = g.len() as i64;
+    let mut offset = offset;
+    if offset < 0 {
+        offset += total;
+    } else if length == 0 {
+        return String::new();
+    }
+    let start = offset.clamp(0, total) as usize;
+    let end = if length < 0 {
+        g.len()
+    } else {
+        (start as i64).saturating_add(length).min(total) as usize
+    };
+    g[start..end].concat()
+}
+
+/// Rewrites RE2's ASCII-only Perl classes and word boundaries (`\d \w \s
+/// \b` and their negations) for the `regex` crate, whose classes are
+/// Unicode-aware by default.
+#[cfg(feature = "regex")]
+fn re2_compat(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars().peekable();
+    // Inside a class RE2 reads `&`, `~` and `[` (other than `[:name:]`)
+    // literally; the regex crate would read set operations or a nested class.
+    let mut in_class = false;
+    let mut class_start = false;
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            if in_class {
+                match c {
+                    ']' if !class_start => in_class = false,
+                    '^' if class_start => {
+                        out.push(c);
+                        continue;
+                    }
+                    '&' | '~' => out.push('\\'),
+                    '[' if chars.peek() == Some(&':') => {
+                        // A POSIX class: copy through its closing `:]`.
+                        out.push('[');
+                        for d in chars.by_ref() {
+                            out.push(d);
+                            if d == ']' {
+                                break;
+                            }
+                        }
+                        class_start = false;
+                        continue;
+                    }
+                    '[' => out.push('\\'),
+                    _ => {}
+                }
+                class_start = false;
+            } else if c == '[' {
+                in_class = true;
+                class_start = true;
+            }
+            out.push(c);
+            continue;
+        }
+        class_start = false;
+        match chars.next() {
+            Some('d') => out.push_str("[0-9]"),
+            Some('D') => out.push_str("[^0-9]"),
+            Some('w') => out.push_str("[0-9A-Za-z_]"),
+            Some('W') => out.push_str("[^0-9A-Za-z_]"),
+            Some('s') => out.push_str("[\\t\\n\\f\\r ]"),
+            Some('S') => out.push_str("[^\\t\\n\\f\\r ]"),
+            Some('b') => out.push_str("(?-u:\\b)"),
+            Some('B') => out.push_str("(?-u:\\B)"),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+#[cfg(feature = "regex")]
+fn compile(pattern: &str) -> Result<regex::Regex, String> {
+    regex::Regex::new(&re2_compat(pattern)).map_err(|e| {
+        let msg = e.to_string();
+        let detail = msg.lines().last().unwrap_or(&msg).trim().to_owned();
+        format!("invalid value for \"pattern\" parameter: invalid regexp pattern: {detail}")
+    })
+}
+
+#[cfg(feature = "regex")]
+#[derive(Clone, Copy)]
+enum ResultKind {
+    Whole,
+    List,
+    Object,
+}
+
+#[cfg(feature = "regex")]
+fn result_kind(re: &regex::Regex) -> Result<ResultKind, String> {
+    let groups = re.captures_len() - 1;
+    let named = re.capture_names().flatten().count();
+    match (groups, named) {
+        (0, _) => Ok(ResultKind::Whole),
+        (_, 0) => Ok(ResultKind::List),
+        (g, n) if g == n => Ok(ResultKind::Object),
+        _ => Err("invalid value for \"pattern\" parameter: invalid regexp pattern: can't mix named and unnamed capture groups".into()),
+    }
+}
+
+#[cfg(feature = "regex")]
+fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) -> Value {
+    let get = |i: usize| c.get(i).map_or(Value::Null, |m| Value::from(m.as_str()));
+    match kind {
+        ResultKind::Whole => get(0),
+        ResultKind::List => Value::Array((1..c.len()).map(get).collect()),
+        ResultKind::Object => {
+            let mut o = Map::new();
+            for (i, name) in re.capture_names().enumerate() {
+                if let Some(name) = name {
+                    o.insert(name.to_owned(), get(i));
+                }
+            }
+            util::sorted_object(o)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- format
+
+/// Terraform's `format`: Go-like verbs over HCL values.
+pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
+    let mut out = String::with_capacity(f.len() + 16);
+    let mut next_arg = 0usize;
+    let mut max_used = 0usize;
+    let mut chars = f.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut spec = Spec::default();
+        // Flags.
+        while let Some(&(_, c)) = chars.peek() {
+            match c {
+                '-' => spec.minus = true,
+                '+' => spec.plus = true,
+                '#' => spec.sharp = true,
+                ' ' => spec.space = true,
+                '0' => spec.zero = true,
+                _ => break,
+            }
+            chars.next();
+        }
+        let mut explicit_index = false;
+        let read_index = |chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>| -> Result<Option<usize>, String> {
+            if chars.peek().map(|&(_, c)| c) != Some('[') {
+                return Ok(None);
+            }
+            chars.next();
+            let mut n = 0usize;
+            let mut any = false;
+            while let Some(&(_, c)) = chars.peek() {
+                if let Some(d) = c.to_digit(10) {
+                    n = n.saturating_mul(10).saturating_add(d as usize);
+                    any = true;
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            match chars.next() {
+                Some((_, ']')) if any && n > 0 => Ok(Some(n)),
+                _ => Err(format!("invalid argument index in \"{}\"", &f[start..])),
+            }
+        };
+        if let Some(n) = read_index(&mut chars)? {
+            next_arg = n - 1;
+            explicit_index = true;
+        }
+        let mut width = None;
+        while let Some(&(_, c)) = chars.peek() {
+            if let Some(d) = c.to_digit(10) {
+                width = Some(
+                    width
+                        .unwrap_or(0usize)
+                        .saturating_mul(10)
+                        .saturating_add(d as usize),
+                );
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        spec.width = width;
+        if chars.peek().map(|&(_, c)| c) == Some('.') {
+            chars.next();
+            let mut p = 0usize;
+            while let Some(&(_, c)) = chars.peek() {
+                if let Some(d) = c.to_digit(10) {
+                    p = p.saturating_mul(10).saturating_add(d as usize);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            spec.prec = Some(p);
+        }
+        if let Some(n) = read_index(&mut chars)? {
+            next_arg = n - 1;
+            explicit_index = true;
+        }
+        let _ = explicit_index;
+        let Some((vpos, verb)) = chars.next() else {
+            return Err(format!("unterminated format verb at offset {start}"));
+        };
+        let verb_text = &f[start..vpos + verb.len_utf8()];
+        if verb == '%' {
+            if vpos != start + 1 {
+                return Err(format!(
+                    "unsupported format verb '%' in \"{verb_text}\" at offset {start}"
+                ));
+            }
+            out.push('%');
+            continue;
+        }
+        if !"vtbdoxXeEfFgGsq".contains(verb) {
+            if verb == '*' || verb == '[' || verb == '.' {
+                return Err(format!(
+                    "unrecognized format character '{verb}' at offset {}",
+                    vpos
+                ));
+            }
+            return Err(format!(
+                "unsupported format verb '{verb}' in \"{verb_text}\" at offset {start}"
+            ));
+        }
+        let Some(arg) = args.get(next_arg) else {
+            return Err(format!(
+                "not enough arguments for \"{verb_text}\" at {start}: need index {} but have {} total",
+                next_arg + 1,
+                args.len()
+            ));
+        };
+        let at = next_arg;
+        next_arg += 1;
+        max_used = max_used.max(next_arg);
+        spec.verb = verb;
+        let text = format_one(&spec, arg)
+            .map_err(|e| format!("unsupported value for \"{verb_text}\" at {at}: {e}"))?;
+        out.push_str(&text);
+    }
+    if max_used < args.len() {
+        return Err(format!(
+            "invalid value for \"args\" parameter: too many arguments; only {max_used} used by format string"
+        ));
+    }
+    Ok(out)
+}
+
+#[derive(Default)]
+struct Spec {
+    minus: bool,
+    plus: bool,
+    sharp: bool,
+    space: bool,
+    zero: bool,
+    width: Option<usize>,
+    prec: Option<usize>,
+    verb: char,
+}
+
+impl Spec {
+    /// Pads to the width (rune count), zeros after the sign when asked.
+    fn pad(&self, s: String, numeric: bool) -> String {
+        let Some(w) = self.width else { return s };
+        let len = s.chars().count();
+        if len >= w {
+            return s;
+        }
+        let fill = w - len;
+        if self.minus {
+            return s + &" ".repeat(fill);
+        }
+        if self.zero && numeric {
+            let sign_len = if s.starts_with(['+', '-', ' ']) { 1 } else { 0 };
+            let (sign, rest) = s.split_at(sign_len);
+            return format!("{sign}{}{rest}", "0".repeat(fill));
+        }
+        if self.zero && !numeric {
+            return "0".repeat(fill) + &s;
+        }
+        " ".repeat(fill) + &s
+    }
+
+    fn sign(&self, neg: bool, body: String) -> String {
+        if neg {
+            format!("-{body}")
+        } else if self.plus {
+            format!("+{body}")
+        } else if self.space {
+            format!(" {body}")
+        } else {
+            body
+        }
+    }
+}
+
+fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
+    match spec.verb {
+        'v' => {
+            let s = match arg {
+                Value::Null => return Err("null value cannot be formatted".into()),
+                Value::String(s) if !spec.sharp => s.clone(),
+                Value::Number(n) if !spec.sharp => fmt_number(n),
+                Value::Bool(b) if !spec.sharp => b.to_string(),
+                other => super::encoding::json_encode(other),
+            };
+            Ok(spec.pad(truncate(s, spec.prec), false))
+        }
+        's' => {
+            let s = match arg {
+                Value::Null => return Err("null value cannot be formatted".into()),
+                Value::String(s) => s.clone(),
+                Value::Number(n) => fmt_number(n),
+                Value::Bool(b) => b.to_string(),
+                other => {
+                    return Err(format!(
+                        "string required, but have {}",
+                        friendly_type(other)
+                    ))
+                }
+            };
+            Ok(spec.pad(truncate(s, spec.prec), false))
+        }
+        'q' => {
+            let s = match arg {
+                Value::Null => return Err("null value cannot be formatted".into()),
+                Value::String(s) => s.clone(),
+                Value::Number(n) => fmt_number(n),
+                Value::Bool(b) => b.to_string(),
+                other => {
+                    return Err(format!(
+                        "string required, but have {}",
+                        friendly_type(other)
+                    ))
+                }
+            };
+            Ok(spec.pad(super::encoding::json_encode(&Value::String(s)), false))
+        }
+        't' => {
+            let b = match arg {
+                Value::Bool(b) => *b,
+                Value::String(s) if s == "true" => true,
+                Value::String(s) if s == "false" => false,
+                Value::Null => return Err("null value cannot be formatted".into()),
+                _ => return Err("a bool is required".into()),
+            };
+            Ok(spec.pad(b.to_string(), false))
+        }
+        _ => {
+            let n = match arg {
+                Value::Number(n) => *n,
+                Value::String(s) => util::parse_number(s).ok_or("a number is required")?,
+                Value::Null => return Err("null value cannot be formatted".into()),
+                _ => return Err("a number is required".into()),
+            };
+            match spec.verb {
+                'd' | 'b' | 'o' | 'x' | 'X' => format_int(spec, &n),
+                _ => Ok(format_float(spec, n.as_f64())),
+            }
+        }
+    }
+}
+
+fn truncate(s: String, prec: Option<usize>) -> String {
+    match prec {
+        Some(p) if s.chars().count() > p => s.chars().take(p).collect(),
+        _ => s,
+    }
+}
+
+fn format_int(spec: &Spec, n: &crate::Number) -> Result<String, String> {
+    let (neg, mag): (bool, u128) = if let Some(u) = n.as_u64() {
+        (false, u as u128)
+    } else if let Some(i) = n.as_i64() {
+        (i < 0, i.unsigned_abs() as u128)
+    } else {
+        let f = n.as_f64();
+        if f.fract() != 0.0 || !f.is_finite() {
+            return Err("an integer is required".into());
+        }
+        if f.abs() >= 3.4e38 {
+            return Err("an integer is required".into());
+        }
+        (f < 0.0, f.abs() as u128)
+    };
+    let mut body = match spec.verb {
+        'd' => mag.to_string(),
+        'b' => format!("{mag:b}"),
+        'o' => format!("{mag:o}"),
+        'x' => format!("{mag:x}"),
+        _ => format!("{mag:X}"),
+    };
+    if let Some(p) = spec.prec {
+        if body.len() < p {
+            body = "0".repeat(p - body.len()) + &body;
+        }
+    }
+    if spec.sharp {
+        body = match spec.verb {
+            'b' => format!("0b{body}"),
+            'o' => format!("0{body}"),
+            'x' => format!("0x{body}"),
+            'X' => format!("0X{body}"),
+            _ => body,
+        };
+    }
+    Ok(spec.pad(spec.sign(neg, body), spec.prec.is_none()))
+}
+
+/// Decimal digits (no leading/trailing zeros) and the decimal point position.
+fn decimal_digits(f: f64, significant: Option<usize>) -> (String, i32) {
+    let s = match significant {
+        None => {
+            let mut b = ryu::Buffer::new();
+            let s = b.format_finite(f).to_owned();
+            // ryu writes "1e20"/"1.5e-7" or plain "123.45"; normalise.
+            let (mant, exp) = match s.find('e') {
+                Some(i) => (s[..i].to_owned(), s[i + 1..].parse::<i32>().unwrap_or(0)),
+                None => (s.clone(), 0),
+            };
+            let (ip, fp) = mant.split_once('.').unwrap_or((&mant, ""));
+            let digits = format!("{ip}{fp}");
+            let dp = ip.len() as i32 + exp;
+            return trim_digits(digits, dp);
+        }
+        Some(p) => format!("{:.*e}", p.max(1) - 1, f),
+    };
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    trim_digits(digits, exp + 1)
+}
+
+fn trim_digits(digits: String, dp: i32) -> (String, i32) {
+    let lead = digits.len() - digits.trim_start_matches('0').len();
+    let d = digits[lead..].trim_end_matches('0').to_owned();
+    if d.is_empty() {
+        return (String::new(), 0);
+    }
+    (d, dp - lead as i32)
+}
+
+fn fmt_e(digits: &str, dp: i32, prec: usize, upper: bool) -> String {
+    let mut s = String::new();
+    let d: Vec<char> = if digits.is_empty() {
+        vec!['0']
+    } else {
+        digits.chars().collect()
+    };
+    s.push(d[0]);
+    if prec > 0 {
+        s.push('.');
+        for i in 1..=prec {
+            s.push(*d.get(i).unwrap_or(&'0'));
+        }
+    }
+    let exp = if digits.is_empty() { 0 } else { dp - 1 };
+    s.push(if upper { 'E' } else { 'e' });
+    s.push(if exp < 0 { '-' } else { '+' });
+    let e = exp.unsigned_abs();
+    if e < 10 {
+        s.push('0');
+    }
+    s.push_str(&e.to_string());
+    s
+}
+
+fn fmt_f(digits: &str, dp: i32, prec: usize) -> String {
+    let mut s = String::new();
+    if dp <= 0 {
+        s.push('0');
+    } else {
+        for i in 0..dp as usize {
+            s.push(digits.as_bytes().get(i).map_or('0', |&b| b as char));
+        }
+    }
+    if prec > 0 {
+        s.push('.');
+        for i in 0..prec as i32 {
+            let idx = dp + i;
+            let c = if idx < 0 {
+                '0'
+            } else {
+                digits
+                    .as_bytes()
+                    .get(idx as usize)
+                    .map_or('0', |&b| b as char)
+            };
+            s.push(c);
+        }
+    }
+    s
+}
+
+fn format_float(spec: &Spec, f: f64) -> String {
+    let neg = f.is_sign_negative() && f != 0.0 || (f == 0.0 && f.is_sign_negative());
+    let a = f.abs();
+    if a.is_infinite() {
+        let body = if neg {
+            "-Inf".to_owned()
+        } else {
+            spec.sign(false, "+Inf".to_owned())
+        };
+        return spec.pad(body, false);
+    }
+    let body = match spec.verb {
+        'e' | 'E' => {
+            let p = spec.prec.unwrap_or(6);
+            let (d, dp) = decimal_digits(a, Some(p + 1));
+            fmt_e(&d, dp, p, spec.verb == 'E')
+        }
+        'f' | 'F' => format!("{:.*}", spec.prec.unwrap_or(6), a),
+        _ => {
+            // %g / %G, as Go's strconv does it.
+            let shortest = spec.prec.is_none();
+            let mut prec = spec.prec.map(|p| p.max(1));
+            let (d, dp) = decimal_digits(a, prec);
+            let nd = d.len().max(1) as i32;
+            let dp = if d.is_empty() { 1 } else { dp };
+            let p = prec.get_or_insert(nd as usize);
+            let mut eprec = *p as i32;
+            if eprec > nd && nd >= dp {
+                eprec = nd;
+            }
+            if shortest {
+                eprec = 6;
+            }
+            let exp = dp - 1;
+            if exp < -4 || exp >= eprec {
+                let pp = (*p as i32).min(nd);
+                fmt_e(&d, dp, (pp - 1).max(0) as usize, spec.verb == 'G')
+            } else {
+                let pp = if *p as i32 > dp { nd } else { *p as i32 };
+                fmt_f(&d, dp, (pp - dp).max(0) as usize)
+            }
+        }
+    };
+    spec.pad(spec.sign(neg, body), true)
+}
+
+fn formatlist(f: &str, args: Vec<Value>) -> Result<Value, String> {
+    let mut len: Option<(usize, usize)> = None;
+    for (i, a) in args.iter().enumerate() {
+        if let Value::Array(list) = a {
+            match len {
+                None => len = Some((list.len(), i)),
+                Some((l, j)) if l != list.len() => {
+                    return Err(format!(
+                        "invalid value for \"args\" parameter: argument {} has length {}, which is inconsistent with argument {} of length {l}",
+                        i + 1,
+                        list.len(),
+                        j + 1
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    let n = len.map_or(1, |(l, _)| l);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let row: Vec<Value> = args
+            .iter()
+            .map(|a| match a {
+                Value::Array(list) => list[i].clone(),
+                other => other.clone(),
+            })
+            .collect();
+        out.push(Value::String(format(f, &row)?));
+    }
+    Ok(Value::Array(out))
+}

@@ -1,0 +1,659 @@
+//! Shared helpers: Terraform's number formatting, a small model of cty's
+//! types (to unify and convert values as `tolist`, `toset`, `tomap` and the
+//! collection functions do), set ordering and argument helpers.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use crate::value::{Map, Number, Value};
+
+/// Formats a number as Terraform prints it inside strings: plain decimal,
+/// never with an exponent (`1e20` → `100000000000000000000`), integers exact,
+/// other values with the shortest digits that round-trip as `f64`.
+pub(crate) fn fmt_number(n: &Number) -> String {
+    if n.is_integer() {
+        return n.to_string();
+    }
+    let f = n.as_f64();
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_owned();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.to_owned();
+    }
+    let mut buf = ryu::Buffer::new();
+    let s = buf.format_finite(f);
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (mant, exp) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], s[i + 1..].parse::<i32>().unwrap_or(0)),
+        None => (s, 0),
+    };
+    let (int_part, frac_part) = mant.split_once('.').unwrap_or((mant, ""));
+    let mut digits: String = format!("{int_part}{frac_part}");
+    // Position of the decimal point, counted in digits from the left.
+    let mut point = int_part.len() as i32 + exp;
+    let lead = digits.len() - digits.trim_start_matches('0').len();
+    digits.drain(..lead);
+    point -= lead as i32;
+    let digits = digits.trim_end_matches('0');
+    let mut out = String::with_capacity(digits.len() + 8);
+    if neg {
+        out.push('-');
+    }
+    if digits.is_empty() {
+        out.push('0');
+        return out;
+    }
+    if point <= 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat('0').take((-point) as usize));
+        out.push_str(digits);
+    } else if point as usize >= digits.len() {
+        out.push_str(digits);
+        out.extend(std::iter::repeat('0').take(point as usize - digits.len()));
+    } else {
+        out.push_str(&digits[..point as usize]);
+        out.push('.');
+        out.push_str(&digits[point as usize..]);
+    }
+    out
+}
+
+/// Parses a string as Terraform converts strings to numbers: decimal,
+/// optional sign and exponent, no surrounding space, no hex.
+pub(crate) fn parse_number(s: &str) -> Option<Number> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let b = body.as_bytes();
+    // Only digits, one '.', and an exponent: reject "inf", "nan", "0x..", " 5".
+    let mut seen_digit = false;
+    let mut i = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+        seen_digit = true;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            seen_digit = true;
+        }
+    }
+    if !seen_digit {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    let n = Number::parse_literal(body)?;
+    if neg {
+        Some(negate(&n))
+    } else {
+        Some(n)
+    }
+}
+
+/// `-n`, keeping integers exact where possible.
+pub(crate) fn negate(n: &Number) -> Number {
+    if let Some(u) = n.as_u64() {
+        if u == 0 {
+            return Number::from(0u8);
+        }
+        if u <= i64::MAX as u64 + 1 {
+            return Number::from((u as i128).wrapping_neg() as i64);
+        }
+    } else if let Some(i) = n.as_i64() {
+        return Number::from(i.unsigned_abs());
+    }
+    Number::from(-n.as_f64())
+}
+
+/// A number from an `f64`, as a value (NaN is reported as an error).
+pub(crate) fn num(f: f64) -> Result<Value, String> {
+    Number::from_f64(f)
+        .map(Value::Number)
+        .ok_or_else(|| "the result is not a number (NaN)".to_owned())
+}
+
+/// Terraform's name for the type of a value, for messages.
+pub(crate) fn friendly_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "tuple",
+        Value::Object(_) => "object",
+    }
+}
+
+/// A model of cty's types, enough to unify and convert values.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Ty {
+    /// `any`: unknown type (the type of `null`), or "keep as is".
+    Dynamic,
+    Bool,
+    Number,
+    String,
+    Tuple(Vec<Ty>),
+    List(Box<Ty>),
+    Object(BTreeMap<String, Ty>),
+    Map(Box<Ty>),
+}
+
+impl Ty {
+    fn name(&self) -> String {
+        match self {
+            Ty::Dynamic => "any".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Number => "number".into(),
+            Ty::String => "string".into(),
+            Ty::Tuple(_) => "tuple".into(),
+            Ty::List(t) => format!("list of {}", t.name()),
+            Ty::Object(_) => "object".into(),
+            Ty::Map(t) => format!("map of {}", t.name()),
+        }
+    }
+}
+
+/// The type of a value as a literal would have it (arrays are tuples,
+/// objects are objects, null is dynamic).
+pub(crate) fn type_of(v: &Value) -> Ty {
+    match v {
+        Value::Null => Ty::Dynamic,
+        Value::Bool(_) => Ty::Bool,
+        Value::Number(_) => Ty::Number,
+        Value::String(_) => Ty::String,
+        Value::Array(a) => Ty::Tuple(a.iter().map(type_of).collect()),
+        Value::Object(o) => Ty::Object(o.iter().map(|(k, v)| (k.clone(), type_of(v))).collect()),
+    }
+}
+
+/// cty's safe unification: the one type all of `tys` convert to, if any.
+pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
+    let known: Vec<&Ty> = tys.iter().filter(|t| **t != Ty::Dynamic).collect();
+    let Some(first) = known.first() else {
+        return Some(Ty::Dynamic);
+    };
+    let has_dynamic = known.len() != tys.len();
+    let is_collection =
+        |t: &Ty| matches!(t, Ty::Tuple(_) | Ty::List(_) | Ty::Object(_) | Ty::Map(_));
+    if has_dynamic && known.iter().all(|t| is_collection(t)) {
+        // cty gives up on structural types mixed with unknown (null) ones.
+        return Some(Ty::Dynamic);
+    }
+    if known.iter().all(|t| t == first) {
+        return Some((*first).clone());
+    }
+    let n = known.len();
+    let count = |f: fn(&Ty) -> bool| known.iter().filter(|t| f(t)).count();
+    let lists = count(|t| matches!(t, Ty::List(_)));
+    let tuples = count(|t| matches!(t, Ty::Tuple(_)));
+    let maps = count(|t| matches!(t, Ty::Map(_)));
+    let objects = count(|t| matches!(t, Ty::Object(_)));
+    if maps + objects == n || lists + tuples == n {
+        if has_dynamic {
+            return Some(Ty::Dynamic);
+        }
+        let is_map = maps + objects == n;
+        // Same shape (objects with the same attributes, tuples of the same
+        // length): unify member by member.
+        if maps == 0 && lists == 0 {
+            if is_map {
+                let first = match first {
+                    Ty::Object(a) => a,
+                    _ => unreachable!(),
+                };
+                let same = known.iter().all(|t| match t {
+                    Ty::Object(a) => {
+                        a.len() == first.len() && a.keys().all(|k| first.contains_key(k))
+                    }
+                    _ => false,
+                });
+                if same {
+                    let mut out = BTreeMap::new();
+                    for name in first.keys() {
+                        let across: Vec<Ty> = known
+                            .iter()
+                            .map(|t| match t {
+                                Ty::Object(a) => a[name].clone(),
+                                _ => unreachable!(),
+                            })
+                            .collect();
+                        out.insert(name.clone(), unify(&across)?);
+                    }
+                    return Some(Ty::Object(out));
+                }
+            } else {
+                let first = match first {
+                    Ty::Tuple(a) => a,
+                    _ => unreachable!(),
+                };
+                if known
+                    .iter()
+                    .all(|t| matches!(t, Ty::Tuple(a) if a.len() == first.len()))
+                {
+                    let mut out = Vec::with_capacity(first.len());
+                    for i in 0..first.len() {
+                        let across: Vec<Ty> = known
+                            .iter()
+                            .map(|t| match t {
+                                Ty::Tuple(a) => a[i].clone(),
+                                _ => unreachable!(),
+                            })
+                            .collect();
+                        out.push(unify(&across)?);
+                    }
+                    return Some(Ty::Tuple(out));
+                }
+            }
+        }
+        // Otherwise a collection of the unified member types.
+        let mut members = Vec::new();
+        for t in &known {
+            match t {
+                Ty::List(e) | Ty::Map(e) => members.push((**e).clone()),
+                Ty::Tuple(es) => members.extend(es.iter().cloned()),
+                Ty::Object(es) => members.extend(es.values().cloned()),
+                _ => unreachable!(),
+            }
+        }
+        let elem = unify(&members)?;
+        return Some(if is_map {
+            Ty::Map(Box::new(elem))
+        } else {
+            Ty::List(Box::new(elem))
+        });
+    }
+    // Primitives: everything converts safely to string, nothing else mixes.
+    if known
+        .iter()
+        .all(|t| matches!(t, Ty::String | Ty::Number | Ty::Bool))
+    {
+        if known.iter().any(|t| **t == Ty::String) {
+            return Some(Ty::String);
+        }
+        return None;
+    }
+    None
+}
+
+/// Converts a value to a type as cty's (unsafe) conversion does.
+pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
+    match (ty, v) {
+        (Ty::Dynamic, v) => Ok(v),
+        (_, Value::Null) => Ok(Value::Null),
+        (Ty::String, Value::String(s)) => Ok(Value::String(s)),
+        (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n))),
+        (Ty::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
+        (Ty::Number, Value::String(s)) => parse_number(&s).map(Value::Number).ok_or_else(|| {
+            format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")
+        }),
+        (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
+        (Ty::Bool, Value::String(s)) => match s.as_str() {
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            _ => Err(format!(
+                "cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed"
+            )),
+        },
+        (Ty::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => a
+            .into_iter()
+            .zip(ts)
+            .map(|(v, t)| convert(v, t))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array),
+        (Ty::List(t), Value::Array(a)) => {
+            if **t == Ty::Dynamic {
+                to_list(Value::Array(a)).map(Value::Array)
+            } else {
+                a.into_iter()
+                    .map(|v| convert(v, t))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Value::Array)
+            }
+        }
+        (Ty::Object(ts), Value::Object(o)) => {
+            let mut out = Map::with_capacity(o.len());
+            for (k, v) in o {
+                let v = match ts.get(&k) {
+                    Some(t) => convert(v, t)?,
+                    None => continue,
+                };
+                out.insert(k, v);
+            }
+            if let Some(missing) = ts.keys().find(|k| !out.contains_key(*k)) {
+                return Err(format!("attribute \"{missing}\" is required"));
+            }
+            Ok(Value::Object(out))
+        }
+        (Ty::Map(t), Value::Object(o)) => {
+            if **t == Ty::Dynamic {
+                to_map(Value::Object(o)).map(Value::Object)
+            } else {
+                o.into_iter()
+                    .map(|(k, v)| convert(v, t).map(|v| (k, v)))
+                    .collect::<Result<Map<_, _>, _>>()
+                    .map(Value::Object)
+            }
+        }
+        (Ty::String | Ty::Number | Ty::Bool, v) => {
+            Err(format!("cannot convert {} to {}", friendly_type(&v), ty.name()))
+        }
+        (ty, v) => Err(format!("{} required, but have {}", ty.name(), friendly_type(&v))),
+    }
+}
+
+/// Converts a tuple to a list of one element type (`tolist` semantics).
+pub(crate) fn to_list(v: Value) -> Result<Vec<Value>, String> {
+    match v {
+        Value::Array(a) => {
+            let tys: Vec<Ty> = a.iter().map(type_of).collect();
+            let ty = unify(&tys).ok_or("cannot convert tuple to list of any single type")?;
+            if ty == Ty::Dynamic && tys.iter().any(|t| *t != Ty::Dynamic) {
+                return Err("cannot convert tuple to list of any single type".into());
+            }
+            a.into_iter().map(|v| convert(v, &ty)).collect()
+        }
+        other => Err(format!(
+            "list of any single type required, but have {}",
+            friendly_type(&other)
+        )),
+    }
+}
+
+/// Converts an object to a map of one element type (`tomap` semantics).
+pub(crate) fn to_map(v: Value) -> Result<Map<String, Value>, String> {
+    match v {
+        Value::Object(o) => {
+            let tys: Vec<Ty> = o.values().map(type_of).collect();
+            // (Unlike lists, cty accepts a map whose element type stays
+            // unknown, e.g. objects mixed with null.)
+            let ty = unify(&tys).ok_or("cannot convert object to map of any single type")?;
+            let mut out: Map<String, Value> = o
+                .into_iter()
+                .map(|(k, v)| convert(v, &ty).map(|v| (k, v)))
+                .collect::<Result<_, _>>()?;
+            out.sort_keys();
+            Ok(out)
+        }
+        other => Err(format!(
+            "map of any single type required, but have {}",
+            friendly_type(&other)
+        )),
+    }
+}
+
+/// Converts a tuple to a set: unified, deduplicated and in cty's set order.
+pub(crate) fn to_set(v: Value) -> Result<Vec<Value>, String> {
+    match v {
+        Value::Array(_) => {}
+        other => {
+            return Err(format!(
+                "set of any single type required, but have {}",
+                friendly_type(&other)
+            ))
+        }
+    }
+    let list = to_list(v).map_err(|e| e.replace("list of", "set of"))?;
+    Ok(make_set(list))
+}
+
+/// Deduplicates and sorts values that already share one type, in cty's set
+/// order: strings byte-wise, numbers numerically, `false` before `true`,
+/// and other values by cty's set-hash text (`[` `]` lists, `<` `>` tuples
+/// and objects, `{k:v;}` maps, `%q` strings, `%.10g` numbers, `T`/`F`,
+/// `~` for null), compared byte-wise.
+pub(crate) fn make_set(list: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(list.len());
+    for v in list {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    let structural = out
+        .iter()
+        .any(|v| matches!(v, Value::Array(_) | Value::Object(_)));
+    if structural {
+        let tys: Vec<Ty> = out.iter().map(type_of).collect();
+        let ty = unify(&tys).unwrap_or(Ty::Dynamic);
+        let mut keyed: Vec<(String, Value)> = out
+            .into_iter()
+            .map(|v| {
+                let mut k = String::new();
+                set_hash_text(&v, &ty, &mut k);
+                (k, v)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        return keyed.into_iter().map(|(_, v)| v).collect();
+    }
+    out.sort_by(set_order);
+    out
+}
+
+/// cty's `appendSetHashBytes`, on our values typed by `ty`.
+fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
+    match v {
+        Value::Null => out.push('~'),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::Number(n) => {
+            let s = super::string::format("%.10g", &[Value::Number(*n)]).unwrap_or_default();
+            out.push_str(&s);
+        }
+        Value::String(s) => go_quote(s, out),
+        Value::Array(a) => {
+            let list_elem = match ty {
+                Ty::List(e) => Some(&**e),
+                _ => None,
+            };
+            out.push(if list_elem.is_some() { '[' } else { '<' });
+            for (i, e) in a.iter().enumerate() {
+                let ety = match ty {
+                    Ty::List(e) => (**e).clone(),
+                    Ty::Tuple(ts) => ts.get(i).cloned().unwrap_or(Ty::Dynamic),
+                    _ => Ty::Dynamic,
+                };
+                set_hash_text(e, &ety, out);
+                out.push(';');
+            }
+            out.push(if list_elem.is_some() { ']' } else { '>' });
+        }
+        Value::Object(o) => {
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            match ty {
+                Ty::Map(ety) => {
+                    out.push('{');
+                    for k in keys {
+                        go_quote(k, out);
+                        out.push(':');
+                        set_hash_text(&o[k], ety, out);
+                        out.push(';');
+                    }
+                    out.push('}');
+                }
+                _ => {
+                    out.push('<');
+                    for k in keys {
+                        let aty = match ty {
+                            Ty::Object(ts) => ts.get(k).cloned().unwrap_or(Ty::Dynamic),
+                            _ => Ty::Dynamic,
+                        };
+                        set_hash_text(&o[k], &aty, out);
+                        out.push(';');
+                    }
+                    out.push('>');
+                }
+            }
+        }
+    }
+}
+
+/// cty's order of primitive set elements: strings byte-wise, numbers
+/// numerically, `false` before `true`; nulls last.
+pub(crate) fn set_order(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Null, Value::Null) => Ordering::Equal,
+        (Value::Null, _) => Ordering::Greater,
+        (_, Value::Null) => Ordering::Less,
+        _ => Ordering::Equal,
+    }
+}
+
+/// Go's `%q` (`strconv.Quote`), close enough for ordering.
+fn go_quote(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if c.is_control() || (c.is_whitespace() && c != ' ') => {
+                let u = c as u32;
+                if u < 0x80 {
+                    out.push_str(&format!("\\x{u:02x}"));
+                } else if u <= 0xffff {
+                    out.push_str(&format!("\\u{u:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{u:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Takes the elements of a list/set/tuple argument.
+pub(crate) fn array(v: Value, what: &str) -> Result<Vec<Value>, String> {
+    match v {
+        Value::Array(a) => Ok(a),
+        other => Err(format!(
+            "{what} required, but have {}",
+            friendly_type(&other)
+        )),
+    }
+}
+
+/// Takes the entries of a map/object argument.
+pub(crate) fn object(v: Value, what: &str) -> Result<Map<String, Value>, String> {
+    match v {
+        Value::Object(o) => Ok(o),
+        other => Err(format!(
+            "{what} required, but have {}",
+            friendly_type(&other)
+        )),
+    }
+}
+
+/// The string inside an argument declared as `ParamType::String`.
+pub(crate) fn string(v: Value) -> String {
+    match v {
+        Value::String(s) => s,
+        Value::Number(n) => fmt_number(&n),
+        Value::Bool(b) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// An argument declared as `ParamType::Number`, as `f64`.
+pub(crate) fn float(v: &Value) -> f64 {
+    v.as_f64().unwrap_or(0.0)
+}
+
+/// A whole number that fits `i64`, or the error Terraform gives.
+pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
+    let n = v
+        .as_number()
+        .ok_or_else(|| format!("{what}: a number is required"))?;
+    if let Some(i) = n.as_i64() {
+        return Ok(i);
+    }
+    let f = n.as_f64();
+    if f.fract() == 0.0 && (-9.223372036854776e18..9.223372036854776e18).contains(&f) {
+        return Ok(f as i64);
+    }
+    Err(format!(
+        "{what}: value must be a whole number, between -9223372036854775808 and 9223372036854775807"
+    ))
+}
+
+/// Returns an object with its keys in Terraform's (lexicographic) order.
+pub(crate) fn sorted_object(mut o: Map<String, Value>) -> Value {
+    o.sort_keys();
+    Value::Object(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_numbers() {
+        let f = |x: f64| fmt_number(&Number::from(x));
+        assert_eq!(f(1e20), "100000000000000000000");
+        assert_eq!(f(1e-10), "0.0000000001");
+        assert_eq!(f(1.5), "1.5");
+        assert_eq!(f(-0.25), "-0.25");
+        assert_eq!(f(18446744073709551616.0), "18446744073709552000");
+        assert_eq!(f(123.456), "123.456");
+        assert_eq!(f(0.1), "0.1");
+        assert_eq!(f(-0.0), "-0");
+        assert_eq!(fmt_number(&Number::from(u64::MAX)), "18446744073709551615");
+    }
+
+    #[test]
+    fn parse_numbers() {
+        assert_eq!(parse_number("1e2").unwrap(), Number::from(100u8));
+        assert_eq!(parse_number("-1.5").unwrap(), Number::from(-1.5));
+        assert!(parse_number(" 5").is_none());
+        assert!(parse_number("0x10").is_none());
+        assert!(parse_number("inf").is_none());
+        assert!(parse_number(".").is_none());
+        assert_eq!(
+            parse_number("-9223372036854775808").unwrap().as_i64(),
+            Some(i64::MIN)
+        );
+    }
+
+    #[test]
+    fn unification() {
+        let v = Value::from(vec![Value::from(1), Value::from("a")]);
+        assert_eq!(
+            to_list(v).unwrap(),
+            vec![Value::from("1"), Value::from("a")]
+        );
+        let v = Value::from(vec![Value::from(1), Value::from(true)]);
+        assert!(to_list(v).is_err());
+    }
+}
