@@ -90,7 +90,6 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         if labels {
             out.push(Entry::Labels(self.labels, self.owner));
         }
-        let base = out.len();
         // Indices into `out` of the block groups, by name (few per body).
         // Consecutive blocks usually share a type: try the last group first.
         let mut groups: Vec<usize> = Vec::new();
@@ -117,7 +116,6 @@ impl<'b, 'de> BodyDe<'b, 'de> {
                 }
             }
         }
-        debug_assert!(out.len() >= base);
         out
     }
 
