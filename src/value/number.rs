@@ -246,14 +246,31 @@ impl Number {
     /// assert_eq!(Number::from(1e-10).to_plain_string(), "0.0000000001");
     /// assert_eq!(Number::from(2.5e25).to_plain_string(), "25000000000000000000000000");
     /// assert_eq!(Number::from(-1.5).to_plain_string(), "-1.5");
+    /// // f64 artefacts of decimal arithmetic are hidden, as Terraform's
+    /// // 512-bit arithmetic does not have them:
+    /// assert_eq!(Number::from(0.1 + 0.2).to_plain_string(), "0.3");
+    /// assert_eq!(Number::from(0.12345678901234566).to_plain_string(), "0.12345678901234566");
     /// ```
     pub fn to_plain_string(&self) -> String {
         let x = match self.n {
             N::Float(x) if x.is_finite() => x,
             _ => return self.to_string(),
         };
+        // Terraform computes with 512-bit floats, so decimal arithmetic
+        // like `0.1 + 0.2` prints as "0.3". With f64 the closest match is
+        // the 15-significant-digit form when it is within 2 ulps of the
+        // value; otherwise the shortest round-trip form.
+        let fifteen = format!("{x:.14e}");
+        let ulp = f64::from_bits(x.abs().to_bits() + 1) - x.abs();
+        let close = fifteen
+            .parse::<f64>()
+            .is_ok_and(|y| (x - y).abs() <= 2.0 * ulp);
         let mut buf = ryu::Buffer::new();
-        let s = buf.format_finite(x);
+        let s: &str = if close {
+            &fifteen
+        } else {
+            buf.format_finite(x)
+        };
         let Some(epos) = s.find('e') else {
             return s.strip_suffix(".0").unwrap_or(s).to_owned();
         };
