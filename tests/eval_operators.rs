@@ -30,6 +30,15 @@ fn negative_zero_keeps_its_sign() {
 }
 
 #[test]
+fn decimal_arithmetic_compares_as_terraform() {
+    // terraform console 1.11: true, true, false, true.
+    check("0.1 + 0.2 == 0.3", json!(true));
+    check("0.7 + 0.1 == 0.8", json!(true));
+    check("1.1 - 1 == 0.1", json!(false));
+    check("3.3 * 3 == 9.9", json!(true));
+}
+
+#[test]
 fn modulo_truncates_with_sign_of_dividend() {
     check("17 % 5", json!(2));
     check("-7 % 3", json!(-1));
