@@ -97,3 +97,29 @@ fn parse_big_loop() {
         src.len() as f64 / best / 1e6
     );
 }
+
+/// `HCL_CORPUS_DIR=... /usr/bin/time -v <test binary> --ignored validate_big_tf`
+/// measures the peak memory of checking big.tf without keeping the tree;
+/// `parse_big_tf_once` the same with the tree.
+#[test]
+#[ignore]
+fn validate_big_tf() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let src = std::fs::read(dir.join("bench/big.tf")).unwrap();
+    hcl::parser::validate_bytes(&src).unwrap();
+}
+
+#[test]
+#[ignore]
+fn parse_big_tf_once() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let src = std::fs::read(dir.join("bench/big.tf")).unwrap();
+    let body = hcl::parser::parse_bytes(&src).unwrap();
+    assert!(!body.structures.is_empty());
+}

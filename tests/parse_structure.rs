@@ -221,3 +221,21 @@ fn from_str_detaches_the_tree() {
         matches!(&block.body.attribute("b").unwrap().expr.kind, ExprKind::String(s) if s == "v")
     );
 }
+
+#[test]
+fn validate_agrees_with_parse() {
+    use hcl::parser::{validate, validate_bytes};
+    for src in [
+        "a = 1\nb {\n c = 2\n}\n",
+        "a = 1\na = 2\n",
+        "a = 1\nb {\n a = 1\n}\n",
+        "a = [1,\n",
+        "x = \"${\"",
+        "",
+    ] {
+        let p = parse(src).map(|_| ()).map_err(|e| e.to_string());
+        let v = validate(src).map_err(|e| e.to_string());
+        assert_eq!(p, v, "{src:?}");
+    }
+    assert!(validate_bytes(b"a = \"\xff\"\n").is_err());
+}

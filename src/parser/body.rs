@@ -16,6 +16,26 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Like [`config_file`](Self::config_file) but drops each top-level
+    /// item as soon as it is parsed: checks a file with memory for the
+    /// largest item only.
+    pub(crate) fn validate_file(&mut self) -> Result<()> {
+        let mut names: Vec<Ident<'a>> = Vec::new();
+        let mut seen: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
+        while let Some(item) = self.next_structure(None)? {
+            if let Structure::Attribute(a) = item {
+                let name = a.name;
+                let key: &'a str = &self.src[name.span.range()];
+                if let Some(&first) = seen.get(key) {
+                    return Err(self.duplicate(&names[first], &name));
+                }
+                seen.insert(key, names.len());
+                names.push(name);
+            }
+        }
+        Ok(())
+    }
+
     /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
     /// file (`open == None`) or the `}` closing the block opened at `open`.
     fn body_items(&mut self, open: Option<usize>) -> Result<Vec<Structure<'a>>> {
