@@ -259,17 +259,22 @@ impl<'a> Parser<'a> {
     // ----- identifiers ----------------------------------------------------
 
     /// Whether an identifier starts at `i`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ident_starts_at(&self, i: usize) -> bool {
         let c = self.at(i);
         if c < 0x80 {
             c.is_ascii_alphabetic() || c == b'_'
         } else {
-            self.src[i..]
-                .chars()
-                .next()
-                .is_some_and(unicode_ident::is_xid_start)
+            self.non_ascii_ident_start(i)
         }
+    }
+
+    #[inline(never)]
+    fn non_ascii_ident_start(&self, i: usize) -> bool {
+        self.src[i..]
+            .chars()
+            .next()
+            .is_some_and(unicode_ident::is_xid_start)
     }
 
     /// The end of the identifier continuing at `i`.
@@ -297,14 +302,13 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn ident(&mut self, what: &'static str) -> Result<Ident<'a>> {
         let start = self.pos;
-        if !self.ident_starts_at(start) {
-            return Err(self.expected(what, start));
-        }
         let first = self.at(start);
-        let next = if first < 0x80 {
+        let next = if first.is_ascii_alphabetic() || first == b'_' {
             start + 1
-        } else {
+        } else if first >= 0x80 && self.non_ascii_ident_start(start) {
             start + self.src[start..].chars().next().map_or(1, char::len_utf8)
+        } else {
+            return Err(self.expected(what, start));
         };
         let end = self.ident_end(next);
         self.pos = end;
@@ -467,3 +471,4 @@ pub(crate) fn line_end(b: &[u8], i: usize) -> usize {
         None => b.len(),
     }
 }
+
