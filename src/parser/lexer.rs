@@ -156,7 +156,7 @@ impl<'a> Parser<'a> {
     // ----- whitespace and comments ------------------------------------
 
     /// Skips whitespace in the current newline mode.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws(&mut self) -> Result<()> {
         if self.nl_ignore {
             self.ws_nl()
@@ -166,8 +166,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips spaces, tabs and `/* */` comments (not newlines).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws_inline(&mut self) -> Result<()> {
+        match self.cur() {
+            b' ' | b'\t' | b'/' => self.ws_inline_slow(),
+            _ => Ok(()),
+        }
+    }
+
+    #[inline(never)]
+    fn ws_inline_slow(&mut self) -> Result<()> {
         let b = self.b;
         let mut i = self.pos;
         loop {
@@ -182,8 +190,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips spaces, tabs, newlines and all comments.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws_nl(&mut self) -> Result<()> {
+        match self.cur() {
+            b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' => self.ws_nl_slow(),
+            _ => Ok(()),
+        }
+    }
+
+    #[inline(never)]
+    fn ws_nl_slow(&mut self) -> Result<()> {
         let b = self.b;
         let mut i = self.pos;
         loop {
