@@ -487,4 +487,3 @@ pub(crate) fn line_end(b: &[u8], i: usize) -> usize {
         None => b.len(),
     }
 }
-

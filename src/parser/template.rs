@@ -589,7 +589,9 @@ impl<'a> Parser<'a> {
                     if let Some(Element::Literal(last)) = last {
                         let prev = std::mem::take(&mut last.value);
                         last.value = match (&prev, &v) {
-                            (Cow::Borrowed(x), Cow::Borrowed(y)) if adjacent(src, x, y).is_some() => {
+                            (Cow::Borrowed(x), Cow::Borrowed(y))
+                                if adjacent(src, x, y).is_some() =>
+                            {
                                 Cow::Borrowed(adjacent(src, x, y).unwrap_or_default())
                             }
                             _ => {
