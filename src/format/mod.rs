@@ -27,7 +27,7 @@
 //! let body = hcl::parse("a=1\nbbb = {x=1,y=[1,2]}\nblock \"l\" {\nc = \"${var.x}-y\"\n}\n").unwrap();
 //! assert_eq!(
 //!     body.to_string(),
-//!     "a   = 1\nbbb = {\n  x = 1\n  y = [1, 2]\n}\n\nblock \"l\" {\n  c = \"${var.x}-y\"\n}\n"
+//!     "a = 1\nbbb = {\n  x = 1\n  y = [1, 2]\n}\n\nblock \"l\" {\n  c = \"${var.x}-y\"\n}\n"
 //! );
 //! ```
 

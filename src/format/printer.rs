@@ -38,6 +38,12 @@ pub(crate) struct Printer {
     /// Heredoc content state: indentation to add at line starts (`<<-`).
     hd_indent: Option<usize>,
     hd_line_start: bool,
+    /// Directive nesting inside the current template.
+    hd_nest: usize,
+    /// The last template marker written ended with `~}`.
+    hd_after_strip: bool,
+    /// The last template piece written was a literal ending in a newline.
+    hd_lit_nl: bool,
 }
 
 impl Printer {
@@ -57,6 +63,9 @@ impl Printer {
             chain_max: 0,
             hd_indent: None,
             hd_line_start: false,
+            hd_nest: 0,
+            hd_after_strip: false,
+            hd_lit_nl: false,
         }
     }
 
@@ -69,21 +78,27 @@ impl Printer {
         self.out
     }
 
+    /// Appends a token; at the start of a line (after a heredoc) leading
+    /// spaces are dropped, as the line is indented on output.
     #[inline]
     fn w(&mut self, s: &str) {
-        self.line.push_str(s);
+        if self.line.is_empty() {
+            self.line.push_str(s.trim_start_matches(' '));
+        } else {
+            self.line.push_str(s);
+        }
     }
 
     #[inline]
     fn open(&mut self, s: &str) {
         self.net += 1;
-        self.line.push_str(s);
+        self.w(s);
     }
 
     #[inline]
     fn close(&mut self, s: &str) {
         self.net -= 1;
-        self.line.push_str(s);
+        self.w(s);
     }
 
     /// Marks the current position as the end of an assignment's lead; the
@@ -220,13 +235,8 @@ impl Printer {
     }
 
     pub(crate) fn block(&mut self, b: &Block<'_>) {
-        self.block_head(
-            &b.ident.name,
-            b.labels.iter().map(|l| match l {
-                BlockLabel::Ident(i) => (false, &*i.name),
-                BlockLabel::String { value, .. } => (true, &**value),
-            }),
-        );
+        // Labels are always quoted, as `terraform fmt` writes them.
+        self.block_head(&b.ident.name, b.labels.iter().map(|l| (true, l.as_str())));
         self.block_body(|p| p.body(&b.body), b.body.structures.is_empty());
     }
 
@@ -375,7 +385,7 @@ impl Printer {
             self.w("{}");
             return;
         }
-        if mode == Mode::Block {
+        if mode == Mode::Block || items.iter().any(|it| contains_heredoc(&it.value)) {
             self.open("{");
             self.newline();
             for it in items {
@@ -573,7 +583,8 @@ impl Printer {
         self.w(if strip { "<<-" } else { "<<" });
         self.w(marker);
         self.w("\n");
-        let saved = (self.hd_indent, self.hd_line_start);
+        let saved = (self.hd_indent, self.hd_line_start, self.hd_nest);
+        self.hd_nest = 0;
         self.hd_indent = if strip { Some(inner) } else { None };
         self.hd_line_start = true;
         let start = self.line.len();
@@ -581,7 +592,7 @@ impl Printer {
         if self.line.len() > start && !self.line.ends_with('\n') {
             self.w("\n");
         }
-        (self.hd_indent, self.hd_line_start) = saved;
+        (self.hd_indent, self.hd_line_start, self.hd_nest) = saved;
         if strip {
             push_spaces(&mut self.line, inner - 2);
         }
@@ -596,15 +607,25 @@ impl Printer {
         for (i, el) in t.elements.iter().enumerate() {
             match el {
                 Element::Literal(l) => {
+                    // The parser applies strip markers to the neighbouring
+                    // literal token (in heredocs and template files, the rest
+                    // of the line): write an extra newline for the marker to
+                    // strip, so that the literal reads back unchanged.
+                    if !quoted && self.hd_after_strip && !l.value.is_empty() {
+                        self.line.push('\n');
+                        self.hd_line_start = true;
+                    }
+                    self.hd_after_strip = false;
+                    self.hd_lit_nl = !quoted && l.value.ends_with('\n');
                     if quoted {
                         escape_quoted(&mut self.line, &l.value);
                     } else {
-                        let last = i + 1 == n;
+                        let last = i + 1 == n && self.hd_nest == 0;
                         self.heredoc_literal(&l.value, last);
                     }
                 }
                 Element::Interpolation(it) => {
-                    self.hd_pre_token();
+                    self.hd_pre_token(it.strip.start, quoted);
                     self.open(if it.strip.start { "${~" } else { "${" });
                     let obj = matches!(it.expr.kind, ExprKind::Object(_));
                     if obj {
@@ -615,28 +636,34 @@ impl Printer {
                         self.w(" ");
                     }
                     self.close(if it.strip.end { "~}" } else { "}" });
+                    self.hd_after_strip = it.strip.end && !quoted;
                 }
                 Element::Directive(d) => {
-                    self.hd_pre_token();
+                    let first = match &**d {
+                        Directive::If(d) => d.if_strip,
+                        Directive::For(d) => d.for_strip,
+                    };
+                    self.hd_pre_token(first.start, quoted);
+                    self.hd_nest += 1;
                     match &**d {
                         Directive::If(d) => {
                             self.directive_open(d.if_strip);
                             self.w("if");
                             self.directive_expr(&d.cond);
-                            self.directive_close(d.if_strip);
+                            self.directive_close(d.if_strip, quoted);
                             self.template_elems(&d.true_template, quoted);
                             if let Some(f) = &d.false_template {
                                 let s = d.else_strip.unwrap_or_default();
-                                self.hd_pre_token();
+                                self.hd_pre_token(s.start, quoted);
                                 self.directive_open(s);
                                 self.w("else");
-                                self.directive_close(s);
+                                self.directive_close(s, quoted);
                                 self.template_elems(f, quoted);
                             }
-                            self.hd_pre_token();
+                            self.hd_pre_token(d.endif_strip.start, quoted);
                             self.directive_open(d.endif_strip);
                             self.w("endif");
-                            self.directive_close(d.endif_strip);
+                            self.directive_close(d.endif_strip, quoted);
                         }
                         Directive::For(d) => {
                             self.directive_open(d.for_strip);
@@ -647,14 +674,15 @@ impl Printer {
                             }
                             self.w(&d.value_var.name);
                             self.keyword_then("in", &d.collection);
-                            self.directive_close(d.for_strip);
+                            self.directive_close(d.for_strip, quoted);
                             self.template_elems(&d.template, quoted);
-                            self.hd_pre_token();
+                            self.hd_pre_token(d.endfor_strip.start, quoted);
                             self.directive_open(d.endfor_strip);
                             self.w("endfor");
-                            self.directive_close(d.endfor_strip);
+                            self.directive_close(d.endfor_strip, quoted);
                         }
                     }
+                    self.hd_nest -= 1;
                 }
             }
         }
@@ -664,8 +692,9 @@ impl Printer {
         self.open(if s.start { "%{~" } else { "%{" });
     }
 
-    fn directive_close(&mut self, s: Strip) {
+    fn directive_close(&mut self, s: Strip, quoted: bool) {
         self.close(if s.end { "~}" } else { "}" });
+        self.hd_after_strip = s.end && !quoted;
     }
 
     fn directive_expr(&mut self, e: &Expression<'_>) {
@@ -678,7 +707,14 @@ impl Printer {
 
     /// In a `<<-` heredoc, indents a line that starts with an interpolation
     /// or directive.
-    fn hd_pre_token(&mut self) {
+    fn hd_pre_token(&mut self, strip_start: bool, quoted: bool) {
+        if strip_start && !quoted && self.hd_lit_nl {
+            // Give the `~` an empty line to strip (see the literal case).
+            self.line.push('\n');
+            self.hd_line_start = true;
+        }
+        self.hd_lit_nl = false;
+        self.hd_after_strip = false;
         if self.hd_line_start {
             if let Some(n) = self.hd_indent {
                 push_spaces(&mut self.line, n);
@@ -735,6 +771,27 @@ fn first_token(e: &Expression<'_>) -> u8 {
         },
         ExprKind::Number { .. } => b'0',
         _ => b'a',
+    }
+}
+
+/// Whether a heredoc appears anywhere in `e` (outside templates).
+fn contains_heredoc(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
+        ExprKind::Tuple(v) => v.iter().any(contains_heredoc),
+        ExprKind::Object(items) => items.iter().any(|it| contains_heredoc(&it.value)),
+        ExprKind::FuncCall(f) => f.args.iter().any(contains_heredoc),
+        ExprKind::Traversal(t) => contains_heredoc(&t.expr),
+        ExprKind::Unary(u) => contains_heredoc(&u.expr),
+        ExprKind::Binary(b) => contains_heredoc(&b.lhs) || contains_heredoc(&b.rhs),
+        ExprKind::Conditional(c) => {
+            contains_heredoc(&c.cond)
+                || contains_heredoc(&c.true_expr)
+                || contains_heredoc(&c.false_expr)
+        }
+        ExprKind::For(f) => contains_heredoc(&f.value_expr),
+        ExprKind::Parenthesis(e) => contains_heredoc(e),
+        _ => false,
     }
 }
 

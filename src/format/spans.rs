@@ -31,7 +31,9 @@ pub fn expr_eq_ignoring_spans(a: &Expression<'_>, b: &Expression<'_>) -> bool {
     a == b
 }
 
-/// Sets every span in `body` to `0..0` and merges adjacent template literals,
+/// Sets every span in `body` to `0..0`, merges adjacent template literals and
+/// turns identifier block labels into quoted ones (`b x {}` and `b "x" {}`
+/// mean the same; the printer quotes every label, as `terraform fmt` does),
 /// so that trees that differ only in layout compare equal.
 pub fn clear_spans(body: &mut Body<'_>) {
     body.span = Span::default();
@@ -48,10 +50,15 @@ pub fn clear_spans(body: &mut Body<'_>) {
                 b.close_brace = Span::default();
                 b.ident.span = Span::default();
                 for l in &mut b.labels {
-                    match l {
-                        BlockLabel::Ident(i) => i.span = Span::default(),
-                        BlockLabel::String { span, .. } => *span = Span::default(),
-                    }
+                    // The printer quotes every label, as `terraform fmt` does.
+                    let value = match l {
+                        BlockLabel::Ident(i) => std::mem::take(&mut i.name),
+                        BlockLabel::String { value, .. } => std::mem::take(value),
+                    };
+                    *l = BlockLabel::String {
+                        value,
+                        span: Span::default(),
+                    };
                 }
                 clear_spans(&mut b.body);
             }

@@ -297,6 +297,12 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn ident_end(&self, mut i: usize) -> usize {
         let b = self.b;
+        // Callers may pass an offset computed in bytes past a multi-byte
+        // character (or past the end); move to the next character boundary.
+        i = i.min(b.len());
+        while !self.src.is_char_boundary(i) {
+            i += 1;
+        }
         loop {
             let rest = &b[i..];
             i += rest

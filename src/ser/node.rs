@@ -351,10 +351,10 @@ fn number_expr(n: Number) -> Result<Expression<'static>> {
 }
 
 /// Parses `s` as template source, if the parser accepts it.
-// TODO(parser): plug in the parser's template entry point once it lands.
 fn parse_template(s: &str) -> Option<Template<'static>> {
-    let _ = s;
-    None
+    crate::parser::parse_template(s)
+        .ok()
+        .map(Template::into_owned)
 }
 
 pub(crate) fn string_expr(s: String, lit: bool) -> Expression<'static> {

@@ -1,0 +1,42 @@
+//! Conformance: every `ok` corpus file parses, prints, and parses back to
+//! the same tree (spans aside), and printing is a fixed point.
+//!
+//! Needs `HCL_CORPUS_DIR` (e.g. /work/shared/corpus); skipped without it.
+
+#[test]
+fn corpus_round_trip() {
+    let Ok(dir) = std::env::var("HCL_CORPUS_DIR") else {
+        eprintln!("HCL_CORPUS_DIR not set: corpus round trip skipped");
+        return;
+    };
+    let tsv = std::fs::read_to_string(format!("{dir}/EXPECT.tsv")).expect("EXPECT.tsv");
+    let (mut files, mut failures) = (0usize, Vec::new());
+    for line in tsv.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.get(1) != Some(&"ok") {
+            continue;
+        }
+        files += 1;
+        let Ok(src) = std::fs::read_to_string(format!("{dir}/{}", cols[0])) else {
+            failures.push(format!("{}: unreadable", cols[0]));
+            continue;
+        };
+        let Ok(body) = hcl::parse(&src) else {
+            // Parse failures are the parser's conformance test's business.
+            continue;
+        };
+        let out = body.to_string();
+        match hcl::parse(&out) {
+            Err(e) => failures.push(format!("{}: printed text does not parse: {e}", cols[0])),
+            Ok(again) => {
+                if !hcl::format::eq_ignoring_spans(&body, &again) {
+                    failures.push(format!("{}: tree changed", cols[0]));
+                } else if again.to_string() != out {
+                    failures.push(format!("{}: printing is not a fixed point", cols[0]));
+                }
+            }
+        };
+    }
+    eprintln!("{files} files, {} failures", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
