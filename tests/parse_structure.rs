@@ -175,7 +175,7 @@ fn duplicate_attributes_are_an_error() {
     let e = fails("a = 1\nb = 2\na = 3\n");
     assert_eq!(e.line(), Some(3));
     assert!(e.message().contains("`a`"), "{e}");
-    assert!(e.message().contains("first at line 1"), "{e}");
+    assert!(e.message().contains("first on line 1"), "{e}");
     // Also in a block body, and with many attributes (the hashed path).
     fails("b {\n x = 1\n x = 2\n}\n");
     let mut many = String::new();

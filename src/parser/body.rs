@@ -272,7 +272,7 @@ impl<'a> Parser<'a> {
         Error::at(
             ErrorKind::Parse,
             format!(
-                "attribute `{}` is defined twice (first at line {}, column {}); \
+                "attribute `{}` is defined twice (first on line {}, column {}); \
                  each attribute may be set only once",
                 second.name, loc.line, loc.column
             ),
