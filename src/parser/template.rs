@@ -242,12 +242,17 @@ impl<'a> Parser<'a> {
         if !b[j..].starts_with(marker) {
             return None;
         }
-        let k = j + marker.len();
-        // Like Terraform, the closing marker must end its line: a marker at
-        // the very end of the file without a newline does not count.
+        let mut k = j + marker.len();
+        let end = k;
+        // Like Terraform, the closing marker must end its line (trailing
+        // spaces and tabs allowed): a marker at the very end of the file
+        // without a newline does not count.
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
         match b.get(k) {
-            Some(b'\n') => Some(k),
-            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(k),
+            Some(b'\n') => Some(end),
+            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(end),
             _ => None,
         }
     }
