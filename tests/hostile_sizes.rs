@@ -24,7 +24,7 @@ fn a_million_attributes_in_one_body() {
     assert_eq!(e.column(), Some(1));
     assert!(
         e.message()
-            .contains("`a17` is defined twice (first at line 18, column 1)"),
+            .contains("`a17` is defined twice (first on line 18, column 1)"),
         "{e}"
     );
 }
