@@ -723,8 +723,13 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
     match r {
         // The call itself failed (arity, argument types, implementation):
         // functions differ between tools and may depend on the environment
-        // (files, time), so template-preserving mode keeps the call.
-        Err(Fail::Err(_)) if ctx.mode() == EvalMode::PreserveTemplates => Err(Fail::Unknown(None)),
+        // (files, time), so template-preserving mode keeps the call. A
+        // size limit is not kept: it is reported in every mode.
+        Err(Fail::Err(e))
+            if ctx.mode() == EvalMode::PreserveTemplates && e.kind() != ErrorKind::Limit =>
+        {
+            Err(Fail::Unknown(None))
+        }
         r => r,
     }
 }
