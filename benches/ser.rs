@@ -7,8 +7,18 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 fn bench_file() -> Option<(String, String)> {
-    let path = std::env::var("HCL_BENCH_FILE")
-        .unwrap_or_else(|_| "../shared/corpus/bench/big-common.tf".to_string());
+    // The default is relative to the main checkout; worktrees sit one
+    // level deeper.
+    let path = std::env::var("HCL_BENCH_FILE").unwrap_or_else(|_| {
+        [
+            "../shared/corpus/bench/big-common.tf",
+            "../../shared/corpus/bench/big-common.tf",
+        ]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .unwrap_or("../shared/corpus/bench/big-common.tf")
+        .to_string()
+    });
     match std::fs::read_to_string(&path) {
         Ok(s) => Some((path, s)),
         Err(_) => {

@@ -8,7 +8,9 @@
 //!
 //! Layout decisions (the tree keeps no whitespace):
 //! - **Comments are not kept** in the syntax tree, so they are lost when a
-//!   tree is printed.
+//!   tree is printed with [`format_body`] / `Display`. Give the source text to
+//!   [`format_body_with_source`] to keep the comments and blank lines between
+//!   attributes and blocks.
 //! - One blank line separates two blocks, and an attribute from a neighbouring
 //!   block; attributes follow each other without blank lines.
 //! - Blocks are written over several lines (`name {}` when empty).
@@ -50,6 +52,30 @@ use crate::value::Value;
 /// ```
 pub fn format_body(body: &Body<'_>) -> String {
     let mut p = Printer::with_capacity(body.span.len() + body.span.len() / 8 + 64);
+    p.body(body);
+    p.finish()
+}
+
+/// Prints a body parsed from `source`, keeping the comments and blank lines
+/// found between its attributes and blocks (and at the end of block bodies).
+///
+/// Items are located through their spans: items added or moved by a
+/// program (spans that do not fit, e.g. `Span::default()`) get the default
+/// layout, and comments in the source text between items that were removed
+/// are dropped. Comments inside expressions (in multi-line objects, lists,
+/// calls) are not kept. A trailing `#`/`//` comment stays on its line,
+/// aligned with its neighbours as `terraform fmt` aligns them.
+///
+/// ```
+/// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";
+/// let body = hcl::parse(src).unwrap();
+/// assert_eq!(
+///     hcl::format::format_body_with_source(&body, src),
+///     "# header\n\na   = 1 # one\nbbb = 2 # two\n\nb {\n  # inside\n}\n"
+/// );
+/// ```
+pub fn format_body_with_source(body: &Body<'_>, source: &str) -> String {
+    let mut p = Printer::with_source(source);
     p.body(body);
     p.finish()
 }
