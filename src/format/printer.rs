@@ -346,7 +346,7 @@ impl<'s> Printer<'s> {
                 None
             };
             let blank = match &gap {
-                Some(items) => self.gap_comments(items, emitted) && emitted,
+                Some(items) => self.gap_comments(items, &mut emitted),
                 None => matches!(prev_block, Some(pb) if pb || is_block),
             };
             if blank {
@@ -366,7 +366,7 @@ impl<'s> Printer<'s> {
         }
         if cursor <= body.span.end {
             if let Some(items) = scan_gap(&src[cursor..body.span.end]) {
-                self.gap_comments(&items, emitted);
+                self.gap_comments(&items, &mut emitted);
             }
         }
     }
@@ -374,23 +374,23 @@ impl<'s> Printer<'s> {
     /// Writes the comments of a gap, each on its own line, with a blank line
     /// where the source had one. Returns whether the gap ends with a blank
     /// line.
-    fn gap_comments(&mut self, items: &[GapItem<'s>], mut emitted: bool) -> bool {
+    fn gap_comments(&mut self, items: &[GapItem<'s>], emitted: &mut bool) -> bool {
         let mut nl = 0;
         for it in items {
             match *it {
                 GapItem::Newline => nl += 1,
                 GapItem::Comment(text) => {
-                    if nl >= 2 && emitted {
+                    if nl >= 2 && *emitted {
                         self.newline();
                     }
                     self.w(text);
                     self.newline();
-                    emitted = true;
+                    *emitted = true;
                     nl = 0;
                 }
             }
         }
-        nl >= 2
+        nl >= 2 && *emitted
     }
 
     /// Whether a body has comments of its own in the source.
