@@ -87,3 +87,42 @@ fn to_string_drops_comments() {
     let body = hcl::parse("# c\na = 1 # d\n").unwrap();
     assert_eq!(body.to_string(), "a = 1\n");
 }
+
+#[test]
+fn keeps_comments_and_line_structure_inside_objects_and_tuples() {
+    let src = r#"module "m" {
+  tags = { Name = "x" }
+  ports = [
+    80, # http
+    443, // https
+
+    # more later
+  ]
+  settings = {
+    # leading
+    a = 1 # one
+    bbb = [1, 2]
+
+    c = { d = true } # inline kept
+  }
+}
+"#;
+    let expected = r#"module "m" {
+  tags = { Name = "x" }
+  ports = [
+    80,  # http
+    443, // https
+
+    # more later
+  ]
+  settings = {
+    # leading
+    a   = 1 # one
+    bbb = [1, 2]
+
+    c = { d = true } # inline kept
+  }
+}
+"#;
+    assert_eq!(fmt_src(src), expected);
+}

@@ -62,9 +62,12 @@ pub fn format_body(body: &Body<'_>) -> String {
 /// Items are located through their spans: items added or moved by a
 /// program (spans that do not fit, e.g. `Span::default()`) get the default
 /// layout, and comments in the source text between items that were removed
-/// are dropped. Comments inside expressions (in multi-line objects, lists,
-/// calls) are not kept. A trailing `#`/`//` comment stays on its line,
-/// aligned with its neighbours as `terraform fmt` aligns them.
+/// are dropped. Object constructors and tuples keep the line structure they
+/// had (single-line or one item per line), and comments between their items
+/// are kept too; comments elsewhere inside expressions (function call
+/// arguments, `for` expressions, ...) are not. A trailing `#`/`//` comment
+/// stays on its line, aligned with its neighbours as `terraform fmt` aligns
+/// them.
 ///
 /// ```
 /// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";

@@ -341,7 +341,7 @@ impl<'s> Printer<'s> {
             let is_block = matches!(s, Structure::Block(_));
             let real = span_ok(sp, src) && sp.start >= cursor;
             let gap = if real {
-                scan_gap(&src[cursor..sp.start])
+                scan_gap(&src[cursor..sp.start], false)
             } else {
                 None
             };
@@ -356,7 +356,7 @@ impl<'s> Printer<'s> {
             let mut trailing = None;
             if real {
                 cursor = sp.end;
-                if let Some((t, next)) = trailing_comment(src, sp.end) {
+                if let Some((t, next)) = trailing_comment(src, sp.end, false) {
                     trailing = Some(t);
                     cursor = next;
                 }
@@ -365,7 +365,7 @@ impl<'s> Printer<'s> {
             emitted = true;
         }
         if cursor <= body.span.end {
-            if let Some(items) = scan_gap(&src[cursor..body.span.end]) {
+            if let Some(items) = scan_gap(&src[cursor..body.span.end], false) {
                 self.gap_comments(&items, &mut emitted);
             }
         }
@@ -397,7 +397,7 @@ impl<'s> Printer<'s> {
     fn body_has_comments(&self, body: &Body<'_>) -> bool {
         match self.src {
             Some(src) if span_ok(body.span, src) && body.structures.is_empty() => {
-                scan_gap(&src[body.span.range()])
+                scan_gap(&src[body.span.range()], false)
                     .is_some_and(|g| g.iter().any(|i| matches!(i, GapItem::Comment(_))))
             }
             _ => false,
@@ -453,8 +453,8 @@ impl<'s> Printer<'s> {
             ExprKind::String(s) => self.quoted_str(s),
             ExprKind::Template(t) => self.template_expr(t),
             ExprKind::Variable(v) => self.w(&v.name),
-            ExprKind::Tuple(elems) => self.tuple(elems, mode),
-            ExprKind::Object(items) => self.object(items, mode),
+            ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
+            ExprKind::Object(items) => self.object(items, mode, e.span),
             ExprKind::FuncCall(f) => self.func_call(f, mode),
             ExprKind::Traversal(t) => self.traversal(t),
             ExprKind::Unary(u) => {
@@ -527,18 +527,84 @@ impl<'s> Printer<'s> {
         )
     }
 
-    fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode) {
+    /// With a source: whether the text at `span` spans several lines.
+    fn src_multiline(&self, span: Span) -> Option<bool> {
+        let src = self.src?;
+        (span_ok(span, src) && span.len() >= 2).then(|| src[span.range()].contains('\n'))
+    }
+
+    /// The source of a bracketed expression (`open`...`close` at `span`).
+    fn bracketed_src(&self, span: Span, open: u8, close: u8) -> Option<&'s str> {
+        let src = self.src?;
+        let ok = span_ok(span, src)
+            && span.len() >= 2
+            && src.as_bytes()[span.start] == open
+            && src.as_bytes()[span.end - 1] == close;
+        ok.then_some(src)
+    }
+
+    /// Whether an expression, in block mode, is printed over several lines.
+    /// With a source, objects and tuples keep the line structure they had.
+    fn wants_multiline(&self, e: &Expression<'_>) -> bool {
+        match &e.kind {
+            ExprKind::Object(items) => {
+                !items.is_empty()
+                    && (self.src_multiline(e.span).unwrap_or(true)
+                        || items.iter().any(|it| contains_heredoc(&it.value)))
+            }
+            ExprKind::Tuple(elems) => match self.src_multiline(e.span) {
+                Some(m) => m && !elems.is_empty(),
+                None => elems.iter().any(|x| self.wants_multiline(x)),
+            },
+            ExprKind::FuncCall(f) => f.args.iter().any(|a| self.wants_multiline(a)),
+            ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
+            _ => false,
+        }
+    }
+
+    fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode, span: Span) {
         if elems.is_empty() {
             self.w("[]");
             return;
         }
-        if mode == Mode::Block && elems.iter().any(wants_multiline) {
+        let multi = match self.src_multiline(span) {
+            Some(m) => m,
+            None => elems.iter().any(|e| self.wants_multiline(e)),
+        };
+        if mode == Mode::Block && multi {
+            let src = self.bracketed_src(span, b'[', b']');
+            let mut cursor = span.start + 1;
+            let mut emitted = false;
             self.open("[");
             self.newline();
             for e in elems {
+                let mut trailing = None;
+                if let Some(src) = src {
+                    if span_ok(e.span, src) && e.span.start >= cursor {
+                        if let Some(g) = scan_gap(&src[cursor..e.span.start], true) {
+                            if self.gap_comments(&g, &mut emitted) {
+                                self.newline();
+                            }
+                        }
+                        cursor = e.span.end;
+                        if let Some((t, next)) = trailing_comment(src, e.span.end, true) {
+                            trailing = Some(t);
+                            cursor = next;
+                        }
+                    }
+                }
                 self.expr(e, Mode::Block);
                 self.w(",");
+                self.trailing(trailing);
                 self.newline();
+                emitted = true;
+            }
+            if let Some(src) = src {
+                if cursor < span.end {
+                    if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
+                        self.gap_comments(&g, &mut emitted);
+                    }
+                }
             }
             self.close("]");
         } else {
@@ -553,15 +619,40 @@ impl<'s> Printer<'s> {
         }
     }
 
-    fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode) {
+    fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode, span: Span) {
         if items.is_empty() {
             self.w("{}");
             return;
         }
-        if mode == Mode::Block || items.iter().any(|it| contains_heredoc(&it.value)) {
+        let heredoc = items.iter().any(|it| contains_heredoc(&it.value));
+        let multi = heredoc || (mode == Mode::Block && self.src_multiline(span).unwrap_or(true));
+        if multi {
+            let src = self.bracketed_src(span, b'{', b'}');
+            let mut cursor = span.start + 1;
+            let mut emitted = false;
             self.open("{");
             self.newline();
             for it in items {
+                let mut trailing = None;
+                if let Some(src) = src {
+                    let (ks, ve) = (it.key.span(), it.value.span);
+                    if span_ok(ks, src)
+                        && span_ok(ve, src)
+                        && ks.start >= cursor
+                        && ve.end >= ks.end
+                    {
+                        if let Some(g) = scan_gap(&src[cursor..ks.start], true) {
+                            if self.gap_comments(&g, &mut emitted) {
+                                self.newline();
+                            }
+                        }
+                        cursor = ve.end;
+                        if let Some((t, next)) = trailing_comment(src, ve.end, true) {
+                            trailing = Some(t);
+                            cursor = next;
+                        }
+                    }
+                }
                 self.object_key(&it.key);
                 match it.separator {
                     ObjectSeparator::Equals => {
@@ -571,7 +662,16 @@ impl<'s> Printer<'s> {
                     ObjectSeparator::Colon => self.w(" : "),
                 }
                 self.expr(&it.value, Mode::Block);
+                self.trailing(trailing);
                 self.end_line();
+                emitted = true;
+            }
+            if let Some(src) = src {
+                if cursor < span.end {
+                    if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
+                        self.gap_comments(&g, &mut emitted);
+                    }
+                }
             }
             self.close("}");
         } else {
@@ -607,11 +707,11 @@ impl<'s> Printer<'s> {
         self.open("(");
         let n = f.args.len();
         let multi = if mode == Mode::Block {
-            f.args.iter().filter(|a| wants_multiline(a)).count()
+            f.args.iter().filter(|a| self.wants_multiline(a)).count()
         } else {
             0
         };
-        if multi == 0 || (multi == 1 && wants_multiline(&f.args[n - 1])) {
+        if multi == 0 || (multi == 1 && self.wants_multiline(&f.args[n - 1])) {
             for (i, a) in f.args.iter().enumerate() {
                 if i > 0 {
                     self.w(", ");
@@ -968,17 +1068,6 @@ fn contains_heredoc(e: &Expression<'_>) -> bool {
     }
 }
 
-/// Whether an expression, in block mode, is printed over several lines.
-pub(crate) fn wants_multiline(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Object(items) => !items.is_empty(),
-        ExprKind::Tuple(elems) => elems.iter().any(wants_multiline),
-        ExprKind::FuncCall(f) => f.args.iter().any(wants_multiline),
-        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
-        _ => false,
-    }
-}
-
 #[inline]
 pub(crate) fn push_spaces(s: &mut String, n: usize) {
     const SP: &str = "                                                                ";
@@ -1067,7 +1156,7 @@ fn span_ok(span: Span, src: &str) -> bool {
 
 /// Splits whitespace-and-comments text into newlines and comments; `None`
 /// if anything else is in it (the gap spans items that were removed).
-fn scan_gap(gap: &str) -> Option<Vec<GapItem<'_>>> {
+fn scan_gap(gap: &str, commas: bool) -> Option<Vec<GapItem<'_>>> {
     let b = gap.as_bytes();
     let mut items = Vec::new();
     let mut i = 0;
@@ -1078,6 +1167,7 @@ fn scan_gap(gap: &str) -> Option<Vec<GapItem<'_>>> {
                 i += 1;
             }
             b' ' | b'\t' | b'\r' => i += 1,
+            b',' if commas => i += 1,
             b'#' => {
                 let end = gap[i..].find('\n').map_or(b.len(), |e| i + e);
                 items.push(GapItem::Comment(gap[i..end].trim_end()));
@@ -1101,9 +1191,13 @@ fn scan_gap(gap: &str) -> Option<Vec<GapItem<'_>>> {
 
 /// A comment on the same line after position `end`, and where the text
 /// after it starts.
-fn trailing_comment(src: &str, end: usize) -> Option<(Trailing<'_>, usize)> {
+fn trailing_comment(src: &str, end: usize, comma: bool) -> Option<(Trailing<'_>, usize)> {
     let rest = &src[end..];
-    let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let mut skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    if comma && rest[skip..].starts_with(',') {
+        skip += 1;
+        skip += rest[skip..].len() - rest[skip..].trim_start_matches([' ', '\t']).len();
+    }
     let r = &rest[skip..];
     let start = end + skip;
     if r.starts_with('#') || r.starts_with("//") {
