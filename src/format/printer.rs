@@ -242,8 +242,8 @@ impl<'s> Printer<'s> {
                 max = max.max(width(self, j));
                 j += 1;
             }
-            for k in i..j {
-                cpad[k] = max - width(self, k) + 1;
+            for (k, c) in cpad.iter_mut().enumerate().take(j).skip(i) {
+                *c = max - width(self, k) + 1;
             }
             i = j;
         }
@@ -1211,8 +1211,8 @@ fn trailing_comment(src: &str, end: usize, comma: bool) -> Option<(Trailing<'_>,
             start + len,
         ));
     }
-    if r.starts_with("/*") {
-        let len = r[2..].find("*/")? + 4;
+    if let Some(body) = r.strip_prefix("/*") {
+        let len = body.find("*/")? + 4;
         let text = &r[..len];
         // Only a block comment that ends its line and stays on it.
         let after = r[len..].trim_start_matches([' ', '\t', '\r']);
