@@ -54,8 +54,8 @@ macro_rules! schema {
 
             #[derive(Deserialize)]
             pub struct Lifecycle {
-                pub create_before_destroy: Option<bool>,
-                pub prevent_destroy: Option<bool>,
+                pub create_before_destroy: Option<$value>,
+                pub prevent_destroy: Option<$value>,
                 pub ignore_changes: Option<$value>,
             }
 
@@ -81,12 +81,63 @@ macro_rules! schema {
 schema!(ours, hcl::Value);
 schema!(theirs, hcl_rs::Value);
 
+/// The bench file concatenates many projects, so some resource addresses
+/// repeat; a typed `type → name → struct` schema rejects that (in both
+/// crates). Give repeated names a suffix, once, before timing anything.
+fn unique_resource_names(src: &str) -> String {
+    /// A label at the start of `s` (quoted, or a bare identifier) and the rest.
+    fn label(s: &str) -> Option<(&str, &str)> {
+        let mut s = s.trim_start_matches([' ', '\t']);
+        while let Some(c) = s.strip_prefix("/*") {
+            s = c[c.find("*/")? + 2..].trim_start_matches([' ', '\t']);
+        }
+        if let Some(q) = s.strip_prefix('"') {
+            let end = q.find('"')?;
+            return Some((&q[..end], &q[end + 1..]));
+        }
+        let end = s
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(s.len());
+        (end > 0).then(|| (&s[..end], &s[end..]))
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::with_capacity(src.len() + 1024);
+    for line in src.split_inclusive('\n') {
+        let parsed = line
+            .strip_prefix("resource")
+            .filter(|r| r.starts_with([' ', '\t']))
+            .and_then(label)
+            .map(|(ty, r)| match label(r) {
+                Some((name, rest)) => (ty, name, rest),
+                // `resource "t" {`: a missing name label.
+                None => (ty, "unnamed", r),
+            });
+        match parsed {
+            Some((ty, name, rest)) => {
+                let mut n = name.to_owned();
+                let mut k = 1;
+                while !seen.insert((ty.to_owned(), n.clone())) {
+                    k += 1;
+                    n = format!("{name}_{k}");
+                }
+                out.push_str(&format!("resource \"{ty}\" \"{n}\"{rest}"));
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 fn main() {
     let Some((path, src)) = bench_file() else {
         println!("de bench skipped: set HCL_BENCH_FILE (big-common.tf not found)");
         return;
     };
-    println!("de bench: {path} ({} bytes)", src.len());
+    let src = unique_resource_names(&src);
+    println!(
+        "de bench: {path} ({} bytes, resource names made unique)",
+        src.len()
+    );
 
     // Both must agree on the number of resources before we time anything.
     let a = ours::count(&hcl::from_str::<ours::Config>(&src).expect("hcl2 typed"));

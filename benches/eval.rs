@@ -11,8 +11,14 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::{evaluate_with_source, Context, EvalMode};
 
 fn bench(c: &mut Criterion) {
-    let path = std::env::var("HCL_BENCH_FILE")
-        .unwrap_or_else(|_| "../shared/corpus/bench/big-common.tf".to_owned());
+    // Default: ../shared from /work/main, ../../shared from a worktree.
+    let path = std::env::var("HCL_BENCH_FILE").unwrap_or_else(|_| {
+        ["../shared", "../../shared"]
+            .iter()
+            .map(|d| format!("{d}/corpus/bench/big-common.tf"))
+            .find(|p| std::path::Path::new(p).exists())
+            .unwrap_or_else(|| "../shared/corpus/bench/big-common.tf".to_owned())
+    });
     let Ok(src) = std::fs::read_to_string(&path) else {
         println!("eval bench: skipped ({path} not found; set HCL_BENCH_FILE)");
         return;

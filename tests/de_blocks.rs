@@ -407,3 +407,44 @@ fn serde_json_like(s: &str) -> Value {
     }
     parse(s.as_bytes(), &mut 0)
 }
+
+#[test]
+fn mixed_labeled_and_unlabeled_blocks_as_value() {
+    // Same shape as `Evaluate for Body`: the unlabeled block's body, with
+    // the labeled block's content under its label...
+    let v: Value =
+        hcl::from_str("include {\n  path = \"a\"\n}\ninclude \"env\" {\n  path = \"b\"\n}\n")
+            .unwrap();
+    assert_eq!(
+        v,
+        serde_json_like(r#"{"include":{"path":"a","env":{"path":"b"}}}"#)
+    );
+    // ...and in the other order, an array of both.
+    let v: Value =
+        hcl::from_str("include \"env\" {\n  path = \"b\"\n}\ninclude {\n  path = \"a\"\n}\n")
+            .unwrap();
+    assert_eq!(
+        v,
+        serde_json_like(r#"{"include":[{"env":{"path":"b"}},{"path":"a"}]}"#)
+    );
+}
+
+#[test]
+fn mixed_blocks_into_vec_keep_their_labels() {
+    #[derive(Deserialize)]
+    struct Include {
+        #[serde(rename = "__labels")]
+        labels: Vec<String>,
+        path: String,
+    }
+    #[derive(Deserialize)]
+    struct C {
+        include: Vec<Include>,
+    }
+    let c: C =
+        hcl::from_str("include {\n  path = \"a\"\n}\ninclude \"env\" {\n  path = \"b\"\n}\n")
+            .unwrap();
+    assert!(c.include[0].labels.is_empty());
+    assert_eq!(c.include[1].labels, ["env"]);
+    assert_eq!(c.include[1].path, "b");
+}

@@ -1,5 +1,8 @@
 //! `hcl::from_str::<hcl::Value>` on every corpus file Terraform accepts
-//! (`HCL_CORPUS_DIR`, e.g. `../shared/corpus`); skipped without it.
+//! (`HCL_CORPUS_DIR`, e.g. `../shared/corpus`), giving the same value as
+//! evaluating the body in template-preserving mode; skipped without it.
+
+use hcl::eval::{evaluate_body_str, Context, EvalMode};
 
 #[test]
 fn from_str_value_on_ok_corpus_files() {
@@ -8,7 +11,7 @@ fn from_str_value_on_ok_corpus_files() {
         return;
     };
     let tsv = std::fs::read_to_string(dir.join("EXPECT.tsv")).expect("EXPECT.tsv readable");
-    let (mut passed, mut failed) = (0usize, Vec::new());
+    let (mut passed, mut failed, mut eval_failed) = (0usize, Vec::new(), Vec::new());
     for line in tsv.lines().skip(1).filter(|l| !l.is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
         if cols.get(1) != Some(&"ok") {
@@ -16,7 +19,19 @@ fn from_str_value_on_ok_corpus_files() {
         }
         let bytes = std::fs::read(dir.join(cols[0])).expect("corpus file readable");
         match hcl::from_slice::<hcl::Value>(&bytes) {
-            Ok(_) => passed += 1,
+            Ok(v) => {
+                // The deserializer and the evaluator agree on the body's shape.
+                let src = std::str::from_utf8(&bytes).unwrap();
+                let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+                match evaluate_body_str(src, &ctx) {
+                    Ok(e) if e == v => passed += 1,
+                    Ok(_) => {
+                        failed.push(format!("{}: differs from the evaluator's value", cols[0]))
+                    }
+                    // Not this module's failure; listed, not counted.
+                    Err(e) => eval_failed.push(format!("{}: {e}", cols[0])),
+                }
+            }
             Err(e) => failed.push(format!("{}: {e}", cols[0])),
         }
     }
@@ -25,6 +40,13 @@ fn from_str_value_on_ok_corpus_files() {
         failed.len()
     );
     for f in failed.iter().take(20) {
+        println!("    {f}");
+    }
+    println!(
+        "evaluator failed on {} of the same files:",
+        eval_failed.len()
+    );
+    for f in eval_failed.iter().take(20) {
         println!("    {f}");
     }
     assert!(failed.is_empty(), "{} ok files failed", failed.len());

@@ -200,3 +200,15 @@ fn from_body_errors_have_spans_until_given_the_source() {
     let err = err.with_source(src);
     assert_eq!((err.line(), err.column()), (Some(1), Some(5)));
 }
+
+#[test]
+fn block_missing_a_label_among_labeled_ones() {
+    let src = "resource \"a\" \"x\" {\n  ami = \"1\"\n  count = 1\n}\nresource \"a\" {\n  ami = \"2\"\n  count = 2\n}\n";
+    let err = hcl::from_str::<Tf>(src).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "this `resource` block has 1 label, the others here have more"
+    );
+    assert_eq!(err.path(), Some("resource.a"));
+    assert_eq!((err.line(), err.column()), (Some(5), Some(1)));
+}

@@ -209,3 +209,11 @@ fn bytes_from_string() {
     let b: B = hcl::from_value(obj([("b", "hi".into())])).unwrap();
     assert_eq!(b.b, b"hi");
 }
+
+#[test]
+fn keyword_object_keys_are_literal_strings() {
+    // terraform console: {null = 1} is { "null" = 1 }, {true = 1} is { "true" = 1 }.
+    let v: Value = hcl::from_str("o = {\n  null = 1\n  true = 2\n}\n").unwrap();
+    assert_eq!(v["o"]["null"], Value::from(1));
+    assert_eq!(v["o"]["true"], Value::from(2));
+}

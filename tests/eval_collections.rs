@@ -43,6 +43,10 @@ fn objects() {
     );
     check("{(true) = 1}", json!({"true": 1}));
     check(
+        "{null = 1, true = 2, false = 3}",
+        json!({"null": 1, "true": 2, "false": 3}),
+    );
+    check(
         "{if = 1, in = 2, null_ = 3}",
         json!({"if": 1, "in": 2, "null_": 3}),
     );

@@ -120,3 +120,60 @@ fn deep_nesting_is_an_error_not_a_crash() {
     // Whatever the parser's limit, evaluation must not overflow the stack.
     let _ = hcl::eval::evaluate_str(&src, &Context::new());
 }
+
+pub fn nest(depth: usize, kind: usize) -> hcl::Expression<'static> {
+    use hcl::syntax::*;
+    let span = Span::new(0, 1);
+    let mut e = Expression::new(
+        ExprKind::Number {
+            value: hcl::Number::from(1),
+            raw: "1".into(),
+        },
+        span,
+    );
+    for _ in 0..depth {
+        let kind = match kind {
+            0 => ExprKind::Tuple(vec![e]),
+            1 => ExprKind::Parenthesis(Box::new(e)),
+            2 => ExprKind::Object(vec![ObjectItem {
+                key: ObjectKey::Ident(Ident::new("a", span)),
+                value: e,
+                separator: ObjectSeparator::Equals,
+            }]),
+            _ => ExprKind::Template(Box::new(TemplateExpr {
+                kind: TemplateKind::Quoted,
+                template: Template {
+                    elements: vec![
+                        Element::Literal(Literal {
+                            value: "x".into(),
+                            span,
+                        }),
+                        Element::Interpolation(Interpolation {
+                            expr: e,
+                            strip: Strip::default(),
+                            span,
+                        }),
+                    ],
+                    span,
+                },
+            })),
+        };
+        e = Expression::new(kind, span);
+    }
+    e
+}
+
+#[test]
+fn evaluation_depth_is_limited() {
+    // Deeper than any tree the parser builds with its default limit (128):
+    // a Limit error instead of a stack overflow of the 2 MiB test thread.
+    for kind in 0..4 {
+        assert!(nest(100, kind).evaluate(&Context::new()).is_ok());
+        let deep = nest(3000, kind);
+        let e = deep.evaluate(&Context::new()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+        // Dropping a 3000-deep tree recursively is the syntax tree's
+        // business (and may not fit a test thread's stack).
+        std::mem::forget(deep);
+    }
+}

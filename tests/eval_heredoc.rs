@@ -71,6 +71,19 @@ fn strip_marker_reaches_only_the_neighbouring_line() {
 }
 
 #[test]
+fn strip_marker_at_line_start_reaches_the_previous_line() {
+    // Terraform 1.11: the literal token before `${~` / `%{~` at the start of
+    // a line is the whole previous line, newline included.
+    check("<<EOT\na\n${~ \"b\"}\nEOT\n", json!("ab\n"));
+    check(
+        "<<EOT\n%{ for x in [1, 2] }a\n%{~ endfor }\nEOT\n",
+        json!("aa\n"),
+    );
+    // Indentation before the marker is on the same line: only it goes.
+    check("<<EOT\na  \n  ${~ \"b\"}\nEOT\n", json!("a  \nb\n"));
+}
+
+#[test]
 fn heredoc_in_a_call() {
     let mut ctx = hcl::eval::Context::new();
     ctx.declare_func(

@@ -20,6 +20,13 @@ fn arithmetic() {
     check("0.1 + 0.2", json!(0.3));
     check("1.1 - 1", json!(0.1));
     check("2.5 * 2", json!(5));
+    check("5 / \"2\"", json!(2.5));
+}
+
+#[test]
+fn negative_zero_keeps_its_sign() {
+    assert_eq!(ev("\"${-0}x\""), hcl::Value::from("-0x"));
+    assert!(ev("-0").as_f64().unwrap().is_sign_negative());
 }
 
 #[test]

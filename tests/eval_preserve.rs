@@ -46,6 +46,14 @@ fn expressions_are_kept_as_written() {
 }
 
 #[test]
+fn unknown_object_keys_are_kept_as_templates() {
+    assert_eq!(
+        ev_preserve("{ (var.k) = 1, \"${var.p}-x\" = var.v, aws.foo = aws.bar }"),
+        j(json!({"${var.k}": 1, "${var.p}-x": "${var.v}", "${aws.foo}": "${aws.bar}"}))
+    );
+}
+
+#[test]
 fn literal_template_text_is_escaped() {
     assert_eq!(
         ev_preserve("\"$${lit} ${var.x}\""),
@@ -111,14 +119,13 @@ fn preserved_values_parse_back_to_the_same_expression() {
     ] {
         let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
         let v = evaluate_body_str(src, &ctx).unwrap();
-        let template = v["x"].as_str().unwrap().to_owned();
-        // Re-parse the kept template as a quoted string: it must give back
-        // the same expression text.
-        let quoted = format!(
-            "x = \"{}\"\n",
-            template.replace('\\', "\\\\").replace('"', "\\\"")
-        );
-        let again = evaluate_body_str(&quoted, &ctx).unwrap();
-        assert_eq!(again["x"], v["x"], "{src}");
+        let template = v["x"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{src}: {v:?}"))
+            .to_owned();
+        // A heredoc holds a template without escapes: parsing the kept
+        // template back must keep it unchanged.
+        let again = evaluate_body_str(&format!("x = <<EOT\n{template}\nEOT\n"), &ctx).unwrap();
+        assert_eq!(again["x"], j(json!(format!("{template}\n"))), "{src}");
     }
 }

@@ -92,3 +92,23 @@ fn errors() {
         "Iteration over non-iterable value",
     );
 }
+
+#[test]
+fn standalone_templates() {
+    use hcl::eval::{evaluate_with_source, Context, EvalMode};
+    let src = "Hello, ${name}!\n%{ for i, x in items }${i}=${x} %{ endfor }";
+    let t = hcl::parser::parse_template(src).unwrap();
+    let mut ctx = Context::new();
+    ctx.declare_var("name", "you");
+    ctx.declare_var("items", j(json!(["a", "b"])));
+    assert_eq!(
+        evaluate_with_source(&t, src, &ctx).unwrap(),
+        j(json!("Hello, you!\n0=a 1=b "))
+    );
+    // Unknown variables: strict mode fails naming them, preserving mode
+    // gives the template back.
+    let e = evaluate_with_source(&t, src, &Context::new()).unwrap_err();
+    assert!(e.message().contains("\"name\""), "{e}");
+    let keep = Context::new().with_mode(EvalMode::PreserveTemplates);
+    assert_eq!(evaluate_with_source(&t, src, &keep).unwrap(), j(json!(src)));
+}

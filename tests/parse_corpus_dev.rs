@@ -68,3 +68,32 @@ fn corpus_expectations() {
     assert!(err_pass >= 78);
     assert_eq!(t_fail, 0);
 }
+
+/// Parses big.tf `HCL_LOOP` times (default 10) and prints the best time, for
+/// profiling with `perf stat`/`perf record` (criterion is the real benchmark).
+#[test]
+#[ignore]
+fn parse_big_loop() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let src = std::fs::read_to_string(dir.join("bench/big.tf")).unwrap();
+    let n: usize = std::env::var("HCL_LOOP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut best = f64::MAX;
+    for _ in 0..n {
+        let t = std::time::Instant::now();
+        let body = hcl::parse(&src).unwrap();
+        let parse = t.elapsed().as_secs_f64();
+        drop(body);
+        best = best.min(parse);
+    }
+    println!(
+        "best parse: {:.2} ms, {:.1} MB/s",
+        best * 1e3,
+        src.len() as f64 / best / 1e6
+    );
+}

@@ -90,6 +90,8 @@ fn parse_type(e: &Expression<'_>) -> Result<Ty, String> {
                             ObjectKey::Expression(k) => match &k.kind {
                                 ExprKind::String(s) => s.to_string(),
                                 ExprKind::Variable(id) => id.name.to_string(),
+                                ExprKind::Bool(b) => b.to_string(),
+                                ExprKind::Null => "null".to_owned(),
                                 _ => return Err("bad object type key".into()),
                             },
                         };

@@ -92,16 +92,17 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         }
         let base = out.len();
         // Indices into `out` of the block groups, by name (few per body).
+        // Consecutive blocks usually share a type: try the last group first.
         let mut groups: Vec<usize> = Vec::new();
+        let mut last: Option<usize> = None;
         for s in &self.body.structures {
             match s {
                 crate::syntax::Structure::Attribute(a) => out.push(Entry::Attr(a)),
                 crate::syntax::Structure::Block(b) => {
                     let name = b.ident.as_str();
-                    let found = groups
-                        .iter()
-                        .copied()
-                        .find(|&i| matches!(&out[i], Entry::Blocks(n, _) if *n == name));
+                    let is = |i: &usize| matches!(&out[*i], Entry::Blocks(n, _) if *n == name);
+                    let found = last.filter(is).or_else(|| groups.iter().copied().find(is));
+                    last = Some(found.unwrap_or(out.len()));
                     match found {
                         Some(i) => {
                             if let Entry::Blocks(_, v) = &mut out[i] {
@@ -202,18 +203,27 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
             .pending
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
-        let r = match &entry {
-            Entry::Attr(a) => seed.deserialize(ExprDe::new(&a.expr, self.env)),
-            Entry::Blocks(_, blocks) => seed.deserialize(BlocksDe {
-                blocks: blocks.clone(),
-                depth: 0,
-                element: false,
-                env: self.env,
-            }),
-            Entry::Label(l) => seed.deserialize(LabelDe(l)),
-            Entry::Labels(l, _) => seed.deserialize(LabelsDe(l)),
-        };
-        r.map_err(|e| locate(prepend_key(e, entry.name()), entry.span()))
+        match entry {
+            Entry::Attr(a) => seed
+                .deserialize(ExprDe::new(&a.expr, self.env))
+                .map_err(|e| locate(prepend_key(e, a.name.as_str()), Some(a.expr.span))),
+            Entry::Blocks(name, blocks) => {
+                let span = blocks[0].span;
+                seed.deserialize(BlocksDe {
+                    blocks,
+                    depth: 0,
+                    element: false,
+                    env: self.env,
+                })
+                .map_err(|e| locate(prepend_key(e, name), Some(span)))
+            }
+            Entry::Label(l) => seed
+                .deserialize(LabelDe(l))
+                .map_err(|e| locate(prepend_key(e, LABEL), Some(l.span()))),
+            e @ Entry::Labels(l, _) => seed
+                .deserialize(LabelsDe(l))
+                .map_err(|err| locate(prepend_key(err, LABELS), e.span())),
+        }
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -452,6 +462,28 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         Err(self.too_many())
     }
 
+    /// When some blocks of the group have a label here and others do not,
+    /// the ones without are the mistake (a map keyed by label was expected).
+    fn check_labels(&self) -> Result<()> {
+        if self.blocks.len() > 1 && self.blocks.iter().any(|b| b.labels.len() > self.depth) {
+            if let Some(b) = self.blocks.iter().find(|b| b.labels.len() <= self.depth) {
+                return Err(self.missing_label(b));
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn missing_label(&self, b: &Block<'_>) -> Error {
+        let e: Error = de::Error::custom(format_args!(
+            "this `{}` block has {} label{}, the others here have more",
+            b.ident.as_str(),
+            b.labels.len(),
+            if b.labels.len() == 1 { "" } else { "s" },
+        ));
+        attach_span(e, b.span)
+    }
+
     #[cold]
     fn too_many(&self) -> Error {
         let name = self.blocks[0].ident.as_str();
@@ -484,8 +516,11 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
                 }
             }
         } else {
-            let mut index: std::collections::HashMap<&str, usize> =
-                std::collections::HashMap::with_capacity(self.blocks.len());
+            let mut index: std::collections::HashMap<&str, usize, Fnv> =
+                std::collections::HashMap::with_capacity_and_hasher(
+                    self.blocks.len(),
+                    Fnv::default(),
+                );
             for b in &self.blocks {
                 let l = &b.labels[depth];
                 match index.get(l.as_str()) {
@@ -503,6 +538,40 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
             depth,
             env: self.env,
         })
+    }
+
+    /// The value of a group mixing blocks that have more labels with blocks
+    /// that have none left (`include {}` and `include "env" {}`), built as
+    /// the evaluator builds it (see `Evaluate for Body`), block by block:
+    /// an unlabeled block's body takes the slot (or joins it in an array), a
+    /// labeled block's content goes under its labels in the slot's object.
+    #[cold]
+    fn mixed_value(&self) -> Result<crate::Value> {
+        use crate::Value;
+        let mut slot = Value::Null;
+        for b in &self.blocks {
+            let content: Value =
+                de::Deserialize::deserialize(BodyDe::of_block(b, b.labels.len(), false, self.env))?;
+            let mut s = &mut slot;
+            for label in &b.labels[self.depth..] {
+                if !s.is_object() {
+                    *s = Value::Object(crate::Map::new());
+                }
+                let Value::Object(o) = s else {
+                    unreachable!("made an object above")
+                };
+                s = o.entry(label.as_str().to_owned()).or_insert(Value::Null);
+            }
+            match s {
+                Value::Null => *s = content,
+                Value::Array(items) => items.push(content),
+                other => {
+                    let first = other.take();
+                    *other = Value::Array(vec![first, content]);
+                }
+            }
+        }
+        Ok(slot)
     }
 
     fn visit_elements<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -534,8 +603,11 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
             self.visit_labels(visitor)
         } else if self.blocks.len() == 1 {
             self.body(self.blocks[0]).deserialize_map(visitor)
-        } else {
+        } else if self.blocks.iter().all(|b| b.labels.len() == self.depth) {
             self.visit_elements(visitor)
+        } else {
+            let span = self.span();
+            ValueDeserializer::new(self.mixed_value()?, span).deserialize_any(visitor)
         }
     }
 
@@ -543,6 +615,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
         if !self.element && self.all_labeled() {
             self.visit_labels(visitor)
         } else {
+            self.check_labels()?;
             let b = self.single()?;
             self.body(b).deserialize_map(visitor)
         }
@@ -568,6 +641,9 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
         let (label, labels) = wants_labels(fields);
         if !self.element && !label && !labels && self.all_labeled() {
             return self.visit_labels(visitor);
+        }
+        if !self.element && !label && !labels {
+            self.check_labels()?;
         }
         let b = self.single()?;
         self.body(b).deserialize_struct(name, fields, visitor)
@@ -886,8 +962,23 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     }
 
     /// The expression with parentheses around a literal removed.
+    ///
+    /// Only literals are unwrapped: anything else is evaluated whole, so
+    /// that template-preserving mode keeps the parentheses as written.
     fn inner(mut self) -> Self {
         while let ExprKind::Parenthesis(e) = &self.expr.kind {
+            if !matches!(
+                e.kind,
+                ExprKind::Null
+                    | ExprKind::Bool(_)
+                    | ExprKind::Number { .. }
+                    | ExprKind::String(_)
+                    | ExprKind::Tuple(_)
+                    | ExprKind::Object(_)
+                    | ExprKind::Parenthesis(_)
+            ) {
+                break;
+            }
             self.expr = e;
         }
         self
@@ -902,7 +993,12 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     fn literal_keys(items: &[ObjectItem<'_>]) -> bool {
         items.iter().all(|i| match &i.key {
             ObjectKey::Ident(_) => true,
-            ObjectKey::Expression(e) => matches!(e.kind, ExprKind::String(_)),
+            ObjectKey::Expression(e) => {
+                matches!(
+                    e.kind,
+                    ExprKind::String(_) | ExprKind::Null | ExprKind::Bool(_)
+                )
+            }
         })
     }
 
@@ -941,6 +1037,22 @@ fn object_key<'a>(key: &'a ObjectKey<'_>) -> &'a str {
             kind: ExprKind::String(s),
             ..
         }) => s,
+        // A naked keyword is a literal key, as a naked identifier is:
+        // Terraform reads `{ null = 1 }` as `{ "null" = 1 }`.
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::Null,
+            ..
+        }) => "null",
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::Bool(b),
+            ..
+        }) => {
+            if *b {
+                "true"
+            } else {
+                "false"
+            }
+        }
         ObjectKey::Expression(_) => "",
     }
 }
@@ -1047,9 +1159,15 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
             | ExprKind::Object(_) => visitor.visit_some(this),
             _ => {
                 let span = this.expr.span;
-                this.eval()?
-                    .deserialize_option(visitor)
-                    .map_err(|e| attach_span(e, span))
+                let value = evaluate(this.expr, &this.env).map_err(|e| attach_span(e, span))?;
+                if value.is_null() {
+                    visitor.visit_none()
+                } else {
+                    visitor.visit_some(Evaluated {
+                        expr: this.expr,
+                        value,
+                    })
+                }
             }
         }
     }
@@ -1254,3 +1372,78 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
         Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
     }
 }
+
+/// An expression already evaluated (to decide `Some`/`None`): reads the
+/// value, but still hands over the syntax to an `Expression` field.
+struct Evaluated<'b, 'de> {
+    expr: &'b Expression<'de>,
+    value: crate::Value,
+}
+
+macro_rules! forward_evaluated {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+            let span = self.expr.span;
+            ValueDeserializer::new(self.value, span)
+                .$method($($arg,)* visitor)
+                .map_err(|e| attach_span(e, span))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if name == syntax_de::EXPRESSION_NAME {
+            return syntax_de::visit_expression(self.expr, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    forward_evaluated! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
+        deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// FNV-1a, for grouping many blocks by label (short keys, and no adversary:
+/// the input is the user's own config).
+#[derive(Clone, Copy)]
+struct FnvHasher(u64);
+
+impl Default for FnvHasher {
+    fn default() -> Self {
+        FnvHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for FnvHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type Fnv = std::hash::BuildHasherDefault<FnvHasher>;

@@ -6,7 +6,7 @@
 //! expression — with the built-in functions, keeping expressions that refer
 //! to variables it does not know as `"${...}"` template strings — and maps the
 //! result onto your type. To supply variables and functions, and make
-//! unknown references errors, give a [`Context`](crate::eval::Context) (see
+//! unknown references errors, give a [`Context`] (see
 //! [`Deserializer::with_context`]).
 //!
 //! ```
@@ -146,11 +146,17 @@
 //!   the whole body) with exactly one attribute or block inside reads as the
 //!   variant named by it; a unit variant accepts an empty block.
 //! - As [`Value`](crate::Value) (and in `deserialize_any`), a body has HCL's
-//!   JSON shape: labels become nested objects, several unlabeled blocks of
-//!   one type (or several with the same labels) an array of objects.
+//!   JSON shape, the same as [`Evaluate`](crate::eval::Evaluate) gives for a
+//!   body: labels become nested objects, several unlabeled blocks of one
+//!   type (or several with the same labels) an array of objects.
 //!
 //! ## Syntax and spans
 //!
+//! - A field of type [`Expression`](crate::Expression) receives the
+//!   attribute's expression unevaluated, a field of type
+//!   [`Body`] a block's body (or the whole file), both as
+//!   syntax with spans — for tools that inspect or rewrite configs. (They
+//!   are detached copies: `Expression<'static>`.)
 //! - `serde_spanned::Spanned<T>` fields receive the byte span of the
 //!   attribute's expression, block, or label (values computed by expressions
 //!   get the span of the expression they came from; values not read from
@@ -208,6 +214,7 @@ use serde::de::{self, DeserializeOwned, Visitor};
 use serde::Deserialize;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::eval::{Context, EvalMode};
 use crate::parser::{parse_with, ParseOptions};
 use crate::syntax::{Body, Span};
 use body::BodyDe;
@@ -278,7 +285,43 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 /// assert_eq!(v["x"], 1);
 /// ```
 pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
-    T::deserialize(BodyDe::new(body, Env::default()))
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    T::deserialize(BodyDe::new(body, Env::new(&ctx)))
+}
+
+/// Deserializes a `T` from HCL text, evaluating expressions in `ctx`: its
+/// variables and functions are available, and its [`EvalMode`] applies (a
+/// new [`Context`] is [`EvalMode::Strict`]: a reference to an undefined
+/// variable or function is an error). Also available as
+/// [`hcl::eval::from_str`](crate::eval::from_str).
+///
+/// # Errors
+/// As [`from_str`].
+///
+/// ```
+/// use hcl::eval::Context;
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config { url: String, replicas: u8 }
+///
+/// let mut ctx = Context::new();
+/// ctx.declare_var("env", "prod");
+/// let c: Config = hcl::de::from_str_with_context(
+///     "url = \"https://${env}.example\"\nreplicas = env == \"prod\" ? 3 : 1\n",
+///     &ctx,
+/// ).unwrap();
+/// assert_eq!((c.url.as_str(), c.replicas), ("https://prod.example", 3));
+///
+/// let err = hcl::de::from_str_with_context::<Config>("url = region\nreplicas = 1\n", &ctx)
+///     .unwrap_err();
+/// assert_eq!(err.kind(), hcl::ErrorKind::Eval);
+/// assert_eq!((err.line(), err.column(), err.path()), (Some(1), Some(7), Some("url")));
+/// ```
+pub fn from_str_with_context<'de, T: Deserialize<'de>>(
+    s: &'de str,
+    ctx: &'de Context<'de>,
+) -> Result<T> {
+    let mut de = Deserializer::from_str(s).with_context(ctx);
+    T::deserialize(&mut de)
 }
 
 #[cold]
@@ -292,32 +335,49 @@ fn utf8(b: &[u8]) -> Result<&str> {
 }
 
 /// An HCL deserializer with options: an evaluation context (variables and
-/// functions) and parse options.
+/// functions, strict or template-preserving mode) and parse options. Use it
+/// as `T::deserialize(&mut deserializer)`.
 ///
 /// ```
 /// use serde::Deserialize;
-/// let mut de = hcl::Deserializer::from_str("a = [1, 2]")
+/// use hcl::eval::Context;
+///
+/// let mut ctx = Context::new();
+/// ctx.declare_var("base", 10);
+/// let mut de = hcl::Deserializer::from_str("a = [base, base * 2]")
+///     .with_context(&ctx)
 ///     .with_parse_options(hcl::ParseOptions::new().max_depth(8));
 /// let v = hcl::Value::deserialize(&mut de).unwrap();
-/// assert_eq!(v["a"][1], hcl::Value::from(2));
+/// assert_eq!(v["a"][1], hcl::Value::from(20));
 /// ```
 pub struct Deserializer<'de> {
     source: &'de str,
     options: ParseOptions,
-    env: Env<'de>,
+    ctx: Context<'de>,
     body: Option<Body<'de>>,
 }
 
 impl<'de> Deserializer<'de> {
-    /// A deserializer reading HCL text.
+    /// A deserializer reading HCL text, evaluating as [`from_str`] does
+    /// (built-in functions, template-preserving mode) until given a
+    /// context.
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(source: &'de str) -> Self {
         Deserializer {
             source,
             options: ParseOptions::default(),
-            env: Env::default(),
+            ctx: Context::new()
+                .with_mode(EvalMode::PreserveTemplates)
+                .with_source(source),
             body: None,
         }
+    }
+
+    /// Evaluates expressions in `ctx` (its variables, functions and
+    /// [`EvalMode`]) instead of the default context.
+    pub fn with_context(mut self, ctx: &'de Context<'de>) -> Self {
+        self.ctx = ctx.child().with_source(self.source);
+        self
     }
 
     /// Sets the parse options (nesting depth limit, ...).
@@ -331,7 +391,7 @@ impl<'de> Deserializer<'de> {
             self.body = Some(parse_with(self.source, &self.options)?);
         }
         let body = self.body.as_ref().expect("parsed above");
-        Ok(BodyDe::new(body, self.env))
+        Ok(BodyDe::new(body, Env::new(&self.ctx)))
     }
 }
 

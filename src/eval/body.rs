@@ -19,13 +19,12 @@ use crate::value::{Map, Value};
 /// * a later attribute of the same name replaces an earlier one; a block
 ///   whose type is also an attribute name replaces that attribute.
 pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if d > super::expr::MAX_DEPTH {
-        return Err(super::expr::err(
-            body.span,
-            "Body too deeply nested for evaluation",
-        ));
+    if super::expr::too_deep_here(d) {
+        return Err(super::expr::too_deep(body.span));
     }
-    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len());
+    // Many blocks share a few keys: do not reserve one slot per structure
+    // in large bodies.
+    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len().min(32));
     for s in &body.structures {
         match s {
             Structure::Attribute(a) => {
@@ -40,7 +39,11 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
 
 fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, d: u32) -> R<()> {
     let content = eval_body(&b.body, ctx, d + 1)?;
-    let mut slot = map.entry(b.ident.name.to_string()).or_insert(Value::Null);
+    let name: &str = &b.ident.name;
+    let mut slot = match map.get_index_of(name) {
+        Some(i) => &mut map[i],
+        None => map.entry(name.to_owned()).or_insert(Value::Null),
+    };
     for label in &b.labels {
         if !slot.is_object() {
             *slot = Value::Object(Map::new());
@@ -48,7 +51,11 @@ fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, 
         let Value::Object(o) = slot else {
             unreachable!()
         };
-        slot = o.entry(label.as_str().to_owned()).or_insert(Value::Null);
+        let label = label.as_str();
+        slot = match o.get_index_of(label) {
+            Some(i) => &mut o[i],
+            None => o.entry(label.to_owned()).or_insert(Value::Null),
+        };
     }
     match slot {
         Value::Null => *slot = content,

@@ -1,6 +1,7 @@
 //! Expression evaluation: the core of the evaluator.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use super::context::{Context, EvalMode};
 use super::ops;
@@ -12,7 +13,59 @@ use crate::value::{Map, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
 /// evaluated iteratively and do not count).
-pub(crate) const MAX_DEPTH: u32 = 512;
+pub(crate) const MAX_DEPTH: u32 = 10_000;
+
+/// Stack the evaluator may use (measured from the outermost `evaluate`)
+/// before it gives up with a [`ErrorKind::Limit`] error: deep trees fail
+/// cleanly instead of overflowing the stack, in debug builds on 2 MiB
+/// threads too.
+const STACK_BUDGET: usize = 1 << 20;
+
+thread_local! {
+    static STACK_BASE: Cell<usize> = const { Cell::new(0) };
+}
+
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Marks the outermost evaluation on this thread (the stack budget is
+/// measured from here); nested calls (e.g. from functions) keep the base.
+pub(crate) struct StackGuard {
+    outermost: bool,
+}
+
+pub(crate) fn enter() -> StackGuard {
+    let sp = stack_position();
+    STACK_BASE.with(|b| {
+        if b.get() == 0 {
+            b.set(sp);
+            StackGuard { outermost: true }
+        } else {
+            StackGuard { outermost: false }
+        }
+    })
+}
+
+impl Drop for StackGuard {
+    fn drop(&mut self) {
+        if self.outermost {
+            STACK_BASE.with(|b| b.set(0));
+        }
+    }
+}
+
+/// Whether recursion must stop: too deep, or too much stack used.
+#[inline]
+pub(crate) fn too_deep_here(d: u32) -> bool {
+    if d > MAX_DEPTH {
+        return true;
+    }
+    let base = STACK_BASE.with(Cell::get);
+    base != 0 && base.abs_diff(stack_position()) > STACK_BUDGET
+}
 
 /// Why evaluation stopped.
 #[derive(Debug)]
@@ -22,14 +75,16 @@ pub(crate) enum Fail {
     /// The expression depends on an undefined variable or function (or, in
     /// template-preserving mode, a function that failed). `try` and `can`
     /// do not catch these; template-preserving mode keeps the expression
-    /// as written.
-    Unknown(Error),
+    /// as written. In that mode the message is never shown, so it is not
+    /// built (`None`).
+    Unknown(Option<Error>),
 }
 
 impl Fail {
     pub(crate) fn into_error(self) -> Error {
         match self {
-            Fail::Err(e) | Fail::Unknown(e) => e,
+            Fail::Err(e) | Fail::Unknown(Some(e)) => e,
+            Fail::Unknown(None) => Error::new(ErrorKind::Eval, "undefined reference"),
         }
     }
 }
@@ -43,18 +98,23 @@ pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
     Fail::Err(Error::spanned(ErrorKind::Eval, msg, span))
 }
 
+/// A reference to something undefined; `msg` is only built in strict mode.
 #[cold]
 #[inline(never)]
-pub(crate) fn unknown(span: Span, msg: impl Into<String>) -> Fail {
-    Fail::Unknown(Error::spanned(ErrorKind::Eval, msg, span))
+pub(crate) fn unknown(ctx: &Context<'_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
+    if ctx.mode() == EvalMode::PreserveTemplates {
+        Fail::Unknown(None)
+    } else {
+        Fail::Unknown(Some(Error::spanned(ErrorKind::Eval, msg(), span)))
+    }
 }
 
 #[cold]
 #[inline(never)]
-fn too_deep(span: Span) -> Fail {
+pub(crate) fn too_deep(span: Span) -> Fail {
     Fail::Err(Error::spanned(
         ErrorKind::Limit,
-        format!("Expression too deeply nested: more than {MAX_DEPTH} levels"),
+        "Expression too deeply nested to evaluate",
         span,
     ))
 }
@@ -72,7 +132,7 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value
 
 /// Evaluates one expression.
 pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if d > MAX_DEPTH {
+    if too_deep_here(d) {
         return Err(too_deep(e.span));
     }
     let d = d + 1;
@@ -84,7 +144,7 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
         ExprKind::Variable(id) => match ctx.var(&id.name) {
             Some(v) => Ok(v.clone()),
-            None => Err(undefined_var(id)),
+            None => Err(undefined_var(id, ctx)),
         },
         ExprKind::Tuple(items) => {
             let mut out = Vec::with_capacity(items.len());
@@ -109,14 +169,13 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 
 #[cold]
 #[inline(never)]
-fn undefined_var(id: &Ident<'_>) -> Fail {
-    unknown(
-        id.span,
+fn undefined_var(id: &Ident<'_>, ctx: &Context<'_>) -> Fail {
+    unknown(ctx, id.span, || {
         format!(
             "Unknown variable: There is no variable named \"{}\".",
             id.name
-        ),
-    )
+        )
+    })
 }
 
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
@@ -142,8 +201,16 @@ fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> 
     for item in items {
         let key = match &item.key {
             ObjectKey::Ident(id) => id.name.to_string(),
+            // A bare `null` key is the string "null" (only `(null)` is an error).
+            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => "null".to_owned(),
             ObjectKey::Expression(k) => {
-                let kv = eval(k, ctx, d)?;
+                // In template-preserving mode an unknown key is kept as a
+                // template (`{(var.k) = 1}` gives `{"${var.k}": 1}`).
+                let inner = match &k.kind {
+                    ExprKind::Parenthesis(inner) => inner,
+                    _ => k,
+                };
+                let kv = eval_top(inner, ctx, d)?;
                 object_key(kv, k.span)?
             }
         };
@@ -361,7 +428,7 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     let base: Cow<'_, Value> = match &t.expr.kind {
         ExprKind::Variable(id) => match ctx.var(&id.name) {
             Some(v) => Cow::Borrowed(v),
-            None => return Err(undefined_var(id)),
+            None => return Err(undefined_var(id, ctx)),
         },
         _ => Cow::Owned(eval(&t.expr, ctx, d)?),
     };
@@ -374,7 +441,7 @@ fn apply_ops(
     ctx: &Context<'_>,
     d: u32,
 ) -> R<Value> {
-    if d > MAX_DEPTH {
+    if too_deep_here(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
     }
     let mut i = 0;
@@ -657,14 +724,16 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
 #[cold]
 #[inline(never)]
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'_>) -> Fail {
-    let msg = if name.namespace.first().is_some_and(|n| n.name == "provider") {
-        format!("Unknown provider function: There is no function named \"{full}\".")
-    } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
-        format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
-    } else {
-        format!("Call to unknown function: There is no function named \"{full}\".")
+    let msg = || {
+        if name.namespace.first().is_some_and(|n| n.name == "provider") {
+            format!("Unknown provider function: There is no function named \"{full}\".")
+        } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
+            format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
+        } else {
+            format!("Call to unknown function: There is no function named \"{full}\".")
+        }
     };
-    unknown(span, msg)
+    unknown(ctx, span, msg)
 }
 
 #[cold]
@@ -679,7 +748,7 @@ fn call_failed(full: &str, msg: String, span: Span, ctx: &Context<'_>) -> Fail {
     let text = format!("Error in function call: Call to function \"{full}\" failed: {msg}.");
     if ctx.mode() == EvalMode::PreserveTemplates {
         // Functions may depend on the environment (files, time...): keep the call.
-        unknown(span, text)
+        unknown(ctx, span, || text)
     } else {
         err(span, text)
     }

@@ -20,7 +20,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::value::{Number, Value};
+use crate::value::Value;
 
 /// What a function returns: a value, or a message explaining what failed
 /// (the evaluator adds the call's position and the function's name).
@@ -69,6 +69,7 @@ impl ParamType {
     /// use hcl::eval::ParamType;
     /// use hcl::Value;
     /// assert_eq!(ParamType::String.convert(Value::from(1.5)).unwrap(), Value::from("1.5"));
+    /// assert_eq!(ParamType::String.convert(Value::from(1e20)).unwrap(), Value::from("100000000000000000000"));
     /// assert_eq!(ParamType::Number.convert(Value::from("42")).unwrap(), Value::from(42));
     /// assert!(ParamType::Number.convert(Value::from("x")).is_err());
     /// ```
@@ -83,12 +84,13 @@ impl ParamType {
                 _ => Err(format!("cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed")),
             },
             (ParamType::Number, Value::Number(n)) => Ok(Value::Number(n)),
-            (ParamType::Number, Value::String(s)) => Number::parse_literal(&s)
-                .or_else(|| s.strip_prefix('-').and_then(Number::parse_literal).map(|n| Number::from(-n.as_f64())))
+            (ParamType::Number, Value::String(s)) => crate::eval::functions::parse_number(&s)
                 .map(Value::Number)
                 .ok_or_else(|| format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")),
             (ParamType::String, Value::String(s)) => Ok(Value::String(s)),
-            (ParamType::String, Value::Number(n)) => Ok(Value::String(n.to_string())),
+            (ParamType::String, Value::Number(n)) => {
+                Ok(Value::String(crate::eval::functions::format_number(&n)))
+            }
             (ParamType::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
             (ParamType::Array(t), Value::Array(a)) => a
                 .into_iter()

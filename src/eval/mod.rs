@@ -22,9 +22,9 @@
 //!   JSON shape: a block `type "l1" "l2" { ... }` becomes
 //!   `type → l1 → l2 → {...}`; several blocks with the same type and labels
 //!   become an array of bodies, a single one an object.
-//! * Errors are [`Error`]s of kind [`ErrorKind::Eval`] carrying the span of
+//! * Errors are [`Error`](crate::Error)s of kind [`ErrorKind::Eval`](crate::ErrorKind::Eval) carrying the span of
 //!   the failing expression. `evaluate` has no source text, so call
-//!   [`Error::with_source`] to get line, column and snippet, or use
+//!   [`Error::with_source`](crate::Error::with_source) to get line, column and snippet, or use
 //!   [`evaluate_with_source`] / [`evaluate_str`] / [`evaluate_body_str`],
 //!   which do it.
 //! * `try` and `can` are special forms of the evaluator: their arguments
@@ -50,8 +50,12 @@ pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use print::print_expr;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::syntax::{Body, Expression, Span, Structure, Template, TemplateExpr};
+/// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
+/// [`hcl::de::from_str_with_context`](crate::de::from_str_with_context).
+pub use crate::de::from_str_with_context as from_str;
+
+use crate::error::Result;
+use crate::syntax::{Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
 use expr::{Fail, R};
 
@@ -70,8 +74,8 @@ pub trait Evaluate {
     /// Evaluates `self` in `ctx`.
     ///
     /// # Errors
-    /// An [`Error`] of kind [`ErrorKind::Eval`] with the span of the
-    /// failing expression (no line/column yet: see [`Error::with_source`]).
+    /// An [`Error`](crate::Error) of kind [`ErrorKind::Eval`](crate::ErrorKind::Eval) with the span of the
+    /// failing expression (no line/column yet: see [`Error::with_source`](crate::Error::with_source)).
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Self::Output>;
 }
 
@@ -83,6 +87,7 @@ impl Evaluate for Expression<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         finish(expr::eval_top(self, ctx, 0))
     }
 }
@@ -91,6 +96,7 @@ impl Evaluate for TemplateExpr<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         match template::eval_template_expr(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -106,6 +112,7 @@ impl Evaluate for Template<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
@@ -121,6 +128,7 @@ impl Evaluate for Body<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        let _guard = expr::enter();
         finish(body::eval_body(self, ctx, 0))
     }
 }
@@ -164,26 +172,8 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    const PREFIX: &str = "x = ";
-    let wrapped = format!("{PREFIX}{src}\n");
-    let shift = |e: Error| -> Error {
-        match e.span() {
-            Some(span) if span.start >= PREFIX.len() => {
-                let start = span.start - PREFIX.len();
-                let end = (span.end.saturating_sub(PREFIX.len())).min(src.len());
-                Error::at(e.kind(), e.message(), Span::new(start, end.max(start)), src)
-            }
-            _ => Error::new(e.kind(), e.message()),
-        }
-    };
-    let body = crate::parse(&wrapped).map_err(shift)?;
-    let expr = match body.structures.as_slice() {
-        [Structure::Attribute(a)] => &a.expr,
-        _ => return Err(Error::new(ErrorKind::Parse, "expected a single expression")),
-    };
-    let mut child = ctx.child();
-    child.set_source(&wrapped);
-    expr.evaluate(&child).map_err(shift)
+    let expr = crate::parser::parse_expression(src)?;
+    evaluate_with_source(&expr, src, ctx)
 }
 
 /// Parses `src` as a config file and evaluates its body in `ctx` (see
@@ -206,8 +196,9 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{BinaryOp, BinaryOperator, ExprKind, Ident};
+    use crate::syntax::{BinaryOp, BinaryOperator, ExprKind, Ident, Span};
     use crate::value::Number;
+    use crate::ErrorKind;
 
     fn num(n: u64, at: usize) -> Expression<'static> {
         Expression::new(
@@ -254,9 +245,6 @@ mod tests {
         let mut s = String::new();
         print_expr(&e, &mut s);
         assert_eq!(s.len(), 100_000 * 4 - 3);
-        // Dropping a 100,000-deep tree recursively would overflow the stack
-        // of a test thread; that is the tree's concern, not the evaluator's.
-        std::mem::forget(e);
     }
 
     #[test]

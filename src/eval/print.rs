@@ -14,7 +14,7 @@ use crate::value::Value;
 /// The value kept for an expression that cannot be evaluated: a template
 /// string that parses back to the same expression.
 pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>) -> Value {
-    let mut out = String::new();
+    let mut out = String::with_capacity(e.span.len() + 4);
     match &e.kind {
         ExprKind::Template(t) => template_source(&t.template, ctx, &mut out),
         _ => {
@@ -146,7 +146,8 @@ pub fn print_expr(e: &Expression<'_>, out: &mut String) {
 }
 
 fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
-    if d > super::expr::MAX_DEPTH {
+    if d > 256 {
+        // Deeper than the parser builds by default; keep the stack safe.
         out.push_str("null");
         return;
     }

@@ -28,15 +28,13 @@ pub(crate) fn eval_template(t: &Template<'_>, ctx: &Context<'_>, d: u32) -> R<Va
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
 /// already been applied to the literals by the parser.
 fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String) -> R<()> {
-    if d > super::expr::MAX_DEPTH {
-        return Err(err(
-            elements.first().map_or(Span::default(), |e| match e {
-                Element::Literal(l) => l.span,
-                Element::Interpolation(i) => i.span,
-                Element::Directive(_) => Span::default(),
-            }),
-            "Template too deeply nested",
-        ));
+    if super::expr::too_deep_here(d) {
+        let span = elements.first().map_or(Span::default(), |e| match e {
+            Element::Literal(l) => l.span,
+            Element::Interpolation(i) => i.span,
+            Element::Directive(_) => Span::default(),
+        });
+        return Err(super::expr::too_deep(span));
     }
     for el in elements {
         match el {

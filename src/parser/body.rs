@@ -19,24 +19,38 @@ impl<'a> Parser<'a> {
     /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
     /// file (`open == None`) or the `}` closing the block opened at `open`.
     fn body_items(&mut self, open: Option<usize>) -> Result<Vec<Structure<'a>>> {
-        let base = self.s_structures.len();
-        loop {
-            self.ws_nl()?;
-            match self.b.get(self.pos) {
-                None => {
-                    if let Some(open) = open {
-                        return Err(self.unclosed_block(open));
-                    }
-                    break;
-                }
-                Some(b'}') if open.is_some() => break,
-                _ => {}
+        if open.is_none() {
+            // The file's own list grows in place (large reallocations are
+            // cheap remaps); nested bodies use the scratch stack.
+            let mut items = Vec::new();
+            while let Some(item) = self.next_structure(None)? {
+                items.push(item);
             }
-            let item = self.structure()?;
+            self.check_duplicates(&items)?;
+            return Ok(items);
+        }
+        let base = self.s_structures.len();
+        while let Some(item) = self.next_structure(open)? {
             self.s_structures.push(item);
         }
         self.check_duplicates(&self.s_structures[base..])?;
         Ok(take_from(&mut self.s_structures, base))
+    }
+
+    /// The next item of a body, or `None` at its end.
+    #[inline]
+    fn next_structure(&mut self, open: Option<usize>) -> Result<Option<Structure<'a>>> {
+        self.ws_nl()?;
+        match self.b.get(self.pos) {
+            None => {
+                if let Some(open) = open {
+                    return Err(self.unclosed_block(open));
+                }
+                Ok(None)
+            }
+            Some(b'}') if open.is_some() => Ok(None),
+            _ => self.structure().map(Some),
+        }
     }
 
     /// One attribute or block.
@@ -218,7 +232,7 @@ impl<'a> Parser<'a> {
         Error::at(
             ErrorKind::Parse,
             format!(
-                "attribute `{}` is already defined at line {}, column {}; \
+                "attribute `{}` is defined twice (first at line {}, column {}); \
                  each attribute may be set only once",
                 second.name, loc.line, loc.column
             ),

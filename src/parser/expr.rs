@@ -277,10 +277,6 @@ impl<'a> Parser<'a> {
                     expand_final = true;
                     self.pos += 3;
                     self.ws_nl()?;
-                    if self.cur() == b',' {
-                        self.pos += 1;
-                        self.ws_nl()?;
-                    }
                     if self.cur() != b')' {
                         return Err(self.unclosed(
                             "`(`",
@@ -663,6 +659,11 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            let i = j;
             return Err(self.error(
                 "invalid legacy index syntax: chained legacy indexes like `.0.1` are not \
                  supported (use `[0][1]`)",

@@ -5,9 +5,15 @@ use std::borrow::Cow;
 
 use crate::error::Location;
 use crate::syntax::{
-    BinaryOperator, BlockLabel, Expression, Ident, ObjectItem, Span, Structure, TraversalOperator,
+    Attribute, BinaryOperator, BlockLabel, Element, ExprKind, Expression, Ident, Literal,
+    ObjectItem, ObjectKey, ObjectSeparator, Span, Structure, TraversalOperator,
+    TraversalOperatorKind,
 };
 use crate::{Error, ErrorKind, Result};
+
+fn null<'a>() -> Expression<'a> {
+    Expression::new(ExprKind::Null, Span::default())
+}
 
 /// The parser over one source text. Grammar functions live in the sibling
 /// modules (`body`, `expr`, `template`) as methods on this type; each one
@@ -34,21 +40,49 @@ pub(crate) struct Parser<'a> {
     pub(crate) s_labels: Vec<BlockLabel<'a>>,
     pub(crate) s_binops: Vec<(BinaryOperator, Span)>,
     pub(crate) s_parts: Vec<super::template::TPart<'a>>,
+    pub(crate) s_elems: Vec<Element<'a>>,
 }
 
-/// Takes the items above `base` off a scratch stack into an exactly sized `Vec`.
+/// Takes the items above `base` off a scratch stack into an exactly sized
+/// `Vec` (one allocation, one block copy). Every scratch stack starts with a
+/// placeholder so that `base` is never 0 (`split_off(0)` would hand out the
+/// scratch buffer itself).
 #[inline]
 pub(crate) fn take_from<T>(v: &mut Vec<T>, base: usize) -> Vec<T> {
+    debug_assert!(base >= 1);
     if v.len() == base {
         return Vec::new();
     }
-    v.drain(base..).collect()
+    v.split_off(base)
 }
 
-#[inline(always)]
-fn is_ascii_ident_continue(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
-}
+/// Byte classes for the scanners' table lookups.
+pub(crate) const IDENT: u8 = 1; // ASCII identifier continuation [A-Za-z0-9_-]
+pub(crate) const QUOTED_SPECIAL: u8 = 2; // `"` `\\` `$` `%` `\n` `\r` or non-ASCII
+pub(crate) const HEREDOC_SPECIAL: u8 = 4; // `$` `%` `\n` or non-ASCII
+pub(crate) const BARE_SPECIAL: u8 = 8; // `$` `%` or non-ASCII
+
+pub(crate) static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            t[i] |= IDENT;
+        }
+        if matches!(c, b'"' | b'\\' | b'$' | b'%' | b'\n' | b'\r') || c >= 0x80 {
+            t[i] |= QUOTED_SPECIAL;
+        }
+        if matches!(c, b'$' | b'%' | b'\n') || c >= 0x80 {
+            t[i] |= HEREDOC_SPECIAL;
+        }
+        if matches!(c, b'$' | b'%') || c >= 0x80 {
+            t[i] |= BARE_SPECIAL;
+        }
+        i += 1;
+    }
+    t
+};
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a str, max_depth: usize) -> Self {
@@ -59,13 +93,28 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth,
             nl_ignore: false,
-            s_structures: Vec::new(),
-            s_exprs: Vec::new(),
-            s_items: Vec::new(),
-            s_ops: Vec::new(),
-            s_labels: Vec::new(),
+            s_structures: vec![Structure::Attribute(Attribute {
+                name: Ident::new("", Span::default()),
+                expr: null(),
+                span: Span::default(),
+            })],
+            s_exprs: vec![null()],
+            s_items: vec![ObjectItem {
+                key: ObjectKey::Expression(null()),
+                value: null(),
+                separator: ObjectSeparator::Equals,
+            }],
+            s_ops: vec![TraversalOperator {
+                kind: TraversalOperatorKind::AttrSplat,
+                span: Span::default(),
+            }],
+            s_labels: vec![BlockLabel::Ident(Ident::new("", Span::default()))],
             s_binops: Vec::new(),
-            s_parts: Vec::new(),
+            s_parts: vec![super::template::TPart::placeholder()],
+            s_elems: vec![Element::Literal(Literal {
+                value: Cow::Borrowed(""),
+                span: Span::default(),
+            })],
         }
     }
 
@@ -227,20 +276,26 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn ident_end(&self, mut i: usize) -> usize {
         let b = self.b;
-        while i < b.len() {
-            let c = b[i];
-            if is_ascii_ident_continue(c) {
-                i += 1;
-            } else if c >= 0x80 {
-                match self.src[i..].chars().next() {
+        // Callers may pass an offset computed in bytes past a multi-byte
+        // character (or past the end); move to the next character boundary.
+        i = i.min(b.len());
+        while !self.src.is_char_boundary(i) {
+            i += 1;
+        }
+        loop {
+            let rest = &b[i..];
+            i += rest
+                .iter()
+                .position(|&c| CLASS[c as usize] & IDENT == 0)
+                .unwrap_or(rest.len());
+            match b.get(i) {
+                Some(&c) if c >= 0x80 => match self.src[i..].chars().next() {
                     Some(ch) if unicode_ident::is_xid_continue(ch) => i += ch.len_utf8(),
-                    _ => break,
-                }
-            } else {
-                break;
+                    _ => return i,
+                },
+                _ => return i,
             }
         }
-        i
     }
 
     /// Parses an identifier at the current position; `what` names the
@@ -386,7 +441,7 @@ impl<'a> Parser<'a> {
     }
 
     #[cold]
-    fn too_deep(&self, at: usize) -> Error {
+    pub(crate) fn too_deep(&self, at: usize) -> Error {
         Error::at(
             ErrorKind::Limit,
             format!(

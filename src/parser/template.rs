@@ -19,7 +19,7 @@ use crate::syntax::{
 };
 use crate::{Error, ErrorKind, Result};
 
-use super::lexer::Parser;
+use super::lexer::{take_from, Parser, BARE_SPECIAL, CLASS, HEREDOC_SPECIAL, QUOTED_SPECIAL};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode<'m> {
@@ -35,6 +35,15 @@ enum Mode<'m> {
 pub(crate) struct TPart<'a> {
     kind: TPartKind<'a>,
     span: Span,
+}
+
+impl TPart<'_> {
+    pub(crate) fn placeholder() -> Self {
+        TPart {
+            kind: TPartKind::Lit(Cow::Borrowed("")),
+            span: Span::default(),
+        }
+    }
 }
 
 pub(crate) enum TPartKind<'a> {
@@ -103,6 +112,9 @@ impl<'a> Parser<'a> {
         let mut i = start;
         let mut non_ascii = false;
         loop {
+            while i < b.len() && CLASS[b[i] as usize] & QUOTED_SPECIAL == 0 {
+                i += 1;
+            }
             match b.get(i) {
                 Some(b'"') => {
                     let mut v = Cow::Borrowed(&self.src[start..i]);
@@ -112,17 +124,17 @@ impl<'a> Parser<'a> {
                     self.pos = i + 1;
                     return Ok(Expression::new(ExprKind::String(v), Span::new(open, i + 1)));
                 }
-                Some(b'\\' | b'\n' | b'\r') | None => break,
                 Some(b'$' | b'%') => {
                     if b.get(i + 1) == Some(&b'{') || b.get(i + 1) == Some(&b[i]) {
                         break;
                     }
                     i += 1;
                 }
-                Some(&c) => {
-                    non_ascii |= c >= 0x80;
+                Some(&c) if c >= 0x80 => {
+                    non_ascii = true;
                     i += 1;
                 }
+                _ => break,
             }
         }
         self.pos = start;
@@ -213,8 +225,9 @@ impl<'a> Parser<'a> {
 
     /// A standalone template: the whole input.
     pub(crate) fn standalone_template(&mut self) -> Result<Template<'a>> {
+        let base = self.s_parts.len();
         let end = self.template_parts(Mode::Bare, 0)?;
-        self.build_template(0, Span::new(0, end))
+        self.build_template(base, Span::new(0, end))
     }
 
     /// Whether the heredoc closing marker is on the line starting at `i`;
@@ -230,8 +243,10 @@ impl<'a> Parser<'a> {
             return None;
         }
         let k = j + marker.len();
+        // Like Terraform, the closing marker must end its line: a marker at
+        // the very end of the file without a newline does not count.
         match b.get(k) {
-            None | Some(b'\n') => Some(k),
+            Some(b'\n') => Some(k),
             Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(k),
             _ => None,
         }
@@ -251,7 +266,15 @@ impl<'a> Parser<'a> {
                 return Ok(content_end);
             }
         }
+        let mask = match mode {
+            Mode::Quoted => QUOTED_SPECIAL,
+            Mode::Heredoc(_) => HEREDOC_SPECIAL,
+            Mode::Bare => BARE_SPECIAL,
+        };
         let mut ltrim_next = false;
+        // Whether the last part of this template is a literal token (a
+        // `${~`/`%{~` strips only an immediately preceding literal token).
+        let mut prev_lit = false;
         loop {
             let ltrim = std::mem::take(&mut ltrim_next);
             let lit_start = self.pos;
@@ -261,6 +284,9 @@ impl<'a> Parser<'a> {
             let mut non_ascii = false;
             // What ended the literal: b'"', b'\n', b'$', b'%' or 0 (end of input).
             let stop: u8 = loop {
+                while i < b.len() && CLASS[b[i] as usize] & mask == 0 {
+                    i += 1;
+                }
                 let Some(&c) = b.get(i) else { break 0 };
                 match c {
                     b'"' if mode == Mode::Quoted => break b'"',
@@ -299,11 +325,12 @@ impl<'a> Parser<'a> {
                     }
                 }
             };
-            let emitted = i > lit_start;
-            if emitted {
+            if i > lit_start {
                 let mut value = match owned {
                     Some(mut s) => {
                         s.push_str(&src[seg..i]);
+                        // `\u` escapes can produce non-ASCII text too.
+                        non_ascii = non_ascii || !s.is_ascii();
                         Cow::Owned(s)
                     }
                     None => Cow::Borrowed(&src[lit_start..i]),
@@ -318,6 +345,7 @@ impl<'a> Parser<'a> {
                     kind: TPartKind::Lit(value),
                     span: Span::new(lit_start, i),
                 });
+                prev_lit = true;
             }
             match stop {
                 b'"' => {
@@ -348,7 +376,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     // `${` or `%{`; a `~` strips the preceding literal token.
-                    if self.at(i + 2) == b'~' && emitted {
+                    if self.at(i + 2) == b'~' && prev_lit {
                         if let Some(TPart {
                             kind: TPartKind::Lit(v),
                             ..
@@ -372,6 +400,7 @@ impl<'a> Parser<'a> {
                         TPartKind::Lit(_) => false,
                     };
                     self.s_parts.push(part);
+                    prev_lit = false;
                 }
             }
         }
@@ -529,60 +558,85 @@ impl<'a> Parser<'a> {
     /// Melds consecutive literal tokens and nests directives.
     fn build_template(&mut self, base: usize, span: Span) -> Result<Template<'a>> {
         let mut all = std::mem::take(&mut self.s_parts);
-        let r = self.build_template_from(all.drain(base..), span);
+        let mut elems = std::mem::take(&mut self.s_elems);
+        let r = self.build_template_from(all.drain(base..), &mut elems, span);
         self.s_parts = all;
+        self.s_elems = elems;
         r
     }
 
+    /// `elems` is a scratch stack: the elements of the template being built
+    /// are those above `cur_base`.
     fn build_template_from(
         &self,
         parts: std::vec::Drain<'_, TPart<'a>>,
+        elems: &mut Vec<Element<'a>>,
         span: Span,
     ) -> Result<Template<'a>> {
         let src = self.src;
         let mut stack: Vec<Frame<'a>> = Vec::new();
-        let mut cur: Vec<Element<'a>> = Vec::new();
+        let top_base = elems.len();
+        let mut cur_base = top_base;
         for p in parts {
             match p.kind {
                 TPartKind::Lit(v) => {
-                    if let Some(Element::Literal(last)) = cur.last_mut() {
+                    let last = if elems.len() > cur_base {
+                        elems.last_mut()
+                    } else {
+                        None
+                    };
+                    if let Some(Element::Literal(last)) = last {
                         let prev = std::mem::take(&mut last.value);
                         last.value = concat(src, prev, v);
                         last.span.end = p.span.end;
                     } else {
-                        cur.push(Element::Literal(Literal {
+                        elems.push(Element::Literal(Literal {
                             value: v,
                             span: p.span,
                         }));
                     }
                 }
-                TPartKind::Interp(expr, strip) => cur.push(Element::Interpolation(Interpolation {
-                    expr,
-                    strip,
-                    span: p.span,
-                })),
-                TPartKind::If(cond, strip) => stack.push(Frame {
-                    open: Open::If {
-                        cond,
+                TPartKind::Interp(expr, strip) => {
+                    elems.push(Element::Interpolation(Interpolation {
+                        expr,
                         strip,
-                        true_template: None,
-                        else_strip: None,
-                    },
-                    open_span: p.span,
-                    parent: std::mem::take(&mut cur),
-                    body_start: p.span.end,
-                }),
-                TPartKind::For(key_var, value_var, collection, strip) => stack.push(Frame {
-                    open: Open::For {
-                        key_var,
-                        value_var,
-                        collection,
-                        strip,
-                    },
-                    open_span: p.span,
-                    parent: std::mem::take(&mut cur),
-                    body_start: p.span.end,
-                }),
+                        span: p.span,
+                    }))
+                }
+                TPartKind::If(cond, strip) => {
+                    if self.depth + stack.len() >= self.max_depth {
+                        return Err(self.too_deep(p.span.start));
+                    }
+                    stack.push(Frame {
+                        open: Open::If {
+                            cond,
+                            strip,
+                            true_template: None,
+                            else_strip: None,
+                        },
+                        open_span: p.span,
+                        parent_base: cur_base,
+                        body_start: p.span.end,
+                    });
+                    cur_base = elems.len();
+                }
+                TPartKind::For(key_var, value_var, collection, strip) => {
+                    if self.depth + stack.len() >= self.max_depth {
+                        return Err(self.too_deep(p.span.start));
+                    }
+                    stack.push(Frame {
+                        open: Open::For {
+                            key_var,
+                            value_var,
+                            collection,
+                            strip,
+                        },
+                        open_span: p.span,
+                        parent_base: cur_base,
+                        body_start: p.span.end,
+                    });
+                    cur_base = elems.len();
+                }
                 TPartKind::Else(s) => match stack.last_mut() {
                     Some(Frame {
                         open:
@@ -595,7 +649,7 @@ impl<'a> Parser<'a> {
                         ..
                     }) => {
                         *tt = Some(Template {
-                            elements: std::mem::take(&mut cur),
+                            elements: take_from(elems, cur_base),
                             span: Span::new(*body_start, p.span.start),
                         });
                         *else_strip = Some(s);
@@ -619,7 +673,7 @@ impl<'a> Parser<'a> {
                                 else_strip,
                             },
                         open_span,
-                        parent,
+                        parent_base,
                         body_start,
                     }) = pop_if(&mut stack, true)
                     else {
@@ -630,14 +684,15 @@ impl<'a> Parser<'a> {
                         ));
                     };
                     let body = Template {
-                        elements: std::mem::replace(&mut cur, parent),
+                        elements: take_from(elems, cur_base),
                         span: Span::new(body_start, p.span.start),
                     };
                     let (true_template, false_template) = match true_template {
                         Some(t) => (t, Some(body)),
                         None => (body, None),
                     };
-                    cur.push(Element::Directive(Box::new(Directive::If(IfDirective {
+                    cur_base = parent_base;
+                    elems.push(Element::Directive(Box::new(Directive::If(IfDirective {
                         cond,
                         true_template,
                         false_template,
@@ -657,7 +712,7 @@ impl<'a> Parser<'a> {
                                 strip,
                             },
                         open_span,
-                        parent,
+                        parent_base,
                         body_start,
                     }) = pop_if(&mut stack, false)
                     else {
@@ -668,10 +723,11 @@ impl<'a> Parser<'a> {
                         ));
                     };
                     let template = Template {
-                        elements: std::mem::replace(&mut cur, parent),
+                        elements: take_from(elems, cur_base),
                         span: Span::new(body_start, p.span.start),
                     };
-                    cur.push(Element::Directive(Box::new(Directive::For(ForDirective {
+                    cur_base = parent_base;
+                    elems.push(Element::Directive(Box::new(Directive::For(ForDirective {
                         key_var,
                         value_var,
                         collection,
@@ -696,7 +752,7 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok(Template {
-            elements: cur,
+            elements: take_from(elems, top_base),
             span,
         })
     }
@@ -781,7 +837,7 @@ enum Open<'a> {
 struct Frame<'a> {
     open: Open<'a>,
     open_span: Span,
-    parent: Vec<Element<'a>>,
+    parent_base: usize,
     body_start: usize,
 }
 

@@ -566,7 +566,10 @@ impl UnaryOperator {
 ///
 /// `BinaryOp` implements `Drop` (so that dropping a 100,000-term chain does
 /// not overflow the stack): move its operands out with `std::mem::replace`
-/// or work on references, not by destructuring.
+/// or work on references, not by destructuring. Because of that `Drop`, in
+/// edition 2021 a parse result used as a block's *tail* temporary (e.g. a
+/// final `if let Ok(b) = hcl::parse(&src) { .. }` in the block that owns
+/// `src`) needs a `;` after it or a `let` binding.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BinaryOp<'a> {
     /// Left operand.

@@ -224,9 +224,14 @@ impl Number {
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::from(3).neg(), Number::from(-3));
+    /// assert_eq!(Number::from(0).neg().to_plain_string(), "-0");
     /// ```
     #[allow(clippy::should_implement_trait)]
     pub fn neg(self) -> Number {
+        if matches!(self.n, N::PosInt(0)) {
+            // Terraform keeps the sign of zero: `-0` prints as "-0".
+            return Number { n: N::Float(-0.0) };
+        }
         match self.as_i128().and_then(|i| Number::from_i128(-i)) {
             Some(n) => n,
             None => Number::from_f64_unchecked(-self.as_f64()),

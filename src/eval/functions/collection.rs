@@ -80,14 +80,11 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 for v in a {
                     match v {
-                        Value::Null => continue,
                         Value::Array(l) if l.is_empty() => continue,
                         Value::Array(l) => return Ok(Value::Array(l)),
                         other => {
-                            return Err(format!(
-                                "coalescelist arguments must be lists or tuples, got {}",
-                                friendly_type(&other)
-                            ))
+                            let _ = other;
+                            return Err("coalescelist arguments must be lists or tuples".into());
                         }
                     }
                 }
@@ -369,10 +366,7 @@ pub(crate) fn register(r: &mut Registry) {
             if a.len() < 2 {
                 return Err("at least two arguments are required".into());
             }
-            let lists: Vec<Vec<Value>> = a
-                .into_iter()
-                .map(|v| util::array(v, "set or list"))
-                .collect::<Result<_, _>>()?;
+            let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
             let mut out: Vec<Vec<Value>> = vec![Vec::new()];
             for l in &lists {
                 let mut next = Vec::with_capacity(out.len() * l.len());
@@ -612,14 +606,20 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         }
         return Ok(Value::Array(out));
     }
+    // start + i*step rather than repeated addition, so that f64 rounding
+    // does not add an element (range(0, 1, 0.1) has ten).
     let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
-    let mut v = s;
-    while (st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e) {
+    let mut i = 0u32;
+    loop {
+        let v = s + f64::from(i) * st;
+        if !((st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e)) {
+            break;
+        }
         if out.len() >= LIMIT {
             return too_many();
         }
         out.push(util::num(v)?);
-        v += st;
+        i += 1;
     }
     Ok(Value::Array(out))
 }

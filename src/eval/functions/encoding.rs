@@ -24,6 +24,7 @@ pub(crate) fn register(r: &mut Registry) {
         "jsondecode",
         FuncDef::builder().param("str", s()).build(|a| {
             let s = string(a.into_iter().next().unwrap_or_default());
+            let s = replace_lone_surrogates(&s);
             let v: serde_json::Value = serde_json::from_str(&s).map_err(|e| {
                 if s.trim().is_empty() {
                     "EOF".to_owned()
@@ -196,6 +197,71 @@ fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Go's JSON decoder turns an unpaired surrogate escape (`\ud800`) into
+/// U+FFFD; serde_json rejects it. Rewrites such escapes to `\ufffd`.
+#[cfg(feature = "json")]
+fn replace_lone_surrogates(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains("\\u") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let hex = |i: usize| -> Option<u16> {
+        let h = s.get(i..i + 4)?;
+        if h.bytes().all(|c| c.is_ascii_hexdigit()) {
+            u16::from_str_radix(h, 16).ok()
+        } else {
+            None
+        }
+    };
+    // Positions of `\uXXXX` escapes (an escape starts after an even run of
+    // backslashes), with their code unit.
+    let mut escapes: Vec<(usize, u16)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            if b.get(i + 1) == Some(&b'u') {
+                if let Some(u) = hex(i + 2) {
+                    escapes.push((i, u));
+                    i += 6;
+                    continue;
+                }
+            }
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    let mut lone = Vec::new();
+    let mut k = 0;
+    while k < escapes.len() {
+        let (pos, u) = escapes[k];
+        if (0xd800..0xdc00).contains(&u) {
+            if let Some(&(next, low)) = escapes.get(k + 1) {
+                if next == pos + 6 && (0xdc00..0xe000).contains(&low) {
+                    k += 2;
+                    continue;
+                }
+            }
+            lone.push(pos);
+        } else if (0xdc00..0xe000).contains(&u) {
+            lone.push(pos);
+        }
+        k += 1;
+    }
+    if lone.is_empty() {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for pos in lone {
+        out.push_str(&s[last..pos]);
+        out.push_str("\\ufffd");
+        last = pos + 6;
+    }
+    out.push_str(&s[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(feature = "json")]
 fn from_json(v: serde_json::Value) -> Value {
     match v {
@@ -298,16 +364,25 @@ fn gzip(data: &[u8]) -> Result<Vec<u8>, String> {
 
 #[cfg(feature = "csv")]
 fn csv_decode(s: &str) -> Result<Value, String> {
+    // Go's reader ends lines at "\n" only, turning "\r\n" into "\n" (also
+    // inside quoted fields), and keeps a byte order mark.
+    let normalized = s.replace("\r\n", "\n");
+    let s = normalized.as_str();
+    check_csv_quotes(s)?;
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(false)
+        .terminator(csv::Terminator::Any(b'\n'))
         .from_reader(s.as_bytes());
     let mut records = rdr.records();
     let header = match records.next() {
         None => return Err("missing header line".into()),
         Some(r) => r.map_err(csv_error)?,
     };
-    let names: Vec<String> = header.iter().map(str::to_owned).collect();
+    let mut names: Vec<String> = header.iter().map(str::to_owned).collect();
+    if s.starts_with('\u{feff}') && !names.is_empty() && !names[0].starts_with('\u{feff}') {
+        names[0].insert(0, '\u{feff}');
+    }
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
             return Err(format!("duplicate column name \"{n}\""));
@@ -325,6 +400,69 @@ fn csv_decode(s: &str) -> Result<Value, String> {
     Ok(Value::Array(out))
 }
 
+/// The csv crate is lenient about quotes; Go's `encoding/csv` (which
+/// Terraform uses) rejects a `"` inside an unquoted field and text after a
+/// closing quote. Checked up front with the same line numbers.
+#[cfg(feature = "csv")]
+fn check_csv_quotes(s: &str) -> Result<(), String> {
+    let b = s.as_bytes();
+    let mut line = 1;
+    let mut i = 0;
+    let mut field_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if field_start && c == b'"' {
+            // Quoted field.
+            i += 1;
+            loop {
+                match b.get(i) {
+                    None => {
+                        return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                    }
+                    Some(b'"') if b.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(b'\n') => {
+                        line += 1;
+                        i += 1;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+            match b.get(i) {
+                None | Some(b',') | Some(b'\n') => {}
+                Some(b'\r') if matches!(b.get(i + 1), None | Some(b'\n')) => {}
+                Some(_) => {
+                    return Err(format!(
+                        "CSV parse error on line {line}: extraneous or missing \" in quoted-field"
+                    ))
+                }
+            }
+            field_start = false;
+            continue;
+        }
+        match c {
+            b',' => field_start = true,
+            b'\n' => {
+                line += 1;
+                field_start = true;
+            }
+            b'"' => {
+                return Err(format!(
+                    "CSV parse error on line {line}: bare \" in non-quoted-field"
+                ))
+            }
+            _ => field_start = false,
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
 #[cfg(feature = "csv")]
 fn csv_error(e: csv::Error) -> String {
     match e.kind() {
@@ -339,6 +477,7 @@ fn csv_error(e: csv::Error) -> String {
 #[cfg(feature = "textencoding")]
 #[derive(Clone, Copy)]
 enum TextEnc {
+    Ascii,
     Latin1,
     Utf16 { le: bool, bom: bool },
     Other(&'static encoding_rs::Encoding),
@@ -350,6 +489,8 @@ fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
     let enc = match lower.as_str() {
         "iso-8859-1" | "iso_8859-1" | "iso_8859-1:1987" | "latin1" | "l1" | "iso-ir-100" | "ibm819"
         | "cp819" | "csisolatin1" => (TextEnc::Latin1, "ISO_8859-1:1987"),
+        "us-ascii" | "ascii" | "ansi_x3.4-1968" | "ansi_x3.4-1986" | "iso-ir-6" | "iso_646.irv:1991"
+        | "iso646-us" | "us" | "ibm367" | "cp367" | "csascii" => (TextEnc::Ascii, "US-ASCII"),
         "utf-16le" => (TextEnc::Utf16 { le: true, bom: false }, "UTF-16LE"),
         "utf-16be" => (TextEnc::Utf16 { le: false, bom: false }, "UTF-16BE"),
         "utf-16" => (TextEnc::Utf16 { le: false, bom: true }, "UTF-16"),
@@ -372,6 +513,16 @@ fn text_encode(s: &str, name: &str) -> Result<Vec<u8>, String> {
         format!("invalid value for \"string\" parameter: the given string contains characters that cannot be represented in {display}")
     };
     match enc {
+        TextEnc::Ascii => s
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    Ok(c as u8)
+                } else {
+                    Err(unrepresentable())
+                }
+            })
+            .collect(),
         TextEnc::Latin1 => s
             .chars()
             .map(|c| u8::try_from(c as u32).map_err(|_| unrepresentable()))
@@ -406,6 +557,13 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
         format!("invalid value for \"source\" parameter: the given value is not valid {display}")
     };
     match enc {
+        TextEnc::Ascii => {
+            if b.is_ascii() {
+                Ok(b.iter().map(|&c| c as char).collect())
+            } else {
+                Err(invalid())
+            }
+        }
         TextEnc::Latin1 => Ok(b.iter().map(|&c| c as char).collect()),
         TextEnc::Utf16 { le, bom } => {
             let mut b = b;

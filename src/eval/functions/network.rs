@@ -140,7 +140,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let newbits = util::int(&a[1], "newbits")?;
                 let num = util::int(&a[2], "netnum")?;
                 let new_len = net.len as i64 + newbits;
-                if newbits < 0 || new_len > net.bits as i64 {
+                if new_len < 0 || new_len > net.bits as i64 {
                     return Err(format!(
                         "insufficient address space to extend prefix of {} by {newbits}",
                         net.len
@@ -148,7 +148,7 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 let new_len = new_len as u32;
                 let shift = net.bits - new_len;
-                if newbits < 64 && num >= 0 && (num as u128) >= (1u128 << newbits) {
+                if (0..64).contains(&newbits) && num >= 0 && (num as u128) >= (1u128 << newbits) {
                     return Err(format!(
                         "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
                     ));
@@ -165,7 +165,9 @@ pub(crate) fn register(r: &mut Registry) {
                     let ip = v.unsigned_abs() & full(32);
                     return Ok(Value::String(fmt_net(ip, 32, new_len)));
                 }
-                let ip = net.ip | ((num as u128) << shift);
+                // Like Terraform, the address is not re-masked when the
+                // prefix gets shorter (negative newbits).
+                let ip = net.ip | (num as u128).checked_shl(shift).unwrap_or(0);
                 Ok(Value::String(fmt_net(ip & full(net.bits), net.bits, new_len)))
             }),
     );

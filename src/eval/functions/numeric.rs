@@ -118,7 +118,12 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder().param("num", number()).build(|a| {
             let n = first_number(&a);
             let f = n.as_f64();
-            if !n.is_integer() && (f.fract() != 0.0 || !f.is_finite()) {
+            if !n.is_integer()
+                && (f.fract() != 0.0 || !(-9.223372036854776e18..9.223372036854776e18).contains(&f))
+            {
+                return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
+            }
+            if n.as_u64().is_some_and(|u| u > i64::MAX as u64) {
                 return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
             }
             Ok(Value::from(if f > 0.0 {

@@ -3,7 +3,9 @@
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Map, Value};
+#[cfg(feature = "regex")]
+use crate::value::Map;
+use crate::value::Value;
 
 pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
@@ -292,6 +294,11 @@ fn to_str(v: Value) -> Result<String, String> {
 fn map_case(s: &str, upper: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
+        if !upper && c == '\u{130}' {
+            // Go's simple lowercase mapping of U+0130 (İ).
+            out.push('i');
+            continue;
+        }
         let mut mapped = [c; 3];
         let mut n = 0;
         if upper {
@@ -375,9 +382,73 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
     g[start..end].concat()
 }
 
+/// Rewrites RE2's ASCII-only Perl classes and word boundaries (`\d \w \s
+/// \b` and their negations) for the `regex` crate, whose classes are
+/// Unicode-aware by default.
+#[cfg(feature = "regex")]
+fn re2_compat(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars().peekable();
+    // Inside a class RE2 reads `&`, `~` and `[` (other than `[:name:]`)
+    // literally; the regex crate would read set operations or a nested class.
+    let mut in_class = false;
+    let mut class_start = false;
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            if in_class {
+                match c {
+                    ']' if !class_start => in_class = false,
+                    '^' if class_start => {
+                        out.push(c);
+                        continue;
+                    }
+                    '&' | '~' => out.push('\\'),
+                    '[' if chars.peek() == Some(&':') => {
+                        // A POSIX class: copy through its closing `:]`.
+                        out.push('[');
+                        for d in chars.by_ref() {
+                            out.push(d);
+                            if d == ']' {
+                                break;
+                            }
+                        }
+                        class_start = false;
+                        continue;
+                    }
+                    '[' => out.push('\\'),
+                    _ => {}
+                }
+                class_start = false;
+            } else if c == '[' {
+                in_class = true;
+                class_start = true;
+            }
+            out.push(c);
+            continue;
+        }
+        class_start = false;
+        match chars.next() {
+            Some('d') => out.push_str("[0-9]"),
+            Some('D') => out.push_str("[^0-9]"),
+            Some('w') => out.push_str("[0-9A-Za-z_]"),
+            Some('W') => out.push_str("[^0-9A-Za-z_]"),
+            Some('s') => out.push_str("[\\t\\n\\f\\r ]"),
+            Some('S') => out.push_str("[^\\t\\n\\f\\r ]"),
+            Some('b') => out.push_str("(?-u:\\b)"),
+            Some('B') => out.push_str("(?-u:\\B)"),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 #[cfg(feature = "regex")]
 fn compile(pattern: &str) -> Result<regex::Regex, String> {
-    regex::Regex::new(pattern).map_err(|e| {
+    regex::Regex::new(&re2_compat(pattern)).map_err(|e| {
         let msg = e.to_string();
         let detail = msg.lines().last().unwrap_or(&msg).trim().to_owned();
         format!("invalid value for \"pattern\" parameter: invalid regexp pattern: {detail}")
@@ -512,6 +583,11 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         };
         let verb_text = &f[start..vpos + verb.len_utf8()];
         if verb == '%' {
+            if vpos != start + 1 {
+                return Err(format!(
+                    "unsupported format verb '%' in \"{verb_text}\" at offset {start}"
+                ));
+            }
             out.push('%');
             continue;
         }

@@ -194,10 +194,16 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
     let Some(first) = known.first() else {
         return Some(Ty::Dynamic);
     };
+    let has_dynamic = known.len() != tys.len();
+    let is_collection =
+        |t: &Ty| matches!(t, Ty::Tuple(_) | Ty::List(_) | Ty::Object(_) | Ty::Map(_));
+    if has_dynamic && known.iter().all(|t| is_collection(t)) {
+        // cty gives up on structural types mixed with unknown (null) ones.
+        return Some(Ty::Dynamic);
+    }
     if known.iter().all(|t| t == first) {
         return Some((*first).clone());
     }
-    let has_dynamic = known.len() != tys.len();
     let n = known.len();
     let count = |f: fn(&Ty) -> bool| known.iter().filter(|t| f(t)).count();
     let lists = count(|t| matches!(t, Ty::List(_)));
@@ -364,6 +370,9 @@ pub(crate) fn to_list(v: Value) -> Result<Vec<Value>, String> {
         Value::Array(a) => {
             let tys: Vec<Ty> = a.iter().map(type_of).collect();
             let ty = unify(&tys).ok_or("cannot convert tuple to list of any single type")?;
+            if ty == Ty::Dynamic && tys.iter().any(|t| *t != Ty::Dynamic) {
+                return Err("cannot convert tuple to list of any single type".into());
+            }
             a.into_iter().map(|v| convert(v, &ty)).collect()
         }
         other => Err(format!(
@@ -378,6 +387,8 @@ pub(crate) fn to_map(v: Value) -> Result<Map<String, Value>, String> {
     match v {
         Value::Object(o) => {
             let tys: Vec<Ty> = o.values().map(type_of).collect();
+            // (Unlike lists, cty accepts a map whose element type stays
+            // unknown, e.g. objects mixed with null.)
             let ty = unify(&tys).ok_or("cannot convert object to map of any single type")?;
             let mut out: Map<String, Value> = o
                 .into_iter()
@@ -408,7 +419,11 @@ pub(crate) fn to_set(v: Value) -> Result<Vec<Value>, String> {
     Ok(make_set(list))
 }
 
-/// Deduplicates and sorts values that already share one type.
+/// Deduplicates and sorts values that already share one type, in cty's set
+/// order: strings byte-wise, numbers numerically, `false` before `true`,
+/// and other values by cty's set-hash text (`[` `]` lists, `<` `>` tuples
+/// and objects, `{k:v;}` maps, `%q` strings, `%.10g` numbers, `T`/`F`,
+/// `~` for null), compared byte-wise.
 pub(crate) fn make_set(list: Vec<Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::with_capacity(list.len());
     for v in list {
@@ -416,12 +431,87 @@ pub(crate) fn make_set(list: Vec<Value>) -> Vec<Value> {
             out.push(v);
         }
     }
+    let structural = out
+        .iter()
+        .any(|v| matches!(v, Value::Array(_) | Value::Object(_)));
+    if structural {
+        let tys: Vec<Ty> = out.iter().map(type_of).collect();
+        let ty = unify(&tys).unwrap_or(Ty::Dynamic);
+        let mut keyed: Vec<(String, Value)> = out
+            .into_iter()
+            .map(|v| {
+                let mut k = String::new();
+                set_hash_text(&v, &ty, &mut k);
+                (k, v)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        return keyed.into_iter().map(|(_, v)| v).collect();
+    }
     out.sort_by(set_order);
     out
 }
 
-/// cty's order of set elements: strings byte-wise, numbers numerically,
-/// `false` before `true`; nulls last; other kinds keep their order.
+/// cty's `appendSetHashBytes`, on our values typed by `ty`.
+fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
+    match v {
+        Value::Null => out.push('~'),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::Number(n) => {
+            let s = super::string::format("%.10g", &[Value::Number(*n)]).unwrap_or_default();
+            out.push_str(&s);
+        }
+        Value::String(s) => go_quote(s, out),
+        Value::Array(a) => {
+            let list_elem = match ty {
+                Ty::List(e) => Some(&**e),
+                _ => None,
+            };
+            out.push(if list_elem.is_some() { '[' } else { '<' });
+            for (i, e) in a.iter().enumerate() {
+                let ety = match ty {
+                    Ty::List(e) => (**e).clone(),
+                    Ty::Tuple(ts) => ts.get(i).cloned().unwrap_or(Ty::Dynamic),
+                    _ => Ty::Dynamic,
+                };
+                set_hash_text(e, &ety, out);
+                out.push(';');
+            }
+            out.push(if list_elem.is_some() { ']' } else { '>' });
+        }
+        Value::Object(o) => {
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            match ty {
+                Ty::Map(ety) => {
+                    out.push('{');
+                    for k in keys {
+                        go_quote(k, out);
+                        out.push(':');
+                        set_hash_text(&o[k], ety, out);
+                        out.push(';');
+                    }
+                    out.push('}');
+                }
+                _ => {
+                    out.push('<');
+                    for k in keys {
+                        let aty = match ty {
+                            Ty::Object(ts) => ts.get(k).cloned().unwrap_or(Ty::Dynamic),
+                            _ => Ty::Dynamic,
+                        };
+                        set_hash_text(&o[k], &aty, out);
+                        out.push(';');
+                    }
+                    out.push('>');
+                }
+            }
+        }
+    }
+}
+
+/// cty's order of primitive set elements: strings byte-wise, numbers
+/// numerically, `false` before `true`; nulls last.
 pub(crate) fn set_order(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         (Value::String(x), Value::String(y)) => x.cmp(y),
@@ -432,6 +522,36 @@ pub(crate) fn set_order(a: &Value, b: &Value) -> Ordering {
         (_, Value::Null) => Ordering::Less,
         _ => Ordering::Equal,
     }
+}
+
+/// Go's `%q` (`strconv.Quote`), close enough for ordering.
+fn go_quote(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if c.is_control() || (c.is_whitespace() && c != ' ') => {
+                let u = c as u32;
+                if u < 0x80 {
+                    out.push_str(&format!("\\x{u:02x}"));
+                } else if u <= 0xffff {
+                    out.push_str(&format!("\\u{u:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{u:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// Takes the elements of a list/set/tuple argument.

@@ -53,7 +53,10 @@ fn scalar(out: &mut String, v: &Value, _indent: usize, cont: usize) -> bool {
             }
             true
         }
-        Value::String(s) => string(out, s, cont, true),
+        Value::String(s) => {
+            string(out, s, cont, true);
+            false
+        }
         Value::Array(_) => {
             out.push_str("[]");
             false
@@ -65,12 +68,12 @@ fn scalar(out: &mut String, v: &Value, _indent: usize, cont: usize) -> bool {
     }
 }
 
+/// go-yaml's `is_printable` (which leaves out characters beyond the BMP).
 fn is_printable(c: char) -> bool {
-    matches!(c, '\n' | '\u{85}')
+    c == '\n'
         || ('\u{20}'..='\u{7e}').contains(&c)
         || ('\u{a0}'..='\u{d7ff}').contains(&c)
         || (('\u{e000}'..='\u{fffd}').contains(&c) && c != '\u{feff}')
-        || ('\u{10000}'..='\u{10ffff}').contains(&c)
 }
 
 fn is_break(c: char) -> bool {
@@ -96,32 +99,24 @@ fn block_allowed(s: &str) -> bool {
     true
 }
 
-fn string(out: &mut String, s: &str, cont: usize, allow_breaks: bool) -> bool {
+fn string(out: &mut String, s: &str, cont: usize, allow_breaks: bool) {
     if allow_breaks && s.contains('\n') && block_allowed(s) {
-        return literal(out, s, cont);
+        literal(out, s, cont);
+        return;
     }
     double_quoted(out, s, cont, allow_breaks);
-    false
 }
 
-fn literal(out: &mut String, s: &str, indent: usize) -> bool {
+fn literal(out: &mut String, s: &str, indent: usize) {
     out.push('|');
     let chars: Vec<char> = s.chars().collect();
     if chars.first().is_some_and(|c| *c == ' ' || is_break(*c)) {
         out.push('2');
     }
-    let mut open_ended = false;
     match chars.last() {
         None => out.push('-'),
         Some(c) if !is_break(*c) => out.push('-'),
-        Some(_) if chars.len() == 1 => {
-            out.push('+');
-            open_ended = true;
-        }
-        Some(_) if is_break(chars[chars.len() - 2]) => {
-            out.push('+');
-            open_ended = true;
-        }
+        Some(_) if chars.len() == 1 || is_break(chars[chars.len() - 2]) => out.push('+'),
         _ => {}
     }
     let body = s.strip_suffix('\n').unwrap_or(s);
@@ -132,7 +127,6 @@ fn literal(out: &mut String, s: &str, indent: usize) -> bool {
             out.push_str(line);
         }
     }
-    open_ended
 }
 
 fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
@@ -171,7 +165,6 @@ fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
                 '"' => Some("\"".into()),
                 '\\' => Some("\\".into()),
                 '\u{85}' => Some("N".into()),
-                '\u{a0}' => Some("_".into()),
                 '\u{2028}' => Some("L".into()),
                 '\u{2029}' => Some("P".into()),
                 c if !is_printable(c) || c == '\u{feff}' => Some(match c as u32 {
@@ -350,28 +343,24 @@ mod decode_impl {
                         let (ev, _) = next()?;
                         let v = self.node(ev, next, depth + 1)?;
                         if is_merge {
-                            let maps = match v {
-                                Value::Array(a) => a,
-                                other => vec![other],
-                            };
-                            for m in maps {
-                                match m {
-                                    Value::Object(m) => {
-                                        for (k, v) in m {
-                                            merged.entry(k).or_insert(v);
-                                        }
+                            match v {
+                                Value::Object(m) => {
+                                    for (k, v) in m {
+                                        merged.entry(k).or_insert(v);
                                     }
-                                    _ => return Err(
-                                        "map merge requires map or sequence of maps as the value"
-                                            .into(),
-                                    ),
+                                }
+                                other => {
+                                    return Err(format!(
+                                        "cannot merge {} into mapping",
+                                        util::friendly_type(&other)
+                                    ))
                                 }
                             }
                             continue;
                         }
                         let k = match k {
                             Value::String(s) => s,
-                            Value::Null => "null".to_owned(),
+                            Value::Null => return Err("mapping key cannot be null".into()),
                             v @ (Value::Number(_) | Value::Bool(_)) => super::number_text(&v),
                             _ => {
                                 return Err("only scalar values can be used as mapping keys".into())
@@ -394,6 +383,12 @@ mod decode_impl {
     }
 
     fn resolve(s: String, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
+        if style != TScalarStyle::Plain {
+            return Ok(Value::String(s));
+        }
+        if matches!(s.as_str(), ".nan" | ".NaN" | ".NAN") {
+            return Err("floating point NaN is not supported".into());
+        }
         if let Some(tag) = tag {
             if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
                 return match tag.suffix.as_str() {
@@ -407,26 +402,14 @@ mod decode_impl {
                         Some(v @ Value::Number(_)) => Ok(v),
                         _ => Err(format!("cannot decode {s:?} as a number")),
                     },
-                    "binary" => {
-                        #[cfg(feature = "base64")]
-                        {
-                            let b = super::super::encoding::b64_decode(&s)
-                                .map_err(|_| "invalid base64 in !!binary".to_owned())?;
-                            String::from_utf8(b)
-                                .map(Value::String)
-                                .map_err(|_| "!!binary value is not valid UTF-8".into())
-                        }
-                        #[cfg(not(feature = "base64"))]
-                        Err("!!binary needs the base64 feature".into())
-                    }
+                    // Terraform keeps the base64 text.
+                    "binary" => Ok(Value::String(s)),
                     "timestamp" => Ok(Value::String(timestamp(&s).unwrap_or(s))),
-                    _ => Ok(plain(&s).unwrap_or(Value::String(s))),
+                    "seq" | "map" => Ok(plain(&s).unwrap_or(Value::String(s))),
+                    other => Err(format!("unsupported tag \"!!{other}\"")),
                 };
             }
-            return Ok(Value::String(s));
-        }
-        if style != TScalarStyle::Plain {
-            return Ok(Value::String(s));
+            return Err(format!("unsupported tag \"{}{}\"", tag.handle, tag.suffix));
         }
         Ok(plain(&s).unwrap_or(Value::String(s)))
     }
@@ -446,42 +429,31 @@ mod decode_impl {
             "-.inf" | "-.Inf" | "-.INF" => return Some(Value::from(f64::NEG_INFINITY)),
             _ => {}
         }
-        let first = s.as_bytes()[0];
-        if !(first.is_ascii_digit() || first == b'-' || first == b'+' || first == b'.') {
-            return None;
+        if let Some(t) = timestamp(s) {
+            return Some(Value::String(t));
         }
-        let plain: String = s.chars().filter(|c| *c != '_').collect();
-        if let Some(v) = parse_int(&plain) {
-            return Some(v);
+        // Decimal numbers (leading zeros stay decimal), then 0x / 0o
+        // integers; anything else (1_000, 0b101, ...) is a string.
+        if is_yaml_float(s) {
+            let body = s.strip_prefix('+').unwrap_or(s);
+            return util::parse_number(body.strip_suffix('.').unwrap_or(body))
+                .or_else(|| body.parse::<f64>().ok().and_then(Number::from_f64))
+                .map(Value::Number);
         }
-        if is_yaml_float(&plain) {
-            if let Ok(f) = plain.parse::<f64>() {
-                return Number::from_f64(f).map(Value::Number);
-            }
-        }
-        timestamp(s).map(Value::String)
+        parse_prefixed(s)
     }
 
-    /// Go's `strconv.ParseInt(s, 0, 64)` then `ParseUint`: optional sign,
-    /// `0x`, `0o`, `0b` or a leading `0` for octal.
-    fn parse_int(s: &str) -> Option<Value> {
-        let (neg, body) = match s.as_bytes().first()? {
-            b'-' => (true, &s[1..]),
-            b'+' => (false, &s[1..]),
-            _ => (false, s),
+    /// `0x...` and `0o...` integers (optionally signed).
+    fn parse_prefixed(s: &str) -> Option<Value> {
+        // Only unsigned, lower-case prefixes (as Terraform's decoder does).
+        let (neg, body) = (false, s);
+        let (radix, digits) = if let Some(d) = body.strip_prefix("0x") {
+            (16, d)
+        } else if let Some(d) = body.strip_prefix("0o") {
+            (8, d)
+        } else {
+            return None;
         };
-        let (radix, digits) =
-            if let Some(d) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-                (16, d)
-            } else if let Some(d) = body.strip_prefix("0o").or_else(|| body.strip_prefix("0O")) {
-                (8, d)
-            } else if let Some(d) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-                (2, d)
-            } else if body.len() > 1 && body.starts_with('0') {
-                (8, &body[1..])
-            } else {
-                (10, body)
-            };
         if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
         }
@@ -535,24 +507,74 @@ mod decode_impl {
         i == b.len()
     }
 
-    /// A YAML timestamp, as the RFC 3339 string Terraform gives for it.
-    /// Only the date-only and the full `T`/`Z` forms are recognised.
+    /// A YAML timestamp (go-yaml's forms: `2006-1-2`, `2006-1-2T15:4:5`,
+    /// `t` or space as separator, optional fraction and zone), as the
+    /// RFC 3339 string (no fraction) Terraform gives for it.
     fn timestamp(s: &str) -> Option<String> {
         let b = s.as_bytes();
-        let date_ok = |b: &[u8]| {
-            b.len() == 10
-                && b[4] == b'-'
-                && b[7] == b'-'
-                && b.iter()
-                    .enumerate()
-                    .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        if b.len() < 8 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+            return None;
+        }
+        let mut pos = 5;
+        let num = |pos: &mut usize, max: usize| -> Option<u32> {
+            let start = *pos;
+            while *pos < b.len() && b[*pos].is_ascii_digit() && *pos - start < max {
+                *pos += 1;
+            }
+            if *pos == start {
+                return None;
+            }
+            s[start..*pos].parse().ok()
         };
-        if date_ok(b) {
-            return Some(format!("{s}T00:00:00Z"));
+        let year: i32 = s[..4].parse().ok()?;
+        let month = num(&mut pos, 2)?;
+        if b.get(pos) != Some(&b'-') {
+            return None;
         }
-        if b.len() >= 20 && date_ok(&b[..10]) && b[10] == b'T' && s.ends_with('Z') {
-            return Some(s.to_owned());
+        pos += 1;
+        let day = num(&mut pos, 2)?;
+        if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+            return None;
         }
-        None
+        let (mut h, mut mi, mut sec, mut zone) = (0, 0, 0, "Z".to_owned());
+        if pos < b.len() {
+            if !matches!(b[pos], b'T' | b't' | b' ') {
+                return None;
+            }
+            pos += 1;
+            h = num(&mut pos, 2)?;
+            if b.get(pos) != Some(&b':') {
+                return None;
+            }
+            pos += 1;
+            mi = num(&mut pos, 2)?;
+            if b.get(pos) != Some(&b':') {
+                return None;
+            }
+            pos += 1;
+            sec = num(&mut pos, 2)?;
+            if b.get(pos) == Some(&b'.') {
+                pos += 1;
+                num(&mut pos, 9)?;
+            }
+            match b.get(pos) {
+                None => {}
+                Some(b'Z') if pos + 1 == b.len() => {}
+                Some(&c @ (b'+' | b'-')) if b.len() == pos + 6 && b[pos + 3] == b':' => {
+                    let zh: u32 = s[pos + 1..pos + 3].parse().ok()?;
+                    let zm: u32 = s[pos + 4..pos + 6].parse().ok()?;
+                    if zh != 0 || zm != 0 {
+                        zone = format!("{}{zh:02}:{zm:02}", c as char);
+                    }
+                }
+                _ => return None,
+            }
+            if h > 23 || mi > 59 || sec > 59 {
+                return None;
+            }
+        }
+        Some(format!(
+            "{year:04}-{month:02}-{day:02}T{h:02}:{mi:02}:{sec:02}{zone}"
+        ))
     }
 }

@@ -1,0 +1,46 @@
+//! An arbitrary `Value` object → `to_string` → `from_str::<Value>` is equal.
+#![no_main]
+use arbitrary::{Arbitrary, Unstructured};
+use libfuzzer_sys::fuzz_target;
+
+/// A Value tree of bounded depth built from fuzzer bytes.
+fn value(u: &mut Unstructured<'_>, depth: u32) -> arbitrary::Result<hcl::Value> {
+    let choice = if depth == 0 { u.int_in_range(0..=3)? } else { u.int_in_range(0..=5)? };
+    Ok(match choice {
+        0 => hcl::Value::Null,
+        1 => hcl::Value::Bool(bool::arbitrary(u)?),
+        2 => {
+            let f = f64::arbitrary(u)?;
+            if f.is_finite() { hcl::Value::from(f) } else { hcl::Value::from(i64::arbitrary(u)?) }
+        }
+        3 => hcl::Value::String(String::arbitrary(u)?),
+        4 => {
+            let n = u.int_in_range(0..=4)?;
+            (0..n).map(|_| value(u, depth - 1)).collect::<arbitrary::Result<Vec<_>>>()?.into()
+        }
+        _ => object(u, depth - 1)?,
+    })
+}
+
+fn object(u: &mut Unstructured<'_>, depth: u32) -> arbitrary::Result<hcl::Value> {
+    let n = u.int_in_range(0..=4)?;
+    let mut map = hcl::Map::new();
+    for _ in 0..n {
+        map.insert(String::arbitrary(u)?, value(u, depth)?);
+    }
+    Ok(hcl::Value::Object(map))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let Ok(v) = object(&mut u, 3) else { return };
+    let text = match hcl::ser::to_string_literal(&v) {
+        Ok(t) => t,
+        Err(_) => return, // e.g. a key that cannot be written; must be an error, not a panic
+    };
+    let back: hcl::Value = match hcl::from_str(&text) {
+        Ok(b) => b,
+        Err(e) => panic!("written value does not load: {e}\n--- value\n{v:?}\n--- text\n{text}"),
+    };
+    assert_eq!(back, v, "value changed\n--- text\n{text}");
+});

@@ -1,0 +1,94 @@
+//! `templatestring` (and the rendering shared with `templatefile`): parse
+//! a string as a template and evaluate it with the given variables and the
+//! built-in functions, as Terraform does.
+
+use std::path::PathBuf;
+
+use super::util::{friendly_type, string};
+use super::Registry;
+use crate::eval::{Context, Evaluate, FuncDef, ParamType};
+use crate::value::Value;
+
+pub(crate) fn register(r: &mut Registry) {
+    r.insert(
+        "templatestring",
+        FuncDef::builder()
+            .param("template", ParamType::String)
+            .param("vars", ParamType::Any)
+            .build(|a| {
+                let mut it = a.into_iter();
+                let src = string(it.next().unwrap_or_default());
+                let v = render(&src, it.next().unwrap_or_default(), None, "templatestring")?;
+                match super::util::convert(v, &super::util::Ty::String) {
+                    Ok(s @ Value::String(_)) => Ok(s),
+                    _ => Err("invalid template result: string required".into()),
+                }
+            }),
+    );
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if unicode_ident::is_xid_start(c) => {}
+        _ => return false,
+    }
+    chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-')
+}
+
+/// Renders `src` with `vars` (an object) as its only variables. Built-in
+/// functions are available, except `templatefile`/`templatestring` (no
+/// recursion, as in Terraform); with `base`, the filesystem functions read
+/// relative to it.
+pub(crate) fn render(
+    src: &str,
+    vars: Value,
+    base: Option<PathBuf>,
+    caller: &'static str,
+) -> Result<Value, String> {
+    let vars = match vars {
+        Value::Object(o) => o,
+        other => {
+            return Err(format!(
+                "invalid value for \"vars\" parameter: invalid vars value: must be a map (got {})",
+                friendly_type(&other)
+            ))
+        }
+    };
+    let template = crate::parser::parse_template(src).map_err(|e| e.to_string())?;
+    let mut ctx = Context::new();
+    for (name, value) in vars {
+        if !is_identifier(&name) {
+            return Err(format!(
+                "invalid value for \"vars\" parameter: invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"
+            ));
+        }
+        ctx.declare_var(name, value);
+    }
+    for name in ["templatefile", "templatestring"] {
+        ctx.declare_func(
+            name,
+            FuncDef::builder()
+                .nullable_variadic("args", ParamType::Any)
+                .build(move |_| {
+                    Err(format!(
+                        "cannot call {name} from inside a template rendered by {caller}"
+                    ))
+                }),
+        );
+    }
+    #[cfg(feature = "fs")]
+    if let Some(base) = base {
+        for (name, f) in super::fs::with_base_dir(base) {
+            if name != "templatefile" {
+                ctx.declare_func(name, f);
+            }
+        }
+    }
+    #[cfg(not(feature = "fs"))]
+    let _ = base;
+    ctx.set_source(src);
+    template
+        .evaluate(&ctx)
+        .map_err(|e| e.with_source(src).to_string())
+}

@@ -1,0 +1,206 @@
+//! Collection functions: fixture cases, oracle `fn-collection` cases and
+//! direct calls.
+
+#[path = "support/func_cases.rs"]
+mod support;
+
+use hcl::Value;
+use support::call;
+
+/// Cases where we knowingly differ from Terraform.
+const KNOWN_DIFFERENCES: &[&str] = &[
+    // A set is an array here, so slice() cannot tell it from a list and
+    // slices it; Terraform rejects sets.
+    "collection/slice-set-error",
+];
+
+#[test]
+fn fixture_cases() {
+    support::check(
+        &support::fixture_cases(),
+        "collection/",
+        KNOWN_DIFFERENCES,
+        150,
+    );
+}
+
+#[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(
+        &support::fixture_cases(),
+        "collection/",
+        KNOWN_DIFFERENCES,
+        1,
+    );
+}
+
+#[test]
+fn oracle_cases() {
+    support::check_oracle("fn-collection/", 40);
+}
+
+#[test]
+fn sets_are_unified_and_sorted() {
+    // setunion([1], ["1", "2"]) = ["1", "2"]; toset([10, 2, 33, 2]) = [2, 10, 33].
+    let u = call(
+        "setunion",
+        vec![Value::from(vec![1]), Value::from(vec!["1", "2"])],
+    )
+    .unwrap();
+    assert_eq!(u, Value::from(vec!["1", "2"]));
+    let s = call(
+        "setunion",
+        vec![Value::from(vec![10, 2]), Value::from(vec![33, 2])],
+    )
+    .unwrap();
+    assert_eq!(s, Value::from(vec![2, 10, 33]));
+}
+
+#[test]
+fn element_negative_index_is_an_error() {
+    // Terraform 1.11 panics here; we return an error instead.
+    let l = Value::from(vec!["a", "b"]);
+    assert!(call("element", vec![l.clone(), Value::from(-1)]).is_err());
+    assert_eq!(call("element", vec![l, Value::from(2)]).unwrap(), "a");
+}
+
+#[test]
+fn error_messages() {
+    let err = call(
+        "lookup",
+        vec![Value::from_iter([("a", "x")]), Value::from("z")],
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("the given object has no attribute \"z\""),
+        "{err}"
+    );
+    let err = call("sum", vec![Value::Array(vec![])]).unwrap_err();
+    assert!(err.contains("cannot sum an empty list"), "{err}");
+    let err = call("range", vec![Value::from(1025)]).unwrap_err();
+    assert!(
+        err.contains("more than 1024 values were generated"),
+        "{err}"
+    );
+}
+
+#[test]
+fn names_are_complete() {
+    if !cfg!(feature = "functions") {
+        return;
+    }
+    let names = hcl::eval::functions::builtin_names();
+    let want = [
+        "abs",
+        "abspath",
+        "alltrue",
+        "anytrue",
+        "base64decode",
+        "base64encode",
+        "base64gzip",
+        "base64sha256",
+        "base64sha512",
+        "basename",
+        "ceil",
+        "chomp",
+        "chunklist",
+        "cidrhost",
+        "cidrnetmask",
+        "cidrsubnet",
+        "cidrsubnets",
+        "coalesce",
+        "coalescelist",
+        "compact",
+        "concat",
+        "contains",
+        "csvdecode",
+        "dirname",
+        "distinct",
+        "element",
+        "endswith",
+        "file",
+        "filebase64",
+        "filebase64sha256",
+        "filebase64sha512",
+        "fileexists",
+        "filemd5",
+        "fileset",
+        "filesha1",
+        "filesha256",
+        "filesha512",
+        "flatten",
+        "floor",
+        "format",
+        "formatdate",
+        "formatlist",
+        "indent",
+        "index",
+        "join",
+        "jsondecode",
+        "jsonencode",
+        "keys",
+        "length",
+        "log",
+        "lookup",
+        "lower",
+        "matchkeys",
+        "max",
+        "md5",
+        "merge",
+        "min",
+        "one",
+        "parseint",
+        "pathexpand",
+        "pow",
+        "range",
+        "regex",
+        "regexall",
+        "replace",
+        "reverse",
+        "setintersection",
+        "setproduct",
+        "setsubtract",
+        "setunion",
+        "sha1",
+        "sha256",
+        "sha512",
+        "signum",
+        "slice",
+        "sort",
+        "split",
+        "startswith",
+        "strcontains",
+        "strrev",
+        "substr",
+        "sum",
+        "textdecodebase64",
+        "textencodebase64",
+        "timeadd",
+        "timecmp",
+        "title",
+        "tobool",
+        "tolist",
+        "tomap",
+        "tonumber",
+        "toset",
+        "tostring",
+        "transpose",
+        "trim",
+        "trimprefix",
+        "trimspace",
+        "trimsuffix",
+        "upper",
+        "urlencode",
+        "uuidv5",
+        "values",
+        "yamldecode",
+        "yamlencode",
+        "zipmap",
+    ];
+    let missing: Vec<&str> = want
+        .iter()
+        .copied()
+        .filter(|n| !names.contains(n))
+        .collect();
+    assert!(missing.is_empty(), "missing: {missing:?}");
+}

@@ -1,0 +1,108 @@
+//! Filesystem functions (feature `fs`) over tests/fixtures/functions/fs/,
+//! with expected values produced by Terraform 1.11.4 run in a copy of that
+//! directory (fs_cases.txt → fs_gen.py → fs_cases.json).
+#![cfg(feature = "fs")]
+
+#[path = "support/func_cases.rs"]
+mod support;
+
+use hcl::eval::functions::fs::with_base_dir;
+use hcl::Value;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/functions/fs");
+
+fn cases() -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/functions/fs_cases.json"
+    ))
+    .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Cases where we knowingly differ from Terraform.
+const KNOWN_DIFFERENCES: &[&str] = &[
+    // Terraform insists that templatestring's template is a reference to a
+    // named value, not a literal; a function receives only the value.
+    "fs/templatestring-literal",
+];
+
+#[test]
+fn fixture_cases_with_base_dir() {
+    let funcs = with_base_dir(DIR);
+    let plain: Vec<serde_json::Value> = cases()
+        .into_iter()
+        .filter(|c| c.get("locals").is_none())
+        .collect();
+    let (ran, failures) = support::run_with(&plain, KNOWN_DIFFERENCES, &funcs);
+    assert!(ran >= 40, "only {ran} cases ran");
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn builtin_file_functions_use_the_current_directory() {
+    // Cargo runs tests in the package root.
+    let f = hcl::eval::functions::builtin("file").unwrap();
+    let text = f
+        .call(vec![Value::from("tests/fixtures/functions/fs/hello.txt")])
+        .unwrap();
+    assert_eq!(text, "Hello, world!\n");
+    let exists = hcl::eval::functions::builtin("fileexists").unwrap();
+    assert_eq!(exists.call(vec![Value::from("Cargo.toml")]).unwrap(), true);
+}
+
+#[test]
+fn abspath_is_absolute_and_clean() {
+    let funcs = with_base_dir(DIR);
+    let abspath = &funcs.iter().find(|(n, _)| *n == "abspath").unwrap().1;
+    let p = abspath.call(vec![Value::from("sub/../hello.txt")]).unwrap();
+    let p = p.as_str().unwrap();
+    assert!(
+        p.starts_with('/') && p.ends_with("/tests/fixtures/functions/fs/hello.txt"),
+        "{p}"
+    );
+}
+
+#[test]
+fn pathexpand_uses_home() {
+    let Some(home) = std::env::var_os("HOME") else {
+        return;
+    };
+    let f = hcl::eval::functions::builtin("pathexpand").unwrap();
+    let got = f.call(vec![Value::from("~/x")]).unwrap();
+    assert_eq!(
+        got.as_str().unwrap(),
+        format!("{}/x", home.to_string_lossy())
+    );
+    assert!(f.call(vec![Value::from("~other/x")]).is_err());
+}
+
+#[test]
+fn missing_file_message() {
+    let funcs = with_base_dir(DIR);
+    let file = &funcs.iter().find(|(n, _)| *n == "file").unwrap().1;
+    let err = file.call(vec![Value::from("nope.txt")]).unwrap_err();
+    assert!(err.starts_with("no file exists at nope.txt"), "{err}");
+}
+
+#[test]
+fn fixture_cases_through_the_evaluator() {
+    let make = || {
+        let mut ctx = hcl::eval::Context::new();
+        hcl::eval::functions::fs::declare_in(&mut ctx, DIR);
+        ctx
+    };
+    let (ran, failures) = support::run_eval(&cases(), KNOWN_DIFFERENCES, &make);
+    assert!(ran >= 60, "only {ran} cases ran");
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

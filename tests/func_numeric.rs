@@ -1,0 +1,52 @@
+//! Numeric functions: fixture cases, oracle `fn-numeric` cases and direct
+//! calls.
+
+#[path = "support/func_cases.rs"]
+mod support;
+
+use hcl::Value;
+use support::call;
+
+#[test]
+fn fixture_cases() {
+    support::check(&support::fixture_cases(), "numeric/", &[], 60);
+}
+
+#[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(&support::fixture_cases(), "numeric/", &[], 1);
+}
+
+#[test]
+fn oracle_cases() {
+    support::check_oracle("fn-numeric/", 14);
+}
+
+#[test]
+fn integers_stay_exact() {
+    // parseint("ffffffffffffffff", 16) = 18446744073709551615 in Terraform.
+    let v = call(
+        "parseint",
+        vec![Value::from("ffffffffffffffff"), Value::from(16)],
+    )
+    .unwrap();
+    assert_eq!(v.as_u64(), Some(u64::MAX));
+    assert_eq!(
+        call("abs", vec![Value::from(i64::MIN)]).unwrap().as_u64(),
+        Some(1 << 63)
+    );
+}
+
+#[test]
+fn error_cases() {
+    let err = call("signum", vec![Value::from(0.1)]).unwrap_err();
+    assert!(err.contains("value must be a whole number"), "{err}");
+    let err = call("max", vec![]).unwrap_err();
+    assert!(err.contains("must pass at least one number"), "{err}");
+    let err = call("parseint", vec![Value::from("12x"), Value::from(10)]).unwrap_err();
+    assert!(
+        err.contains("cannot parse \"12x\" as a base 10 integer"),
+        "{err}"
+    );
+    assert!(call("log", vec![Value::from(-1), Value::from(10)]).is_err());
+}

@@ -1,0 +1,282 @@
+//! Error messages: what was expected and what was found, 1-based line and
+//! column (characters), byte offset, the rustc-style snippet, and notes
+//! pointing at where an unclosed construct was opened.
+
+use hcl::{parse, ErrorKind};
+
+#[track_caller]
+fn err(src: &str) -> hcl::Error {
+    match parse(src) {
+        Ok(_) => panic!("{src:?} should not parse"),
+        Err(e) => {
+            assert_eq!(e.kind(), ErrorKind::Parse, "{e}");
+            e
+        }
+    }
+}
+
+#[track_caller]
+fn at(e: &hcl::Error, line: usize, column: usize) {
+    assert_eq!((e.line(), e.column()), (Some(line), Some(column)), "{e}");
+}
+
+#[test]
+fn display_has_message_position_snippet_and_caret() {
+    let e = err("a = 1\nb = @\n");
+    assert_eq!(e.message(), "expected an expression, found `@`");
+    at(&e, 2, 5);
+    assert_eq!(e.offset(), Some(10));
+    assert_eq!(
+        e.to_string(),
+        "expected an expression, found `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^"
+    );
+}
+
+#[test]
+fn unclosed_brackets_point_at_the_opener() {
+    let e = err("a = [1, 2\n");
+    assert_eq!(
+        e.message(),
+        "unclosed `[`: expected `,` or `]`, found end of file"
+    );
+    at(&e, 1, 5);
+    let shown = e.to_string();
+    assert!(shown.contains("1 | a = [1, 2\n  |     ^"), "{shown}");
+    assert!(
+        shown.contains("note: the end of the file was reached (line 2, column 1)"),
+        "{shown}"
+    );
+
+    let e = err("x = {\n  a = 1\n");
+    assert!(e.message().starts_with("unclosed `{`"), "{e}");
+    at(&e, 1, 5);
+    let e = err("x = (1 +\n 2\n");
+    assert!(e.message().starts_with("unclosed `(`"), "{e}");
+    at(&e, 1, 5);
+    let e = err("x = f(1,\n");
+    assert!(e.message().starts_with("unclosed `(`"), "{e}");
+    at(&e, 1, 6);
+    let e = err("x = y[0\n");
+    assert!(e.message().starts_with("unclosed `[`"), "{e}");
+    at(&e, 1, 6);
+}
+
+#[test]
+fn wrong_token_inside_brackets_names_both_and_notes_the_opener() {
+    let e = err("a = [1 2]\n");
+    assert_eq!(e.message(), "expected `,` or `]`, found number `2`");
+    at(&e, 1, 8);
+    let notes: Vec<_> = e.notes().collect();
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].0, "`[` opened here");
+    assert_eq!(notes[0].1.map(|l| (l.line, l.column)), Some((1, 5)));
+
+    let e = err("a = f(1 2)\n");
+    assert_eq!(e.message(), "expected `,` or `)`, found number `2`");
+    let e = err("a = {x = 1 y = 2}\n");
+    assert_eq!(
+        e.message(),
+        "expected `,`, a newline or `}` after the object item, found `y`"
+    );
+    at(&e, 1, 12);
+}
+
+#[test]
+fn unclosed_blocks_strings_heredocs_and_comments() {
+    let e = err("a = 1\nb \"x\" {\n  c = 2\n");
+    assert_eq!(
+        e.message(),
+        "unclosed block: expected `}`, found end of file"
+    );
+    at(&e, 2, 7);
+
+    let e = err("a = \"abc\nb = 1\n");
+    assert!(e.message().starts_with("unterminated string"), "{e}");
+    at(&e, 1, 5);
+    let (note, loc) = e.notes().next().unwrap();
+    assert!(note.contains("heredoc"), "{note}");
+    assert_eq!(loc.map(|l| (l.line, l.column)), Some((1, 9)));
+
+    let e = err("a = 1\nb = <<EOT\nx\n");
+    assert!(e.message().starts_with("unterminated heredoc"), "{e}");
+    at(&e, 2, 5);
+    assert!(
+        e.to_string().contains("2 | b = <<EOT\n  |     ^^^^^"),
+        "{e}"
+    );
+
+    let e = err("a = 1 /* never closed\n");
+    assert!(e.message().starts_with("unterminated comment"), "{e}");
+    at(&e, 1, 7);
+
+    let e = err("a = \"${x\"\n");
+    assert_eq!(e.message(), "expected `}`, found `\"`");
+    assert_eq!(
+        e.notes().next().unwrap().0,
+        "interpolation `${` opened here"
+    );
+}
+
+#[test]
+fn structure_errors() {
+    let e = err("a = 1 b = 2\n");
+    assert_eq!(
+        e.message(),
+        "expected a newline after the attribute value, found `b`"
+    );
+    at(&e, 1, 7);
+    let e = err("a\n");
+    assert!(
+        e.message()
+            .starts_with("expected `=` (attribute) or a block label or `{` (block)"),
+        "{e}"
+    );
+    assert!(e.message().ends_with("found newline"), "{e}");
+    let e = err("9 = 1\n");
+    assert_eq!(
+        e.message(),
+        "expected an attribute or block definition, found number `9`"
+    );
+    let e = err("a = 1\n}\n");
+    assert_eq!(
+        e.message(),
+        "expected an attribute or block definition, found `}`"
+    );
+    at(&e, 2, 1);
+    let e = err("a {\n}x = 1\n");
+    assert!(
+        e.message()
+            .starts_with("expected a newline after the block's closing `}`"),
+        "{e}"
+    );
+    let e = err("a { b { } }\n");
+    assert!(e.message().contains("single-line block"), "{e}");
+    let e = err("a \"${x}\" {\n}\n");
+    assert!(
+        e.message().contains("block label must be a literal string"),
+        "{e}"
+    );
+    at(&e, 1, 3);
+}
+
+#[test]
+fn duplicate_attribute_points_at_the_second_and_notes_the_first() {
+    let e = err("a = 1\nb {\n  x = 1\n  y = 2\n  x = 3\n}\n");
+    assert_eq!(
+        e.message(),
+        "attribute `x` is defined twice (first at line 3, column 3); each attribute may be set only once"
+    );
+    at(&e, 5, 3);
+    let (note, loc) = e.notes().next().unwrap();
+    assert_eq!(note, "first defined here");
+    assert_eq!(loc.map(|l| (l.line, l.column)), Some((3, 3)));
+}
+
+#[test]
+fn expression_errors() {
+    let e = err("a = \n");
+    assert_eq!(e.message(), "expected an expression, found newline");
+    at(&e, 1, 5);
+    let e = err("a = 1 +\n");
+    assert_eq!(e.message(), "expected an expression, found newline");
+    let e = err("a = x ? 1\n");
+    assert_eq!(
+        e.message(),
+        "expected `:` of the conditional expression, found newline"
+    );
+    let e = err("a = x.\n");
+    assert!(e.message().starts_with("expected an attribute name"), "{e}");
+    let e = err("a = x.1.0\n");
+    assert!(
+        e.message().starts_with("invalid legacy index syntax"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("  |      ^^^^"), "{e}");
+    let e = err("a = [for x in y]\n");
+    assert_eq!(
+        e.message(),
+        "expected `:` after the `for` collection, found `]`"
+    );
+    let e = err("a = [for x in y : x...]\n");
+    assert!(e.message().contains("grouping"), "{e}");
+    let e = err("a = f(x..., y)\n");
+    assert!(e.message().contains("must be the last argument"), "{e}");
+    let e = err("a = ${x}\n");
+    assert_eq!(e.message(), "expected an expression, found `${`");
+}
+
+#[test]
+fn template_errors() {
+    let e = err("a = \"\\q\"\n");
+    assert!(
+        e.message().starts_with("invalid escape sequence `\\q`"),
+        "{e}"
+    );
+    at(&e, 1, 6);
+    let e = err("a = \"%{ if x }\"\n");
+    assert!(e.message().starts_with("unexpected end of template"), "{e}");
+    at(&e, 1, 6);
+    let e = err("a = \"%{ if x }%{ endfor }\"\n");
+    assert!(
+        e.message()
+            .starts_with("unexpected `%{ endfor }` directive"),
+        "{e}"
+    );
+    at(&e, 1, 15);
+    let e = err("a = \"%{ wat }\"\n");
+    assert!(
+        e.message()
+            .starts_with("expected a template directive keyword"),
+        "{e}"
+    );
+    let e = err("a = <<EOT x\nEOT\n");
+    assert!(
+        e.message()
+            .starts_with("expected a newline after the heredoc marker"),
+        "{e}"
+    );
+}
+
+#[test]
+fn columns_count_characters_and_crlf_lines() {
+    // Column is in characters: "é" is one column.
+    let e = err("a = \"é\" @\n");
+    at(&e, 1, 9);
+    let e = err("a = 1\r\nb = @\r\n");
+    at(&e, 2, 5);
+    // The snippet does not show the carriage return.
+    assert!(e.to_string().contains("2 | b = @\n"), "{e}");
+    // A TAB is one column.
+    let e = err("a = [\n\t1 2]\n");
+    at(&e, 2, 4);
+}
+
+#[test]
+fn invalid_utf8_and_bom() {
+    let e = hcl::parser::parse_bytes(b"# ok\na = \"\xff\"\n").unwrap_err();
+    assert!(e.message().starts_with("invalid UTF-8"), "{e}");
+    at(&e, 2, 6);
+    assert_eq!(e.offset(), Some(10));
+    let e = err("\u{feff}a = 1\n");
+    assert!(e.message().contains("byte order mark"), "{e}");
+    at(&e, 1, 1);
+}
+
+#[test]
+fn limit_errors_have_their_own_kind() {
+    let e = parse(&format!("a = {}", "[".repeat(200))).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert_eq!(
+        e.message(),
+        "nesting too deep: more than 128 nested brackets, blocks or templates"
+    );
+    at(&e, 1, 5 + 128);
+}
+
+#[test]
+fn errors_are_one_pointer() {
+    assert_eq!(
+        std::mem::size_of::<hcl::Error>(),
+        std::mem::size_of::<usize>()
+    );
+}
