@@ -41,6 +41,9 @@ fn ser(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(out_len as u64));
     g.bench_function("hcl2", |b| b.iter(|| black_box(&ours).to_string()));
+    g.bench_function("hcl2 serde", |b| {
+        b.iter(|| hcl::to_string(black_box(&ours)).unwrap())
+    });
     g.bench_function("hcl-rs", |b| {
         b.iter(|| hcl_rs::to_string(black_box(&theirs)).unwrap())
     });
