@@ -238,3 +238,29 @@ fn display_of_expression_and_template() {
     let t = hcl::parser::parse_template("Hello ${name}, $${literal}!").unwrap();
     assert_eq!(t.to_string(), "Hello ${name}, $${literal}!");
 }
+
+#[test]
+fn terraform_rewrites_option() {
+    let src = "variable \"a\" {\ntype = \"list\"\n}\nvariable \"b\" {\ntype = map\n}\nlocals {\ntype = \"string\"\nx = \"${var.a}\"\ny = [\"${var.b}\"]\nz = \"${~ {a=1} ~}\"\n}\n";
+    let body = hcl::parse(src).unwrap();
+    let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+    let out = hcl::format::format_body_with(&body, None, &opts);
+    let expected = r#"variable "a" {
+  type = list(string)
+}
+
+variable "b" {
+  type = map(any)
+}
+
+locals {
+  type = "string"
+  x    = var.a
+  y    = ["${var.b}"]
+  z    = { a = 1 }
+}
+"#;
+    assert_eq!(out, expected);
+    // Without the option the tree is printed as it is.
+    assert!(fmt(src).contains("x    = \"${var.a}\""));
+}

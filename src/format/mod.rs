@@ -83,6 +83,53 @@ pub fn format_body_with_source(body: &Body<'_>, source: &str) -> String {
     p.finish()
 }
 
+/// Options for [`format_body_with`].
+///
+/// ```
+/// let src = "variable \"v\" {\n  type = \"string\"\n}\nx = \"${var.v}\"\n";
+/// let body = hcl::parse(src).unwrap();
+/// let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+/// assert_eq!(
+///     hcl::format::format_body_with(&body, Some(src), &opts),
+///     "variable \"v\" {\n  type = string\n}\nx = var.v\n"
+/// );
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct FormatOptions {
+    terraform_rewrites: bool,
+}
+
+impl FormatOptions {
+    /// The defaults: the tree is printed as it is.
+    pub fn new() -> FormatOptions {
+        FormatOptions::default()
+    }
+
+    /// Also make the rewrites `terraform fmt` makes besides layout: an
+    /// attribute value that is a lone interpolation `"${x}"` is written `x`,
+    /// and legacy type keywords of `type` in `variable` blocks are updated
+    /// (`"string"` → `string`, `"list"` → `list(string)`, `map` →
+    /// `map(any)`, ...). The printed text then reads back as a different
+    /// tree (and `"${x}"` → `x` drops a conversion to string), so this is
+    /// off by default.
+    pub fn terraform_rewrites(mut self, yes: bool) -> FormatOptions {
+        self.terraform_rewrites = yes;
+        self
+    }
+}
+
+/// Prints a body with options, keeping comments and blank lines when the
+/// source text is given (see [`format_body_with_source`]).
+pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatOptions) -> String {
+    let mut p = match source {
+        Some(src) => Printer::with_source(src),
+        None => Printer::with_capacity(body.span.len() + body.span.len() / 8 + 64),
+    };
+    p.terraform = options.terraform_rewrites;
+    p.body(body);
+    p.finish()
+}
+
 /// Prints an expression as it would appear as an attribute value at the top
 /// level (multi-line objects are indented from column 0).
 ///

@@ -43,6 +43,10 @@ pub(crate) struct Printer<'s> {
     comment_at: Option<usize>,
     /// Source text the tree was parsed from, for comments and blank lines.
     src: Option<&'s str>,
+    /// Apply `terraform fmt`'s rewrites of attribute values.
+    pub(crate) terraform: bool,
+    /// Inside a `variable` block (for the `type` rewrite).
+    in_variable: bool,
     /// Heredoc content state: indentation to add at line starts (`<<-`).
     hd_indent: Option<usize>,
     hd_line_start: bool,
@@ -78,6 +82,8 @@ impl<'s> Printer<'s> {
             pending_buf: String::new(),
             comment_at: None,
             src: None,
+            terraform: false,
+            in_variable: false,
             hd_indent: None,
             hd_line_start: false,
             hd_nest: 0,
@@ -303,7 +309,9 @@ impl<'s> Printer<'s> {
                 self.w(&a.name.name);
                 self.mark_assign();
                 self.w(" = ");
-                self.expr(&a.expr, Mode::Block);
+                if !(self.terraform && self.terraform_rewrite(&a.name.name, &a.expr)) {
+                    self.expr(&a.expr, Mode::Block);
+                }
                 self.trailing(trailing);
                 self.end_line();
             }
@@ -422,9 +430,46 @@ impl<'s> Printer<'s> {
         }
         self.open(" {");
         self.newline();
+        let saved = self.in_variable;
+        self.in_variable = b.ident.name == "variable";
         self.body(&b.body);
+        self.in_variable = saved;
         self.end_line();
         self.close("}");
+    }
+
+    /// `terraform fmt`'s rewrites of an attribute value: `"${x}"` → `x`, and
+    /// legacy type keywords in `variable` blocks (`"string"` → `string`,
+    /// `list` → `list(any)`, ...). Returns whether it wrote the value.
+    fn terraform_rewrite(&mut self, name: &str, e: &Expression<'_>) -> bool {
+        if let ExprKind::Template(t) = &e.kind {
+            if let (TemplateKind::Quoted, [Element::Interpolation(i)]) =
+                (&t.kind, t.template.elements.as_slice())
+            {
+                self.expr(&i.expr, Mode::Inline);
+                return true;
+            }
+        }
+        if self.in_variable && name == "type" {
+            let new = match &e.kind {
+                ExprKind::String(s) => match &**s {
+                    "string" => "string",
+                    "list" => "list(string)",
+                    "map" => "map(string)",
+                    _ => return false,
+                },
+                ExprKind::Variable(v) => match &*v.name {
+                    "list" => "list(any)",
+                    "map" => "map(any)",
+                    "set" => "set(any)",
+                    _ => return false,
+                },
+                _ => return false,
+            };
+            self.w(new);
+            return true;
+        }
+        false
     }
 
     pub(crate) fn block_head<'l>(
