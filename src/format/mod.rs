@@ -20,6 +20,10 @@
 //!   (`merge(a, {` ... `})`), otherwise all arguments go one per line.
 //!   Everywhere else (operands, function arguments, templates, ...) objects
 //!   are written inline: `{ a = 1, b = 2 }`.
+//! - `terraform fmt` also rewrites some values (`"${x}"` → `x`, legacy
+//!   `type = "string"` in `variable` blocks); the printer does not, so that the
+//!   printed text reads back as the same tree, unless
+//!   [`FormatOptions::terraform_rewrites`] asks for it.
 //! - Numbers are written as they were in the source (`raw`); heredocs keep
 //!   their marker and `<<`/`<<-` form (`<<-` content is re-indented one level
 //!   deeper than the line that opens it); quoted strings are re-escaped
