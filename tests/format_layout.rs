@@ -264,3 +264,43 @@ locals {
     // Without the option the tree is printed as it is.
     assert!(fmt(src).contains("x    = \"${var.a}\""));
 }
+
+#[test]
+fn dollar_before_interpolation_in_a_hand_built_template_keeps_its_value() {
+    use hcl::syntax::*;
+    use std::borrow::Cow;
+    let sp = hcl::Span::default();
+    let lit = |s: &'static str| {
+        Element::Literal(Literal {
+            value: Cow::Borrowed(s),
+            span: sp,
+        })
+    };
+    let var = Expression::new(ExprKind::Variable(Ident::new("b", sp)), sp);
+    let e = Expression::new(
+        ExprKind::Template(Box::new(TemplateExpr {
+            kind: TemplateKind::Quoted,
+            template: Template {
+                elements: vec![
+                    lit("cost: $"),
+                    Element::Interpolation(Interpolation {
+                        expr: var,
+                        strip: Strip::default(),
+                        span: sp,
+                    }),
+                    lit(" 100%"),
+                ],
+                span: sp,
+            },
+        })),
+        sp,
+    );
+    let text = e.to_string();
+    assert_eq!(text, r#""cost: ${"$"}${b} 100%""#);
+    let mut ctx = hcl::eval::Context::new();
+    ctx.declare_var("b", "5");
+    assert_eq!(
+        hcl::eval::evaluate_str(&text, &ctx).unwrap(),
+        hcl::Value::from("cost: $5 100%")
+    );
+}

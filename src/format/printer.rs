@@ -935,11 +935,32 @@ impl<'s> Printer<'s> {
                     }
                     self.hd_after_strip = false;
                     self.hd_lit_nl = !quoted && l.value.ends_with('\n');
+                    // A `$` right before `${` (or `%` before `%{`) would
+                    // read as the escape `$${`: write it as `${"$"}`, which
+                    // has the same value (hand-built trees only; the parser
+                    // never produces this).
+                    let mut value: &str = &l.value;
+                    let clash = match t.elements.get(i + 1) {
+                        Some(Element::Interpolation(_)) => {
+                            value.strip_suffix('$').map(|v| (v, "$"))
+                        }
+                        Some(Element::Directive(_)) => value.strip_suffix('%').map(|v| (v, "%")),
+                        _ => None,
+                    };
+                    if let Some((v, _)) = clash {
+                        value = v;
+                    }
                     if quoted {
-                        escape_quoted(&mut self.line, &l.value);
+                        escape_quoted(&mut self.line, value);
                     } else {
                         let last = i + 1 == n && self.hd_nest == 0;
-                        self.heredoc_literal(&l.value, last);
+                        self.heredoc_literal(value, last);
+                    }
+                    if let Some((_, c)) = clash {
+                        self.hd_pre_token(false, quoted);
+                        self.open("${\"");
+                        self.w(c);
+                        self.close("\"}");
                     }
                 }
                 Element::Interpolation(it) => {
