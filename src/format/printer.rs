@@ -622,7 +622,7 @@ impl<'s> Printer<'s> {
             let mut emitted = false;
             self.open("[");
             self.newline();
-            for e in elems {
+            for (idx, e) in elems.iter().enumerate() {
                 let mut trailing = None;
                 if let Some(src) = src {
                     if span_ok(e.span, src) && e.span.start >= cursor {
@@ -639,9 +639,13 @@ impl<'s> Printer<'s> {
                     }
                 }
                 self.expr(e, Mode::Block);
-                self.w(",");
+                // After a closing heredoc marker the comma would need a line
+                // of its own; the last element goes without it.
+                if !(idx + 1 == elems.len() && self.line.is_empty()) {
+                    self.w(",");
+                }
                 self.trailing(trailing);
-                self.newline();
+                self.end_line();
                 emitted = true;
             }
             if let Some(src) = src {
