@@ -28,6 +28,7 @@ fn bench(c: &mut Criterion) {
     let body = hcl::parse(&src).expect("hcl2 parses the bench file");
     evaluate_with_source(&body, &src, &ctx).expect("hcl2 evaluates the bench file");
     drop(body);
+    let body = hcl::parse(&src).unwrap();
     hcl_rs::from_str::<hcl_rs::Value>(&src).expect("hcl-rs parses the bench file");
 
     let mut g = c.benchmark_group("eval");
@@ -40,6 +41,9 @@ fn bench(c: &mut Criterion) {
             let body = hcl::parse(&src).unwrap();
             evaluate_with_source(&body, &src, &ctx).unwrap()
         })
+    });
+    g.bench_function("hcl2 eval only (preserve, tree parsed once)", |b| {
+        b.iter(|| evaluate_with_source(&body, &src, &ctx).unwrap())
     });
     g.bench_function("hcl-rs from_str::<Value>", |b| {
         b.iter(|| hcl_rs::from_str::<hcl_rs::Value>(&src).unwrap())

@@ -19,7 +19,7 @@ const CONFIG: &str = r#"
 app {
   name    = "shop"
   version = var.version
-  env     = var.env
+  env     = upper(var.env)
   debug   = var.env != "prod"
 }
 

@@ -448,3 +448,81 @@ fn mixed_blocks_into_vec_keep_their_labels() {
     assert_eq!(c.include[1].labels, ["env"]);
     assert_eq!(c.include[1].path, "b");
 }
+
+#[test]
+fn two_labels_map_of_vecs() {
+    #[derive(Deserialize)]
+    struct C {
+        resource: BTreeMap<String, BTreeMap<String, Vec<Service>>>,
+    }
+    // Duplicate addresses (invalid in Terraform) still read into Vec.
+    let src = "resource \"a\" \"x\" { port = 1 }\nresource \"a\" \"x\" { port = 2 }\nresource \"b\" \"y\" { port = 3 }\n";
+    let c: C = hcl::from_str(src).unwrap();
+    assert_eq!(
+        c.resource["a"]["x"],
+        [Service { port: 1 }, Service { port: 2 }]
+    );
+    assert_eq!(c.resource["b"]["y"], [Service { port: 3 }]);
+}
+
+#[test]
+fn optional_vec_of_blocks() {
+    #[derive(Deserialize)]
+    struct C {
+        service: Option<Vec<Service>>,
+        other: Option<Vec<Service>>,
+    }
+    let c: C = hcl::from_str("service { port = 1 }\n").unwrap();
+    assert_eq!(c.service.unwrap(), [Service { port: 1 }]);
+    assert!(c.other.is_none());
+}
+
+#[test]
+fn nested_blocks_three_deep() {
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Rule {
+        port: u16,
+    }
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Ingress {
+        rule: Vec<Rule>,
+    }
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Group {
+        ingress: Ingress,
+    }
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct C {
+        group: HashMap<String, Group>,
+    }
+    let src =
+        "group \"web\" {\n  ingress {\n    rule { port = 80 }\n    rule { port = 443 }\n  }\n}\n";
+    let c: C = hcl::from_str(src).unwrap();
+    let ports: Vec<u16> = c.group["web"].ingress.rule.iter().map(|r| r.port).collect();
+    assert_eq!(ports, [80, 443]);
+
+    // And an error three levels down names the whole path.
+    let bad =
+        "group \"web\" {\n  ingress {\n    rule { port = 80 }\n    rule { port = -1 }\n  }\n}\n";
+    let err = hcl::from_str::<C>(bad).unwrap_err();
+    assert_eq!(err.path(), Some("group.web.ingress.rule[1].port"));
+    assert_eq!((err.line(), err.column()), (Some(4), Some(19)));
+}
+
+#[test]
+fn block_and_value_fields_mix() {
+    #[derive(Deserialize)]
+    struct C {
+        tags: HashMap<String, String>,
+        settings: Value,
+    }
+    let c: C =
+        hcl::from_str("tags = { a = \"1\" }\nsettings {\n  x = 1\n  y {\n    z = true\n  }\n}\n")
+            .unwrap();
+    assert_eq!(c.tags["a"], "1");
+    assert_eq!(c.settings, serde_json_like(r#"{"x":1,"y":{"z":true}}"#));
+}

@@ -177,3 +177,41 @@ fn evaluation_depth_is_limited() {
         std::mem::forget(deep);
     }
 }
+
+#[test]
+fn error_summaries_match_terraform() {
+    // Each checked with terraform console 1.11 (the summary line).
+    for (src, summary) in [
+        ("[{a = {b = [5, 6]}}].*.a.b[1]", "Invalid index"),
+        (
+            "true ? {x = 1} : {y = true}",
+            "Inconsistent conditional result types",
+        ),
+        ("[for x in [1] : x if x]", "Invalid 'for' condition"),
+        ("{for x in [1, 2] : \"k\" => x}", "Duplicate object key"),
+        (
+            "\"%{ for x in \"abc\" }${x}%{ endfor }\"",
+            "Iteration over non-iterable value",
+        ),
+        ("\"a${null}b\"", "Invalid template interpolation value"),
+        ("[1, 2][\"x\"]", "Invalid index"),
+        ("{a = 1}[null]", "Invalid index"),
+        ("{a = 1}.a.b", "Unsupported attribute"),
+        ("\"x\".y", "Unsupported attribute"),
+        ("-\"abc\"", "Invalid operand"),
+        ("!1", "Invalid operand"),
+        ("1 + true", "Invalid operand"),
+        ("[1] + 1", "Invalid operand"),
+        ("null > 1", "Operation failed"),
+        ("try()", "Error in function call"),
+        ("can(1, 2)", "Too many function arguments"),
+        ("[for x in [1, 2] : x][2]", "Invalid index"),
+    ] {
+        let e = ev_err(src);
+        assert!(
+            e.message().starts_with(summary),
+            "{src}: {:?} does not start with {summary:?}",
+            e.message()
+        );
+    }
+}

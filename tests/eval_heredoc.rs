@@ -6,6 +6,8 @@ use serde_json::json;
 
 #[test]
 fn plain_heredocs() {
+    // The closing marker may end the input.
+    check("<<-EOT\n  a ${1 + 1}\n    b\n  EOT", json!("a 2\n  b\n"));
     check("<<EOT\nhello\nworld\nEOT\n", json!("hello\nworld\n"));
     check("<<EOT\nEOT\n", json!(""));
     check("<<EOT\n  a\n  EOT\n", json!("  a\n"));

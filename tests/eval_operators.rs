@@ -30,6 +30,15 @@ fn negative_zero_keeps_its_sign() {
 }
 
 #[test]
+fn decimal_arithmetic_compares_as_terraform() {
+    // terraform console 1.11: true, true, false, true.
+    check("0.1 + 0.2 == 0.3", json!(true));
+    check("0.7 + 0.1 == 0.8", json!(true));
+    check("1.1 - 1 == 0.1", json!(false));
+    check("3.3 * 3 == 9.9", json!(true));
+}
+
+#[test]
 fn modulo_truncates_with_sign_of_dividend() {
     check("17 % 5", json!(2));
     check("-7 % 3", json!(-1));
@@ -155,4 +164,16 @@ fn conditional_result_types_are_unified() {
         "Inconsistent conditional result types",
     );
     check_err("true ? 1 : [1]", "Inconsistent conditional result types");
+}
+
+#[test]
+fn long_operator_chains_do_not_recurse() {
+    let src = vec!["1"; 100_000].join(" + ");
+    assert_eq!(ev(&src), hcl::Value::from(100_000));
+    let src = format!("x{}", " || false".repeat(100_000));
+    let ctx = hcl::eval::Context::new().with_var("x", true);
+    assert_eq!(ev_in(&src, &ctx), hcl::Value::from(true));
+    // Preserved as written.
+    let src = format!("var.x{}", " - 1".repeat(100_000));
+    assert_eq!(ev_preserve(&src), hcl::Value::from(format!("${{{src}}}")));
 }

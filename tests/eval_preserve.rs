@@ -43,6 +43,16 @@ fn expressions_are_kept_as_written() {
         j(json!("%{ if var.x }a%{ else }b%{ endif }"))
     );
     assert_eq!(ev_preserve("true ? 1 : var.unused"), j(json!(1)));
+    // Inside a `for`, an unknown keeps the whole `for` (its parts may use
+    // the iteration variables).
+    assert_eq!(
+        ev_preserve("[for x in [1, 2] : [x, var.y[x]]]"),
+        j(json!("${[for x in [1, 2] : [x, var.y[x]]]}"))
+    );
+    assert_eq!(
+        ev_preserve("{a = [for x in [1] : \"${x}-${var.y}\"], b = 1}"),
+        j(json!({"a": "${[for x in [1] : \"${x}-${var.y}\"]}", "b": 1}))
+    );
 }
 
 #[test]
@@ -128,4 +138,36 @@ fn preserved_values_parse_back_to_the_same_expression() {
         let again = evaluate_body_str(&format!("x = <<EOT\n{template}\nEOT\n"), &ctx).unwrap();
         assert_eq!(again["x"], j(json!(format!("{template}\n"))), "{src}");
     }
+}
+
+#[test]
+fn kept_templates_never_flow_into_operations() {
+    // The object passed to the function holds an unknown: the whole call is
+    // kept, the function never sees "${var.x}" as a string.
+    assert_eq!(
+        ev_preserve("upper(join(\",\", [\"a\", var.x]))"),
+        j(json!("${upper(join(\",\", [\"a\", var.x]))}"))
+    );
+    assert_eq!(
+        ev_preserve("length([1, var.x])"),
+        j(json!("${length([1, var.x])}"))
+    );
+    assert_eq!(ev_preserve("[1, var.x][0]"), j(json!("${[1, var.x][0]}")));
+    assert_eq!(ev_preserve("{a = var.x}.a"), j(json!("${{a = var.x}.a}")));
+}
+
+#[test]
+fn failing_calls_are_kept() {
+    // Functions may depend on the environment or differ between tools.
+    assert_eq!(
+        ev_preserve("file(\"/nonexistent/x\")"),
+        j(json!("${file(\"/nonexistent/x\")}"))
+    );
+    assert_eq!(ev_preserve("upper(1, 2)"), j(json!("${upper(1, 2)}")));
+    // Errors in the arguments are the arguments' own.
+    assert!(hcl::eval::evaluate_str(
+        "upper([1][5])",
+        &Context::new().with_mode(EvalMode::PreserveTemplates)
+    )
+    .is_err());
 }

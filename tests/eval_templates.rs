@@ -15,6 +15,9 @@ fn interpolation() {
     check("\"n=${1e20}\"", json!("n=100000000000000000000"));
     check("\"n=${-0.25}\"", json!("n=-0.25"));
     check("\"n=${1e-10}\"", json!("n=0.0000000001"));
+    // Terraform's 512-bit arithmetic has no f64 artefacts to show.
+    check("\"${0.1 + 0.2}x\"", json!("0.3x"));
+    check("\"${0.7 + 0.1}x${3.3 * 3}\"", json!("0.8x9.9"));
 }
 
 #[test]

@@ -204,3 +204,29 @@ fn names_are_complete() {
         .collect();
     assert!(missing.is_empty(), "missing: {missing:?}");
 }
+
+#[test]
+fn huge_setproduct_is_refused() {
+    let l: Value = (0..100).map(Value::from).collect();
+    let args = vec![l.clone(), l.clone(), l.clone(), l.clone()];
+    let err = call("setproduct", args).unwrap_err();
+    assert!(err.contains("more than 10000000"), "{err}");
+}
+
+#[test]
+fn sum_adds_decimals_exactly() {
+    // Terraform: sum([0.1, 0.2]) prints 0.3; sum([1.5, 2.25, -0.75]) = 3.
+    let v = call("sum", vec![Value::from(vec![0.1, 0.2])]).unwrap();
+    assert_eq!(
+        hcl::eval::functions::format_number(v.as_number().unwrap()),
+        "0.3"
+    );
+    let v = call("sum", vec![Value::from(vec![1.5, 2.25, -0.75])]).unwrap();
+    assert_eq!(v, Value::from(3));
+    let v = call(
+        "sum",
+        vec![Value::from(vec![Value::from(u64::MAX), Value::from(-1)])],
+    )
+    .unwrap();
+    assert_eq!(v.as_u64(), Some(u64::MAX - 1));
+}

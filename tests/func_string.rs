@@ -8,12 +8,7 @@ use hcl::Value;
 use support::call;
 
 /// Cases where we knowingly differ from Terraform.
-const KNOWN_DIFFERENCES: &[&str] = &[
-    // Terraform (cty) normalises every string to NFC, so "e\u0301" is "é"
-    // (U+00E9) before strrev sees it; our functions leave strings as given
-    // (normalising literals is the evaluator's business).
-    "string/strrev-combining",
-];
+const KNOWN_DIFFERENCES: &[&str] = &[];
 
 #[test]
 fn fixture_cases() {
@@ -23,10 +18,7 @@ fn fixture_cases() {
 
 #[test]
 fn fixture_cases_through_the_evaluator() {
-    let mut skip = KNOWN_DIFFERENCES.to_vec();
-    // The evaluator reads the literal `-0` as 0 (Terraform keeps -0).
-    skip.push("string/format-neg-zero");
-    support::check_eval(&support::fixture_cases(), "string/", &skip, 1);
+    support::check_eval(&support::fixture_cases(), "string/", KNOWN_DIFFERENCES, 1);
 }
 
 #[test]
@@ -101,4 +93,26 @@ fn regex_result_shapes() {
     assert_eq!(r, Value::from(vec![Value::Null, Value::from("b")]));
     let err = call("regex", vec![Value::from("z"), Value::from("abc")]).unwrap_err();
     assert!(err.contains("pattern did not match any part of the given string"));
+}
+
+#[test]
+fn huge_widths_are_refused_not_allocated() {
+    assert!(call("format", vec![Value::from("%999999999d"), Value::from(1)]).is_err());
+    assert!(call("format", vec![Value::from("%.999999999f"), Value::from(1)]).is_err());
+    assert!(call("indent", vec![Value::from(1e12), Value::from("a\nb")]).is_err());
+}
+
+#[test]
+fn results_are_nfc_like_terraform() {
+    // Terraform: join("", ["e", "\u0301"]) is "é" (U+00E9); strrev of
+    // "e\u0301x" is "xé".
+    let parts = Value::from(vec!["e", "\u{301}"]);
+    assert_eq!(
+        call("join", vec![Value::from(""), parts]).unwrap(),
+        "\u{e9}"
+    );
+    if cfg!(feature = "unicode") {
+        let v = call("strrev", vec![Value::from("e\u{301}x")]).unwrap();
+        assert_eq!(v, "x\u{e9}");
+    }
 }

@@ -35,7 +35,7 @@ macro_rules! key_forward {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let span = self.0.span();
-            KeyDeserializer::new(self.0.as_str())
+            KeyDeserializer::from_cow(label_cow(self.0))
                 .$method($($arg,)* visitor)
                 .map_err(|e| attach_span(e, span))
         }
@@ -90,7 +90,6 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         if labels {
             out.push(Entry::Labels(self.labels, self.owner));
         }
-        let base = out.len();
         // Indices into `out` of the block groups, by name (few per body).
         // Consecutive blocks usually share a type: try the last group first.
         let mut groups: Vec<usize> = Vec::new();
@@ -117,7 +116,6 @@ impl<'b, 'de> BodyDe<'b, 'de> {
                 }
             }
         }
-        debug_assert!(out.len() >= base);
         out
     }
 
@@ -157,7 +155,16 @@ enum Entry<'b, 'de> {
     Labels(&'b [BlockLabel<'de>], Option<Span>),
 }
 
-impl Entry<'_, '_> {
+impl<'b, 'de> Entry<'b, 'de> {
+    fn key(&self) -> KeyDeserializer<'b, 'de> {
+        match self {
+            Entry::Attr(a) => KeyDeserializer::from_cow(&a.name.name),
+            Entry::Blocks(_, b) => KeyDeserializer::from_cow(&b[0].ident.name),
+            Entry::Label(_) => KeyDeserializer::new(LABEL),
+            Entry::Labels(..) => KeyDeserializer::new(LABELS),
+        }
+    }
+
     fn name(&self) -> &str {
         match self {
             Entry::Attr(a) => a.name.as_str(),
@@ -190,7 +197,7 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
         let Some(entry) = self.entries.next() else {
             return Ok(None);
         };
-        let key = match seed.deserialize(KeyDeserializer::new(entry.name())) {
+        let key = match seed.deserialize(entry.key()) {
             Ok(k) => k,
             Err(e) => return Err(locate(prepend_key(e, entry.name()), entry.span())),
         };
@@ -366,7 +373,7 @@ impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
     type Variant = EntryDe<'b, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
-        let v = seed.deserialize(KeyDeserializer::new(self.entry.name()))?;
+        let v = seed.deserialize(self.entry.key())?;
         let de = match self.entry {
             Entry::Attr(a) => EntryDe::Expr(ExprDe::new(&a.expr, self.env)),
             Entry::Blocks(_, blocks) => EntryDe::Blocks(BlocksDe {
@@ -832,7 +839,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::new(self.0.as_str())
+        KeyDeserializer::from_cow(label_cow(self.0))
             .deserialize_any(visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -870,7 +877,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
                 span.range(),
             ));
         }
-        KeyDeserializer::new(self.0.as_str())
+        KeyDeserializer::from_cow(label_cow(self.0))
             .deserialize_struct(name, fields, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -882,7 +889,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::new(self.0.as_str())
+        KeyDeserializer::from_cow(label_cow(self.0))
             .deserialize_enum(name, variants, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -1027,6 +1034,24 @@ impl<'b, 'de> ExprDe<'b, 'de> {
             env: self.env,
         })
         .map_err(|e| attach_span(e, self.expr.span))
+    }
+}
+
+fn label_cow<'b, 'de>(l: &'b BlockLabel<'de>) -> &'b std::borrow::Cow<'de, str> {
+    match l {
+        BlockLabel::Ident(i) => &i.name,
+        BlockLabel::String { value, .. } => value,
+    }
+}
+
+fn object_key_de<'b, 'de>(key: &'b ObjectKey<'de>) -> KeyDeserializer<'b, 'de> {
+    match key {
+        ObjectKey::Ident(i) => KeyDeserializer::from_cow(&i.name),
+        ObjectKey::Expression(Expression {
+            kind: ExprKind::String(s),
+            ..
+        }) => KeyDeserializer::from_cow(s),
+        k => KeyDeserializer::new(object_key(k)),
     }
 }
 
@@ -1335,7 +1360,7 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
         };
         let key = object_key(&item.key);
         let k = seed
-            .deserialize(KeyDeserializer::new(key))
+            .deserialize(object_key_de(&item.key))
             .map_err(|e| attach_span(prepend_key(e, key), item.key.span()))?;
         self.pending = Some(item);
         Ok(Some(k))
@@ -1367,7 +1392,7 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = seed
-            .deserialize(KeyDeserializer::new(object_key(&self.item.key)))
+            .deserialize(object_key_de(&self.item.key))
             .map_err(|e| attach_span(e, self.item.key.span()))?;
         Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
     }

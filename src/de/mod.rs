@@ -91,7 +91,7 @@
 //! - the strings `"true"`/`"1"` and `"false"`/`"0"` read as bools;
 //! - numbers and bools read as strings (`1.5` → `"1.5"`, `true` → `"true"`);
 //! - a number reads as an integer only if it is whole (`3.0` is `3`); out of
-//!   range is an error (`invalid value: integer `300`, expected u8`);
+//!   range is an error (``invalid value: integer `300`, expected u8``);
 //! - object keys and block labels read as map keys of any type that a string
 //!   converts to (`HashMap<u16, T>`, enum keys).
 //!

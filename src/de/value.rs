@@ -511,16 +511,31 @@ impl<'de> MapAccess<'de> for ObjectAccess {
 /// Deserializes an object key or block label: a string that also converts
 /// to numbers and bools (for `HashMap<u16, T>` and the like) and names enum
 /// unit variants.
-pub(crate) struct KeyDeserializer<'k> {
+pub(crate) struct KeyDeserializer<'k, 'de> {
     key: &'k str,
+    /// The same text when it lives as long as the input (zero-copy `&str`).
+    borrowed: Option<&'de str>,
 }
 
-impl<'k> KeyDeserializer<'k> {
+impl<'k, 'de> KeyDeserializer<'k, 'de> {
     pub(crate) fn new(key: &'k str) -> Self {
-        KeyDeserializer { key }
+        KeyDeserializer {
+            key,
+            borrowed: None,
+        }
     }
 
-    fn number<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    pub(crate) fn from_cow(key: &'k std::borrow::Cow<'de, str>) -> Self {
+        KeyDeserializer {
+            key,
+            borrowed: match key {
+                std::borrow::Cow::Borrowed(s) => Some(s),
+                std::borrow::Cow::Owned(_) => None,
+            },
+        }
+    }
+
+    fn number<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match parse_number(self.key) {
             Some(n) => visit_number(&n, visitor),
             None => Err(de::Error::invalid_value(
@@ -539,11 +554,14 @@ macro_rules! key_number {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
+impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_str(self.key)
+        match self.borrowed {
+            Some(s) => visitor.visit_borrowed_str(s),
+            None => visitor.visit_str(self.key),
+        }
     }
 
     key_number!(

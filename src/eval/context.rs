@@ -46,6 +46,9 @@ pub struct Context<'p> {
     builtins: bool,
     mode: EvalMode,
     source: Option<&'p str>,
+    /// Inside a `for` (expression or directive): preserved sub-expressions
+    /// could refer to iteration variables, so unknowns propagate to the `for`.
+    in_iteration: bool,
 }
 
 impl Default for Context<'_> {
@@ -66,6 +69,7 @@ impl<'p> Context<'p> {
             builtins: true,
             mode: EvalMode::Strict,
             source: None,
+            in_iteration: false,
         }
     }
 
@@ -104,6 +108,7 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            in_iteration: self.in_iteration,
         }
     }
 
@@ -121,12 +126,52 @@ impl<'p> Context<'p> {
             builtins: self.builtins,
             mode: self.mode,
             source: self.source,
+            in_iteration: true,
         }
+    }
+
+    /// Whether unknown sub-expressions may be kept as templates here
+    /// (template-preserving mode, outside `for` bodies).
+    pub(crate) fn preserves(&self) -> bool {
+        self.mode == EvalMode::PreserveTemplates && !self.in_iteration
     }
 
     /// Declares (or replaces) a variable in this scope.
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
         self.vars.insert(name.into(), value.into());
+    }
+
+    /// Builder form of [`Context::declare_var`].
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// let ctx = Context::new().with_var("n", 2);
+    /// assert_eq!(hcl::eval::evaluate_str("n * 21", &ctx).unwrap(), hcl::Value::from(42));
+    /// ```
+    pub fn with_var(mut self, name: impl Into<String>, value: impl Into<Value>) -> Self {
+        self.declare_var(name, value);
+        self
+    }
+
+    /// Declares every entry of `vars` (e.g. the entries of an object value,
+    /// or `(name, value)` pairs) as a variable.
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// use hcl::Value;
+    /// let mut ctx = Context::new();
+    /// ctx.declare_vars([("a", Value::from(1)), ("b", Value::from(2))]);
+    /// assert_eq!(hcl::eval::evaluate_str("a + b", &ctx).unwrap(), Value::from(3));
+    /// ```
+    pub fn declare_vars<K, V, I>(&mut self, vars: I)
+    where
+        K: Into<String>,
+        V: Into<Value>,
+        I: IntoIterator<Item = (K, V)>,
+    {
+        for (k, v) in vars {
+            self.declare_var(k, v);
+        }
     }
 
     /// Declares (or replaces) a function in this scope. A declared function

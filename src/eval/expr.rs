@@ -119,15 +119,46 @@ pub(crate) fn too_deep(span: Span) -> Fail {
     ))
 }
 
-/// Evaluates `e`; in template-preserving mode an expression that depends on
-/// something undefined becomes its source as a template string.
+/// Evaluates `e` in *output position* (an attribute's value, or an element
+/// of a tuple/object constructor that is itself in output position). In
+/// template-preserving mode an expression there that depends on something
+/// undefined becomes its source as a template string, and constructors keep
+/// their known elements (`[1, var.y]` gives `[1, "${var.y}"]`). Everywhere
+/// else (operands, function arguments, ...) an unknown propagates, so that
+/// no operation ever sees a kept template as if it were a value.
 pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    match eval(e, ctx, d) {
-        Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
-            Ok(print::preserve(e, ctx))
+    if !ctx.preserves() {
+        return eval(e, ctx, d);
+    }
+    if too_deep_here(d) {
+        return Err(too_deep(e.span));
+    }
+    let r = match &e.kind {
+        ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1),
+        ExprKind::Object(items) => eval_object(items, true, ctx, d + 1),
+        ExprKind::Parenthesis(inner)
+            if matches!(inner.kind, ExprKind::Tuple(_) | ExprKind::Object(_)) =>
+        {
+            return eval_top(inner, ctx, d + 1)
         }
+        _ => eval(e, ctx, d),
+    };
+    match r {
+        Err(Fail::Unknown(_)) => Ok(print::preserve(e, ctx)),
         r => r,
     }
+}
+
+fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Context<'_>, d: u32) -> R<Value> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(if top {
+            eval_top(item, ctx, d)?
+        } else {
+            eval(item, ctx, d)?
+        });
+    }
+    Ok(Value::Array(out))
 }
 
 /// Evaluates one expression.
@@ -146,14 +177,8 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
             Some(v) => Ok(v.clone()),
             None => Err(undefined_var(id, ctx)),
         },
-        ExprKind::Tuple(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for item in items {
-                out.push(eval_top(item, ctx, d)?);
-            }
-            Ok(Value::Array(out))
-        }
-        ExprKind::Object(items) => eval_object(items, ctx, d),
+        ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
+        ExprKind::Object(items) => eval_object(items, false, ctx, d),
         ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
         ExprKind::Unary(u) => {
@@ -196,7 +221,7 @@ fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     Ok(acc)
 }
 
-fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> {
+fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Context<'_>, d: u32) -> R<Value> {
     let mut map = Map::with_capacity(items.len());
     for item in items {
         let key = match &item.key {
@@ -210,11 +235,19 @@ fn eval_object(items: &[ObjectItem<'_>], ctx: &Context<'_>, d: u32) -> R<Value> 
                     ExprKind::Parenthesis(inner) => inner,
                     _ => k,
                 };
-                let kv = eval_top(inner, ctx, d)?;
+                let kv = if top {
+                    eval_top(inner, ctx, d)?
+                } else {
+                    eval(inner, ctx, d)?
+                };
                 object_key(kv, k.span)?
             }
         };
-        let v = eval_top(&item.value, ctx, d)?;
+        let v = if top {
+            eval_top(&item.value, ctx, d)?
+        } else {
+            eval(&item.value, ctx, d)?
+        };
         // A duplicate key is not an error: the last one wins (as Terraform).
         map.insert(key, v);
     }
@@ -363,7 +396,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
             }
         }
         match &f.key_expr {
-            None => tuple.push(eval_top(&f.value_expr, &child, d)?),
+            None => tuple.push(eval(&f.value_expr, &child, d)?),
             Some(key_expr) => {
                 let key = match eval(key_expr, &child, d)? {
                     Value::Null => return Err(err(
@@ -383,7 +416,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
                         ))
                     }
                 };
-                let value = eval_top(&f.value_expr, &child, d)?;
+                let value = eval(&f.value_expr, &child, d)?;
                 if f.grouping {
                     match object.entry(key) {
                         indexmap::map::Entry::Occupied(mut o) => {
@@ -669,29 +702,52 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
     };
     let mut args = Vec::with_capacity(fc.args.len());
+    let last = fc.args.len().saturating_sub(1);
+    let mut expanded: Option<(Value, Span)> = None;
     for (i, a) in fc.args.iter().enumerate() {
         let v = eval(a, ctx, d)?;
-        if fc.expand_final && i + 1 == fc.args.len() {
-            match v {
-                Value::Array(items) => args.extend(items),
-                Value::Null => {
-                    return Err(err(
-                        a.span,
-                        "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
-                    ))
-                }
-                other => {
-                    return Err(err(
-                        a.span,
-                        format!(
-                            "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {}.",
-                            other.type_name()
-                        ),
-                    ))
-                }
-            }
+        if fc.expand_final && i == last {
+            expanded = Some((v, a.span));
         } else {
             args.push(v);
+        }
+    }
+    let r = invoke(def, &full, fc, args, expanded, span);
+    match r {
+        // The call itself failed (arity, argument types, implementation):
+        // functions differ between tools and may depend on the environment
+        // (files, time), so template-preserving mode keeps the call.
+        Err(Fail::Err(_)) if ctx.mode() == EvalMode::PreserveTemplates => Err(Fail::Unknown(None)),
+        r => r,
+    }
+}
+
+fn invoke(
+    def: &super::func::FuncDef,
+    full: &str,
+    fc: &FuncCall<'_>,
+    mut args: Vec<Value>,
+    expanded: Option<(Value, Span)>,
+    span: Span,
+) -> R<Value> {
+    if let Some((v, arg_span)) = expanded {
+        match v {
+            Value::Array(items) => args.extend(items),
+            Value::Null => {
+                return Err(err(
+                    arg_span,
+                    "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
+                ))
+            }
+            other => {
+                return Err(err(
+                    arg_span,
+                    format!(
+                        "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {}.",
+                        other.type_name()
+                    ),
+                ))
+            }
         }
     }
     let params = def.params();
@@ -717,7 +773,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
     }
     match def.call(args) {
         Ok(v) => Ok(v),
-        Err(msg) => Err(call_failed(&full, msg, span, ctx)),
+        Err(msg) => Err(call_failed(full, msg, span)),
     }
 }
 
@@ -738,20 +794,17 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'
 
 #[cold]
 #[inline(never)]
-fn call_failed(full: &str, msg: String, span: Span, ctx: &Context<'_>) -> Fail {
+fn call_failed(full: &str, msg: String, span: Span) -> Fail {
     if let Some(rest) = msg.strip_prefix("invalid value for") {
         return err(
             span,
             format!("Invalid function argument: Invalid value for{rest}."),
         );
     }
-    let text = format!("Error in function call: Call to function \"{full}\" failed: {msg}.");
-    if ctx.mode() == EvalMode::PreserveTemplates {
-        // Functions may depend on the environment (files, time...): keep the call.
-        unknown(ctx, span, || text)
-    } else {
-        err(span, text)
-    }
+    err(
+        span,
+        format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+    )
 }
 
 fn eval_try_can(
@@ -784,7 +837,7 @@ fn eval_try_can(
     if fc.args.is_empty() {
         return Err(err(
             fc.args_span,
-            "Not enough function arguments: Function \"try\" expects at least one argument.",
+            "Error in function call: Call to function \"try\" failed: at least one argument is required.",
         ));
     }
     let mut failures = String::new();

@@ -1,4 +1,4 @@
-//! Evaluation: syntax tree + [`Context`] → [`Value`](crate::Value), with
+//! Evaluation: syntax tree + [`Context`] → [`Value`], with
 //! Terraform 1.11's semantics.
 //!
 //! ```
@@ -18,7 +18,7 @@
 //!   or [`EvalMode::PreserveTemplates`] (such expressions are kept as
 //!   `"${...}"` template strings).
 //! * [`Evaluate`] is implemented for [`Expression`], [`Template`],
-//!   [`TemplateExpr`] and [`Body`]. A body evaluates to an object in HCL's
+//!   [`TemplateExpr`], [`Body`], [`Attribute`] and [`Block`]. A body evaluates to an object in HCL's
 //!   JSON shape: a block `type "l1" "l2" { ... }` becomes
 //!   `type → l1 → l2 → {...}`; several blocks with the same type and labels
 //!   become an array of bodies, a single one an object.
@@ -31,11 +31,46 @@
 //!   are evaluated lazily; as in Terraform they do not catch references to
 //!   undefined variables or functions.
 //!
+//! # Template-preserving mode
+//!
+//! [`EvalMode::PreserveTemplates`] (used by `hcl json` and
+//! [`hcl::from_str`](crate::from_str)) keeps what cannot be evaluated:
+//!
+//! * an expression in *output position* (an attribute's value, or an
+//!   element/value of a tuple or object constructor in output position)
+//!   that refers to an undefined variable or function becomes a string
+//!   holding its source as a template: `b = var.x` → `"${var.x}"`,
+//!   `c = "pre-${var.x}"` → `"pre-${var.x}"`, `d = [1, var.y]` →
+//!   `[1, "${var.y}"]`, `e = upper(var.z)` → `"${upper(var.z)}"`; an
+//!   unknown object key becomes a template key (`{(var.k) = 1}` →
+//!   `{"${var.k}": 1}`);
+//! * anywhere else (operands, function arguments, traversals, `for` bodies,
+//!   conditionals) the unknown propagates to the enclosing output-position
+//!   expression, so no operation ever sees a kept template as a value:
+//!   `length([1, var.x])` → `"${length([1, var.x])}"`;
+//! * a function call that fails (wrong arity or argument type, or an error
+//!   of the implementation, e.g. `file()` of a missing file) is kept too:
+//!   functions depend on the environment and differ between tools;
+//! * with the source text (see [`evaluate_with_source`]) kept expressions
+//!   are sliced out exactly as written; without it they are printed from
+//!   the tree ([`print_expr`]). Heredocs and directives keep a template
+//!   form that parses back to the same value.
+//!
+//! Real errors (`[1][5]`, `"a" + 1`) remain errors in both modes. A known
+//! string that contains `${` (from `$${` in the source) is not escaped
+//! again, so it cannot be told apart from a kept template.
+//!
+//! # Values
+//!
 //! Objects keep their keys in insertion order (source order), but `for`
 //! expressions and `%{ for }` directives iterate objects in lexicographic
 //! key order, as Terraform does. Numbers are exact for integers within
 //! `i64`/`u64` and `f64` otherwise (Terraform uses 512-bit floats: results
 //! agree to about 1e-15 relative; results beyond `f64`'s range become ±Inf).
+//! Lists, sets and tuples are all arrays, and maps and objects are both
+//! objects, so the few behaviours that depend on those types differ:
+//! `tolist([1]) == [1]` is `true` here, and `for` over a set gives indices,
+//! not elements, as keys.
 
 mod body;
 mod context;
@@ -55,7 +90,7 @@ pub use print::print_expr;
 pub use crate::de::from_str_with_context as from_str;
 
 use crate::error::Result;
-use crate::syntax::{Body, Expression, Template, TemplateExpr};
+use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
 use expr::{Fail, R};
 
@@ -100,7 +135,7 @@ impl Evaluate for TemplateExpr<'_> {
         match template::eval_template_expr(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
-                print::template_source(&self.template, ctx, &mut s);
+                print::template_source(&self.template, print::keeps_strip(self), ctx, &mut s);
                 Ok(Value::String(s))
             }
             r => finish(r),
@@ -116,7 +151,7 @@ impl Evaluate for Template<'_> {
         match template::eval_template(self, ctx, 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
-                print::template_source(self, ctx, &mut s);
+                print::template_source(self, true, ctx, &mut s);
                 Ok(Value::String(s))
             }
             r => finish(r),
@@ -130,6 +165,31 @@ impl Evaluate for Body<'_> {
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let _guard = expr::enter();
         finish(body::eval_body(self, ctx, 0))
+    }
+}
+
+impl Evaluate for Attribute<'_> {
+    type Output = Value;
+
+    /// The value of the attribute's expression.
+    fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        self.expr.evaluate(ctx)
+    }
+}
+
+impl Evaluate for Block<'_> {
+    type Output = Value;
+
+    /// The block's body as an object (its type and labels are not included).
+    ///
+    /// ```
+    /// use hcl::eval::{Context, Evaluate};
+    /// let body = hcl::parse("b \"x\" {\n  n = 1 + 1\n}\n").unwrap();
+    /// let v = body.blocks().next().unwrap().evaluate(&Context::new()).unwrap();
+    /// assert_eq!(v["n"], hcl::Value::from(2));
+    /// ```
+    fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+        self.body.evaluate(ctx)
     }
 }
 
@@ -172,8 +232,20 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    let expr = crate::parser::parse_expression(src)?;
-    evaluate_with_source(&expr, src, ctx)
+    match crate::parser::parse_expression(src) {
+        Ok(expr) => evaluate_with_source(&expr, src, ctx),
+        // A heredoc's closing marker must end its line: accept one that ends
+        // the input.
+        Err(e) if !src.ends_with('\n') && src.contains("<<") => {
+            let with_newline = format!("{src}\n");
+            let r = match crate::parser::parse_expression(&with_newline) {
+                Ok(expr) => evaluate_with_source(&expr, &with_newline, ctx),
+                Err(_) => Err(e),
+            };
+            r
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Parses `src` as a config file and evaluates its body in `ctx` (see

@@ -16,53 +16,73 @@ use crate::value::Value;
 pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>) -> Value {
     let mut out = String::with_capacity(e.span.len() + 4);
     match &e.kind {
-        ExprKind::Template(t) => template_source(&t.template, ctx, &mut out),
+        ExprKind::Template(t) => template_source(&t.template, keeps_strip(t), ctx, &mut out),
         _ => {
             out.push_str("${");
             expr_source(e, ctx, &mut out);
-            if ends_with_heredoc(e) {
-                out.push('\n');
-            }
             out.push('}');
         }
     }
     Value::String(out)
 }
 
+/// Whether strip markers are printed back. The parser has already applied
+/// them to the literals; re-applying them is harmless in quoted and
+/// standalone templates (a stripped literal has no whitespace left at that
+/// end), but in a heredoc they act per line, so a second pass would strip
+/// more: heredocs are printed without them.
+pub(crate) fn keeps_strip(t: &TemplateExpr<'_>) -> bool {
+    matches!(t.kind, TemplateKind::Quoted)
+}
+
+fn strip_if(keep: bool, s: Strip) -> Strip {
+    if keep {
+        s
+    } else {
+        Strip::default()
+    }
+}
+
 /// The template form of a template: its literals with `${`/`%{` escaped,
 /// and its interpolations and directives as source.
-pub(crate) fn template_source(t: &Template<'_>, ctx: &Context<'_>, out: &mut String) {
+pub(crate) fn template_source(
+    t: &Template<'_>,
+    keep_strip: bool,
+    ctx: &Context<'_>,
+    out: &mut String,
+) {
     for el in &t.elements {
         match el {
             Element::Literal(l) => escape_template_literal(&l.value, out),
             Element::Interpolation(i) => match slice(ctx, i.span) {
-                Some(s) => out.push_str(s),
-                None => {
-                    out.push_str(if i.strip.start { "${~" } else { "${" });
+                Some(s) if keep_strip => out.push_str(s),
+                _ => {
+                    let strip = strip_if(keep_strip, i.strip);
+                    out.push_str(if strip.start { "${~" } else { "${" });
                     expr_source(&i.expr, ctx, out);
-                    out.push_str(if i.strip.end { "~}" } else { "}" });
+                    out.push_str(if strip.end { "~}" } else { "}" });
                 }
             },
             Element::Directive(d) => match &**d {
                 Directive::If(ifd) => {
-                    open_directive(ifd.if_strip, out);
+                    open_directive(strip_if(keep_strip, ifd.if_strip), out);
                     out.push_str("if ");
                     expr_source(&ifd.cond, ctx, out);
-                    close_directive(ifd.if_strip, out);
-                    template_source(&ifd.true_template, ctx, out);
+                    close_directive(strip_if(keep_strip, ifd.if_strip), out);
+                    template_source(&ifd.true_template, keep_strip, ctx, out);
                     if let Some(f) = &ifd.false_template {
-                        let s = ifd.else_strip.unwrap_or_default();
+                        let s = strip_if(keep_strip, ifd.else_strip.unwrap_or_default());
                         open_directive(s, out);
                         out.push_str("else");
                         close_directive(s, out);
-                        template_source(f, ctx, out);
+                        template_source(f, keep_strip, ctx, out);
                     }
-                    open_directive(ifd.endif_strip, out);
+                    open_directive(strip_if(keep_strip, ifd.endif_strip), out);
                     out.push_str("endif");
-                    close_directive(ifd.endif_strip, out);
+                    close_directive(strip_if(keep_strip, ifd.endif_strip), out);
                 }
                 Directive::For(fd) => {
-                    open_directive(fd.for_strip, out);
+                    open_directive(strip_if(keep_strip, fd.for_strip), out);
                     out.push_str("for ");
                     if let Some(k) = &fd.key_var {
                         out.push_str(&k.name);
@@ -71,11 +91,11 @@ pub(crate) fn template_source(t: &Template<'_>, ctx: &Context<'_>, out: &mut Str
                     out.push_str(&fd.value_var.name);
                     out.push_str(" in ");
                     expr_source(&fd.collection, ctx, out);
-                    close_directive(fd.for_strip, out);
-                    template_source(&fd.template, ctx, out);
-                    open_directive(fd.endfor_strip, out);
+                    close_directive(strip_if(keep_strip, fd.for_strip), out);
+                    template_source(&fd.template, keep_strip, ctx, out);
+                    open_directive(strip_if(keep_strip, fd.endfor_strip), out);
                     out.push_str("endfor");
-                    close_directive(fd.endfor_strip, out);
+                    close_directive(strip_if(keep_strip, fd.endfor_strip), out);
                 }
             },
         }
@@ -124,9 +144,16 @@ fn ends_with_heredoc(e: &Expression<'_>) -> bool {
 
 /// Appends the source of `e`: sliced from the source text when available,
 /// printed from the tree otherwise.
+/// A heredoc's closing marker must end its line: a newline is added after
+/// a sliced expression that ends with one.
 pub(crate) fn expr_source(e: &Expression<'_>, ctx: &Context<'_>, out: &mut String) {
     match slice(ctx, e.span) {
-        Some(s) => out.push_str(s),
+        Some(s) => {
+            out.push_str(s);
+            if ends_with_heredoc(e) {
+                out.push('\n');
+            }
+        }
         None => print_expr(e, out),
     }
 }
@@ -169,7 +196,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         }
         ExprKind::Template(t) => {
             out.push('"');
-            print_template(&t.template, out, d);
+            print_template(&t.template, keeps_strip(t), out, d);
             out.push('"');
         }
         ExprKind::Variable(id) => out.push_str(&id.name),
@@ -323,35 +350,36 @@ fn escape_quoted(s: &str, out: &mut String) {
     }
 }
 
-fn print_template(t: &Template<'_>, out: &mut String, d: u32) {
+fn print_template(t: &Template<'_>, keep_strip: bool, out: &mut String, d: u32) {
     for el in &t.elements {
         match el {
             Element::Literal(l) => escape_quoted(&l.value, out),
             Element::Interpolation(i) => {
-                out.push_str(if i.strip.start { "${~" } else { "${" });
+                let strip = strip_if(keep_strip, i.strip);
+                out.push_str(if strip.start { "${~" } else { "${" });
                 print_depth(&i.expr, out, d);
-                out.push_str(if i.strip.end { "~}" } else { "}" });
+                out.push_str(if strip.end { "~}" } else { "}" });
             }
             Element::Directive(dir) => match &**dir {
                 Directive::If(ifd) => {
-                    open_directive(ifd.if_strip, out);
+                    open_directive(strip_if(keep_strip, ifd.if_strip), out);
                     out.push_str("if ");
                     print_depth(&ifd.cond, out, d);
-                    close_directive(ifd.if_strip, out);
-                    print_template(&ifd.true_template, out, d);
+                    close_directive(strip_if(keep_strip, ifd.if_strip), out);
+                    print_template(&ifd.true_template, keep_strip, out, d);
                     if let Some(f) = &ifd.false_template {
-                        let s = ifd.else_strip.unwrap_or_default();
+                        let s = strip_if(keep_strip, ifd.else_strip.unwrap_or_default());
                         open_directive(s, out);
                         out.push_str("else");
                         close_directive(s, out);
-                        print_template(f, out, d);
+                        print_template(f, keep_strip, out, d);
                     }
-                    open_directive(ifd.endif_strip, out);
+                    open_directive(strip_if(keep_strip, ifd.endif_strip), out);
                     out.push_str("endif");
-                    close_directive(ifd.endif_strip, out);
+                    close_directive(strip_if(keep_strip, ifd.endif_strip), out);
                 }
                 Directive::For(fd) => {
-                    open_directive(fd.for_strip, out);
+                    open_directive(strip_if(keep_strip, fd.for_strip), out);
                     out.push_str("for ");
                     if let Some(k) = &fd.key_var {
                         out.push_str(&k.name);
@@ -360,11 +388,11 @@ fn print_template(t: &Template<'_>, out: &mut String, d: u32) {
                     out.push_str(&fd.value_var.name);
                     out.push_str(" in ");
                     print_depth(&fd.collection, out, d);
-                    close_directive(fd.for_strip, out);
-                    print_template(&fd.template, out, d);
-                    open_directive(fd.endfor_strip, out);
+                    close_directive(strip_if(keep_strip, fd.for_strip), out);
+                    print_template(&fd.template, keep_strip, out, d);
+                    open_directive(strip_if(keep_strip, fd.endfor_strip), out);
                     out.push_str("endfor");
-                    close_directive(fd.endfor_strip, out);
+                    close_directive(strip_if(keep_strip, fd.endfor_strip), out);
                 }
             },
         }

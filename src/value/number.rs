@@ -126,6 +126,28 @@ impl Number {
     }
 }
 
+/// The value with 15 significant decimal digits, if that is within 2 ulps
+/// of `x`; `None` otherwise.
+fn fifteen_digits(x: f64) -> Option<(String, f64)> {
+    if !x.is_finite() || x == 0.0 {
+        return None;
+    }
+    let s = format!("{x:.14e}");
+    let y: f64 = s.parse().ok()?;
+    let ulp = f64::from_bits(x.abs().to_bits() + 1) - x.abs();
+    ((x - y).abs() <= 2.0 * ulp).then_some((s, y))
+}
+
+/// Terraform computes with 512-bit floats, where decimal arithmetic such as
+/// `0.1 + 0.2` gives (to within printing) `0.3`, equal to the literal `0.3`.
+/// With `f64`, snapping a result that lies within 2 ulps of a
+/// 15-significant-digit decimal to that decimal reproduces this; results
+/// that are not near such a decimal (`1.1 - 1`, `1 / 3`) are kept, and
+/// Terraform does not find those equal to a short decimal either.
+fn snap(x: f64) -> f64 {
+    fifteen_digits(x).map_or(x, |(_, y)| y)
+}
+
 impl Number {
     fn as_i128(&self) -> Option<i128> {
         match self.n {
@@ -154,16 +176,20 @@ impl Number {
                 return Some(n);
             }
         }
-        Number::from_f64(float(self.as_f64(), other.as_f64()))
+        Number::from_f64(snap(float(self.as_f64(), other.as_f64())))
     }
 
     /// `self + other`, exact for integers that fit; `None` when the result is
-    /// not a number (`+Inf + -Inf`).
+    /// not a number (`+Inf + -Inf`). A float result within 2 ulps of a
+    /// 15-significant-digit decimal becomes that decimal, which mimics
+    /// Terraform's 512-bit arithmetic (`0.1 + 0.2 == 0.3` holds there).
     ///
     /// ```
     /// use hcl::Number;
     /// let max = Number::from(i64::MAX);
     /// assert_eq!(max.checked_add(Number::from(1)).unwrap().as_u64(), Some(1 << 63));
+    /// let sum = Number::from(0.1).checked_add(Number::from(0.2)).unwrap();
+    /// assert_eq!(sum, Number::from(0.3));
     /// ```
     pub fn checked_add(self, other: Number) -> Option<Number> {
         self.int_or_float(other, i128::checked_add, |a, b| a + b)
@@ -246,14 +272,25 @@ impl Number {
     /// assert_eq!(Number::from(1e-10).to_plain_string(), "0.0000000001");
     /// assert_eq!(Number::from(2.5e25).to_plain_string(), "25000000000000000000000000");
     /// assert_eq!(Number::from(-1.5).to_plain_string(), "-1.5");
+    /// // f64 artefacts of decimal arithmetic are hidden, as Terraform's
+    /// // 512-bit arithmetic does not have them:
+    /// assert_eq!(Number::from(0.1 + 0.2).to_plain_string(), "0.3");
+    /// assert_eq!(Number::from(0.12345678901234566).to_plain_string(), "0.12345678901234566");
     /// ```
     pub fn to_plain_string(&self) -> String {
         let x = match self.n {
             N::Float(x) if x.is_finite() => x,
             _ => return self.to_string(),
         };
+        // Decimal arithmetic like `0.1 + 0.2` prints as "0.3" in Terraform:
+        // use the 15-significant-digit form when it is within 2 ulps of the
+        // value, the shortest round-trip form otherwise.
+        let fifteen = fifteen_digits(x);
         let mut buf = ryu::Buffer::new();
-        let s = buf.format_finite(x);
+        let s: &str = match &fifteen {
+            Some((s, _)) => s,
+            None => buf.format_finite(x),
+        };
         let Some(epos) = s.find('e') else {
             return s.strip_suffix(".0").unwrap_or(s).to_owned();
         };

@@ -302,7 +302,7 @@ fn functions_available(hcl: &str) -> bool {
         return false;
     }
     let graphemes = ["length(", "substr(", "strrev("];
-    let multi_char_clusters = !hcl.is_ascii() || hcl.contains("\\r");
+    let multi_char_clusters = !hcl.is_ascii() || hcl.contains("\\r") || hcl.contains("\\u");
     if !cfg!(feature = "unicode")
         && multi_char_clusters
         && graphemes.iter().any(|g| hcl.contains(g))

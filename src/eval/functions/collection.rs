@@ -367,6 +367,12 @@ pub(crate) fn register(r: &mut Registry) {
                 return Err("at least two arguments are required".into());
             }
             let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
+            let total = lists
+                .iter()
+                .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
+            if !matches!(total, Some(t) if t <= 10_000_000) {
+                return Err("the product has more than 10000000 elements".into());
+            }
             let mut out: Vec<Vec<Value>> = vec![Vec::new()];
             for l in &lists {
                 let mut next = Vec::with_capacity(out.len() * l.len());
@@ -434,26 +440,15 @@ pub(crate) fn register(r: &mut Registry) {
             if list.is_empty() {
                 return Err("invalid value for \"list\" parameter: cannot sum an empty list".into());
             }
-            let mut int: Option<i128> = Some(0);
-            let mut float = 0f64;
+            let mut nums = Vec::with_capacity(list.len());
             for v in list {
-                let n = match convert(v, &Ty::Number) {
-                    Ok(Value::Number(n)) => n,
+                match convert(v, &Ty::Number) {
+                    Ok(Value::Number(n)) => nums.push(n),
                     Ok(_) => return Err("argument must be list, set, or tuple of number values; null values are not allowed".into()),
                     Err(_) => return Err(MSG.into()),
-                };
-                float += n.as_f64();
-                int = match (int, n.as_i64(), n.as_u64()) {
-                    (Some(acc), Some(i), _) => acc.checked_add(i as i128),
-                    (Some(acc), None, Some(u)) => acc.checked_add(u as i128),
-                    _ => None,
-                };
+                }
             }
-            match int {
-                Some(i) if i >= 0 && i <= u64::MAX as i128 => Ok(Value::from(i as u64)),
-                Some(i) if i < 0 && i >= i64::MIN as i128 => Ok(Value::from(i as i64)),
-                _ => util::num(float),
-            }
+            Ok(Value::Number(decimal_sum(&nums)))
         }),
     );
     r.insert(
@@ -622,4 +617,61 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         i += 1;
     }
     Ok(Value::Array(out))
+}
+
+/// Sums as Terraform's arbitrary-precision numbers do for everyday inputs:
+/// integers exactly, and decimals by their shortest decimal form, so that
+/// `sum([0.1, 0.2])` is 0.3 (not 0.30000000000000004). Falls back to `f64`
+/// when the decimals are too far apart to add exactly.
+fn decimal_sum(nums: &[Number]) -> Number {
+    // Each number as mantissa * 10^exp.
+    let mut parts: Vec<(i128, i32)> = Vec::with_capacity(nums.len());
+    let float_sum = || Number::from(nums.iter().map(Number::as_f64).sum::<f64>());
+    for n in nums {
+        if let Some(u) = n.as_u64() {
+            parts.push((u as i128, 0));
+        } else if let Some(i) = n.as_i64() {
+            parts.push((i as i128, 0));
+        } else {
+            let f = n.as_f64();
+            if !f.is_finite() {
+                return float_sum();
+            }
+            let text = util::fmt_number(n);
+            let (neg, body) = match text.strip_prefix('-') {
+                Some(b) => (true, b),
+                None => (false, text.as_str()),
+            };
+            let (ip, fp) = body.split_once('.').unwrap_or((body, ""));
+            let digits = format!("{ip}{fp}");
+            let Ok(m) = digits.parse::<i128>() else {
+                return float_sum();
+            };
+            parts.push((if neg { -m } else { m }, -(fp.len() as i32)));
+        }
+    }
+    let min_exp = parts.iter().map(|p| p.1).min().unwrap_or(0);
+    let mut acc: i128 = 0;
+    for (m, e) in parts {
+        let scale = match 10i128.checked_pow((e - min_exp) as u32) {
+            Some(s) => s,
+            None => return float_sum(),
+        };
+        match m.checked_mul(scale).and_then(|x| acc.checked_add(x)) {
+            Some(x) => acc = x,
+            None => return float_sum(),
+        }
+    }
+    if min_exp == 0 {
+        if let Ok(u) = u64::try_from(acc) {
+            return Number::from(u);
+        }
+        if let Ok(i) = i64::try_from(acc) {
+            return Number::from(i);
+        }
+    }
+    format!("{acc}e{min_exp}")
+        .parse::<f64>()
+        .map(Number::from)
+        .unwrap_or_else(|_| float_sum())
 }

@@ -36,6 +36,9 @@ use crate::value::Value;
 /// and are only in the built-in table.
 pub fn with_base_dir(base: impl Into<PathBuf>) -> Vec<(&'static str, FuncDef)> {
     path_funcs(Some(Arc::new(base.into())))
+        .into_iter()
+        .map(|(name, f)| (name, super::nfc_results(f)))
+        .collect()
 }
 
 /// Declares the base-directory versions of the filesystem functions

@@ -21,6 +21,9 @@
 //! numerically, `false` before `true`), and `tolist`/`toset`/`tomap` unify
 //! element types as Terraform does (`tolist([1, "a"])` is `["1", "a"]`).
 //!
+//! As in Terraform, every string a function returns is in Unicode normal
+//! form C (`join("", ["e", "\u0301"])` is `"é"`).
+//!
 //! Optional families sit behind cargo features, all on by default; with a
 //! feature off its functions are simply absent.
 //!
@@ -31,8 +34,8 @@
 //!
 //! | family | count | functions | feature | differences from Terraform |
 //! |---|---:|---|---|---|
-//! | string | 22 | `chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper` | `regex` for `regex`, `regexall` and `/re/` patterns in `replace`; `unicode` for grapheme clusters | Patterns run on the `regex` crate, not Go's RE2. Both are RE2-style (no backreferences or lookaround); `\d \w \s \b` and negations are rewritten to RE2's ASCII meaning. Rust-only syntax is then also accepted: class set operations (`[a&&b]`, `[a--b]`) and nested classes, which RE2 reads literally; `\Q..\E` and `\C` are not supported. `upper`/`lower` map rune by rune like Go (no final sigma, `ß` kept) but use Rust's case tables. Terraform normalises every string to NFC; these functions do not. `format` with a `null` argument is an error (Terraform yields an unknown value). `templatestring` cannot check that its template argument is a reference (Terraform rejects a literal). Without `unicode`, `length`/`strrev`/`substr` count `char`s. |
-//! | collection | 30 | `alltrue anytrue chunklist coalesce coalescelist compact concat contains distinct element flatten index keys length lookup matchkeys merge one range reverse setintersection setproduct setsubtract setunion slice sort sum transpose values zipmap` | — | Sets of collections follow cty's order (byte-wise on its set-hash text), reproduced. Arrays do not know whether they are sets, so e.g. `slice` accepts a set that Terraform rejects. `element` with a negative index is an error (Terraform 1.11 panics). `sum` and float `range` steps use `f64` (Terraform: 512-bit floats), equal to ~1e-15. |
+//! | string | 22 | `chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper` | `regex` for `regex`, `regexall` and `/re/` patterns in `replace`; `unicode` for grapheme clusters | Patterns run on the `regex` crate, not Go's RE2. Both are RE2-style (no backreferences or lookaround); `\d \w \s \b` and negations are rewritten to RE2's ASCII meaning. Rust-only syntax is then also accepted: class set operations (`[a&&b]`, `[a--b]`) and nested classes, which RE2 reads literally; `\Q..\E` and `\C` are not supported. `upper`/`lower` map rune by rune like Go (no final sigma, `ß` kept) but use Rust's case tables. `format` with a `null` argument is an error (Terraform yields an unknown value). `templatestring` cannot check that its template argument is a reference (Terraform rejects a literal). Without `unicode`, `length`/`strrev`/`substr` count `char`s. |
+//! | collection | 30 | `alltrue anytrue chunklist coalesce coalescelist compact concat contains distinct element flatten index keys length lookup matchkeys merge one range reverse setintersection setproduct setsubtract setunion slice sort sum transpose values zipmap` | — | Sets of collections follow cty's order (byte-wise on its set-hash text), reproduced. Arrays do not know whether they are sets, so e.g. `slice` accepts a set that Terraform rejects. `element` with a negative index is an error (Terraform 1.11 panics). `range` with fractional steps computes in `f64` (Terraform: 512-bit floats; equal to ~1e-15); `sum` adds decimals exactly (`sum([0.1, 0.2])` is 0.3). |
 //! | numeric | 9 | `abs ceil floor log max min parseint pow signum` | — | Numbers are exact `u64`/`i64` or `f64`, not 512-bit floats: `parseint` beyond 64 bits gives the nearest `f64`. `log`/`pow` results that are NaN are errors (Terraform panics). |
 //! | encoding | 11 | `base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode` | `base64`; `gzip` (base64gzip); `csv` (csvdecode); `json` (jsondecode); `textencoding`; `yaml` (yamldecode) | `base64gzip` (flate2) equals Terraform's bytes for short inputs; longer inputs compress differently but decode to the same text. `jsondecode` turns numbers beyond 64-bit integers into `f64` and nests at most 128 deep. `yamldecode` (yaml-rust2 events + go-yaml's scalar rules) rejects a few inputs go-yaml reads (a bare `-` in a flow sequence) and knows only the common timestamp forms. `textencodebase64` knows the WHATWG encodings of `encoding_rs` plus ISO-8859-1 and UTF-16/UTF-16LE/UTF-16BE (no UTF-32). `jsonencode`, `yamlencode` and `urlencode` are hand-written (small, exact layouts). |
 //! | hash | 7 | `base64sha256 base64sha512 md5 sha1 sha256 sha512 uuidv5` | `hash` | — |
@@ -46,7 +49,7 @@
 //! bcrypt rsadecrypt`.
 //!
 //! Each function is tested against values produced by Terraform 1.11.4:
-//! 920 cases written for this crate (`tests/fixtures/functions/cases.txt`),
+//! 945 cases written for this crate (`tests/fixtures/functions/cases.txt`),
 //! 65 filesystem and template cases (`fs_cases.txt`), and the shared
 //! oracle's function cases; all run both by calling the functions directly
 //! and through the parser and evaluator.
@@ -92,8 +95,32 @@ fn table() -> &'static Registry {
         datetime::register(&mut r);
         #[cfg(feature = "fs")]
         fs::register(&mut r);
-        r
+        r.into_iter()
+            .map(|(name, f)| (name, nfc_results(f)))
+            .collect()
     })
+}
+
+/// Terraform (cty) keeps every string in Unicode normal form C, function
+/// results included (`join("", ["e", "\u0301"])` is `"é"`); the parser
+/// normalises literals, and this wrapper the strings a built-in returns.
+pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
+    let mut b = FuncDef::builder();
+    for p in f.params() {
+        b = if p.allow_null {
+            b.nullable_param(p.name.clone(), p.ty.clone())
+        } else {
+            b.param(p.name.clone(), p.ty.clone())
+        };
+    }
+    if let Some(v) = f.variadic() {
+        b = if v.allow_null {
+            b.nullable_variadic(v.name.clone(), v.ty.clone())
+        } else {
+            b.variadic(v.name.clone(), v.ty.clone())
+        };
+    }
+    b.build(move |args| f.call(args).map(util::nfc_value))
 }
 
 /// Looks up a built-in function by name (without the `core::` prefix).

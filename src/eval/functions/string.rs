@@ -73,6 +73,11 @@ pub(crate) fn register(r: &mut Registry) {
             .param("str", s())
             .build(|a| {
                 let n = util::int(&a[0], "spaces")?.max(0) as usize;
+                if n > LIMIT {
+                    return Err(format!(
+                        "invalid value for \"spaces\" parameter: {n} is too large"
+                    ));
+                }
                 let s = string(a[1].clone());
                 let pad = format!("\n{}", " ".repeat(n));
                 Ok(Value::String(s.replace('\n', &pad)))
@@ -495,6 +500,10 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
 
 // ---------------------------------------------------------------- format
 
+/// Largest width, precision or indent accepted (a guard against configs
+/// that would allocate gigabytes).
+const LIMIT: usize = 1_000_000;
+
 /// Terraform's `format`: Go-like verbs over HCL values.
 pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
     let mut out = String::with_capacity(f.len() + 16);
@@ -519,7 +528,6 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
             }
             chars.next();
         }
-        let mut explicit_index = false;
         let read_index = |chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>| -> Result<Option<usize>, String> {
             if chars.peek().map(|&(_, c)| c) != Some('[') {
                 return Ok(None);
@@ -543,7 +551,6 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         };
         if let Some(n) = read_index(&mut chars)? {
             next_arg = n - 1;
-            explicit_index = true;
         }
         let mut width = None;
         while let Some(&(_, c)) = chars.peek() {
@@ -559,6 +566,9 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
                 break;
             }
         }
+        if width.is_some_and(|w| w > LIMIT) {
+            return Err(format!("width in \"{}\" is too large", &f[start..]));
+        }
         spec.width = width;
         if chars.peek().map(|&(_, c)| c) == Some('.') {
             chars.next();
@@ -571,13 +581,14 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
                     break;
                 }
             }
+            if p > LIMIT {
+                return Err(format!("precision in \"{}\" is too large", &f[start..]));
+            }
             spec.prec = Some(p);
         }
         if let Some(n) = read_index(&mut chars)? {
             next_arg = n - 1;
-            explicit_index = true;
         }
-        let _ = explicit_index;
         let Some((vpos, verb)) = chars.next() else {
             return Err(format!("unterminated format verb at offset {start}"));
         };

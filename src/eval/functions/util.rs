@@ -7,6 +7,43 @@ use std::collections::BTreeMap;
 
 use crate::value::{Map, Number, Value};
 
+/// Puts every string in `v` (keys included) into Unicode normal form C,
+/// allocating only for strings that are not already in it.
+pub(crate) fn nfc_value(v: Value) -> Value {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    fn nfc(s: String) -> String {
+        if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+            s
+        } else {
+            s.nfc().collect()
+        }
+    }
+    fn needs(v: &Value) -> bool {
+        let bad = |s: &str| !s.is_ascii() && is_nfc_quick(s.chars()) != IsNormalized::Yes;
+        match v {
+            Value::String(s) => bad(s),
+            Value::Array(a) => a.iter().any(needs),
+            Value::Object(o) => o.iter().any(|(k, v)| bad(k) || needs(v)),
+            _ => false,
+        }
+    }
+    fn go(v: Value) -> Value {
+        match v {
+            Value::String(s) => Value::String(nfc(s)),
+            Value::Array(a) => Value::Array(a.into_iter().map(go).collect()),
+            Value::Object(o) => {
+                Value::Object(o.into_iter().map(|(k, v)| (nfc(k), go(v))).collect())
+            }
+            other => other,
+        }
+    }
+    if needs(&v) {
+        go(v)
+    } else {
+        v
+    }
+}
+
 /// Formats a number as Terraform prints it inside strings: plain decimal,
 /// never with an exponent (`1e20` → `100000000000000000000`), integers exact,
 /// other values with the shortest digits that round-trip as `f64`.

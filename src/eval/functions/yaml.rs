@@ -135,9 +135,12 @@ fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
     let chars: Vec<char> = s.chars().collect();
     let mut spaces = false;
     let mut i = 0;
+    // go-yaml's `is_bom` looks at the start of the string whatever the
+    // position, so a string starting with U+FEFF has every character escaped.
+    let escape_all = s.starts_with('\u{feff}');
     while i < chars.len() {
         let c = chars[i];
-        if c == ' ' {
+        if c == ' ' && !escape_all {
             if allow_breaks && !spaces && col > WIDTH && i != 0 && i != chars.len() - 1 {
                 out.push('\n');
                 out.push_str(&" ".repeat(indent));
@@ -167,7 +170,8 @@ fn double_quoted(out: &mut String, s: &str, indent: usize, allow_breaks: bool) {
                 '\u{85}' => Some("N".into()),
                 '\u{2028}' => Some("L".into()),
                 '\u{2029}' => Some("P".into()),
-                c if !is_printable(c) || c == '\u{feff}' => Some(match c as u32 {
+                '\u{a0}' if escape_all => Some("_".into()),
+                c if escape_all || !is_printable(c) || c == '\u{feff}' => Some(match c as u32 {
                     u @ 0..=0xff => format!("x{u:02X}"),
                     u @ 0x100..=0xffff => format!("u{u:04X}"),
                     u => format!("U{u:08X}"),
@@ -228,8 +232,32 @@ fn map(out: &mut String, o: &crate::value::Map<String, Value>, indent: usize, fi
         if !(i == 0 && first_inline) {
             out.push_str(&" ".repeat(indent));
         }
-        key(out, k);
         let v = &o[k];
+        if k.len() > 128 || k.chars().any(is_break) {
+            // Not a "simple key" for go-yaml: written as `? key` / `: value`.
+            out.push_str("? ");
+            string(out, k, indent + 2, true);
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            out.push(':');
+            match v {
+                Value::Array(a) if !a.is_empty() => {
+                    out.push(' ');
+                    seq(out, a, indent + 2, true);
+                }
+                Value::Object(m) if !m.is_empty() => {
+                    out.push(' ');
+                    map(out, m, indent + 2, true);
+                }
+                _ => {
+                    out.push(' ');
+                    scalar(out, v, indent, indent + 2);
+                    out.push('\n');
+                }
+            }
+            continue;
+        }
+        key(out, k);
         match v {
             Value::Array(a) if !a.is_empty() => {
                 out.push('\n');
@@ -267,6 +295,7 @@ mod decode_impl {
         let mut p = Parser::new_from_str(src);
         let mut d = Decoder {
             anchors: HashMap::new(),
+            budget: 0,
         };
         let mut next =
             || -> Result<(Event, Marker), String> { p.next_token().map_err(|e| e.to_string()) };
@@ -301,6 +330,19 @@ mod decode_impl {
 
     struct Decoder {
         anchors: HashMap<usize, Value>,
+        /// Values produced so far, aliases counted at their full size: a
+        /// guard against "billion laughs" documents.
+        budget: usize,
+    }
+
+    const MAX_NODES: usize = 1_000_000;
+
+    fn size(v: &Value) -> usize {
+        match v {
+            Value::Array(a) => 1 + a.iter().map(size).sum::<usize>(),
+            Value::Object(o) => 1 + o.values().map(size).sum::<usize>(),
+            _ => 1,
+        }
     }
 
     type Next<'x> = dyn FnMut() -> Result<(Event, Marker), String> + 'x;
@@ -312,11 +354,15 @@ mod decode_impl {
             }
             let (value, anchor) = match ev {
                 Event::Alias(id) => {
-                    return self
+                    let v = self
                         .anchors
                         .get(&id)
-                        .cloned()
-                        .ok_or_else(|| "unknown anchor".to_owned())
+                        .ok_or_else(|| "unknown anchor".to_owned())?;
+                    self.budget += size(v);
+                    if self.budget > MAX_NODES {
+                        return Err("document expands to too many values (alias expansion)".into());
+                    }
+                    return Ok(v.clone());
                 }
                 Event::Scalar(s, style, anchor, tag) => (resolve(s, style, tag.as_ref())?, anchor),
                 Event::SequenceStart(anchor, _) => {
@@ -561,8 +607,8 @@ mod decode_impl {
                 None => {}
                 Some(b'Z') if pos + 1 == b.len() => {}
                 Some(&c @ (b'+' | b'-')) if b.len() == pos + 6 && b[pos + 3] == b':' => {
-                    let zh: u32 = s[pos + 1..pos + 3].parse().ok()?;
-                    let zm: u32 = s[pos + 4..pos + 6].parse().ok()?;
+                    let zh: u32 = s.get(pos + 1..pos + 3)?.parse().ok()?;
+                    let zm: u32 = s.get(pos + 4..pos + 6)?.parse().ok()?;
                     if zh != 0 || zm != 0 {
                         zone = format!("{}{zh:02}:{zm:02}", c as char);
                     }
