@@ -7,8 +7,18 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 fn bench_file() -> Option<(String, String)> {
-    let path = std::env::var("HCL_BENCH_FILE")
-        .unwrap_or_else(|_| "../shared/corpus/bench/big-common.tf".to_string());
+    // The default is relative to the main checkout; worktrees sit one
+    // level deeper.
+    let path = std::env::var("HCL_BENCH_FILE").unwrap_or_else(|_| {
+        [
+            "../shared/corpus/bench/big-common.tf",
+            "../../shared/corpus/bench/big-common.tf",
+        ]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .unwrap_or("../shared/corpus/bench/big-common.tf")
+        .to_string()
+    });
     match std::fs::read_to_string(&path) {
         Ok(s) => Some((path, s)),
         Err(_) => {
@@ -31,6 +41,9 @@ fn ser(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(out_len as u64));
     g.bench_function("hcl2", |b| b.iter(|| black_box(&ours).to_string()));
+    g.bench_function("hcl2 serde", |b| {
+        b.iter(|| hcl::to_string(black_box(&ours)).unwrap())
+    });
     g.bench_function("hcl-rs", |b| {
         b.iter(|| hcl_rs::to_string(black_box(&theirs)).unwrap())
     });

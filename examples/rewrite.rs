@@ -11,7 +11,9 @@
 //! added to its `tags` (an object gets a new item, any other expression is
 //! wrapped in `merge(..., { ManagedBy = "hcl2" })`); the attribute
 //! `REMOVE_ATTR` (default `create_database_subnet_group`) is removed.
-//! Without FILE a built-in example is used. Comments are not kept.
+//! Without FILE a built-in example is used. Comments and blank lines between
+//! attributes and blocks are kept (through the spans into the source);
+//! comments inside expressions are not.
 
 use std::borrow::Cow;
 
@@ -22,8 +24,9 @@ use hcl::syntax::{
 use hcl::{Body, Span};
 
 const EXAMPLE: &str = r#"
+# The network.
 module "vpc" {
-  source  = "terraform-aws-modules/vpc/aws"
+  source  = "terraform-aws-modules/vpc/aws" # from the registry
   version = "~> 5.1.2"
 
   name = "${var.name}-vpc"
@@ -61,7 +64,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let mut body = hcl::parse(&src)?;
     rewrite(&mut body, &remove);
-    print!("{body}");
+    // Keeps the comments and blank lines between attributes and blocks;
+    // `body.to_string()` would print the tree alone.
+    print!("{}", hcl::format::format_body_with_source(&body, &src));
     Ok(())
 }
 

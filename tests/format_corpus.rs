@@ -25,6 +25,25 @@ fn corpus_round_trip() {
             // Parse failures are the parser's conformance test's business.
             continue;
         };
+        // With the source (comments and blank lines kept) the tree must
+        // come back the same as well.
+        let with_src = hcl::format::format_body_with_source(&body, &src);
+        match hcl::parse(&with_src) {
+            Err(e) => failures.push(format!(
+                "{}: printed text (with source) does not parse: {e}",
+                cols[0]
+            )),
+            Ok(again) => {
+                if !hcl::format::eq_ignoring_spans(&body, &again) {
+                    failures.push(format!("{}: tree changed (with source)", cols[0]));
+                } else if hcl::format::format_body_with_source(&again, &with_src) != with_src {
+                    failures.push(format!(
+                        "{}: printing with source is not a fixed point",
+                        cols[0]
+                    ));
+                }
+            }
+        };
         let out = body.to_string();
         match hcl::parse(&out) {
             Err(e) => failures.push(format!("{}: printed text does not parse: {e}", cols[0])),

@@ -238,3 +238,69 @@ fn display_of_expression_and_template() {
     let t = hcl::parser::parse_template("Hello ${name}, $${literal}!").unwrap();
     assert_eq!(t.to_string(), "Hello ${name}, $${literal}!");
 }
+
+#[test]
+fn terraform_rewrites_option() {
+    let src = "variable \"a\" {\ntype = \"list\"\n}\nvariable \"b\" {\ntype = map\n}\nlocals {\ntype = \"string\"\nx = \"${var.a}\"\ny = [\"${var.b}\"]\nz = \"${~ {a=1} ~}\"\n}\n";
+    let body = hcl::parse(src).unwrap();
+    let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+    let out = hcl::format::format_body_with(&body, None, &opts);
+    let expected = r#"variable "a" {
+  type = list(string)
+}
+
+variable "b" {
+  type = map(any)
+}
+
+locals {
+  type = "string"
+  x    = var.a
+  y    = ["${var.b}"]
+  z    = { a = 1 }
+}
+"#;
+    assert_eq!(out, expected);
+    // Without the option the tree is printed as it is.
+    assert!(fmt(src).contains("x    = \"${var.a}\""));
+}
+
+#[test]
+fn dollar_before_interpolation_in_a_hand_built_template_keeps_its_value() {
+    use hcl::syntax::*;
+    use std::borrow::Cow;
+    let sp = hcl::Span::default();
+    let lit = |s: &'static str| {
+        Element::Literal(Literal {
+            value: Cow::Borrowed(s),
+            span: sp,
+        })
+    };
+    let var = Expression::new(ExprKind::Variable(Ident::new("b", sp)), sp);
+    let e = Expression::new(
+        ExprKind::Template(Box::new(TemplateExpr {
+            kind: TemplateKind::Quoted,
+            template: Template {
+                elements: vec![
+                    lit("cost: $"),
+                    Element::Interpolation(Interpolation {
+                        expr: var,
+                        strip: Strip::default(),
+                        span: sp,
+                    }),
+                    lit(" 100%"),
+                ],
+                span: sp,
+            },
+        })),
+        sp,
+    );
+    let text = e.to_string();
+    assert_eq!(text, r#""cost: ${"$"}${b} 100%""#);
+    let mut ctx = hcl::eval::Context::new();
+    ctx.declare_var("b", "5");
+    assert_eq!(
+        hcl::eval::evaluate_str(&text, &ctx).unwrap(),
+        hcl::Value::from("cost: $5 100%")
+    );
+}

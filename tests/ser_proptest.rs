@@ -281,6 +281,19 @@ fn expr() -> impl Strategy<Value = Expression<'static>> {
                         matches!(w[0], TraversalOperatorKind::LegacyIndex(_))
                             && matches!(w[1], TraversalOperatorKind::LegacyIndex(_))
                     })
+                })
+                // Nested splats (`a.*.*`) are rejected by the parser, as by
+                // Terraform: at most one splat.
+                .prop_filter("nested splat", |ops| {
+                    ops.iter()
+                        .filter(|o| {
+                            matches!(
+                                o,
+                                TraversalOperatorKind::AttrSplat | TraversalOperatorKind::FullSplat
+                            )
+                        })
+                        .count()
+                        <= 1
                 }),
             )
                 .prop_map(|(base, ops)| ex(ExprKind::Traversal(Box::new(Traversal {

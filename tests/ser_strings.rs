@@ -123,6 +123,15 @@ EOT
 }
 
 #[test]
+fn tab_indented_text_uses_a_plain_heredoc() {
+    // Terraform's `<<-` counts tabs as indentation too.
+    let s = "\tcode\n\tmore\n";
+    let out = hcl::to_string(&one("t", s)).unwrap();
+    assert_eq!(out, "t = <<EOT\n\tcode\n\tmore\nEOT\n");
+    assert_eq!(eval_attr(&out, "t"), s);
+}
+
+#[test]
 fn heredoc_marker_avoids_the_content() {
     let s = "EOT\n  EOT1\nEOT2 not alone\n";
     let out = hcl::to_string(&one("t", s)).unwrap();

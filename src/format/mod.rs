@@ -8,7 +8,9 @@
 //!
 //! Layout decisions (the tree keeps no whitespace):
 //! - **Comments are not kept** in the syntax tree, so they are lost when a
-//!   tree is printed.
+//!   tree is printed with [`format_body`] / `Display`. Give the source text to
+//!   [`format_body_with_source`] to keep the comments and blank lines between
+//!   attributes and blocks.
 //! - One blank line separates two blocks, and an attribute from a neighbouring
 //!   block; attributes follow each other without blank lines.
 //! - Blocks are written over several lines (`name {}` when empty).
@@ -18,6 +20,10 @@
 //!   (`merge(a, {` ... `})`), otherwise all arguments go one per line.
 //!   Everywhere else (operands, function arguments, templates, ...) objects
 //!   are written inline: `{ a = 1, b = 2 }`.
+//! - `terraform fmt` also rewrites some values (`"${x}"` → `x`, legacy
+//!   `type = "string"` in `variable` blocks); the printer does not, so that the
+//!   printed text reads back as the same tree, unless
+//!   [`FormatOptions::terraform_rewrites`] asks for it.
 //! - Numbers are written as they were in the source (`raw`); heredocs keep
 //!   their marker and `<<`/`<<-` form (`<<-` content is re-indented one level
 //!   deeper than the line that opens it); quoted strings are re-escaped
@@ -50,6 +56,80 @@ use crate::value::Value;
 /// ```
 pub fn format_body(body: &Body<'_>) -> String {
     let mut p = Printer::with_capacity(body.span.len() + body.span.len() / 8 + 64);
+    p.body(body);
+    p.finish()
+}
+
+/// Prints a body parsed from `source`, keeping the comments and blank lines
+/// found between its attributes and blocks (and at the end of block bodies).
+///
+/// Items are located through their spans: items added or moved by a
+/// program (spans that do not fit, e.g. `Span::default()`) get the default
+/// layout, and comments in the source text between items that were removed
+/// are dropped. Object constructors and tuples keep the line structure they
+/// had (single-line or one item per line), and comments between their items
+/// are kept too; comments elsewhere inside expressions (function call
+/// arguments, `for` expressions, ...) are not. A trailing `#`/`//` comment
+/// stays on its line, aligned with its neighbours as `terraform fmt` aligns
+/// them.
+///
+/// ```
+/// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";
+/// let body = hcl::parse(src).unwrap();
+/// assert_eq!(
+///     hcl::format::format_body_with_source(&body, src),
+///     "# header\n\na   = 1 # one\nbbb = 2 # two\n\nb {\n  # inside\n}\n"
+/// );
+/// ```
+pub fn format_body_with_source(body: &Body<'_>, source: &str) -> String {
+    let mut p = Printer::with_source(source);
+    p.body(body);
+    p.finish()
+}
+
+/// Options for [`format_body_with`].
+///
+/// ```
+/// let src = "variable \"v\" {\n  type = \"string\"\n}\nx = \"${var.v}\"\n";
+/// let body = hcl::parse(src).unwrap();
+/// let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+/// assert_eq!(
+///     hcl::format::format_body_with(&body, Some(src), &opts),
+///     "variable \"v\" {\n  type = string\n}\nx = var.v\n"
+/// );
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct FormatOptions {
+    terraform_rewrites: bool,
+}
+
+impl FormatOptions {
+    /// The defaults: the tree is printed as it is.
+    pub fn new() -> FormatOptions {
+        FormatOptions::default()
+    }
+
+    /// Also make the rewrites `terraform fmt` makes besides layout: an
+    /// attribute value that is a lone interpolation `"${x}"` is written `x`,
+    /// and legacy type keywords of `type` in `variable` blocks are updated
+    /// (`"string"` → `string`, `"list"` → `list(string)`, `map` →
+    /// `map(any)`, ...). The printed text then reads back as a different
+    /// tree (and `"${x}"` → `x` drops a conversion to string), so this is
+    /// off by default.
+    pub fn terraform_rewrites(mut self, yes: bool) -> FormatOptions {
+        self.terraform_rewrites = yes;
+        self
+    }
+}
+
+/// Prints a body with options, keeping comments and blank lines when the
+/// source text is given (see [`format_body_with_source`]).
+pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatOptions) -> String {
+    let mut p = match source {
+        Some(src) => Printer::with_source(src),
+        None => Printer::with_capacity(body.span.len() + body.span.len() / 8 + 64),
+    };
+    p.terraform = options.terraform_rewrites;
     p.body(body);
     p.finish()
 }

@@ -4,6 +4,7 @@
 //! consecutive assignment lines.
 
 use crate::syntax::*;
+use crate::Span;
 
 /// Whether an expression may be spread over several lines.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -16,25 +17,36 @@ pub(crate) enum Mode {
     Inline,
 }
 
-struct ChainLine {
+/// A line held back until the alignment chains it belongs to are complete.
+struct LineRec {
     indent: usize,
     start: usize,
-    lead_end: usize,
     end: usize,
-    cols: usize,
+    nl: bool,
+    /// `(lead_end, lead columns)` when the line is an assignment.
+    assign: Option<(usize, usize)>,
+    /// Where a trailing line comment starts (after one space).
+    comment: Option<usize>,
 }
 
 /// Writes HCL text. Not public: used through [`crate::format`].
-pub(crate) struct Printer {
+pub(crate) struct Printer<'s> {
     out: String,
     line: String,
     net: i32,
     /// `(lead_end, net before '=')` of the line's assignment.
     assign: Option<(usize, i32)>,
     indents: Vec<i32>,
-    chain: Vec<ChainLine>,
-    chain_buf: String,
-    chain_max: usize,
+    pending: Vec<LineRec>,
+    pending_buf: String,
+    /// Where the current line's trailing comment starts.
+    comment_at: Option<usize>,
+    /// Source text the tree was parsed from, for comments and blank lines.
+    src: Option<&'s str>,
+    /// Apply `terraform fmt`'s rewrites of attribute values.
+    pub(crate) terraform: bool,
+    /// Inside a `variable` block (for the `type` rewrite).
+    in_variable: bool,
     /// Heredoc content state: indentation to add at line starts (`<<-`).
     hd_indent: Option<usize>,
     hd_line_start: bool,
@@ -46,21 +58,32 @@ pub(crate) struct Printer {
     hd_lit_nl: bool,
 }
 
-impl Printer {
-    pub(crate) fn new() -> Printer {
+impl<'s> Printer<'s> {
+    pub(crate) fn new() -> Printer<'s> {
         Printer::with_capacity(256)
     }
 
-    pub(crate) fn with_capacity(cap: usize) -> Printer {
+    /// A printer that keeps the comments and blank lines found between
+    /// body items in `src` (the text the tree was parsed from).
+    pub(crate) fn with_source(src: &'s str) -> Printer<'s> {
+        let mut p = Printer::with_capacity(src.len() + src.len() / 8 + 64);
+        p.src = Some(src);
+        p
+    }
+
+    pub(crate) fn with_capacity(cap: usize) -> Printer<'s> {
         Printer {
             out: String::with_capacity(cap),
             line: String::with_capacity(128),
             net: 0,
             assign: None,
             indents: Vec::with_capacity(16),
-            chain: Vec::new(),
-            chain_buf: String::new(),
-            chain_max: 0,
+            pending: Vec::new(),
+            pending_buf: String::new(),
+            comment_at: None,
+            src: None,
+            terraform: false,
+            in_variable: false,
             hd_indent: None,
             hd_line_start: false,
             hd_nest: 0,
@@ -74,7 +97,7 @@ impl Printer {
         if !self.line.is_empty() {
             self.flush_line(false);
         }
-        self.close_chain();
+        self.close_pending();
         self.out
     }
 
@@ -116,16 +139,14 @@ impl Printer {
 
     fn flush_line(&mut self, nl: bool) {
         if self.line.is_empty() {
-            self.close_chain();
+            self.close_pending();
             if nl {
                 self.out.push('\n');
             }
             return;
         }
         let net = self.net;
-        let indent;
         if net > 0 {
-            indent = 2 * self.indents.len();
             self.indents.push(net);
         } else if net < 0 {
             let mut closed = -net;
@@ -144,55 +165,116 @@ impl Printer {
                     closed = 0;
                 }
             }
-            indent = 2 * self.indents.len();
-        } else {
-            indent = 2 * self.indents.len();
         }
-        match self.assign {
+        let indent = 2 * (self.indents.len() - usize::from(net > 0));
+        let assign = match self.assign {
             Some((lead_end, net_at)) if net - net_at == 0 => {
-                let cols = indent + self.line[..lead_end].chars().count();
-                self.chain_max = self.chain_max.max(cols);
-                let start = self.chain_buf.len();
-                self.chain_buf.push_str(&self.line);
-                if nl {
-                    self.chain_buf.push('\n');
-                }
-                self.chain.push(ChainLine {
-                    indent,
-                    start,
-                    lead_end: start + lead_end,
-                    end: self.chain_buf.len(),
-                    cols,
-                });
+                Some((lead_end, indent + self.line[..lead_end].chars().count()))
             }
-            _ => {
-                self.close_chain();
-                push_spaces(&mut self.out, indent);
-                self.out.push_str(&self.line);
-                if nl {
-                    self.out.push('\n');
-                }
+            _ => None,
+        };
+        let comment = self.comment_at.take();
+        if assign.is_none() && comment.is_none() {
+            self.close_pending();
+            push_spaces(&mut self.out, indent);
+            self.out.push_str(&self.line);
+            if nl {
+                self.out.push('\n');
             }
+        } else {
+            let start = self.pending_buf.len();
+            self.pending_buf.push_str(&self.line);
+            self.pending.push(LineRec {
+                indent,
+                start,
+                end: self.pending_buf.len(),
+                nl,
+                assign: assign.map(|(e, c)| (start + e, c)),
+                comment: comment.map(|c| start + c),
+            });
         }
         self.line.clear();
         self.net = 0;
         self.assign = None;
     }
 
-    fn close_chain(&mut self) {
-        if self.chain.is_empty() {
+    /// Writes the held-back lines, aligning `=` over runs of consecutive
+    /// assignment lines and then trailing comments over runs of commented
+    /// lines, as hclwrite does.
+    fn close_pending(&mut self) {
+        if self.pending.is_empty() {
             return;
         }
-        for c in &self.chain {
-            push_spaces(&mut self.out, c.indent);
-            self.out.push_str(&self.chain_buf[c.start..c.lead_end]);
-            push_spaces(&mut self.out, self.chain_max - c.cols + 1);
-            // Skip the single space written before `=`.
-            self.out.push_str(&self.chain_buf[c.lead_end + 1..c.end]);
+        let n = self.pending.len();
+        // Spaces before `=` for each line.
+        let mut pad = vec![1usize; n];
+        let mut i = 0;
+        while i < n {
+            if self.pending[i].assign.is_none() {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            let mut max = 0;
+            while j < n {
+                match self.pending[j].assign {
+                    Some((_, cols)) => max = max.max(cols),
+                    None => break,
+                }
+                j += 1;
+            }
+            for (k, p) in pad.iter_mut().enumerate().take(j).skip(i) {
+                *p = max - self.pending[k].assign.map_or(0, |a| a.1) + 1;
+            }
+            i = j;
         }
-        self.chain.clear();
-        self.chain_buf.clear();
-        self.chain_max = 0;
+        // Spaces before a trailing comment.
+        let mut cpad = vec![1usize; n];
+        let width = |p: &Printer<'_>, k: usize| -> usize {
+            let r = &p.pending[k];
+            let c = r.comment.unwrap_or(r.end);
+            // The comment is preceded by one space, not counted.
+            r.indent + p.pending_buf[r.start..c - 1].chars().count() + (pad[k] - 1)
+        };
+        let mut i = 0;
+        while i < n {
+            if self.pending[i].comment.is_none() {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            let mut max = 0;
+            while j < n && self.pending[j].comment.is_some() {
+                max = max.max(width(self, j));
+                j += 1;
+            }
+            for (k, c) in cpad.iter_mut().enumerate().take(j).skip(i) {
+                *c = max - width(self, k) + 1;
+            }
+            i = j;
+        }
+        for (k, r) in self.pending.iter().enumerate() {
+            push_spaces(&mut self.out, r.indent);
+            let body_end = r.comment.map_or(r.end, |c| c - 1);
+            match r.assign {
+                Some((lead_end, _)) => {
+                    self.out.push_str(&self.pending_buf[r.start..lead_end]);
+                    push_spaces(&mut self.out, pad[k]);
+                    // Skip the single space written before `=`.
+                    self.out.push_str(&self.pending_buf[lead_end + 1..body_end]);
+                }
+                None => self.out.push_str(&self.pending_buf[r.start..body_end]),
+            }
+            if let Some(c) = r.comment {
+                push_spaces(&mut self.out, cpad[k]);
+                self.out.push_str(&self.pending_buf[c..r.end]);
+            }
+            if r.nl {
+                self.out.push('\n');
+            }
+        }
+        self.pending.clear();
+        self.pending_buf.clear();
     }
 
     /// The indentation (in columns) of lines opened by the current line.
@@ -203,6 +285,11 @@ impl Printer {
     // ---------------------------------------------------------------- body
 
     pub(crate) fn body(&mut self, body: &Body<'_>) {
+        if let Some(src) = self.src {
+            if span_ok(body.span, src) {
+                return self.body_with_source(body, src);
+            }
+        }
         let mut prev_block = None;
         for s in &body.structures {
             let is_block = matches!(s, Structure::Block(_));
@@ -212,19 +299,117 @@ impl Printer {
                 }
             }
             prev_block = Some(is_block);
-            match s {
-                Structure::Attribute(a) => self.attribute(&a.name.name, &a.expr),
-                Structure::Block(b) => self.block(b),
+            self.structure(s, None);
+        }
+    }
+
+    fn structure(&mut self, s: &Structure<'_>, trailing: Option<Trailing<'s>>) {
+        match s {
+            Structure::Attribute(a) => {
+                self.w(&a.name.name);
+                self.mark_assign();
+                self.w(" = ");
+                if !(self.terraform && self.terraform_rewrite(&a.name.name, &a.expr)) {
+                    self.expr(&a.expr, Mode::Block);
+                }
+                self.trailing(trailing);
+                self.end_line();
+            }
+            Structure::Block(b) => {
+                self.block_inner(b);
+                self.trailing(trailing);
+                self.newline();
             }
         }
     }
 
-    pub(crate) fn attribute(&mut self, name: &str, expr: &Expression<'_>) {
-        self.w(name);
-        self.mark_assign();
-        self.w(" = ");
-        self.expr(expr, Mode::Block);
-        self.end_line();
+    /// Appends a comment that followed an item on its line.
+    fn trailing(&mut self, t: Option<Trailing<'s>>) {
+        let Some(t) = t else { return };
+        if self.line.is_empty() {
+            // A heredoc ended the line; the comment cannot follow it.
+            return;
+        }
+        self.line.push(' ');
+        if t.line_comment {
+            self.comment_at = Some(self.line.len());
+        }
+        self.line.push_str(t.text);
+    }
+
+    /// Prints a body whose spans point into `src`: comments between items
+    /// and the source's blank lines are kept. Items with spans that do not
+    /// fit (added or moved by a program) fall back to the default layout.
+    fn body_with_source(&mut self, body: &Body<'_>, src: &'s str) {
+        let mut cursor = body.span.start;
+        let mut emitted = false;
+        let mut prev_block = None;
+        for s in &body.structures {
+            let sp = s.span();
+            let is_block = matches!(s, Structure::Block(_));
+            let real = span_ok(sp, src) && sp.start >= cursor;
+            let gap = if real {
+                scan_gap(&src[cursor..sp.start], false)
+            } else {
+                None
+            };
+            let blank = match &gap {
+                Some(items) => self.gap_comments(items, &mut emitted),
+                None => matches!(prev_block, Some(pb) if pb || is_block),
+            };
+            if blank {
+                self.newline();
+            }
+            prev_block = Some(is_block);
+            let mut trailing = None;
+            if real {
+                cursor = sp.end;
+                if let Some((t, next)) = trailing_comment(src, sp.end, false) {
+                    trailing = Some(t);
+                    cursor = next;
+                }
+            }
+            self.structure(s, trailing);
+            emitted = true;
+        }
+        if cursor <= body.span.end {
+            if let Some(items) = scan_gap(&src[cursor..body.span.end], false) {
+                self.gap_comments(&items, &mut emitted);
+            }
+        }
+    }
+
+    /// Writes the comments of a gap, each on its own line, with a blank line
+    /// where the source had one. Returns whether the gap ends with a blank
+    /// line.
+    fn gap_comments(&mut self, items: &[GapItem<'s>], emitted: &mut bool) -> bool {
+        let mut nl = 0;
+        for it in items {
+            match *it {
+                GapItem::Newline => nl += 1,
+                GapItem::Comment(text) => {
+                    if nl >= 2 && *emitted {
+                        self.newline();
+                    }
+                    self.w(text);
+                    self.newline();
+                    *emitted = true;
+                    nl = 0;
+                }
+            }
+        }
+        nl >= 2 && *emitted
+    }
+
+    /// Whether a body has comments of its own in the source.
+    fn body_has_comments(&self, body: &Body<'_>) -> bool {
+        match self.src {
+            Some(src) if span_ok(body.span, src) && body.structures.is_empty() => {
+                scan_gap(&src[body.span.range()], false)
+                    .is_some_and(|g| g.iter().any(|i| matches!(i, GapItem::Comment(_))))
+            }
+            _ => false,
+        }
     }
 
     /// Ends the current line unless a heredoc just did.
@@ -234,16 +419,63 @@ impl Printer {
         }
     }
 
-    pub(crate) fn block(&mut self, b: &Block<'_>) {
+    /// A block up to its closing brace (the line is left open).
+    fn block_inner(&mut self, b: &Block<'_>) {
         // Labels are always quoted, as `terraform fmt` writes them.
         self.block_head(&b.ident.name, b.labels.iter().map(|l| (true, l.as_str())));
-        self.block_body(|p| p.body(&b.body), b.body.structures.is_empty());
+        let empty = b.body.structures.is_empty() && !self.body_has_comments(&b.body);
+        if empty {
+            self.w(" {}");
+            return;
+        }
+        self.open(" {");
+        self.newline();
+        let saved = self.in_variable;
+        self.in_variable = b.ident.name == "variable";
+        self.body(&b.body);
+        self.in_variable = saved;
+        self.end_line();
+        self.close("}");
     }
 
-    pub(crate) fn block_head<'s>(
+    /// `terraform fmt`'s rewrites of an attribute value: `"${x}"` → `x`, and
+    /// legacy type keywords in `variable` blocks (`"string"` → `string`,
+    /// `list` → `list(any)`, ...). Returns whether it wrote the value.
+    fn terraform_rewrite(&mut self, name: &str, e: &Expression<'_>) -> bool {
+        if let ExprKind::Template(t) = &e.kind {
+            if let (TemplateKind::Quoted, [Element::Interpolation(i)]) =
+                (&t.kind, t.template.elements.as_slice())
+            {
+                self.expr(&i.expr, Mode::Inline);
+                return true;
+            }
+        }
+        if self.in_variable && name == "type" {
+            let new = match &e.kind {
+                ExprKind::String(s) => match &**s {
+                    "string" => "string",
+                    "list" => "list(string)",
+                    "map" => "map(string)",
+                    _ => return false,
+                },
+                ExprKind::Variable(v) => match &*v.name {
+                    "list" => "list(any)",
+                    "map" => "map(any)",
+                    "set" => "set(any)",
+                    _ => return false,
+                },
+                _ => return false,
+            };
+            self.w(new);
+            return true;
+        }
+        false
+    }
+
+    pub(crate) fn block_head<'l>(
         &mut self,
         ident: &str,
-        labels: impl Iterator<Item = (bool, &'s str)>,
+        labels: impl Iterator<Item = (bool, &'l str)>,
     ) {
         self.w(ident);
         for (quoted, l) in labels {
@@ -256,20 +488,6 @@ impl Printer {
         }
     }
 
-    pub(crate) fn block_body(&mut self, f: impl FnOnce(&mut Printer), empty: bool) {
-        if empty {
-            self.w(" {}");
-            self.newline();
-            return;
-        }
-        self.open(" {");
-        self.newline();
-        f(self);
-        self.end_line();
-        self.close("}");
-        self.newline();
-    }
-
     // ---------------------------------------------------------- expressions
 
     pub(crate) fn expr(&mut self, e: &Expression<'_>, mode: Mode) {
@@ -280,8 +498,8 @@ impl Printer {
             ExprKind::String(s) => self.quoted_str(s),
             ExprKind::Template(t) => self.template_expr(t),
             ExprKind::Variable(v) => self.w(&v.name),
-            ExprKind::Tuple(elems) => self.tuple(elems, mode),
-            ExprKind::Object(items) => self.object(items, mode),
+            ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
+            ExprKind::Object(items) => self.object(items, mode, e.span),
             ExprKind::FuncCall(f) => self.func_call(f, mode),
             ExprKind::Traversal(t) => self.traversal(t),
             ExprKind::Unary(u) => {
@@ -364,18 +582,88 @@ impl Printer {
         )
     }
 
-    fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode) {
+    /// With a source: whether the text at `span` spans several lines.
+    fn src_multiline(&self, span: Span) -> Option<bool> {
+        let src = self.src?;
+        (span_ok(span, src) && span.len() >= 2).then(|| src[span.range()].contains('\n'))
+    }
+
+    /// The source of a bracketed expression (`open`...`close` at `span`).
+    fn bracketed_src(&self, span: Span, open: u8, close: u8) -> Option<&'s str> {
+        let src = self.src?;
+        let ok = span_ok(span, src)
+            && span.len() >= 2
+            && src.as_bytes()[span.start] == open
+            && src.as_bytes()[span.end - 1] == close;
+        ok.then_some(src)
+    }
+
+    /// Whether an expression, in block mode, is printed over several lines.
+    /// With a source, objects and tuples keep the line structure they had.
+    fn wants_multiline(&self, e: &Expression<'_>) -> bool {
+        match &e.kind {
+            ExprKind::Object(items) => {
+                !items.is_empty()
+                    && (self.src_multiline(e.span).unwrap_or(true)
+                        || items.iter().any(|it| contains_heredoc(&it.value)))
+            }
+            ExprKind::Tuple(elems) => match self.src_multiline(e.span) {
+                Some(m) => m && !elems.is_empty(),
+                None => elems.iter().any(|x| self.wants_multiline(x)),
+            },
+            ExprKind::FuncCall(f) => f.args.iter().any(|a| self.wants_multiline(a)),
+            ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
+            _ => false,
+        }
+    }
+
+    fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode, span: Span) {
         if elems.is_empty() {
             self.w("[]");
             return;
         }
-        if mode == Mode::Block && elems.iter().any(wants_multiline) {
+        let multi = match self.src_multiline(span) {
+            Some(m) => m,
+            None => elems.iter().any(|e| self.wants_multiline(e)),
+        };
+        if mode == Mode::Block && multi {
+            let src = self.bracketed_src(span, b'[', b']');
+            let mut cursor = span.start + 1;
+            let mut emitted = false;
             self.open("[");
             self.newline();
-            for e in elems {
+            for (idx, e) in elems.iter().enumerate() {
+                let mut trailing = None;
+                if let Some(src) = src {
+                    if span_ok(e.span, src) && e.span.start >= cursor {
+                        if let Some(g) = scan_gap(&src[cursor..e.span.start], true) {
+                            if self.gap_comments(&g, &mut emitted) {
+                                self.newline();
+                            }
+                        }
+                        cursor = e.span.end;
+                        if let Some((t, next)) = trailing_comment(src, e.span.end, true) {
+                            trailing = Some(t);
+                            cursor = next;
+                        }
+                    }
+                }
                 self.expr(e, Mode::Block);
-                self.w(",");
-                self.newline();
+                // After a closing heredoc marker the comma would need a line
+                // of its own; the last element goes without it.
+                if !(idx + 1 == elems.len() && self.line.is_empty()) {
+                    self.w(",");
+                }
+                self.trailing(trailing);
+                self.end_line();
+                emitted = true;
+            }
+            if let Some(src) = src {
+                if cursor < span.end {
+                    if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
+                        self.gap_comments(&g, &mut emitted);
+                    }
+                }
             }
             self.close("]");
         } else {
@@ -390,15 +678,40 @@ impl Printer {
         }
     }
 
-    fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode) {
+    fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode, span: Span) {
         if items.is_empty() {
             self.w("{}");
             return;
         }
-        if mode == Mode::Block || items.iter().any(|it| contains_heredoc(&it.value)) {
+        let heredoc = items.iter().any(|it| contains_heredoc(&it.value));
+        let multi = heredoc || (mode == Mode::Block && self.src_multiline(span).unwrap_or(true));
+        if multi {
+            let src = self.bracketed_src(span, b'{', b'}');
+            let mut cursor = span.start + 1;
+            let mut emitted = false;
             self.open("{");
             self.newline();
             for it in items {
+                let mut trailing = None;
+                if let Some(src) = src {
+                    let (ks, ve) = (it.key.span(), it.value.span);
+                    if span_ok(ks, src)
+                        && span_ok(ve, src)
+                        && ks.start >= cursor
+                        && ve.end >= ks.end
+                    {
+                        if let Some(g) = scan_gap(&src[cursor..ks.start], true) {
+                            if self.gap_comments(&g, &mut emitted) {
+                                self.newline();
+                            }
+                        }
+                        cursor = ve.end;
+                        if let Some((t, next)) = trailing_comment(src, ve.end, true) {
+                            trailing = Some(t);
+                            cursor = next;
+                        }
+                    }
+                }
                 self.object_key(&it.key);
                 match it.separator {
                     ObjectSeparator::Equals => {
@@ -408,7 +721,16 @@ impl Printer {
                     ObjectSeparator::Colon => self.w(" : "),
                 }
                 self.expr(&it.value, Mode::Block);
+                self.trailing(trailing);
                 self.end_line();
+                emitted = true;
+            }
+            if let Some(src) = src {
+                if cursor < span.end {
+                    if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
+                        self.gap_comments(&g, &mut emitted);
+                    }
+                }
             }
             self.close("}");
         } else {
@@ -444,11 +766,11 @@ impl Printer {
         self.open("(");
         let n = f.args.len();
         let multi = if mode == Mode::Block {
-            f.args.iter().filter(|a| wants_multiline(a)).count()
+            f.args.iter().filter(|a| self.wants_multiline(a)).count()
         } else {
             0
         };
-        if multi == 0 || (multi == 1 && wants_multiline(&f.args[n - 1])) {
+        if multi == 0 || (multi == 1 && self.wants_multiline(&f.args[n - 1])) {
             for (i, a) in f.args.iter().enumerate() {
                 if i > 0 {
                     self.w(", ");
@@ -587,7 +909,7 @@ impl Printer {
         &mut self,
         marker: &str,
         strip: bool,
-        content: impl FnOnce(&mut Printer),
+        content: impl FnOnce(&mut Printer<'s>),
     ) {
         let inner = self.inner_indent();
         self.w(if strip { "<<-" } else { "<<" });
@@ -627,11 +949,32 @@ impl Printer {
                     }
                     self.hd_after_strip = false;
                     self.hd_lit_nl = !quoted && l.value.ends_with('\n');
+                    // A `$` right before `${` (or `%` before `%{`) would
+                    // read as the escape `$${`: write it as `${"$"}`, which
+                    // has the same value (hand-built trees only; the parser
+                    // never produces this).
+                    let mut value: &str = &l.value;
+                    let clash = match t.elements.get(i + 1) {
+                        Some(Element::Interpolation(_)) => {
+                            value.strip_suffix('$').map(|v| (v, "$"))
+                        }
+                        Some(Element::Directive(_)) => value.strip_suffix('%').map(|v| (v, "%")),
+                        _ => None,
+                    };
+                    if let Some((v, _)) = clash {
+                        value = v;
+                    }
                     if quoted {
-                        escape_quoted(&mut self.line, &l.value);
+                        escape_quoted(&mut self.line, value);
                     } else {
                         let last = i + 1 == n && self.hd_nest == 0;
-                        self.heredoc_literal(&l.value, last);
+                        self.heredoc_literal(value, last);
+                    }
+                    if let Some((_, c)) = clash {
+                        self.hd_pre_token(false, quoted);
+                        self.open("${\"");
+                        self.w(c);
+                        self.close("\"}");
                     }
                 }
                 Element::Interpolation(it) => {
@@ -820,17 +1163,6 @@ fn contains_heredoc(e: &Expression<'_>) -> bool {
     }
 }
 
-/// Whether an expression, in block mode, is printed over several lines.
-pub(crate) fn wants_multiline(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Object(items) => !items.is_empty(),
-        ExprKind::Tuple(elems) => elems.iter().any(wants_multiline),
-        ExprKind::FuncCall(f) => f.args.iter().any(wants_multiline),
-        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
-        _ => false,
-    }
-}
-
 #[inline]
 pub(crate) fn push_spaces(s: &mut String, n: usize) {
     const SP: &str = "                                                                ";
@@ -891,4 +1223,104 @@ pub fn escape_template(out: &mut String, s: &str) {
         }
     }
     out.push_str(&s[start..]);
+}
+
+/// A comment after an item on the same line.
+#[derive(Clone, Copy)]
+pub(crate) struct Trailing<'s> {
+    text: &'s str,
+    /// `#`/`//` comments are aligned by hclwrite; `/* */` ones are not.
+    line_comment: bool,
+}
+
+/// What the text between two body items holds.
+#[derive(Clone, Copy)]
+enum GapItem<'s> {
+    Newline,
+    Comment(&'s str),
+}
+
+/// Whether `span` is a real, usable span of `src`.
+fn span_ok(span: Span, src: &str) -> bool {
+    span.start <= span.end
+        && span.end <= src.len()
+        && !(span.start == 0 && span.end == 0 && !src.is_empty())
+        && src.is_char_boundary(span.start)
+        && src.is_char_boundary(span.end)
+}
+
+/// Splits whitespace-and-comments text into newlines and comments; `None`
+/// if anything else is in it (the gap spans items that were removed).
+fn scan_gap(gap: &str, commas: bool) -> Option<Vec<GapItem<'_>>> {
+    let b = gap.as_bytes();
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\n' => {
+                items.push(GapItem::Newline);
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' => i += 1,
+            b',' if commas => i += 1,
+            b'#' => {
+                let end = gap[i..].find('\n').map_or(b.len(), |e| i + e);
+                items.push(GapItem::Comment(gap[i..end].trim_end()));
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = gap[i..].find('\n').map_or(b.len(), |e| i + e);
+                items.push(GapItem::Comment(gap[i..end].trim_end()));
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = gap[i + 2..].find("*/")? + i + 4;
+                items.push(GapItem::Comment(&gap[i..end]));
+                i = end;
+            }
+            _ => return None,
+        }
+    }
+    Some(items)
+}
+
+/// A comment on the same line after position `end`, and where the text
+/// after it starts.
+fn trailing_comment(src: &str, end: usize, comma: bool) -> Option<(Trailing<'_>, usize)> {
+    let rest = &src[end..];
+    let mut skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    if comma && rest[skip..].starts_with(',') {
+        skip += 1;
+        skip += rest[skip..].len() - rest[skip..].trim_start_matches([' ', '\t']).len();
+    }
+    let r = &rest[skip..];
+    let start = end + skip;
+    if r.starts_with('#') || r.starts_with("//") {
+        let len = r.find('\n').unwrap_or(r.len());
+        let text = r[..len].trim_end();
+        return Some((
+            Trailing {
+                text,
+                line_comment: true,
+            },
+            start + len,
+        ));
+    }
+    if let Some(body) = r.strip_prefix("/*") {
+        let len = body.find("*/")? + 4;
+        let text = &r[..len];
+        // Only a block comment that ends its line and stays on it.
+        let after = r[len..].trim_start_matches([' ', '\t', '\r']);
+        if text.contains('\n') || !(after.is_empty() || after.starts_with('\n')) {
+            return None;
+        }
+        return Some((
+            Trailing {
+                text,
+                line_comment: false,
+            },
+            start + len,
+        ));
+    }
+    None
 }

@@ -9,7 +9,7 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::node::{offer_capture, Captured};
+use super::node::{capture_is_top, offer_capture, Captured};
 use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN};
 use crate::format::{format_expression, format_template};
 use crate::syntax::*;
@@ -78,7 +78,13 @@ struct BodyRepr<'e, 'a>(&'e Body<'a>);
 
 impl Serialize for BodyRepr<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if offer_capture(|| Captured::Body(self.0.clone().into_owned())) {
+        if offer_capture(|| {
+            if capture_is_top() {
+                Captured::Text(crate::format::format_body(self.0))
+            } else {
+                Captured::Body(self.0.clone().into_owned())
+            }
+        }) {
             return s.serialize_unit();
         }
         json_body(self.0, s)

@@ -120,10 +120,18 @@ impl Serializer {
     /// When the value is not a struct or map, a map key is not a string, a
     /// body key is not an identifier, or a number is not finite.
     pub fn to_string<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<String> {
-        let node = value.serialize(node::NodeSerializer)?;
-        let mut p = Printer::new();
-        node::write_body(&mut p, node, self.literal_strings)?;
-        Ok(p.finish())
+        node::set_top(true);
+        let node = value.serialize(node::NodeSerializer);
+        node::set_top(false);
+        match node? {
+            // A `Body` at the top level: printed without copying the tree.
+            node::Node::Text(text) => Ok(text),
+            node => {
+                let mut p = Printer::new();
+                node::write_body(&mut p, node, self.literal_strings)?;
+                Ok(p.finish())
+            }
+        }
     }
 }
 

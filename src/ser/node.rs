@@ -36,17 +36,38 @@ pub(crate) enum Node {
     Struct(Vec<(String, Node)>),
     Expr(Expression<'static>),
     Body(Body<'static>),
+    /// A top-level body, already printed.
+    Text(String),
     Forced(Forced, Box<Node>),
 }
 
 pub(crate) enum Captured {
     Expr(Expression<'static>),
     Body(Body<'static>),
+    /// A top-level body, already printed.
+    Text(String),
 }
 
 thread_local! {
     static WANT: Cell<bool> = const { Cell::new(false) };
+    /// Set while nothing but the top-level value has been serialized: a
+    /// body there is printed directly instead of being copied.
+    static TOP: Cell<bool> = const { Cell::new(false) };
     static CAPTURED: RefCell<Option<Captured>> = const { RefCell::new(None) };
+}
+
+/// Marks the start of a top-level serialization.
+pub(crate) fn set_top(top: bool) {
+    TOP.with(|t| t.set(top));
+}
+
+fn leave_top() {
+    TOP.with(|t| t.set(false));
+}
+
+/// Whether a body being captured is the top-level value.
+pub(crate) fn capture_is_top() -> bool {
+    TOP.with(|t| t.replace(false))
 }
 
 /// Called by `Serialize for Expression/Body`: when our serializer asked for
@@ -72,7 +93,7 @@ impl Node {
             Node::Map(_) => "a map",
             Node::Struct(_) => "a struct",
             Node::Expr(_) => "an expression",
-            Node::Body(_) => "a body",
+            Node::Body(_) | Node::Text(_) => "a body",
             Node::Forced(_, n) => n.kind_name(),
         }
     }
@@ -93,7 +114,9 @@ impl Node {
             ),
             Node::Expr(e) => literal_value(&e)
                 .ok_or_else(|| ser_error("only literal expressions can be converted to a Value"))?,
-            Node::Body(_) => return Err(ser_error("a body cannot be converted to a Value")),
+            Node::Body(_) | Node::Text(_) => {
+                return Err(ser_error("a body cannot be converted to a Value"))
+            }
             Node::Forced(_, n) => n.into_value()?,
         })
     }
@@ -130,8 +153,9 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
 
 const SP: Span = Span { start: 0, end: 0 };
 
-pub(crate) fn write_body(p: &mut Printer, node: Node, lit: bool) -> Result<()> {
+pub(crate) fn write_body(p: &mut Printer<'_>, node: Node, lit: bool) -> Result<()> {
     match node {
+        Node::Text(_) => Err(ser_error("internal: printed body in a nested position")),
         Node::Body(b) => {
             p.body(&b);
             Ok(())
@@ -335,7 +359,9 @@ pub(crate) fn to_expr(node: Node, lit: bool) -> Result<Expression<'static>> {
             ex(ExprKind::Object(items))
         }
         Node::Expr(e) => e,
-        Node::Body(_) => return Err(ser_error("a body cannot be written as an attribute value")),
+        Node::Body(_) | Node::Text(_) => {
+            return Err(ser_error("a body cannot be written as an attribute value"))
+        }
         Node::Forced(_, n) => to_expr(*n, lit)?,
     })
 }
@@ -415,12 +441,19 @@ pub(crate) fn heredoc_kind(s: &str) -> Option<TemplateKind<'static>> {
     {
         return None;
     }
+    // `<<-` removes the leading whitespace (spaces and tabs, as Terraform
+    // counts it) common to all lines: text that is indented throughout needs
+    // `<<` to keep it.
     let mut min_indent = usize::MAX;
     for line in body.split('\n') {
         if line.bytes().all(|b| b == b' ' || b == b'\t') {
             continue;
         }
-        min_indent = min_indent.min(line.bytes().take_while(|&b| b == b' ').count());
+        min_indent = min_indent.min(
+            line.bytes()
+                .take_while(|&b| b == b' ' || b == b'\t')
+                .count(),
+        );
     }
     let mut marker = String::from("EOT");
     let mut n = 0u32;
@@ -552,6 +585,7 @@ impl ser::Serializer for NodeSerializer {
                 Ok(match CAPTURED.with(|c| c.borrow_mut().take()) {
                     Some(Captured::Expr(e)) => Node::Expr(e),
                     Some(Captured::Body(b)) => Node::Body(b),
+                    Some(Captured::Text(t)) => Node::Text(t),
                     None => n,
                 })
             }
@@ -583,6 +617,7 @@ impl ser::Serializer for NodeSerializer {
         )]))
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder> {
+        leave_top();
         Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0))))
     }
     fn serialize_tuple(self, len: usize) -> Result<SeqBuilder> {
@@ -598,15 +633,18 @@ impl ser::Serializer for NodeSerializer {
         variant: &'static str,
         len: usize,
     ) -> Result<VariantSeqBuilder> {
+        leave_top();
         Ok(VariantSeqBuilder(variant, Vec::with_capacity(len)))
     }
     fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder> {
+        leave_top();
         Ok(MapBuilder {
             entries: Vec::with_capacity(len.unwrap_or(0)),
             key: None,
         })
     }
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<StructBuilder> {
+        leave_top();
         Ok(StructBuilder(Vec::with_capacity(len)))
     }
     fn serialize_struct_variant(
@@ -616,6 +654,7 @@ impl ser::Serializer for NodeSerializer {
         variant: &'static str,
         len: usize,
     ) -> Result<VariantStructBuilder> {
+        leave_top();
         Ok(VariantStructBuilder(variant, Vec::with_capacity(len)))
     }
 }
