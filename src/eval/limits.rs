@@ -7,7 +7,8 @@
 //!
 //! The budget is taken when the outermost [`Evaluate::evaluate`](super::Evaluate::evaluate)
 //! call starts (functions such as `templatefile` that evaluate again share
-//! it) and charged where values are multiplied: every element a `for`
+//! it; the deserializer takes one for the whole document, so all its
+//! attributes share it) and charged where values are multiplied: every element a `for`
 //! expression stores, every value a function returns, and the text a
 //! template `%{ for }` directive produces. Functions whose result can be
 //! much larger than their arguments (`join`, `indent`, `replace`, `format`,

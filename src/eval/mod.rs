@@ -77,7 +77,7 @@ mod context;
 mod expr;
 mod func;
 pub mod functions;
-mod limits;
+pub(crate) mod limits;
 mod ops;
 mod print;
 mod template;
