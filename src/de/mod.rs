@@ -286,6 +286,7 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 /// ```
 pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    let _budget = crate::eval::limits::begin(ctx.limits());
     T::deserialize(BodyDe::new(body, Env::new(&ctx)))
 }
 
@@ -399,6 +400,9 @@ macro_rules! forward_to_body {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let source = self.source;
+            // One size budget for the whole document (each attribute is
+            // evaluated separately and joins it).
+            let _budget = crate::eval::limits::begin(self.ctx.limits());
             let de = self.body_de()?;
             de::Deserializer::$method(de, $($arg,)* visitor).map_err(|e| e.with_source(source))
         }
