@@ -164,3 +164,20 @@ fn limit_errors_are_not_kept_as_templates() {
     assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
     assert_eq!(e.line(), Some(1));
 }
+
+#[test]
+fn one_budget_for_a_whole_document() {
+    // Each attribute alone fits (range: 101 values, the for: 100 more), the
+    // document does not: the deserializer shares one budget.
+    let ctx = Context::new().with_limits(Limits::new().max_elements(500));
+    let one = "a = [for i in range(100) : i]\n";
+    assert!(hcl::eval::from_str::<Value>(one, &ctx).is_ok());
+    let three = "a = [for i in range(100) : i]\nb = [for i in range(100) : i]\nc = [for i in range(100) : i]\n";
+    let e = hcl::eval::from_str::<Value>(three, &ctx).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+    assert_eq!(e.line(), Some(3), "{e}");
+    // A whole body evaluated at once shares one budget too.
+    let body = hcl::parse(three).unwrap();
+    let e = hcl::eval::evaluate_with_source(&body, three, &ctx).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+}
