@@ -574,8 +574,9 @@ impl UnaryOperator {
 /// edition 2021 a parse result used as a block's *tail* temporary (e.g. a
 /// final `if let Ok(b) = hcl::parse(&src) { .. }` in the block that owns
 /// `src`) needs a `;` after it or a `let` binding.
-/// `Clone` and `PartialEq` walk long left-nested chains iteratively too.
-#[derive(Debug)]
+/// `Clone`, `PartialEq` and `Debug` walk long left-nested chains
+/// iteratively too (`Debug` shows a chain of more than one operator as its
+/// leftmost operand followed by the `(operator, rhs)` pairs).
 pub struct BinaryOp<'a> {
     /// Left operand.
     pub lhs: Expression<'a>,

@@ -225,6 +225,30 @@ impl Clone for BinaryOp<'_> {
     }
 }
 
+impl std::fmt::Debug for BinaryOp<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (spine, leftmost) = left_spine(self);
+        if spine.len() == 1 {
+            return f
+                .debug_struct("BinaryOp")
+                .field("lhs", &self.lhs)
+                .field("operator", &self.operator)
+                .field("operator_span", &self.operator_span)
+                .field("rhs", &self.rhs)
+                .finish();
+        }
+        let ops: Vec<_> = spine
+            .iter()
+            .rev()
+            .map(|(b, _)| (b.operator, b.operator_span, &b.rhs))
+            .collect();
+        f.debug_struct("BinaryOp")
+            .field("lhs", leftmost)
+            .field("chain", &ops)
+            .finish()
+    }
+}
+
 impl PartialEq for BinaryOp<'_> {
     /// Compares 100,000-term chains without deep recursion.
     fn eq(&self, other: &Self) -> bool {
