@@ -145,3 +145,23 @@ fn chain_trees_clone_and_compare_without_recursion() {
     let mid = src.replacen(" + 1", " - 1", 1);
     assert_ne!(hcl::parse(&mid).unwrap(), body);
 }
+
+#[test]
+fn chain_trees_debug_print_without_recursion() {
+    let src = format!("a = {} + x\n", sum_chain(N));
+    let body = hcl::parse(&src).unwrap();
+    let shown = format!("{body:?}");
+    // Every operator and term is shown once.
+    assert_eq!(shown.matches("Add").count(), N);
+    assert!(
+        shown.contains("name: \"x\""),
+        "{}",
+        &shown[shown.len() - 300..]
+    );
+    // A single operator keeps the usual layout.
+    let one = format!("{:?}", hcl::parser::parse_expression("1 + 2").unwrap());
+    assert!(
+        one.contains("lhs: Expression") && one.contains("rhs: Expression"),
+        "{one}"
+    );
+}
