@@ -19,3 +19,17 @@ fn unterminated_heredoc_with_multibyte_marker() {
     assert!(err.message().contains("heredoc"), "{err}");
     assert_eq!(err.line(), Some(1));
 }
+
+#[test]
+fn heredoc_line_after_strip_marker_round_trips() {
+    // fuzz/roundtrip: in a `<<-` heredoc, the line after a `~}` keeps its
+    // indentation (Terraform 1.11 gives "a\n    echo \"port 1\"\n" for this
+    // template); the printer once indented it again, so it grew on reparse.
+    let src = "x = <<-EOT\n    a\n    %{ for p in [1] ~}\n    echo \"port ${p}\"\n    %{ endfor ~}\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    let v: hcl::Value = hcl::from_str(&printed).unwrap();
+    assert_eq!(v["x"], hcl::Value::from("a\n    echo \"port 1\"\n"));
+}

@@ -945,7 +945,10 @@ impl<'s> Printer<'s> {
                     // strip, so that the literal reads back unchanged.
                     if !quoted && self.hd_after_strip && !l.value.is_empty() {
                         self.line.push('\n');
-                        self.hd_line_start = true;
+                        // The literal's first line was not dedented by the
+                        // parser (the strip marker took its line start, as
+                        // in Terraform), so it is written without indent.
+                        self.hd_line_start = false;
                     }
                     self.hd_after_strip = false;
                     self.hd_lit_nl = !quoted && l.value.ends_with('\n');
