@@ -24,6 +24,13 @@
 //! As in Terraform, every string a function returns is in Unicode normal
 //! form C (`join("", ["e", "\u0301"])` is `"é"`).
 //!
+//! Sizes are bounded: `range` stops at 1,024 values and `setproduct` at
+//! 10,000,000 combinations (both as in Terraform); `format` widths and
+//! precisions and `indent` amounts above 1,000,000 are refused; and `join`,
+//! `indent`, `replace`, `split`, `regexall`, `format`, `formatlist` and
+//! `setproduct` check the size of their result against what is left of the
+//! evaluation's [`Limits`](crate::eval::Limits) before building it.
+//!
 //! Optional families sit behind cargo features, all on by default; with a
 //! feature off its functions are simply absent.
 //!
