@@ -388,10 +388,11 @@ impl<'de> Deserializer<'de> {
     }
 
     fn body_de(&mut self) -> Result<BodyDe<'_, 'de>> {
-        if self.body.is_none() {
-            self.body = Some(parse_with(self.source, &self.options)?);
-        }
-        let body = self.body.as_ref().expect("parsed above");
+        let body = match self.body.take() {
+            Some(b) => b,
+            None => parse_with(self.source, &self.options)?,
+        };
+        let body = self.body.insert(body);
         Ok(BodyDe::new(body, Env::new(&self.ctx)))
     }
 }
