@@ -1,0 +1,201 @@
+//! Collection kinds: what Terraform knows about a value's type beyond its
+//! shape.
+//!
+//! [`Value`] keeps lists, sets and tuples all as arrays, and maps and
+//! objects as objects. Terraform tells them apart, and two behaviours
+//! depend on it:
+//!
+//! * `==` / `!=` compare types: `tolist([1]) == [1]` is `false` (list vs
+//!   tuple), as are `toset([1]) == tolist([1])` and `tomap({a = 1}) ==
+//!   {a = 1}`;
+//! * `for` and `%{ for }` over a set bind the key variable to the element
+//!   itself (`[for i, v in toset(["x", "y"]) : i]` is `["x", "y"]`); a set
+//!   cannot be indexed (`toset([1])[0]` is an error).
+//!
+//! The evaluator therefore tags the value of an expression with a [`Kind`]
+//! where it matters (operands of `==`/`!=`, the collection of a `for`, the
+//! base of a traversal), derived from the expression that produced it:
+//!
+//! * tuple and object constructors, `for` expressions, variables from the
+//!   [`Context`](super::Context) (which holds plain [`Value`]s) and
+//!   elements taken out of a collection (`x[0]`, `x.a`, `lookup(...)`) are
+//!   [`Kind::Plain`], i.e. tuples and objects;
+//! * built-in functions declare their result kind ([`Rule`], below),
+//!   checked against Terraform 1.11 with `terraform console`;
+//! * a splat over a list or a set gives a list, over anything else a tuple;
+//! * a conditional gives the unified type of its branches (`c ? [1] : [1, 2]`
+//!   is a list, because tuples of different lengths unify to a list);
+//! * parentheses, `try` and a template that is a single interpolation pass
+//!   the kind through.
+//!
+//! Kinds are one level deep: the kinds of nested elements are not tracked,
+//! so `[tolist([1])] == [[1]]` is `true` here (Terraform: `false`), and
+//! `tomap({a = tolist([1])})["a"] == tolist([1])` is `false` here
+//! (Terraform: `true`). Element types of empty collections are not tracked
+//! either (`sort([]) == tolist([])` is `true` here, `false` in Terraform).
+
+use crate::value::Value;
+
+/// What kind of collection a value is, as far as Terraform would know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Kind {
+    /// A tuple, an object, a primitive, or a collection of unknown kind.
+    #[default]
+    Plain,
+    /// A list (an array).
+    List,
+    /// A set (an array, in Terraform's set order).
+    Set,
+    /// A map (an object).
+    Map,
+}
+
+/// Whether two values are equal as Terraform's `==` sees them: equal values
+/// of the same type. Nulls are equal whatever their type.
+pub(crate) fn equal(a: &Value, ak: Kind, b: &Value, bk: Kind) -> bool {
+    if a != b {
+        return false;
+    }
+    match (a, b) {
+        (Value::Array(_), Value::Array(_)) | (Value::Object(_), Value::Object(_)) => ak == bk,
+        _ => true,
+    }
+}
+
+/// How a built-in function's result kind is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Always this kind.
+    Fixed(Kind),
+    /// Depends on the kinds of the arguments (see [`from_args`]).
+    FromArgs,
+}
+
+/// The result-kind rule of built-in function `name` (without `core::`).
+/// Every entry was checked with Terraform 1.11.4 by comparing the result
+/// with a tuple/list/set (or object/map) literal of the same value.
+pub(crate) fn rule(name: &str) -> Rule {
+    use Kind::*;
+    match name {
+        "tolist" | "sort" | "distinct" | "compact" | "chunklist" | "range" | "split"
+        | "formatlist" | "regexall" | "matchkeys" | "cidrsubnets" | "csvdecode" => {
+            Rule::Fixed(List)
+        }
+        "toset" | "setunion" | "setintersection" | "setsubtract" | "fileset" => Rule::Fixed(Set),
+        "tomap" | "transpose" => Rule::Fixed(Map),
+        "concat" | "merge" | "zipmap" | "keys" | "values" | "reverse" | "slice"
+        | "coalescelist" | "setproduct" => Rule::FromArgs,
+        // flatten, jsondecode, yamldecode, regex: tuples/objects; the rest
+        // give primitives or elements of their arguments.
+        _ => Rule::Fixed(Plain),
+    }
+}
+
+/// The result kind of a [`Rule::FromArgs`] function, from its arguments
+/// (before the call) and their kinds (`kinds` may be shorter than `args`
+/// when the last argument was expanded: the missing ones are
+/// [`Kind::Plain`]).
+pub(crate) fn from_args(name: &str, args: &[Value], kinds: &[Kind]) -> Kind {
+    use Kind::*;
+    let kind = |i: usize| kinds.get(i).copied().unwrap_or(Plain);
+    match name {
+        // A list if every argument is a list, else a tuple.
+        "concat" => {
+            if !args.is_empty() && (0..args.len()).all(|i| kind(i) == List) {
+                List
+            } else {
+                Plain
+            }
+        }
+        // A map if every argument is a (non-null) map, else an object;
+        // `merge()` is an empty object.
+        "merge" => {
+            if !args.is_empty() && (0..args.len()).all(|i| kind(i) == Map && !args[i].is_null()) {
+                Map
+            } else {
+                Plain
+            }
+        }
+        // A map when the values are a list, an object when a tuple.
+        "zipmap" => {
+            if matches!(kind(1), List | Set) {
+                Map
+            } else {
+                Plain
+            }
+        }
+        // Of a map: a list; of an object: a tuple.
+        "keys" | "values" => {
+            if kind(0) == Map {
+                List
+            } else {
+                Plain
+            }
+        }
+        // A list stays a list and a set becomes one; a tuple stays a tuple.
+        "reverse" => {
+            if matches!(kind(0), List | Set) {
+                List
+            } else {
+                Plain
+            }
+        }
+        "slice" => {
+            if kind(0) == List {
+                List
+            } else {
+                Plain
+            }
+        }
+        // The first non-empty argument, unchanged.
+        "coalescelist" => args
+            .iter()
+            .position(|a| matches!(a, Value::Array(v) if !v.is_empty()))
+            .map_or(Plain, kind),
+        // A set if any argument is a set, else a list.
+        "setproduct" => {
+            if (0..args.len()).any(|i| kind(i) == Set) {
+                Set
+            } else {
+                List
+            }
+        }
+        _ => Plain,
+    }
+}
+
+/// The kind of a conditional's result: `taken` converted to the type both
+/// branches unify to (`other` is `None` when the other branch failed).
+pub(crate) fn unified(
+    taken: (&Value, Kind),
+    other: Option<(&Value, Kind)>,
+    ty: Option<&super::ops::Ty>,
+) -> Kind {
+    use super::ops::Ty;
+    let (tv, tk) = taken;
+    let Some((ov, ok)) = other else {
+        return tk;
+    };
+    if ov.is_null() {
+        return tk;
+    }
+    match (tv, ov) {
+        (Value::Array(_), Value::Array(_)) => {
+            if tk == Kind::Set || ok == Kind::Set {
+                Kind::Set
+            } else if tk == Kind::List || ok == Kind::List || matches!(ty, Some(Ty::List(_))) {
+                Kind::List
+            } else {
+                Kind::Plain
+            }
+        }
+        (Value::Object(_), Value::Object(_)) => {
+            if tk == Kind::Map || ok == Kind::Map || matches!(ty, Some(Ty::Map(_))) {
+                Kind::Map
+            } else {
+                Kind::Plain
+            }
+        }
+        _ => tk,
+    }
+}
