@@ -358,7 +358,7 @@ fn eval_conditional(
     match ops::unify(t, f) {
         Some(target) => {
             let kind = if want {
-                kinds::unified((&v, vk), Some((&o, ok)), Some(&target))
+                kinds::unified((&v, vk), (&o, ok), &target)
             } else {
                 Kind::Plain
             };
@@ -376,8 +376,8 @@ fn eval_conditional(
 }
 
 /// Items of an iterable value for `for`: (key, value), objects in
-/// lexicographic key order.
-/// Over a set, the key is the element itself.
+/// lexicographic key order; over a set (`kind`) the key is the element
+/// itself.
 pub(crate) fn iter_items<'v>(
     coll: &'v Value,
     kind: Kind,

@@ -164,38 +164,29 @@ pub(crate) fn from_args(name: &str, args: &[Value], kinds: &[Kind]) -> Kind {
     }
 }
 
-/// The kind of a conditional's result: `taken` converted to the type both
-/// branches unify to (`other` is `None` when the other branch failed).
-pub(crate) fn unified(
-    taken: (&Value, Kind),
-    other: Option<(&Value, Kind)>,
-    ty: Option<&super::ops::Ty>,
-) -> Kind {
+/// The kind of a conditional's result: the `taken` branch converted to
+/// `ty`, the type both branches unify to (`other` is the branch not taken).
+pub(crate) fn unified(taken: (&Value, Kind), other: (&Value, Kind), ty: &super::ops::Ty) -> Kind {
     use super::ops::Ty;
-    let (tv, tk) = taken;
-    let Some((ov, ok)) = other else {
-        return tk;
-    };
-    if ov.is_null() {
-        return tk;
-    }
+    let ((tv, tk), (ov, ok)) = (taken, other);
     match (tv, ov) {
         (Value::Array(_), Value::Array(_)) => {
             if tk == Kind::Set || ok == Kind::Set {
                 Kind::Set
-            } else if tk == Kind::List || ok == Kind::List || matches!(ty, Some(Ty::List(_))) {
+            } else if tk == Kind::List || ok == Kind::List || matches!(ty, Ty::List(_)) {
                 Kind::List
             } else {
                 Kind::Plain
             }
         }
         (Value::Object(_), Value::Object(_)) => {
-            if tk == Kind::Map || ok == Kind::Map || matches!(ty, Some(Ty::Map(_))) {
+            if tk == Kind::Map || ok == Kind::Map || matches!(ty, Ty::Map(_)) {
                 Kind::Map
             } else {
                 Kind::Plain
             }
         }
+        // The other branch is null, a primitive, or of another shape.
         _ => tk,
     }
 }
