@@ -19,7 +19,7 @@ target=${1:?target}
 secs=${2:-600}
 shift 2 || shift $#
 mkdir -p "corpus/$target"
-seeds=seeds/hcl
+seeds="seeds/hcl ../examples"
 [ "$target" = value_roundtrip ] && seeds=
 RUSTC_BOOTSTRAP=1 cargo fuzz run -s none -O -a "$target" "corpus/$target" $seeds -- \
   -max_total_time="$secs" -rss_limit_mb=2048 -max_len=8192 -timeout=10 -print_final_stats=1 "$@"

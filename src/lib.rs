@@ -37,3 +37,8 @@ pub use parser::{parse, parse_with, ParseOptions};
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 pub use syntax::{Body, Expression, Span, Template};
 pub use value::{Map, Number, Value};
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

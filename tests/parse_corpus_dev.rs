@@ -84,16 +84,105 @@ fn parse_big_loop() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
     let mut best = f64::MAX;
+    let mut best_with_drop = f64::MAX;
     for _ in 0..n {
         let t = std::time::Instant::now();
         let body = hcl::parse(&src).unwrap();
         let parse = t.elapsed().as_secs_f64();
         drop(body);
+        let all = t.elapsed().as_secs_f64();
         best = best.min(parse);
+        best_with_drop = best_with_drop.min(all);
     }
     println!(
-        "best parse: {:.2} ms, {:.1} MB/s",
+        "best parse: {:.2} ms, {:.1} MB/s; best parse+drop: {:.2} ms, {:.1} MB/s",
         best * 1e3,
-        src.len() as f64 / best / 1e6
+        src.len() as f64 / best / 1e6,
+        best_with_drop * 1e3,
+        src.len() as f64 / best_with_drop / 1e6
     );
+}
+
+/// `HCL_CORPUS_DIR=... /usr/bin/time -v <test binary> --ignored validate_big_tf`
+/// measures the peak memory of checking big.tf without keeping the tree;
+/// `parse_big_tf_once` the same with the tree.
+#[test]
+#[ignore]
+fn validate_big_tf() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let src = std::fs::read(dir.join("bench/big.tf")).unwrap();
+    hcl::parser::validate_bytes(&src).unwrap();
+}
+
+#[test]
+#[ignore]
+fn parse_big_tf_once() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let src = std::fs::read(dir.join("bench/big.tf")).unwrap();
+    let body = hcl::parser::parse_bytes(&src).unwrap();
+    assert!(!body.structures.is_empty());
+}
+
+/// Robustness: truncations and byte mutations of corpus files must give
+/// `Ok` or `Err`, never a panic.
+#[test]
+#[ignore]
+fn mutated_corpus_never_panics() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("HCL_CORPUS_DIR not set: skipped");
+        return;
+    };
+    let tsv = std::fs::read_to_string(dir.join("EXPECT.tsv")).unwrap();
+    let mut seed: u64 = 0x9E3779B97F4A7C15;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let specials = b"{}[]()\"$%~<>-=!&|?:,.*#/\\\n\r\t 0aZ_\xc3\xa9";
+    let mut runs = 0;
+    for line in tsv.lines().skip(1).step_by(3) {
+        let file = line.split('\t').next().unwrap();
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        if bytes.is_empty() {
+            continue;
+        }
+        for _ in 0..30 {
+            let mut b = bytes.clone();
+            let r = next();
+            match r % 3 {
+                0 => b.truncate((next() as usize) % b.len()),
+                1 => {
+                    let i = (next() as usize) % b.len();
+                    b[i] = specials[(next() as usize) % specials.len()];
+                }
+                _ => {
+                    let i = (next() as usize) % b.len();
+                    let c = specials[(next() as usize) % specials.len()];
+                    b.insert(i, c);
+                }
+            }
+            let res = std::panic::catch_unwind(|| {
+                let _ = hcl::parser::parse_bytes(&b).map(drop);
+                let _ = hcl::parser::validate_bytes(&b);
+                if let Ok(s) = std::str::from_utf8(&b) {
+                    let _ = hcl::parser::parse_template(s).map(drop);
+                    let _ = hcl::parser::parse_expression(s).map(drop);
+                }
+            });
+            if res.is_err() {
+                let _ = std::fs::write("/tmp/hcl_panic_input", &b);
+                panic!("panic on a mutation of {file} (saved to /tmp/hcl_panic_input)");
+            }
+            runs += 1;
+        }
+    }
+    println!("{runs} mutated inputs, no panic");
 }

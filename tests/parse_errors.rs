@@ -164,7 +164,7 @@ fn duplicate_attribute_points_at_the_second_and_notes_the_first() {
     let e = err("a = 1\nb {\n  x = 1\n  y = 2\n  x = 3\n}\n");
     assert_eq!(
         e.message(),
-        "attribute `x` is defined twice (first at line 3, column 3); each attribute may be set only once"
+        "attribute `x` is defined twice (first on line 3, column 3); each attribute may be set only once"
     );
     at(&e, 5, 3);
     let (note, loc) = e.notes().next().unwrap();

@@ -355,3 +355,24 @@ fn standalone_expression_entry_point() {
     let e: Expression<'static> = "a.b[0]".parse().unwrap();
     assert_eq!(show(&e), "a.b[0]");
 }
+
+#[test]
+fn terraform_lexing_edge_cases() {
+    // Checked with `terraform fmt`: any number literal works as a legacy index.
+    check("x.1e3", "x.#1000");
+    check("x.1E3", "x.#1000");
+    check("x.1e-3", "x[1e-3]");
+    check("1.5.x", "1.5.x");
+    check("1e3.x", "1e3.x");
+    // "Invalid number literal".
+    fails("1e3.5");
+    // "Nested splat expression not allowed" only inside a `.*` attribute chain.
+    fails("x.*.*");
+    fails("x.*.a.*");
+    fails("x.*.0.*");
+    check("x[*].*", "x[*].*");
+    check("x[*].a.*", "x[*].a.*");
+    check("x.*.a[0].*", "x.*.a[0].*");
+    check("x.*[0].*", "x.*[0].*");
+    check("x[*][*]", "x[*][*]");
+}

@@ -175,7 +175,7 @@ fn duplicate_attributes_are_an_error() {
     let e = fails("a = 1\nb = 2\na = 3\n");
     assert_eq!(e.line(), Some(3));
     assert!(e.message().contains("`a`"), "{e}");
-    assert!(e.message().contains("first at line 1"), "{e}");
+    assert!(e.message().contains("first on line 1"), "{e}");
     // Also in a block body, and with many attributes (the hashed path).
     fails("b {\n x = 1\n x = 2\n}\n");
     let mut many = String::new();
@@ -220,4 +220,22 @@ fn from_str_detaches_the_tree() {
     assert!(
         matches!(&block.body.attribute("b").unwrap().expr.kind, ExprKind::String(s) if s == "v")
     );
+}
+
+#[test]
+fn validate_agrees_with_parse() {
+    use hcl::parser::{validate, validate_bytes};
+    for src in [
+        "a = 1\nb {\n c = 2\n}\n",
+        "a = 1\na = 2\n",
+        "a = 1\nb {\n a = 1\n}\n",
+        "a = [1,\n",
+        "x = \"${\"",
+        "",
+    ] {
+        let p = parse(src).map(|_| ()).map_err(|e| e.to_string());
+        let v = validate(src).map_err(|e| e.to_string());
+        assert_eq!(p, v, "{src:?}");
+    }
+    assert!(validate_bytes(b"a = \"\xff\"\n").is_err());
 }

@@ -482,3 +482,11 @@ fn leading_strip_reaches_a_literal_token_from_the_previous_line() {
     assert_eq!(attr_str(src), "0:a,1:b,2:c,");
     assert_eq!(attr_str("<<EOT\nA\n${~\"b\"}\nEOT"), "Ab\n");
 }
+
+#[test]
+fn heredoc_closing_marker_may_have_trailing_blanks() {
+    // Checked with `terraform fmt`: `EOT ` and `EOT\t` close the heredoc.
+    assert_eq!(attr_str("<<EOT\nfoo\nEOT "), "foo\n");
+    assert_eq!(attr_str("<<EOT\nfoo\n\tEOT\t"), "foo\n");
+    assert_eq!(attr_str("<<EOT\nEOT x\nEOT"), "EOT x\n");
+}

@@ -99,7 +99,7 @@ fn check(args: &[String]) -> Result<bool, String> {
     for path in files {
         let outcome = read_input(path)
             .map_err(hcl::Error::from)
-            .and_then(|bytes| hcl::parser::parse_bytes(&bytes).map(drop));
+            .and_then(|bytes| hcl::parser::validate_bytes(&bytes));
         if let Err(err) = outcome {
             ok = false;
             let line = if quiet {

@@ -16,6 +16,26 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Like [`config_file`](Self::config_file) but drops each top-level
+    /// item as soon as it is parsed: checks a file with memory for the
+    /// largest item only.
+    pub(crate) fn validate_file(&mut self) -> Result<()> {
+        let mut names: Vec<Ident<'a>> = Vec::new();
+        let mut seen: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
+        while let Some(item) = self.next_structure(None)? {
+            if let Structure::Attribute(a) = item {
+                let name = a.name;
+                let key: &'a str = &self.src[name.span.range()];
+                if let Some(&first) = seen.get(key) {
+                    return Err(self.duplicate(&names[first], &name));
+                }
+                seen.insert(key, names.len());
+                names.push(name);
+            }
+        }
+        Ok(())
+    }
+
     /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
     /// file (`open == None`) or the `}` closing the block opened at `open`.
     fn body_items(&mut self, open: Option<usize>) -> Result<Vec<Structure<'a>>> {
@@ -196,34 +216,54 @@ impl<'a> Parser<'a> {
 
     /// Each attribute name may be defined only once in a body.
     fn check_duplicates(&self, items: &[Structure<'a>]) -> Result<()> {
-        let attrs = || {
-            items.iter().filter_map(|s| match s {
-                Structure::Attribute(a) => Some(&a.name),
-                Structure::Block(_) => None,
-            })
-        };
-        let n = attrs().count();
-        if n < 2 {
-            return Ok(());
-        }
-        if n <= 16 {
-            for (i, a) in attrs().enumerate() {
-                for b in attrs().take(i) {
-                    if a.name == b.name {
-                        return Err(self.duplicate(b, a));
-                    }
+        // Small bodies: compare against the names seen so far, kept in a
+        // stack array; large ones fall back to a hash map.
+        let mut seen: [&[u8]; 16] = [&[]; 16];
+        let mut n = 0;
+        for item in items {
+            let Structure::Attribute(a) = item else {
+                continue;
+            };
+            let x = a.name.name.as_bytes();
+            if n == seen.len() {
+                return self.check_duplicates_large(items);
+            }
+            for y in &seen[..n] {
+                if x.len() == y.len() && x == *y {
+                    return Err(self.duplicate_of(items, a));
                 }
             }
-            return Ok(());
+            seen[n] = x;
+            n += 1;
         }
-        let mut seen: std::collections::HashMap<&str, &Ident<'a>> =
-            std::collections::HashMap::with_capacity(n);
-        for a in attrs() {
-            if let Some(first) = seen.insert(a.as_str(), a) {
-                return Err(self.duplicate(first, a));
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn check_duplicates_large(&self, items: &[Structure<'a>]) -> Result<()> {
+        let mut seen: std::collections::HashSet<&str> =
+            std::collections::HashSet::with_capacity(items.len());
+        for item in items {
+            if let Structure::Attribute(a) = item {
+                if !seen.insert(a.name.as_str()) {
+                    return Err(self.duplicate_of(items, a));
+                }
             }
         }
         Ok(())
+    }
+
+    /// The error for `second`, a redefinition of an earlier attribute in `items`.
+    #[cold]
+    fn duplicate_of(&self, items: &[Structure<'a>], second: &Attribute<'a>) -> Error {
+        let first = items
+            .iter()
+            .find_map(|s| match s {
+                Structure::Attribute(a) if a.name.name == second.name.name => Some(&a.name),
+                _ => None,
+            })
+            .unwrap_or(&second.name);
+        self.duplicate(first, &second.name)
     }
 
     #[cold]
@@ -232,7 +272,7 @@ impl<'a> Parser<'a> {
         Error::at(
             ErrorKind::Parse,
             format!(
-                "attribute `{}` is defined twice (first at line {}, column {}); \
+                "attribute `{}` is defined twice (first on line {}, column {}); \
                  each attribute may be set only once",
                 second.name, loc.line, loc.column
             ),

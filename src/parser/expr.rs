@@ -185,6 +185,14 @@ impl<'a> Parser<'a> {
                     j += 1;
                 }
                 i = j;
+                // Terraform lexes `1e3.5` as one (invalid) number.
+                if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+                    let mut k = i + 1;
+                    while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
+                        k += 1;
+                    }
+                    return Err(self.error("invalid number literal", Span::new(start, k)));
+                }
             }
         }
         self.pos = i;
@@ -563,6 +571,8 @@ impl<'a> Parser<'a> {
             return Ok(expr);
         }
         let base = self.s_ops.len();
+        // Inside the attribute chain of a `.*` splat (`a.*.b.c`).
+        let mut in_attr_splat = false;
         loop {
             let start = self.pos;
             let kind = if self.cur() == b'.' {
@@ -570,6 +580,14 @@ impl<'a> Parser<'a> {
                 self.ws()?;
                 let c = self.cur();
                 if c == b'*' {
+                    if in_attr_splat {
+                        return Err(self.error(
+                            "nested splat expression not allowed: a `.*` splat cannot be used \
+                             inside another attribute-only splat (`.*`)",
+                            Span::new(start, self.pos + 1),
+                        ));
+                    }
+                    in_attr_splat = true;
                     self.pos += 1;
                     TraversalOperatorKind::AttrSplat
                 } else if c.is_ascii_digit() {
@@ -582,7 +600,8 @@ impl<'a> Parser<'a> {
                     );
                 }
             } else {
-                // '['
+                // '[': ends an attribute-only splat's attribute chain.
+                in_attr_splat = false;
                 self.enter(start)?;
                 let saved = self.nl_ignore;
                 self.nl_ignore = true;
@@ -650,7 +669,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `LegacyIndex = '.' digit+` — the position is after the dot.
+    /// `LegacyIndex = '.' digit+` — the position is after the dot. Like
+    /// Terraform, any number literal is accepted (`x.1e3`); one that is not
+    /// a whole `u64` becomes an [`Index`](TraversalOperatorKind::Index) of
+    /// that number.
     fn legacy_index(&mut self) -> Result<TraversalOperatorKind<'a>> {
         let start = self.pos;
         let b = self.b;
@@ -669,6 +691,15 @@ impl<'a> Parser<'a> {
                  supported (use `[0][1]`)",
                 Span::new(start - 1, i),
             ));
+        }
+        if matches!(self.at(i), b'e' | b'E') {
+            let e = self.number()?;
+            if let ExprKind::Number { value, .. } = &e.kind {
+                if let (true, Some(n)) = (value.is_integer(), value.as_u64()) {
+                    return Ok(TraversalOperatorKind::LegacyIndex(n));
+                }
+            }
+            return Ok(TraversalOperatorKind::Index(e));
         }
         let digits = &self.src[start..i];
         let value: u64 = digits

@@ -156,7 +156,7 @@ impl<'a> Parser<'a> {
     // ----- whitespace and comments ------------------------------------
 
     /// Skips whitespace in the current newline mode.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws(&mut self) -> Result<()> {
         if self.nl_ignore {
             self.ws_nl()
@@ -166,8 +166,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips spaces, tabs and `/* */` comments (not newlines).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws_inline(&mut self) -> Result<()> {
+        match self.cur() {
+            b' ' | b'\t' | b'/' => self.ws_inline_slow(),
+            _ => Ok(()),
+        }
+    }
+
+    #[inline(never)]
+    fn ws_inline_slow(&mut self) -> Result<()> {
         let b = self.b;
         let mut i = self.pos;
         loop {
@@ -182,8 +190,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips spaces, tabs, newlines and all comments.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ws_nl(&mut self) -> Result<()> {
+        match self.cur() {
+            b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' => self.ws_nl_slow(),
+            _ => Ok(()),
+        }
+    }
+
+    #[inline(never)]
+    fn ws_nl_slow(&mut self) -> Result<()> {
         let b = self.b;
         let mut i = self.pos;
         loop {
@@ -259,17 +275,22 @@ impl<'a> Parser<'a> {
     // ----- identifiers ----------------------------------------------------
 
     /// Whether an identifier starts at `i`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ident_starts_at(&self, i: usize) -> bool {
         let c = self.at(i);
         if c < 0x80 {
             c.is_ascii_alphabetic() || c == b'_'
         } else {
-            self.src[i..]
-                .chars()
-                .next()
-                .is_some_and(unicode_ident::is_xid_start)
+            self.non_ascii_ident_start(i)
         }
+    }
+
+    #[inline(never)]
+    fn non_ascii_ident_start(&self, i: usize) -> bool {
+        self.src[i..]
+            .chars()
+            .next()
+            .is_some_and(unicode_ident::is_xid_start)
     }
 
     /// The end of the identifier continuing at `i`.
@@ -303,14 +324,13 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn ident(&mut self, what: &'static str) -> Result<Ident<'a>> {
         let start = self.pos;
-        if !self.ident_starts_at(start) {
-            return Err(self.expected(what, start));
-        }
         let first = self.at(start);
-        let next = if first < 0x80 {
+        let next = if first.is_ascii_alphabetic() || first == b'_' {
             start + 1
-        } else {
+        } else if first >= 0x80 && self.non_ascii_ident_start(start) {
             start + self.src[start..].chars().next().map_or(1, char::len_utf8)
+        } else {
+            return Err(self.expected(what, start));
         };
         let end = self.ident_end(next);
         self.pos = end;

@@ -12,7 +12,7 @@
 //! Entry points: [`parse`] (config file), [`parse_expression`],
 //! [`parse_template`] (standalone template, as `templatefile()` reads),
 //! [`parse_bytes`] (checks UTF-8 first), each with a `_with` variant taking
-//! [`ParseOptions`].
+//! [`ParseOptions`]; [`validate`] checks a file without keeping its tree.
 
 mod body;
 mod expr;
@@ -82,6 +82,40 @@ pub fn parse_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Body<'a>
     check_bom(input)?;
     let mut p = Parser::new(input, options.max_depth);
     p.config_file()
+}
+
+/// Checks that `input` is a valid config file without building the whole
+/// tree: each top-level attribute or block is dropped as soon as it is
+/// parsed, so memory stays proportional to the largest one. Accepts and
+/// rejects exactly what [`parse`] does (same errors).
+///
+/// # Errors
+/// As [`parse`].
+///
+/// ```
+/// assert!(hcl::parser::validate("a = 1\nb { c = 2 }\n").is_ok());
+/// assert!(hcl::parser::validate("a = 1\na = 2\n").is_err());
+/// ```
+pub fn validate(input: &str) -> Result<()> {
+    validate_with(input, &ParseOptions::default())
+}
+
+/// [`validate`] with `options`.
+///
+/// # Errors
+/// As [`parse_with`].
+pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
+    check_bom(input)?;
+    let mut p = Parser::new(input, options.max_depth);
+    p.validate_file()
+}
+
+/// [`validate`] for bytes: invalid UTF-8 is an error.
+///
+/// # Errors
+/// As [`parse_bytes`].
+pub fn validate_bytes(input: &[u8]) -> Result<()> {
+    validate(check_utf8(input)?)
 }
 
 /// Parses a config file given as bytes: invalid UTF-8 is an error.

@@ -242,12 +242,17 @@ impl<'a> Parser<'a> {
         if !b[j..].starts_with(marker) {
             return None;
         }
-        let k = j + marker.len();
-        // Like Terraform, the closing marker must end its line: a marker at
-        // the very end of the file without a newline does not count.
+        let mut k = j + marker.len();
+        let end = k;
+        // Like Terraform, the closing marker must end its line (trailing
+        // spaces and tabs allowed): a marker at the very end of the file
+        // without a newline does not count.
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
         match b.get(k) {
-            Some(b'\n') => Some(k),
-            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(k),
+            Some(b'\n') => Some(end),
+            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(end),
             _ => None,
         }
     }
@@ -577,7 +582,8 @@ impl<'a> Parser<'a> {
         let mut stack: Vec<Frame<'a>> = Vec::new();
         let top_base = elems.len();
         let mut cur_base = top_base;
-        for p in parts {
+        let mut parts = parts;
+        while let Some(p) = parts.next() {
             match p.kind {
                 TPartKind::Lit(v) => {
                     let last = if elems.len() > cur_base {
@@ -587,7 +593,35 @@ impl<'a> Parser<'a> {
                     };
                     if let Some(Element::Literal(last)) = last {
                         let prev = std::mem::take(&mut last.value);
-                        last.value = concat(src, prev, v);
+                        last.value = match (&prev, &v) {
+                            (Cow::Borrowed(x), Cow::Borrowed(y))
+                                if adjacent(src, x, y).is_some() =>
+                            {
+                                Cow::Borrowed(adjacent(src, x, y).unwrap_or_default())
+                            }
+                            _ => {
+                                let mut s = match prev {
+                                    Cow::Owned(s) => s,
+                                    Cow::Borrowed(x) => {
+                                        // Size the melded literal once for the
+                                        // whole run of literal tokens.
+                                        let rest: usize = parts
+                                            .as_slice()
+                                            .iter()
+                                            .map_while(|p| match &p.kind {
+                                                TPartKind::Lit(l) => Some(l.len()),
+                                                _ => None,
+                                            })
+                                            .sum();
+                                        let mut s = String::with_capacity(x.len() + v.len() + rest);
+                                        s.push_str(x);
+                                        s
+                                    }
+                                };
+                                s.push_str(&v);
+                                Cow::Owned(s)
+                            }
+                        };
                         last.span.end = p.span.end;
                     } else {
                         elems.push(Element::Literal(Literal {
@@ -856,21 +890,16 @@ fn pop_if<'a>(stack: &mut Vec<Frame<'a>>, want_if: bool) -> Option<Frame<'a>> {
     }
 }
 
-/// Concatenates two literal pieces, borrowing when they are adjacent in `src`.
-fn concat<'a>(src: &'a str, a: Cow<'a, str>, b: Cow<'a, str>) -> Cow<'a, str> {
-    if let (Cow::Borrowed(x), Cow::Borrowed(y)) = (&a, &b) {
-        if let (Some(ox), Some(oy)) = (offset_in(src, x), offset_in(src, y)) {
-            if ox + x.len() == oy {
-                return Cow::Borrowed(&src[ox..oy + y.len()]);
-            }
-        }
+/// `x` and `y` joined, if they are adjacent slices of `src`.
+#[inline]
+fn adjacent<'a>(src: &'a str, x: &str, y: &str) -> Option<&'a str> {
+    let ox = offset_in(src, x)?;
+    let oy = offset_in(src, y)?;
+    if ox + x.len() == oy {
+        Some(&src[ox..oy + y.len()])
+    } else {
+        None
     }
-    if a.is_empty() {
-        return b;
-    }
-    let mut s = a.into_owned();
-    s.push_str(&b);
-    Cow::Owned(s)
 }
 
 /// `<<-` heredocs: removes the smallest indentation of the lines from

@@ -321,7 +321,10 @@ pub enum TemplateKind<'a> {
 pub struct Template<'a> {
     /// The parts in order.
     pub elements: Vec<Element<'a>>,
-    /// The template's extent (inside the quotes / heredoc markers).
+    /// The template's extent: inside the quotes; for a heredoc, from the
+    /// start of the line after `<<EOT` to the start of the closing marker's
+    /// line; for a directive's sub-template, between the directives. The
+    /// elements' spans tile it without gaps.
     pub span: Span,
 }
 
@@ -350,7 +353,8 @@ pub enum Element<'a> {
 pub struct Literal<'a> {
     /// Unescaped text.
     pub value: Cow<'a, str>,
-    /// Source extent (escapes as written).
+    /// Source extent (escapes as written, and any whitespace that strip
+    /// markers or `<<-` removed from `value`).
     pub span: Span,
 }
 

@@ -1,0 +1,151 @@
+//! The `hcl` binary: `check`, `eval` and `json`, run as a user runs them.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn hcl(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hcl binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+#[test]
+fn check_accepts_the_example_file() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/main.tf");
+    let out = hcl(&["check", example], "");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn check_reports_file_line_column_and_snippet() {
+    let out = hcl(&["check", "-"], "a = [1,\n  2\nb = 3\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n"
+    );
+}
+
+#[test]
+fn check_quiet_prints_only_failing_paths_and_checks_every_file() {
+    let good = temp_file("good.tf", "a = 1\n");
+    let bad = temp_file("bad.tf", "a = \n");
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let out = hcl(&["check", "--quiet", good, bad, good], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), format!("{bad}\n"));
+    let out = hcl(&["check", good], "");
+    assert!(out.status.success());
+}
+
+#[test]
+fn check_rejects_invalid_utf8_and_missing_files() {
+    let out = hcl(&["check", "-"], "");
+    assert!(out.status.success(), "an empty file is a valid config");
+    let bad = temp_file("latin1.tf", "");
+    std::fs::write(&bad, b"a = \"caf\xe9\"\n").unwrap();
+    let out = hcl(&["check", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains(":1:"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).to_lowercase().contains("utf-8"),
+        "{}",
+        stdout(&out)
+    );
+    let out = hcl(&["check", "/no/such/file.tf"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with("/no/such/file.tf: "),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn eval_prints_json() {
+    // Values checked with `terraform console` (jsonencode of the same
+    // expressions); objects keep source order here, where jsonencode sorts keys.
+    let out = hcl(
+        &["eval", r#"[for i, v in ["a", "b"] : "${i}-${upper(v)}"]"#],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "[\"0-A\",\"1-B\"]\n");
+    let out = hcl(&["eval", "-"], "{b = 1 + 2, a = \"5\" * 2}\n");
+    assert_eq!(stdout(&out), "{\"b\":3,\"a\":10}\n");
+}
+
+#[test]
+fn eval_takes_variables_as_json() {
+    let out = hcl(
+        &[
+            "eval",
+            "--var",
+            r#"x={"a":[1,2,3]}"#,
+            "x.a[1] + length(x.a)",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "5\n");
+}
+
+#[test]
+fn eval_is_strict_about_unknown_variables() {
+    let out = hcl(&["eval", "nope + 1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.starts_with("<expr>:1:1: "), "{err}");
+    assert!(err.contains("nope"), "{err}");
+}
+
+#[test]
+fn json_prints_hcl_json_shape_keeping_unknown_references() {
+    let out = hcl(
+        &["json", "-"],
+        "a = 1 + 2\nb = var.x\nresource \"t\" \"n\" {\n  c = \"pre-${var.y}\"\n}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "{\"a\":3,\"b\":\"${var.x}\",\"resource\":{\"t\":{\"n\":{\"c\":\"pre-${var.y}\"}}}}\n"
+    );
+    let out = hcl(&["json", "--pretty", "-"], "a = [1]\n");
+    assert_eq!(stdout(&out), "{\n  \"a\": [\n    1\n  ]\n}\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(hcl(&[], "").status.code(), Some(2));
+    assert_eq!(hcl(&["frobnicate"], "").status.code(), Some(2));
+    assert_eq!(hcl(&["check"], "").status.code(), Some(2));
+}
