@@ -180,14 +180,14 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         },
         ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
         ExprKind::Object(items) => eval_object(items, false, ctx, d),
-        ExprKind::FuncCall(fc) => Ok(eval_call(fc, e.span, ctx, d, false)?.0),
-        ExprKind::Traversal(t) => Ok(eval_traversal(t, ctx, d)?.0),
+        ExprKind::FuncCall(fc) => eval_call::<false>(fc, e.span, ctx, d).map(|r| r.0),
+        ExprKind::Traversal(t) => eval_traversal(t, ctx, d).map(|r| r.0),
         ExprKind::Unary(u) => {
             let v = eval(&u.expr, ctx, d)?;
             ops::unary(u.operator, v, e.span, u.expr.span)
         }
         ExprKind::Binary(_) => eval_binary(e, ctx, d),
-        ExprKind::Conditional(c) => Ok(eval_conditional(c, ctx, d, false)?.0),
+        ExprKind::Conditional(c) => eval_conditional::<false>(c, ctx, d).map(|r| r.0),
         ExprKind::For(f) => eval_for(f, ctx, d),
         ExprKind::Parenthesis(inner) => eval(inner, ctx, d),
     }
@@ -197,19 +197,32 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 /// [`kinds`]): used where Terraform's type matters (operands of `==`, the
 /// collection of a `for`, the base of a traversal).
 pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+    match &e.kind {
+        ExprKind::FuncCall(_)
+        | ExprKind::Traversal(_)
+        | ExprKind::Conditional(_)
+        | ExprKind::Parenthesis(_)
+        | ExprKind::Template(_) => eval_k_inner(e, ctx, d),
+        // Constructors, `for`, variables and primitives are tuples, objects
+        // or primitives.
+        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
+    }
+}
+
+fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
     if too_deep_here(d) {
         return Err(too_deep(e.span));
     }
     match &e.kind {
-        ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d + 1, true),
+        ExprKind::FuncCall(fc) => eval_call::<true>(fc, e.span, ctx, d + 1),
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d + 1),
-        ExprKind::Conditional(c) => eval_conditional(c, ctx, d + 1, true),
+        ExprKind::Conditional(c) => eval_conditional::<true>(c, ctx, d + 1),
         ExprKind::Parenthesis(inner) => eval_k(inner, ctx, d + 1),
         ExprKind::Template(t) => match t.template.elements.as_slice() {
             [Element::Interpolation(i)] => eval_k(&i.expr, ctx, d + 1),
-            _ => Ok((eval(e, ctx, d)?, Kind::Plain)),
+            _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
         },
-        _ => Ok((eval(e, ctx, d)?, Kind::Plain)),
+        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
     }
 }
 
@@ -307,13 +320,12 @@ fn object_key(k: Value, span: Span) -> R<String> {
     }
 }
 
-/// `c ? a : b`; with `want`, the branches carry their kinds and the result
+/// `c ? a : b`; with `WANT`, the branches carry their kinds and the result
 /// gets the kind of the unified type.
-fn eval_conditional(
+fn eval_conditional<const WANT: bool>(
     c: &Conditional<'_>,
     ctx: &Context<'_>,
     d: u32,
-    want: bool,
 ) -> R<(Value, Kind)> {
     let cond = eval(&c.cond, ctx, d)?;
     let cond = match cond {
@@ -342,7 +354,7 @@ fn eval_conditional(
         (&c.false_expr, &c.true_expr)
     };
     let branch = |x| {
-        if want {
+        if WANT {
             eval_k(x, ctx, d)
         } else {
             eval(x, ctx, d).map(|v| (v, Kind::Plain))
@@ -357,7 +369,7 @@ fn eval_conditional(
     let (t, f) = if cond { (&v, &o) } else { (&o, &v) };
     match ops::unify(t, f) {
         Some(target) => {
-            let kind = if want {
+            let kind = if WANT {
                 kinds::unified((&v, vk), (&o, ok), &target)
             } else {
                 Kind::Plain
@@ -770,15 +782,14 @@ fn index_value<'v>(
 // ---------------------------------------------------------------------------
 // Function calls
 
-/// A function call; with `want`, the result's kind is computed too (for a
+/// A function call; with `WANT`, the result's kind is computed too (for a
 /// built-in, from its [`kinds::rule`]; a declared function gives
 /// [`Kind::Plain`]).
-fn eval_call(
+fn eval_call<const WANT: bool>(
     fc: &FuncCall<'_>,
     span: Span,
     ctx: &Context<'_>,
     d: u32,
-    want: bool,
 ) -> R<(Value, Kind)> {
     let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
         Cow::Borrowed(fc.name.name.name.as_ref())
@@ -793,12 +804,12 @@ fn eval_call(
         .to(fc.name.name.span);
     let bare = full.strip_prefix("core::").unwrap_or(&full);
     if (bare == "try" || bare == "can") && ctx.declared_func(&full).is_none() {
-        return eval_try_can(bare == "can", fc, span, ctx, d, want);
+        return eval_try_can(bare == "can", fc, span, ctx, d, WANT);
     }
     let Some(def) = ctx.func(&full) else {
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
     };
-    let rule = if want && ctx.declared_func(&full).is_none() {
+    let rule = if WANT && ctx.declared_func(&full).is_none() {
         kinds::rule(bare)
     } else {
         Rule::Fixed(Kind::Plain)
@@ -808,7 +819,7 @@ fn eval_call(
     let last = fc.args.len().saturating_sub(1);
     let mut expanded: Option<(Value, Span)> = None;
     for (i, a) in fc.args.iter().enumerate() {
-        let v = if rule == Rule::FromArgs {
+        let v = if WANT && rule == Rule::FromArgs {
             let (v, k) = eval_k(a, ctx, d)?;
             arg_kinds.push(k);
             v
