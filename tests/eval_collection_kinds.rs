@@ -137,6 +137,14 @@ const EQUALITIES: &[(&str, bool)] = &[
     (r#"setproduct([1], toset([2])) == toset([[1,2]])"#, true),
     (r#"setproduct([1], toset([2])) == tolist([[1,2]])"#, false),
     (r#"core::tolist([1]) == [1]"#, false),
+    // Elements of lists, sets and maps: their kind is not tracked, they
+    // compare by value (these agree with Terraform).
+    (r#"element(tolist([tolist([1])]), 0) == tolist([1])"#, true),
+    (r#"one(tolist([tolist([1])])) == tolist([1])"#, true),
+    (r#"tolist([tolist([1])])[0] == tolist([1])"#, true),
+    (r#"tomap({a=toset([1])}).a == toset([1])"#, true),
+    (r#"tomap({a=tolist([1])})["a"] == tolist([1])"#, true),
+    (r#"lookup(tomap({a=tolist([1])}),"a") == tolist([1])"#, true),
     (r#"toset([1]) == toset([1]) == true"#, true),
 ];
 

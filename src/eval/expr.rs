@@ -542,10 +542,10 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kin
 
 /// The kind of a splat's result over a value of kind `k`.
 fn splat_kind(k: Kind) -> Kind {
-    if matches!(k, Kind::List | Kind::Set) {
-        Kind::List
-    } else {
-        Kind::Plain
+    match k {
+        Kind::List | Kind::Set => Kind::List,
+        Kind::Unknown => Kind::Unknown,
+        _ => Kind::Plain,
     }
 }
 
@@ -618,8 +618,10 @@ fn apply_ops(
                 continue;
             }
         }
-        // An element taken out of a collection: its kind is not tracked.
-        kind = Kind::Plain;
+        // An element taken out of a collection: its kind is not tracked
+        // (unknown for an element of a list, set or map; an element of a
+        // tuple or object is a tuple, object or primitive).
+        kind = kind.element();
         i += 1;
     }
     Ok((cur.into_owned(), kind))

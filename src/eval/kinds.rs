@@ -17,9 +17,12 @@
 //! base of a traversal), derived from the expression that produced it:
 //!
 //! * tuple and object constructors, `for` expressions, variables from the
-//!   [`Context`](super::Context) (which holds plain [`Value`]s) and
-//!   elements taken out of a collection (`x[0]`, `x.a`, `lookup(...)`) are
-//!   [`Kind::Plain`], i.e. tuples and objects;
+//!   [`Context`](super::Context) (which holds plain [`Value`]s, at every
+//!   depth) and elements of tuples and objects are [`Kind::Plain`], i.e.
+//!   tuples and objects;
+//! * an element taken out of a list, set or map (`x[0]`, `x.a`,
+//!   `lookup(...)`, `element(...)`, `one(...)`) is [`Kind::Unknown`]: it
+//!   compares by value only;
 //! * built-in functions declare their result kind ([`Rule`], below),
 //!   checked against Terraform 1.11 with `terraform console`;
 //! * a splat over a list or a set gives a list, over anything else a tuple;
@@ -29,10 +32,11 @@
 //!   the kind through.
 //!
 //! Kinds are one level deep: the kinds of nested elements are not tracked,
-//! so `[tolist([1])] == [[1]]` is `true` here (Terraform: `false`), and
-//! `tomap({a = tolist([1])})["a"] == tolist([1])` is `false` here
-//! (Terraform: `true`). Element types of empty collections are not tracked
-//! either (`sort([]) == tolist([])` is `true` here, `false` in Terraform).
+//! so `[tolist([1])] == [[1]]` and `tolist([tolist([1])])[0] == [1]` are
+//! `true` here (Terraform: `false`); `tomap({a = tolist([1])})["a"] ==
+//! tolist([1])` is `true` as in Terraform, because the element's kind is
+//! unknown. Element types of empty collections are not tracked either
+//! (`sort([]) == tolist([])` is `true` here, `false` in Terraform).
 
 use crate::value::Value;
 
@@ -48,16 +52,32 @@ pub(crate) enum Kind {
     Set,
     /// A map (an object).
     Map,
+    /// An element of a list, set or map: its kind is not tracked, so it
+    /// compares by value only.
+    Unknown,
+}
+
+impl Kind {
+    /// The kind of an element taken out of a collection of this kind.
+    pub(crate) fn element(self) -> Kind {
+        match self {
+            Kind::Plain => Kind::Plain,
+            _ => Kind::Unknown,
+        }
+    }
 }
 
 /// Whether two values are equal as Terraform's `==` sees them: equal values
-/// of the same type. Nulls are equal whatever their type.
+/// of the same type. Nulls are equal whatever their type; a value of
+/// [`Kind::Unknown`] compares by value.
 pub(crate) fn equal(a: &Value, ak: Kind, b: &Value, bk: Kind) -> bool {
     if a != b {
         return false;
     }
     match (a, b) {
-        (Value::Array(_), Value::Array(_)) | (Value::Object(_), Value::Object(_)) => ak == bk,
+        (Value::Array(_), Value::Array(_)) | (Value::Object(_), Value::Object(_)) => {
+            ak == bk || ak == Kind::Unknown || bk == Kind::Unknown
+        }
         _ => true,
     }
 }
@@ -84,9 +104,9 @@ pub(crate) fn rule(name: &str) -> Rule {
         "toset" | "setunion" | "setintersection" | "setsubtract" | "fileset" => Rule::Fixed(Set),
         "tomap" | "transpose" => Rule::Fixed(Map),
         "concat" | "merge" | "zipmap" | "keys" | "values" | "reverse" | "slice"
-        | "coalescelist" | "setproduct" => Rule::FromArgs,
+        | "coalescelist" | "setproduct" | "lookup" | "element" | "one" => Rule::FromArgs,
         // flatten, jsondecode, yamldecode, regex: tuples/objects; the rest
-        // give primitives or elements of their arguments.
+        // give primitives.
         _ => Rule::Fixed(Plain),
     }
 }
@@ -98,60 +118,44 @@ pub(crate) fn rule(name: &str) -> Rule {
 pub(crate) fn from_args(name: &str, args: &[Value], kinds: &[Kind]) -> Kind {
     use Kind::*;
     let kind = |i: usize| kinds.get(i).copied().unwrap_or(Plain);
+    let any_unknown = (0..args.len()).any(|i| kind(i) == Unknown);
+    // `yes` when `cond`, else a tuple/object, or unknown when an argument's
+    // kind is.
+    let pick = |cond: bool, yes: Kind| {
+        if cond {
+            yes
+        } else if any_unknown {
+            Unknown
+        } else {
+            Plain
+        }
+    };
     match name {
         // A list if every argument is a list, else a tuple.
-        "concat" => {
-            if !args.is_empty() && (0..args.len()).all(|i| kind(i) == List) {
-                List
-            } else {
-                Plain
-            }
-        }
+        "concat" => pick(
+            !args.is_empty() && (0..args.len()).all(|i| kind(i) == List),
+            List,
+        ),
         // A map if every argument is a (non-null) map, else an object;
         // `merge()` is an empty object.
-        "merge" => {
-            if !args.is_empty() && (0..args.len()).all(|i| kind(i) == Map && !args[i].is_null()) {
-                Map
-            } else {
-                Plain
-            }
-        }
+        "merge" => pick(
+            !args.is_empty() && (0..args.len()).all(|i| kind(i) == Map && !args[i].is_null()),
+            Map,
+        ),
         // A map when the values are a list, an object when a tuple.
-        "zipmap" => {
-            if matches!(kind(1), List | Set) {
-                Map
-            } else {
-                Plain
-            }
-        }
+        "zipmap" => pick(matches!(kind(1), List | Set), Map),
         // Of a map: a list; of an object: a tuple.
-        "keys" | "values" => {
-            if kind(0) == Map {
-                List
-            } else {
-                Plain
-            }
-        }
+        "keys" | "values" => pick(kind(0) == Map, List),
         // A list stays a list and a set becomes one; a tuple stays a tuple.
-        "reverse" => {
-            if matches!(kind(0), List | Set) {
-                List
-            } else {
-                Plain
-            }
-        }
-        "slice" => {
-            if kind(0) == List {
-                List
-            } else {
-                Plain
-            }
-        }
+        "reverse" => pick(matches!(kind(0), List | Set), List),
+        "slice" => pick(kind(0) == List, List),
         // The first non-empty argument, unchanged.
         "coalescelist" => args
             .iter()
             .position(|a| matches!(a, Value::Array(v) if !v.is_empty()))
             .map_or(Plain, kind),
+        // An element of the first argument.
+        "lookup" | "element" | "one" => kind(0).element(),
         // A set if any argument is a set, else a list.
         "setproduct" => {
             if (0..args.len()).any(|i| kind(i) == Set) {
@@ -175,6 +179,8 @@ pub(crate) fn unified(taken: (&Value, Kind), other: (&Value, Kind), ty: &super::
                 Kind::Set
             } else if tk == Kind::List || ok == Kind::List || matches!(ty, Ty::List(_)) {
                 Kind::List
+            } else if tk == Kind::Unknown || ok == Kind::Unknown {
+                Kind::Unknown
             } else {
                 Kind::Plain
             }
@@ -182,6 +188,8 @@ pub(crate) fn unified(taken: (&Value, Kind), other: (&Value, Kind), ty: &super::
         (Value::Object(_), Value::Object(_)) => {
             if tk == Kind::Map || ok == Kind::Map || matches!(ty, Ty::Map(_)) {
                 Kind::Map
+            } else if tk == Kind::Unknown || ok == Kind::Unknown {
+                Kind::Unknown
             } else {
                 Kind::Plain
             }

@@ -74,8 +74,9 @@
 //! does (`tolist([1]) == [1]` is `false`, `[1] == [1]` is `true`), `for`
 //! over a set binds the key variable to the element itself, and a set
 //! cannot be indexed. Variables from the [`Context`] are plain values,
-//! i.e. tuples and objects. Only the top level is tracked: the elements of
-//! a list of lists, once taken out, are tuples again.
+//! i.e. tuples and objects. Only the top level is tracked: an element
+//! taken out of a list, set or map compares by value only, and
+//! `[tolist([1])] == [[1]]` is `true` here (`false` in Terraform).
 
 mod body;
 mod context;
