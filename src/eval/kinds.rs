@@ -35,7 +35,8 @@
 //! so `[tolist([1])] == [[1]]` and `tolist([tolist([1])])[0] == [1]` are
 //! `true` here (Terraform: `false`); `tomap({a = tolist([1])})["a"] ==
 //! tolist([1])` is `true` as in Terraform, because the element's kind is
-//! unknown. Element types of empty collections are not tracked either
+//! unknown. A `for` over such an element iterates it as a list, even if
+//! it is a set. Element types of empty collections are not tracked either
 //! (`sort([]) == tolist([])` is `true` here, `false` in Terraform).
 
 use crate::value::Value;
