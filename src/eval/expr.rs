@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 
 use super::context::{Context, EvalMode};
+use super::kinds::{self, Kind, Rule};
 use super::limits;
 use super::ops;
 use super::print;
@@ -180,16 +181,49 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         },
         ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
         ExprKind::Object(items) => eval_object(items, false, ctx, d),
-        ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
-        ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
+        ExprKind::FuncCall(fc) => eval_call::<false>(fc, e.span, ctx, d).map(|r| r.0),
+        ExprKind::Traversal(t) => eval_traversal(t, ctx, d).map(|r| r.0),
         ExprKind::Unary(u) => {
             let v = eval(&u.expr, ctx, d)?;
             ops::unary(u.operator, v, e.span, u.expr.span)
         }
         ExprKind::Binary(_) => eval_binary(e, ctx, d),
-        ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
+        ExprKind::Conditional(c) => eval_conditional::<false>(c, ctx, d).map(|r| r.0),
         ExprKind::For(f) => eval_for(f, ctx, d),
         ExprKind::Parenthesis(inner) => eval(inner, ctx, d),
+    }
+}
+
+/// Evaluates one expression and tells its collection [`Kind`] (see
+/// [`kinds`]): used where Terraform's type matters (operands of `==`, the
+/// collection of a `for`, the base of a traversal).
+pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+    match &e.kind {
+        ExprKind::FuncCall(_)
+        | ExprKind::Traversal(_)
+        | ExprKind::Conditional(_)
+        | ExprKind::Parenthesis(_)
+        | ExprKind::Template(_) => eval_k_inner(e, ctx, d),
+        // Constructors, `for`, variables and primitives are tuples, objects
+        // or primitives.
+        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
+    }
+}
+
+fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+    if too_deep_here(d) {
+        return Err(too_deep(e.span));
+    }
+    match &e.kind {
+        ExprKind::FuncCall(fc) => eval_call::<true>(fc, e.span, ctx, d + 1),
+        ExprKind::Traversal(t) => eval_traversal(t, ctx, d + 1),
+        ExprKind::Conditional(c) => eval_conditional::<true>(c, ctx, d + 1),
+        ExprKind::Parenthesis(inner) => eval_k(inner, ctx, d + 1),
+        ExprKind::Template(t) => match t.template.elements.as_slice() {
+            [Element::Interpolation(i)] => eval_k(&i.expr, ctx, d + 1),
+            _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
+        },
+        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
     }
 }
 
@@ -212,11 +246,24 @@ fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         chain.push(b);
         cur = &b.lhs;
     }
-    let mut acc = eval(cur, ctx, d)?;
+    let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
+    // Equality compares types too, so its operands carry their kinds.
+    let (mut acc, mut acc_kind) = if chain.last().is_some_and(|b| is_eq(b)) {
+        eval_k(cur, ctx, d)?
+    } else {
+        (eval(cur, ctx, d)?, Kind::Plain)
+    };
     let mut lhs_span = cur.span;
     for b in chain.iter().rev() {
-        let rhs = eval(&b.rhs, ctx, d)?;
-        acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+        if is_eq(b) {
+            let (rhs, rhs_kind) = eval_k(&b.rhs, ctx, d)?;
+            let same = kinds::equal(&acc, acc_kind, &rhs, rhs_kind);
+            acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
+        } else {
+            let rhs = eval(&b.rhs, ctx, d)?;
+            acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+        }
+        acc_kind = Kind::Plain;
         lhs_span = lhs_span.to(b.rhs.span);
     }
     Ok(acc)
@@ -274,7 +321,13 @@ fn object_key(k: Value, span: Span) -> R<String> {
     }
 }
 
-fn eval_conditional(c: &Conditional<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+/// `c ? a : b`; with `WANT`, the branches carry their kinds and the result
+/// gets the kind of the unified type.
+fn eval_conditional<const WANT: bool>(
+    c: &Conditional<'_>,
+    ctx: &Context<'_>,
+    d: u32,
+) -> R<(Value, Kind)> {
     let cond = eval(&c.cond, ctx, d)?;
     let cond = match cond {
         Value::Bool(b) => b,
@@ -301,15 +354,29 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
     } else {
         (&c.false_expr, &c.true_expr)
     };
-    let v = eval(taken, ctx, d)?;
+    let branch = |x| {
+        if WANT {
+            eval_k(x, ctx, d)
+        } else {
+            eval(x, ctx, d).map(|v| (v, Kind::Plain))
+        }
+    };
+    let (v, vk) = branch(taken)?;
     // Errors in the branch not taken are discarded, but its type takes part
     // in the unification of the result type.
-    let Ok(o) = eval(other, ctx, d) else {
-        return Ok(v);
+    let Ok((o, ok)) = branch(other) else {
+        return Ok((v, vk));
     };
     let (t, f) = if cond { (&v, &o) } else { (&o, &v) };
     match ops::unify(t, f) {
-        Some(target) => Ok(ops::convert(v, &target)),
+        Some(target) => {
+            let kind = if WANT {
+                kinds::unified((&v, vk), (&o, ok), &target)
+            } else {
+                Kind::Plain
+            };
+            Ok((ops::convert(v, &target), kind))
+        }
         None => Err(err(
             c.true_expr.span.to(c.false_expr.span),
             format!(
@@ -322,24 +389,27 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
 }
 
 /// Items of an iterable value for `for`: (key, value), objects in
-/// lexicographic key order.
+/// lexicographic key order; over a set (`kind`) the key is the element
+/// itself.
 pub(crate) fn iter_items<'v>(
     coll: &'v Value,
+    kind: Kind,
     span: Span,
     what: &str,
-) -> R<Vec<(Value, &'v Value)>> {
+) -> R<Vec<(Cow<'v, Value>, &'v Value)>> {
     match coll {
+        Value::Array(a) if kind == Kind::Set => Ok(a.iter().map(|v| (Cow::Borrowed(v), v)).collect()),
         Value::Array(a) => Ok(a
             .iter()
             .enumerate()
-            .map(|(i, v)| (Value::from(i), v))
+            .map(|(i, v)| (Cow::Owned(Value::from(i)), v))
             .collect()),
         Value::Object(o) => {
             let mut items: Vec<(&String, &Value)> = o.iter().collect();
             items.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
             Ok(items
                 .into_iter()
-                .map(|(k, v)| (Value::String(k.clone()), v))
+                .map(|(k, v)| (Cow::Owned(Value::String(k.clone())), v))
                 .collect())
         }
         Value::Null => Err(err(
@@ -359,17 +429,14 @@ pub(crate) fn iter_items<'v>(
 }
 
 fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    let coll = eval(&f.collection, ctx, d)?;
-    let items = iter_items(&coll, f.collection.span, "'for' expression")?;
+    let (coll, kind) = eval_k(&f.collection, ctx, d)?;
+    let items = iter_items(&coll, kind, f.collection.span, "'for' expression")?;
     let key_name = f.key_var.as_ref().map(|k| k.name.as_ref());
     let value_name: &str = &f.value_var.name;
     let mut tuple = Vec::new();
     let mut object: Map<String, Value> = Map::new();
     for (k, v) in items {
-        let child = ctx.iteration(
-            key_name.map(|n| (n, Cow::Owned(k))),
-            (value_name, Cow::Borrowed(v)),
-        );
+        let child = ctx.iteration(key_name.map(|n| (n, k)), (value_name, Cow::Borrowed(v)));
         if let Some(cond) = &f.cond {
             let c = eval(cond, &child, d)?;
             let keep = match c {
@@ -464,23 +531,47 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 // ---------------------------------------------------------------------------
 // Traversals and splats
 
-fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    let base: Cow<'_, Value> = match &t.expr.kind {
+/// A traversal; its kind is the base's when there are no operators, a
+/// list for a splat over a list or set, and [`Kind::Plain`] otherwise.
+fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+    let (base, kind): (Cow<'_, Value>, Kind) = match &t.expr.kind {
         ExprKind::Variable(id) => match ctx.var(&id.name) {
-            Some(v) => Cow::Borrowed(v),
+            Some(v) => (Cow::Borrowed(v), Kind::Plain),
             None => return Err(undefined_var(id, ctx)),
         },
-        _ => Cow::Owned(eval(&t.expr, ctx, d)?),
+        _ => {
+            let (v, k) = eval_k(&t.expr, ctx, d)?;
+            (Cow::Owned(v), k)
+        }
     };
-    apply_ops(base, &t.operators, ctx, d)
+    apply_ops(base, kind, &t.operators, ctx, d)
+}
+
+/// The kind of a splat's result over a value of kind `k`.
+fn splat_kind(k: Kind) -> Kind {
+    match k {
+        Kind::List | Kind::Set => Kind::List,
+        Kind::Unknown => Kind::Unknown,
+        _ => Kind::Plain,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn set_index(span: Span) -> Fail {
+    invalid_index(
+        span,
+        "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
+    )
 }
 
 fn apply_ops(
     mut cur: Cow<'_, Value>,
+    mut kind: Kind,
     ops: &[TraversalOperator<'_>],
     ctx: &Context<'_>,
     d: u32,
-) -> R<Value> {
+) -> R<(Value, Kind)> {
     if too_deep_here(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
     }
@@ -494,18 +585,24 @@ fn apply_ops(
             }
             TraversalOperatorKind::Index(ix) => {
                 let key = eval(ix, ctx, d + 1)?;
+                if kind == Kind::Set && matches!(*cur, Value::Array(_)) && !key.is_null() {
+                    return Err(set_index(op.span));
+                }
                 cur = index_value(cur, &key, op.span, ix.span)?;
             }
             TraversalOperatorKind::LegacyIndex(n) => {
+                if kind == Kind::Set && matches!(*cur, Value::Array(_)) {
+                    return Err(set_index(op.span));
+                }
                 cur = index_value(cur, &Value::from(*n), op.span, op.span)?;
             }
             TraversalOperatorKind::FullSplat => {
                 let rest = &ops[i + 1..];
                 let mut out = Vec::new();
                 for el in splat_items(cur) {
-                    out.push(apply_ops(el, rest, ctx, d + 1)?);
+                    out.push(apply_ops(el, Kind::Plain, rest, ctx, d + 1)?.0);
                 }
-                return Ok(Value::Array(out));
+                return Ok((Value::Array(out), splat_kind(kind)));
             }
             TraversalOperatorKind::AttrSplat => {
                 let mut j = i + 1;
@@ -520,16 +617,21 @@ fn apply_ops(
                 let attrs = &ops[i + 1..j];
                 let mut out = Vec::new();
                 for el in splat_items(cur) {
-                    out.push(apply_ops(el, attrs, ctx, d + 1)?);
+                    out.push(apply_ops(el, Kind::Plain, attrs, ctx, d + 1)?.0);
                 }
                 cur = Cow::Owned(Value::Array(out));
+                kind = splat_kind(kind);
                 i = j;
                 continue;
             }
         }
+        // An element taken out of a collection: its kind is not tracked
+        // (unknown for an element of a list, set or map; an element of a
+        // tuple or object is a tuple, object or primitive).
+        kind = kind.element();
         i += 1;
     }
-    Ok(cur.into_owned())
+    Ok((cur.into_owned(), kind))
 }
 
 fn splat_items(cur: Cow<'_, Value>) -> Vec<Cow<'_, Value>> {
@@ -689,7 +791,15 @@ fn index_value<'v>(
 // ---------------------------------------------------------------------------
 // Function calls
 
-fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Value> {
+/// A function call; with `WANT`, the result's kind is computed too (for a
+/// built-in, from its [`kinds::rule`]; a declared function gives
+/// [`Kind::Plain`]).
+fn eval_call<const WANT: bool>(
+    fc: &FuncCall<'_>,
+    span: Span,
+    ctx: &Context<'_>,
+    d: u32,
+) -> R<(Value, Kind)> {
     let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
         Cow::Borrowed(fc.name.name.name.as_ref())
     } else {
@@ -703,23 +813,39 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Context<'_>, d: u32) -> R<Valu
         .to(fc.name.name.span);
     let bare = full.strip_prefix("core::").unwrap_or(&full);
     if (bare == "try" || bare == "can") && ctx.declared_func(&full).is_none() {
-        return eval_try_can(bare == "can", fc, span, ctx, d);
+        return eval_try_can(bare == "can", fc, span, ctx, d, WANT);
     }
     let Some(def) = ctx.func(&full) else {
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
     };
+    let rule = if WANT && ctx.declared_func(&full).is_none() {
+        kinds::rule(bare)
+    } else {
+        Rule::Fixed(Kind::Plain)
+    };
+    let mut arg_kinds = Vec::new();
     let mut args = Vec::with_capacity(fc.args.len());
     let last = fc.args.len().saturating_sub(1);
     let mut expanded: Option<(Value, Span)> = None;
     for (i, a) in fc.args.iter().enumerate() {
-        let v = eval(a, ctx, d)?;
+        let v = if WANT && rule == Rule::FromArgs {
+            let (v, k) = eval_k(a, ctx, d)?;
+            arg_kinds.push(k);
+            v
+        } else {
+            eval(a, ctx, d)?
+        };
         if fc.expand_final && i == last {
             expanded = Some((v, a.span));
+            arg_kinds.pop();
         } else {
             args.push(v);
         }
     }
-    let r = invoke(def, &full, fc, args, expanded, span);
+    let r = invoke(def, &full, fc, args, expanded, span, |args| match rule {
+        Rule::Fixed(k) => k,
+        Rule::FromArgs => kinds::from_args(bare, args, &arg_kinds),
+    });
     match r {
         // The call itself failed (arity, argument types, implementation):
         // functions differ between tools and may depend on the environment
@@ -741,7 +867,8 @@ fn invoke(
     mut args: Vec<Value>,
     expanded: Option<(Value, Span)>,
     span: Span,
-) -> R<Value> {
+    kind: impl FnOnce(&[Value]) -> Kind,
+) -> R<(Value, Kind)> {
     if let Some((v, arg_span)) = expanded {
         match v {
             Value::Array(items) => args.extend(items),
@@ -783,10 +910,11 @@ fn invoke(
             ),
         ));
     }
+    let kind = kind(&args);
     match def.call(args) {
         Ok(v) => {
             limits::charge_value(&v, span)?;
-            Ok(v)
+            Ok((v, kind))
         }
         Err(msg) => Err(call_failed(full, msg, span)),
     }
@@ -835,7 +963,8 @@ fn eval_try_can(
     span: Span,
     ctx: &Context<'_>,
     d: u32,
-) -> R<Value> {
+    want: bool,
+) -> R<(Value, Kind)> {
     let name = if is_can { "can" } else { "try" };
     if fc.expand_final {
         return Err(err(
@@ -864,12 +993,23 @@ fn eval_try_can(
     }
     let mut failures = String::new();
     for a in &fc.args {
-        match eval(a, ctx, d) {
-            Ok(v) => return Ok(if is_can { Value::Bool(true) } else { v }),
+        let r = if want && !is_can {
+            eval_k(a, ctx, d)
+        } else {
+            eval(a, ctx, d).map(|v| (v, Kind::Plain))
+        };
+        match r {
+            Ok(v) => {
+                return Ok(if is_can {
+                    (Value::Bool(true), Kind::Plain)
+                } else {
+                    v
+                })
+            }
             Err(Fail::Unknown(e)) => return Err(Fail::Unknown(e)),
             Err(Fail::Err(e)) => {
                 if is_can {
-                    return Ok(Value::Bool(false));
+                    return Ok((Value::Bool(false), Kind::Plain));
                 }
                 failures.push_str("\n- ");
                 failures.push_str(e.message());

@@ -68,15 +68,22 @@
 //! `i64`/`u64` and `f64` otherwise (Terraform uses 512-bit floats: results
 //! agree to about 1e-15 relative; results beyond `f64`'s range become ±Inf).
 //! Lists, sets and tuples are all arrays, and maps and objects are both
-//! objects, so the few behaviours that depend on those types differ:
-//! `tolist([1]) == [1]` is `true` here, and `for` over a set gives indices,
-//! not elements, as keys.
+//! objects; the evaluator tracks which of them an expression gives where
+//! Terraform would know it (a function such as `tolist`, `toset` or `tomap`,
+//! a splat, a conditional), so that equality compares types as Terraform
+//! does (`tolist([1]) == [1]` is `false`, `[1] == [1]` is `true`), `for`
+//! over a set binds the key variable to the element itself, and a set
+//! cannot be indexed. Variables from the [`Context`] are plain values,
+//! i.e. tuples and objects. Only the top level is tracked: an element
+//! taken out of a list, set or map compares by value only, and
+//! `[tolist([1])] == [[1]]` is `true` here (`false` in Terraform).
 
 mod body;
 mod context;
 mod expr;
 mod func;
 pub mod functions;
+mod kinds;
 pub(crate) mod limits;
 mod ops;
 mod print;

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::context::Context;
-use super::expr::{err, eval, iter_items, R};
+use super::expr::{err, eval, eval_k, iter_items, R};
 use super::ops;
 use crate::syntax::*;
 use crate::value::Value;
@@ -73,12 +73,12 @@ fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String)
                     }
                 }
                 Directive::For(fd) => {
-                    let coll = eval(&fd.collection, ctx, d)?;
-                    let items = iter_items(&coll, fd.collection.span, "'for' directive")?;
+                    let (coll, kind) = eval_k(&fd.collection, ctx, d)?;
+                    let items = iter_items(&coll, kind, fd.collection.span, "'for' directive")?;
                     let key_name = fd.key_var.as_ref().map(|k| k.name.as_ref());
                     for (k, v) in items {
                         let child = ctx.iteration(
-                            key_name.map(|n| (n, Cow::Owned(k))),
+                            key_name.map(|n| (n, k)),
                             (fd.value_var.name.as_ref(), Cow::Borrowed(v)),
                         );
                         let before = out.len();
