@@ -148,10 +148,28 @@ const EQUALITIES: &[(&str, bool)] = &[
     (r#"toset([1]) == toset([1]) == true"#, true),
 ];
 
+/// Whether every feature-gated function `src` calls is built in (they are
+/// absent with `--no-default-features`).
+fn functions_available(src: &str) -> bool {
+    [
+        "regex",
+        "regexall",
+        "jsondecode",
+        "yamldecode",
+        "csvdecode",
+        "fileset",
+    ]
+    .iter()
+    .all(|f| !src.contains(&format!("{f}(")) || hcl::eval::functions::builtin(f).is_some())
+}
+
 #[test]
 fn equality_compares_collection_kinds() {
     let mut failed = Vec::new();
     for (src, want) in EQUALITIES {
+        if !functions_available(src) {
+            continue;
+        }
         if ev(src) != Value::Bool(*want) {
             failed.push(*src);
         }

@@ -148,6 +148,7 @@ fn the_deepest_accepted_input_goes_through_every_stage() {
 }
 
 #[test]
+#[cfg(feature = "json")]
 fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
     // jsondecode nests at most 127 deep; inside 100 brackets that is 227.
     let inner = format!("jsondecode(\"{}\")", nested("[", "1", "]", 127));

