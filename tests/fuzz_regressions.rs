@@ -33,3 +33,17 @@ fn heredoc_line_after_strip_marker_round_trips() {
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n    echo \"port 1\"\n"));
 }
+
+#[test]
+fn heredoc_text_right_after_strip_marker_stays_on_its_line() {
+    // fuzz/roundtrip: `%{ endfor ~}EOT` — the literal "EOT\n" after the
+    // directive was moved to a line of its own, where it read as the
+    // closing marker. Terraform 1.11 gives "a\n    b 1\nEOT\n" here.
+    let src = "x = <<-EOT\n    a\n    %{ for p in [1] ~}\n    b ${p}\n    %{ endfor ~}EOT\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    let v: hcl::Value = hcl::from_str(&printed).unwrap();
+    assert_eq!(v["x"], hcl::Value::from("a\n    b 1\nEOT\n"));
+}

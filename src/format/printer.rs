@@ -943,7 +943,11 @@ impl<'s> Printer<'s> {
                     // literal token (in heredocs and template files, the rest
                     // of the line): write an extra newline for the marker to
                     // strip, so that the literal reads back unchanged.
-                    if !quoted && self.hd_after_strip && !l.value.is_empty() {
+                    // A literal with no leading whitespace continues the
+                    // line instead: the marker has nothing to strip there, and
+                    // a line of its own could read as the closing marker.
+                    let ws_first = l.value.starts_with([' ', '\t', '\n', '\r']);
+                    if !quoted && self.hd_after_strip && ws_first {
                         self.line.push('\n');
                         // The literal's first line was not dedented by the
                         // parser (the strip marker took its line start, as
