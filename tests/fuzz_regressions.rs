@@ -47,3 +47,17 @@ fn heredoc_text_right_after_strip_marker_stays_on_its_line() {
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n    b 1\nEOT\n"));
 }
+
+#[test]
+fn legacy_index_on_a_number_literal_is_not_printed_as_a_fraction() {
+    // fuzz/roundtrip: `2. 3` is the number 2 with the legacy index `.3`
+    // (an error when evaluated, as in Terraform: "Invalid index"); printed
+    // as `2.3` it read back as a number.
+    let body = hcl::parse("a = 2. 3\n").unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    assert_eq!(printed, "a = 2 .3\n");
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    let err = hcl::from_str::<hcl::Value>(&printed).unwrap_err();
+    assert!(err.message().contains("Invalid index"), "{err}");
+}

@@ -806,6 +806,16 @@ impl<'s> Printer<'s> {
         // a number or a closing bracket.
         let mut space_before_bracket = matches!(&t.expr.kind, ExprKind::String(_))
             || matches!(&t.expr.kind, ExprKind::Template(te) if te.kind == TemplateKind::Quoted);
+        // `2 .3` (a legacy index on a number) would read back as the number
+        // `2.3`: keep a space there (terraform fmt itself joins them).
+        if matches!(t.expr.kind, ExprKind::Number { .. })
+            && matches!(
+                t.operators.first().map(|o| &o.kind),
+                Some(TraversalOperatorKind::LegacyIndex(_))
+            )
+        {
+            self.w(" ");
+        }
         for op in &t.operators {
             match &op.kind {
                 TraversalOperatorKind::GetAttr(i) => {
