@@ -22,7 +22,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 // No `unwrap` in library code (input must never panic it); see tests for the rest.
-#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod de;
 pub mod error;

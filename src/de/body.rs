@@ -320,14 +320,14 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let mut entries = self.entries(false, false);
-        if entries.len() != 1 {
+        let count = entries.len();
+        let (Some(entry), 1) = (entries.pop(), count) else {
             let e: Error = de::Error::invalid_length(
-                entries.len(),
+                count,
                 &"a body with exactly one attribute or block naming the variant",
             );
             return Err(locate(e, self.owner));
-        }
-        let entry = entries.pop().expect("one entry");
+        };
         let span = entry.span();
         let name = entry.name().to_owned();
         visitor

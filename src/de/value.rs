@@ -391,7 +391,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
                 span,
             }),
             Value::Object(o) if o.len() == 1 => {
-                let (variant, value) = o.into_iter().next().expect("one entry");
+                let Some((variant, value)) = o.into_iter().next() else {
+                    return Err(de::Error::custom("an enum needs a variant name"));
+                };
                 visitor
                     .visit_enum(ValueEnum {
                         variant: variant.clone(),

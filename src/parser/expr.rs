@@ -88,7 +88,8 @@ impl<'a> Parser<'a> {
             while self.s_binops.len() > o_base {
                 let top = self.s_binops[self.s_binops.len() - 1].0;
                 if top.precedence() >= operator.precedence() {
-                    reduce(&mut self.s_exprs, &mut self.s_binops);
+                    reduce(&mut self.s_exprs, &mut self.s_binops)
+                        .ok_or_else(|| self.unbalanced(span))?;
                 } else {
                     break;
                 }
@@ -107,11 +108,19 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let end = Span::new(self.pos, self.pos);
         while self.s_binops.len() > o_base {
-            reduce(&mut self.s_exprs, &mut self.s_binops);
+            reduce(&mut self.s_exprs, &mut self.s_binops).ok_or_else(|| self.unbalanced(end))?;
         }
         debug_assert_eq!(self.s_exprs.len(), e_base + 1);
-        Ok(self.s_exprs.pop().expect("one operand left"))
+        self.s_exprs.pop().ok_or_else(|| self.unbalanced(end))
+    }
+
+    /// The operand and operator stacks disagree: a parser bug, reported as an
+    /// error rather than a panic.
+    #[cold]
+    fn unbalanced(&self, span: Span) -> crate::Error {
+        self.error("internal parser error: unbalanced operator stack", span)
     }
 
     /// `("-" | "!") ExprTerm` or a term.
@@ -728,12 +737,16 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Pops two operands and an operator and pushes their binary operation.
+/// Pops two operands and an operator and pushes their binary operation;
+/// `None` if a stack is short (never, while the stacks are balanced).
 #[inline]
-fn reduce<'a>(operands: &mut Vec<Expression<'a>>, ops: &mut Vec<(BinaryOperator, Span)>) {
-    let (operator, operator_span) = ops.pop().expect("operator");
-    let rhs = operands.pop().expect("rhs");
-    let lhs = operands.pop().expect("lhs");
+fn reduce<'a>(
+    operands: &mut Vec<Expression<'a>>,
+    ops: &mut Vec<(BinaryOperator, Span)>,
+) -> Option<()> {
+    let (operator, operator_span) = ops.pop()?;
+    let rhs = operands.pop()?;
+    let lhs = operands.pop()?;
     let span = lhs.span.to(rhs.span);
     operands.push(Expression::new(
         ExprKind::Binary(Box::new(BinaryOp {
@@ -744,4 +757,5 @@ fn reduce<'a>(operands: &mut Vec<Expression<'a>>, ops: &mut Vec<(BinaryOperator,
         })),
         span,
     ));
+    Some(())
 }
