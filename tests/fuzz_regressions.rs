@@ -61,3 +61,17 @@ fn legacy_index_on_a_number_literal_is_not_printed_as_a_fraction() {
     let err = hcl::from_str::<hcl::Value>(&printed).unwrap_err();
     assert!(err.message().contains("Invalid index"), "{err}");
 }
+
+#[test]
+fn whitespace_only_crlf_line_in_indented_heredoc_round_trips() {
+    // fuzz/roundtrip: a whitespace-only line ending in CRLF inside `<<-` was
+    // indented on printing (its `\r` made it look like text), so it grew on
+    // reparse. Terraform 1.11 gives "a\n\t\t\r\nb\n" for this heredoc.
+    let src = "x = <<-EOT\n    a\n\t\t\r\n    b\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    let v: hcl::Value = hcl::from_str(&printed).unwrap();
+    assert_eq!(v["x"], hcl::Value::from("a\n\t\t\r\nb\n"));
+}

@@ -1104,7 +1104,13 @@ impl<'s> Printer<'s> {
                 if let Some(n) = self.hd_indent {
                     // `<<-` leaves whitespace-only lines alone, so they get
                     // no indentation either.
-                    let ws_only = seg.bytes().all(|b| b == b' ' || b == b'\t');
+                    // (A `\r` before the newline belongs to the line break.)
+                    let text = if nl {
+                        seg.strip_suffix('\r').unwrap_or(seg)
+                    } else {
+                        seg
+                    };
+                    let ws_only = text.bytes().all(|b| b == b' ' || b == b'\t');
                     if !ws_only || (!nl && !last_elem) {
                         push_spaces(&mut self.line, n);
                     }
