@@ -75,3 +75,15 @@ fn whitespace_only_crlf_line_in_indented_heredoc_round_trips() {
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n\t\t\r\nb\n"));
 }
+
+#[test]
+fn chained_legacy_indexes_keep_a_space() {
+    // fuzz/roundtrip: `a.2. 1` is two legacy indexes; printed as `a.2.1` it
+    // is the "chained legacy index" syntax error (Terraform rejects it too).
+    let body = hcl::parse("a = b.2. 1\n").unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    assert_eq!(printed, "a = b.2 .1\n");
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert!(hcl::parse("a = b.2.1\n").is_err());
+}

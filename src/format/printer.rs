@@ -806,17 +806,15 @@ impl<'s> Printer<'s> {
         // a number or a closing bracket.
         let mut space_before_bracket = matches!(&t.expr.kind, ExprKind::String(_))
             || matches!(&t.expr.kind, ExprKind::Template(te) if te.kind == TemplateKind::Quoted);
-        // `2 .3` (a legacy index on a number) would read back as the number
-        // `2.3`: keep a space there (terraform fmt itself joins them).
-        if matches!(t.expr.kind, ExprKind::Number { .. })
-            && matches!(
-                t.operators.first().map(|o| &o.kind),
-                Some(TraversalOperatorKind::LegacyIndex(_))
-            )
-        {
-            self.w(" ");
-        }
+        // A legacy index right after a number (`2 .3`, or `a.2 .1`) would
+        // read back as part of a number `2.3` / `.2.1`: keep a space there
+        // (terraform fmt itself joins them).
+        let mut after_number = matches!(t.expr.kind, ExprKind::Number { .. });
         for op in &t.operators {
+            let was_after_number = std::mem::replace(
+                &mut after_number,
+                matches!(op.kind, TraversalOperatorKind::LegacyIndex(_)),
+            );
             match &op.kind {
                 TraversalOperatorKind::GetAttr(i) => {
                     self.w(".");
@@ -833,6 +831,9 @@ impl<'s> Printer<'s> {
                     space_before_bracket = false;
                 }
                 TraversalOperatorKind::LegacyIndex(n) => {
+                    if was_after_number {
+                        self.w(" ");
+                    }
                     self.w(".");
                     self.w(itoa::Buffer::new().format(*n));
                     space_before_bracket = false;
