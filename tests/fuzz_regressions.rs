@@ -87,3 +87,19 @@ fn chained_legacy_indexes_keep_a_space() {
     assert!(hcl::format::eq_ignoring_spans(&body, &again));
     assert!(hcl::parse("a = b.2.1\n").is_err());
 }
+
+#[test]
+fn form_feed_line_in_indented_heredoc_round_trips() {
+    // fuzz/roundtrip: `<<-` treats a line of Unicode whitespace (here a
+    // form feed) as blank, but the printer indented it, so it changed on
+    // reparse. Terraform 1.11 gives "a\n\u{c}\n  b\n" for this heredoc.
+    let src = "x = <<-EOT\n    a\n\u{c}\n      b\n  EOT\n";
+    let v: hcl::Value = hcl::from_str(src).unwrap();
+    assert_eq!(v["x"], hcl::Value::from("a\n\u{c}\n  b\n"));
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    let v: hcl::Value = hcl::from_str(&printed).unwrap();
+    assert_eq!(v["x"], hcl::Value::from("a\n\u{c}\n  b\n"));
+}

@@ -1105,13 +1105,10 @@ impl<'s> Printer<'s> {
                 if let Some(n) = self.hd_indent {
                     // `<<-` leaves whitespace-only lines alone, so they get
                     // no indentation either.
-                    // (A `\r` before the newline belongs to the line break.)
-                    let text = if nl {
-                        seg.strip_suffix('\r').unwrap_or(seg)
-                    } else {
-                        seg
-                    };
-                    let ws_only = text.bytes().all(|b| b == b' ' || b == b'\t');
+                    // "Whitespace" as the parser's dedent reads it: any
+                    // Unicode space (`\r`, form feed, NBSP, ...), like Go's
+                    // `unicode.IsSpace`.
+                    let ws_only = seg.trim_start().is_empty();
                     if !ws_only || (!nl && !last_elem) {
                         push_spaces(&mut self.line, n);
                     }
