@@ -103,3 +103,16 @@ fn form_feed_line_in_indented_heredoc_round_trips() {
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n\u{c}\n  b\n"));
 }
+
+#[test]
+fn heredoc_with_strip_markers_round_trips() {
+    // fuzz/roundtrip (minimised): `%{~endfor}` at a line start takes that
+    // line's indentation and turns the `<<-` dedent off, so indenting the
+    // content on printing changed it on reparse. Such content is printed
+    // as it is.
+    let src = "m {\nn=<<-EOT\n%{ for p in c}\n %{~endfor}\nEOT\n}";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+}

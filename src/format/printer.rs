@@ -909,17 +909,23 @@ impl<'s> Printer<'s> {
             TemplateKind::Heredoc {
                 marker,
                 strip_indent,
-            } => self.heredoc(marker, *strip_indent, |p| {
-                p.template_elems(&t.template, false)
-            }),
+            } => {
+                let indent = *strip_indent && !has_strip_marker(&t.template);
+                self.heredoc(marker, *strip_indent, indent, |p| {
+                    p.template_elems(&t.template, false)
+                })
+            }
         }
     }
 
     /// Writes a heredoc; `content` writes the template elements.
+    /// `indent`: indent the content (only for `<<-`, which removes it again
+    /// on reading).
     pub(crate) fn heredoc(
         &mut self,
         marker: &str,
         strip: bool,
+        indent: bool,
         content: impl FnOnce(&mut Printer<'s>),
     ) {
         let inner = self.inner_indent();
@@ -928,7 +934,7 @@ impl<'s> Printer<'s> {
         self.w("\n");
         let saved = (self.hd_indent, self.hd_line_start, self.hd_nest);
         self.hd_nest = 0;
-        self.hd_indent = if strip { Some(inner) } else { None };
+        self.hd_indent = if indent { Some(inner) } else { None };
         self.hd_line_start = true;
         let start = self.line.len();
         content(self);
@@ -1125,6 +1131,31 @@ impl<'s> Printer<'s> {
             }
         }
     }
+}
+
+/// Whether a template has a `~` strip marker anywhere. In a `<<-` heredoc a
+/// marker at a line start takes that line's indentation, which turns the
+/// dedent off (as in Terraform), so such content is printed as it is,
+/// without added indentation: with at least one line at indentation 0
+/// either way, reading it back removes nothing.
+fn has_strip_marker(t: &Template<'_>) -> bool {
+    let any = |s: &Strip| s.start || s.end;
+    t.elements.iter().any(|el| match el {
+        Element::Literal(_) => false,
+        Element::Interpolation(i) => any(&i.strip),
+        Element::Directive(d) => match &**d {
+            Directive::If(d) => {
+                any(&d.if_strip)
+                    || d.else_strip.as_ref().is_some_and(any)
+                    || any(&d.endif_strip)
+                    || has_strip_marker(&d.true_template)
+                    || d.false_template.as_ref().is_some_and(has_strip_marker)
+            }
+            Directive::For(d) => {
+                any(&d.for_strip) || any(&d.endfor_strip) || has_strip_marker(&d.template)
+            }
+        },
+    })
 }
 
 /// The first byte of the first token an expression prints.
