@@ -116,3 +116,21 @@ fn heredoc_with_strip_markers_round_trips() {
     let again = hcl::parse(&printed).unwrap();
     assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
 }
+
+#[test]
+fn non_nfc_identifier_label_is_not_quoted() {
+    // fuzz/roundtrip (minimised): the identifier label `x\u{655}\u{619}` is
+    // not in NFC; quoted (as terraform fmt writes labels) it read back
+    // normalised, a different label.
+    let src = "n x\u{655}\u{619} {}\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    assert_eq!(printed, src);
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    // An NFC identifier label is still quoted.
+    assert_eq!(
+        hcl::to_string(&hcl::parse("n x {}\n").unwrap()).unwrap(),
+        "n \"x\" {}\n"
+    );
+}

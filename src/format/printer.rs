@@ -422,7 +422,15 @@ impl<'s> Printer<'s> {
     /// A block up to its closing brace (the line is left open).
     fn block_inner(&mut self, b: &Block<'_>) {
         // Labels are always quoted, as `terraform fmt` writes them.
-        self.block_head(&b.ident.name, b.labels.iter().map(|l| (true, l.as_str())));
+        // Labels are quoted, as `terraform fmt` does, except an identifier
+        // label that is not in NFC: quoted, it would read back normalised.
+        self.block_head(
+            &b.ident.name,
+            b.labels.iter().map(|l| match l {
+                BlockLabel::Ident(i) => (unicode_normalization::is_nfc(&i.name), l.as_str()),
+                BlockLabel::String { .. } => (true, l.as_str()),
+            }),
+        );
         let empty = b.body.structures.is_empty() && !self.body_has_comments(&b.body);
         if empty {
             self.w(" {}");
