@@ -51,31 +51,62 @@ pub(crate) fn template_source(
     ctx: &Context<'_>,
     out: &mut String,
 ) {
+    let mut parts = TemplateParts {
+        literal: escape_template_literal,
+        interpolation: &mut |i: &Interpolation<'_>, out: &mut String| match slice(ctx, i.span) {
+            Some(s) if keep_strip => out.push_str(s),
+            _ => write_interpolation(i, keep_strip, out, &mut |e, out| expr_source(e, ctx, out)),
+        },
+        expr: &mut |e: &Expression<'_>, out: &mut String| expr_source(e, ctx, out),
+    };
+    write_template(t, keep_strip, out, &mut parts);
+}
+
+/// How [`write_template`] writes a template's literals, interpolations and
+/// directive expressions.
+struct TemplateParts<'f> {
+    literal: fn(&str, &mut String),
+    interpolation: &'f mut dyn FnMut(&Interpolation<'_>, &mut String),
+    expr: &'f mut dyn FnMut(&Expression<'_>, &mut String),
+}
+
+fn write_interpolation(
+    i: &Interpolation<'_>,
+    keep_strip: bool,
+    out: &mut String,
+    expr: &mut dyn FnMut(&Expression<'_>, &mut String),
+) {
+    let strip = strip_if(keep_strip, i.strip);
+    out.push_str(if strip.start { "${~" } else { "${" });
+    expr(&i.expr, out);
+    out.push_str(if strip.end { "~}" } else { "}" });
+}
+
+/// Writes a template's elements, directives spelled out, with `parts`
+/// writing literals and expressions.
+fn write_template(
+    t: &Template<'_>,
+    keep_strip: bool,
+    out: &mut String,
+    parts: &mut TemplateParts<'_>,
+) {
     for el in &t.elements {
         match el {
-            Element::Literal(l) => escape_template_literal(&l.value, out),
-            Element::Interpolation(i) => match slice(ctx, i.span) {
-                Some(s) if keep_strip => out.push_str(s),
-                _ => {
-                    let strip = strip_if(keep_strip, i.strip);
-                    out.push_str(if strip.start { "${~" } else { "${" });
-                    expr_source(&i.expr, ctx, out);
-                    out.push_str(if strip.end { "~}" } else { "}" });
-                }
-            },
+            Element::Literal(l) => (parts.literal)(&l.value, out),
+            Element::Interpolation(i) => (parts.interpolation)(i, out),
             Element::Directive(d) => match &**d {
                 Directive::If(ifd) => {
                     open_directive(strip_if(keep_strip, ifd.if_strip), out);
                     out.push_str("if ");
-                    expr_source(&ifd.cond, ctx, out);
+                    (parts.expr)(&ifd.cond, out);
                     close_directive(strip_if(keep_strip, ifd.if_strip), out);
-                    template_source(&ifd.true_template, keep_strip, ctx, out);
+                    write_template(&ifd.true_template, keep_strip, out, parts);
                     if let Some(f) = &ifd.false_template {
                         let s = strip_if(keep_strip, ifd.else_strip.unwrap_or_default());
                         open_directive(s, out);
                         out.push_str("else");
                         close_directive(s, out);
-                        template_source(f, keep_strip, ctx, out);
+                        write_template(f, keep_strip, out, parts);
                     }
                     open_directive(strip_if(keep_strip, ifd.endif_strip), out);
                     out.push_str("endif");
@@ -90,9 +121,9 @@ pub(crate) fn template_source(
                     }
                     out.push_str(&fd.value_var.name);
                     out.push_str(" in ");
-                    expr_source(&fd.collection, ctx, out);
+                    (parts.expr)(&fd.collection, out);
                     close_directive(strip_if(keep_strip, fd.for_strip), out);
-                    template_source(&fd.template, keep_strip, ctx, out);
+                    write_template(&fd.template, keep_strip, out, parts);
                     open_directive(strip_if(keep_strip, fd.endfor_strip), out);
                     out.push_str("endfor");
                     close_directive(strip_if(keep_strip, fd.endfor_strip), out);
@@ -351,50 +382,12 @@ fn escape_quoted(s: &str, out: &mut String) {
 }
 
 fn print_template(t: &Template<'_>, keep_strip: bool, out: &mut String, d: u32) {
-    for el in &t.elements {
-        match el {
-            Element::Literal(l) => escape_quoted(&l.value, out),
-            Element::Interpolation(i) => {
-                let strip = strip_if(keep_strip, i.strip);
-                out.push_str(if strip.start { "${~" } else { "${" });
-                print_depth(&i.expr, out, d);
-                out.push_str(if strip.end { "~}" } else { "}" });
-            }
-            Element::Directive(dir) => match &**dir {
-                Directive::If(ifd) => {
-                    open_directive(strip_if(keep_strip, ifd.if_strip), out);
-                    out.push_str("if ");
-                    print_depth(&ifd.cond, out, d);
-                    close_directive(strip_if(keep_strip, ifd.if_strip), out);
-                    print_template(&ifd.true_template, keep_strip, out, d);
-                    if let Some(f) = &ifd.false_template {
-                        let s = strip_if(keep_strip, ifd.else_strip.unwrap_or_default());
-                        open_directive(s, out);
-                        out.push_str("else");
-                        close_directive(s, out);
-                        print_template(f, keep_strip, out, d);
-                    }
-                    open_directive(strip_if(keep_strip, ifd.endif_strip), out);
-                    out.push_str("endif");
-                    close_directive(strip_if(keep_strip, ifd.endif_strip), out);
-                }
-                Directive::For(fd) => {
-                    open_directive(strip_if(keep_strip, fd.for_strip), out);
-                    out.push_str("for ");
-                    if let Some(k) = &fd.key_var {
-                        out.push_str(&k.name);
-                        out.push_str(", ");
-                    }
-                    out.push_str(&fd.value_var.name);
-                    out.push_str(" in ");
-                    print_depth(&fd.collection, out, d);
-                    close_directive(strip_if(keep_strip, fd.for_strip), out);
-                    print_template(&fd.template, keep_strip, out, d);
-                    open_directive(strip_if(keep_strip, fd.endfor_strip), out);
-                    out.push_str("endfor");
-                    close_directive(strip_if(keep_strip, fd.endfor_strip), out);
-                }
-            },
-        }
-    }
+    let mut parts = TemplateParts {
+        literal: escape_quoted,
+        interpolation: &mut |i: &Interpolation<'_>, out: &mut String| {
+            write_interpolation(i, keep_strip, out, &mut |e, out| print_depth(e, out, d))
+        },
+        expr: &mut |e: &Expression<'_>, out: &mut String| print_depth(e, out, d),
+    };
+    write_template(t, keep_strip, out, &mut parts);
 }
