@@ -4,6 +4,10 @@
 //!
 //! `HCL_BENCH_FILE=../shared/corpus/bench/big-common.tf cargo bench --bench eval`
 //! (the default path is `../shared/corpus/bench/big-common.tf`; skipped when absent).
+//!
+//! Two "floor" entries time cloning and dropping the evaluated `Value` and
+//! the syntax tree: the allocation cost any evaluator producing these two
+//! structures pays, whatever its parser and evaluator do.
 
 use std::time::Duration;
 
@@ -45,6 +49,14 @@ fn bench(c: &mut Criterion) {
     g.bench_function("hcl2 eval only (preserve, tree parsed once)", |b| {
         b.iter(|| evaluate_with_source(&body, &src, &ctx).unwrap())
     });
+    // Floors: what allocating and freeing the two data structures costs on
+    // its own, with no scanning and no evaluation. A parse+eval can not be
+    // faster than the sum of these two while it builds this tree and this
+    // `Value` (each clone makes the same allocations as building does, and
+    // the clone is dropped inside the timing, as the results above are).
+    let value = evaluate_with_source(&body, &src, &ctx).unwrap();
+    g.bench_function("floor: Value clone+drop", |b| b.iter(|| value.clone()));
+    g.bench_function("floor: syntax tree clone+drop", |b| b.iter(|| body.clone()));
     g.bench_function("hcl-rs from_str::<Value>", |b| {
         b.iter(|| hcl_rs::from_str::<hcl_rs::Value>(&src).unwrap())
     });
