@@ -43,6 +43,9 @@ pub(crate) struct Printer<'s> {
     comment_at: Option<usize>,
     /// Source text the tree was parsed from, for comments and blank lines.
     src: Option<&'s str>,
+    /// Above zero inside template interpolations and directives (and values
+    /// unwrapped from one), where the source's line breaks are not followed.
+    no_layout: u32,
     /// Apply `terraform fmt`'s rewrites of attribute values.
     pub(crate) terraform: bool,
     /// Inside a `variable` block (for the `type` rewrite).
@@ -82,6 +85,7 @@ impl<'s> Printer<'s> {
             pending_buf: String::new(),
             comment_at: None,
             src: None,
+            no_layout: 0,
             terraform: false,
             in_variable: false,
             hd_indent: None,
@@ -454,7 +458,9 @@ impl<'s> Printer<'s> {
             if let (TemplateKind::Quoted, [Element::Interpolation(i)]) =
                 (&t.kind, t.template.elements.as_slice())
             {
+                self.no_layout += 1;
                 self.expr(&i.expr, Mode::Inline);
+                self.no_layout -= 1;
                 return true;
             }
         }
@@ -533,23 +539,35 @@ impl<'s> Printer<'s> {
                 }
                 self.expr(cur, Mode::Inline);
                 for b in chain.iter().rev() {
-                    self.w(" ");
-                    self.w(b.operator.as_str());
-                    self.w(" ");
+                    self.sep(
+                        b.lhs.span.end,
+                        b.rhs.span.start,
+                        b.operator.as_str(),
+                        true,
+                        true,
+                    );
                     self.expr(&b.rhs, Mode::Inline);
                 }
             }
             ExprKind::Conditional(c) => {
                 self.expr(&c.cond, Mode::Inline);
-                self.w(" ? ");
+                self.sep(c.cond.span.end, c.true_expr.span.start, "?", true, true);
                 self.expr(&c.true_expr, Mode::Inline);
-                self.w(" : ");
+                self.sep(
+                    c.true_expr.span.end,
+                    c.false_expr.span.start,
+                    ":",
+                    true,
+                    true,
+                );
                 self.expr(&c.false_expr, Mode::Inline);
             }
-            ExprKind::For(f) => self.for_expr(f),
+            ExprKind::For(f) => self.for_expr(f, e.span),
             ExprKind::Parenthesis(inner) => {
                 self.open("(");
+                self.layout_gap(e.span.start + 1, inner.span.start);
                 self.expr(inner, Mode::Inline);
+                self.layout_gap(inner.span.end, e.span.end.saturating_sub(1));
                 self.close(")");
             }
         }
@@ -592,13 +610,112 @@ impl<'s> Printer<'s> {
 
     /// With a source: whether the text at `span` spans several lines.
     fn src_multiline(&self, span: Span) -> Option<bool> {
-        let src = self.src?;
+        let src = self.layout_src()?;
         (span_ok(span, src) && span.len() >= 2).then(|| src[span.range()].contains('\n'))
+    }
+
+    /// The source, where its line breaks and comments inside expressions are
+    /// followed (not inside templates).
+    #[inline]
+    fn layout_src(&self) -> Option<&'s str> {
+        if self.no_layout == 0 {
+            self.src
+        } else {
+            None
+        }
+    }
+
+    /// Writes the comments of `src[from..to]`, the text between two tokens
+    /// of an expression, and breaks the line where the source broke it.
+    /// `None` (nothing written) when the text holds anything but whitespace,
+    /// commas and comments; otherwise whether the line was broken.
+    fn layout_gap(&mut self, from: usize, to: usize) -> Option<bool> {
+        let src = self.layout_src()?;
+        if from > to || !span_ok(Span::new(from, to), src) {
+            return None;
+        }
+        let items = scan_gap(&src[from..to], true)?;
+        if !items.iter().any(|i| matches!(i, GapItem::Newline)) {
+            // `/* */` comments within a line stay on it.
+            for it in &items {
+                if let GapItem::Comment(text) = *it {
+                    if !self.line.is_empty() && !self.line.ends_with([' ', '(', '[', '{']) {
+                        self.w(" ");
+                    }
+                    self.w(text);
+                    self.w(" ");
+                }
+            }
+            return Some(false);
+        }
+        let mut items = &items[..];
+        // A comment right after the token stays on its line.
+        if let [GapItem::Comment(text), GapItem::Newline, ..] = items {
+            if !self.line.is_empty() {
+                self.trailing(Some(Trailing {
+                    text,
+                    line_comment: !text.starts_with("/*"),
+                }));
+                items = &items[1..];
+            }
+        }
+        self.end_line();
+        let mut emitted = true;
+        if self.gap_comments(items, &mut emitted) {
+            self.newline();
+        }
+        Some(true)
+    }
+
+    /// Writes the token `tok` between two parts of an expression that end
+    /// and start at `from` and `to` in the source, with a space on each side
+    /// as asked. With the source, line breaks and comments on either side
+    /// of `tok` are kept.
+    fn sep(&mut self, from: usize, to: usize, tok: &str, before: bool, after: bool) {
+        if let Some(at) = self.find_token(from, to, tok) {
+            self.layout_gap(from, at);
+            if before {
+                self.w(" ");
+            }
+            self.w(tok);
+            if self.layout_gap(at + tok.len(), to) != Some(true) && after {
+                self.w(" ");
+            }
+            return;
+        }
+        if before {
+            self.w(" ");
+        }
+        self.w(tok);
+        if after {
+            self.w(" ");
+        }
+    }
+
+    /// Where `tok` is in `src[from..to]`, when only whitespace and comments
+    /// precede it there.
+    fn find_token(&self, from: usize, to: usize, tok: &str) -> Option<usize> {
+        let src = self.layout_src()?;
+        if from > to || !span_ok(Span::new(from, to), src) {
+            return None;
+        }
+        let b = src.as_bytes();
+        let mut i = from;
+        while i < to {
+            match b[i] {
+                b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+                b'#' => i += src[i..to].find('\n')?,
+                b'/' if b.get(i + 1) == Some(&b'/') => i += src[i..to].find('\n')?,
+                b'/' if b.get(i + 1) == Some(&b'*') => i += src[i + 2..to].find("*/")? + 4,
+                _ => break,
+            }
+        }
+        src[i..to].starts_with(tok).then_some(i)
     }
 
     /// The source of a bracketed expression (`open`...`close` at `span`).
     fn bracketed_src(&self, span: Span, open: u8, close: u8) -> Option<&'s str> {
-        let src = self.src?;
+        let src = self.layout_src()?;
         let ok = span_ok(span, src)
             && span.len() >= 2
             && src.as_bytes()[span.start] == open
@@ -627,14 +744,14 @@ impl<'s> Printer<'s> {
 
     fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode, span: Span) {
         if elems.is_empty() {
-            self.w("[]");
+            self.empty_brackets(span, b'[', b']');
             return;
         }
-        let multi = match self.src_multiline(span) {
-            Some(m) => m,
-            None => elems.iter().any(|e| self.wants_multiline(e)),
+        let (multi, src_says) = match self.src_multiline(span) {
+            Some(m) => (m, true),
+            None => (elems.iter().any(|e| self.wants_multiline(e)), false),
         };
-        if mode == Mode::Block && multi {
+        if (mode == Mode::Block || src_says) && multi {
             let src = self.bracketed_src(span, b'[', b']');
             let mut cursor = span.start + 1;
             let mut emitted = false;
@@ -688,11 +805,16 @@ impl<'s> Printer<'s> {
 
     fn object(&mut self, items: &[ObjectItem<'_>], mode: Mode, span: Span) {
         if items.is_empty() {
-            self.w("{}");
+            self.empty_brackets(span, b'{', b'}');
             return;
         }
         let heredoc = items.iter().any(|it| contains_heredoc(&it.value));
-        let multi = heredoc || (mode == Mode::Block && self.src_multiline(span).unwrap_or(true));
+        let multi = heredoc
+            || match self.src_multiline(span) {
+                // With the source, its layout wherever the object is.
+                Some(m) => m,
+                None => mode == Mode::Block,
+            };
         if multi {
             let src = self.bracketed_src(span, b'{', b'}');
             let mut cursor = span.start + 1;
@@ -758,6 +880,28 @@ impl<'s> Printer<'s> {
         }
     }
 
+    /// `[]` or `{}`; with the source, comments inside are kept, one per line.
+    fn empty_brackets(&mut self, span: Span, open: u8, close: u8) {
+        let (o, c) = if open == b'[' { ("[", "]") } else { ("{", "}") };
+        let commented = self.bracketed_src(span, open, close).and_then(|src| {
+            scan_gap(&src[span.start + 1..span.end - 1], true)
+                .filter(|g| g.iter().any(|i| matches!(i, GapItem::Comment(_))))
+        });
+        match commented {
+            Some(items) => {
+                self.open(o);
+                self.newline();
+                let mut emitted = false;
+                self.gap_comments(&items, &mut emitted);
+                self.close(c);
+            }
+            None => {
+                self.w(o);
+                self.w(c);
+            }
+        }
+    }
+
     fn object_key(&mut self, key: &ObjectKey<'_>) {
         match key {
             ObjectKey::Ident(i) => self.w(&i.name),
@@ -772,6 +916,10 @@ impl<'s> Printer<'s> {
         }
         self.w(&f.name.name.name);
         self.open("(");
+        if self.func_args_with_source(f) {
+            self.close(")");
+            return;
+        }
         let n = f.args.len();
         let multi = if mode == Mode::Block {
             f.args.iter().filter(|a| self.wants_multiline(a)).count()
@@ -806,6 +954,74 @@ impl<'s> Printer<'s> {
             }
         }
         self.close(")");
+    }
+
+    /// A call's arguments laid out as in the source: its line breaks, blank
+    /// lines, comments and trailing comma are kept. `false` (nothing
+    /// written) when the spans do not fit the source.
+    fn func_args_with_source(&mut self, f: &FuncCall<'_>) -> bool {
+        let Some(src) = self.bracketed_src(f.args_span, b'(', b')') else {
+            return false;
+        };
+        let close = f.args_span.end - 1;
+        let mut cursor = f.args_span.start + 1;
+        for a in &f.args {
+            if !span_ok(a.span, src) || a.span.start < cursor || a.span.end > close {
+                return false;
+            }
+            cursor = a.span.end;
+        }
+        // The text after the last argument: `...`, a comma, comments.
+        let mut tail = cursor;
+        if f.expand_final {
+            match self.find_token(tail, close, "...") {
+                Some(at) => tail = at + 3,
+                None => return false,
+            }
+        }
+        let trailing_comma = match self.find_token(tail, close, ",") {
+            Some(at) => {
+                tail = at + 1;
+                true
+            }
+            None => false,
+        };
+        if scan_gap(&src[tail..close], true).is_none() {
+            return false;
+        }
+        let mut cursor = f.args_span.start + 1;
+        let n = f.args.len();
+        for (i, a) in f.args.iter().enumerate() {
+            if i > 0 && self.layout_gap(cursor, a.span.start) != Some(true) {
+                self.w(" ");
+            } else if i == 0 {
+                self.layout_gap(cursor, a.span.start);
+            }
+            self.expr(a, Mode::Inline);
+            cursor = a.span.end;
+            if i + 1 < n {
+                self.w(",");
+            } else {
+                cursor = tail;
+                if f.expand_final {
+                    self.w("...");
+                }
+                if trailing_comma {
+                    self.w(",");
+                }
+            }
+            if let Some((t, next)) = trailing_comment(src, cursor, i + 1 < n) {
+                self.trailing(Some(t));
+                self.end_line();
+                cursor = next;
+            }
+        }
+        let broke = self.layout_gap(cursor, close) == Some(true);
+        if trailing_comma && !broke && !self.line.is_empty() {
+            // hclwrite writes `f(a, )`.
+            self.w(" ");
+        }
+        true
     }
 
     fn traversal(&mut self, t: &Traversal<'_>) {
@@ -864,37 +1080,51 @@ impl<'s> Printer<'s> {
 
     /// Writes ` in <coll>` / ` if <cond>` with hclwrite's keyword spacing:
     /// an identifier followed by `(` (and `if` by `[`) gets no space.
-    fn keyword_then(&mut self, kw: &str, e: &Expression<'_>) {
-        self.w(" ");
-        self.w(kw);
-        match first_token(e) {
-            b'(' => {}
-            b'[' if kw == "if" => {}
-            _ => self.w(" "),
-        }
+    /// `from` is where the part before the keyword ends in the source.
+    fn keyword_then(&mut self, kw: &str, from: usize, e: &Expression<'_>) {
+        let space = match first_token(e) {
+            b'(' => false,
+            b'[' => kw != "if",
+            _ => true,
+        };
+        self.sep(from, e.span.start, kw, true, space);
         self.expr(e, Mode::Inline);
     }
 
-    fn for_expr(&mut self, f: &ForExpr<'_>) {
+    /// With the source, its line breaks and comments between the parts are
+    /// kept (`{\n for k, v in m : k => v\n if v != null\n}`).
+    fn for_expr(&mut self, f: &ForExpr<'_>, span: Span) {
         let object = f.key_expr.is_some();
-        self.open(if object { "{ for " } else { "[for " });
+        self.open(if object { "{" } else { "[" });
+        let first = f.key_var.as_ref().unwrap_or(&f.value_var);
+        self.sep(span.start + 1, first.span.start, "for", object, true);
         if let Some(k) = &f.key_var {
             self.w(&k.name);
             self.w(", ");
         }
         self.w(&f.value_var.name);
-        self.keyword_then("in", &f.collection);
-        self.w(" : ");
+        self.keyword_then("in", f.value_var.span.end, &f.collection);
+        let head = f.key_expr.as_ref().unwrap_or(&f.value_expr);
+        self.sep(f.collection.span.end, head.span.start, ":", true, true);
         if let Some(k) = &f.key_expr {
             self.expr(k, Mode::Inline);
-            self.w(" => ");
+            self.sep(k.span.end, f.value_expr.span.start, "=>", true, true);
         }
         self.expr(&f.value_expr, Mode::Inline);
+        let mut end = f.value_expr.span.end;
         if f.grouping {
+            let to = f.cond.as_ref().map_or(span.end, |c| c.span.start);
+            end = self
+                .find_token(end, to, "...")
+                .map_or(usize::MAX, |at| at + 3);
             self.w("...");
         }
         if let Some(c) = &f.cond {
-            self.keyword_then("if", c);
+            self.keyword_then("if", end, c);
+            end = c.span.end;
+        }
+        if end < span.end {
+            self.layout_gap(end, span.end - 1);
         }
         self.close(if object { " }" } else { "]" });
     }
@@ -1016,7 +1246,9 @@ impl<'s> Printer<'s> {
                     if obj {
                         self.w(" ");
                     }
+                    self.no_layout += 1;
                     self.expr(&it.expr, Mode::Inline);
+                    self.no_layout -= 1;
                     if obj {
                         self.w(" ");
                     }
@@ -1058,7 +1290,9 @@ impl<'s> Printer<'s> {
                                 self.w(", ");
                             }
                             self.w(&d.value_var.name);
-                            self.keyword_then("in", &d.collection);
+                            self.no_layout += 1;
+                            self.keyword_then("in", usize::MAX, &d.collection);
+                            self.no_layout -= 1;
                             self.directive_close(d.for_strip, quoted);
                             self.template_elems(&d.template, quoted);
                             self.hd_pre_token(d.endfor_strip.start, quoted);
@@ -1087,7 +1321,9 @@ impl<'s> Printer<'s> {
             b'(' | b'[' => {}
             _ => self.w(" "),
         }
+        self.no_layout += 1;
         self.expr(e, Mode::Inline);
+        self.no_layout -= 1;
     }
 
     /// In a `<<-` heredoc, indents a line that starts with an interpolation
