@@ -1,5 +1,7 @@
 //! Conformance: every `ok` corpus file parses, prints, and parses back to
-//! the same tree (spans aside), and printing is a fixed point.
+//! the same tree (spans aside), and printing is a fixed point. Printed with
+//! its source, no comment is lost: every whole-line `#`/`//` comment of the
+//! source, and the text after ` #`/` //` on other lines, is in the output.
 //!
 //! Needs `HCL_CORPUS_DIR` (e.g. /work/shared/corpus); skipped without it.
 
@@ -11,6 +13,7 @@ fn corpus_round_trip() {
     };
     let tsv = std::fs::read_to_string(format!("{dir}/EXPECT.tsv")).expect("EXPECT.tsv");
     let (mut files, mut failures) = (0usize, Vec::new());
+    let mut comments = 0usize;
     for line in tsv.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
         if cols.get(1) != Some(&"ok") {
@@ -28,6 +31,24 @@ fn corpus_round_trip() {
         // With the source (comments and blank lines kept) the tree must
         // come back the same as well.
         let with_src = hcl::format::format_body_with_source(&body, &src);
+        for l in src.lines() {
+            let t = l.trim();
+            let comment = if t.starts_with('#') || t.starts_with("//") {
+                Some(t)
+            } else {
+                // Text after ` #` may be inside a string: then it is in the
+                // output as well.
+                t.find(" #")
+                    .or_else(|| t.find(" //"))
+                    .map(|i| t[i + 1..].trim())
+            };
+            if let Some(c) = comment {
+                comments += 1;
+                if !with_src.contains(c) {
+                    failures.push(format!("{}: comment lost: {c}", cols[0]));
+                }
+            }
+        }
         match hcl::parse(&with_src) {
             Err(e) => failures.push(format!(
                 "{}: printed text (with source) does not parse: {e}",
@@ -56,6 +77,9 @@ fn corpus_round_trip() {
             }
         };
     }
-    eprintln!("{files} files, {} failures", failures.len());
+    eprintln!(
+        "{files} files, {comments} comment lines kept, {} failures",
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

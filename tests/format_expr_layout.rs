@@ -131,3 +131,62 @@ fn without_source_the_layout_is_the_default_one() {
     let body = hcl::parse(src).unwrap();
     assert_eq!(hcl::format::format_body(&body), "x = merge(a, b)\n");
 }
+
+#[test]
+fn heredocs_keep_their_text_and_closing_marker_line() {
+    fmt_clean(
+        r#"locals {
+  policy = <<EOT
+{
+  "Statement": ${jsonencode(var.statements)}
+}
+   EOT
+  script = <<-EOT
+      #!/bin/bash
+      echo ${var.name}
+  EOT
+}
+"#,
+    );
+    // Interpolations are re-spaced, as terraform fmt does.
+    assert_eq!(
+        fmt_src("x = <<EOT\nz ${ var.y+1 }\n   EOT\n"),
+        "x = <<EOT\nz ${var.y + 1}\n   EOT\n"
+    );
+}
+
+#[test]
+fn object_commas_and_tuple_lines_are_kept() {
+    fmt_clean(
+        r#"locals {
+  perms = [{
+    name        = "ReadOnlyAccess",
+    description = "Allow Read Only access", # why
+    tags        = {},
+  }]
+  list = ["a", "b",
+    "c", "d"
+  ]
+}
+"#,
+    );
+}
+
+#[test]
+fn an_edited_heredoc_is_printed_from_the_tree() {
+    // The tree no longer matches the source text: its value wins.
+    let src = "x = <<EOT\nold\nEOT\n";
+    let mut body = hcl::parse(src).unwrap();
+    let hcl::syntax::Structure::Attribute(a) = &mut body.structures[0] else {
+        panic!()
+    };
+    let hcl::syntax::ExprKind::Template(t) = &mut a.expr.kind else {
+        panic!()
+    };
+    let hcl::syntax::Element::Literal(l) = &mut t.template.elements[0] else {
+        panic!()
+    };
+    l.value = "new\n".into();
+    let out = hcl::format::format_body_with_source(&body, src);
+    assert_eq!(out, "x = <<EOT\nnew\nEOT\n");
+}

@@ -510,7 +510,11 @@ impl<'s> Printer<'s> {
             ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
             ExprKind::Number { raw, .. } => self.w(raw),
             ExprKind::String(s) => self.quoted_str(s),
-            ExprKind::Template(t) => self.template_expr(t),
+            ExprKind::Template(t) => {
+                if !self.heredoc_with_source(t, e) {
+                    self.template_expr(t)
+                }
+            }
             ExprKind::Variable(v) => self.w(&v.name),
             ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
             ExprKind::Object(items) => self.object(items, mode, e.span),
@@ -747,6 +751,16 @@ impl<'s> Printer<'s> {
             self.empty_brackets(span, b'[', b']');
             return;
         }
+        if self.layout_src().is_some() {
+            let open_at = self.line.len();
+            self.open("[");
+            if self.list_with_source(span, b'[', b']', elems, false) {
+                self.close("]");
+                return;
+            }
+            self.line.truncate(open_at);
+            self.net -= 1;
+        }
         let (multi, src_says) = match self.src_multiline(span) {
             Some(m) => (m, true),
             None => (elems.iter().any(|e| self.wants_multiline(e)), false),
@@ -851,6 +865,10 @@ impl<'s> Printer<'s> {
                     ObjectSeparator::Colon => self.w(" : "),
                 }
                 self.expr(&it.value, Mode::Block);
+                if src.is_some() && self.find_token(it.value.span.end, span.end, ",").is_some() {
+                    // hclwrite keeps a comma after an item.
+                    self.w(",");
+                }
                 self.trailing(trailing);
                 self.end_line();
                 emitted = true;
@@ -916,7 +934,7 @@ impl<'s> Printer<'s> {
         }
         self.w(&f.name.name.name);
         self.open("(");
-        if self.func_args_with_source(f) {
+        if self.list_with_source(f.args_span, b'(', b')', &f.args, f.expand_final) {
             self.close(")");
             return;
         }
@@ -956,16 +974,24 @@ impl<'s> Printer<'s> {
         self.close(")");
     }
 
-    /// A call's arguments laid out as in the source: its line breaks, blank
-    /// lines, comments and trailing comma are kept. `false` (nothing
-    /// written) when the spans do not fit the source.
-    fn func_args_with_source(&mut self, f: &FuncCall<'_>) -> bool {
-        let Some(src) = self.bracketed_src(f.args_span, b'(', b')') else {
+    /// A call's arguments or a tuple's elements (between the brackets at
+    /// `span`) laid out as in the source: line breaks, blank lines, comments
+    /// and a trailing comma are kept. `false` (nothing written) when the
+    /// spans do not fit the source.
+    fn list_with_source(
+        &mut self,
+        span: Span,
+        open: u8,
+        close: u8,
+        items: &[Expression<'_>],
+        expand_final: bool,
+    ) -> bool {
+        let Some(src) = self.bracketed_src(span, open, close) else {
             return false;
         };
-        let close = f.args_span.end - 1;
-        let mut cursor = f.args_span.start + 1;
-        for a in &f.args {
+        let close = span.end - 1;
+        let mut cursor = span.start + 1;
+        for a in items {
             if !span_ok(a.span, src) || a.span.start < cursor || a.span.end > close {
                 return false;
             }
@@ -973,7 +999,7 @@ impl<'s> Printer<'s> {
         }
         // The text after the last argument: `...`, a comma, comments.
         let mut tail = cursor;
-        if f.expand_final {
+        if expand_final {
             match self.find_token(tail, close, "...") {
                 Some(at) => tail = at + 3,
                 None => return false,
@@ -989,9 +1015,9 @@ impl<'s> Printer<'s> {
         if scan_gap(&src[tail..close], true).is_none() {
             return false;
         }
-        let mut cursor = f.args_span.start + 1;
-        let n = f.args.len();
-        for (i, a) in f.args.iter().enumerate() {
+        let mut cursor = span.start + 1;
+        let n = items.len();
+        for (i, a) in items.iter().enumerate() {
             if i > 0 && self.layout_gap(cursor, a.span.start) != Some(true) {
                 self.w(" ");
             } else if i == 0 {
@@ -1003,7 +1029,7 @@ impl<'s> Printer<'s> {
                 self.w(",");
             } else {
                 cursor = tail;
-                if f.expand_final {
+                if expand_final {
                     self.w("...");
                 }
                 if trailing_comma {
@@ -1154,6 +1180,68 @@ impl<'s> Printer<'s> {
                 })
             }
         }
+    }
+
+    /// With the source, a heredoc as `terraform fmt` leaves it: its text and
+    /// closing-marker line as written, only the interpolations re-spaced.
+    /// `false` (nothing written) for heredocs with directives, and when the
+    /// source text no longer reads back as this expression.
+    fn heredoc_with_source(&mut self, t: &TemplateExpr<'_>, e: &Expression<'_>) -> bool {
+        let (TemplateKind::Heredoc { .. }, Some(src)) = (&t.kind, self.layout_src()) else {
+            return false;
+        };
+        if !span_ok(e.span, src) || !span_ok(t.template.span, src) || self.line.is_empty() {
+            return false;
+        }
+        let text = &src[e.span.range()];
+        let content = t.template.span;
+        if !text.starts_with("<<") || content.start < e.span.start || content.end > e.span.end {
+            return false;
+        }
+        let mut cursor = content.start;
+        for el in &t.template.elements {
+            let sp = match el {
+                Element::Literal(l) => l.span,
+                Element::Interpolation(i) => i.span,
+                Element::Directive(_) => return false,
+            };
+            if sp.start != cursor || !span_ok(sp, src) {
+                return false;
+            }
+            cursor = sp.end;
+        }
+        if cursor != content.end {
+            return false;
+        }
+        // The closing marker must end its line to read back.
+        match crate::parser::parse_expression(&format!("{text}\n")) {
+            Ok(again) if crate::format::expr_eq_ignoring_spans(&again, e) => {}
+            _ => return false,
+        }
+        self.line.push_str(&src[e.span.start..content.start]);
+        for el in &t.template.elements {
+            match el {
+                Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
+                Element::Interpolation(it) => {
+                    self.open(if it.strip.start { "${~" } else { "${" });
+                    let obj = matches!(it.expr.kind, ExprKind::Object(_));
+                    if obj {
+                        self.w(" ");
+                    }
+                    self.no_layout += 1;
+                    self.expr(&it.expr, Mode::Inline);
+                    self.no_layout -= 1;
+                    if obj {
+                        self.w(" ");
+                    }
+                    self.close(if it.strip.end { "~}" } else { "}" });
+                }
+                Element::Directive(_) => unreachable!("checked above"),
+            }
+        }
+        self.line.push_str(&src[content.end..e.span.end]);
+        self.newline();
+        true
     }
 
     /// Writes a heredoc; `content` writes the template elements.
