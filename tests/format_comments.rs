@@ -1,5 +1,5 @@
 //! `format_body_with_source`: comments and blank lines between items are
-//! kept. Expected texts were checked to be unchanged by `terraform fmt`.
+//! kept, as many as the source has. Expected texts were checked to be unchanged by `terraform fmt`.
 
 fn fmt_src(src: &str) -> String {
     let body = hcl::parse(src).unwrap_or_else(|e| panic!("{e}"));
@@ -33,16 +33,18 @@ resource "a" "b" {
   # Lonely comment at the end of the body.
 }
 "#;
-    // The comment on the `{` line moves to its own line.
+    // What terraform fmt 1.11.4 makes of it: the comment after `{` stays
+    // there, aligned with the next ones, and all three blank lines stay.
     let expected = r#"// File header.
 /* block
    comment */
 
-variable "x" {
-  # why
+variable "x" {                 # why
   default     = 1              // one
   description = "a longer one" # two
 }
+
+
 
 # Before the resource.
 resource "a" "b" {

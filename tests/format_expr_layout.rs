@@ -190,3 +190,18 @@ fn an_edited_heredoc_is_printed_from_the_tree() {
     let out = hcl::format::format_body_with_source(&body, src);
     assert_eq!(out, "x = <<EOT\nnew\nEOT\n");
 }
+
+#[test]
+fn blank_lines_empty_blocks_and_the_final_newline_are_kept() {
+    // terraform fmt keeps every blank line, `{\n}` and a missing final
+    // newline (each checked with terraform fmt 1.11.4).
+    fmt_clean("\n\na = 1\n\n\n");
+    fmt_clean("a = 1");
+    fmt_clean(
+        "# c\n\n\nresource \"a\" \"b\" {\n}\nresource \"a\" \"c\" {\n\n}\nresource \"a\" \"d\" {}\nb = {\n}\nc = [\n]\n",
+    );
+    fmt_clean("\n\n# only comment\n\n");
+    fmt_clean(
+        "x {\n\n\n  a = 1\n\n\n}\no = {\n\n  a = 1\n\n\n  b = 2\n\n}\nt = [\n\n  1,\n\n\n  2\n\n]\nf = merge(\n\n  a,\n\n\n  b\n\n)\n",
+    );
+}

@@ -134,3 +134,49 @@ fn non_nfc_identifier_label_is_not_quoted() {
         "n \"x\" {}\n"
     );
 }
+
+#[test]
+fn percent_before_a_stripping_directive_round_trips() {
+    // Found by checking the fuzz corpora with `format_body_with_source`:
+    // `%   %{~ for` strips the spaces, leaving a literal ending in `%` right
+    // before `%{`. Written `%%{` that reads as an escape, and written
+    // `${"%"}` it is a different tree; a space (which the `~` strips again)
+    // keeps both the value and the tree.
+    let src = "g = <<-EOT\n    %   %{~ for v in l }${v}%{ endfor ~}\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    assert!(printed.contains("% %{~for v in l}"), "{printed}");
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    // Without a strip marker the interpolated string is still needed.
+    let src = "x = \"a$${b}\"\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+}
+
+#[test]
+fn heredoc_then_comma_on_the_next_line_is_a_fixed_point() {
+    // fuzz/roundtrip with `format_body_with_source`: the line break after a
+    // heredoc's closing marker was counted again after the comma.
+    let src = "c = [<<EOT\nx\nEOT\n  , 2]\n";
+    let body = hcl::parse(src).unwrap();
+    let out = hcl::format::format_body_with_source(&body, src);
+    assert_eq!(out, "c = [<<EOT\nx\nEOT\n, 2]\n");
+    let again = hcl::parse(&out).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
+}
+
+#[test]
+fn heredoc_at_the_end_of_a_file_keeps_its_newline() {
+    // fuzz/from_str_value corpus: the source ends with a space after the
+    // closing marker's newline; dropping the output's final newline (as for
+    // files whose last line has no newline) left the marker unterminated.
+    let src = "a= <<-EOT\n \"p}\n EOT\n ";
+    let body = hcl::parse(src).unwrap();
+    let out = hcl::format::format_body_with_source(&body, src);
+    assert!(out.ends_with("EOT\n"), "{out:?}");
+    hcl::parse(&out).unwrap();
+}

@@ -60,31 +60,31 @@ pub fn format_body(body: &Body<'_>) -> String {
     p.finish()
 }
 
-/// Prints a body parsed from `source`, keeping the comments and blank lines
-/// found between its attributes and blocks (and at the end of block bodies).
+/// Prints a body parsed from `source` as `terraform fmt` would: the
+/// source's comments, blank lines and line breaks are kept, between
+/// attributes and blocks and inside expressions (function call arguments,
+/// `for` expressions, conditionals, operators, objects and tuples, with
+/// their trailing commas); heredocs keep their text and closing-marker line.
+/// Spacing and indentation are normalised, `=` signs and trailing comments
+/// aligned as `terraform fmt` aligns them.
 ///
 /// Items are located through their spans: items added or moved by a
 /// program (spans that do not fit, e.g. `Span::default()`) get the default
 /// layout, and comments in the source text between items that were removed
-/// are dropped. Object constructors and tuples keep the line structure they
-/// had (single-line or one item per line), and comments between their items
-/// are kept too; comments elsewhere inside expressions (function call
-/// arguments, `for` expressions, ...) are not. A trailing `#`/`//` comment
-/// stays on its line, aligned with its neighbours as `terraform fmt` aligns
-/// them.
+/// are dropped. A heredoc whose source text no longer reads back as the
+/// tree's value is printed from the tree. Inside template interpolations
+/// expressions are printed on one line.
 ///
 /// ```
 /// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";
 /// let body = hcl::parse(src).unwrap();
 /// assert_eq!(
 ///     hcl::format::format_body_with_source(&body, src),
-///     "# header\n\na   = 1 # one\nbbb = 2 # two\n\nb {\n  # inside\n}\n"
+///     "# header\n\na   = 1 # one\nbbb = 2 # two\n\n\nb {\n  # inside\n}\n"
 /// );
 /// ```
 pub fn format_body_with_source(body: &Body<'_>, source: &str) -> String {
-    let mut p = Printer::with_source(source);
-    p.body(body);
-    p.finish()
+    format_body_with(body, Some(source), &FormatOptions::new())
 }
 
 /// Options for [`format_body_with`].
@@ -131,7 +131,16 @@ pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatO
     };
     p.terraform = options.terraform_rewrites;
     p.body(body);
-    p.finish()
+    let mut out = p.finish();
+    // `terraform fmt` leaves a file whose last line has no newline so. (A
+    // heredoc's closing marker always has one: it can not be that line.)
+    if let Some(src) = source {
+        let last_line = src.rsplit('\n').next().unwrap_or("");
+        if !last_line.trim().is_empty() && out.ends_with('\n') {
+            out.pop();
+        }
+    }
+    out
 }
 
 /// Prints an expression as it would appear as an attribute value at the top

@@ -289,9 +289,14 @@ impl<'s> Printer<'s> {
     // ---------------------------------------------------------------- body
 
     pub(crate) fn body(&mut self, body: &Body<'_>) {
+        self.body_from(body, body.span.start);
+    }
+
+    /// A body whose source text (if any) is read from `start` on.
+    fn body_from(&mut self, body: &Body<'_>, start: usize) {
         if let Some(src) = self.src {
-            if span_ok(body.span, src) {
-                return self.body_with_source(body, src);
+            if span_ok(body.span, src) && start >= body.span.start && start <= body.span.end {
+                return self.body_with_source(body, src, start);
             }
         }
         let mut prev_block = None;
@@ -344,9 +349,8 @@ impl<'s> Printer<'s> {
     /// Prints a body whose spans point into `src`: comments between items
     /// and the source's blank lines are kept. Items with spans that do not
     /// fit (added or moved by a program) fall back to the default layout.
-    fn body_with_source(&mut self, body: &Body<'_>, src: &'s str) {
-        let mut cursor = body.span.start;
-        let mut emitted = false;
+    fn body_with_source(&mut self, body: &Body<'_>, src: &'s str, start: usize) {
+        let mut cursor = start;
         let mut prev_block = None;
         for s in &body.structures {
             let sp = s.span();
@@ -358,12 +362,10 @@ impl<'s> Printer<'s> {
                 None
             };
             let blank = match &gap {
-                Some(items) => self.gap_comments(items, &mut emitted),
-                None => matches!(prev_block, Some(pb) if pb || is_block),
+                Some(items) => self.gap_comments(items, cursor == 0),
+                None => usize::from(matches!(prev_block, Some(pb) if pb || is_block)),
             };
-            if blank {
-                self.newline();
-            }
+            self.blank_lines(blank);
             prev_block = Some(is_block);
             let mut trailing = None;
             if real {
@@ -374,35 +376,43 @@ impl<'s> Printer<'s> {
                 }
             }
             self.structure(s, trailing);
-            emitted = true;
         }
         if cursor <= body.span.end {
             if let Some(items) = scan_gap(&src[cursor..body.span.end], false) {
-                self.gap_comments(&items, &mut emitted);
+                let blank = self.gap_comments(&items, cursor == 0);
+                self.blank_lines(blank);
             }
         }
     }
 
-    /// Writes the comments of a gap, each on its own line, with a blank line
-    /// where the source had one. Returns whether the gap ends with a blank
-    /// line.
-    fn gap_comments(&mut self, items: &[GapItem<'s>], emitted: &mut bool) -> bool {
-        let mut nl = 0;
+    /// Writes the comments of a gap, each on its own line, with the blank
+    /// lines the source has around them (as `terraform fmt` keeps them all).
+    /// The gap starts where the previous line's text ended, so its first
+    /// newline ends that line, unless `file_start`. Returns the number of
+    /// blank lines after the last comment, for the caller to write.
+    fn gap_comments(&mut self, items: &[GapItem<'s>], file_start: bool) -> usize {
+        let mut nl = usize::from(file_start);
         for it in items {
             match *it {
                 GapItem::Newline => nl += 1,
                 GapItem::Comment(text) => {
-                    if nl >= 2 && *emitted {
+                    for _ in 1..nl {
                         self.newline();
                     }
                     self.w(text);
                     self.newline();
-                    *emitted = true;
                     nl = 0;
                 }
             }
         }
-        nl >= 2 && *emitted
+        nl.saturating_sub(1)
+    }
+
+    /// Writes `n` blank lines.
+    fn blank_lines(&mut self, n: usize) {
+        for _ in 0..n {
+            self.newline();
+        }
     }
 
     /// Whether a body has comments of its own in the source.
@@ -435,16 +445,26 @@ impl<'s> Printer<'s> {
                 BlockLabel::String { .. } => (true, l.as_str()),
             }),
         );
-        let empty = b.body.structures.is_empty() && !self.body_has_comments(&b.body);
+        let src = self.layout_src().filter(|src| span_ok(b.body.span, src));
+        // `terraform fmt` keeps an empty block written over several lines.
+        let empty = b.body.structures.is_empty()
+            && !src.is_some_and(|src| src[b.body.span.range()].contains('\n'))
+            && !self.body_has_comments(&b.body);
         if empty {
             self.w(" {}");
             return;
         }
         self.open(" {");
+        // A comment after `{` stays on its line.
+        let mut start = b.body.span.start;
+        if let Some((t, next)) = src.and_then(|src| trailing_comment(src, start, false)) {
+            self.trailing(Some(t));
+            start = next;
+        }
         self.newline();
         let saved = self.in_variable;
         self.in_variable = b.ident.name == "variable";
-        self.body(&b.body);
+        self.body_from(&b.body, start);
         self.in_variable = saved;
         self.end_line();
         self.close("}");
@@ -664,10 +684,8 @@ impl<'s> Printer<'s> {
             }
         }
         self.end_line();
-        let mut emitted = true;
-        if self.gap_comments(items, &mut emitted) {
-            self.newline();
-        }
+        let blank = self.gap_comments(items, false);
+        self.blank_lines(blank);
         Some(true)
     }
 
@@ -768,7 +786,6 @@ impl<'s> Printer<'s> {
         if (mode == Mode::Block || src_says) && multi {
             let src = self.bracketed_src(span, b'[', b']');
             let mut cursor = span.start + 1;
-            let mut emitted = false;
             self.open("[");
             self.newline();
             for (idx, e) in elems.iter().enumerate() {
@@ -776,9 +793,8 @@ impl<'s> Printer<'s> {
                 if let Some(src) = src {
                     if span_ok(e.span, src) && e.span.start >= cursor {
                         if let Some(g) = scan_gap(&src[cursor..e.span.start], true) {
-                            if self.gap_comments(&g, &mut emitted) {
-                                self.newline();
-                            }
+                            let blank = self.gap_comments(&g, false);
+                            self.blank_lines(blank);
                         }
                         cursor = e.span.end;
                         if let Some((t, next)) = trailing_comment(src, e.span.end, true) {
@@ -795,12 +811,12 @@ impl<'s> Printer<'s> {
                 }
                 self.trailing(trailing);
                 self.end_line();
-                emitted = true;
             }
             if let Some(src) = src {
                 if cursor < span.end {
                     if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
-                        self.gap_comments(&g, &mut emitted);
+                        let blank = self.gap_comments(&g, false);
+                        self.blank_lines(blank);
                     }
                 }
             }
@@ -832,7 +848,6 @@ impl<'s> Printer<'s> {
         if multi {
             let src = self.bracketed_src(span, b'{', b'}');
             let mut cursor = span.start + 1;
-            let mut emitted = false;
             self.open("{");
             self.newline();
             for it in items {
@@ -845,9 +860,8 @@ impl<'s> Printer<'s> {
                         && ve.end >= ks.end
                     {
                         if let Some(g) = scan_gap(&src[cursor..ks.start], true) {
-                            if self.gap_comments(&g, &mut emitted) {
-                                self.newline();
-                            }
+                            let blank = self.gap_comments(&g, false);
+                            self.blank_lines(blank);
                         }
                         cursor = ve.end;
                         if let Some((t, next)) = trailing_comment(src, ve.end, true) {
@@ -871,12 +885,12 @@ impl<'s> Printer<'s> {
                 }
                 self.trailing(trailing);
                 self.end_line();
-                emitted = true;
             }
             if let Some(src) = src {
                 if cursor < span.end {
                     if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
-                        self.gap_comments(&g, &mut emitted);
+                        let blank = self.gap_comments(&g, false);
+                        self.blank_lines(blank);
                     }
                 }
             }
@@ -901,16 +915,19 @@ impl<'s> Printer<'s> {
     /// `[]` or `{}`; with the source, comments inside are kept, one per line.
     fn empty_brackets(&mut self, span: Span, open: u8, close: u8) {
         let (o, c) = if open == b'[' { ("[", "]") } else { ("{", "}") };
-        let commented = self.bracketed_src(span, open, close).and_then(|src| {
-            scan_gap(&src[span.start + 1..span.end - 1], true)
-                .filter(|g| g.iter().any(|i| matches!(i, GapItem::Comment(_))))
+        // `terraform fmt` keeps `{\n}` and any comments and blank lines inside.
+        let inside = self.bracketed_src(span, open, close).and_then(|src| {
+            scan_gap(&src[span.start + 1..span.end - 1], true).filter(|g| {
+                g.iter()
+                    .any(|i| matches!(i, GapItem::Comment(_) | GapItem::Newline))
+            })
         });
-        match commented {
+        match inside {
             Some(items) => {
                 self.open(o);
                 self.newline();
-                let mut emitted = false;
-                self.gap_comments(&items, &mut emitted);
+                let blank = self.gap_comments(&items, false);
+                self.blank_lines(blank);
                 self.close(c);
             }
             None => {
@@ -990,64 +1007,77 @@ impl<'s> Printer<'s> {
             return false;
         };
         let close = span.end - 1;
+        // Where the separator after each item is: `,` after all but the
+        // last, `...` and an optional `,` after the last.
         let mut cursor = span.start + 1;
-        for a in items {
+        for (i, a) in items.iter().enumerate() {
             if !span_ok(a.span, src) || a.span.start < cursor || a.span.end > close {
                 return false;
             }
             cursor = a.span.end;
+            if i + 1 < items.len() {
+                match self.find_token(cursor, items[i + 1].span.start, ",") {
+                    Some(at) => cursor = at + 1,
+                    None => return false,
+                }
+            }
         }
-        // The text after the last argument: `...`, a comma, comments.
-        let mut tail = cursor;
-        if expand_final {
-            match self.find_token(tail, close, "...") {
-                Some(at) => tail = at + 3,
+        let dots = if expand_final {
+            match self.find_token(cursor, close, "...") {
+                Some(at) => {
+                    cursor = at + 3;
+                    Some(at)
+                }
                 None => return false,
             }
-        }
-        let trailing_comma = match self.find_token(tail, close, ",") {
-            Some(at) => {
-                tail = at + 1;
-                true
-            }
-            None => false,
+        } else {
+            None
         };
-        if scan_gap(&src[tail..close], true).is_none() {
+        let last_comma = self.find_token(cursor, close, ",");
+        if scan_gap(&src[last_comma.map_or(cursor, |c| c + 1)..close], true).is_none() {
             return false;
         }
         let mut cursor = span.start + 1;
         let n = items.len();
         for (i, a) in items.iter().enumerate() {
-            if i > 0 && self.layout_gap(cursor, a.span.start) != Some(true) {
+            let broke = self.layout_gap(cursor, a.span.start) == Some(true);
+            if i > 0 && !broke {
                 self.w(" ");
-            } else if i == 0 {
-                self.layout_gap(cursor, a.span.start);
             }
             self.expr(a, Mode::Inline);
             cursor = a.span.end;
+            // A separator goes where the source has it: after a heredoc it
+            // starts the next line, and the line breaks after it only if the
+            // source breaks it there.
             if i + 1 < n {
-                self.w(",");
+                let at = self.find_token(cursor, items[i + 1].span.start, ",");
+                self.separator(&mut cursor, at, ",");
             } else {
-                cursor = tail;
-                if expand_final {
-                    self.w("...");
-                }
-                if trailing_comma {
-                    self.w(",");
-                }
+                self.separator(&mut cursor, dots, "...");
+                self.separator(&mut cursor, last_comma, ",");
             }
-            if let Some((t, next)) = trailing_comment(src, cursor, i + 1 < n) {
+            if let Some((t, next)) = trailing_comment(src, cursor, false) {
                 self.trailing(Some(t));
                 self.end_line();
                 cursor = next;
             }
         }
         let broke = self.layout_gap(cursor, close) == Some(true);
-        if trailing_comma && !broke && !self.line.is_empty() {
+        if last_comma.is_some() && !broke && !self.line.is_empty() {
             // hclwrite writes `f(a, )`.
             self.w(" ");
         }
         true
+    }
+
+    /// Writes `tok`, found at `at` in the source, after the text from
+    /// `cursor` (line breaks and comments) and moves `cursor` past it.
+    fn separator(&mut self, cursor: &mut usize, at: Option<usize>, tok: &str) {
+        if let Some(at) = at {
+            self.layout_gap(*cursor, at);
+            self.w(tok);
+            *cursor = at + tok.len();
+        }
     }
 
     fn traversal(&mut self, t: &Traversal<'_>) {
@@ -1304,13 +1334,20 @@ impl<'s> Printer<'s> {
                     // has the same value (hand-built trees only; the parser
                     // never produces this).
                     let mut value: &str = &l.value;
-                    let clash = match t.elements.get(i + 1) {
+                    // `$` before `${` (or `%` before `%{`) would read as an
+                    // escape. Before a strip marker a space separates them
+                    // (the marker removes it again); otherwise the character
+                    // is written as an interpolated string.
+                    let next = t.elements.get(i + 1);
+                    let clash = match next {
                         Some(Element::Interpolation(_)) => {
                             value.strip_suffix('$').map(|v| (v, "$"))
                         }
                         Some(Element::Directive(_)) => value.strip_suffix('%').map(|v| (v, "%")),
                         _ => None,
                     };
+                    let spaced = clash.is_some() && next.is_some_and(starts_with_strip);
+                    let clash = clash.filter(|_| !spaced);
                     if let Some((v, _)) = clash {
                         value = v;
                     }
@@ -1319,6 +1356,9 @@ impl<'s> Printer<'s> {
                     } else {
                         let last = i + 1 == n && self.hd_nest == 0;
                         self.heredoc_literal(value, last);
+                    }
+                    if spaced {
+                        self.w(" ");
                     }
                     if let Some((_, c)) = clash {
                         self.hd_pre_token(false, quoted);
@@ -1470,6 +1510,18 @@ impl<'s> Printer<'s> {
 /// dedent off (as in Terraform), so such content is printed as it is,
 /// without added indentation: with at least one line at indentation 0
 /// either way, reading it back removes nothing.
+/// Whether an interpolation or directive opens with a strip marker `~`.
+fn starts_with_strip(el: &Element<'_>) -> bool {
+    match el {
+        Element::Literal(_) => false,
+        Element::Interpolation(i) => i.strip.start,
+        Element::Directive(d) => match &**d {
+            Directive::If(d) => d.if_strip.start,
+            Directive::For(d) => d.for_strip.start,
+        },
+    }
+}
+
 fn has_strip_marker(t: &Template<'_>) -> bool {
     let any = |s: &Strip| s.start || s.end;
     t.elements.iter().any(|el| match el {
