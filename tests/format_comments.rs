@@ -1,17 +1,9 @@
 //! `format_body_with_source`: comments and blank lines between items are
-//! kept, as many as the source has. Expected texts were checked to be unchanged by `terraform fmt`.
+//! kept, as many as the source has. Expected texts were checked with
+//! `terraform fmt` 1.11.4.
 
-fn fmt_src(src: &str) -> String {
-    let body = hcl::parse(src).unwrap_or_else(|e| panic!("{e}"));
-    let out = hcl::format::format_body_with_source(&body, src);
-    {
-        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("reparse: {e}\n{out}"));
-        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{out}");
-        // A fixed point.
-        assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
-    }
-    out
-}
+mod common;
+use common::fmt_src;
 
 #[test]
 fn keeps_comments_and_blank_lines() {

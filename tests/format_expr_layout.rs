@@ -6,16 +6,8 @@
 //! `terraform fmt` 1.11.4, so printing it with its source must give it back
 //! byte for byte.
 
-fn fmt_src(src: &str) -> String {
-    let body = hcl::parse(src).unwrap_or_else(|e| panic!("{e}"));
-    let out = hcl::format::format_body_with_source(&body, src);
-    {
-        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("reparse: {e}\n{out}"));
-        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{out}");
-        assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
-    }
-    out
-}
+mod common;
+use common::fmt_src;
 
 #[track_caller]
 fn fmt_clean(src: &str) {

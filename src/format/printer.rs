@@ -1253,18 +1253,7 @@ impl<'s> Printer<'s> {
             match el {
                 Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
                 Element::Interpolation(it) => {
-                    self.open(if it.strip.start { "${~" } else { "${" });
-                    let obj = matches!(it.expr.kind, ExprKind::Object(_));
-                    if obj {
-                        self.w(" ");
-                    }
-                    self.no_layout += 1;
-                    self.expr(&it.expr, Mode::Inline);
-                    self.no_layout -= 1;
-                    if obj {
-                        self.w(" ");
-                    }
-                    self.close(if it.strip.end { "~}" } else { "}" });
+                    self.interpolation(it);
                 }
                 Element::Directive(_) => unreachable!("checked above"),
             }
@@ -1272,6 +1261,22 @@ impl<'s> Printer<'s> {
         self.line.push_str(&src[content.end..e.span.end]);
         self.newline();
         true
+    }
+
+    /// `${ expr }`, on one line.
+    fn interpolation(&mut self, it: &Interpolation<'_>) {
+        self.open(if it.strip.start { "${~" } else { "${" });
+        let obj = matches!(it.expr.kind, ExprKind::Object(_));
+        if obj {
+            self.w(" ");
+        }
+        self.no_layout += 1;
+        self.expr(&it.expr, Mode::Inline);
+        self.no_layout -= 1;
+        if obj {
+            self.w(" ");
+        }
+        self.close(if it.strip.end { "~}" } else { "}" });
     }
 
     /// Writes a heredoc; `content` writes the template elements.
@@ -1369,18 +1374,7 @@ impl<'s> Printer<'s> {
                 }
                 Element::Interpolation(it) => {
                     self.hd_pre_token(it.strip.start, quoted);
-                    self.open(if it.strip.start { "${~" } else { "${" });
-                    let obj = matches!(it.expr.kind, ExprKind::Object(_));
-                    if obj {
-                        self.w(" ");
-                    }
-                    self.no_layout += 1;
-                    self.expr(&it.expr, Mode::Inline);
-                    self.no_layout -= 1;
-                    if obj {
-                        self.w(" ");
-                    }
-                    self.close(if it.strip.end { "~}" } else { "}" });
+                    self.interpolation(it);
                     self.hd_after_strip = it.strip.end && !quoted;
                 }
                 Element::Directive(d) => {
