@@ -2,8 +2,8 @@
 //! kept, as many as the source has. Expected texts were checked with
 //! `terraform fmt` 1.11.4.
 
-mod common;
-use common::fmt_src;
+mod format_common;
+use format_common::fmt_src;
 
 #[test]
 fn keeps_comments_and_blank_lines() {

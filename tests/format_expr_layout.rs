@@ -6,8 +6,8 @@
 //! `terraform fmt` 1.11.4, so printing it with its source must give it back
 //! byte for byte.
 
-mod common;
-use common::fmt_src;
+mod format_common;
+use format_common::fmt_src;
 
 #[track_caller]
 fn fmt_clean(src: &str) {
