@@ -180,3 +180,20 @@ fn heredoc_at_the_end_of_a_file_keeps_its_newline() {
     assert!(out.ends_with("EOT\n"), "{out:?}");
     hcl::parse(&out).unwrap();
 }
+
+#[test]
+fn percent_at_the_end_of_a_directive_body_round_trips() {
+    // fuzz/roundtrip (found again after the fix above): the literal ending
+    // in `%` was the last of a `%{ for }` body, so the `%{~ endfor }` after
+    // it was not seen and `%%{` came out, an escape.
+    for src in [
+        "u = <<-EOT\n%{ for p in l }z  % %{~ endfor ~}\nEOT\n",
+        "u = \"%{ if c }50% %{~ else }x% %{~ endif }\"\n",
+        "u = \"%{ if c }50${\"%\"}%{ endif }\"\n",
+    ] {
+        let body = hcl::parse(src).unwrap();
+        let printed = hcl::to_string(&body).unwrap();
+        let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    }
+}

@@ -454,13 +454,35 @@ impl<'s> Printer<'s> {
             self.w(" {}");
             return;
         }
+        if let Some(Structure::Attribute(a)) = b.body.structures.first() {
+            let one_line = b.body.structures.len() == 1
+                && src.is_some_and(|src| {
+                    let (inner, at) = (b.body.span, a.span);
+                    at.start >= inner.start
+                        && at.end <= inner.end
+                        && !src[b.span.range()].contains('\n')
+                        && src[inner.start..at.start].trim().is_empty()
+                        && src[at.end..inner.end].trim().is_empty()
+                });
+            if one_line {
+                // `terraform fmt` keeps a one-line block on its line.
+                self.open(" { ");
+                self.w(&a.name.name);
+                self.w(" = ");
+                let saved = self.in_variable;
+                self.in_variable = b.ident.name == "variable";
+                if !(self.terraform && self.terraform_rewrite(&a.name.name, &a.expr)) {
+                    self.expr(&a.expr, Mode::Inline);
+                }
+                self.in_variable = saved;
+                self.close(" }");
+                return;
+            }
+        }
         self.open(" {");
         // A comment after `{` stays on its line.
         let mut start = b.body.span.start;
-        if let Some((t, next)) = src.and_then(|src| trailing_comment(src, start, false)) {
-            self.trailing(Some(t));
-            start = next;
-        }
+        self.bracket_comment(src, &mut start);
         self.newline();
         let saved = self.in_variable;
         self.in_variable = b.ident.name == "variable";
@@ -787,6 +809,7 @@ impl<'s> Printer<'s> {
             let src = self.bracketed_src(span, b'[', b']');
             let mut cursor = span.start + 1;
             self.open("[");
+            self.bracket_comment(src, &mut cursor);
             self.newline();
             for (idx, e) in elems.iter().enumerate() {
                 let mut trailing = None;
@@ -849,6 +872,7 @@ impl<'s> Printer<'s> {
             let src = self.bracketed_src(span, b'{', b'}');
             let mut cursor = span.start + 1;
             self.open("{");
+            self.bracket_comment(src, &mut cursor);
             self.newline();
             for it in items {
                 let mut trailing = None;
@@ -909,6 +933,15 @@ impl<'s> Printer<'s> {
                 self.expr(&it.value, Mode::Inline);
             }
             self.close(" }");
+        }
+    }
+
+    /// A comment right after an opening bracket at `*cursor - 1` stays on
+    /// its line; `cursor` moves past it.
+    fn bracket_comment(&mut self, src: Option<&'s str>, cursor: &mut usize) {
+        if let Some((t, next)) = src.and_then(|src| trailing_comment(src, *cursor, false)) {
+            self.trailing(Some(t));
+            *cursor = next;
         }
     }
 
@@ -1220,7 +1253,7 @@ impl<'s> Printer<'s> {
         let (TemplateKind::Heredoc { .. }, Some(src)) = (&t.kind, self.layout_src()) else {
             return false;
         };
-        if !span_ok(e.span, src) || !span_ok(t.template.span, src) || self.line.is_empty() {
+        if !span_ok(e.span, src) || !span_ok(t.template.span, src) {
             return false;
         }
         let text = &src[e.span.range()];
@@ -1313,6 +1346,13 @@ impl<'s> Printer<'s> {
     /// Template elements; `quoted` selects quoted-string escapes, otherwise
     /// heredoc/template-file escapes.
     pub(crate) fn template_elems(&mut self, t: &Template<'_>, quoted: bool) {
+        self.template_elems_then(t, quoted, None);
+    }
+
+    /// Template elements followed by a directive marker (`%{ else }`,
+    /// `%{ endif }`, `%{ endfor }`) when `then` is `Some(strip)`, `strip`
+    /// telling whether the marker opens with `~`.
+    fn template_elems_then(&mut self, t: &Template<'_>, quoted: bool, then: Option<bool>) {
         let n = t.elements.len();
         for (i, el) in t.elements.iter().enumerate() {
             match el {
@@ -1349,9 +1389,15 @@ impl<'s> Printer<'s> {
                             value.strip_suffix('$').map(|v| (v, "$"))
                         }
                         Some(Element::Directive(_)) => value.strip_suffix('%').map(|v| (v, "%")),
-                        _ => None,
+                        Some(Element::Literal(_)) => None,
+                        None if then.is_some() => value.strip_suffix('%').map(|v| (v, "%")),
+                        None => None,
                     };
-                    let spaced = clash.is_some() && next.is_some_and(starts_with_strip);
+                    let next_strips = match next {
+                        Some(el) => starts_with_strip(el),
+                        None => then == Some(true),
+                    };
+                    let spaced = clash.is_some() && next_strips;
                     let clash = clash.filter(|_| !spaced);
                     if let Some((v, _)) = clash {
                         value = v;
@@ -1390,14 +1436,19 @@ impl<'s> Printer<'s> {
                             self.w("if");
                             self.directive_expr(&d.cond);
                             self.directive_close(d.if_strip, quoted);
-                            self.template_elems(&d.true_template, quoted);
+                            let next = match d.false_template {
+                                Some(_) => d.else_strip.unwrap_or_default(),
+                                None => d.endif_strip,
+                            };
+                            self.template_elems_then(&d.true_template, quoted, Some(next.start));
                             if let Some(f) = &d.false_template {
                                 let s = d.else_strip.unwrap_or_default();
                                 self.hd_pre_token(s.start, quoted);
                                 self.directive_open(s);
                                 self.w("else");
                                 self.directive_close(s, quoted);
-                                self.template_elems(f, quoted);
+                                let end = Some(d.endif_strip.start);
+                                self.template_elems_then(f, quoted, end);
                             }
                             self.hd_pre_token(d.endif_strip.start, quoted);
                             self.directive_open(d.endif_strip);
@@ -1416,7 +1467,8 @@ impl<'s> Printer<'s> {
                             self.keyword_then("in", usize::MAX, &d.collection);
                             self.no_layout -= 1;
                             self.directive_close(d.for_strip, quoted);
-                            self.template_elems(&d.template, quoted);
+                            let end = Some(d.endfor_strip.start);
+                            self.template_elems_then(&d.template, quoted, end);
                             self.hd_pre_token(d.endfor_strip.start, quoted);
                             self.directive_open(d.endfor_strip);
                             self.w("endfor");
@@ -1695,12 +1747,12 @@ fn scan_gap(gap: &str, commas: bool) -> Option<Vec<GapItem<'_>>> {
             b',' if commas => i += 1,
             b'#' => {
                 let end = gap[i..].find('\n').map_or(b.len(), |e| i + e);
-                items.push(GapItem::Comment(gap[i..end].trim_end()));
+                items.push(GapItem::Comment(gap[i..end].trim_end_matches('\r')));
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = gap[i..].find('\n').map_or(b.len(), |e| i + e);
-                items.push(GapItem::Comment(gap[i..end].trim_end()));
+                items.push(GapItem::Comment(gap[i..end].trim_end_matches('\r')));
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -1727,7 +1779,7 @@ fn trailing_comment(src: &str, end: usize, comma: bool) -> Option<(Trailing<'_>,
     let start = end + skip;
     if r.starts_with('#') || r.starts_with("//") {
         let len = r.find('\n').unwrap_or(r.len());
-        let text = r[..len].trim_end();
+        let text = r[..len].trim_end_matches('\r');
         return Some((
             Trailing {
                 text,
