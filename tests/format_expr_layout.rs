@@ -108,12 +108,53 @@ fn empty_collections_keep_their_comments() {
 }
 
 #[test]
-fn inside_templates_expressions_stay_on_one_line() {
-    // A line break inside `${ }` is not followed (terraform fmt keeps it;
-    // a template is printed on one line here, which is always safe).
+fn quoted_template_interpolations_keep_their_lines() {
+    fmt_clean(
+        r#"locals {
+  target_groups = ["${compact(
+    list(
+      module.a.arn,
+      module.b.arn,
+    )
+  )}"]
+  server = "https://${
+    var.use_lb ? var.lb_ip :
+    var.ip
+  }:6443"
+}
+"#,
+    );
+}
+
+#[test]
+fn heredoc_interpolations_go_on_one_line() {
+    // terraform fmt keeps these line breaks too, with the indentation they
+    // had; here they are joined, which is always valid.
     assert_eq!(
-        fmt_src("x = \"${merge(\n  a,\n  b)}\"\n"),
-        "x = \"${merge(a, b)}\"\n"
+        fmt_src(
+            "x = <<EOT
+${merge(
+  a,
+  b)}
+EOT
+"
+        ),
+        "x = <<EOT
+${merge(a, b)}
+EOT
+"
+    );
+}
+
+#[test]
+fn a_multi_line_lone_interpolation_is_unwrapped_into_parentheses() {
+    // What terraform fmt 1.11.4 makes of these with its rewrites.
+    let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+    let src = "x = \"${merge(\n  a,\n  b)}\"\ny = \"${(a ?\n  1 : 2)}\"\nz = \"${v}\"\n";
+    let body = hcl::parse(src).unwrap();
+    assert_eq!(
+        hcl::format::format_body_with(&body, Some(src), &opts),
+        "x = (merge(\n  a,\nb))\ny = (a ?\n1 : 2)\nz = v\n"
     );
 }
 

@@ -500,9 +500,20 @@ impl<'s> Printer<'s> {
             if let (TemplateKind::Quoted, [Element::Interpolation(i)]) =
                 (&t.kind, t.template.elements.as_slice())
             {
-                self.no_layout += 1;
-                self.expr(&i.expr, Mode::Inline);
-                self.no_layout -= 1;
+                let parens = matches!(i.expr.kind, ExprKind::Parenthesis(_));
+                if !parens && self.src_multiline(i.expr.span) == Some(true) {
+                    // Written over several lines, it needs brackets at the
+                    // top level: `terraform fmt` adds parentheses.
+                    self.open("(");
+                    self.expr(&i.expr, Mode::Inline);
+                    self.close(")");
+                } else if parens {
+                    self.expr(&i.expr, Mode::Inline);
+                } else {
+                    self.no_layout += 1;
+                    self.expr(&i.expr, Mode::Inline);
+                    self.no_layout -= 1;
+                }
                 return true;
             }
         }
@@ -1285,9 +1296,7 @@ impl<'s> Printer<'s> {
         for el in &t.template.elements {
             match el {
                 Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
-                Element::Interpolation(it) => {
-                    self.interpolation(it);
-                }
+                Element::Interpolation(it) => self.interpolation(it, false),
                 Element::Directive(_) => unreachable!("checked above"),
             }
         }
@@ -1297,15 +1306,29 @@ impl<'s> Printer<'s> {
     }
 
     /// `${ expr }`, on one line.
-    fn interpolation(&mut self, it: &Interpolation<'_>) {
+    /// `${ expr }`. In a quoted template, with the source, the expression
+    /// keeps its line breaks (newlines are allowed inside `${ }`, and
+    /// `terraform fmt` keeps them); in heredocs it goes on one line.
+    fn interpolation(&mut self, it: &Interpolation<'_>, quoted: bool) {
         self.open(if it.strip.start { "${~" } else { "${" });
         let obj = matches!(it.expr.kind, ExprKind::Object(_));
         if obj {
             self.w(" ");
         }
-        self.no_layout += 1;
+        let layout = quoted && self.layout_src().is_some();
+        if layout {
+            let start = it.span.start + if it.strip.start { 3 } else { 2 };
+            self.layout_gap(start, it.expr.span.start);
+        } else {
+            self.no_layout += 1;
+        }
         self.expr(&it.expr, Mode::Inline);
-        self.no_layout -= 1;
+        if layout {
+            let end = it.span.end - if it.strip.end { 2 } else { 1 };
+            self.layout_gap(it.expr.span.end, end);
+        } else {
+            self.no_layout -= 1;
+        }
         if obj {
             self.w(" ");
         }
@@ -1420,7 +1443,7 @@ impl<'s> Printer<'s> {
                 }
                 Element::Interpolation(it) => {
                     self.hd_pre_token(it.strip.start, quoted);
-                    self.interpolation(it);
+                    self.interpolation(it, quoted);
                     self.hd_after_strip = it.strip.end && !quoted;
                 }
                 Element::Directive(d) => {
