@@ -197,3 +197,19 @@ fn percent_at_the_end_of_a_directive_body_round_trips() {
         assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
     }
 }
+
+#[test]
+fn dedented_heredoc_line_equal_to_the_marker_round_trips() {
+    // fuzz/roundtrip: ` \u{2002} EOT` is content (only spaces and tabs may
+    // precede a closing marker), and the `<<-` dedent, which removes any
+    // Unicode space, leaves `EOT`. Indented with spaces on printing it read
+    // as the closing marker.
+    let src = "da= <<-EOT\n \u{2002} EOT\n EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    // Other heredocs are indented with spaces only.
+    let printed = hcl::to_string(&hcl::parse("a = <<-EOT\n  x\n  EOT\n").unwrap()).unwrap();
+    assert_eq!(printed, "a = <<-EOT\n  x\nEOT\n");
+}

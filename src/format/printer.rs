@@ -1335,6 +1335,39 @@ impl<'s> Printer<'s> {
         self.close(if it.strip.end { "~}" } else { "}" });
     }
 
+    /// After `<<-` content was written from `self.line[start..]` with
+    /// `inner` spaces of indentation: a line that now reads as the closing
+    /// marker (its text was `EOT` after the source's indentation, made of
+    /// other Unicode spaces, was removed) would end the heredoc early. Then
+    /// the first space of every indented line becomes an EN SPACE (U+2002):
+    /// the dedent removes it all the same, and the line no longer reads as
+    /// the marker.
+    fn unmark_lines(&mut self, start: usize, marker: &str, inner: usize) {
+        let content = &self.line[start..];
+        let collides = content
+            .split('\n')
+            .any(|l| l.trim_matches([' ', '\t']) == marker);
+        if !collides || inner == 0 {
+            return;
+        }
+        let pad = " ".repeat(inner);
+        let mut out = String::with_capacity(content.len() + 64);
+        for (i, l) in content.split('\n').enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            match l.strip_prefix(' ') {
+                Some(rest) if l.starts_with(&pad) => {
+                    out.push('\u{2002}');
+                    out.push_str(rest);
+                }
+                _ => out.push_str(l),
+            }
+        }
+        self.line.truncate(start);
+        self.line.push_str(&out);
+    }
+
     /// Writes a heredoc; `content` writes the template elements.
     /// `indent`: indent the content (only for `<<-`, which removes it again
     /// on reading).
@@ -1359,6 +1392,9 @@ impl<'s> Printer<'s> {
             self.w("\n");
         }
         (self.hd_indent, self.hd_line_start, self.hd_nest) = saved;
+        if indent {
+            self.unmark_lines(start, marker, inner);
+        }
         if strip {
             push_spaces(&mut self.line, inner - 2);
         }
