@@ -213,3 +213,16 @@ fn dedented_heredoc_line_equal_to_the_marker_round_trips() {
     let printed = hcl::to_string(&hcl::parse("a = <<-EOT\n  x\n  EOT\n").unwrap()).unwrap();
     assert_eq!(printed, "a = <<-EOT\n  x\nEOT\n");
 }
+
+#[test]
+fn empty_object_with_an_inline_comment_is_a_fixed_point() {
+    // fuzz/roundtrip with the source: `{/**/}` was printed over three
+    // lines inside a one-line object, which the next printing laid out
+    // differently. The comment now stays on its line.
+    let src = "e={e={/**/}}";
+    let body = hcl::parse(src).unwrap();
+    let out = hcl::format::format_body_with_source(&body, src);
+    assert_eq!(out, "e = { e = { /**/ } }");
+    let again = hcl::parse(&out).unwrap();
+    assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
+}

@@ -967,6 +967,18 @@ impl<'s> Printer<'s> {
             })
         });
         match inside {
+            // Only `/* */` comments, on the line: they stay there.
+            Some(items) if !items.iter().any(|i| matches!(i, GapItem::Newline)) => {
+                self.open(o);
+                for it in &items {
+                    if let GapItem::Comment(text) = *it {
+                        self.w(" ");
+                        self.w(text);
+                    }
+                }
+                self.w(" ");
+                self.close(c);
+            }
             Some(items) => {
                 self.open(o);
                 self.newline();
