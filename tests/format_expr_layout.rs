@@ -238,3 +238,9 @@ fn blank_lines_empty_blocks_and_the_final_newline_are_kept() {
         "x {\n\n\n  a = 1\n\n\n}\no = {\n\n  a = 1\n\n\n  b = 2\n\n}\nt = [\n\n  1,\n\n\n  2\n\n]\nf = merge(\n\n  a,\n\n\n  b\n\n)\n",
     );
 }
+
+#[test]
+fn block_comments_inside_one_line_collections_are_kept() {
+    fmt_clean("f = { /* a */ x = 1 /* b */, /* c */ y = 2 /* d */ }\ne = { e = { /**/ } /**/ }\n");
+    fmt_clean("t = [1, /* two */ 2]\n");
+}

@@ -729,11 +729,14 @@ impl<'s> Printer<'s> {
     fn sep(&mut self, from: usize, to: usize, tok: &str, before: bool, after: bool) {
         if let Some(at) = self.find_token(from, to, tok) {
             self.layout_gap(from, at);
-            if before {
+            if before && !self.line.ends_with(' ') {
                 self.w(" ");
             }
             self.w(tok);
-            if self.layout_gap(at + tok.len(), to) != Some(true) && after {
+            if self.layout_gap(at + tok.len(), to) != Some(true)
+                && after
+                && !self.line.ends_with(' ')
+            {
                 self.w(" ");
             }
             return;
@@ -931,10 +934,16 @@ impl<'s> Printer<'s> {
             }
             self.close("}");
         } else {
+            // With the source, `/* */` comments between the items stay.
+            let src = self.bracketed_src(span, b'{', b'}');
+            let mut cursor = span.start + 1;
             self.open("{ ");
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
                     self.w(", ");
+                }
+                if src.is_some() {
+                    self.inline_comments(cursor, it.key.span().start, true);
                 }
                 self.object_key(&it.key);
                 self.w(match it.separator {
@@ -942,8 +951,41 @@ impl<'s> Printer<'s> {
                     ObjectSeparator::Colon => " : ",
                 });
                 self.expr(&it.value, Mode::Inline);
+                if src.is_some() {
+                    let end = items
+                        .get(i + 1)
+                        .map_or(span.end - 1, |n| n.key.span().start);
+                    let comma = self.find_token(it.value.span.end, end, ",");
+                    let to = comma.unwrap_or(end);
+                    self.inline_comments(it.value.span.end, to, false);
+                    cursor = comma.map_or(to, |c| c + 1);
+                }
             }
             self.close(" }");
+        }
+    }
+
+    /// The `/* */` comments of `src[from..to]` (text within one line
+    /// between two tokens), each followed (`leading`) or preceded by a
+    /// space. Nothing when the text holds anything else.
+    fn inline_comments(&mut self, from: usize, to: usize, leading: bool) {
+        let Some(src) = self.layout_src() else { return };
+        if from > to || !span_ok(Span::new(from, to), src) {
+            return;
+        }
+        let Some(items) = scan_gap(&src[from..to], true) else {
+            return;
+        };
+        for it in items {
+            if let GapItem::Comment(text) = it {
+                if !leading {
+                    self.w(" ");
+                }
+                self.w(text);
+                if leading {
+                    self.w(" ");
+                }
+            }
         }
     }
 
@@ -1097,7 +1139,7 @@ impl<'s> Printer<'s> {
         let n = items.len();
         for (i, a) in items.iter().enumerate() {
             let broke = self.layout_gap(cursor, a.span.start) == Some(true);
-            if i > 0 && !broke {
+            if i > 0 && !broke && !self.line.ends_with(' ') {
                 self.w(" ");
             }
             self.expr(a, Mode::Inline);
