@@ -226,3 +226,15 @@ fn empty_object_with_an_inline_comment_is_a_fixed_point() {
     let again = hcl::parse(&out).unwrap();
     assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
 }
+
+#[test]
+fn form_feed_after_a_strip_marker_round_trips() {
+    // fuzz/roundtrip: the `~}` strips any Unicode whitespace after it,
+    // form feeds included, so a literal starting with one must go on the
+    // next line (as one starting with a space does), not right after `~}`.
+    let src = "a = <<-EOT\n  x ${v ~}\n\u{c}\u{c}y\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+}

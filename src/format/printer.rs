@@ -1477,7 +1477,7 @@ impl<'s> Printer<'s> {
                     // A literal with no leading whitespace continues the
                     // line instead: the marker has nothing to strip there, and
                     // a line of its own could read as the closing marker.
-                    let ws_first = l.value.starts_with([' ', '\t', '\n', '\r']);
+                    let ws_first = l.value.starts_with(char::is_whitespace);
                     if !quoted && self.hd_after_strip && ws_first {
                         self.line.push('\n');
                         // The literal's first line was not dedented by the
