@@ -238,3 +238,30 @@ fn form_feed_after_a_strip_marker_round_trips() {
     let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
     assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
 }
+
+#[test]
+fn en_space_indentation_leaves_whitespace_only_lines_alone() {
+    // fuzz/roundtrip, after the EN SPACE fix above: a whitespace-only line
+    // starting with spaces had its first space turned into an EN SPACE,
+    // but `<<-` does not dedent such lines, so its value changed.
+    let src = "a=<<-EOT\n \u{2002}\u{2002}EOT EOT\n \u{2002}\u{2002}EOT\n  \u{2002}\u{2002}\nEOT\n";
+    let body = hcl::parse(src).unwrap();
+    let printed = hcl::to_string(&body).unwrap();
+    let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+}
+
+#[test]
+fn heredoc_directives_are_kept_from_the_source() {
+    // With the source, a heredoc with directives keeps its text; only the
+    // markers are re-spaced (what terraform fmt 1.11.4 does).
+    let src = "x = <<-EOT\n    a\n    %{ for p in l ~}\n    - ${ p }\n    %{ endfor ~}\n  EOT\n";
+    let body = hcl::parse(src).unwrap();
+    let out = hcl::format::format_body_with_source(&body, src);
+    assert_eq!(
+        out,
+        "x = <<-EOT\n    a\n    %{for p in l~}\n    - ${p}\n    %{endfor~}\n  EOT\n"
+    );
+    let again = hcl::parse(&out).unwrap();
+    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+}

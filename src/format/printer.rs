@@ -1326,19 +1326,7 @@ impl<'s> Printer<'s> {
         if !text.starts_with("<<") || content.start < e.span.start || content.end > e.span.end {
             return false;
         }
-        let mut cursor = content.start;
-        for el in &t.template.elements {
-            let sp = match el {
-                Element::Literal(l) => l.span,
-                Element::Interpolation(i) => i.span,
-                Element::Directive(_) => return false,
-            };
-            if sp.start != cursor || !span_ok(sp, src) {
-                return false;
-            }
-            cursor = sp.end;
-        }
-        if cursor != content.end {
+        if !tiles(&t.template, src) {
             return false;
         }
         // The closing marker must end its line to read back.
@@ -1347,19 +1335,61 @@ impl<'s> Printer<'s> {
             _ => return false,
         }
         self.line.push_str(&src[e.span.start..content.start]);
-        for el in &t.template.elements {
-            match el {
-                Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
-                Element::Interpolation(it) => self.interpolation(it, false),
-                Element::Directive(_) => unreachable!("checked above"),
-            }
-        }
+        self.verbatim_elems(&t.template, src);
         self.line.push_str(&src[content.end..e.span.end]);
         self.newline();
         true
     }
 
     /// `${ expr }`, on one line.
+    /// A heredoc's elements with their literal text as in `src` (the spans
+    /// were checked by [`tiles`]); interpolations and directive markers are
+    /// re-spaced as `terraform fmt` re-spaces them.
+    fn verbatim_elems(&mut self, t: &Template<'_>, src: &str) {
+        for el in &t.elements {
+            match el {
+                Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
+                Element::Interpolation(it) => self.interpolation(it, false),
+                Element::Directive(d) => match &**d {
+                    Directive::If(d) => {
+                        self.directive_open(d.if_strip);
+                        self.w("if");
+                        self.directive_expr(&d.cond);
+                        self.close(if d.if_strip.end { "~}" } else { "}" });
+                        self.verbatim_elems(&d.true_template, src);
+                        if let Some(f) = &d.false_template {
+                            let s = d.else_strip.unwrap_or_default();
+                            self.directive_open(s);
+                            self.w("else");
+                            self.close(if s.end { "~}" } else { "}" });
+                            self.verbatim_elems(f, src);
+                        }
+                        self.directive_open(d.endif_strip);
+                        self.w("endif");
+                        self.close(if d.endif_strip.end { "~}" } else { "}" });
+                    }
+                    Directive::For(d) => {
+                        self.directive_open(d.for_strip);
+                        self.w("for ");
+                        if let Some(k) = &d.key_var {
+                            self.w(&k.name);
+                            self.w(", ");
+                        }
+                        self.w(&d.value_var.name);
+                        self.no_layout += 1;
+                        self.keyword_then("in", usize::MAX, &d.collection);
+                        self.no_layout -= 1;
+                        self.close(if d.for_strip.end { "~}" } else { "}" });
+                        self.verbatim_elems(&d.template, src);
+                        self.directive_open(d.endfor_strip);
+                        self.w("endfor");
+                        self.close(if d.endfor_strip.end { "~}" } else { "}" });
+                    }
+                },
+            }
+        }
+    }
+
     /// `${ expr }`. In a quoted template, with the source, the expression
     /// keeps its line breaks (newlines are allowed inside `${ }`, and
     /// `terraform fmt` keeps them); in heredocs it goes on one line.
@@ -1411,7 +1441,8 @@ impl<'s> Printer<'s> {
                 out.push('\n');
             }
             match l.strip_prefix(' ') {
-                Some(rest) if l.starts_with(&pad) => {
+                // Whitespace-only lines are not dedented (nor indented).
+                Some(rest) if l.starts_with(&pad) && !l.trim().is_empty() => {
                     out.push('\u{2002}');
                     out.push_str(rest);
                 }
@@ -1669,6 +1700,38 @@ impl<'s> Printer<'s> {
 /// dedent off (as in Terraform), so such content is printed as it is,
 /// without added indentation: with at least one line at indentation 0
 /// either way, reading it back removes nothing.
+/// Whether the elements of `t` (and of its directives' templates) follow
+/// each other without gaps, as the parser makes them, so that the text
+/// between them in `src` is the directive markers'.
+fn tiles(t: &Template<'_>, src: &str) -> bool {
+    let mut cursor = t.span.start;
+    for el in &t.elements {
+        let sp = match el {
+            Element::Literal(l) => l.span,
+            Element::Interpolation(i) => i.span,
+            Element::Directive(d) => {
+                let (ok, span) = match &**d {
+                    Directive::If(d) => (
+                        tiles(&d.true_template, src)
+                            && d.false_template.as_ref().is_none_or(|f| tiles(f, src)),
+                        d.span,
+                    ),
+                    Directive::For(d) => (tiles(&d.template, src), d.span),
+                };
+                if !ok {
+                    return false;
+                }
+                span
+            }
+        };
+        if sp.start != cursor || !span_ok(sp, src) {
+            return false;
+        }
+        cursor = sp.end;
+    }
+    cursor == t.span.end
+}
+
 /// Whether an interpolation or directive opens with a strip marker `~`.
 fn starts_with_strip(el: &Element<'_>) -> bool {
     match el {
