@@ -1713,7 +1713,10 @@ fn tiles(t: &Template<'_>, src: &str) -> bool {
                 let (ok, span) = match &**d {
                     Directive::If(d) => (
                         tiles(&d.true_template, src)
-                            && d.false_template.as_ref().is_none_or(|f| tiles(f, src)),
+                            && match &d.false_template {
+                                Some(f) => tiles(f, src),
+                                None => true,
+                            },
                         d.span,
                     ),
                     Directive::For(d) => (tiles(&d.template, src), d.span),
