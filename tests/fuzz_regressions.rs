@@ -244,11 +244,16 @@ fn en_space_indentation_leaves_whitespace_only_lines_alone() {
     // fuzz/roundtrip, after the EN SPACE fix above: a whitespace-only line
     // starting with spaces had its first space turned into an EN SPACE,
     // but `<<-` does not dedent such lines, so its value changed.
-    let src = "a=<<-EOT\n \u{2002}\u{2002}EOT EOT\n \u{2002}\u{2002}EOT\n  \u{2002}\u{2002}\nEOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
-    let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    // And a line `EOT\r` reads as the marker too (CRLF line end).
+    for src in [
+        "a=<<-EOT\n \u{2002}\u{2002}EOT EOT\n \u{2002}\u{2002}EOT\n  \u{2002}\u{2002}\nEOT\n",
+        "a=<<-EOT\n \n \n\u{2002}EOT\r\n \u{2002}\u{6002}\nEOT\n",
+    ] {
+        let body = hcl::parse(src).unwrap();
+        let printed = hcl::to_string(&body).unwrap();
+        let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    }
 }
 
 #[test]

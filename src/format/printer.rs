@@ -1430,7 +1430,7 @@ impl<'s> Printer<'s> {
         let content = &self.line[start..];
         let collides = content
             .split('\n')
-            .any(|l| l.trim_matches([' ', '\t']) == marker);
+            .any(|l| l.strip_suffix('\r').unwrap_or(l).trim_matches([' ', '\t']) == marker);
         if !collides || inner == 0 {
             return;
         }
