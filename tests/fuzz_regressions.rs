@@ -270,3 +270,16 @@ fn heredoc_directives_are_kept_from_the_source() {
     let again = hcl::parse(&out).unwrap();
     assert!(hcl::format::eq_ignoring_spans(&body, &again));
 }
+
+#[test]
+fn string_with_a_unicode_space_indented_line_round_trips() {
+    // fuzz/value_roundtrip: the serializer chose `<<-` for a string whose
+    // only text line starts with an EN SPACE, counting only spaces and tabs
+    // as indentation; the dedent (any Unicode space) then removed it.
+    let v = hcl::Value::from("\n\n\u{2002};O\n\n\n");
+    let mut obj = hcl::Map::new();
+    obj.insert("F".to_owned(), v.clone());
+    let text = hcl::to_string(&hcl::Value::Object(obj)).unwrap();
+    let back: hcl::Value = hcl::from_str(&text).unwrap();
+    assert_eq!(back["F"], v, "{text}");
+}

@@ -441,19 +441,15 @@ pub(crate) fn heredoc_kind(s: &str) -> Option<TemplateKind<'static>> {
     {
         return None;
     }
-    // `<<-` removes the leading whitespace (spaces and tabs, as Terraform
-    // counts it) common to all lines: text that is indented throughout needs
-    // `<<` to keep it.
+    // `<<-` removes the leading whitespace (any Unicode space, as the parser
+    // and Terraform count it) common to all lines: text that is indented
+    // throughout needs `<<` to keep it.
     let mut min_indent = usize::MAX;
     for line in body.split('\n') {
-        if line.bytes().all(|b| b == b' ' || b == b'\t') {
+        if line.trim().is_empty() {
             continue;
         }
-        min_indent = min_indent.min(
-            line.bytes()
-                .take_while(|&b| b == b' ' || b == b'\t')
-                .count(),
-        );
+        min_indent = min_indent.min(line.chars().take_while(|c| c.is_whitespace()).count());
     }
     let mut marker = String::from("EOT");
     let mut n = 0u32;
