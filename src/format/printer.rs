@@ -1369,16 +1369,7 @@ impl<'s> Printer<'s> {
                         self.close(if d.endif_strip.end { "~}" } else { "}" });
                     }
                     Directive::For(d) => {
-                        self.directive_open(d.for_strip);
-                        self.w("for ");
-                        if let Some(k) = &d.key_var {
-                            self.w(&k.name);
-                            self.w(", ");
-                        }
-                        self.w(&d.value_var.name);
-                        self.no_layout += 1;
-                        self.keyword_then("in", usize::MAX, &d.collection);
-                        self.no_layout -= 1;
+                        self.for_head(d);
                         self.close(if d.for_strip.end { "~}" } else { "}" });
                         self.verbatim_elems(&d.template, src);
                         self.directive_open(d.endfor_strip);
@@ -1600,16 +1591,7 @@ impl<'s> Printer<'s> {
                             self.directive_close(d.endif_strip, quoted);
                         }
                         Directive::For(d) => {
-                            self.directive_open(d.for_strip);
-                            self.w("for ");
-                            if let Some(k) = &d.key_var {
-                                self.w(&k.name);
-                                self.w(", ");
-                            }
-                            self.w(&d.value_var.name);
-                            self.no_layout += 1;
-                            self.keyword_then("in", usize::MAX, &d.collection);
-                            self.no_layout -= 1;
+                            self.for_head(d);
                             self.directive_close(d.for_strip, quoted);
                             let end = Some(d.endfor_strip.start);
                             self.template_elems_then(&d.template, quoted, end);
@@ -1623,6 +1605,20 @@ impl<'s> Printer<'s> {
                 }
             }
         }
+    }
+
+    /// `%{for k, v in coll` (the caller closes the marker).
+    fn for_head(&mut self, d: &ForDirective<'_>) {
+        self.directive_open(d.for_strip);
+        self.w("for ");
+        if let Some(k) = &d.key_var {
+            self.w(&k.name);
+            self.w(", ");
+        }
+        self.w(&d.value_var.name);
+        self.no_layout += 1;
+        self.keyword_then("in", usize::MAX, &d.collection);
+        self.no_layout -= 1;
     }
 
     fn directive_open(&mut self, s: Strip) {
