@@ -361,11 +361,11 @@ impl<'s> Printer<'s> {
             } else {
                 None
             };
-            let blank = match &gap {
+            match &gap {
                 Some(items) => self.gap_comments(items, cursor == 0),
-                None => usize::from(matches!(prev_block, Some(pb) if pb || is_block)),
-            };
-            self.blank_lines(blank);
+                None if matches!(prev_block, Some(pb) if pb || is_block) => self.newline(),
+                None => {}
+            }
             prev_block = Some(is_block);
             let mut trailing = None;
             if real {
@@ -379,8 +379,7 @@ impl<'s> Printer<'s> {
         }
         if cursor <= body.span.end {
             if let Some(items) = scan_gap(&src[cursor..body.span.end], false) {
-                let blank = self.gap_comments(&items, cursor == 0);
-                self.blank_lines(blank);
+                self.gap_comments(&items, cursor == 0);
             }
         }
     }
@@ -388,9 +387,9 @@ impl<'s> Printer<'s> {
     /// Writes the comments of a gap, each on its own line, with the blank
     /// lines the source has around them (as `terraform fmt` keeps them all).
     /// The gap starts where the previous line's text ended, so its first
-    /// newline ends that line, unless `file_start`. Returns the number of
-    /// blank lines after the last comment, for the caller to write.
-    fn gap_comments(&mut self, items: &[GapItem<'s>], file_start: bool) -> usize {
+    /// newline ends that line, unless `file_start`; the blank lines after
+    /// the last comment are written too.
+    fn gap_comments(&mut self, items: &[GapItem<'s>], file_start: bool) {
         let mut nl = usize::from(file_start);
         for it in items {
             match *it {
@@ -405,12 +404,7 @@ impl<'s> Printer<'s> {
                 }
             }
         }
-        nl.saturating_sub(1)
-    }
-
-    /// Writes `n` blank lines.
-    fn blank_lines(&mut self, n: usize) {
-        for _ in 0..n {
+        for _ in 1..nl {
             self.newline();
         }
     }
@@ -717,8 +711,7 @@ impl<'s> Printer<'s> {
             }
         }
         self.end_line();
-        let blank = self.gap_comments(items, false);
-        self.blank_lines(blank);
+        self.gap_comments(items, false);
         Some(true)
     }
 
@@ -830,8 +823,7 @@ impl<'s> Printer<'s> {
                 if let Some(src) = src {
                     if span_ok(e.span, src) && e.span.start >= cursor {
                         if let Some(g) = scan_gap(&src[cursor..e.span.start], true) {
-                            let blank = self.gap_comments(&g, false);
-                            self.blank_lines(blank);
+                            self.gap_comments(&g, false);
                         }
                         cursor = e.span.end;
                         if let Some((t, next)) = trailing_comment(src, e.span.end, true) {
@@ -852,8 +844,7 @@ impl<'s> Printer<'s> {
             if let Some(src) = src {
                 if cursor < span.end {
                     if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
-                        let blank = self.gap_comments(&g, false);
-                        self.blank_lines(blank);
+                        self.gap_comments(&g, false);
                     }
                 }
             }
@@ -898,8 +889,7 @@ impl<'s> Printer<'s> {
                         && ve.end >= ks.end
                     {
                         if let Some(g) = scan_gap(&src[cursor..ks.start], true) {
-                            let blank = self.gap_comments(&g, false);
-                            self.blank_lines(blank);
+                            self.gap_comments(&g, false);
                         }
                         cursor = ve.end;
                         if let Some((t, next)) = trailing_comment(src, ve.end, true) {
@@ -927,22 +917,21 @@ impl<'s> Printer<'s> {
             if let Some(src) = src {
                 if cursor < span.end {
                     if let Some(g) = scan_gap(&src[cursor..span.end - 1], true) {
-                        let blank = self.gap_comments(&g, false);
-                        self.blank_lines(blank);
+                        self.gap_comments(&g, false);
                     }
                 }
             }
             self.close("}");
         } else {
             // With the source, `/* */` comments between the items stay.
-            let src = self.bracketed_src(span, b'{', b'}');
+            let with_src = self.bracketed_src(span, b'{', b'}').is_some();
             let mut cursor = span.start + 1;
             self.open("{ ");
             for (i, it) in items.iter().enumerate() {
                 if i > 0 {
                     self.w(", ");
                 }
-                if src.is_some() {
+                if with_src {
                     self.inline_comments(cursor, it.key.span().start, true);
                 }
                 self.object_key(&it.key);
@@ -951,7 +940,7 @@ impl<'s> Printer<'s> {
                     ObjectSeparator::Colon => " : ",
                 });
                 self.expr(&it.value, Mode::Inline);
-                if src.is_some() {
+                if with_src {
                     let end = items
                         .get(i + 1)
                         .map_or(span.end - 1, |n| n.key.span().start);
@@ -1024,8 +1013,7 @@ impl<'s> Printer<'s> {
             Some(items) => {
                 self.open(o);
                 self.newline();
-                let blank = self.gap_comments(&items, false);
-                self.blank_lines(blank);
+                self.gap_comments(&items, false);
                 self.close(c);
             }
             None => {
