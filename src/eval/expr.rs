@@ -240,12 +240,7 @@ fn undefined_var(id: &Ident<'_>, ctx: &Context<'_>) -> Fail {
 
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
 fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    let mut chain: Vec<&BinaryOp<'_>> = Vec::new();
-    let mut cur = e;
-    while let ExprKind::Binary(b) = &cur.kind {
-        chain.push(b);
-        cur = &b.lhs;
-    }
+    let (cur, chain) = e.binary_chain();
     let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
     // Equality compares types too, so its operands carry their kinds.
     let (mut acc, mut acc_kind) = if chain.last().is_some_and(|b| is_eq(b)) {

@@ -304,12 +304,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         }
         ExprKind::Binary(_) => {
             // Left-nested chains are printed iteratively.
-            let mut chain = Vec::new();
-            let mut cur = e;
-            while let ExprKind::Binary(b) = &cur.kind {
-                chain.push(&**b);
-                cur = &b.lhs;
-            }
+            let (cur, chain) = e.binary_chain();
             print_depth(cur, out, d);
             for b in chain.iter().rev() {
                 out.push(' ');

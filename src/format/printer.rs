@@ -582,12 +582,7 @@ impl<'s> Printer<'s> {
             ExprKind::Binary(_) => {
                 // Left-nested chains (`a + b + c ...`) iteratively: 100,000
                 // terms must not overflow the stack.
-                let mut chain = Vec::new();
-                let mut cur = e;
-                while let ExprKind::Binary(b) = &cur.kind {
-                    chain.push(&**b);
-                    cur = &b.lhs;
-                }
+                let (cur, chain) = e.binary_chain();
                 self.expr(cur, Mode::Inline);
                 for b in chain.iter().rev() {
                     self.sep(

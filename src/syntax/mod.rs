@@ -246,6 +246,20 @@ impl<'a> Expression<'a> {
     pub fn new(kind: ExprKind<'a>, span: Span) -> Self {
         Expression { kind, span }
     }
+
+    /// For a left-nested chain of binary operations `a op b op c ...`: the
+    /// leftmost operand that is not binary, and the operations from the
+    /// outermost inwards (reverse it for source order). Found without
+    /// recursion, so 100,000-term chains do not overflow the stack.
+    pub(crate) fn binary_chain(&self) -> (&Expression<'a>, Vec<&BinaryOp<'a>>) {
+        let mut chain = Vec::new();
+        let mut cur = self;
+        while let ExprKind::Binary(b) = &cur.kind {
+            chain.push(&**b);
+            cur = &b.lhs;
+        }
+        (cur, chain)
+    }
 }
 
 /// The kinds of expression.
