@@ -683,15 +683,11 @@ impl<'s> Printer<'s> {
         let items = scan_gap(&src[from..to], true)?;
         if !items.iter().any(|i| matches!(i, GapItem::Newline)) {
             // `/* */` comments within a line stay on it.
-            for it in &items {
-                if let GapItem::Comment(text) = *it {
-                    if !self.line.is_empty() && !self.line.ends_with([' ', '(', '[', '{']) {
-                        self.w(" ");
-                    }
-                    self.w(text);
-                    self.w(" ");
-                }
+            let any = items.iter().any(|i| matches!(i, GapItem::Comment(_)));
+            if any && !self.line.is_empty() && !self.line.ends_with([' ', '(', '[', '{']) {
+                self.w(" ");
             }
+            self.write_inline_comments(&items, true);
             return Some(false);
         }
         let mut items = &items[..];
@@ -957,11 +953,16 @@ impl<'s> Printer<'s> {
         if from > to || !span_ok(Span::new(from, to), src) {
             return;
         }
-        let Some(items) = scan_gap(&src[from..to], true) else {
-            return;
-        };
+        if let Some(items) = scan_gap(&src[from..to], true) {
+            self.write_inline_comments(&items, leading);
+        }
+    }
+
+    /// Writes the comments among `items` on the current line, each followed
+    /// (`leading`) or preceded by a space.
+    fn write_inline_comments(&mut self, items: &[GapItem<'s>], leading: bool) {
         for it in items {
-            if let GapItem::Comment(text) = it {
+            if let GapItem::Comment(text) = *it {
                 if !leading {
                     self.w(" ");
                 }
