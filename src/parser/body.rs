@@ -1,284 +1,333 @@
-//! The structural language: bodies, attributes, blocks.
+//! The structural language: `ConfigFile`, `Body`, `Attribute`, `Block`
+//! and `OneLineBlock`.
 
-use crate::error::Location;
+use nom::branch::alt;
+use nom::combinator::peek;
+use nom::multi::fold;
+use nom::sequence::{preceded, terminated};
+use nom::{Mode, OutputMode, Parser};
+
 use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
-use crate::{Error, ErrorKind, Result};
 
-use super::lexer::{take_from, Parser};
+use super::combinator::{enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
+use super::error::{Kind, Opener, PErr};
+use super::expr::Expr;
+use super::input::In;
+use super::lexer::{at_newline, end_of_line, ident, ident_starts_at, punct, ws_inline, ws_nl};
+use super::template::StringLit;
 
-impl<'a> Parser<'a> {
-    /// `ConfigFile = Body` — the whole input.
-    pub(crate) fn config_file(&mut self) -> Result<Body<'a>> {
-        let structures = self.body_items(None)?;
-        Ok(Body {
+/// `ConfigFile = Body`: the whole input.
+pub(crate) struct ConfigFile;
+
+impl<'a> Parser<In<'a>> for ConfigFile {
+    type Output = Body<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Body<'a>> {
+        let len = i.src.len();
+        let (j, structures) = BodyItems { open: None }.process::<OM>(i)?;
+        let out = OM::Output::map(structures, |structures| Body {
             structures,
-            span: Span::new(0, self.b.len()),
-        })
+            span: Span::new(0, len),
+        });
+        Ok((j, out))
+    }
+}
+
+/// The attribute names of one body, for the check that each is defined
+/// once: on the stack for the usual small body.
+struct Names {
+    small: [(u32, u32); 16],
+    n: usize,
+    more: Vec<(u32, u32)>,
+}
+
+impl Names {
+    fn new() -> Names {
+        Names {
+            small: [(0, 0); 16],
+            n: 0,
+            more: Vec::new(),
+        }
     }
 
-    /// Like [`config_file`](Self::config_file) but drops each top-level
-    /// item as soon as it is parsed: checks a file with memory for the
-    /// largest item only.
-    pub(crate) fn validate_file(&mut self) -> Result<()> {
-        let mut names: Vec<Ident<'a>> = Vec::new();
-        let mut seen: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
-        while let Some(item) = self.next_structure(None)? {
-            if let Structure::Attribute(a) = item {
-                let name = a.name;
-                let key: &'a str = &self.src[name.span.range()];
-                if let Some(&first) = seen.get(key) {
-                    return Err(self.duplicate(&names[first], &name));
-                }
-                seen.insert(key, names.len());
-                names.push(name);
-            }
-        }
-        Ok(())
-    }
-
-    /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
-    /// file (`open == None`) or the `}` closing the block opened at `open`.
-    fn body_items(&mut self, open: Option<usize>) -> Result<Vec<Structure<'a>>> {
-        if open.is_none() {
-            // The file's own list grows in place (large reallocations are
-            // cheap remaps); nested bodies use the scratch stack.
-            let mut items = Vec::new();
-            while let Some(item) = self.next_structure(None)? {
-                items.push(item);
-            }
-            self.check_duplicates(&items)?;
-            return Ok(items);
-        }
-        let base = self.s_structures.len();
-        while let Some(item) = self.next_structure(open)? {
-            self.s_structures.push(item);
-        }
-        self.check_duplicates(&self.s_structures[base..])?;
-        Ok(take_from(&mut self.s_structures, base))
-    }
-
-    /// The next item of a body, or `None` at its end.
     #[inline]
-    fn next_structure(&mut self, open: Option<usize>) -> Result<Option<Structure<'a>>> {
-        self.ws_nl()?;
-        match self.b.get(self.pos) {
-            None => {
-                if let Some(open) = open {
-                    return Err(self.unclosed_block(open));
-                }
-                Ok(None)
-            }
-            Some(b'}') if open.is_some() => Ok(None),
-            _ => self.structure().map(Some),
+    fn push(&mut self, span: Span) {
+        let s = (span.start as u32, span.end as u32);
+        if self.n < self.small.len() {
+            self.small[self.n] = s;
+            self.n += 1;
+        } else {
+            self.more.push(s);
         }
     }
 
-    /// One attribute or block.
-    fn structure(&mut self) -> Result<Structure<'a>> {
-        let start = self.pos;
-        if !self.ident_starts_at(start) {
-            return Err(self.expected("an attribute or block definition", start));
-        }
-        let name = self.ident("an attribute or block name")?;
-        self.ws_inline()?;
-        match self.cur() {
-            b'=' if self.at(self.pos + 1) != b'=' => {
-                let attr = self.attribute_rest(name)?;
-                self.end_of_line("the attribute value")?;
-                Ok(Structure::Attribute(attr))
+    /// The first redefinition in source order, as an error.
+    fn check(&self, src: &str) -> Option<PErr> {
+        let text = |&(s, e): &(u32, u32)| &src.as_bytes()[s as usize..e as usize];
+        if self.more.is_empty() {
+            let names = &self.small[..self.n];
+            for (k, second) in names.iter().enumerate() {
+                if let Some(first) = names[..k].iter().find(|f| text(f) == text(second)) {
+                    return Some(duplicate(*first, *second));
+                }
             }
-            b'{' | b'"' => self.block_rest(name).map(Structure::Block),
-            _ if self.ident_starts_at(self.pos) => self.block_rest(name).map(Structure::Block),
-            _ => Err(self.expected_after(
+            return None;
+        }
+        let all: Vec<(u32, u32)> = self.small.iter().chain(&self.more).copied().collect();
+        let mut seen: std::collections::HashMap<&[u8], (u32, u32)> =
+            std::collections::HashMap::with_capacity(all.len());
+        for second in &all {
+            if let Some(first) = seen.get(text(second)) {
+                return Some(duplicate(*first, *second));
+            }
+            seen.insert(text(second), *second);
+        }
+        None
+    }
+}
+
+#[cold]
+fn duplicate(first: (u32, u32), second: (u32, u32)) -> PErr {
+    PErr::span(Kind::Duplicate, second.0 as usize, second.1 as usize).opened_at(first.0 as usize)
+}
+
+/// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
+/// file (`open == None`) or the `}` closing the block opened at `open`
+/// (the input is left at the `}`).
+struct BodyItems {
+    open: Option<usize>,
+}
+
+impl<'a> Parser<In<'a>> for BodyItems {
+    type Output = Vec<Structure<'a>>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Vec<Structure<'a>>> {
+        let mut items = OM::Output::bind(Vec::new);
+        let mut names = Names::new();
+        let mut i = i;
+        loop {
+            let (j, ()) = leaf::<OM, _>(ws_nl(i))?;
+            i = j;
+            match (j.cur(), self.open) {
+                (_, None) if j.eof() => break,
+                (_, Some(open)) if j.eof() => return stop::<_, OM>(unclosed_block(j, open)),
+                (b'}', Some(_)) => break,
+                _ => {}
+            }
+            let (j, name, item) = structure::<OM>(j)?;
+            if let Some(span) = name {
+                names.push(span);
+            }
+            items = OM::Output::combine(items, item, |mut v, s| {
+                v.push(s);
+                v
+            });
+            i = j;
+        }
+        if let Some(e) = names.check(i.src) {
+            return stop::<_, OM>(e);
+        }
+        Ok((i, items))
+    }
+}
+
+#[cold]
+fn unclosed_block(at_end: In<'_>, open: usize) -> PErr {
+    PErr::at(
+        Kind::Unclosed(&(Opener::Block, "`}`")),
+        at_end.to(at_end.src.len()),
+    )
+    .opened_at(open)
+}
+
+/// One attribute or block: the input after it, the attribute's name span
+/// (for the duplicate check, in both modes) and the item.
+#[allow(clippy::type_complexity)]
+fn structure<'a, OM: OutputMode>(
+    i: In<'a>,
+) -> Result<
+    (
+        In<'a>,
+        Option<Span>,
+        <OM::Output as Mode>::Output<Structure<'a>>,
+    ),
+    ErrOf<OM>,
+> {
+    if !ident_starts_at(i.src, i.at()) {
+        return stop::<_, OM>(PErr::at(
+            Kind::Expected("an attribute or block definition"),
+            i,
+        ));
+    }
+    let (j, name) = leaf::<OM, _>(ident("an attribute or block name")(i))?;
+    let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
+    match j.cur() {
+        b'=' if j.byte(j.at() + 1) != b'=' => {
+            let span = name.span;
+            let (k, attr) = terminated(
+                AttributeRest { name },
+                end_of_line(&("a newline", "the attribute value")),
+            )
+            .process::<OM>(j)?;
+            Ok((k, Some(span), OM::Output::map(attr, Structure::Attribute)))
+        }
+        b'{' | b'"' => {
+            let (k, b) = BlockRest { ident: name }.process::<OM>(j)?;
+            Ok((k, None, OM::Output::map(b, Structure::Block)))
+        }
+        _ if ident_starts_at(j.src, j.at()) => {
+            let (k, b) = BlockRest { ident: name }.process::<OM>(j)?;
+            Ok((k, None, OM::Output::map(b, Structure::Block)))
+        }
+        _ => stop::<_, OM>(PErr::at(
+            Kind::ExpectedAfter(&(
                 "`=` (attribute) or a block label or `{` (block)",
                 "the name",
-                self.pos,
             )),
-        }
+            j,
+        )),
     }
+}
 
-    /// `"=" Expression` after an attribute name (the newline is the caller's).
-    fn attribute_rest(&mut self, name: Ident<'a>) -> Result<Attribute<'a>> {
-        self.pos += 1; // '='
-        self.ws_inline()?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = false;
-        let expr = self.expression()?;
-        self.nl_ignore = saved;
-        let span = Span::new(name.span.start, expr.span.end);
-        Ok(Attribute { name, expr, span })
+/// `Attribute = Identifier "=" Expression`, after the name (the newline is
+/// the caller's); the input is at `=`.
+struct AttributeRest<'a> {
+    name: Ident<'a>,
+}
+
+impl<'a> Parser<In<'a>> for AttributeRest<'a> {
+    type Output = Attribute<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Attribute<'a>> {
+        let (j, expr) = preceded(ws_inline, nl_scope(false, Expr)).process::<OM>(i.skip(1))?;
+        let name = std::mem::replace(&mut self.name, Ident::new("", Span::default()));
+        let out = OM::Output::map(expr, |expr| {
+            let span = Span::new(name.span.start, expr.span.end);
+            Attribute { name, expr, span }
+        });
+        Ok((j, out))
     }
+}
 
-    /// Labels, `{`, body, `}` and the newline after a block type name.
-    fn block_rest(&mut self, ident: Ident<'a>) -> Result<Block<'a>> {
-        let base = self.s_labels.len();
-        loop {
-            match self.cur() {
-                b'{' => break,
-                b'"' => {
-                    let (value, span) = self.string_lit()?;
-                    self.s_labels.push(BlockLabel::String { value, span });
-                }
-                _ if self.ident_starts_at(self.pos) => {
-                    let l = BlockLabel::Ident(self.ident("a block label")?);
-                    self.s_labels.push(l);
-                }
-                _ => {
-                    return Err(self.expected_after(
-                        "a block label or `{`",
-                        if self.s_labels.len() == base {
-                            "the block type"
-                        } else {
-                            "the block label"
-                        },
-                        self.pos,
-                    ))
-                }
-            }
-            self.ws_inline()?;
+/// A block label: `StringLit | Identifier`.
+fn block_label<'a>() -> impl Parser<In<'a>, Output = BlockLabel<'a>, Error = PErr> {
+    alt((
+        preceded(peek(punct("\"")), StringLit)
+            .map(|(value, span)| BlockLabel::String { value, span }),
+        ident("a block label").map(BlockLabel::Ident),
+    ))
+}
+
+/// `Block` / `OneLineBlock` after the type name: labels, `{`, the body, `}`
+/// and the newline.
+struct BlockRest<'a> {
+    ident: Ident<'a>,
+}
+
+impl<'a> Parser<In<'a>> for BlockRest<'a> {
+    type Output = Block<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Block<'a>> {
+        let (j, labels) = fold(
+            0..,
+            terminated(block_label(), ws_inline),
+            Vec::new,
+            |mut v: Vec<BlockLabel<'a>>, l| {
+                v.push(l);
+                v
+            },
+        )
+        .process::<OM>(i)?;
+        if j.cur() != b'{' {
+            let after: &'static (&'static str, &'static str) = if j.at() == i.at() {
+                &("a block label or `{`", "the block type")
+            } else {
+                &("a block label or `{`", "the block label")
+            };
+            return stop::<_, OM>(PErr::at(Kind::ExpectedAfter(after), j));
         }
-        let labels = take_from(&mut self.s_labels, base);
-        let open = self.pos;
-        self.enter(open)?;
-        self.pos += 1;
-        self.ws_inline()?;
-        let body_start = open + 1;
-        let structures = if self.at_newline() {
-            self.body_items(Some(open))?
+        let open = j.at();
+        let inner = enter::<OM>(j)?;
+        let (k, ()) = leaf::<OM, _>(ws_inline(inner.skip(1)))?;
+        let (k, structures) = if at_newline(k) {
+            BodyItems { open: Some(open) }.process::<OM>(k)?
         } else {
-            self.one_line_body(open)?
+            one_line_body::<OM>(k, open)?
         };
-        let close = self.pos;
-        debug_assert_eq!(self.cur(), b'}');
-        self.pos += 1;
-        self.leave();
-        self.end_of_line("the block's closing `}`")?;
-        Ok(Block {
+        let close = k.at();
+        let k = leave(k.skip(1), j);
+        let (k, ()) =
+            leaf::<OM, _>(end_of_line(&("a newline", "the block's closing `}`")).parse(k))?;
+        let ident = std::mem::replace(&mut self.ident, Ident::new("", Span::default()));
+        let out = OM::Output::combine(labels, structures, |labels, structures| Block {
             span: Span::new(ident.span.start, close + 1),
             ident,
             labels,
             body: Body {
                 structures,
-                span: Span::new(body_start, close),
+                span: Span::new(open + 1, close),
             },
             open_brace: Span::new(open, open + 1),
             close_brace: Span::new(close, close + 1),
-        })
+        });
+        Ok((k, out))
     }
+}
 
-    /// The inside of a one-line block `{ name = expr }` (or `{}`), leaving
-    /// the position at `}`.
-    fn one_line_body(&mut self, open: usize) -> Result<Vec<Structure<'a>>> {
-        if self.cur() == b'}' {
-            return Ok(Vec::new());
-        }
-        if self.eof() {
-            return Err(self.unclosed_block(open));
-        }
-        if !self.ident_starts_at(self.pos) {
-            return Err(self.expected("an attribute, a newline or `}`", self.pos));
-        }
-        let name = self.ident("an attribute name")?;
-        self.ws_inline()?;
-        if !(self.cur() == b'=' && self.at(self.pos + 1) != b'=') {
-            if matches!(self.cur(), b'{' | b'"') || self.ident_starts_at(self.pos) {
-                return Err(self.error(
+/// The inside of a one-line block `{ name = expr }` (or `{}`), leaving the
+/// input at `}`.
+fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, Vec<Structure<'a>>> {
+    if i.cur() == b'}' {
+        return Ok((i, OM::Output::bind(Vec::new)));
+    }
+    if i.eof() {
+        return stop::<_, OM>(unclosed_block(i, open));
+    }
+    if !ident_starts_at(i.src, i.at()) {
+        return stop::<_, OM>(PErr::at(
+            Kind::Expected("an attribute, a newline or `}`"),
+            i,
+        ));
+    }
+    let (j, name) = ident("an attribute name").process::<Emitting<OM>>(i)?;
+    let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
+    if !(j.cur() == b'=' && j.byte(j.at() + 1) != b'=') {
+        if matches!(j.cur(), b'{' | b'"') || ident_starts_at(j.src, j.at()) {
+            return stop::<_, OM>(PErr::span(
+                Kind::Message(
                     "a single-line block can contain only a single attribute, not a nested block \
                      (put the nested block on its own line)",
-                    name.span,
-                ));
-            }
-            return Err(self.expected_after("`=`", "the attribute name", self.pos));
+                ),
+                name.span.start,
+                name.span.end,
+            ));
         }
-        let attr = self.attribute_rest(name)?;
-        self.ws_inline()?;
-        if self.cur() != b'}' {
-            if self.eof() {
-                return Err(self.unclosed_block(open));
-            }
-            let msg = if self.cur() == b',' || self.cur() == b';' {
-                "a single-line block can contain only a single attribute; \
-                 put each attribute on its own line"
-                    .to_owned()
-            } else {
-                let (found, _) = self.describe(self.pos);
-                format!("expected `}}` to end the single-line block, found {found}")
-            };
-            return Err(self.error(msg, Span::new(self.pos, self.pos + 1)));
+        return stop::<_, OM>(PErr::at(
+            Kind::ExpectedAfter(&("`=`", "the attribute name")),
+            j,
+        ));
+    }
+    let (j, attr) = AttributeRest { name }.process::<OM>(j)?;
+    let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
+    if j.cur() != b'}' {
+        if j.eof() {
+            return stop::<_, OM>(unclosed_block(j, open));
         }
-        Ok(vec![Structure::Attribute(attr)])
-    }
-
-    #[cold]
-    fn unclosed_block(&self, open: usize) -> Error {
-        self.unclosed("block", open, 1, "`}`", self.b.len())
-    }
-
-    /// Each attribute name may be defined only once in a body.
-    fn check_duplicates(&self, items: &[Structure<'a>]) -> Result<()> {
-        // Small bodies: compare against the names seen so far, kept in a
-        // stack array; large ones fall back to a hash map.
-        let mut seen: [&[u8]; 16] = [&[]; 16];
-        let mut n = 0;
-        for item in items {
-            let Structure::Attribute(a) = item else {
-                continue;
-            };
-            let x = a.name.name.as_bytes();
-            if n == seen.len() {
-                return self.check_duplicates_large(items);
-            }
-            for y in &seen[..n] {
-                if x.len() == y.len() && x == *y {
-                    return Err(self.duplicate_of(items, a));
-                }
-            }
-            seen[n] = x;
-            n += 1;
+        if j.cur() == b',' || j.cur() == b';' {
+            return stop::<_, OM>(PErr::span(
+                Kind::Message(
+                    "a single-line block can contain only a single attribute; \
+                     put each attribute on its own line",
+                ),
+                j.at(),
+                j.at() + 1,
+            ));
         }
-        Ok(())
+        return stop::<_, OM>(PErr::at(Kind::OneLineBlockEnd, j));
     }
-
-    #[inline(never)]
-    fn check_duplicates_large(&self, items: &[Structure<'a>]) -> Result<()> {
-        let mut seen: std::collections::HashSet<&str> =
-            std::collections::HashSet::with_capacity(items.len());
-        for item in items {
-            if let Structure::Attribute(a) = item {
-                if !seen.insert(a.name.as_str()) {
-                    return Err(self.duplicate_of(items, a));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The error for `second`, a redefinition of an earlier attribute in `items`.
-    #[cold]
-    fn duplicate_of(&self, items: &[Structure<'a>], second: &Attribute<'a>) -> Error {
-        let first = items
-            .iter()
-            .find_map(|s| match s {
-                Structure::Attribute(a) if a.name.name == second.name.name => Some(&a.name),
-                _ => None,
-            })
-            .unwrap_or(&second.name);
-        self.duplicate(first, &second.name)
-    }
-
-    #[cold]
-    fn duplicate(&self, first: &Ident<'a>, second: &Ident<'a>) -> Error {
-        let loc = Location::of(self.src, first.span.start);
-        Error::at(
-            ErrorKind::Parse,
-            format!(
-                "attribute `{}` is defined twice (first on line {}, column {}); \
-                 each attribute may be set only once",
-                second.name, loc.line, loc.column
-            ),
-            second.span,
-            self.src,
-        )
-        .with_note("first defined here", Some(loc))
-    }
+    Ok((j, OM::Output::map(attr, |a| vec![Structure::Attribute(a)])))
 }

@@ -1,341 +1,461 @@
-//! The expression language.
+//! The expression language: `Expression`, `Operation`, `ExprTerm`,
+//! `CollectionValue`, `ForExpr`, `FunctionCall`, and the traversal
+//! operators `Index`, `GetAttr` and `Splat`.
+//!
+//! The recursive productions are types implementing nom's [`Parser`] so that
+//! one grammar serves both output modes: [`Emit`](nom::Emit) builds the
+//! tree, [`Check`](nom::Check) only checks ([`super::validate`]).
 
 use std::borrow::Cow;
+
+use nom::combinator::{opt, value};
+use nom::multi::fold;
+use nom::sequence::{delimited, preceded, terminated};
+use nom::{Mode, OutputMode, Parser};
 
 use crate::syntax::{
     BinaryOp, BinaryOperator, Conditional, ExprKind, Expression, ForExpr, FuncCall, FuncName,
     Ident, Number, ObjectItem, ObjectKey, ObjectSeparator, Span, Traversal, TraversalOperator,
     TraversalOperatorKind, UnaryOp, UnaryOperator,
 };
-use crate::Result;
 
-use super::lexer::{take_from, Parser};
+use super::combinator::{enter, expect, leaf, leave, stop, Emitting, Res};
+use super::error::{Kind, Opener, PErr};
+use super::input::{In, LeafResult};
+use super::lexer::{
+    at_keyword, at_newline, ident, ident_starts_at, keyword, punct, ws, ws_inline, ws_nl,
+};
+use super::template::{Heredoc, QuotedTemplate};
 
-impl<'a> Parser<'a> {
-    /// `Expression = ExprTerm | Operation | Conditional`.
-    pub(crate) fn expression(&mut self) -> Result<Expression<'a>> {
-        let cond = self.binary_expr()?;
-        let save = self.pos;
-        self.ws()?;
-        if self.cur() != b'?' {
-            self.pos = save;
-            return Ok(cond);
+/// `Expression = ExprTerm | Operation | Conditional`.
+#[derive(Clone, Copy)]
+pub(crate) struct Expr;
+
+impl<'a> Parser<In<'a>> for Expr {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let (i, cond) = Operation.process::<OM>(i)?;
+        let (j, ()) = leaf::<OM, _>(ws(i))?;
+        if j.cur() != b'?' {
+            return Ok((i, cond));
         }
-        let q = self.pos;
-        self.enter(q)?;
-        self.pos += 1;
-        self.ws()?;
-        let true_expr = self.expression()?;
-        self.ws()?;
-        if self.cur() != b':' {
-            return Err(self.expected("`:` of the conditional expression", self.pos));
-        }
-        self.pos += 1;
-        self.ws()?;
-        let false_expr = self.expression()?;
-        self.leave();
-        let span = cond.span.to(false_expr.span);
-        Ok(Expression::new(
+        conditional::<OM>(j, cond)
+    }
+}
+
+/// `Conditional = Expression "?" Expression ":" Expression` after the
+/// condition; the input is at `?`.
+#[inline(never)]
+fn conditional<'a, OM: OutputMode>(
+    j: In<'a>,
+    cond: <OM::Output as Mode>::Output<Expression<'a>>,
+) -> Res<'a, OM, Expression<'a>> {
+    let inner = enter::<OM>(j)?;
+    let (k, tf) = preceded(
+        ws,
+        Expr.and(preceded(
+            preceded(
+                ws,
+                expect(
+                    punct(":"),
+                    Kind::Expected("`:` of the conditional expression"),
+                ),
+            ),
+            preceded(ws, Expr),
+        )),
+    )
+    .process::<OM>(inner.skip(1))?;
+    let k = leave(k, j);
+    let out = OM::Output::combine(cond, tf, |c, (t, f)| {
+        let span = c.span.to(f.span);
+        Expression::new(
             ExprKind::Conditional(Box::new(Conditional {
-                cond,
-                true_expr,
-                false_expr,
+                cond: c,
+                true_expr: t,
+                false_expr: f,
             })),
             span,
-        ))
-    }
+        )
+    });
+    Ok((k, out))
+}
 
-    /// The binary operator at the current position, with its length.
-    #[inline]
-    fn peek_binop(&self) -> Option<(BinaryOperator, usize)> {
-        use BinaryOperator::*;
-        let c1 = self.at(self.pos + 1);
-        Some(match self.cur() {
-            b'+' => (Add, 1),
-            b'-' => (Sub, 1),
-            b'*' => (Mul, 1),
-            b'/' if c1 != b'/' && c1 != b'*' => (Div, 1),
-            b'%' if c1 != b'{' => (Mod, 1),
-            b'=' if c1 == b'=' => (Eq, 2),
-            b'!' if c1 == b'=' => (NotEq, 2),
-            b'<' if c1 == b'=' => (LessEq, 2),
-            b'<' if c1 != b'<' => (Less, 1),
-            b'>' if c1 == b'=' => (GreaterEq, 2),
-            b'>' => (Greater, 1),
-            b'&' if c1 == b'&' => (And, 2),
-            b'|' if c1 == b'|' => (Or, 2),
-            _ => return None,
-        })
-    }
+/// The binary operator at the input, with its length.
+#[inline]
+fn binary_operator(i: In<'_>) -> Option<(BinaryOperator, usize)> {
+    use BinaryOperator::*;
+    let c1 = i.byte(i.at() + 1);
+    Some(match i.cur() {
+        b'+' => (Add, 1),
+        b'-' => (Sub, 1),
+        b'*' => (Mul, 1),
+        b'/' if c1 != b'/' && c1 != b'*' => (Div, 1),
+        b'%' if c1 != b'{' => (Mod, 1),
+        b'=' if c1 == b'=' => (Eq, 2),
+        b'!' if c1 == b'=' => (NotEq, 2),
+        b'<' if c1 == b'=' => (LessEq, 2),
+        b'<' if c1 != b'<' => (Less, 1),
+        b'>' if c1 == b'=' => (GreaterEq, 2),
+        b'>' => (Greater, 1),
+        b'&' if c1 == b'&' => (And, 2),
+        b'|' if c1 == b'|' => (Or, 2),
+        _ => return None,
+    })
+}
 
-    /// Binary operations by precedence climbing with explicit stacks, so a
-    /// long chain `a + b + c + ...` does not recurse.
-    fn binary_expr(&mut self) -> Result<Expression<'a>> {
-        let first = self.unary_expr()?;
-        let save = self.pos;
-        self.ws()?;
-        let Some(mut op) = self.peek_binop() else {
-            self.pos = save;
-            return Ok(first);
-        };
-        let e_base = self.s_exprs.len();
-        let o_base = self.s_binops.len();
-        self.s_exprs.push(first);
+/// `Operation = unaryOp | binaryOp`: binary operations by precedence
+/// climbing with explicit stacks, so a long chain `a + b + c + ...` does
+/// not recurse.
+struct Operation;
+
+impl<'a> Parser<In<'a>> for Operation {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let (i, first) = Unary.process::<OM>(i)?;
+        let (j, ()) = leaf::<OM, _>(ws(i))?;
+        match binary_operator(j) {
+            None => Ok((i, first)),
+            Some(op) => operation::<OM>(j, op, first),
+        }
+    }
+}
+
+/// The operators and operands after the first operand of an `Operation`;
+/// `j` is at the operator `op`.
+#[inline(never)]
+fn operation<'a, OM: OutputMode>(
+    j: In<'a>,
+    mut op: (BinaryOperator, usize),
+    first: <OM::Output as Mode>::Output<Expression<'a>>,
+) -> Res<'a, OM, Expression<'a>> {
+    {
+        let mut operands = vec![first];
+        let mut ops: Vec<(BinaryOperator, Span)> = Vec::new();
+        let mut j = j;
+        let mut i;
         loop {
             let (operator, len) = op;
-            let span = Span::new(self.pos, self.pos + len);
-            self.pos += len;
-            while self.s_binops.len() > o_base {
-                let top = self.s_binops[self.s_binops.len() - 1].0;
-                if top.precedence() >= operator.precedence() {
-                    reduce(&mut self.s_exprs, &mut self.s_binops)
-                        .ok_or_else(|| self.unbalanced(span))?;
-                } else {
+            let span = Span::new(j.at(), j.at() + len);
+            while let Some(&(top, _)) = ops.last() {
+                if top.precedence() < operator.precedence() {
                     break;
                 }
+                reduce::<OM>(&mut operands, &mut ops);
             }
-            self.s_binops.push((operator, span));
-            self.ws()?;
-            let rhs = self.unary_expr()?;
-            self.s_exprs.push(rhs);
-            let save = self.pos;
-            self.ws()?;
-            match self.peek_binop() {
-                Some(next) => op = next,
-                None => {
-                    self.pos = save;
-                    break;
+            ops.push((operator, span));
+            let (k, ()) = leaf::<OM, _>(ws(j.skip(len)))?;
+            let (k, rhs) = Unary.process::<OM>(k)?;
+            operands.push(rhs);
+            i = k;
+            let (k, ()) = leaf::<OM, _>(ws(k))?;
+            match binary_operator(k) {
+                Some(next) => {
+                    op = next;
+                    j = k;
                 }
+                None => break,
             }
         }
-        let end = Span::new(self.pos, self.pos);
-        while self.s_binops.len() > o_base {
-            reduce(&mut self.s_exprs, &mut self.s_binops).ok_or_else(|| self.unbalanced(end))?;
+        while !ops.is_empty() {
+            reduce::<OM>(&mut operands, &mut ops);
         }
-        debug_assert_eq!(self.s_exprs.len(), e_base + 1);
-        self.s_exprs.pop().ok_or_else(|| self.unbalanced(end))
+        match operands.pop() {
+            Some(e) => Ok((i, e)),
+            None => stop::<_, OM>(PErr::at(Kind::Nom, i)),
+        }
     }
+}
 
-    /// The operand and operator stacks disagree: a parser bug, reported as an
-    /// error rather than a panic.
-    #[cold]
-    fn unbalanced(&self, span: Span) -> crate::Error {
-        self.error("internal parser error: unbalanced operator stack", span)
-    }
+/// Pops two operands and an operator and pushes their binary operation.
+#[inline]
+fn reduce<'a, OM: OutputMode>(
+    operands: &mut Vec<<OM::Output as Mode>::Output<Expression<'a>>>,
+    ops: &mut Vec<(BinaryOperator, Span)>,
+) {
+    let (Some((operator, operator_span)), Some(rhs), Some(lhs)) =
+        (ops.pop(), operands.pop(), operands.pop())
+    else {
+        return;
+    };
+    operands.push(OM::Output::combine(lhs, rhs, |lhs, rhs| {
+        let span = lhs.span.to(rhs.span);
+        Expression::new(
+            ExprKind::Binary(Box::new(BinaryOp {
+                lhs,
+                operator,
+                operator_span,
+                rhs,
+            })),
+            span,
+        )
+    }));
+}
 
-    /// `("-" | "!") ExprTerm` or a term.
-    fn unary_expr(&mut self) -> Result<Expression<'a>> {
-        let operator = match self.cur() {
+/// `unaryOp = ("-" | "!") ExprTerm`, or a term.
+struct Unary;
+
+impl<'a> Parser<In<'a>> for Unary {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let operator = match i.cur() {
             b'-' => UnaryOperator::Neg,
             b'!' => UnaryOperator::Not,
-            _ => return self.term(),
+            _ => return Term.process::<OM>(i),
         };
-        let start = self.pos;
-        self.enter(start)?;
-        self.pos += 1;
-        self.ws()?;
-        let expr = self.unary_expr()?;
-        self.leave();
-        let span = Span::new(start, expr.span.end);
-        Ok(Expression::new(
-            ExprKind::Unary(Box::new(UnaryOp { operator, expr })),
-            span,
-        ))
+        let start = i.at();
+        let inner = enter::<OM>(i)?;
+        let (j, expr) = preceded(ws, Unary).process::<OM>(inner.skip(1))?;
+        let j = leave(j, i);
+        let out = OM::Output::map(expr, |expr| {
+            let span = Span::new(start, expr.span.end);
+            Expression::new(ExprKind::Unary(Box::new(UnaryOp { operator, expr })), span)
+        });
+        Ok((j, out))
     }
+}
 
-    /// An expression term with its traversal operators.
-    fn term(&mut self) -> Result<Expression<'a>> {
-        let c = self.cur();
-        let e = match c {
-            b'0'..=b'9' => self.number()?,
-            b'"' => self.quoted_template()?,
-            b'[' => self.tuple()?,
-            b'{' => self.object()?,
-            b'(' => self.parenthesis()?,
-            b'<' if self.at(self.pos + 1) == b'<' => self.heredoc()?,
-            _ if self.ident_starts_at(self.pos) => self.ident_term()?,
-            _ => return Err(self.expected("an expression", self.pos)),
+/// `ExprTerm` with its traversal operators (`Index`, `GetAttr`, `Splat`).
+struct Term;
+
+impl<'a> Parser<In<'a>> for Term {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let r = match i.cur() {
+            b'0'..=b'9' => number_term::<OM>(i),
+            b'"' => QuotedTemplate.process::<OM>(i),
+            b'[' => TupleOrFor.process::<OM>(i),
+            b'{' => ObjectOrFor.process::<OM>(i),
+            b'(' => Parenthesis.process::<OM>(i),
+            b'<' if i.byte(i.at() + 1) == b'<' => Heredoc.process::<OM>(i),
+            _ if ident_starts_at(i.src, i.at()) => IdentTerm.process::<OM>(i),
+            _ => stop::<_, OM>(PErr::at(Kind::Expected("an expression"), i)),
         };
-        self.traversal(e)
+        let (j, e) = r?;
+        traversal::<OM>(j, e)
     }
+}
 
-    /// `NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?`
-    fn number(&mut self) -> Result<Expression<'a>> {
-        let b = self.b;
-        let start = self.pos;
-        let mut i = start;
-        let mut acc: u64 = 0;
-        let mut simple = true;
-        while i < b.len() && b[i].is_ascii_digit() {
-            match acc
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(b[i] - b'0')))
-            {
-                Some(v) => acc = v,
-                None => simple = false,
-            }
-            i += 1;
+/// A number literal as a term.
+#[inline(never)]
+fn number_term<OM: OutputMode>(i: In<'_>) -> Res<'_, OM, Expression<'_>> {
+    let (j, e) = leaf::<OM, _>(number(i))?;
+    Ok((j, OM::Output::bind(|| e)))
+}
+
+/// `NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?`
+pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
+    let b = i.src.as_bytes();
+    let start = i.at();
+    let mut p = start;
+    let mut acc: u64 = 0;
+    let mut simple = true;
+    while p < b.len() && b[p].is_ascii_digit() {
+        match acc
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b[p] - b'0')))
+        {
+            Some(v) => acc = v,
+            None => simple = false,
         }
-        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+        p += 1;
+    }
+    if p + 1 < b.len() && b[p] == b'.' && b[p + 1].is_ascii_digit() {
+        simple = false;
+        p += 1;
+        while p < b.len() && b[p].is_ascii_digit() {
+            p += 1;
+        }
+    }
+    if p < b.len() && (b[p] == b'e' || b[p] == b'E') {
+        let mut j = p + 1;
+        if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
+            j += 1;
+        }
+        if j < b.len() && b[j].is_ascii_digit() {
             simple = false;
-            i += 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
-            let mut j = i + 1;
-            if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
+            while j < b.len() && b[j].is_ascii_digit() {
                 j += 1;
             }
-            if j < b.len() && b[j].is_ascii_digit() {
-                simple = false;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
+            p = j;
+            // Terraform lexes `1e3.5` as one (invalid) number.
+            if p + 1 < b.len() && b[p] == b'.' && b[p + 1].is_ascii_digit() {
+                let mut k = p + 1;
+                while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
+                    k += 1;
                 }
-                i = j;
-                // Terraform lexes `1e3.5` as one (invalid) number.
-                if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
-                    let mut k = i + 1;
-                    while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
-                        k += 1;
-                    }
-                    return Err(self.error("invalid number literal", Span::new(start, k)));
-                }
+                return Err(nom::Err::Failure(PErr::span(
+                    Kind::Message("invalid number literal"),
+                    start,
+                    k,
+                )));
             }
         }
-        self.pos = i;
-        let raw = &self.src[start..i];
-        let value = if simple {
-            Number::from(acc)
-        } else {
-            match Number::parse_literal(raw) {
-                Some(n) if n.as_f64().is_finite() => n,
-                Some(_) => return Err(self.number_too_large(raw, Span::new(start, i))),
-                None => return Err(self.error("invalid number", Span::new(start, i))),
+    }
+    let raw = &i.src[start..p];
+    let value = if simple {
+        Number::from(acc)
+    } else {
+        match Number::parse_literal(raw) {
+            Some(n) if n.as_f64().is_finite() => n,
+            Some(_) => {
+                return Err(nom::Err::Failure(PErr::span(
+                    Kind::NumberTooLarge,
+                    start,
+                    p,
+                )))
             }
-        };
-        Ok(Expression::new(
+            None => return Err(nom::Err::Failure(PErr::span(Kind::InvalidNumber, start, p))),
+        }
+    };
+    Ok((
+        i.to(p),
+        Expression::new(
             ExprKind::Number {
                 value,
                 raw: Cow::Borrowed(raw),
             },
-            Span::new(start, i),
-        ))
-    }
+            Span::new(start, p),
+        ),
+    ))
+}
 
-    /// A literal beyond `f64`'s range (`1e999999`, a 400-digit integer):
-    /// Terraform's 512-bit floats hold it, our numbers cannot.
-    #[cold]
-    fn number_too_large(&self, raw: &str, span: Span) -> crate::Error {
-        let shown = if raw.len() > 24 {
-            format!("{}... ({} characters)", &raw[..12], raw.len())
-        } else {
-            raw.to_owned()
-        };
-        self.error(
-            format!(
-                "invalid number literal: {shown} is too large (numbers are limited to about ±1.8e308)"
-            ),
-            span,
-        )
-    }
+/// A term starting with an identifier: `true`/`false`/`null`, a variable
+/// (`VariableExpr`), or a possibly namespaced `FunctionCall`.
+struct IdentTerm;
 
-    /// A term starting with an identifier: `true`/`false`/`null`, a
-    /// variable, or a (possibly namespaced) function call.
-    fn ident_term(&mut self) -> Result<Expression<'a>> {
-        let id = self.ident("an expression")?;
-        let save = self.pos;
-        self.ws()?;
-        match self.cur() {
-            b'(' => return self.func_call(Vec::new(), id),
-            b':' if self.at(self.pos + 1) == b':' => return self.namespaced_call(id),
+impl<'a> Parser<In<'a>> for IdentTerm {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let (i, id) = leaf::<OM, _>(ident("an expression")(i))?;
+        let (j, ()) = leaf::<OM, _>(ws(i))?;
+        match j.cur() {
+            b'(' => return call::<OM>(j, Vec::new(), id),
+            b':' if j.byte(j.at() + 1) == b':' => return namespaced_call::<OM>(j, id),
             _ => {}
         }
-        self.pos = save;
-        let span = id.span;
-        let kind = match id.as_str() {
-            "true" => ExprKind::Bool(true),
-            "false" => ExprKind::Bool(false),
-            "null" => ExprKind::Null,
-            _ => ExprKind::Variable(id),
-        };
-        Ok(Expression::new(kind, span))
+        let out = OM::Output::bind(|| {
+            let span = id.span;
+            let kind = match id.as_str() {
+                "true" => ExprKind::Bool(true),
+                "false" => ExprKind::Bool(false),
+                "null" => ExprKind::Null,
+                _ => ExprKind::Variable(id),
+            };
+            Expression::new(kind, span)
+        });
+        Ok((i, out))
     }
+}
 
-    /// `ns :: ns :: name (args)`; the position is at the first `::`.
-    fn namespaced_call(&mut self, first: Ident<'a>) -> Result<Expression<'a>> {
-        let mut namespace = vec![first];
-        loop {
-            self.pos += 2; // '::'
-            self.ws()?;
-            let id = self.ident("a function name after `::`")?;
-            self.ws()?;
-            match self.cur() {
-                b'(' => return self.func_call(namespace, id),
-                b':' if self.at(self.pos + 1) == b':' => namespace.push(id),
-                _ => {
-                    return Err(self.expected_after(
-                        "`(` or `::`",
-                        "the namespaced function name",
-                        self.pos,
-                    ))
-                }
+/// `ns :: ns :: name (args)`; the input is at the first `::`.
+fn namespaced_call<'a, OM: OutputMode>(
+    mut i: In<'a>,
+    first: Ident<'a>,
+) -> Res<'a, OM, Expression<'a>> {
+    let mut namespace = vec![first];
+    loop {
+        let (j, id) = preceded(
+            ws,
+            expect(
+                ident("a function name after `::`"),
+                Kind::Expected("a function name after `::`"),
+            ),
+        )
+        .process::<Emitting<OM>>(i.skip(2))?;
+        let (j, ()) = leaf::<OM, _>(ws(j))?;
+        match j.cur() {
+            b'(' => return call::<OM>(j, namespace, id),
+            b':' if j.byte(j.at() + 1) == b':' => {
+                namespace.push(id);
+                i = j;
+            }
+            _ => {
+                return stop::<_, OM>(PErr::at(
+                    Kind::ExpectedAfter(&("`(` or `::`", "the namespaced function name")),
+                    j,
+                ))
             }
         }
     }
+}
 
-    /// `"(" arguments ")"`; the position is at `(`.
-    fn func_call(&mut self, namespace: Vec<Ident<'a>>, name: Ident<'a>) -> Result<Expression<'a>> {
-        let open = self.pos;
-        self.enter(open)?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = true;
-        self.pos += 1;
-        let base = self.s_exprs.len();
-        let mut expand_final = false;
-        loop {
-            self.ws_nl()?;
-            if self.cur() == b')' {
+/// `Arguments = "(" (Expression ("," Expression)* ("," | "...")?)? ")"`;
+/// the input is at `(`.
+fn call<'a, OM: OutputMode>(
+    i: In<'a>,
+    namespace: Vec<Ident<'a>>,
+    name: Ident<'a>,
+) -> Res<'a, OM, Expression<'a>> {
+    let open = i.at();
+    let inner = enter::<OM>(i)?.with_nl(true);
+    let mut expand_final = false;
+    let (mut j, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
+    let mut args = OM::Output::bind(Vec::new);
+    loop {
+        if j.cur() == b')' {
+            break;
+        }
+        if j.eof() {
+            return stop::<_, OM>(
+                PErr::at(Kind::Unclosed(&(Opener::Paren, "`)`")), j).opened_at(open),
+            );
+        }
+        let (k, arg) = terminated(Expr, ws_nl).process::<OM>(j)?;
+        args = OM::Output::combine(args, arg, |mut v, a| {
+            v.push(a);
+            v
+        });
+        match k.cur() {
+            b',' => {
+                let (k, ()) = leaf::<OM, _>(ws_nl(k.skip(1)))?;
+                j = k;
+            }
+            b')' => {
+                j = k;
                 break;
             }
-            if self.eof() {
-                return Err(self.unclosed("`(`", open, 1, "`)`", self.pos));
-            }
-            let arg = self.expression()?;
-            self.s_exprs.push(arg);
-            self.ws_nl()?;
-            match self.cur() {
-                b',' => self.pos += 1,
-                b')' => break,
-                b'.' if self.b[self.pos..].starts_with(b"...") => {
-                    expand_final = true;
-                    self.pos += 3;
-                    self.ws_nl()?;
-                    if self.cur() != b')' {
-                        return Err(self.unclosed(
-                            "`(`",
-                            open,
-                            1,
-                            "`)` after the expanded argument `...` (it must be the last argument)",
-                            self.pos,
-                        ));
-                    }
-                    break;
+            b'.' if k.rest().starts_with(b"...") => {
+                expand_final = true;
+                let (k, ()) = leaf::<OM, _>(ws_nl(k.skip(3)))?;
+                if k.cur() != b')' {
+                    return stop::<_, OM>(
+                        PErr::at(
+                            Kind::Unclosed(&(
+                                Opener::Paren,
+                                "`)` after the expanded argument `...` (it must be the last argument)",
+                            )),
+                            k,
+                        )
+                        .opened_at(open),
+                    );
                 }
-                _ => return Err(self.unclosed("`(`", open, 1, "`,` or `)`", self.pos)),
+                j = k;
+                break;
+            }
+            _ => {
+                return stop::<_, OM>(
+                    PErr::at(Kind::Unclosed(&(Opener::Paren, "`,` or `)`")), k).opened_at(open),
+                )
             }
         }
-        let args = take_from(&mut self.s_exprs, base);
-        let close = self.pos;
-        self.pos += 1;
-        self.nl_ignore = saved;
-        self.leave();
+    }
+    let close = j.at();
+    let out = OM::Output::map(args, |args| {
         let span = Span::new(
             namespace.first().map_or(name.span.start, |n| n.span.start),
             close + 1,
         );
-        Ok(Expression::new(
+        Expression::new(
             ExprKind::FuncCall(Box::new(FuncCall {
                 name: FuncName { namespace, name },
                 args,
@@ -343,419 +463,490 @@ impl<'a> Parser<'a> {
                 args_span: Span::new(open, close + 1),
             })),
             span,
-        ))
-    }
+        )
+    });
+    Ok((leave(j.skip(1), i), out))
+}
 
-    /// `"(" Expression ")"`
-    fn parenthesis(&mut self) -> Result<Expression<'a>> {
-        let open = self.pos;
-        self.enter(open)?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = true;
-        self.pos += 1;
-        self.ws_nl()?;
-        if self.eof() {
-            return Err(self.unclosed("`(`", open, 1, "an expression", self.pos));
-        }
-        let inner = self.expression()?;
-        self.ws_nl()?;
-        if self.cur() != b')' {
-            return Err(self.unclosed("`(`", open, 1, "`)`", self.pos));
-        }
-        self.pos += 1;
-        self.nl_ignore = saved;
-        self.leave();
-        Ok(Expression::new(
-            ExprKind::Parenthesis(Box::new(inner)),
-            Span::new(open, self.pos),
-        ))
-    }
+/// `"(" Expression ")"`
+struct Parenthesis;
 
-    /// `tuple` or `forTupleExpr`.
-    fn tuple(&mut self) -> Result<Expression<'a>> {
-        let open = self.pos;
-        self.enter(open)?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = true;
-        self.pos += 1;
-        self.ws_nl()?;
-        if self.at_keyword(b"for") {
-            let e = self.for_expr(open, false)?;
-            self.nl_ignore = saved;
-            self.leave();
-            return Ok(e);
+impl<'a> Parser<In<'a>> for Parenthesis {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let open = i.at();
+        let inner = enter::<OM>(i)?.with_nl(true);
+        let (j, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
+        if j.eof() {
+            return stop::<_, OM>(
+                PErr::at(Kind::Unclosed(&(Opener::Paren, "an expression")), j).opened_at(open),
+            );
         }
-        let base = self.s_exprs.len();
-        loop {
-            if self.cur() == b']' {
-                break;
-            }
-            if self.eof() {
-                return Err(self.unclosed("`[`", open, 1, "`]`", self.pos));
-            }
-            let item = self.expression()?;
-            self.s_exprs.push(item);
-            self.ws_nl()?;
-            match self.cur() {
-                b',' => {
-                    self.pos += 1;
-                    self.ws_nl()?;
+        let (j, e) = terminated(Expr, ws_nl).process::<OM>(j)?;
+        if j.cur() != b')' {
+            return stop::<_, OM>(
+                PErr::at(Kind::Unclosed(&(Opener::Paren, "`)`")), j).opened_at(open),
+            );
+        }
+        let end = j.at() + 1;
+        let out = OM::Output::map(e, |e| {
+            Expression::new(ExprKind::Parenthesis(Box::new(e)), Span::new(open, end))
+        });
+        Ok((leave(j.skip(1), i), out))
+    }
+}
+
+/// `tuple = "[" ((Expression ("," Expression)* ","?)?) "]"` or `forTupleExpr`.
+struct TupleOrFor;
+
+impl<'a> Parser<In<'a>> for TupleOrFor {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let open = i.at();
+        let inner = enter::<OM>(i)?.with_nl(true);
+        let (j, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
+        if at_keyword(j, "for") {
+            let (k, e) = for_expr::<OM>(j, open, false)?;
+            return Ok((leave(k, i), e));
+        }
+        // Each item is followed by `,` or by the closing `]`.
+        let item = terminated(
+            terminated(Expr, ws_nl),
+            move |k: In<'a>| -> LeafResult<'a, ()> {
+                match k.cur() {
+                    b',' => ws_nl(k.skip(1)),
+                    b']' => Ok((k, ())),
+                    _ => Err(nom::Err::Failure(
+                        PErr::at(Kind::Unclosed(&(Opener::Bracket, "`,` or `]`")), k)
+                            .opened_at(open),
+                    )),
                 }
-                b']' => break,
-                _ => return Err(self.unclosed("`[`", open, 1, "`,` or `]`", self.pos)),
-            }
+            },
+        );
+        let (j, items) = fold(
+            0..,
+            preceded(not_closed(b']', open, Opener::Bracket), item),
+            Vec::new,
+            |mut v: Vec<Expression<'a>>, e| {
+                v.push(e);
+                v
+            },
+        )
+        .process::<OM>(j)?;
+        if j.cur() != b']' {
+            return stop::<_, OM>(
+                PErr::at(Kind::Unclosed(&(Opener::Bracket, "`]`")), j).opened_at(open),
+            );
         }
-        let items = take_from(&mut self.s_exprs, base);
-        self.pos += 1;
-        self.nl_ignore = saved;
-        self.leave();
-        Ok(Expression::new(
-            ExprKind::Tuple(items),
-            Span::new(open, self.pos),
-        ))
+        let end = j.at() + 1;
+        let out = OM::Output::map(items, |items| {
+            Expression::new(ExprKind::Tuple(items), Span::new(open, end))
+        });
+        Ok((leave(j.skip(1), i), out))
     }
+}
 
-    /// `object` or `forObjectExpr`.
-    fn object(&mut self) -> Result<Expression<'a>> {
-        let open = self.pos;
-        self.enter(open)?;
-        let saved = self.nl_ignore;
-        self.pos += 1;
-        self.ws_nl()?;
-        if self.at_keyword(b"for") {
-            self.nl_ignore = true;
-            let e = self.for_expr(open, true)?;
-            self.nl_ignore = saved;
-            self.leave();
-            return Ok(e);
+/// Succeeds (consuming nothing) unless the input is at `close` (a
+/// recoverable error: the list ends) or at the end (unclosed `opener`).
+fn not_closed<'a>(close: u8, open: usize, opener: Opener) -> impl Fn(In<'a>) -> LeafResult<'a, ()> {
+    move |k: In<'a>| {
+        if k.cur() == close {
+            return Err(nom::Err::Error(PErr::at(Kind::Nom, k)));
+        }
+        if k.eof() {
+            let expected: &'static (Opener, &'static str) = match opener {
+                Opener::Bracket => &(Opener::Bracket, "`]`"),
+                _ => &(Opener::Brace, "`}`"),
+            };
+            return Err(nom::Err::Failure(
+                PErr::at(Kind::Unclosed(expected), k).opened_at(open),
+            ));
+        }
+        Ok((k, ()))
+    }
+}
+
+/// `object = "{" ((objectelem ("," | Newline)?)*) "}"` or `forObjectExpr`.
+struct ObjectOrFor;
+
+impl<'a> Parser<In<'a>> for ObjectOrFor {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let open = i.at();
+        let inner = enter::<OM>(i)?;
+        let (j, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
+        if at_keyword(j, "for") {
+            let (k, e) = for_expr::<OM>(j.with_nl(true), open, true)?;
+            return Ok((leave(k, i), e));
         }
         // Items are separated by commas or newlines: newlines matter here.
-        self.nl_ignore = false;
-        let base = self.s_items.len();
-        loop {
-            self.ws_nl()?;
-            if self.cur() == b'}' {
-                break;
+        let j = j.with_nl(false);
+        let (j, items) = fold(
+            0..,
+            preceded(
+                not_closed(b'}', open, Opener::Brace),
+                terminated(ObjectElem { open }, ws_nl),
+            ),
+            Vec::new,
+            |mut v: Vec<ObjectItem<'a>>, e| {
+                v.push(e);
+                v
+            },
+        )
+        .process::<OM>(j)?;
+        if j.cur() != b'}' {
+            return stop::<_, OM>(
+                PErr::at(Kind::Unclosed(&(Opener::Brace, "`}`")), j).opened_at(open),
+            );
+        }
+        let end = j.at() + 1;
+        let out = OM::Output::map(items, |items| {
+            Expression::new(ExprKind::Object(items), Span::new(open, end))
+        });
+        Ok((leave(j.skip(1), i), out))
+    }
+}
+
+/// `objectelem = (Identifier | Expression) ("=" | ":") Expression`, and
+/// what ends it: `,`, a newline or (left for the caller) `}`.
+struct ObjectElem {
+    open: usize,
+}
+
+impl<'a> Parser<In<'a>> for ObjectElem {
+    type Output = ObjectItem<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, ObjectItem<'a>> {
+        let open = self.open;
+        let (j, key) = Expr.process::<OM>(i)?;
+        let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
+        let separator = match j.cur() {
+            b'=' => ObjectSeparator::Equals,
+            b':' => ObjectSeparator::Colon,
+            _ if j.eof() => {
+                return stop::<_, OM>(
+                    PErr::at(Kind::Unclosed(&(Opener::Brace, "`=` or `:`")), j).opened_at(open),
+                )
             }
-            if self.eof() {
-                return Err(self.unclosed("`{`", open, 1, "`}`", self.pos));
+            _ => {
+                return stop::<_, OM>(PErr::at(
+                    Kind::ExpectedAfter(&("`=` or `:`", "the object key")),
+                    j,
+                ))
             }
-            let key = self.expression()?;
-            self.ws_inline()?;
-            let separator = match self.cur() {
-                b'=' => ObjectSeparator::Equals,
-                b':' => ObjectSeparator::Colon,
-                _ => {
-                    if self.eof() {
-                        return Err(self.unclosed("`{`", open, 1, "`=` or `:`", self.pos));
-                    }
-                    return Err(self.expected_after("`=` or `:`", "the object key", self.pos));
-                }
-            };
-            self.pos += 1;
-            self.ws_inline()?;
-            let value = self.expression()?;
+        };
+        let (j, value) = preceded(ws_inline, Expr).process::<OM>(j.skip(1))?;
+        let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
+        let j = match j.cur() {
+            b',' => j.skip(1),
+            b'}' => j,
+            _ if at_newline(j) => j,
+            _ => {
+                return stop::<_, OM>(
+                    PErr::at(
+                        Kind::Unclosed(&(
+                            Opener::Brace,
+                            "`,`, a newline or `}` after the object item",
+                        )),
+                        j,
+                    )
+                    .opened_at(open),
+                )
+            }
+        };
+        let src = i.src;
+        let out = OM::Output::combine(key, value, |key, value| {
             let key = match key.kind {
                 ExprKind::Variable(id) => ObjectKey::Ident(id),
                 // A bare `null`/`true`/`false` key is a literal key named after
                 // the keyword, as in Terraform (`{null = 1}` has key "null").
                 ExprKind::Null | ExprKind::Bool(_) => {
-                    let name = &self.src[key.span.start..key.span.end];
-                    ObjectKey::Ident(Ident::new(name, key.span))
+                    ObjectKey::Ident(Ident::new(&src[key.span.range()], key.span))
                 }
                 _ => ObjectKey::Expression(key),
             };
-            self.s_items.push(ObjectItem {
+            ObjectItem {
                 key,
                 value,
                 separator,
-            });
-            self.ws_inline()?;
-            match self.cur() {
-                b',' => self.pos += 1,
-                b'}' => break,
-                _ if self.at_newline() => {}
-                _ => {
-                    return Err(self.unclosed(
-                        "`{`",
-                        open,
-                        1,
-                        "`,`, a newline or `}` after the object item",
-                        self.pos,
-                    ))
-                }
             }
-        }
-        let items = take_from(&mut self.s_items, base);
-        self.pos += 1;
-        self.nl_ignore = saved;
-        self.leave();
-        Ok(Expression::new(
-            ExprKind::Object(items),
-            Span::new(open, self.pos),
-        ))
-    }
-
-    /// The rest of `[for ...]` / `{for ...}`; the position is at `for`.
-    fn for_expr(&mut self, open: usize, object: bool) -> Result<Expression<'a>> {
-        let close = if object { b'}' } else { b']' };
-        let opener = if object { "`{`" } else { "`[`" };
-        self.pos += 3;
-        self.ws_nl()?;
-        let first = self.ident("an iterator variable name after `for`")?;
-        self.ws_nl()?;
-        let (key_var, value_var) = if self.cur() == b',' {
-            self.pos += 1;
-            self.ws_nl()?;
-            let second = self.ident("a value variable name after `,`")?;
-            self.ws_nl()?;
-            (Some(first), second)
-        } else {
-            (None, first)
-        };
-        if !self.at_keyword(b"in") {
-            return Err(self.expected("`in` after the `for` variables", self.pos));
-        }
-        self.pos += 2;
-        self.ws_nl()?;
-        let collection = self.expression()?;
-        self.ws_nl()?;
-        if self.cur() != b':' {
-            return Err(self.unclosed(opener, open, 1, "`:` after the `for` collection", self.pos));
-        }
-        self.pos += 1;
-        self.ws_nl()?;
-        let (key_expr, value_expr) = if object {
-            let k = self.expression()?;
-            self.ws_nl()?;
-            if !self.b[self.pos..].starts_with(b"=>") {
-                return Err(self.unclosed(
-                    opener,
-                    open,
-                    1,
-                    "`=>` after the key expression",
-                    self.pos,
-                ));
-            }
-            self.pos += 2;
-            self.ws_nl()?;
-            let v = self.expression()?;
-            (Some(k), v)
-        } else {
-            (None, self.expression()?)
-        };
-        self.ws_nl()?;
-        let mut grouping = false;
-        if self.b[self.pos..].starts_with(b"...") {
-            if !object {
-                return Err(self.error(
-                    "grouping `...` is only allowed in an object `for` expression `{for ...}`",
-                    Span::new(self.pos, self.pos + 3),
-                ));
-            }
-            grouping = true;
-            self.pos += 3;
-            self.ws_nl()?;
-        }
-        let cond = if self.at_keyword(b"if") {
-            self.pos += 2;
-            self.ws_nl()?;
-            let c = self.expression()?;
-            self.ws_nl()?;
-            Some(c)
-        } else {
-            None
-        };
-        if self.cur() != close {
-            let what = if object {
-                "`if` or `}` to end the `for` expression"
-            } else {
-                "`if` or `]` to end the `for` expression"
-            };
-            return Err(self.unclosed(opener, open, 1, what, self.pos));
-        }
-        self.pos += 1;
-        Ok(Expression::new(
-            ExprKind::For(Box::new(ForExpr {
-                key_var,
-                value_var,
-                collection,
-                key_expr,
-                value_expr,
-                cond,
-                grouping,
-            })),
-            Span::new(open, self.pos),
-        ))
-    }
-
-    /// `ExprTerm (Index | GetAttr | Splat)*` — the operators after a term.
-    fn traversal(&mut self, expr: Expression<'a>) -> Result<Expression<'a>> {
-        let save = self.pos;
-        self.ws()?;
-        if !self.at_traversal_op() {
-            self.pos = save;
-            return Ok(expr);
-        }
-        let base = self.s_ops.len();
-        // Inside the attribute chain of a `.*` splat (`a.*.b.c`).
-        let mut in_attr_splat = false;
-        loop {
-            let start = self.pos;
-            let kind = if self.cur() == b'.' {
-                self.pos += 1;
-                self.ws()?;
-                let c = self.cur();
-                if c == b'*' {
-                    if in_attr_splat {
-                        return Err(self.error(
-                            "nested splat expression not allowed: a `.*` splat cannot be used \
-                             inside another attribute-only splat (`.*`)",
-                            Span::new(start, self.pos + 1),
-                        ));
-                    }
-                    in_attr_splat = true;
-                    self.pos += 1;
-                    TraversalOperatorKind::AttrSplat
-                } else if c.is_ascii_digit() {
-                    self.legacy_index()?
-                } else if self.ident_starts_at(self.pos) {
-                    TraversalOperatorKind::GetAttr(self.ident("an attribute name")?)
-                } else {
-                    return Err(
-                        self.expected("an attribute name, `*` or an index after `.`", self.pos)
-                    );
-                }
-            } else {
-                // '[': ends an attribute-only splat's attribute chain.
-                in_attr_splat = false;
-                self.enter(start)?;
-                let saved = self.nl_ignore;
-                self.nl_ignore = true;
-                self.pos += 1;
-                self.ws_nl()?;
-                let kind = if self.cur() == b'*' && {
-                    let save = self.pos;
-                    self.pos += 1;
-                    self.ws_nl()?;
-                    let splat = self.cur() == b']';
-                    if !splat {
-                        self.pos = save;
-                    }
-                    splat
-                } {
-                    TraversalOperatorKind::FullSplat
-                } else {
-                    if self.eof() {
-                        return Err(self.unclosed(
-                            "`[`",
-                            start,
-                            1,
-                            "an index expression",
-                            self.pos,
-                        ));
-                    }
-                    let e = self.expression()?;
-                    self.ws_nl()?;
-                    if self.cur() != b']' {
-                        return Err(self.unclosed("`[`", start, 1, "`]`", self.pos));
-                    }
-                    TraversalOperatorKind::Index(e)
-                };
-                self.pos += 1;
-                self.nl_ignore = saved;
-                self.leave();
-                kind
-            };
-            self.s_ops.push(TraversalOperator {
-                kind,
-                span: Span::new(start, self.pos),
-            });
-            let save = self.pos;
-            self.ws()?;
-            if !self.at_traversal_op() {
-                self.pos = save;
-                break;
-            }
-        }
-        let operators = take_from(&mut self.s_ops, base);
-        let span = Span::new(expr.span.start, self.pos);
-        Ok(Expression::new(
-            ExprKind::Traversal(Box::new(Traversal { expr, operators })),
-            span,
-        ))
-    }
-
-    /// `.` (not `...`) or `[`.
-    #[inline]
-    fn at_traversal_op(&self) -> bool {
-        match self.cur() {
-            b'[' => true,
-            b'.' => self.at(self.pos + 1) != b'.',
-            _ => false,
-        }
-    }
-
-    /// `LegacyIndex = '.' digit+` — the position is after the dot. Like
-    /// Terraform, any number literal is accepted (`x.1e3`); one that is not
-    /// a whole `u64` becomes an [`Index`](TraversalOperatorKind::Index) of
-    /// that number.
-    fn legacy_index(&mut self) -> Result<TraversalOperatorKind<'a>> {
-        let start = self.pos;
-        let b = self.b;
-        let mut i = start;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
-            let mut j = i + 1;
-            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
-                j += 1;
-            }
-            let i = j;
-            return Err(self.error(
-                "invalid legacy index syntax: chained legacy indexes like `.0.1` are not \
-                 supported (use `[0][1]`)",
-                Span::new(start - 1, i),
-            ));
-        }
-        if matches!(self.at(i), b'e' | b'E') {
-            let e = self.number()?;
-            if let ExprKind::Number { value, .. } = &e.kind {
-                if let (true, Some(n)) = (value.is_integer(), value.as_u64()) {
-                    return Ok(TraversalOperatorKind::LegacyIndex(n));
-                }
-            }
-            return Ok(TraversalOperatorKind::Index(e));
-        }
-        let digits = &self.src[start..i];
-        let value: u64 = digits
-            .parse()
-            .map_err(|_| self.error("legacy index is too large", Span::new(start, i)))?;
-        self.pos = i;
-        Ok(TraversalOperatorKind::LegacyIndex(value))
+        });
+        Ok((j, out))
     }
 }
 
-/// Pops two operands and an operator and pushes their binary operation;
-/// `None` if a stack is short (never, while the stacks are balanced).
+/// `forIntro = "for" Identifier ("," Identifier)? "in" Expression ":"`:
+/// the variables and the collection, the input at `for`.
+#[allow(clippy::type_complexity)]
+pub(crate) fn for_intro<'a, OM: OutputMode>(
+    i: In<'a>,
+) -> Res<'a, OM, (Option<Ident<'a>>, Ident<'a>, Expression<'a>)> {
+    let var = |what: &'static str| expect(ident(what), Kind::Expected(what));
+    let (j, (first, second)) = preceded(
+        preceded(keyword("for"), ws_nl),
+        terminated(var("an iterator variable name after `for`"), ws_nl).and(opt(preceded(
+            preceded(punct(","), ws_nl),
+            terminated(var("a value variable name after `,`"), ws_nl),
+        ))),
+    )
+    .process::<Emitting<OM>>(i)?;
+    let (j, collection) = preceded(
+        preceded(
+            expect(
+                keyword("in"),
+                Kind::Expected("`in` after the `for` variables"),
+            ),
+            ws_nl,
+        ),
+        Expr,
+    )
+    .process::<OM>(j)?;
+    let (key_var, value_var) = match second {
+        Some(second) => (Some(first), second),
+        None => (None, first),
+    };
+    let out = OM::Output::map(collection, |c| (key_var, value_var, c));
+    Ok((j, out))
+}
+
+/// The rest of `forTupleExpr` / `forObjectExpr`; the input is at `for`.
+fn for_expr<'a, OM: OutputMode>(
+    i: In<'a>,
+    open: usize,
+    object: bool,
+) -> Res<'a, OM, Expression<'a>> {
+    let unclosed = |expected: &'static str, k: In<'a>| {
+        let e: &'static (Opener, &'static str) = match (object, expected) {
+            (true, "colon") => &(Opener::Brace, "`:` after the `for` collection"),
+            (false, "colon") => &(Opener::Bracket, "`:` after the `for` collection"),
+            (_, "arrow") => &(Opener::Brace, "`=>` after the key expression"),
+            (true, _) => &(Opener::Brace, "`if` or `}` to end the `for` expression"),
+            (false, _) => &(Opener::Bracket, "`if` or `]` to end the `for` expression"),
+        };
+        PErr::at(Kind::Unclosed(e), k).opened_at(open)
+    };
+    let (j, intro) = for_intro::<OM>(i)?;
+    let (j, ()) = leaf::<OM, _>(ws_nl(j))?;
+    if j.cur() != b':' {
+        return stop::<_, OM>(unclosed("colon", j));
+    }
+    let (j, ()) = leaf::<OM, _>(ws_nl(j.skip(1)))?;
+    let (j, (key_expr, value_expr)) = if object {
+        let (j, k) = terminated(Expr, ws_nl).process::<OM>(j)?;
+        if !j.rest().starts_with(b"=>") {
+            return stop::<_, OM>(unclosed("arrow", j));
+        }
+        let (j, v) = preceded(ws_nl, Expr).process::<OM>(j.skip(2))?;
+        (j, (OM::Output::map(k, Some), v))
+    } else {
+        let (j, v) = Expr.process::<OM>(j)?;
+        (j, (OM::Output::bind(|| None), v))
+    };
+    let (j, ()) = leaf::<OM, _>(ws_nl(j))?;
+    let mut grouping = false;
+    let j = if j.rest().starts_with(b"...") {
+        if !object {
+            return stop::<_, OM>(PErr::span(
+                Kind::Message(
+                    "grouping `...` is only allowed in an object `for` expression `{for ...}`",
+                ),
+                j.at(),
+                j.at() + 3,
+            ));
+        }
+        grouping = true;
+        leaf::<OM, _>(ws_nl(j.skip(3)))?.0
+    } else {
+        j
+    };
+    let (j, cond) = opt(delimited(preceded(keyword("if"), ws_nl), Expr, ws_nl)).process::<OM>(j)?;
+    let close = if object { b'}' } else { b']' };
+    if j.cur() != close {
+        return stop::<_, OM>(unclosed("end", j));
+    }
+    let end = j.at() + 1;
+    let head = OM::Output::combine(intro, key_expr, |intro, k| (intro, k));
+    let tail = OM::Output::combine(value_expr, cond, |v, c| (v, c));
+    let out = OM::Output::combine(
+        head,
+        tail,
+        |((key_var, value_var, collection), key_expr), (value_expr, cond)| {
+            Expression::new(
+                ExprKind::For(Box::new(ForExpr {
+                    key_var,
+                    value_var,
+                    collection,
+                    key_expr,
+                    value_expr,
+                    cond,
+                    grouping,
+                })),
+                Span::new(open, end),
+            )
+        },
+    );
+    Ok((j.skip(1), out))
+}
+
+/// `.` (not `...`) or `[`.
 #[inline]
-fn reduce<'a>(
-    operands: &mut Vec<Expression<'a>>,
-    ops: &mut Vec<(BinaryOperator, Span)>,
-) -> Option<()> {
-    let (operator, operator_span) = ops.pop()?;
-    let rhs = operands.pop()?;
-    let lhs = operands.pop()?;
-    let span = lhs.span.to(rhs.span);
-    operands.push(Expression::new(
-        ExprKind::Binary(Box::new(BinaryOp {
-            lhs,
-            operator,
-            operator_span,
-            rhs,
-        })),
-        span,
-    ));
-    Some(())
+fn at_traversal_operator(i: In<'_>) -> bool {
+    match i.cur() {
+        b'[' => true,
+        b'.' => i.byte(i.at() + 1) != b'.',
+        _ => false,
+    }
+}
+
+/// `(Index | GetAttr | Splat)*` after a term.
+fn traversal<'a, OM: OutputMode>(
+    i: In<'a>,
+    expr: <OM::Output as Mode>::Output<Expression<'a>>,
+) -> Res<'a, OM, Expression<'a>> {
+    let (mut j, ()) = leaf::<OM, _>(ws(i))?;
+    if !at_traversal_operator(j) {
+        return Ok((i, expr));
+    }
+    let mut operators = OM::Output::bind(Vec::new);
+    // Inside the attribute chain of a `.*` splat (`a.*.b.c`).
+    let mut in_attr_splat = false;
+    let mut end;
+    loop {
+        let start = j.at();
+        let (k, kind) = if j.cur() == b'.' {
+            let (k, ()) = leaf::<OM, _>(ws(j.skip(1)))?;
+            let c = k.cur();
+            if c == b'*' {
+                if in_attr_splat {
+                    return stop::<_, OM>(PErr::span(
+                        Kind::Message(
+                            "nested splat expression not allowed: a `.*` splat cannot be used \
+                             inside another attribute-only splat (`.*`)",
+                        ),
+                        start,
+                        k.at() + 1,
+                    ));
+                }
+                in_attr_splat = true;
+                (
+                    k.skip(1),
+                    OM::Output::bind(|| TraversalOperatorKind::AttrSplat),
+                )
+            } else if c.is_ascii_digit() {
+                let (k, op) = leaf::<OM, _>(legacy_index(k))?;
+                (k, OM::Output::bind(|| op))
+            } else if ident_starts_at(k.src, k.at()) {
+                let (k, id) = leaf::<OM, _>(ident("an attribute name")(k))?;
+                (k, OM::Output::bind(|| TraversalOperatorKind::GetAttr(id)))
+            } else {
+                return stop::<_, OM>(PErr::at(
+                    Kind::Expected("an attribute name, `*` or an index after `.`"),
+                    k,
+                ));
+            }
+        } else {
+            // '[': ends an attribute-only splat's attribute chain.
+            in_attr_splat = false;
+            let (k, kind) = index::<OM>(j)?;
+            (leave(k, j), kind)
+        };
+        operators = OM::Output::combine(operators, kind, |mut v, kind| {
+            v.push(TraversalOperator {
+                kind,
+                span: Span::new(start, k.at()),
+            });
+            v
+        });
+        end = k;
+        let (k, ()) = leaf::<OM, _>(ws(k))?;
+        if !at_traversal_operator(k) {
+            break;
+        }
+        j = k;
+    }
+    let stop_at = end.at();
+    let out = OM::Output::combine(expr, operators, |expr, operators| {
+        let span = Span::new(expr.span.start, stop_at);
+        Expression::new(
+            ExprKind::Traversal(Box::new(Traversal { expr, operators })),
+            span,
+        )
+    });
+    Ok((end, out))
+}
+
+/// `Index = "[" Expression "]"` or `"[" "*" "]"` (a full splat); the input
+/// is at `[`. The returned input is inside the bracket's context (the
+/// caller leaves it).
+fn index<'a, OM: OutputMode>(j: In<'a>) -> Res<'a, OM, TraversalOperatorKind<'a>> {
+    let start = j.at();
+    let inner = enter::<OM>(j)?.with_nl(true);
+    let (k, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
+    let mut splat = opt(value((), preceded(punct("*"), preceded(ws_nl, punct("]")))));
+    if let (k, Some(())) = leaf::<OM, _>(splat.parse(k))? {
+        return Ok((k, OM::Output::bind(|| TraversalOperatorKind::FullSplat)));
+    }
+    if k.eof() {
+        return stop::<_, OM>(
+            PErr::at(Kind::Unclosed(&(Opener::Bracket, "an index expression")), k).opened_at(start),
+        );
+    }
+    let (k, e) = terminated(Expr, ws_nl).process::<OM>(k)?;
+    if k.cur() != b']' {
+        return stop::<_, OM>(
+            PErr::at(Kind::Unclosed(&(Opener::Bracket, "`]`")), k).opened_at(start),
+        );
+    }
+    Ok((k.skip(1), OM::Output::map(e, TraversalOperatorKind::Index)))
+}
+
+/// `LegacyIndex = '.' digit+` — the input is after the dot. Like
+/// Terraform, any number literal is accepted (`x.1e3`); one that is not a
+/// whole `u64` becomes an [`Index`](TraversalOperatorKind::Index) of that
+/// number.
+fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
+    let start = i.at();
+    let b = i.src.as_bytes();
+    let mut p = start;
+    while p < b.len() && b[p].is_ascii_digit() {
+        p += 1;
+    }
+    if p + 1 < b.len() && b[p] == b'.' && b[p + 1].is_ascii_digit() {
+        let mut j = p + 1;
+        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+            j += 1;
+        }
+        return Err(nom::Err::Failure(PErr::span(
+            Kind::Message(
+                "invalid legacy index syntax: chained legacy indexes like `.0.1` are not \
+                 supported (use `[0][1]`)",
+            ),
+            start - 1,
+            j,
+        )));
+    }
+    if matches!(i.byte(p), b'e' | b'E') {
+        let (j, e) = number(i)?;
+        if let ExprKind::Number { value, .. } = &e.kind {
+            if let (true, Some(n)) = (value.is_integer(), value.as_u64()) {
+                return Ok((j, TraversalOperatorKind::LegacyIndex(n)));
+            }
+        }
+        return Ok((j, TraversalOperatorKind::Index(e)));
+    }
+    match i.src[start..p].parse::<u64>() {
+        Ok(n) => Ok((i.to(p), TraversalOperatorKind::LegacyIndex(n))),
+        Err(_) => Err(nom::Err::Failure(PErr::span(
+            Kind::Message("legacy index is too large"),
+            start,
+            p,
+        ))),
+    }
 }

@@ -1,13 +1,21 @@
 //! The parser: HCL native syntax text → [`crate::syntax`] tree.
 //!
-//! A hand-written recursive-descent parser over bytes, shaped like a nom
-//! parser: one small function per grammar production (`config_file`,
-//! `attribute_rest`, `expression`, `binary_expr`, `term`, `tuple`,
-//! `template_parts`, ...), each consuming from the current position. Byte
-//! loops scan whitespace, comments, identifiers, numbers and string bodies;
-//! literals borrow from the source where no escape needs processing; binary
-//! operators are built by precedence climbing with explicit stacks; nesting
-//! is limited by [`ParseOptions::max_depth`].
+//! The grammar of `hclsyntax-spec.md` in [nom] 8, production by production
+//! with the spec's names: `body` (`ConfigFile`, `Body`, `Attribute`,
+//! `Block`, `OneLineBlock`), `expr` (`Expression`, `Operation`, `ExprTerm`,
+//! `CollectionValue`, `ForExpr`, `FunctionCall`, `Index`, `GetAttr`,
+//! `Splat`) and `template` (`TemplateExpr`, `TemplateInterpolation`,
+//! `TemplateDirective`). The token scanners of `lexer` (whitespace and
+//! comments, identifiers, keywords) are byte loops; numbers and string
+//! bodies are scanned the same way inside their productions.
+//!
+//! The input ([`In`](input::In)) carries the position, the nesting budget
+//! left ([`ParseOptions::max_depth`]) and whether newlines are whitespace.
+//! The recursive productions implement nom's `Parser` so that one grammar
+//! runs in both of nom's output modes: `Emit` builds the tree ([`parse`]),
+//! `Check` builds nothing ([`validate`]). While parsing, an error is a small
+//! `Copy` value (what was expected, where); the rich [`Error`] with its
+//! message, snippet and notes is built once, at the end.
 //!
 //! Entry points: [`parse`] (config file), [`parse_expression`],
 //! [`parse_template`] (standalone template, as `templatefile()` reads),
@@ -15,11 +23,16 @@
 //! [`ParseOptions`]; [`validate`] checks a file without keeping its tree.
 
 mod body;
+mod combinator;
+mod error;
 mod expr;
+mod input;
 mod lexer;
 mod template;
 
-use lexer::Parser;
+use nom::{Check, Complete, Emit, OutputM, Parser};
+
+use input::In;
 
 use crate::syntax::{Body, Expression, Template};
 use crate::{Error, ErrorKind, Result, Span};
@@ -51,10 +64,14 @@ impl ParseOptions {
     /// `for` expressions (default 128; deeper input is an
     /// [`ErrorKind::Limit`] error at the opening that crosses the limit).
     ///
-    /// Each level costs parser stack (a few KiB in debug builds, less in
-    /// release builds): the default fits a 2 MiB thread; parse with a
-    /// raised limit on a thread with a proportionally larger stack. Binary
-    /// operator chains (`a + b + ...`) are not nesting and are not limited.
+    /// Each level costs parser stack: about 2.5 to 3.5 KiB when the crate
+    /// is built with optimisation (`opt-level` 1 or more), so the default
+    /// fits a 2 MiB thread; unoptimised, up to 37 KiB (build `hcl2` with
+    /// `[profile.dev.package.hcl2] opt-level = 1`, or parse on a thread
+    /// with an 8 MiB stack). Parse with a raised limit on a thread with a
+    /// proportionally larger stack. Binary operator chains (`a + b + ...`)
+    /// are not nesting and are not limited. Limits above 65,535 count as
+    /// 65,535.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
         self
@@ -85,9 +102,9 @@ pub fn parse(input: &str) -> Result<Body<'_>> {
 /// Returns an [`Error`] with line, column and snippet on invalid syntax or
 /// when a limit is exceeded.
 pub fn parse_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Body<'a>> {
-    check_bom(input)?;
-    let mut p = Parser::new(input, options.max_depth);
-    p.config_file()
+    let i = start(input, options)?;
+    let r = body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i);
+    finish(r, input, options)
 }
 
 /// Checks that `input` is a valid config file without building the whole
@@ -111,9 +128,9 @@ pub fn validate(input: &str) -> Result<()> {
 /// # Errors
 /// As [`parse_with`].
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
-    check_bom(input)?;
-    let mut p = Parser::new(input, options.max_depth);
-    p.validate_file()
+    let i = start(input, options)?;
+    let r = body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i);
+    finish(r, input, options)
 }
 
 /// [`validate`] for bytes: invalid UTF-8 is an error.
@@ -166,16 +183,20 @@ pub fn parse_expression(input: &str) -> Result<Expression<'_>> {
 /// # Errors
 /// As [`parse_expression`].
 pub fn parse_expression_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Expression<'a>> {
-    check_bom(input)?;
-    let mut p = Parser::new(input, options.max_depth);
-    p.nl_ignore = true;
-    p.ws_nl()?;
-    let e = p.expression()?;
-    p.ws_nl()?;
-    if !p.eof() {
-        return Err(p.expected("the end of the expression", p.pos));
-    }
-    Ok(e)
+    let i = start(input, options)?.with_nl(true);
+    let r = nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
+        .process::<OutputM<Emit, Emit, Complete>>(i)
+        .and_then(|(j, e)| {
+            if j.eof() {
+                Ok((j, e))
+            } else {
+                Err(error::fail(error::PErr::at(
+                    error::Kind::Expected("the end of the expression"),
+                    j,
+                )))
+            }
+        });
+    finish(r, input, options)
 }
 
 /// Parses a standalone template: the whole input is template text, as read
@@ -198,9 +219,51 @@ pub fn parse_template(input: &str) -> Result<Template<'_>> {
 /// # Errors
 /// As [`parse_template`].
 pub fn parse_template_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Template<'a>> {
-    check_bom(input)?;
-    let mut p = Parser::new(input, options.max_depth);
-    p.standalone_template()
+    let i = start(input, options)?;
+    let r = template::standalone::<OutputM<Emit, Emit, Complete>>(i);
+    finish(r, input, options)
+}
+
+/// The input at the start of `src`, once it is known to be parsable: no
+/// byte order mark, and offsets that fit in 32 bits.
+fn start<'a>(src: &'a str, options: &ParseOptions) -> Result<In<'a>> {
+    check_bom(src)?;
+    if u32::try_from(src.len()).is_err() {
+        return Err(too_large(src));
+    }
+    Ok(In::new(src, options.max_depth))
+}
+
+/// The output of a finished parse, or its error built.
+#[inline]
+fn finish<'a, O>(
+    r: nom::IResult<In<'a>, O, error::PErr>,
+    src: &str,
+    options: &ParseOptions,
+) -> Result<O> {
+    match r {
+        Ok((_, o)) => Ok(o),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            Err(error::build(e, src, options.max_depth))
+        }
+        Err(nom::Err::Incomplete(_)) => Err(error::build(
+            error::PErr::at(error::Kind::Nom, In::new(src, 0).to(src.len())),
+            src,
+            options.max_depth,
+        )),
+    }
+}
+
+#[cold]
+fn too_large(src: &str) -> Error {
+    Error::new(
+        ErrorKind::Limit,
+        format!(
+            "the input is too large: {} bytes (at most 4 GiB, {} bytes, can be parsed)",
+            src.len(),
+            u32::MAX
+        ),
+    )
 }
 
 #[inline]

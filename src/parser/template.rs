@@ -1,4 +1,6 @@
-//! The template language: quoted strings, heredocs, standalone templates.
+//! The template language: `TemplateExpr` (quoted templates and heredocs),
+//! `TemplateInterpolation`, `TemplateDirective` (`TemplateIf`,
+//! `TemplateFor`), and standalone templates.
 //!
 //! Like Go HCL, a template is read in two passes: first a flat list of
 //! parts (literal tokens, interpolations and directive markers), with strip
@@ -6,23 +8,34 @@
 //! (for `<<-`) heredoc indentation removed; then the parts are melded and
 //! nested into [`Template`] elements. Heredoc literal tokens end at each
 //! newline, which is what makes strip markers reach only the neighbouring
-//! line (oracle items 18-20).
+//! line (oracle items 18-20). The nesting of directives is checked while
+//! the parts are read, so that [`Check`](nom::Check) mode, which keeps no
+//! parts, rejects what the second pass would.
 
 use std::borrow::Cow;
 
+use nom::branch::alt;
+use nom::combinator::{opt, value};
+use nom::sequence::{preceded, terminated};
+use nom::{Mode, OutputMode, Parser};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-use crate::error::Location;
 use crate::syntax::{
     Directive, Element, ExprKind, Expression, ForDirective, Ident, IfDirective, Interpolation,
     Literal, Span, Strip, Template, TemplateExpr, TemplateKind,
 };
-use crate::{Error, ErrorKind, Result};
 
-use super::lexer::{take_from, Parser, BARE_SPECIAL, CLASS, HEREDOC_SPECIAL, QUOTED_SPECIAL};
+use super::combinator::{enter, leaf, leave, stop, Emitting, ErrOf, Res};
+use super::error::{Kind, Opener, PErr};
+use super::expr::{for_intro, Expr};
+use super::input::In;
+use super::lexer::{
+    at_keyword, ident, ident_starts_at, keyword, ws_nl, BARE_SPECIAL, CLASS, HEREDOC_SPECIAL,
+    QUOTED_SPECIAL,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode<'m> {
+enum TMode<'m> {
     /// `"..."`: escapes, no newlines, ends at `"`.
     Quoted,
     /// Heredoc content: no escapes, literal tokens end at newlines, ends at
@@ -32,21 +45,13 @@ enum Mode<'m> {
     Bare,
 }
 
+/// One part of a template's first pass.
 pub(crate) struct TPart<'a> {
     kind: TPartKind<'a>,
     span: Span,
 }
 
-impl TPart<'_> {
-    pub(crate) fn placeholder() -> Self {
-        TPart {
-            kind: TPartKind::Lit(Cow::Borrowed("")),
-            span: Span::default(),
-        }
-    }
-}
-
-pub(crate) enum TPartKind<'a> {
+enum TPartKind<'a> {
     Lit(Cow<'a, str>),
     Interp(Expression<'a>, Strip),
     If(Expression<'a>, Strip),
@@ -55,6 +60,9 @@ pub(crate) enum TPartKind<'a> {
     For(Option<Ident<'a>>, Ident<'a>, Expression<'a>, Strip),
     EndFor(Strip),
 }
+
+/// The parts of a template, in output mode `OM`.
+type Parts<'a, OM> = <<OM as OutputMode>::Output as Mode>::Output<Vec<TPart<'a>>>;
 
 /// NFC-normalises a literal (Go HCL does so for every string literal token).
 #[inline]
@@ -102,243 +110,403 @@ fn offset_in(src: &str, s: &str) -> Option<usize> {
     }
 }
 
-impl<'a> Parser<'a> {
-    /// A quoted template expression; the position is at `"`.
-    pub(crate) fn quoted_template(&mut self) -> Result<Expression<'a>> {
-        let open = self.pos;
-        let b = self.b;
+/// `TemplateExpr = quotedTemplate`; the input is at `"`. A template with
+/// no interpolation or directive is a string literal.
+pub(crate) struct QuotedTemplate;
+
+impl<'a> Parser<In<'a>> for QuotedTemplate {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let open = i.at();
+        let b = i.src.as_bytes();
         let start = open + 1;
         // Fast path: no escape, interpolation, directive or newline.
-        let mut i = start;
+        let mut p = start;
         let mut non_ascii = false;
         loop {
-            while i < b.len() && CLASS[b[i] as usize] & QUOTED_SPECIAL == 0 {
-                i += 1;
+            while p < b.len() && CLASS[b[p] as usize] & QUOTED_SPECIAL == 0 {
+                p += 1;
             }
-            match b.get(i) {
+            match b.get(p) {
                 Some(b'"') => {
-                    let mut v = Cow::Borrowed(&self.src[start..i]);
-                    if non_ascii {
-                        v = nfc(v);
-                    }
-                    self.pos = i + 1;
-                    return Ok(Expression::new(ExprKind::String(v), Span::new(open, i + 1)));
+                    let out = OM::Output::bind(|| {
+                        let mut v = Cow::Borrowed(&i.src[start..p]);
+                        if non_ascii {
+                            v = nfc(v);
+                        }
+                        Expression::new(ExprKind::String(v), Span::new(open, p + 1))
+                    });
+                    return Ok((i.to(p + 1), out));
                 }
                 Some(b'$' | b'%') => {
-                    if b.get(i + 1) == Some(&b'{') || b.get(i + 1) == Some(&b[i]) {
+                    if b.get(p + 1) == Some(&b'{') || b.get(p + 1) == Some(&b[p]) {
                         break;
                     }
-                    i += 1;
+                    p += 1;
                 }
                 Some(&c) if c >= 0x80 => {
                     non_ascii = true;
-                    i += 1;
+                    p += 1;
                 }
                 _ => break,
             }
         }
-        self.pos = start;
-        let base = self.s_parts.len();
-        let end = self.template_parts(Mode::Quoted, open)?;
-        let template = self.build_template(base, Span::new(start, end))?;
-        let span = Span::new(open, self.pos);
-        let all_literal = template
-            .elements
-            .iter()
-            .all(|e| matches!(e, Element::Literal(_)));
-        if all_literal && template.elements.len() <= 1 {
-            let value = match template.elements.into_iter().next() {
-                Some(Element::Literal(l)) => l.value,
-                _ => Cow::Borrowed(""),
-            };
-            return Ok(Expression::new(ExprKind::String(value), span));
-        }
-        Ok(Expression::new(
-            ExprKind::Template(Box::new(TemplateExpr {
-                kind: TemplateKind::Quoted,
-                template,
-            })),
-            span,
-        ))
+        let (j, parts, end) = template_parts::<OM>(i.to(start), TMode::Quoted, open)?;
+        let span = Span::new(open, j.at());
+        let src = i.src;
+        let out = build::<OM>(parts, src, Span::new(start, end))?;
+        let out = OM::Output::map(out, |template| {
+            let all_literal = template
+                .elements
+                .iter()
+                .all(|e| matches!(e, Element::Literal(_)));
+            if all_literal && template.elements.len() <= 1 {
+                let value = match template.elements.into_iter().next() {
+                    Some(Element::Literal(l)) => l.value,
+                    _ => Cow::Borrowed(""),
+                };
+                return Expression::new(ExprKind::String(value), span);
+            }
+            Expression::new(
+                ExprKind::Template(Box::new(TemplateExpr {
+                    kind: TemplateKind::Quoted,
+                    template,
+                })),
+                span,
+            )
+        });
+        Ok((j, out))
     }
+}
 
-    /// A `StringLit` (block label): a quoted string without interpolations
-    /// or directives. Returns the unescaped value and the span with quotes.
-    pub(crate) fn string_lit(&mut self) -> Result<(Cow<'a, str>, Span)> {
-        let open = self.pos;
-        let e = self.quoted_template()?;
+/// The parts' second pass, in output mode `OM`.
+fn build<'a, OM: OutputMode>(
+    parts: Parts<'a, OM>,
+    src: &'a str,
+    span: Span,
+) -> Result<<OM::Output as Mode>::Output<Template<'a>>, ErrOf<OM>> {
+    let mut failed = None;
+    let out = OM::Output::map(parts, |parts| match build_template(parts, src, span) {
+        Ok(t) => t,
+        Err(e) => {
+            failed = Some(e);
+            Template::default()
+        }
+    });
+    match failed {
+        Some(e) => stop::<_, OM>(e),
+        None => Ok(out),
+    }
+}
+
+/// `StringLit` (a block label): a quoted string without interpolations or
+/// directives; its unescaped value and its span with the quotes.
+pub(crate) struct StringLit;
+
+impl<'a> Parser<In<'a>> for StringLit {
+    type Output = (Cow<'a, str>, Span);
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, (Cow<'a, str>, Span)> {
+        let open = i.at();
+        let (j, e) = QuotedTemplate.process::<Emitting<OM>>(i)?;
         match e.kind {
-            ExprKind::String(v) => Ok((v, e.span)),
-            _ => Err(self.error(
-                "a block label must be a literal string: interpolations `${...}` and \
-                 directives `%{...}` are not allowed here",
-                Span::new(open, e.span.end),
+            ExprKind::String(v) => Ok((j, OM::Output::bind(|| (v, e.span)))),
+            _ => stop::<_, OM>(PErr::span(
+                Kind::Message(
+                    "a block label must be a literal string: interpolations `${...}` and \
+                     directives `%{...}` are not allowed here",
+                ),
+                open,
+                e.span.end,
             )),
         }
     }
+}
 
-    /// A heredoc template expression; the position is at `<<`.
-    pub(crate) fn heredoc(&mut self) -> Result<Expression<'a>> {
-        let start = self.pos;
-        self.pos += 2;
-        let strip_indent = self.cur() == b'-';
+/// `heredocTemplate = ("<<" | "<<-") Identifier Newline (content) EndOfLine`;
+/// the input is at `<<`.
+pub(crate) struct Heredoc;
+
+impl<'a> Parser<In<'a>> for Heredoc {
+    type Output = Expression<'a>;
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
+        let start = i.at();
+        let mut j = i.skip(2);
+        let strip_indent = j.cur() == b'-';
         if strip_indent {
-            self.pos += 1;
+            j = j.skip(1);
         }
-        if !self.ident_starts_at(self.pos) {
-            return Err(self.expected("a heredoc marker identifier after `<<`", self.pos));
+        if !ident_starts_at(j.src, j.at()) {
+            return stop::<_, OM>(PErr::at(
+                Kind::Expected("a heredoc marker identifier after `<<`"),
+                j,
+            ));
         }
-        let marker = self.ident("a heredoc marker")?;
-        let content_start = match self.cur() {
-            b'\n' => self.pos + 1,
-            b'\r' if self.at(self.pos + 1) == b'\n' => self.pos + 2,
+        let (j, marker) = leaf::<OM, _>(ident("a heredoc marker")(j))?;
+        let content_start = match j.cur() {
+            b'\n' => j.at() + 1,
+            b'\r' if j.byte(j.at() + 1) == b'\n' => j.at() + 2,
             _ => {
-                return Err(self.expected_after(
-                    "a newline",
-                    "the heredoc marker (the content starts on the next line)",
-                    self.pos,
+                return stop::<_, OM>(PErr::at(
+                    Kind::ExpectedAfter(&(
+                        "a newline",
+                        "the heredoc marker (the content starts on the next line)",
+                    )),
+                    j,
                 ))
             }
         };
-        self.pos = content_start;
-        let base = self.s_parts.len();
-        let marker_str: &'a str = match marker.name {
-            Cow::Borrowed(s) => s,
-            Cow::Owned(_) => unreachable!("identifiers are borrowed"),
-        };
-        let content_end = self.template_parts(Mode::Heredoc(marker_str.as_bytes()), start)?;
-        if strip_indent {
-            flush_heredoc(&mut self.s_parts[base..]);
-        }
-        let template = self.build_template(base, Span::new(content_start, content_end))?;
-        Ok(Expression::new(
-            ExprKind::Template(Box::new(TemplateExpr {
-                kind: TemplateKind::Heredoc {
-                    marker: Cow::Borrowed(marker_str),
-                    strip_indent,
-                },
-                template,
-            })),
-            Span::new(start, self.pos),
-        ))
-    }
-
-    /// A standalone template: the whole input.
-    pub(crate) fn standalone_template(&mut self) -> Result<Template<'a>> {
-        let base = self.s_parts.len();
-        let end = self.template_parts(Mode::Bare, 0)?;
-        self.build_template(base, Span::new(0, end))
-    }
-
-    /// Whether the heredoc closing marker is on the line starting at `i`;
-    /// returns the offset after the marker.
-    #[inline]
-    fn heredoc_end_at(&self, i: usize, marker: &[u8]) -> Option<usize> {
-        let b = self.b;
-        let mut j = i;
-        while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
-            j += 1;
-        }
-        if !b[j..].starts_with(marker) {
-            return None;
-        }
-        let mut k = j + marker.len();
-        let end = k;
-        // Like Terraform, the closing marker must end its line (trailing
-        // spaces and tabs allowed): a marker at the very end of the file
-        // without a newline does not count.
-        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
-            k += 1;
-        }
-        match b.get(k) {
-            Some(b'\n') => Some(end),
-            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(end),
-            _ => None,
-        }
-    }
-
-    /// Reads template parts from the current position up to the end of the
-    /// template; returns the end of the content. On return the position is
-    /// after the closing `"`, after the heredoc's closing marker, or at the
-    /// end of input.
-    fn template_parts(&mut self, mode: Mode<'_>, open: usize) -> Result<usize> {
-        let b = self.b;
-        let src = self.src;
-        if let Mode::Heredoc(marker) = mode {
-            if let Some(end) = self.heredoc_end_at(self.pos, marker) {
-                let content_end = self.pos;
-                self.pos = end;
-                return Ok(content_end);
+        let marker_str: &'a str = &i.src[marker.span.range()];
+        let (k, parts, content_end) = template_parts::<OM>(
+            j.to(content_start),
+            TMode::Heredoc(marker_str.as_bytes()),
+            start,
+        )?;
+        let parts = OM::Output::map(parts, |mut parts| {
+            if strip_indent {
+                flush_heredoc(&mut parts);
             }
+            parts
+        });
+        let template = build::<OM>(parts, i.src, Span::new(content_start, content_end))?;
+        let end = k.at();
+        let out = OM::Output::map(template, |template| {
+            Expression::new(
+                ExprKind::Template(Box::new(TemplateExpr {
+                    kind: TemplateKind::Heredoc {
+                        marker: Cow::Borrowed(marker_str),
+                        strip_indent,
+                    },
+                    template,
+                })),
+                Span::new(start, end),
+            )
+        });
+        Ok((k, out))
+    }
+}
+
+/// A standalone template: the whole input.
+pub(crate) fn standalone<'a, OM: OutputMode>(i: In<'a>) -> Res<'a, OM, Template<'a>> {
+    let (j, parts, end) = template_parts::<OM>(i, TMode::Bare, 0)?;
+    let t = build::<OM>(parts, i.src, Span::new(0, end))?;
+    Ok((j, t))
+}
+
+/// Whether the heredoc closing marker is on the line starting at `p`; the
+/// offset after the marker.
+#[inline]
+fn heredoc_end_at(b: &[u8], p: usize, marker: &[u8]) -> Option<usize> {
+    let mut j = p;
+    while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+        j += 1;
+    }
+    if !b[j..].starts_with(marker) {
+        return None;
+    }
+    let mut k = j + marker.len();
+    let end = k;
+    // Like Terraform, the closing marker must end its line (trailing
+    // spaces and tabs allowed): a marker at the very end of the file
+    // without a newline does not count.
+    while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+        k += 1;
+    }
+    match b.get(k) {
+        Some(b'\n') => Some(end),
+        Some(b'\r') if b.get(k + 1) == Some(&b'\n') => Some(end),
+        _ => None,
+    }
+}
+
+/// What a directive opens or closes, known in both output modes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Dir {
+    Interp,
+    If,
+    Else,
+    EndIf,
+    For,
+    EndFor,
+}
+
+/// An open `%{ if }` (with whether its `%{ else }` was seen) or `%{ for }`,
+/// while the parts are read.
+#[derive(Clone, Copy)]
+struct OpenDir {
+    dir: Dir,
+    has_else: bool,
+    span: Span,
+}
+
+/// The directive nesting seen so far, and the first error in it (reported
+/// after the template is read, as the second pass would).
+struct Nesting {
+    open: Vec<OpenDir>,
+    budget: usize,
+    error: Option<PErr>,
+}
+
+impl Nesting {
+    fn see(&mut self, dir: Dir, span: Span) {
+        if self.error.is_some() {
+            return;
         }
-        let mask = match mode {
-            Mode::Quoted => QUOTED_SPECIAL,
-            Mode::Heredoc(_) => HEREDOC_SPECIAL,
-            Mode::Bare => BARE_SPECIAL,
+        let unexpected = |what, open: &[OpenDir]| {
+            let e = PErr::span(Kind::UnexpectedDirective(what), span.start, span.end);
+            match open.last() {
+                Some(o) => e.opened_at(o.span.start),
+                None => e,
+            }
         };
-        let mut ltrim_next = false;
-        // Whether the last part of this template is a literal token (a
-        // `${~`/`%{~` strips only an immediately preceding literal token).
-        let mut prev_lit = false;
-        loop {
-            let ltrim = std::mem::take(&mut ltrim_next);
-            let lit_start = self.pos;
-            let mut owned: Option<String> = None;
-            let mut seg = lit_start;
-            let mut i = lit_start;
-            let mut non_ascii = false;
-            // What ended the literal: b'"', b'\n', b'$', b'%' or 0 (end of input).
-            let stop: u8 = loop {
-                while i < b.len() && CLASS[b[i] as usize] & mask == 0 {
-                    i += 1;
+        match dir {
+            Dir::Interp => {}
+            Dir::If | Dir::For => {
+                if self.open.len() >= self.budget {
+                    self.error = Some(PErr::span(Kind::TooDeep, span.start, span.start));
+                    return;
                 }
-                let Some(&c) = b.get(i) else { break 0 };
-                match c {
-                    b'"' if mode == Mode::Quoted => break b'"',
-                    b'\\' if mode == Mode::Quoted => {
-                        let s = owned.get_or_insert_with(String::new);
-                        s.push_str(&src[seg..i]);
-                        i = self.escape(i, s)?;
-                        seg = i;
-                    }
-                    b'\n' | b'\r' if mode == Mode::Quoted => break b'\n',
-                    b'\n' => {
-                        if let Mode::Heredoc(_) = mode {
-                            i += 1;
-                            break b'\n';
-                        }
-                        i += 1;
-                    }
-                    b'$' | b'%' => {
-                        let n = self.at(i + 1);
-                        if n == b'{' {
-                            break c;
-                        }
-                        if n == c && self.at(i + 2) == b'{' {
-                            // `$${` / `%%{`: a literal `${` / `%{`.
-                            let s = owned.get_or_insert_with(String::new);
-                            s.push_str(&src[seg..i + 1]);
-                            seg = i + 2;
-                            i += 3;
-                        } else {
-                            i += 1;
-                        }
+                self.open.push(OpenDir {
+                    dir,
+                    has_else: false,
+                    span,
+                });
+            }
+            Dir::Else => match self.open.last_mut() {
+                Some(o) if o.dir == Dir::If && !o.has_else => o.has_else = true,
+                _ => self.error = Some(unexpected("else", &self.open)),
+            },
+            Dir::EndIf | Dir::EndFor => {
+                let want = if dir == Dir::EndIf { Dir::If } else { Dir::For };
+                match self.open.last() {
+                    Some(o) if o.dir == want => {
+                        self.open.pop();
                     }
                     _ => {
-                        non_ascii |= c >= 0x80;
-                        i += 1;
+                        let what = if dir == Dir::EndIf { "endif" } else { "endfor" };
+                        self.error = Some(unexpected(what, &self.open));
                     }
                 }
-            };
-            if i > lit_start {
+            }
+        }
+    }
+
+    fn finish(self) -> Option<PErr> {
+        if self.error.is_some() {
+            return self.error;
+        }
+        let o = self.open.last()?;
+        let names: &'static (&'static str, &'static str) = if o.dir == Dir::If {
+            &("if", "endif")
+        } else {
+            &("for", "endfor")
+        };
+        Some(PErr::span(
+            Kind::UnclosedDirective(names),
+            o.span.start,
+            o.span.end,
+        ))
+    }
+}
+
+/// Reads template parts from the input up to the end of the template: the
+/// input after it (after the closing `"`, after the heredoc's closing
+/// marker, or at the end of input), the parts, and the end of the content.
+#[allow(clippy::type_complexity)]
+fn template_parts<'a, OM: OutputMode>(
+    i: In<'a>,
+    mode: TMode<'_>,
+    open: usize,
+) -> Result<(In<'a>, Parts<'a, OM>, usize), ErrOf<OM>> {
+    let b = i.src.as_bytes();
+    let src = i.src;
+    let mut parts = OM::Output::bind(Vec::new);
+    if let TMode::Heredoc(marker) = mode {
+        if let Some(end) = heredoc_end_at(b, i.at(), marker) {
+            return Ok((i.to(end), parts, i.at()));
+        }
+    }
+    let mask = match mode {
+        TMode::Quoted => QUOTED_SPECIAL,
+        TMode::Heredoc(_) => HEREDOC_SPECIAL,
+        TMode::Bare => BARE_SPECIAL,
+    };
+    let mut nesting = Nesting {
+        open: Vec::new(),
+        budget: usize::from(i.budget),
+        error: None,
+    };
+    let mut ltrim_next = false;
+    // Whether the last part of this template is a literal token (a
+    // `${~`/`%{~` strips only an immediately preceding literal token).
+    let mut prev_lit = false;
+    let mut pos = i.at();
+    loop {
+        let ltrim = std::mem::take(&mut ltrim_next);
+        let lit_start = pos;
+        let mut owned: Option<String> = None;
+        let mut seg = lit_start;
+        let mut p = lit_start;
+        let mut non_ascii = false;
+        // What ended the literal: b'"', b'\n', b'$', b'%' or 0 (end of input).
+        let stop_byte: u8 = loop {
+            while p < b.len() && CLASS[b[p] as usize] & mask == 0 {
+                p += 1;
+            }
+            let Some(&c) = b.get(p) else { break 0 };
+            match c {
+                b'"' if mode == TMode::Quoted => break b'"',
+                b'\\' if mode == TMode::Quoted => {
+                    let s = owned.get_or_insert_with(String::new);
+                    s.push_str(&src[seg..p]);
+                    p = leaf::<OM, _>(escape(i.to(p), s))?.0.at();
+                    seg = p;
+                }
+                b'\n' | b'\r' if mode == TMode::Quoted => break b'\n',
+                b'\n' => {
+                    p += 1;
+                    if let TMode::Heredoc(_) = mode {
+                        break b'\n';
+                    }
+                }
+                b'$' | b'%' => {
+                    let n = i.byte(p + 1);
+                    if n == b'{' {
+                        break c;
+                    }
+                    if n == c && i.byte(p + 2) == b'{' {
+                        // `$${` / `%%{`: a literal `${` / `%{`.
+                        let s = owned.get_or_insert_with(String::new);
+                        s.push_str(&src[seg..p + 1]);
+                        seg = p + 2;
+                        p += 3;
+                    } else {
+                        p += 1;
+                    }
+                }
+                _ => {
+                    non_ascii |= c >= 0x80;
+                    p += 1;
+                }
+            }
+        };
+        if p > lit_start {
+            let end = p;
+            parts = OM::Output::map(parts, |mut parts| {
+                let mut non_ascii = non_ascii;
                 let mut value = match owned {
                     Some(mut s) => {
-                        s.push_str(&src[seg..i]);
+                        s.push_str(&src[seg..end]);
                         // `\u` escapes can produce non-ASCII text too.
                         non_ascii = non_ascii || !s.is_ascii();
                         Cow::Owned(s)
                     }
-                    None => Cow::Borrowed(&src[lit_start..i]),
+                    None => Cow::Borrowed(&src[lit_start..end]),
                 };
                 if non_ascii {
                     value = nfc(value);
@@ -346,512 +514,423 @@ impl<'a> Parser<'a> {
                 if ltrim {
                     value = trim_start_cow(value);
                 }
-                self.s_parts.push(TPart {
+                parts.push(TPart {
                     kind: TPartKind::Lit(value),
-                    span: Span::new(lit_start, i),
+                    span: Span::new(lit_start, end),
                 });
-                prev_lit = true;
+                parts
+            });
+            prev_lit = true;
+        }
+        let done = |j: In<'a>, parts, end: usize, nesting: Nesting| match nesting.finish() {
+            Some(e) => stop::<_, OM>(e),
+            None => Ok((j, parts, end)),
+        };
+        match stop_byte {
+            b'"' => return done(i.to(p + 1), parts, p, nesting),
+            0 => {
+                return match mode {
+                    TMode::Bare => done(i.to(p), parts, p, nesting),
+                    TMode::Quoted => {
+                        stop::<_, OM>(PErr::at(Kind::UnterminatedString, i.to(p)).opened_at(open))
+                    }
+                    TMode::Heredoc(_) => {
+                        stop::<_, OM>(PErr::at(Kind::UnterminatedHeredoc, i.to(p)).opened_at(open))
+                    }
+                }
             }
-            match stop {
-                b'"' => {
-                    self.pos = i + 1;
-                    return Ok(i);
+            b'\n' => {
+                if mode == TMode::Quoted {
+                    return stop::<_, OM>(
+                        PErr::at(Kind::UnterminatedString, i.to(p)).opened_at(open),
+                    );
                 }
-                0 => {
-                    return match mode {
-                        Mode::Bare => {
-                            self.pos = i;
-                            Ok(i)
-                        }
-                        Mode::Quoted => Err(self.unterminated_string(open, i)),
-                        Mode::Heredoc(_) => Err(self.unterminated_heredoc(open)),
+                if let TMode::Heredoc(marker) = mode {
+                    if let Some(end) = heredoc_end_at(b, p, marker) {
+                        return done(i.to(end), parts, p, nesting);
                     }
                 }
-                b'\n' => {
-                    if mode == Mode::Quoted {
-                        return Err(self.unterminated_string(open, i));
-                    }
-                    if let Mode::Heredoc(marker) = mode {
-                        if let Some(end) = self.heredoc_end_at(i, marker) {
-                            self.pos = end;
-                            return Ok(i);
-                        }
-                    }
-                    self.pos = i;
-                }
-                _ => {
-                    // `${` or `%{`; a `~` strips the preceding literal token.
-                    if self.at(i + 2) == b'~' && prev_lit {
+                pos = p;
+            }
+            _ => {
+                // `${` or `%{`; a `~` strips the preceding literal token.
+                if i.byte(p + 2) == b'~' && prev_lit {
+                    parts = OM::Output::map(parts, |mut parts| {
                         if let Some(TPart {
                             kind: TPartKind::Lit(v),
                             ..
-                        }) = self.s_parts.last_mut()
+                        }) = parts.last_mut()
                         {
                             trim_end_cow(v);
                         }
-                    }
-                    let part = if stop == b'$' {
-                        self.interpolation(i)?
-                    } else {
-                        self.directive(i)?
-                    };
-                    ltrim_next = match &part.kind {
-                        TPartKind::Interp(_, s)
-                        | TPartKind::If(_, s)
-                        | TPartKind::Else(s)
-                        | TPartKind::EndIf(s)
-                        | TPartKind::For(_, _, _, s)
-                        | TPartKind::EndFor(s) => s.end,
-                        TPartKind::Lit(_) => false,
-                    };
-                    self.s_parts.push(part);
-                    prev_lit = false;
+                        parts
+                    });
                 }
+                let (j, dir, strip, part) = if stop_byte == b'$' {
+                    interpolation::<OM>(i.to(p))?
+                } else {
+                    directive::<OM>(i.to(p))?
+                };
+                nesting.see(dir, Span::new(p, j.at()));
+                ltrim_next = strip.end;
+                parts = OM::Output::combine(parts, part, |mut parts, part| {
+                    parts.push(part);
+                    parts
+                });
+                prev_lit = false;
+                pos = j.at();
             }
         }
     }
+}
 
-    /// An escape sequence in a quoted string at `i` (the backslash); appends
-    /// its value to `out` and returns the offset after it.
-    fn escape(&self, i: usize, out: &mut String) -> Result<usize> {
-        let c = self.at(i + 1);
-        let simple = match c {
-            b'n' => Some('\n'),
-            b'r' => Some('\r'),
-            b't' => Some('\t'),
-            b'"' => Some('"'),
-            b'\\' => Some('\\'),
-            _ => None,
-        };
-        if let Some(ch) = simple {
+/// An escape sequence in a quoted string (the input at the backslash);
+/// appends its value to `out`.
+fn escape<'a>(i: In<'a>, out: &mut String) -> super::input::LeafResult<'a, ()> {
+    let p = i.at();
+    let c = i.byte(p + 1);
+    let simple = match c {
+        b'n' => Some('\n'),
+        b'r' => Some('\r'),
+        b't' => Some('\t'),
+        b'"' => Some('"'),
+        b'\\' => Some('\\'),
+        _ => None,
+    };
+    if let Some(ch) = simple {
+        out.push(ch);
+        return Ok((i.to(p + 2), ()));
+    }
+    let bad = || nom::Err::Failure(PErr::at(Kind::BadEscape, i));
+    let digits = match c {
+        b'u' => 4,
+        b'U' => 8,
+        _ => return Err(bad()),
+    };
+    let hex = i.src.as_bytes().get(p + 2..p + 2 + digits);
+    let ch = hex
+        .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+        .and_then(|h| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
+        .and_then(char::from_u32);
+    match ch {
+        Some(ch) => {
             out.push(ch);
-            return Ok(i + 2);
+            Ok((i.to(p + 2 + digits), ()))
         }
-        let digits = match c {
-            b'u' => 4,
-            b'U' => 8,
-            _ => return Err(self.bad_escape(i)),
+        None => Err(bad()),
+    }
+}
+
+/// One part's result: the input after it, what it is, its strip markers and
+/// (in `Emit` mode) the part.
+type PartRes<'a, OM> = Result<
+    (
+        In<'a>,
+        Dir,
+        Strip,
+        <<OM as OutputMode>::Output as Mode>::Output<TPart<'a>>,
+    ),
+    ErrOf<OM>,
+>;
+
+/// `"${" "~"?` or `"%{" "~"?` at `i`: the input inside, one nesting level
+/// deeper and with newlines as whitespace, and the start strip marker.
+fn template_open<OM: OutputMode>(i: In<'_>) -> Result<(In<'_>, bool), ErrOf<OM>> {
+    let strip = i.byte(i.at() + 2) == b'~';
+    let inner = enter::<OM>(i)?.with_nl(true);
+    let (j, ()) = leaf::<OM, _>(ws_nl(inner.skip(if strip { 3 } else { 2 })))?;
+    Ok((j, strip))
+}
+
+/// `"~"? "}"` closing the interpolation or directive opened at `open`; the
+/// end strip marker.
+fn template_close<'a, OM: OutputMode>(
+    j: In<'a>,
+    outer: In<'a>,
+    opener: Opener,
+) -> Result<(In<'a>, bool), ErrOf<OM>> {
+    let (j, strip) = match j.cur() {
+        b'~' if j.byte(j.at() + 1) == b'}' => (j.skip(1), true),
+        _ => (j, false),
+    };
+    if j.cur() != b'}' {
+        let kind: &'static (Opener, &'static str) = match opener {
+            Opener::Interpolation => &(Opener::Interpolation, "`}`"),
+            _ => &(Opener::Directive, "`}`"),
         };
-        let hex = self.b.get(i + 2..i + 2 + digits);
-        let ch = hex
-            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
-            .and_then(|h| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
-            .and_then(char::from_u32);
-        match ch {
-            Some(ch) => {
-                out.push(ch);
-                Ok(i + 2 + digits)
+        return stop::<_, OM>(PErr::at(Kind::Unclosed(kind), j).opened_at(outer.at()));
+    }
+    Ok((leave(j.skip(1), outer), strip))
+}
+
+/// `TemplateInterpolation = ("${" | "${~") Expression ("}" | "~}")` at `i`.
+fn interpolation<'a, OM: OutputMode>(i: In<'a>) -> PartRes<'a, OM> {
+    let (j, start) = template_open::<OM>(i)?;
+    if j.eof() {
+        return stop::<_, OM>(
+            PErr::at(Kind::Unclosed(&(Opener::Interpolation, "an expression")), j)
+                .opened_at(i.at()),
+        );
+    }
+    let (j, expr) = terminated(Expr, ws_nl).process::<OM>(j)?;
+    let (k, end) = template_close::<OM>(j, i, Opener::Interpolation)?;
+    let strip = Strip { start, end };
+    let span = Span::new(i.at(), k.at());
+    let part = OM::Output::map(expr, |e| TPart {
+        kind: TPartKind::Interp(e, strip),
+        span,
+    });
+    Ok((k, Dir::Interp, strip, part))
+}
+
+/// `TemplateDirective`: `%{ if/else/endif/for/endfor ... }` at `i`.
+fn directive<'a, OM: OutputMode>(i: In<'a>) -> PartRes<'a, OM> {
+    let (j, start) = template_open::<OM>(i)?;
+    // The keyword decides what follows; its kind is needed in both modes.
+    let (j, dir) = if at_keyword(j, "for") {
+        (j, Dir::For)
+    } else {
+        let kw = alt((
+            value(Dir::If, keyword("if")),
+            value(Dir::Else, keyword("else")),
+            value(Dir::EndIf, keyword("endif")),
+            value(Dir::EndFor, keyword("endfor")),
+        ));
+        match opt(kw).parse(j) {
+            Ok((k, Some(d))) => (k, d),
+            Ok((_, None)) | Err(nom::Err::Error(_)) | Err(nom::Err::Incomplete(_)) => {
+                return stop::<_, OM>(PErr::at(
+                    Kind::Expected(
+                        "a template directive keyword (`if`, `else`, `endif`, `for` or `endfor`)",
+                    ),
+                    j,
+                ))
             }
-            None => Err(self.bad_escape(i)),
+            Err(nom::Err::Failure(e)) => return stop::<_, OM>(e),
         }
-    }
-
-    /// `${ Expression }` at `i`.
-    fn interpolation(&mut self, i: usize) -> Result<TPart<'a>> {
-        self.pos = i + 2;
-        let mut strip = Strip::default();
-        if self.cur() == b'~' {
-            strip.start = true;
-            self.pos += 1;
+    };
+    type Payload<'a> = (Option<Ident<'a>>, Option<Ident<'a>>, Option<Expression<'a>>);
+    let (j, payload): (In<'a>, <OM::Output as Mode>::Output<Payload<'a>>) = match dir {
+        Dir::If => {
+            let (j, c) = preceded(ws_nl, Expr).process::<OM>(j)?;
+            (j, OM::Output::map(c, |c| (None, None, Some(c))))
         }
-        self.enter(i)?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = true;
-        self.ws_nl()?;
-        if self.eof() {
-            return Err(self.unclosed("interpolation `${`", i, 2, "an expression", self.pos));
+        Dir::For => {
+            let (j, intro) = for_intro::<OM>(j)?;
+            (j, OM::Output::map(intro, |(k, v, c)| (k, Some(v), Some(c))))
         }
-        let expr = self.expression()?;
-        self.ws_nl()?;
-        self.close_template_seq(&mut strip, i, "interpolation `${`")?;
-        self.nl_ignore = saved;
-        self.leave();
-        Ok(TPart {
-            kind: TPartKind::Interp(expr, strip),
-            span: Span::new(i, self.pos),
-        })
-    }
-
-    /// `~? }` closing an interpolation or directive opened at `open`.
-    fn close_template_seq(&mut self, strip: &mut Strip, open: usize, what: &str) -> Result<()> {
-        if self.cur() == b'~' && self.at(self.pos + 1) == b'}' {
-            strip.end = true;
-            self.pos += 1;
-        }
-        if self.cur() != b'}' {
-            return Err(self.unclosed(what, open, 2, "`}`", self.pos));
-        }
-        self.pos += 1;
-        Ok(())
-    }
-
-    /// `%{ if/else/endif/for/endfor ... }` at `i`.
-    fn directive(&mut self, i: usize) -> Result<TPart<'a>> {
-        self.pos = i + 2;
-        let mut strip = Strip::default();
-        if self.cur() == b'~' {
-            strip.start = true;
-            self.pos += 1;
-        }
-        self.enter(i)?;
-        let saved = self.nl_ignore;
-        self.nl_ignore = true;
-        self.ws_nl()?;
-        enum K<'a> {
-            If(Expression<'a>),
-            Else,
-            EndIf,
-            For(Option<Ident<'a>>, Ident<'a>, Expression<'a>),
-            EndFor,
-        }
-        let k = if self.at_keyword(b"if") {
-            self.pos += 2;
-            self.ws_nl()?;
-            K::If(self.expression()?)
-        } else if self.at_keyword(b"else") {
-            self.pos += 4;
-            K::Else
-        } else if self.at_keyword(b"endif") {
-            self.pos += 5;
-            K::EndIf
-        } else if self.at_keyword(b"for") {
-            self.pos += 3;
-            self.ws_nl()?;
-            let first = self.ident("an iterator variable name after `for`")?;
-            self.ws_nl()?;
-            let (key, value) = if self.cur() == b',' {
-                self.pos += 1;
-                self.ws_nl()?;
-                let second = self.ident("a value variable name after `,`")?;
-                self.ws_nl()?;
-                (Some(first), second)
-            } else {
-                (None, first)
-            };
-            if !self.at_keyword(b"in") {
-                return Err(self.expected("`in` after the `for` variables", self.pos));
+        _ => (j, OM::Output::bind(|| (None, None, None))),
+    };
+    let (j, ()) = leaf::<OM, _>(ws_nl(j))?;
+    let (k, end) = template_close::<OM>(j, i, Opener::Directive)?;
+    let strip = Strip { start, end };
+    let span = Span::new(i.at(), k.at());
+    let mut broken = false;
+    let part = OM::Output::map(payload, |(key, var, expr)| {
+        let kind = match (dir, var, expr) {
+            (Dir::If, _, Some(c)) => TPartKind::If(c, strip),
+            (Dir::For, Some(v), Some(c)) => TPartKind::For(key, v, c, strip),
+            (Dir::Else, ..) => TPartKind::Else(strip),
+            (Dir::EndIf, ..) => TPartKind::EndIf(strip),
+            (Dir::EndFor, ..) => TPartKind::EndFor(strip),
+            _ => {
+                broken = true;
+                TPartKind::Else(strip)
             }
-            self.pos += 2;
-            self.ws_nl()?;
-            K::For(key, value, self.expression()?)
-        } else if self.at_keyword(b"endfor") {
-            self.pos += 6;
-            K::EndFor
-        } else {
-            return Err(self.expected(
-                "a template directive keyword (`if`, `else`, `endif`, `for` or `endfor`)",
-                self.pos,
-            ));
         };
-        self.ws_nl()?;
-        self.close_template_seq(&mut strip, i, "directive `%{`")?;
-        self.nl_ignore = saved;
-        self.leave();
-        let kind = match k {
-            K::If(c) => TPartKind::If(c, strip),
-            K::Else => TPartKind::Else(strip),
-            K::EndIf => TPartKind::EndIf(strip),
-            K::For(k, v, c) => TPartKind::For(k, v, c, strip),
-            K::EndFor => TPartKind::EndFor(strip),
-        };
-        Ok(TPart {
-            kind,
-            span: Span::new(i, self.pos),
-        })
+        TPart { kind, span }
+    });
+    if broken {
+        return stop::<_, OM>(PErr::at(Kind::Nom, i));
     }
+    Ok((k, dir, strip, part))
+}
 
-    /// Melds consecutive literal tokens and nests directives.
-    fn build_template(&mut self, base: usize, span: Span) -> Result<Template<'a>> {
-        let mut all = std::mem::take(&mut self.s_parts);
-        let mut elems = std::mem::take(&mut self.s_elems);
-        let r = self.build_template_from(all.drain(base..), &mut elems, span);
-        self.s_parts = all;
-        self.s_elems = elems;
-        r
-    }
-
-    /// `elems` is a scratch stack: the elements of the template being built
-    /// are those above `cur_base`.
-    fn build_template_from(
-        &self,
-        parts: std::vec::Drain<'_, TPart<'a>>,
-        elems: &mut Vec<Element<'a>>,
-        span: Span,
-    ) -> Result<Template<'a>> {
-        let src = self.src;
-        let mut stack: Vec<Frame<'a>> = Vec::new();
-        let top_base = elems.len();
-        let mut cur_base = top_base;
-        let mut parts = parts;
-        while let Some(p) = parts.next() {
-            match p.kind {
-                TPartKind::Lit(v) => {
-                    let last = if elems.len() > cur_base {
-                        elems.last_mut()
-                    } else {
-                        None
+/// Melds consecutive literal tokens and nests directives: the second pass
+/// (the nesting was checked by the first).
+fn build_template<'a>(
+    parts: Vec<TPart<'a>>,
+    src: &'a str,
+    span: Span,
+) -> Result<Template<'a>, PErr> {
+    let internal = |s: Span| PErr::span(Kind::Nom, s.start, s.end);
+    let mut stack: Vec<Frame<'a>> = Vec::new();
+    let mut elems: Vec<Element<'a>> = Vec::new();
+    let mut cur_base = 0;
+    let mut parts = parts.into_iter();
+    while let Some(p) = parts.next() {
+        match p.kind {
+            TPartKind::Lit(v) => {
+                let last = if elems.len() > cur_base {
+                    elems.last_mut()
+                } else {
+                    None
+                };
+                if let Some(Element::Literal(last)) = last {
+                    let prev = std::mem::take(&mut last.value);
+                    last.value = match (&prev, &v) {
+                        (Cow::Borrowed(x), Cow::Borrowed(y)) if adjacent(src, x, y).is_some() => {
+                            Cow::Borrowed(adjacent(src, x, y).unwrap_or_default())
+                        }
+                        _ => {
+                            let mut s = match prev {
+                                Cow::Owned(s) => s,
+                                Cow::Borrowed(x) => {
+                                    // Size the melded literal once for the
+                                    // whole run of literal tokens.
+                                    let rest: usize = parts
+                                        .as_slice()
+                                        .iter()
+                                        .map_while(|p| match &p.kind {
+                                            TPartKind::Lit(l) => Some(l.len()),
+                                            _ => None,
+                                        })
+                                        .sum();
+                                    let mut s = String::with_capacity(x.len() + v.len() + rest);
+                                    s.push_str(x);
+                                    s
+                                }
+                            };
+                            s.push_str(&v);
+                            Cow::Owned(s)
+                        }
                     };
-                    if let Some(Element::Literal(last)) = last {
-                        let prev = std::mem::take(&mut last.value);
-                        last.value = match (&prev, &v) {
-                            (Cow::Borrowed(x), Cow::Borrowed(y))
-                                if adjacent(src, x, y).is_some() =>
-                            {
-                                Cow::Borrowed(adjacent(src, x, y).unwrap_or_default())
-                            }
-                            _ => {
-                                let mut s = match prev {
-                                    Cow::Owned(s) => s,
-                                    Cow::Borrowed(x) => {
-                                        // Size the melded literal once for the
-                                        // whole run of literal tokens.
-                                        let rest: usize = parts
-                                            .as_slice()
-                                            .iter()
-                                            .map_while(|p| match &p.kind {
-                                                TPartKind::Lit(l) => Some(l.len()),
-                                                _ => None,
-                                            })
-                                            .sum();
-                                        let mut s = String::with_capacity(x.len() + v.len() + rest);
-                                        s.push_str(x);
-                                        s
-                                    }
-                                };
-                                s.push_str(&v);
-                                Cow::Owned(s)
-                            }
-                        };
-                        last.span.end = p.span.end;
-                    } else {
-                        elems.push(Element::Literal(Literal {
-                            value: v,
-                            span: p.span,
-                        }));
-                    }
-                }
-                TPartKind::Interp(expr, strip) => {
-                    elems.push(Element::Interpolation(Interpolation {
-                        expr,
-                        strip,
+                    last.span.end = p.span.end;
+                } else {
+                    elems.push(Element::Literal(Literal {
+                        value: v,
                         span: p.span,
-                    }))
+                    }));
                 }
-                TPartKind::If(cond, strip) => {
-                    if self.depth + stack.len() >= self.max_depth {
-                        return Err(self.too_deep(p.span.start));
-                    }
-                    stack.push(Frame {
-                        open: Open::If {
+            }
+            TPartKind::Interp(expr, strip) => elems.push(Element::Interpolation(Interpolation {
+                expr,
+                strip,
+                span: p.span,
+            })),
+            TPartKind::If(cond, strip) => {
+                stack.push(Frame {
+                    open: Open::If {
+                        cond,
+                        strip,
+                        true_template: None,
+                        else_strip: None,
+                    },
+                    open_span: p.span,
+                    parent_base: cur_base,
+                    body_start: p.span.end,
+                });
+                cur_base = elems.len();
+            }
+            TPartKind::For(key_var, value_var, collection, strip) => {
+                stack.push(Frame {
+                    open: Open::For {
+                        key_var,
+                        value_var,
+                        collection,
+                        strip,
+                    },
+                    open_span: p.span,
+                    parent_base: cur_base,
+                    body_start: p.span.end,
+                });
+                cur_base = elems.len();
+            }
+            TPartKind::Else(s) => match stack.last_mut() {
+                Some(Frame {
+                    open:
+                        Open::If {
+                            true_template: tt @ None,
+                            else_strip,
+                            ..
+                        },
+                    body_start,
+                    ..
+                }) => {
+                    *tt = Some(Template {
+                        elements: elems.split_off(cur_base),
+                        span: Span::new(*body_start, p.span.start),
+                    });
+                    *else_strip = Some(s);
+                    *body_start = p.span.end;
+                }
+                _ => return Err(internal(p.span)),
+            },
+            TPartKind::EndIf(endif_strip) => {
+                let Some(Frame {
+                    open:
+                        Open::If {
                             cond,
                             strip,
-                            true_template: None,
-                            else_strip: None,
+                            true_template,
+                            else_strip,
                         },
-                        open_span: p.span,
-                        parent_base: cur_base,
-                        body_start: p.span.end,
-                    });
-                    cur_base = elems.len();
-                }
-                TPartKind::For(key_var, value_var, collection, strip) => {
-                    if self.depth + stack.len() >= self.max_depth {
-                        return Err(self.too_deep(p.span.start));
-                    }
-                    stack.push(Frame {
-                        open: Open::For {
+                    open_span,
+                    parent_base,
+                    body_start,
+                }) = pop_if(&mut stack, true)
+                else {
+                    return Err(internal(p.span));
+                };
+                let body = Template {
+                    elements: elems.split_off(cur_base),
+                    span: Span::new(body_start, p.span.start),
+                };
+                let (true_template, false_template) = match true_template {
+                    Some(t) => (t, Some(body)),
+                    None => (body, None),
+                };
+                cur_base = parent_base;
+                elems.push(Element::Directive(Box::new(Directive::If(IfDirective {
+                    cond,
+                    true_template,
+                    false_template,
+                    if_strip: strip,
+                    else_strip,
+                    endif_strip,
+                    span: Span::new(open_span.start, p.span.end),
+                }))));
+            }
+            TPartKind::EndFor(endfor_strip) => {
+                let Some(Frame {
+                    open:
+                        Open::For {
                             key_var,
                             value_var,
                             collection,
                             strip,
                         },
-                        open_span: p.span,
-                        parent_base: cur_base,
-                        body_start: p.span.end,
-                    });
-                    cur_base = elems.len();
-                }
-                TPartKind::Else(s) => match stack.last_mut() {
-                    Some(Frame {
-                        open:
-                            Open::If {
-                                true_template: tt @ None,
-                                else_strip,
-                                ..
-                            },
-                        body_start,
-                        ..
-                    }) => {
-                        *tt = Some(Template {
-                            elements: take_from(elems, cur_base),
-                            span: Span::new(*body_start, p.span.start),
-                        });
-                        *else_strip = Some(s);
-                        *body_start = p.span.end;
-                    }
-                    _ => {
-                        return Err(self.unexpected_directive(
-                            "else",
-                            p.span,
-                            stack.last().map(|f| f.open_span),
-                        ))
-                    }
-                },
-                TPartKind::EndIf(endif_strip) => {
-                    let Some(Frame {
-                        open:
-                            Open::If {
-                                cond,
-                                strip,
-                                true_template,
-                                else_strip,
-                            },
-                        open_span,
-                        parent_base,
-                        body_start,
-                    }) = pop_if(&mut stack, true)
-                    else {
-                        return Err(self.unexpected_directive(
-                            "endif",
-                            p.span,
-                            stack.last().map(|f| f.open_span),
-                        ));
-                    };
-                    let body = Template {
-                        elements: take_from(elems, cur_base),
-                        span: Span::new(body_start, p.span.start),
-                    };
-                    let (true_template, false_template) = match true_template {
-                        Some(t) => (t, Some(body)),
-                        None => (body, None),
-                    };
-                    cur_base = parent_base;
-                    elems.push(Element::Directive(Box::new(Directive::If(IfDirective {
-                        cond,
-                        true_template,
-                        false_template,
-                        if_strip: strip,
-                        else_strip,
-                        endif_strip,
-                        span: Span::new(open_span.start, p.span.end),
-                    }))));
-                }
-                TPartKind::EndFor(endfor_strip) => {
-                    let Some(Frame {
-                        open:
-                            Open::For {
-                                key_var,
-                                value_var,
-                                collection,
-                                strip,
-                            },
-                        open_span,
-                        parent_base,
-                        body_start,
-                    }) = pop_if(&mut stack, false)
-                    else {
-                        return Err(self.unexpected_directive(
-                            "endfor",
-                            p.span,
-                            stack.last().map(|f| f.open_span),
-                        ));
-                    };
-                    let template = Template {
-                        elements: take_from(elems, cur_base),
-                        span: Span::new(body_start, p.span.start),
-                    };
-                    cur_base = parent_base;
-                    elems.push(Element::Directive(Box::new(Directive::For(ForDirective {
-                        key_var,
-                        value_var,
-                        collection,
-                        template,
-                        for_strip: strip,
-                        endfor_strip,
-                        span: Span::new(open_span.start, p.span.end),
-                    }))));
-                }
+                    open_span,
+                    parent_base,
+                    body_start,
+                }) = pop_if(&mut stack, false)
+                else {
+                    return Err(internal(p.span));
+                };
+                let template = Template {
+                    elements: elems.split_off(cur_base),
+                    span: Span::new(body_start, p.span.start),
+                };
+                cur_base = parent_base;
+                elems.push(Element::Directive(Box::new(Directive::For(ForDirective {
+                    key_var,
+                    value_var,
+                    collection,
+                    template,
+                    for_strip: strip,
+                    endfor_strip,
+                    span: Span::new(open_span.start, p.span.end),
+                }))));
             }
         }
-        if let Some(frame) = stack.pop() {
-            let (what, end) = match frame.open {
-                Open::If { .. } => ("if", "endif"),
-                Open::For { .. } => ("for", "endfor"),
-            };
-            return Err(self.error(
-                format!(
-                    "unexpected end of template: the `%{{ {what} }}` directive is not closed by `%{{ {end} }}`"
-                ),
-                frame.open_span,
-            ));
-        }
-        Ok(Template {
-            elements: take_from(elems, top_base),
-            span,
-        })
     }
-
-    #[cold]
-    fn unexpected_directive(&self, what: &str, span: Span, open: Option<Span>) -> Error {
-        let e = self.error(
-            format!("unexpected `%{{ {what} }}` directive: there is no matching open directive"),
-            span,
-        );
-        match open {
-            Some(o) => e.with_note(
-                "the innermost open directive is here",
-                Some(Location::of(self.src, o.start)),
-            ),
-            None => e,
-        }
+    if let Some(frame) = stack.pop() {
+        return Err(internal(frame.open_span));
     }
-
-    #[cold]
-    fn bad_escape(&self, i: usize) -> Error {
-        let end = (i + 2).min(self.b.len());
-        let mut end = end;
-        while !self.src.is_char_boundary(end) {
-            end += 1;
-        }
-        self.error(
-            format!(
-                "invalid escape sequence `{}`: the escapes are \\n \\r \\t \\\" \\\\ \\uNNNN \\UNNNNNNNN",
-                &self.src[i..end]
-            ),
-            Span::new(i, end),
-        )
-    }
-
-    #[cold]
-    fn unterminated_string(&self, open: usize, at: usize) -> Error {
-        let note = if at >= self.b.len() {
-            "the end of the file was reached".to_owned()
-        } else {
-            "the line ends here; use `\\n` or a heredoc (`<<EOT`) for multi-line strings".to_owned()
-        };
-        Error::at(
-            ErrorKind::Parse,
-            "unterminated string: no closing `\"` on the line where the string starts",
-            Span::new(open, open + 1),
-            self.src,
-        )
-        .with_note(note, Some(Location::of(self.src, at)))
-    }
-
-    #[cold]
-    fn unterminated_heredoc(&self, open: usize) -> Error {
-        let end = self.ident_end(open + 3);
-        Error::at(
-            ErrorKind::Parse,
-            "unterminated heredoc: the closing marker was not found on a line of its own",
-            Span::new(open, end),
-            self.src,
-        )
-        .with_note(
-            "the end of the file was reached",
-            Some(Location::of(self.src, self.b.len())),
-        )
-    }
+    Ok(Template {
+        elements: elems,
+        span,
+    })
 }
 
 enum Open<'a> {
