@@ -3,13 +3,12 @@
 
 use nom::branch::alt;
 use nom::combinator::peek;
-use nom::multi::fold;
 use nom::sequence::{preceded, terminated};
 use nom::{Mode, OutputMode, Parser};
 
 use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
 
-use super::combinator::{enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
+use super::combinator::{collect, enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
 use super::error::{Kind, Opener, PErr};
 use super::expr::Expr;
 use super::input::In;
@@ -232,16 +231,7 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Block<'a>> {
-        let (j, labels) = fold(
-            0..,
-            terminated(block_label(), ws_inline),
-            Vec::new,
-            |mut v: Vec<BlockLabel<'a>>, l| {
-                v.push(l);
-                v
-            },
-        )
-        .process::<OM>(i)?;
+        let (j, labels) = collect(terminated(block_label(), ws_inline)).process::<OM>(i)?;
         if j.cur() != b'{' {
             let after: &'static (&'static str, &'static str) = if j.at() == i.at() {
                 &("a block label or `{`", "the block type")

@@ -30,6 +30,17 @@ pub(crate) fn leaf<'a, OM: OutputMode, O>(r: LeafResult<'a, O>) -> Result<(In<'a
     }
 }
 
+/// `p` repeated (`many0`) into a `Vec`, which only `Emit` mode builds.
+pub(crate) fn collect<'a, P>(p: P) -> impl Parser<In<'a>, Output = Vec<P::Output>, Error = PErr>
+where
+    P: Parser<In<'a>, Error = PErr>,
+{
+    nom::multi::fold(0.., p, Vec::new, |mut v: Vec<P::Output>, x| {
+        v.push(x);
+        v
+    })
+}
+
 /// A stopping error.
 #[inline(always)]
 pub(crate) fn stop<T, OM: OutputMode>(e: PErr) -> Result<T, ErrOf<OM>> {

@@ -9,7 +9,6 @@
 use std::borrow::Cow;
 
 use nom::combinator::{opt, value};
-use nom::multi::fold;
 use nom::sequence::{delimited, preceded, terminated};
 use nom::{Mode, OutputMode, Parser};
 
@@ -19,7 +18,7 @@ use crate::syntax::{
     TraversalOperatorKind, UnaryOp, UnaryOperator,
 };
 
-use super::combinator::{enter, expect, leaf, leave, stop, Emitting, Res};
+use super::combinator::{collect, enter, expect, leaf, leave, stop, Emitting, Res};
 use super::error::{Kind, Opener, PErr};
 use super::input::{In, LeafResult};
 use super::lexer::{
@@ -527,16 +526,8 @@ impl<'a> Parser<In<'a>> for TupleOrFor {
                 }
             },
         );
-        let (j, items) = fold(
-            0..,
-            preceded(not_closed(b']', open, Opener::Bracket), item),
-            Vec::new,
-            |mut v: Vec<Expression<'a>>, e| {
-                v.push(e);
-                v
-            },
-        )
-        .process::<OM>(j)?;
+        let (j, items) =
+            collect(preceded(not_closed(b']', open, Opener::Bracket), item)).process::<OM>(j)?;
         if j.cur() != b']' {
             return stop::<_, OM>(
                 PErr::at(Kind::Unclosed(&(Opener::Bracket, "`]`")), j).opened_at(open),
@@ -587,18 +578,10 @@ impl<'a> Parser<In<'a>> for ObjectOrFor {
         }
         // Items are separated by commas or newlines: newlines matter here.
         let j = j.with_nl(false);
-        let (j, items) = fold(
-            0..,
-            preceded(
-                not_closed(b'}', open, Opener::Brace),
-                terminated(ObjectElem { open }, ws_nl),
-            ),
-            Vec::new,
-            |mut v: Vec<ObjectItem<'a>>, e| {
-                v.push(e);
-                v
-            },
-        )
+        let (j, items) = collect(preceded(
+            not_closed(b'}', open, Opener::Brace),
+            terminated(ObjectElem { open }, ws_nl),
+        ))
         .process::<OM>(j)?;
         if j.cur() != b'}' {
             return stop::<_, OM>(
