@@ -15,11 +15,9 @@
 //! attributes and blocks are kept (through the spans into the source);
 //! comments inside expressions are not.
 
-use std::borrow::Cow;
-
 use hcl::syntax::{
-    ExprKind, Expression, FuncCall, FuncName, Ident, ObjectItem, ObjectKey, ObjectSeparator,
-    Structure,
+    Arena, Block, ExprKind, Expression, FuncCall, FuncName, Ident, ObjectItem, ObjectKey,
+    ObjectSeparator, Structure,
 };
 use hcl::{Body, Span};
 
@@ -62,42 +60,50 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .next()
         .unwrap_or_else(|| "create_database_subnet_group".to_string());
 
-    let mut body = hcl::parse(&src)?;
-    rewrite(&mut body, &remove);
+    let mut file = hcl::parse(&src)?;
+    file.edit(|body, arena| *body = rewrite(arena, body, &remove));
     // Keeps the comments and blank lines between attributes and blocks;
-    // `body.to_string()` would print the tree alone.
-    print!("{}", hcl::format::format_body_with_source(&body, &src));
+    // `file.body().to_string()` would print the tree alone.
+    print!(
+        "{}",
+        hcl::format::format_body_with_source(file.body(), &src)
+    );
     Ok(())
 }
 
-fn rewrite(body: &mut Body<'_>, remove: &str) {
-    for s in &mut body.structures {
-        let Structure::Block(block) = s else {
-            continue;
-        };
-        if block.ident.name != "module" {
-            continue;
-        }
-        let b = &mut block.body;
-        b.structures
-            .retain(|s| !matches!(s, Structure::Attribute(a) if a.name.name == remove));
-        for s in &mut b.structures {
-            let Structure::Attribute(attr) = s else {
-                continue;
-            };
-            match &*attr.name.name {
-                "version" => {
-                    if let ExprKind::String(v) = &mut attr.expr.kind {
-                        *v = Cow::Owned(bump_version(v));
+/// The body with its `module` blocks rewritten. Nodes are shared and
+/// immutable: a rewrite builds the nodes it changes in the arena.
+fn rewrite<'a>(arena: &'a Arena, body: &Body<'a>, remove: &str) -> Body<'a> {
+    let structures = arena.alloc_iter(body.structures.iter().map(|s| match s {
+        Structure::Block(block) if block.ident.name == "module" => {
+            let items = block.body.structures.iter().filter_map(|s| match s {
+                Structure::Attribute(a) if a.name.name == remove => None,
+                Structure::Attribute(a) => {
+                    let mut a = *a;
+                    match (a.name.name, a.expr.kind) {
+                        ("version", ExprKind::String(v)) => {
+                            a.expr.kind = ExprKind::String(arena.alloc_str(&bump_version(v)))
+                        }
+                        ("tags", _) => a.expr = add_tag(arena, a.expr, "ManagedBy", "hcl2"),
+                        _ => {}
                     }
+                    Some(Structure::Attribute(a))
                 }
-                "tags" => add_tag(&mut attr.expr, "ManagedBy", "hcl2"),
-                _ => {}
-            }
+                other => Some(*other),
+            });
+            let body = Body {
+                structures: arena.alloc_iter(items),
+                ..block.body
+            };
+            Structure::Block(Block { body, ..*block })
         }
+        other => *other,
+    }));
+    Body {
+        structures,
+        ..*body
     }
 }
-
 /// Bumps the last number in a version constraint.
 fn bump_version(v: &str) -> String {
     let end = v.rfind(|c: char| c.is_ascii_digit()).map_or(0, |i| i + 1);
@@ -110,35 +116,37 @@ fn bump_version(v: &str) -> String {
     }
 }
 
-fn expr(kind: ExprKind<'static>) -> Expression<'static> {
+fn expr(kind: ExprKind<'_>) -> Expression<'_> {
     Expression::new(kind, Span::default())
 }
 
-fn tag_item(key: &str, value: &str) -> ObjectItem<'static> {
+fn tag_item<'a>(key: &'a str, value: &'a str) -> ObjectItem<'a> {
     ObjectItem {
-        key: ObjectKey::Ident(Ident::new(key.to_string(), Span::default())),
-        value: expr(ExprKind::String(Cow::Owned(value.to_string()))),
+        key: ObjectKey::Ident(Ident::new(key, Span::default())),
+        value: expr(ExprKind::String(value)),
         separator: ObjectSeparator::Equals,
     }
 }
 
-fn add_tag(tags: &mut Expression<'_>, key: &str, value: &str) {
-    if let ExprKind::Object(items) = &mut tags.kind {
-        items.push(tag_item(key, value));
-        return;
+fn add_tag<'a>(
+    arena: &'a Arena,
+    tags: Expression<'a>,
+    key: &'a str,
+    value: &'a str,
+) -> Expression<'a> {
+    if let ExprKind::Object(items) = tags.kind {
+        let items = arena.alloc_iter(items.iter().copied().chain([tag_item(key, value)]));
+        return Expression::new(ExprKind::Object(items), tags.span);
     }
     // Any other expression: merge(<expr>, { key = value }).
-    let old = std::mem::replace(tags, expr(ExprKind::Null));
-    *tags = Expression::new(
-        ExprKind::FuncCall(Box::new(FuncCall {
-            name: FuncName {
-                namespace: Vec::new(),
-                name: Ident::new("merge", Span::default()),
-            },
-            args: vec![old, expr(ExprKind::Object(vec![tag_item(key, value)]))],
-            expand_final: false,
-            args_span: Span::default(),
-        })),
-        Span::default(),
-    );
+    let tag = expr(ExprKind::Object(arena.alloc_slice(&[tag_item(key, value)])));
+    expr(ExprKind::FuncCall(arena.alloc(FuncCall {
+        name: FuncName {
+            namespace: &[],
+            name: Ident::new("merge", Span::default()),
+        },
+        args: arena.alloc_slice(&[tags, tag]),
+        expand_final: false,
+        args_span: Span::default(),
+    })))
 }

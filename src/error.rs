@@ -186,7 +186,7 @@ impl Error {
     /// Sets (replaces) the span, computing line, column and snippet from `source`.
     #[cold]
     pub fn set_span(&mut self, span: Span, source: &str) {
-        let loc = Location::of(source, span.start);
+        let loc = Location::of(source, span.start());
         let line_start = loc.offset
             - source[..loc.offset]
                 .rfind('\n')
@@ -198,7 +198,7 @@ impl Error {
         if let Some(stripped) = line_text.strip_suffix('\r') {
             line_text = stripped;
         }
-        let end_in_line = span.end.min(line_start + line_text.len()).max(loc.offset);
+        let end_in_line = span.end().min(line_start + line_text.len()).max(loc.offset);
         let mut end_in_line = end_in_line;
         while !source.is_char_boundary(end_in_line) {
             end_in_line += 1;
@@ -253,7 +253,7 @@ impl Error {
         self.inner
             .location
             .map(|l| l.offset)
-            .or(self.inner.span.map(|s| s.start))
+            .or(self.inner.span.map(|s| s.start()))
     }
 
     /// The full location, if known.

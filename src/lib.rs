@@ -9,12 +9,13 @@
 //! 4. [`ser`] / [`format`]: back to native HCL text.
 //!
 //! ```
-//! let body = hcl::parse(r#"
+//! let file = hcl::parse(r#"
 //! resource "aws_instance" "web" {
 //!   ami           = "ami-123"
 //!   instance_type = "t3.micro"
 //! }
 //! "#).unwrap();
+//! let body = file.body();
 //! let block = body.blocks().next().unwrap();
 //! assert_eq!(block.ident.name, "resource");
 //! assert_eq!(block.labels[1].as_str(), "web");
@@ -37,7 +38,7 @@ pub use de::{from_body, from_reader, from_slice, from_str, from_value, Deseriali
 pub use error::{Error, ErrorKind, Result};
 pub use parser::{parse, parse_with, ParseOptions};
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
-pub use syntax::{Body, Expression, Span, Template};
+pub use syntax::{Body, ConfigFile, Expression, Span, Template};
 pub use value::{Map, Number, Value};
 
 /// The README's examples, run as doctests.

@@ -201,11 +201,12 @@ fn check_ok_file(
 
 /// Syntax tree and value round trips through `hcl::to_string`.
 fn check_roundtrips(file: &str, text: &str, trees: &mut Tally, values: &mut Tally) {
-    if let Ok(body) = hcl::parse(text) {
-        let printed = hcl::to_string(&body);
+    if let Ok(file) = hcl::parse(text) {
+        let body = file.body();
+        let printed = hcl::to_string(body);
         let res = match &printed {
             Ok(out) => match hcl::parse(out) {
-                Ok(again) if hcl::format::eq_ignoring_spans(&body, &again) => Ok(()),
+                Ok(again) if hcl::format::eq_ignoring_spans(body, again.body()) => Ok(()),
                 Ok(_) => Err("trees differ".to_owned()),
                 Err(e) => Err(format!("output does not parse: {e}")),
             },

@@ -28,8 +28,8 @@ fn from_str_slice_reader_body_agree() {
         hcl::from_reader::<_, C>(std::io::Cursor::new(SRC)).unwrap(),
         expected()
     );
-    let body = hcl::parse(SRC).unwrap();
-    assert_eq!(hcl::from_body::<C>(&body).unwrap(), expected());
+    let file = hcl::parse(SRC).unwrap();
+    assert_eq!(hcl::from_body::<C>(file.body()).unwrap(), expected());
     let v: hcl::Value = hcl::from_str(SRC).unwrap();
     assert_eq!(hcl::from_value::<C>(v).unwrap(), expected());
 }

@@ -150,12 +150,12 @@ fn spanned_computed_value_has_the_expression_span() {
 fn optional_expression_of_a_computed_value_is_the_syntax() {
     let ctx = ctx();
     #[derive(Deserialize)]
-    struct C<'a> {
-        e: Option<hcl::Expression<'a>>,
+    struct C {
+        e: Option<hcl::syntax::ParsedExpression<'static>>,
     }
     let c: C = hcl::eval::from_str("e = replicas + 1\n", &ctx).unwrap();
     assert!(matches!(
-        c.e.unwrap().kind,
+        c.e.unwrap().expr().kind,
         hcl::syntax::ExprKind::Binary(_)
     ));
 }

@@ -193,8 +193,8 @@ fn from_body_errors_have_spans_until_given_the_source() {
         a: bool,
     }
     let src = "a = \"maybe\"\n";
-    let body = hcl::parse(src).unwrap();
-    let err = hcl::from_body::<C>(&body).unwrap_err();
+    let file = hcl::parse(src).unwrap();
+    let err = hcl::from_body::<C>(file.body()).unwrap_err();
     assert_eq!(err.span(), Some(hcl::Span::new(4, 11)));
     assert_eq!(err.line(), None);
     let err = err.with_source(src);

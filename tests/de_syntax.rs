@@ -1,35 +1,44 @@
-//! `hcl::Body` and `hcl::Expression` as field types receive the syntax.
+//! `hcl::ConfigFile` and `hcl::syntax::ParsedExpression` as field types receive the syntax.
 
 use std::collections::HashMap;
 
-use hcl::syntax::ExprKind;
-use hcl::{Body, Expression, Span};
+use hcl::syntax::{ExprKind, ParsedExpression};
+use hcl::{ConfigFile, Span};
 use serde::Deserialize;
 
 #[test]
 fn expression_field_is_unevaluated_syntax() {
     #[derive(Deserialize)]
-    struct Rule<'a> {
+    struct Rule {
         name: String,
-        when: Expression<'a>,
+        when: ParsedExpression<'static>,
     }
     let src = "name = \"r\"\nwhen = var.env == \"prod\"\n";
     let r: Rule = hcl::from_str(src).unwrap();
     assert_eq!(r.name, "r");
-    assert!(matches!(r.when.kind, ExprKind::Binary(_)));
-    assert_eq!(&src[r.when.span.range()], "var.env == \"prod\"");
+    assert!(matches!(r.when.expr().kind, ExprKind::Binary(_)));
+    assert_eq!(
+        &r.when.source()[r.when.expr().span.range()],
+        "var.env == \"prod\""
+    );
+    assert_eq!(r.when.source(), "var.env == \"prod\"");
+    let off = r.when.offset();
+    assert_eq!(
+        &src[off + r.when.expr().span.start()..off + r.when.expr().span.end()],
+        "var.env == \"prod\""
+    );
 }
 
 #[test]
 fn optional_expression_field() {
     #[derive(Deserialize)]
-    struct R<'a> {
-        a: Option<Expression<'a>>,
-        b: Option<Expression<'a>>,
-        c: Option<Expression<'a>>,
+    struct R {
+        a: Option<ParsedExpression<'static>>,
+        b: Option<ParsedExpression<'static>>,
+        c: Option<ParsedExpression<'static>>,
     }
     let r: R = hcl::from_str("a = [1, 2]\nc = null\n").unwrap();
-    assert!(matches!(r.a.unwrap().kind, ExprKind::Tuple(_)));
+    assert!(matches!(r.a.unwrap().expr().kind, ExprKind::Tuple(_)));
     assert!(r.b.is_none());
     // `null` is None, as for any Option.
     assert!(r.c.is_none());
@@ -38,38 +47,45 @@ fn optional_expression_field() {
 #[test]
 fn body_field_receives_a_block_body() {
     #[derive(Deserialize)]
-    struct C<'a> {
-        settings: Body<'a>,
+    struct C {
+        settings: ConfigFile<'static>,
     }
     let src = "settings {\n  a = var.b\n  inner \"x\" {}\n}\n";
     let c: C = hcl::from_str(src).unwrap();
-    assert_eq!(c.settings.structures.len(), 2);
-    let a = c.settings.attribute("a").unwrap();
-    assert_eq!(a.span, Span::new(13, 22));
-    assert_eq!(c.settings.blocks().next().unwrap().labels[0].as_str(), "x");
+    let body = c.settings.body();
+    assert_eq!(body.structures.len(), 2);
+    let a = body.attribute("a").unwrap();
+    // Spans index the field's own source, which starts at offset() in the file.
+    let off = c.settings.offset();
+    assert_eq!(
+        Span::new(off + a.span.start(), off + a.span.end()),
+        Span::new(13, 22)
+    );
+    assert_eq!(&c.settings.source()[a.span.range()], "a = var.b");
+    assert_eq!(body.blocks().next().unwrap().labels[0].as_str(), "x");
 }
 
 #[test]
 fn bodies_of_labeled_blocks_in_a_map() {
     #[derive(Deserialize)]
-    struct C<'a> {
-        module: HashMap<String, Body<'a>>,
+    struct C {
+        module: HashMap<String, ConfigFile<'static>>,
     }
     let c: C =
         hcl::from_str("module \"vpc\" {\n  source = \"./vpc\"\n}\nmodule \"db\" {\n}\n").unwrap();
-    assert_eq!(c.module["vpc"].structures.len(), 1);
-    assert!(c.module["db"].structures.is_empty());
+    assert_eq!(c.module["vpc"].body().structures.len(), 1);
+    assert!(c.module["db"].body().structures.is_empty());
 }
 
 #[test]
 fn whole_file_as_body() {
     let src = "a = 1\nb { }\n";
-    let body: Body = hcl::from_str(src).unwrap();
+    let body: ConfigFile<'static> = hcl::from_str(src).unwrap();
     assert_eq!(body, hcl::parse(src).unwrap());
 }
 
 #[test]
 fn syntax_types_need_this_deserializer() {
-    let err = hcl::from_value::<Expression<'static>>(hcl::Value::from(1)).unwrap_err();
+    let err = hcl::from_value::<ParsedExpression<'static>>(hcl::Value::from(1)).unwrap_err();
     assert!(err.message().contains("an HCL expression"), "{err}");
 }

@@ -46,8 +46,9 @@ fn error_display_has_snippet() {
 #[test]
 fn evaluate_without_source_gives_span_then_with_source() {
     let src = "x = [1][3]\n";
-    let body = hcl::parse(src).unwrap();
-    let e = body.evaluate(&Context::new()).unwrap_err();
+    let file = hcl::parse(src).unwrap();
+    // The bare tree has no source text (the ConfigFile would add it).
+    let e = file.body().evaluate(&Context::new()).unwrap_err();
     assert_eq!(e.span(), Some(hcl::Span::new(8, 9)));
     assert_eq!(e.line(), None);
     let e = e.with_source(src);
@@ -121,39 +122,36 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let _ = hcl::eval::evaluate_str(&src, &Context::new());
 }
 
-pub fn nest(depth: usize, kind: usize) -> hcl::Expression<'static> {
+pub fn nest<'a>(arena: &'a hcl::syntax::Arena, depth: usize, kind: usize) -> hcl::Expression<'a> {
     use hcl::syntax::*;
     let span = Span::new(0, 1);
     let mut e = Expression::new(
-        ExprKind::Number {
+        ExprKind::Number(arena.alloc(NumberLit {
             value: hcl::Number::from(1),
-            raw: "1".into(),
-        },
+            raw: "1",
+        })),
         span,
     );
     for _ in 0..depth {
         let kind = match kind {
-            0 => ExprKind::Tuple(vec![e]),
-            1 => ExprKind::Parenthesis(Box::new(e)),
-            2 => ExprKind::Object(vec![ObjectItem {
+            0 => ExprKind::Tuple(arena.alloc_slice(&[e])),
+            1 => ExprKind::Parenthesis(arena.alloc(e)),
+            2 => ExprKind::Object(arena.alloc_slice(&[ObjectItem {
                 key: ObjectKey::Ident(Ident::new("a", span)),
                 value: e,
                 separator: ObjectSeparator::Equals,
-            }]),
-            _ => ExprKind::Template(Box::new(TemplateExpr {
+            }])),
+            _ => ExprKind::Template(arena.alloc(TemplateExpr {
                 kind: TemplateKind::Quoted,
                 template: Template {
-                    elements: vec![
-                        Element::Literal(Literal {
-                            value: "x".into(),
-                            span,
-                        }),
+                    elements: arena.alloc_slice(&[
+                        Element::Literal(Literal { value: "x", span }),
                         Element::Interpolation(Interpolation {
                             expr: e,
                             strip: Strip::default(),
                             span,
                         }),
-                    ],
+                    ]),
                     span,
                 },
             })),
@@ -171,13 +169,12 @@ fn evaluation_depth_is_limited() {
     // build's optimisation level) instead of a stack overflow of the 2 MiB
     // test thread.
     for kind in 0..4 {
-        assert!(nest(100, kind).evaluate(&Context::new()).is_ok());
-        let deep = nest(20_000, kind);
+        let arena = hcl::syntax::Arena::new();
+        assert!(nest(&arena, 100, kind).evaluate(&Context::new()).is_ok());
+        let deep = nest(&arena, 20_000, kind);
         let e = deep.evaluate(&Context::new()).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
-        // Dropping a 3000-deep tree recursively is the syntax tree's
-        // business (and may not fit a test thread's stack).
-        std::mem::forget(deep);
+        // The arena frees the tree without recursion.
     }
 }
 

@@ -116,7 +116,7 @@ fn without_source_expressions_are_printed_from_the_tree() {
     let src = "x = var.a  +  lookup(var.m, \"k\", 1)\n";
     let parsed = hcl::parse(src).unwrap();
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
-    let v = parsed.evaluate(&ctx).unwrap();
+    let v = parsed.body().evaluate(&ctx).unwrap();
     assert_eq!(v["x"], j(json!("${var.a + lookup(var.m, \"k\", 1)}")));
 }
 

@@ -60,14 +60,20 @@ fn empty_block_with_only_a_comment_keeps_it() {
 #[test]
 fn added_and_removed_items_get_the_default_layout() {
     let src = "a = 1 # keep\n\nb = 2 # gone\nc = 3\n";
-    let mut body = hcl::parse(src).unwrap();
-    body.structures.remove(1);
-    let extra = hcl::parse("d = 4\n").unwrap().into_owned();
-    let mut d = extra.structures.into_iter().next().unwrap();
+    let file = hcl::parse(src).unwrap();
+    let mut structures: Vec<hcl::syntax::Structure<'_>> = file.body().structures.to_vec();
+    structures.remove(1);
+    let extra = hcl::parse("d = 4\n").unwrap();
+    let mut d = extra.body().structures[0];
     if let hcl::syntax::Structure::Attribute(a) = &mut d {
         a.span = hcl::Span::default();
     }
-    body.structures.push(d);
+    structures.push(d);
+    let arena = hcl::syntax::Arena::new();
+    let body = hcl::syntax::Body {
+        structures: arena.alloc_slice(&structures),
+        ..*file.body()
+    };
     let out = hcl::format::format_body_with_source(&body, src);
     let expected = r#"a = 1 # keep
 c = 3

@@ -151,9 +151,9 @@ fn a_multi_line_lone_interpolation_is_unwrapped_into_parentheses() {
     // What terraform fmt 1.11.4 makes of these with its rewrites.
     let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
     let src = "x = \"${merge(\n  a,\n  b)}\"\ny = \"${(a ?\n  1 : 2)}\"\nz = \"${v}\"\n";
-    let body = hcl::parse(src).unwrap();
+    let file = hcl::parse(src).unwrap();
     assert_eq!(
-        hcl::format::format_body_with(&body, Some(src), &opts),
+        hcl::format::format_body_with(file.body(), Some(src), &opts),
         "x = (merge(\n  a,\nb))\ny = (a ?\n1 : 2)\nz = v\n"
     );
 }
@@ -161,8 +161,8 @@ fn a_multi_line_lone_interpolation_is_unwrapped_into_parentheses() {
 #[test]
 fn without_source_the_layout_is_the_default_one() {
     let src = "x = merge(\n  # c\n  a,\n  b,\n)\n";
-    let body = hcl::parse(src).unwrap();
-    assert_eq!(hcl::format::format_body(&body), "x = merge(a, b)\n");
+    let file = hcl::parse(src).unwrap();
+    assert_eq!(hcl::format::format_body(file.body()), "x = merge(a, b)\n");
 }
 
 #[test]
@@ -209,17 +209,55 @@ fn object_commas_and_tuple_lines_are_kept() {
 fn an_edited_heredoc_is_printed_from_the_tree() {
     // The tree no longer matches the source text: its value wins.
     let src = "x = <<EOT\nold\nEOT\n";
-    let mut body = hcl::parse(src).unwrap();
-    let hcl::syntax::Structure::Attribute(a) = &mut body.structures[0] else {
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    // The tree is immutable: build an edited copy in a second arena.
+    let arena = hcl::syntax::Arena::new();
+    let hcl::syntax::Structure::Attribute(a) = body.structures[0] else {
         panic!()
     };
-    let hcl::syntax::ExprKind::Template(t) = &mut a.expr.kind else {
+    let hcl::syntax::ExprKind::Template(t) = a.expr.kind else {
         panic!()
     };
-    let hcl::syntax::Element::Literal(l) = &mut t.template.elements[0] else {
+    let hcl::syntax::Element::Literal(l) = t.template.elements[0] else {
         panic!()
     };
-    l.value = "new\n".into();
+    let new_lit = hcl::syntax::Literal {
+        value: arena.alloc_str("new\n"),
+        ..l
+    };
+    let elements = arena.alloc_iter(t.template.elements.iter().enumerate().map(|(i, e)| {
+        if i == 0 {
+            hcl::syntax::Element::Literal(new_lit)
+        } else {
+            *e
+        }
+    }));
+    let new_t = arena.alloc(hcl::syntax::TemplateExpr {
+        template: hcl::syntax::Template {
+            elements,
+            ..t.template
+        },
+        ..*t
+    });
+    let new_attr = hcl::syntax::Attribute {
+        expr: hcl::syntax::Expression {
+            kind: hcl::syntax::ExprKind::Template(new_t),
+            ..a.expr
+        },
+        ..a
+    };
+    let structures = arena.alloc_iter(body.structures.iter().enumerate().map(|(i, s)| {
+        if i == 0 {
+            hcl::syntax::Structure::Attribute(new_attr)
+        } else {
+            *s
+        }
+    }));
+    let body = hcl::syntax::Body {
+        structures,
+        ..*body
+    };
     let out = hcl::format::format_body_with_source(&body, src);
     assert_eq!(out, "x = <<EOT\nnew\nEOT\n");
 }

@@ -4,13 +4,14 @@
 //! 1.11.4): it is already formatted, so terraform fmt leaves it unchanged.
 
 fn fmt(src: &str) -> String {
-    let body = hcl::parse(src).unwrap_or_else(|e| panic!("{e}"));
+    let file = hcl::parse(src).unwrap_or_else(|e| panic!("{e}"));
+    let body = file.body();
     let out = body.to_string();
     // Printing is a fixed point and reads back as the same tree.
     {
         let again = hcl::parse(&out).unwrap_or_else(|e| panic!("reparse: {e}\n{out}"));
         assert!(
-            hcl::format::eq_ignoring_spans(&body, &again),
+            hcl::format::eq_ignoring_spans(body, again.body()),
             "tree changed:\n{out}"
         );
         assert_eq!(again.to_string(), out);
@@ -242,9 +243,9 @@ fn display_of_expression_and_template() {
 #[test]
 fn terraform_rewrites_option() {
     let src = "variable \"a\" {\ntype = \"list\"\n}\nvariable \"b\" {\ntype = map\n}\nlocals {\ntype = \"string\"\nx = \"${var.a}\"\ny = [\"${var.b}\"]\nz = \"${~ {a=1} ~}\"\n}\n";
-    let body = hcl::parse(src).unwrap();
+    let file = hcl::parse(src).unwrap();
     let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
-    let out = hcl::format::format_body_with(&body, None, &opts);
+    let out = hcl::format::format_body_with(file.body(), None, &opts);
     let expected = r#"variable "a" {
   type = list(string)
 }
@@ -268,20 +269,15 @@ locals {
 #[test]
 fn dollar_before_interpolation_in_a_hand_built_template_keeps_its_value() {
     use hcl::syntax::*;
-    use std::borrow::Cow;
+    let a = Arena::new();
     let sp = hcl::Span::default();
-    let lit = |s: &'static str| {
-        Element::Literal(Literal {
-            value: Cow::Borrowed(s),
-            span: sp,
-        })
-    };
+    let lit = |s: &'static str| Element::Literal(Literal { value: s, span: sp });
     let var = Expression::new(ExprKind::Variable(Ident::new("b", sp)), sp);
     let e = Expression::new(
-        ExprKind::Template(Box::new(TemplateExpr {
+        ExprKind::Template(a.alloc(TemplateExpr {
             kind: TemplateKind::Quoted,
             template: Template {
-                elements: vec![
+                elements: a.alloc_slice(&[
                     lit("cost: $"),
                     Element::Interpolation(Interpolation {
                         expr: var,
@@ -289,7 +285,7 @@ fn dollar_before_interpolation_in_a_hand_built_template_keeps_its_value() {
                         span: sp,
                     }),
                     lit(" 100%"),
-                ],
+                ]),
                 span: sp,
             },
         })),

@@ -26,10 +26,14 @@ fn heredoc_line_after_strip_marker_round_trips() {
     // indentation (Terraform 1.11 gives "a\n    echo \"port 1\"\n" for this
     // template); the printer once indented it again, so it grew on reparse.
     let src = "x = <<-EOT\n    a\n    %{ for p in [1] ~}\n    echo \"port ${p}\"\n    %{ endfor ~}\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n    echo \"port 1\"\n"));
 }
@@ -40,10 +44,14 @@ fn heredoc_text_right_after_strip_marker_stays_on_its_line() {
     // directive was moved to a line of its own, where it read as the
     // closing marker. Terraform 1.11 gives "a\n    b 1\nEOT\n" here.
     let src = "x = <<-EOT\n    a\n    %{ for p in [1] ~}\n    b ${p}\n    %{ endfor ~}EOT\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n    b 1\nEOT\n"));
 }
@@ -53,11 +61,12 @@ fn legacy_index_on_a_number_literal_is_not_printed_as_a_fraction() {
     // fuzz/roundtrip: `2. 3` is the number 2 with the legacy index `.3`
     // (an error when evaluated, as in Terraform: "Invalid index"); printed
     // as `2.3` it read back as a number.
-    let body = hcl::parse("a = 2. 3\n").unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse("a = 2. 3\n").unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     assert_eq!(printed, "a = 2 .3\n");
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert!(hcl::format::eq_ignoring_spans(body, again.body()));
     let err = hcl::from_str::<hcl::Value>(&printed).unwrap_err();
     assert!(err.message().contains("Invalid index"), "{err}");
 }
@@ -68,10 +77,14 @@ fn whitespace_only_crlf_line_in_indented_heredoc_round_trips() {
     // indented on printing (its `\r` made it look like text), so it grew on
     // reparse. Terraform 1.11 gives "a\n\t\t\r\nb\n" for this heredoc.
     let src = "x = <<-EOT\n    a\n\t\t\r\n    b\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed:?}"
+    );
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n\t\t\r\nb\n"));
 }
@@ -80,11 +93,12 @@ fn whitespace_only_crlf_line_in_indented_heredoc_round_trips() {
 fn chained_legacy_indexes_keep_a_space() {
     // fuzz/roundtrip: `a.2. 1` is two legacy indexes; printed as `a.2.1` it
     // is the "chained legacy index" syntax error (Terraform rejects it too).
-    let body = hcl::parse("a = b.2. 1\n").unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse("a = b.2. 1\n").unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     assert_eq!(printed, "a = b.2 .1\n");
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert!(hcl::format::eq_ignoring_spans(body, again.body()));
     assert!(hcl::parse("a = b.2.1\n").is_err());
 }
 
@@ -96,10 +110,14 @@ fn form_feed_line_in_indented_heredoc_round_trips() {
     let src = "x = <<-EOT\n    a\n\u{c}\n      b\n  EOT\n";
     let v: hcl::Value = hcl::from_str(src).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n\u{c}\n  b\n"));
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed:?}"
+    );
     let v: hcl::Value = hcl::from_str(&printed).unwrap();
     assert_eq!(v["x"], hcl::Value::from("a\n\u{c}\n  b\n"));
 }
@@ -111,10 +129,14 @@ fn heredoc_with_strip_markers_round_trips() {
     // content on printing changed it on reparse. Such content is printed
     // as it is.
     let src = "m {\nn=<<-EOT\n%{ for p in c}\n %{~endfor}\nEOT\n}";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -123,11 +145,12 @@ fn non_nfc_identifier_label_is_not_quoted() {
     // not in NFC; quoted (as terraform fmt writes labels) it read back
     // normalised, a different label.
     let src = "n x\u{655}\u{619} {}\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     assert_eq!(printed, src);
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert!(hcl::format::eq_ignoring_spans(body, again.body()));
     // An NFC identifier label is still quoted.
     assert_eq!(
         hcl::to_string(&hcl::parse("n x {}\n").unwrap()).unwrap(),
@@ -143,17 +166,25 @@ fn percent_before_a_stripping_directive_round_trips() {
     // `${"%"}` it is a different tree; a space (which the `~` strips again)
     // keeps both the value and the tree.
     let src = "g = <<-EOT\n    %   %{~ for v in l }${v}%{ endfor ~}\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     assert!(printed.contains("% %{~for v in l}"), "{printed}");
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
     // Without a strip marker the interpolated string is still needed.
     let src = "x = \"a$${b}\"\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -161,12 +192,16 @@ fn heredoc_then_comma_on_the_next_line_is_a_fixed_point() {
     // fuzz/roundtrip with `format_body_with_source`: the line break after a
     // heredoc's closing marker was counted again after the comma.
     let src = "c = [<<EOT\nx\nEOT\n  , 2]\n";
-    let body = hcl::parse(src).unwrap();
-    let out = hcl::format::format_body_with_source(&body, src);
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let out = hcl::format::format_body_with_source(body, src);
     assert_eq!(out, "c = [<<EOT\nx\nEOT\n, 2]\n");
     let again = hcl::parse(&out).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again));
-    assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
+    assert!(hcl::format::eq_ignoring_spans(body, again.body()));
+    assert_eq!(
+        hcl::format::format_body_with_source(again.body(), &out),
+        out
+    );
 }
 
 #[test]
@@ -175,8 +210,9 @@ fn heredoc_at_the_end_of_a_file_keeps_its_newline() {
     // closing marker's newline; dropping the output's final newline (as for
     // files whose last line has no newline) left the marker unterminated.
     let src = "a= <<-EOT\n \"p}\n EOT\n ";
-    let body = hcl::parse(src).unwrap();
-    let out = hcl::format::format_body_with_source(&body, src);
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let out = hcl::format::format_body_with_source(body, src);
     assert!(out.ends_with("EOT\n"), "{out:?}");
     hcl::parse(&out).unwrap();
 }
@@ -191,10 +227,14 @@ fn percent_at_the_end_of_a_directive_body_round_trips() {
         "u = \"%{ if c }50% %{~ else }x% %{~ endif }\"\n",
         "u = \"%{ if c }50${\"%\"}%{ endif }\"\n",
     ] {
-        let body = hcl::parse(src).unwrap();
-        let printed = hcl::to_string(&body).unwrap();
+        let file = hcl::parse(src).unwrap();
+        let body = file.body();
+        let printed = hcl::to_string(body).unwrap();
         let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+        assert!(
+            hcl::format::eq_ignoring_spans(body, again.body()),
+            "{printed}"
+        );
     }
 }
 
@@ -205,10 +245,14 @@ fn dedented_heredoc_line_equal_to_the_marker_round_trips() {
     // Unicode space, leaves `EOT`. Indented with spaces on printing it read
     // as the closing marker.
     let src = "da= <<-EOT\n \u{2002} EOT\n EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed}"
+    );
     // Other heredocs are indented with spaces only.
     let printed = hcl::to_string(&hcl::parse("a = <<-EOT\n  x\n  EOT\n").unwrap()).unwrap();
     assert_eq!(printed, "a = <<-EOT\n  x\nEOT\n");
@@ -220,11 +264,15 @@ fn empty_object_with_an_inline_comment_is_a_fixed_point() {
     // lines inside a one-line object, which the next printing laid out
     // differently. The comment now stays on its line.
     let src = "e={e={/**/}}";
-    let body = hcl::parse(src).unwrap();
-    let out = hcl::format::format_body_with_source(&body, src);
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let out = hcl::format::format_body_with_source(body, src);
     assert_eq!(out, "e = { e = { /**/ } }");
     let again = hcl::parse(&out).unwrap();
-    assert_eq!(hcl::format::format_body_with_source(&again, &out), out);
+    assert_eq!(
+        hcl::format::format_body_with_source(again.body(), &out),
+        out
+    );
 }
 
 #[test]
@@ -233,10 +281,14 @@ fn form_feed_after_a_strip_marker_round_trips() {
     // form feeds included, so a literal starting with one must go on the
     // next line (as one starting with a space does), not right after `~}`.
     let src = "a = <<-EOT\n  x ${v ~}\n\u{c}\u{c}y\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let printed = hcl::to_string(&body).unwrap();
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let printed = hcl::to_string(body).unwrap();
     let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-    assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+    assert!(
+        hcl::format::eq_ignoring_spans(body, again.body()),
+        "{printed:?}"
+    );
 }
 
 #[test]
@@ -249,10 +301,14 @@ fn en_space_indentation_leaves_whitespace_only_lines_alone() {
         "a=<<-EOT\n \u{2002}\u{2002}EOT EOT\n \u{2002}\u{2002}EOT\n  \u{2002}\u{2002}\nEOT\n",
         "a=<<-EOT\n \n \n\u{2002}EOT\r\n \u{2002}\u{6002}\nEOT\n",
     ] {
-        let body = hcl::parse(src).unwrap();
-        let printed = hcl::to_string(&body).unwrap();
+        let file = hcl::parse(src).unwrap();
+        let body = file.body();
+        let printed = hcl::to_string(body).unwrap();
         let again = hcl::parse(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
-        assert!(hcl::format::eq_ignoring_spans(&body, &again), "{printed:?}");
+        assert!(
+            hcl::format::eq_ignoring_spans(body, again.body()),
+            "{printed:?}"
+        );
     }
 }
 
@@ -261,14 +317,15 @@ fn heredoc_directives_are_kept_from_the_source() {
     // With the source, a heredoc with directives keeps its text; only the
     // markers are re-spaced (what terraform fmt 1.11.4 does).
     let src = "x = <<-EOT\n    a\n    %{ for p in l ~}\n    - ${ p }\n    %{ endfor ~}\n  EOT\n";
-    let body = hcl::parse(src).unwrap();
-    let out = hcl::format::format_body_with_source(&body, src);
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let out = hcl::format::format_body_with_source(body, src);
     assert_eq!(
         out,
         "x = <<-EOT\n    a\n    %{for p in l~}\n    - ${p}\n    %{endfor~}\n  EOT\n"
     );
     let again = hcl::parse(&out).unwrap();
-    assert!(hcl::format::eq_ignoring_spans(&body, &again));
+    assert!(hcl::format::eq_ignoring_spans(body, again.body()));
 }
 
 #[test]

@@ -71,36 +71,39 @@ fn chain_in_a_file_goes_through_from_str_format_and_to_string() {
     assert_eq!(v["a"], Value::from(N as u64));
     assert_eq!(v["b"], Value::from(2));
     // Format keeps the chain on one line, and the result parses to the same value.
-    let body = hcl::parse(&src).unwrap();
-    let formatted = hcl::format::format_body(&body);
+    let file = hcl::parse(&src).unwrap();
+    let body = file.body();
+    let formatted = hcl::format::format_body(body);
     assert_eq!(formatted.lines().count(), 2, "{}", &formatted[..80]);
     assert!(formatted.starts_with("a = 1 + 1 + 1"));
     let again: Value = hcl::from_str(&formatted).unwrap();
     assert_eq!(again, v);
     // Serializing the syntax tree (JSON form of the body) does not recurse per term.
-    let json = serde_json::to_string(&body).unwrap();
+    let json = serde_json::to_string(body).unwrap();
     assert!(json.len() > 4 * N, "{}", json.len());
     // to_string of the evaluated value, and back.
     let text = hcl::to_string(&v).unwrap();
     assert_eq!(text, format!("a = {N}\nb = 2\n"));
     // Template-preserving evaluation keeps an unknown chain as written.
     let src = format!("a = {} + var.x\n", sum_chain(N));
-    let body = hcl::parse(&src).unwrap();
+    let file = hcl::parse(&src).unwrap();
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
-    let v = hcl::eval::evaluate_with_source(&body, &src, &ctx).unwrap();
+    let v = hcl::eval::evaluate_with_source(file.body(), &src, &ctx).unwrap();
     let kept = v["a"].as_str().unwrap();
     assert!(kept.starts_with("${1 + 1") && kept.ends_with(" + var.x}"));
-    drop(body);
+    drop(file);
 }
 
 #[test]
 fn chain_without_source_prints_back_from_the_tree() {
     let src = format!("{} + var.x", sum_chain(N));
-    let expr: hcl::Expression<'static> = src.parse().unwrap();
+    let parsed: hcl::syntax::ParsedExpression<'static> = src.parse().unwrap();
+    // The bare tree, evaluated without its source text.
+    let expr: &hcl::Expression<'_> = parsed.expr();
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
     let v = expr.evaluate(&ctx).unwrap();
     assert_eq!(v.as_str().map(str::len), Some(src.len() + 3));
-    let printed = hcl::format::format_expression(&expr);
+    let printed = hcl::format::format_expression(expr);
     assert_eq!(printed, src);
 }
 
@@ -114,8 +117,9 @@ fn long_chains_inside_templates_and_objects() {
     let v: Value = hcl::from_str(&src).unwrap();
     assert_eq!(v["a"], Value::from(N as u64));
     assert_eq!(v["b"]["k"], Value::from(N as u64));
-    let body: Body<'_> = hcl::parse(&src).unwrap();
-    let formatted = hcl::format::format_body(&body);
+    let file = hcl::parse(&src).unwrap();
+    let body: &Body<'_> = file.body();
+    let formatted = hcl::format::format_body(body);
     assert_eq!(hcl::from_str::<Value>(&formatted).unwrap(), v);
 }
 
@@ -139,8 +143,8 @@ fn chain_trees_clone_and_compare_without_recursion() {
     let other_src = format!("a = 2{} + x\n", &sum_chain(N)[1..]);
     let other = hcl::parse(&other_src).unwrap();
     assert_ne!(other, body);
-    assert!(hcl::format::eq_ignoring_spans(&copy, &body));
-    assert!(!hcl::format::eq_ignoring_spans(&other, &body));
+    assert!(hcl::format::eq_ignoring_spans(copy.body(), body.body()));
+    assert!(!hcl::format::eq_ignoring_spans(other.body(), body.body()));
     // Same terms, different operator in the middle.
     let mid = src.replacen(" + 1", " - 1", 1);
     assert_ne!(hcl::parse(&mid).unwrap(), body);

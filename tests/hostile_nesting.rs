@@ -126,8 +126,8 @@ fn the_deepest_accepted_input_goes_through_every_stage() {
     let back: Value = hcl::from_str(&text).unwrap();
     assert_eq!(back, v);
     // Format the tree and evaluate it.
-    let body = parse(&src).unwrap();
-    let formatted = hcl::format::format_body(&body);
+    let file = parse(&src).unwrap();
+    let formatted = hcl::format::format_body(file.body());
     assert_eq!(hcl::from_str::<Value>(&formatted).unwrap(), v);
     // Deep objects, blocks and templates as well.
     let obj = format!("a = {}\n", nested("{k = ", "1", "}", 127));
@@ -165,8 +165,8 @@ fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
     // With a raised limit (and a stack for it) it reads back equal.
     let read = move || {
         let opts = ParseOptions::new().max_depth(300);
-        let body = hcl::parse_with(&text, &opts).unwrap();
-        let back: Value = hcl::from_body(&body).unwrap();
+        let file = hcl::parse_with(&text, &opts).unwrap();
+        let back: Value = hcl::from_body(file.body()).unwrap();
         assert_eq!(back["a"], v);
     };
     std::thread::Builder::new()

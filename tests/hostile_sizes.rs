@@ -11,9 +11,9 @@ fn a_million_attributes_in_one_body() {
     for i in 0..n {
         src.push_str(&format!("a{i} = {i}\n"));
     }
-    let body = parse(&src).unwrap();
-    assert_eq!(body.structures.len(), n);
-    drop(body);
+    let file = parse(&src).unwrap();
+    assert_eq!(file.body().structures.len(), n);
+    drop(file);
     let v: Value = hcl::from_str(&src).unwrap();
     assert_eq!(v["a999999"], Value::from(999_999));
     assert_eq!(v.as_object().map(|o| o.len()), Some(n));

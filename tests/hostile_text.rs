@@ -207,7 +207,8 @@ fn a_one_megabyte_identifier() {
     );
     // As a block type, label and object key.
     let src = format!("{name} \"{name}\" {{\n  k = {{ {name} = 1 }}\n}}\n");
-    let body = parse(&src).unwrap();
+    let file = parse(&src).unwrap();
+    let body = file.body();
     assert_eq!(
         body.blocks().next().unwrap().labels[0].as_str().len(),
         1 << 20

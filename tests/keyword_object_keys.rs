@@ -7,7 +7,8 @@ use hcl::syntax::{ExprKind, ObjectKey};
 
 #[test]
 fn bare_keywords_parse_as_identifier_keys() {
-    let expr = hcl::parser::parse_expression("{null = 1, true = 2, false = 3}").unwrap();
+    let parsed = hcl::parser::parse_expression("{null = 1, true = 2, false = 3}").unwrap();
+    let expr = parsed.expr();
     let ExprKind::Object(items) = expr.kind else {
         panic!("not an object: {expr:?}")
     };

@@ -329,11 +329,11 @@ fn has_non_finite(v: &Value) -> bool {
 // --- which functions does an expression call? ----------------------------
 
 fn calls_in_template(t: &Template<'_>, out: &mut Vec<String>) {
-    for el in &t.elements {
+    for el in t.elements {
         match el {
             Element::Literal(_) => {}
             Element::Interpolation(i) => calls(&i.expr, out),
-            Element::Directive(d) => match &**d {
+            Element::Directive(d) => match *d {
                 Directive::If(i) => {
                     calls(&i.cond, out);
                     calls_in_template(&i.true_template, out);
@@ -355,7 +355,7 @@ fn calls(e: &Expression<'_>, out: &mut Vec<String>) {
         ExprKind::Template(t) => calls_in_template(&t.template, out),
         ExprKind::Tuple(items) => items.iter().for_each(|i| calls(i, out)),
         ExprKind::Object(items) => {
-            for it in items {
+            for it in items.iter() {
                 if let ObjectKey::Expression(k) = &it.key {
                     calls(k, out);
                 }
@@ -368,7 +368,7 @@ fn calls(e: &Expression<'_>, out: &mut Vec<String>) {
         }
         ExprKind::Traversal(t) => {
             calls(&t.expr, out);
-            for op in &t.operators {
+            for op in t.operators {
                 if let TraversalOperatorKind::Index(i) = &op.kind {
                     calls(i, out);
                 }
@@ -449,8 +449,8 @@ fn main() {
         let mut required = true;
         let outcome: Result<Value, String> = match hcl::parse(&src) {
             Err(e) => Err(format!("parse: {e}")),
-            Ok(body) => {
-                let Some(block) = body.blocks().next() else {
+            Ok(file) => {
+                let Some(block) = file.body().blocks().next() else {
                     failed += 1;
                     failures.push(format!("{id}: no locals block"));
                     continue;

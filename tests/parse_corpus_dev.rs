@@ -125,8 +125,8 @@ fn parse_big_tf_once() {
         return;
     };
     let src = std::fs::read(dir.join("bench/big.tf")).unwrap();
-    let body = hcl::parser::parse_bytes(&src).unwrap();
-    assert!(!body.structures.is_empty());
+    let file = hcl::parser::parse_bytes(&src).unwrap();
+    assert!(!file.body().structures.is_empty());
 }
 
 /// Robustness: truncations and byte mutations of corpus files must give

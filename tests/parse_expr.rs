@@ -12,7 +12,7 @@ fn show(e: &Expression<'_>) -> String {
     match &e.kind {
         ExprKind::Null => "null".into(),
         ExprKind::Bool(b) => b.to_string(),
-        ExprKind::Number { raw, .. } => raw.to_string(),
+        ExprKind::Number(n) => n.raw.to_string(),
         ExprKind::String(s) => format!("{s:?}"),
         ExprKind::Template(t) => {
             let parts: Vec<String> = t
@@ -56,7 +56,7 @@ fn show(e: &Expression<'_>) -> String {
         ),
         ExprKind::Traversal(t) => {
             let mut s = show(&t.expr);
-            for op in &t.operators {
+            for op in t.operators {
                 match &op.kind {
                     TraversalOperatorKind::GetAttr(i) => s.push_str(&format!(".{}", i.name)),
                     TraversalOperatorKind::Index(e) => s.push_str(&format!("[{}]", show(e))),
@@ -106,7 +106,7 @@ fn show(e: &Expression<'_>) -> String {
 #[track_caller]
 fn check(src: &str, expected: &str) {
     let e = parse_expression(src).unwrap_or_else(|err| panic!("{src:?}: {err}"));
-    assert_eq!(show(&e), expected, "source: {src:?}");
+    assert_eq!(show(e.expr()), expected, "source: {src:?}");
 }
 
 #[track_caller]
@@ -128,20 +128,20 @@ fn literals() {
     check("1.25E-2", "1.25E-2");
     check("2e+10", "2e+10");
     let e = parse_expression("007").unwrap();
-    match e.kind {
-        ExprKind::Number { value, .. } => assert_eq!(value.as_u64(), Some(7)),
+    match e.expr().kind {
+        ExprKind::Number(n) => assert_eq!(n.value.as_u64(), Some(7)),
         k => panic!("{k:?}"),
     }
     let e = parse_expression("1.5e1").unwrap();
-    match e.kind {
-        ExprKind::Number { value, .. } => assert_eq!(value.as_f64(), 15.0),
+    match e.expr().kind {
+        ExprKind::Number(n) => assert_eq!(n.value.as_f64(), 15.0),
         k => panic!("{k:?}"),
     }
     let big = parse_expression("123456789012345678901234567890").unwrap();
-    match big.kind {
-        ExprKind::Number { value, raw } => {
-            assert_eq!(raw, "123456789012345678901234567890");
-            assert!((value.as_f64() - 1.2345678901234568e29).abs() < 1e15);
+    match big.expr().kind {
+        ExprKind::Number(n) => {
+            assert_eq!(n.raw, "123456789012345678901234567890");
+            assert!((n.value.as_f64() - 1.2345678901234568e29).abs() < 1e15);
         }
         k => panic!("{k:?}"),
     }
@@ -352,8 +352,8 @@ fn standalone_expression_entry_point() {
     check("  \n 1 + 2 # comment\n", "(+ 1 2)");
     assert!(parse_expression("1 2").is_err());
     assert!(parse_expression("").is_err());
-    let e: Expression<'static> = "a.b[0]".parse().unwrap();
-    assert_eq!(show(&e), "a.b[0]");
+    let e: ParsedExpression<'static> = "a.b[0]".parse().unwrap();
+    assert_eq!(show(e.expr()), "a.b[0]");
 }
 
 #[test]

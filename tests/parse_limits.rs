@@ -127,7 +127,8 @@ fn a_100k_term_addition_chain_parses_left_associative_and_drops() {
         src.push_str(&format!(" + x{i}"));
     }
     src.push('\n');
-    let body = parse(&src).unwrap();
+    let file = parse(&src).unwrap();
+    let body = file.body();
     let expr = &body.attributes().next().unwrap().expr;
     // Left-associative: the top node's rhs is the last operand.
     match &expr.kind {
@@ -140,8 +141,8 @@ fn a_100k_term_addition_chain_parses_left_associative_and_drops() {
         }
         k => panic!("{k:?}"),
     }
-    assert_eq!(expr.span.end, src.len() - 1);
-    drop(body); // must not overflow the stack
+    assert_eq!(expr.span.end(), src.len() - 1);
+    drop(file); // must not overflow the stack
 }
 
 #[test]
@@ -151,8 +152,9 @@ fn long_mixed_precedence_chain_and_into_owned() {
     for i in 0..n {
         src.push_str(if i % 3 == 0 { " * 2" } else { " - 1" });
     }
-    let e: hcl::Expression<'static> = src.parse().unwrap();
+    let e: hcl::syntax::ParsedExpression<'static> = src.parse().unwrap();
     drop(e);
+    drop(parse_expression(&src).unwrap().into_owned());
     let mut or = String::from("a");
     for _ in 0..n {
         or.push_str(" || b && c");
@@ -163,7 +165,8 @@ fn long_mixed_precedence_chain_and_into_owned() {
 #[test]
 fn long_traversal_and_long_lists_are_flat() {
     let src = format!("a = x{}\n", ".y".repeat(200_000));
-    let body = parse(&src).unwrap();
+    let file = parse(&src).unwrap();
+    let body = file.body();
     match &body.attributes().next().unwrap().expr.kind {
         ExprKind::Traversal(t) => assert_eq!(t.operators.len(), 200_000),
         k => panic!("{k:?}"),

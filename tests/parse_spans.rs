@@ -27,7 +27,8 @@ fn text(src: &str, s: Span) -> &str {
 #[test]
 fn structure_spans() {
     let src = "# c\na = 1 # t\nres \"t\" n {\n  b = [1, 2]\n}\none { x = 2 }\n";
-    let body = parse(src).unwrap();
+    let file = parse(src).unwrap();
+    let body = file.body();
     assert_eq!(body.span, Span::new(0, src.len()));
     let a = body.attributes().next().unwrap();
     assert_eq!(text(src, a.span), "a = 1");
@@ -52,7 +53,8 @@ fn structure_spans() {
 #[test]
 fn expression_spans() {
     let src = "-f(a, b...) + (x ? y : z) * p.q[0].*.r[*].s.1 == !t";
-    let e = parse_expression(src).unwrap();
+    let parsed = parse_expression(src).unwrap();
+    let e = parsed.expr();
     assert_eq!(e.span, Span::new(0, src.len()));
     let ExprKind::Binary(eq) = &e.kind else {
         panic!()
@@ -108,7 +110,8 @@ fn expression_spans() {
 fn collection_and_for_spans() {
     let src =
         "{ k = [1, \"two\"], \"q\" : (v), [for x in y : x if x][0] = {for k, v in m : k => v...} }";
-    let e = parse_expression(src).unwrap();
+    let parsed = parse_expression(src).unwrap();
+    let e = parsed.expr();
     assert_eq!(e.span, Span::new(0, src.len()));
     let ExprKind::Object(items) = &e.kind else {
         panic!()
@@ -144,7 +147,7 @@ fn collection_and_for_spans() {
     };
     assert_eq!(text(src, f.key_var.as_ref().unwrap().span), "k");
     let k = f.key_expr.as_ref().unwrap().span;
-    assert_eq!(k.start, src.find(": k =>").unwrap() + 2);
+    assert_eq!(k.start(), src.find(": k =>").unwrap() + 2);
     assert_eq!(text(src, k), "k");
     assert_eq!(text(src, f.value_expr.span), "v");
 }
@@ -152,7 +155,8 @@ fn collection_and_for_spans() {
 #[test]
 fn template_spans() {
     let src = "\"a ${b} %{ if c }d%{ else }e%{ endif }\"";
-    let e = parse_expression(src).unwrap();
+    let parsed = parse_expression(src).unwrap();
+    let e = parsed.expr();
     assert_eq!(e.span, Span::new(0, src.len()));
     let ExprKind::Template(t) = &e.kind else {
         panic!()
@@ -178,7 +182,8 @@ fn template_spans() {
     assert_eq!(text(src, d.false_template.as_ref().unwrap().span), "e");
 
     let src = "x = <<-EOT\n  hi ${n}\n  %{ for v in l }${v}%{ endfor }\n  EOT\n";
-    let body = parse(src).unwrap();
+    let file = parse(src).unwrap();
+    let body = file.body();
     let a = body.attributes().next().unwrap();
     assert_eq!(
         text(src, a.expr.span),
@@ -206,7 +211,8 @@ fn template_spans() {
     assert_eq!(text(src, f.collection.span), "l");
 
     let src = "a${b}c";
-    let t = parse_template(src).unwrap();
+    let parsed = parse_template(src).unwrap();
+    let t = parsed.template();
     assert_eq!(t.span, Span::new(0, 6));
     let spans: Vec<&str> = t
         .elements
@@ -239,17 +245,17 @@ fn check_body(src: &str, body: &Body<'_>) {
     assert_ordered(src, body.span, &spans);
     // The text between siblings is whitespace and comments only.
     let mut gaps = vec![];
-    let mut pos = body.span.start;
+    let mut pos = body.span.start();
     for s in &spans {
-        gaps.push(&src[pos..s.start]);
-        pos = s.end;
+        gaps.push(&src[pos..s.start()]);
+        pos = s.end();
     }
-    gaps.push(&src[pos..body.span.end]);
+    gaps.push(&src[pos..body.span.end()]);
     for g in gaps {
         let parsed = parse(g).unwrap_or_else(|e| panic!("gap {g:?}: {e}"));
-        assert!(parsed.structures.is_empty(), "gap {g:?}");
+        assert!(parsed.body().structures.is_empty(), "gap {g:?}");
     }
-    for s in &body.structures {
+    for s in body.structures {
         match s {
             Structure::Attribute(a) => {
                 assert_ordered(src, a.span, &[a.name.span, a.expr.span]);
@@ -270,7 +276,7 @@ fn check_expr(src: &str, e: &Expression<'_>) {
     let sub: Vec<&Expression<'_>> = match &e.kind {
         ExprKind::Tuple(items) => items.iter().collect(),
         ExprKind::Object(items) => {
-            for it in items {
+            for it in items.iter() {
                 assert_ordered(src, e.span, &[it.key.span(), it.value.span]);
                 if let ObjectKey::Expression(k) = &it.key {
                     check_expr(src, k);
@@ -287,7 +293,7 @@ fn check_expr(src: &str, e: &Expression<'_>) {
             spans.extend(t.operators.iter().map(|o| o.span));
             assert_ordered(src, e.span, &spans);
             let mut v = vec![&t.expr];
-            for o in &t.operators {
+            for o in t.operators.iter() {
                 if let TraversalOperatorKind::Index(i) = &o.kind {
                     v.push(i);
                 }
@@ -341,10 +347,10 @@ fn check_template(src: &str, t: &Template<'_>) {
         assert_eq!(first.start, t.span.start);
         assert_eq!(last.end, t.span.end);
         for w in spans.windows(2) {
-            assert_eq!(w[0].end, w[1].start, "{:?}", &src[w[0].start..w[1].end]);
+            assert_eq!(w[0].end, w[1].start, "{:?}", &src[w[0].start()..w[1].end()]);
         }
     }
-    for e in &t.elements {
+    for e in t.elements.iter() {
         match e {
             Element::Interpolation(i) => check_expr(src, &i.expr),
             Element::Directive(d) => match &**d {
@@ -381,8 +387,8 @@ EOT
 }
 one { x = 1 }
 "#;
-    let body = parse(src).unwrap();
-    check_body(src, &body);
+    let file = parse(src).unwrap();
+    check_body(src, file.body());
 }
 
 #[test]
@@ -401,8 +407,8 @@ fn spans_over_the_corpus() {
                 continue;
             };
             let parsed = parse(&src);
-            if let Ok(body) = &parsed {
-                check_body(&src, body);
+            if let Ok(file) = &parsed {
+                check_body(&src, file.body());
                 n += 1;
             }
         }

@@ -3,9 +3,9 @@
 //! "Structural Elements"; behaviour checked against `terraform fmt`).
 
 use hcl::syntax::{BlockLabel, ExprKind, Structure};
-use hcl::{parse, Body};
+use hcl::{parse, ConfigFile};
 
-fn ok(src: &str) -> Body<'_> {
+fn ok(src: &str) -> ConfigFile<'_> {
     parse(src).unwrap_or_else(|e| panic!("{src:?} should parse: {e}"))
 }
 
@@ -18,40 +18,44 @@ fn fails(src: &str) -> hcl::Error {
 
 #[test]
 fn empty_and_comment_only_files() {
-    assert!(ok("").structures.is_empty());
-    assert!(ok("\n\n  \n").structures.is_empty());
+    assert!(ok("").body().structures.is_empty());
+    assert!(ok("\n\n  \n").body().structures.is_empty());
     assert!(ok("# only\n// comments\n/* here */\n")
+        .body()
         .structures
         .is_empty());
-    assert!(ok("# no final newline").structures.is_empty());
+    assert!(ok("# no final newline").body().structures.is_empty());
 }
 
 #[test]
 fn attributes_in_order() {
-    let b = ok("a = 1\nb = true\nc = \"x\"\n");
+    let b_file = ok("a = 1\nb = true\nc = \"x\"\n");
+    let b = b_file.body();
     let names: Vec<&str> = b.attributes().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["a", "b", "c"]);
     assert!(matches!(
         b.attribute("b").unwrap().expr.kind,
         ExprKind::Bool(true)
     ));
-    assert!(matches!(&b.attribute("c").unwrap().expr.kind, ExprKind::String(s) if s == "x"));
+    assert!(matches!(&b.attribute("c").unwrap().expr.kind, ExprKind::String(s) if *s == "x"));
 }
 
 #[test]
 fn last_attribute_without_final_newline() {
-    let b = ok("a = 1\nb = 2");
+    let b_file = ok("a = 1\nb = 2");
+    let b = b_file.body();
     assert_eq!(b.structures.len(), 2);
 }
 
 #[test]
 fn blocks_with_any_number_of_labels() {
-    let b = ok(concat!(
+    let b_file = ok(concat!(
         "terraform {\n}\n",
         "variable \"name\" {\n  type = string\n}\n",
         "resource \"aws_instance\" \"web\" {\n  ami = \"x\"\n}\n",
         "a b \"c\" d {\n}\n",
     ));
+    let b = b_file.body();
     let blocks: Vec<_> = b.blocks().collect();
     assert_eq!(blocks.len(), 4);
     assert_eq!(blocks[0].ident.as_str(), "terraform");
@@ -68,7 +72,8 @@ fn blocks_with_any_number_of_labels() {
 
 #[test]
 fn nested_blocks_and_mixed_items() {
-    let b = ok("a {\n  x = 1\n  b {\n    c {\n      y = 2\n    }\n  }\n  z = 3\n}\n");
+    let b_file = ok("a {\n  x = 1\n  b {\n    c {\n      y = 2\n    }\n  }\n  z = 3\n}\n");
+    let b = b_file.body();
     let a = b.blocks().next().unwrap();
     let kinds: Vec<bool> = a
         .body
@@ -84,13 +89,15 @@ fn nested_blocks_and_mixed_items() {
 
 #[test]
 fn label_strings_are_unescaped() {
-    let b = ok("a \"x\\\"y\\n\\u00e9\" {\n}\n");
+    let b_file = ok("a \"x\\\"y\\n\\u00e9\" {\n}\n");
+    let b = b_file.body();
     assert_eq!(b.blocks().next().unwrap().labels[0].as_str(), "x\"y\né");
 }
 
 #[test]
 fn one_line_blocks() {
-    let b = ok("a { b = 1 }\nc {}\nd \"l\" { e = [1, 2] }\n");
+    let b_file = ok("a { b = 1 }\nc {}\nd \"l\" { e = [1, 2] }\n");
+    let b = b_file.body();
     let blocks: Vec<_> = b.blocks().collect();
     assert_eq!(blocks[0].body.structures.len(), 1);
     assert!(blocks[1].body.structures.is_empty());
@@ -127,7 +134,7 @@ fn attributes_end_at_newlines() {
 
 #[test]
 fn comments_of_all_kinds() {
-    let b = ok(concat!(
+    let b_file = ok(concat!(
         "# hash comment\n",
         "// slash comment\n",
         "/* block\n comment */\n",
@@ -139,6 +146,7 @@ fn comments_of_all_kinds() {
         "} // after block\n",
         "f = [ # in a list\n 1, // one\n /* two */ 2,\n]\n",
     ));
+    let b = b_file.body();
     let names: Vec<&str> = b
         .structures
         .iter()
@@ -154,15 +162,18 @@ fn comments_of_all_kinds() {
 
 #[test]
 fn crlf_line_endings() {
-    let b = ok("a = 1\r\nb {\r\n  c = \"x\"\r\n}\r\n# c\r\nd = [\r\n 1,\r\n]\r\n");
+    let b_file = ok("a = 1\r\nb {\r\n  c = \"x\"\r\n}\r\n# c\r\nd = [\r\n 1,\r\n]\r\n");
+    let b = b_file.body();
     assert_eq!(b.structures.len(), 3);
-    let h = ok("a = <<EOT\r\nx\r\nEOT\r\n");
+    let h_file = ok("a = <<EOT\r\nx\r\nEOT\r\n");
+    let h = h_file.body();
     assert_eq!(h.structures.len(), 1);
 }
 
 #[test]
 fn identifiers() {
-    let b = ok("_x = 1\nwith-dash = 2\nfoo_bar9 = 3\nnaïve = 4\n日本 = 5\n");
+    let b_file = ok("_x = 1\nwith-dash = 2\nfoo_bar9 = 3\nnaïve = 4\n日本 = 5\n");
+    let b = b_file.body();
     let names: Vec<&str> = b.attributes().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["_x", "with-dash", "foo_bar9", "naïve", "日本"]);
     fails("9a = 1\n");
@@ -206,19 +217,20 @@ fn unicode_bom_and_invalid_utf8() {
     assert_eq!((e.line(), e.column()), (Some(2), Some(6)));
     assert!(e.message().contains("UTF-8"), "{e}");
     let b = hcl::parser::parse_bytes("a = \"é\"\n".as_bytes()).unwrap();
-    assert_eq!(b.structures.len(), 1);
+    assert_eq!(b.body().structures.len(), 1);
 }
 
 #[test]
 fn from_str_detaches_the_tree() {
-    let body: Body<'static> = {
+    let file: ConfigFile<'static> = {
         let src = String::from("a \"l\" {\n  b = \"v\"\n}\n");
         src.parse().unwrap()
     };
+    let body = file.body();
     let block = body.blocks().next().unwrap();
     assert_eq!(block.labels[0].as_str(), "l");
     assert!(
-        matches!(&block.body.attribute("b").unwrap().expr.kind, ExprKind::String(s) if s == "v")
+        matches!(&block.body.attribute("b").unwrap().expr.kind, ExprKind::String(s) if *s == "v")
     );
 }
 

@@ -1,8 +1,6 @@
 //! Property tests: arbitrary values and expression trees survive
 //! `to_string` → parse → evaluate unchanged.
 
-use std::borrow::Cow;
-
 use hcl::eval::{Context, Evaluate};
 use hcl::syntax::*;
 use hcl::{Number, Span, Value};
@@ -105,107 +103,144 @@ proptest! {
 
 // ----------------------------------------------------------- expressions
 
+// Trees live in an arena now, so a generated expression is an owning
+// `ParsedExpression<'static>` (no source text, spans 0..0); composite nodes
+// copy their generated children into a fresh arena and are copied out again.
+type P = ParsedExpression<'static>;
+
 const SP: Span = Span { start: 0, end: 0 };
 
-fn ex(kind: ExprKind<'static>) -> Expression<'static> {
+fn build(f: impl for<'a> FnOnce(&'a Arena) -> Expression<'a>) -> P {
+    let arena = Arena::new();
+    let e = f(&arena);
+    ParsedExpression::from_tree(&e)
+}
+
+fn ex(kind: ExprKind<'_>) -> Expression<'_> {
     Expression::new(kind, SP)
 }
 
-fn ident(name: &str) -> Ident<'static> {
-    Ident::new(name.to_string(), SP)
+fn ident<'a>(a: &'a Arena, name: &str) -> Ident<'a> {
+    Ident::new(a.alloc_str(name), SP)
 }
 
-fn paren(e: Expression<'static>) -> Expression<'static> {
-    ex(ExprKind::Parenthesis(Box::new(e)))
+fn paren<'a>(a: &'a Arena, e: Expression<'a>) -> Expression<'a> {
+    ex(ExprKind::Parenthesis(a.alloc(e)))
 }
 
-fn literal_expr() -> impl Strategy<Value = Expression<'static>> {
+fn number_expr(value: Number, raw: String) -> P {
+    build(|a| {
+        ex(ExprKind::Number(a.alloc(NumberLit {
+            value,
+            raw: a.alloc_str(&raw),
+        })))
+    })
+}
+
+fn literal_expr() -> impl Strategy<Value = P> {
     prop_oneof![
-        Just(ex(ExprKind::Null)),
-        any::<bool>().prop_map(|b| ex(ExprKind::Bool(b))),
-        (0u32..100000).prop_map(|n| ex(ExprKind::Number {
-            value: Number::from(n),
-            raw: Cow::Owned(n.to_string()),
-        })),
+        Just(build(|_| ex(ExprKind::Null))),
+        any::<bool>().prop_map(|b| build(|_| ex(ExprKind::Bool(b)))),
+        (0u32..100000).prop_map(|n| number_expr(Number::from(n), n.to_string())),
         (0u32..1000, 1u32..100).prop_map(|(a, b)| {
             let raw = format!("{a}.{b}");
-            ex(ExprKind::Number {
-                value: Number::parse_literal(&raw).unwrap(),
-                raw: Cow::Owned(raw),
-            })
+            number_expr(Number::parse_literal(&raw).unwrap(), raw)
         }),
-        text().prop_map(|s| ex(ExprKind::String(Cow::Owned(s)))),
+        text().prop_map(|s| build(|a| ex(ExprKind::String(a.alloc_str(&s))))),
         prop_oneof![Just("a"), Just("b"), Just("c"), Just("d")]
-            .prop_map(|v| ex(ExprKind::Variable(ident(v)))),
+            .prop_map(|v| build(|a| ex(ExprKind::Variable(ident(a, v))))),
     ]
 }
 
 /// Template literal text that the printer can write next to an
 /// interpolation (a `$` right before `${` has no spelling in HCL).
-fn template(
-    inner: BoxedStrategy<Expression<'static>>,
-) -> impl Strategy<Value = Expression<'static>> {
+fn template(inner: BoxedStrategy<P>) -> impl Strategy<Value = P> {
     proptest::collection::vec((text(), inner), 1..3).prop_flat_map(|parts| {
         text().prop_map(move |tail| {
-            let mut elements = Vec::new();
-            for (lit, e) in parts.clone() {
-                let lit = lit.trim_end_matches('$').to_string();
-                if !lit.is_empty() {
-                    elements.push(Element::Literal(Literal {
-                        value: Cow::Owned(lit),
+            build(|a| {
+                let mut elements = Vec::new();
+                for (lit, e) in &parts {
+                    let lit = lit.trim_end_matches('$');
+                    if !lit.is_empty() {
+                        elements.push(Element::Literal(Literal {
+                            value: a.alloc_str(lit),
+                            span: SP,
+                        }));
+                    }
+                    elements.push(Element::Interpolation(Interpolation {
+                        expr: e.expr().copy_in(a),
+                        strip: Strip::default(),
                         span: SP,
                     }));
                 }
-                elements.push(Element::Interpolation(Interpolation {
-                    expr: e,
-                    strip: Strip::default(),
-                    span: SP,
-                }));
-            }
-            if !tail.is_empty() {
-                elements.push(Element::Literal(Literal {
-                    value: Cow::Owned(tail),
-                    span: SP,
-                }));
-            }
-            ex(ExprKind::Template(Box::new(TemplateExpr {
-                kind: TemplateKind::Quoted,
-                template: Template { elements, span: SP },
-            })))
+                if !tail.is_empty() {
+                    elements.push(Element::Literal(Literal {
+                        value: a.alloc_str(&tail),
+                        span: SP,
+                    }));
+                }
+                ex(ExprKind::Template(a.alloc(TemplateExpr {
+                    kind: TemplateKind::Quoted,
+                    template: Template {
+                        elements: a.alloc_slice(&elements),
+                        span: SP,
+                    },
+                })))
+            })
         })
     })
 }
 
+/// An object key as generated (built into the tree's arena later).
+#[derive(Clone, Debug)]
+enum Key {
+    Ident(String),
+    String(String),
+}
+
+/// A traversal operator as generated (built into the tree's arena later).
+#[derive(Clone, Debug)]
+enum Op {
+    GetAttr(&'static str),
+    LegacyIndex(u64),
+    FullSplat,
+    AttrSplat,
+    Index(P),
+}
+
 /// Expressions that print as one operand: literals, variables, calls,
 /// collections, parenthesised expressions.
-fn expr() -> impl Strategy<Value = Expression<'static>> {
+fn expr() -> impl Strategy<Value = P> {
     literal_expr().prop_recursive(4, 64, 4, |inner| {
         let boxed = inner.clone().boxed();
         prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..4).prop_map(|v| ex(ExprKind::Tuple(v))),
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(|v| build(|a| ex(
+                ExprKind::Tuple(a.alloc_iter(v.iter().map(|e| e.expr().copy_in(a))))
+            ))),
             proptest::collection::vec(
                 (
                     prop_oneof![
                         "[a-z][a-z0-9_]{0,4}"
                             .prop_filter("keyword", |k| !matches!(k.as_str(), "for" | "in" | "if"))
-                            .prop_map(|k| ObjectKey::Ident(ident(&k))),
-                        text().prop_map(|k| ObjectKey::Expression(ex(ExprKind::String(
-                            Cow::Owned(k)
-                        )))),
+                            .prop_map(Key::Ident),
+                        text().prop_map(Key::String),
                     ],
                     inner.clone(),
                 ),
                 0..4
             )
-            .prop_map(|kv| ex(ExprKind::Object(
-                kv.into_iter()
-                    .map(|(key, value)| ObjectItem {
-                        key,
-                        value,
-                        separator: ObjectSeparator::Equals,
-                    })
-                    .collect()
-            ))),
+            .prop_map(|kv| build(|a| ex(ExprKind::Object(a.alloc_iter(
+                kv.iter().map(|(key, value)| ObjectItem {
+                    key: match key {
+                        Key::Ident(k) => ObjectKey::Ident(ident(a, k)),
+                        Key::String(k) => {
+                            ObjectKey::Expression(ex(ExprKind::String(a.alloc_str(k))))
+                        }
+                    },
+                    value: value.expr().copy_in(a),
+                    separator: ObjectSeparator::Equals,
+                })
+            ))))),
             (
                 prop_oneof![
                     Just("upper"),
@@ -216,15 +251,17 @@ fn expr() -> impl Strategy<Value = Expression<'static>> {
                 ],
                 proptest::collection::vec(inner.clone(), 0..3),
             )
-                .prop_map(|(name, args)| ex(ExprKind::FuncCall(Box::new(FuncCall {
-                    name: FuncName {
-                        namespace: vec![],
-                        name: ident(name),
-                    },
-                    args,
-                    expand_final: false,
-                    args_span: SP,
-                })))),
+                .prop_map(|(name, args)| build(|a| ex(ExprKind::FuncCall(a.alloc(
+                    FuncCall {
+                        name: FuncName {
+                            namespace: &[],
+                            name: ident(a, name),
+                        },
+                        args: a.alloc_iter(args.iter().map(|e| e.expr().copy_in(a))),
+                        expand_final: false,
+                        args_span: SP,
+                    }
+                ))))),
             (
                 inner.clone(),
                 prop_oneof![
@@ -239,38 +276,43 @@ fn expr() -> impl Strategy<Value = Expression<'static>> {
                 ],
                 inner.clone(),
             )
-                .prop_map(|(l, op, r)| paren(ex(ExprKind::Binary(Box::new(
-                    BinaryOp {
-                        lhs: l,
+                .prop_map(|(l, op, r)| build(|a| paren(
+                    a,
+                    ex(ExprKind::Binary(a.alloc(BinaryOp {
+                        lhs: l.expr().copy_in(a),
                         operator: op,
                         operator_span: SP,
-                        rhs: r,
-                    }
-                ))))),
+                        rhs: r.expr().copy_in(a),
+                    })))
+                ))),
             (
                 prop_oneof![Just(UnaryOperator::Neg), Just(UnaryOperator::Not)],
                 inner.clone()
             )
-                .prop_map(|(op, e)| paren(ex(ExprKind::Unary(Box::new(UnaryOp {
-                    operator: op,
-                    expr: e
-                }))))),
-            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, t, f)| paren(ex(
-                ExprKind::Conditional(Box::new(Conditional {
-                    cond: c,
-                    true_expr: t,
-                    false_expr: f,
-                }))
+                .prop_map(|(op, e)| build(|a| paren(
+                    a,
+                    ex(ExprKind::Unary(a.alloc(UnaryOp {
+                        operator: op,
+                        expr: e.expr().copy_in(a),
+                    })))
+                ))),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, t, f)| build(|a| paren(
+                a,
+                ex(ExprKind::Conditional(a.alloc(Conditional {
+                    cond: c.expr().copy_in(a),
+                    true_expr: t.expr().copy_in(a),
+                    false_expr: f.expr().copy_in(a),
+                })))
             ))),
             (
                 prop_oneof![Just("a"), Just("c"), Just("d")],
                 proptest::collection::vec(
                     prop_oneof![
-                        Just(TraversalOperatorKind::GetAttr(ident("k"))),
-                        Just(TraversalOperatorKind::LegacyIndex(0)),
-                        Just(TraversalOperatorKind::FullSplat),
-                        Just(TraversalOperatorKind::AttrSplat),
-                        inner.clone().prop_map(TraversalOperatorKind::Index),
+                        Just(Op::GetAttr("k")),
+                        Just(Op::LegacyIndex(0)),
+                        Just(Op::FullSplat),
+                        Just(Op::AttrSplat),
+                        inner.clone().prop_map(Op::Index),
                     ],
                     1..3,
                 )
@@ -278,47 +320,49 @@ fn expr() -> impl Strategy<Value = Expression<'static>> {
                 // index after another.
                 .prop_filter("chained legacy index", |ops| {
                     !ops.windows(2).any(|w| {
-                        matches!(w[0], TraversalOperatorKind::LegacyIndex(_))
-                            && matches!(w[1], TraversalOperatorKind::LegacyIndex(_))
+                        matches!(w[0], Op::LegacyIndex(_)) && matches!(w[1], Op::LegacyIndex(_))
                     })
                 })
                 // Nested splats (`a.*.*`) are rejected by the parser, as by
                 // Terraform: at most one splat.
                 .prop_filter("nested splat", |ops| {
                     ops.iter()
-                        .filter(|o| {
-                            matches!(
-                                o,
-                                TraversalOperatorKind::AttrSplat | TraversalOperatorKind::FullSplat
-                            )
-                        })
+                        .filter(|o| matches!(o, Op::AttrSplat | Op::FullSplat))
                         .count()
                         <= 1
                 }),
             )
-                .prop_map(|(base, ops)| ex(ExprKind::Traversal(Box::new(Traversal {
-                    expr: ex(ExprKind::Variable(ident(base))),
-                    operators: ops
-                        .into_iter()
-                        .map(|kind| TraversalOperator { kind, span: SP })
-                        .collect(),
-                })))),
+                .prop_map(|(base, ops)| build(|a| ex(ExprKind::Traversal(a.alloc(
+                    Traversal {
+                        expr: ex(ExprKind::Variable(ident(a, base))),
+                        operators: a.alloc_iter(ops.iter().map(|op| TraversalOperator {
+                            kind: match op {
+                                Op::GetAttr(k) => TraversalOperatorKind::GetAttr(ident(a, k)),
+                                Op::LegacyIndex(i) => TraversalOperatorKind::LegacyIndex(*i),
+                                Op::FullSplat => TraversalOperatorKind::FullSplat,
+                                Op::AttrSplat => TraversalOperatorKind::AttrSplat,
+                                Op::Index(e) => TraversalOperatorKind::Index(e.expr().copy_in(a)),
+                            },
+                            span: SP,
+                        })),
+                    }
+                ))))),
             (
                 inner.clone(),
                 inner.clone(),
                 proptest::option::of(inner.clone()),
                 any::<bool>()
             )
-                .prop_map(|(coll, val, cond, object)| ex(ExprKind::For(Box::new(
-                    ForExpr {
-                        key_var: Some(ident("k")),
-                        value_var: ident("v"),
-                        collection: coll,
-                        key_expr: object.then(|| ex(ExprKind::Variable(ident("k")))),
-                        value_expr: val,
-                        cond,
+                .prop_map(|(coll, val, cond, object)| build(|a| ex(ExprKind::For(
+                    a.alloc(ForExpr {
+                        key_var: Some(ident(a, "k")),
+                        value_var: ident(a, "v"),
+                        collection: coll.expr().copy_in(a),
+                        key_expr: object.then(|| ex(ExprKind::Variable(ident(a, "k")))),
+                        value_expr: val.expr().copy_in(a),
+                        cond: cond.as_ref().map(|c| c.expr().copy_in(a)),
                         grouping: object,
-                    }
+                    })
                 )))),
             template(boxed),
         ]
@@ -345,10 +389,10 @@ proptest! {
         let text = e.to_string();
         let back = hcl::parser::parse_expression(&text)
             .unwrap_or_else(|err| panic!("{err}\n{text}"));
-        prop_assert!(hcl::format::expr_eq_ignoring_spans(&e, &back), "tree changed: {}\n{:?}", text, back);
+        prop_assert!(hcl::format::expr_eq_ignoring_spans(e.expr(), back.expr()), "tree changed: {}\n{:?}", text, back);
         prop_assert_eq!(back.to_string(), text.clone());
         let ctx = ctx();
-        let (v1, v2) = (e.evaluate(&ctx), back.evaluate(&ctx));
+        let (v1, v2) = (e.expr().evaluate(&ctx), back.expr().evaluate(&ctx));
         match (v1, v2) {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "{}", text),
             (Err(_), Err(_)) => {}

@@ -113,7 +113,7 @@ fn body_serializes_as_itself() {
 fn expression_fields_are_written_as_expressions() {
     #[derive(serde::Serialize)]
     struct S {
-        count: hcl::Expression<'static>,
+        count: hcl::syntax::ParsedExpression<'static>,
         name: String,
     }
     let e = hcl::parser::parse_expression("length(var.azs) * 2")

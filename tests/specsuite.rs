@@ -84,7 +84,7 @@ fn parse_type(e: &Expression<'_>) -> Result<Ty, String> {
                         return Err("object() needs an object".into());
                     };
                     let mut attrs = Vec::new();
-                    for it in items {
+                    for it in items.iter() {
                         let name = match &it.key {
                             ObjectKey::Ident(id) => id.name.to_string(),
                             ObjectKey::Expression(k) => match &k.kind {
@@ -267,7 +267,7 @@ impl Decoder<'_> {
                 match input.attribute(&name) {
                     None if self.spec_bool(&spec.body, "required")? => Err(diag(
                         format!("Missing required argument {name:?}"),
-                        Some(input.span.end),
+                        Some(input.span.end()),
                     )),
                     None => Ok(Value::Null),
                     Some(a) => {
@@ -275,7 +275,7 @@ impl Decoder<'_> {
                         convert(v, &ty).map_err(|m| {
                             diag(
                                 format!("Incorrect attribute value type: {m}"),
-                                Some(a.expr.span.start),
+                                Some(a.expr.span.start()),
                             )
                         })
                     }
@@ -298,13 +298,13 @@ impl Decoder<'_> {
                     "block" => match blocks.as_slice() {
                         [] if self.spec_bool(&spec.body, "required")? => Err(diag(
                             format!("Missing {block_type} block"),
-                            Some(input.span.end),
+                            Some(input.span.end()),
                         )),
                         [] => Ok(Value::Null),
                         [b] => self.decode(inner, None, &b.body, &mut Vec::new()),
                         [_, b, ..] => Err(diag(
                             format!("Duplicate {block_type} block"),
-                            Some(b.span.start),
+                            Some(b.span.start()),
                         )),
                     },
                     "block_list" | "block_set" => {
@@ -325,12 +325,12 @@ impl Decoder<'_> {
                             if b.labels.len() != n {
                                 return Err(diag(
                                     "Wrong number of block labels",
-                                    Some(b.ident.span.start),
+                                    Some(b.ident.span.start()),
                                 ));
                             }
                             let v = self.decode(inner, None, &b.body, &mut Vec::new())?;
                             let mut slot = &mut out;
-                            for l in &b.labels {
+                            for l in b.labels {
                                 let Value::Object(o) = slot else {
                                     unreachable!()
                                 };
@@ -349,7 +349,7 @@ impl Decoder<'_> {
     }
 
     fn check_unexpected(&self, input: &Body<'_>, used: &[String]) -> Result<(), Diag> {
-        for s in &input.structures {
+        for s in input.structures {
             let (name, span) = match s {
                 Structure::Attribute(a) => (a.name.as_str(), a.name.span),
                 Structure::Block(b) => (b.ident.as_str(), b.ident.span),
@@ -357,7 +357,7 @@ impl Decoder<'_> {
             if !used.iter().any(|u| u == name) {
                 return Err(diag(
                     format!("Unsupported argument or block: {name:?} is not expected here"),
-                    Some(span.start),
+                    Some(span.start()),
                 ));
             }
         }
@@ -411,8 +411,10 @@ fn run_case(t_path: &Path) -> Result<(), String> {
     let t_src = read(t_path)?;
     let spec_src = read(&t_path.with_extension("hcldec"))?;
     let input_src = read(&t_path.with_extension("hcl"))?;
-    let t = hcl::parse(&t_src).map_err(|e| format!(".t does not parse: {e}"))?;
-    let spec = hcl::parse(&spec_src).map_err(|e| format!(".hcldec does not parse: {e}"))?;
+    let t_file = hcl::parse(&t_src).map_err(|e| format!(".t does not parse: {e}"))?;
+    let t = t_file.body();
+    let spec_file = hcl::parse(&spec_src).map_err(|e| format!(".hcldec does not parse: {e}"))?;
+    let spec = spec_file.body();
 
     let mut ctx = Context::new();
     for vars in spec.blocks().filter(|b| b.ident.as_str() == "variables") {
@@ -435,11 +437,11 @@ fn run_case(t_path: &Path) -> Result<(), String> {
                 spec_src: &spec_src,
                 input_src: &input_src,
             };
-            dec.decode(root, None, &input, &mut Vec::new())
+            dec.decode(root, None, input.body(), &mut Vec::new())
         }
     };
 
-    let ranges = expected_ranges(&t, &t_src)?;
+    let ranges = expected_ranges(t, &t_src)?;
     if !ranges.is_empty() {
         return match outcome {
             Ok(v) => Err(format!("expected diagnostics {ranges:?}, got value {v:?}")),

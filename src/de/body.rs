@@ -35,7 +35,7 @@ macro_rules! key_forward {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let span = self.0.span();
-            KeyDeserializer::from_cow(label_cow(self.0))
+            KeyDeserializer::borrowing(self.0.as_str(), self.1)
                 .$method($($arg,)* visitor)
                 .map_err(|e| attach_span(e, span))
         }
@@ -49,11 +49,11 @@ macro_rules! key_forward {
 /// A body as a map (attributes and block groups by name).
 #[derive(Clone, Copy)]
 pub(crate) struct BodyDe<'b, 'de> {
-    body: &'b Body<'de>,
-    env: Env<'b>,
+    body: &'b Body<'b>,
+    env: Env<'b, 'de>,
     /// Labels of the block not consumed by enclosing label maps; offered
     /// under [`LABEL`] / [`LABELS`].
-    labels: &'b [BlockLabel<'de>],
+    labels: &'b [BlockLabel<'b>],
     /// Whether `deserialize_map`/`deserialize_any` offer [`LABELS`] too
     /// (blocks read as list elements).
     labels_in_map: bool,
@@ -62,7 +62,7 @@ pub(crate) struct BodyDe<'b, 'de> {
 }
 
 impl<'b, 'de> BodyDe<'b, 'de> {
-    pub(crate) fn new(body: &'b Body<'de>, env: Env<'b>) -> Self {
+    pub(crate) fn new(body: &'b Body<'b>, env: Env<'b, 'de>) -> Self {
         BodyDe {
             body,
             env,
@@ -72,7 +72,12 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         }
     }
 
-    fn of_block(block: &'b Block<'de>, depth: usize, labels_in_map: bool, env: Env<'b>) -> Self {
+    fn of_block(
+        block: &'b Block<'b>,
+        depth: usize,
+        labels_in_map: bool,
+        env: Env<'b, 'de>,
+    ) -> Self {
         BodyDe {
             body: &block.body,
             env,
@@ -82,7 +87,7 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         }
     }
 
-    fn entries(&self, label: bool, labels: bool) -> Vec<Entry<'b, 'de>> {
+    fn entries(&self, label: bool, labels: bool) -> Vec<Entry<'b>> {
         let mut out = Vec::with_capacity(self.body.structures.len() + 2);
         if label && !self.labels.is_empty() {
             out.push(Entry::Label(&self.labels[0]));
@@ -94,7 +99,7 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         // Consecutive blocks usually share a type: try the last group first.
         let mut groups: Vec<usize> = Vec::new();
         let mut last: Option<usize> = None;
-        for s in &self.body.structures {
+        for s in self.body.structures {
             match s {
                 crate::syntax::Structure::Attribute(a) => out.push(Entry::Attr(a)),
                 crate::syntax::Structure::Block(b) => {
@@ -148,18 +153,18 @@ impl<'b, 'de> BodyDe<'b, 'de> {
     }
 }
 
-enum Entry<'b, 'de> {
-    Attr(&'b Attribute<'de>),
-    Blocks(&'b str, Vec<&'b Block<'de>>),
-    Label(&'b BlockLabel<'de>),
-    Labels(&'b [BlockLabel<'de>], Option<Span>),
+enum Entry<'b> {
+    Attr(&'b Attribute<'b>),
+    Blocks(&'b str, Vec<&'b Block<'b>>),
+    Label(&'b BlockLabel<'b>),
+    Labels(&'b [BlockLabel<'b>], Option<Span>),
 }
 
-impl<'b, 'de> Entry<'b, 'de> {
-    fn key(&self) -> KeyDeserializer<'b, 'de> {
+impl<'b> Entry<'b> {
+    fn key<'de>(&self, src: &'de str) -> KeyDeserializer<'b, 'de> {
         match self {
-            Entry::Attr(a) => KeyDeserializer::from_cow(&a.name.name),
-            Entry::Blocks(_, b) => KeyDeserializer::from_cow(&b[0].ident.name),
+            Entry::Attr(a) => KeyDeserializer::borrowing(a.name.name, src),
+            Entry::Blocks(_, b) => KeyDeserializer::borrowing(b[0].ident.name, src),
             Entry::Label(_) => KeyDeserializer::new(LABEL),
             Entry::Labels(..) => KeyDeserializer::new(LABELS),
         }
@@ -185,9 +190,9 @@ impl<'b, 'de> Entry<'b, 'de> {
 }
 
 struct BodyMap<'b, 'de> {
-    entries: std::vec::IntoIter<Entry<'b, 'de>>,
-    pending: Option<Entry<'b, 'de>>,
-    env: Env<'b>,
+    entries: std::vec::IntoIter<Entry<'b>>,
+    pending: Option<Entry<'b>>,
+    env: Env<'b, 'de>,
 }
 
 impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
@@ -197,7 +202,7 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
         let Some(entry) = self.entries.next() else {
             return Ok(None);
         };
-        let key = match seed.deserialize(entry.key()) {
+        let key = match seed.deserialize(entry.key(self.env.src)) {
             Ok(k) => k,
             Err(e) => return Err(locate(prepend_key(e, entry.name()), entry.span())),
         };
@@ -225,10 +230,10 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
                 .map_err(|e| locate(prepend_key(e, name), Some(span)))
             }
             Entry::Label(l) => seed
-                .deserialize(LabelDe(l))
+                .deserialize(LabelDe(l, self.env.src))
                 .map_err(|e| locate(prepend_key(e, LABEL), Some(l.span()))),
             e @ Entry::Labels(l, _) => seed
-                .deserialize(LabelsDe(l))
+                .deserialize(LabelsDe(l, self.env.src))
                 .map_err(|err| locate(prepend_key(err, LABELS), e.span())),
         }
     }
@@ -276,7 +281,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
             ));
         }
         if name == syntax_de::BODY_NAME {
-            return syntax_de::visit_body(self.body, visitor);
+            return syntax_de::visit_body(self.body, self.env.src, visitor);
         }
         let (label, labels) = wants_labels(fields);
         self.visit_body(label, labels, visitor)
@@ -292,7 +297,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::BODY_NAME {
-            return syntax_de::visit_body(self.body, visitor);
+            return syntax_de::visit_body(self.body, self.env.src, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -364,8 +369,8 @@ impl<'b, 'de> IntoDeserializer<'de, Error> for BodyDe<'b, 'de> {
 /// A body or object with one entry, read as an enum: the entry's name is the
 /// variant, its value the content.
 struct EntryEnum<'b, 'de> {
-    entry: Entry<'b, 'de>,
-    env: Env<'b>,
+    entry: Entry<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
@@ -373,7 +378,7 @@ impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
     type Variant = EntryDe<'b, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
-        let v = seed.deserialize(self.entry.key())?;
+        let v = seed.deserialize(self.entry.key(self.env.src))?;
         let de = match self.entry {
             Entry::Attr(a) => EntryDe::Expr(ExprDe::new(&a.expr, self.env)),
             Entry::Blocks(_, blocks) => EntryDe::Blocks(BlocksDe {
@@ -446,11 +451,11 @@ impl<'de> VariantAccess<'de> for EntryDe<'_, 'de> {
 ///   [`LABEL`]/[`LABELS`]: the one block's body.
 #[derive(Clone)]
 pub(crate) struct BlocksDe<'b, 'de> {
-    blocks: Vec<&'b Block<'de>>,
+    blocks: Vec<&'b Block<'b>>,
     depth: usize,
     /// A list element: read as the block's body even when labels remain.
     element: bool,
-    env: Env<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'b, 'de> BlocksDe<'b, 'de> {
@@ -462,7 +467,7 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         self.blocks[0].span
     }
 
-    fn single(&self) -> Result<&'b Block<'de>> {
+    fn single(&self) -> Result<&'b Block<'b>> {
         if self.blocks.len() == 1 {
             return Ok(self.blocks[0]);
         }
@@ -507,13 +512,13 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         attach_span(e, self.span())
     }
 
-    fn body(&self, block: &'b Block<'de>) -> BodyDe<'b, 'de> {
+    fn body(&self, block: &'b Block<'b>) -> BodyDe<'b, 'de> {
         BodyDe::of_block(block, self.depth, self.element, self.env)
     }
 
     fn visit_labels<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let depth = self.depth;
-        let mut groups: Vec<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)> = Vec::new();
+        let mut groups: Vec<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)> = Vec::new();
         if self.blocks.len() <= 16 {
             for b in &self.blocks {
                 let l = &b.labels[depth];
@@ -643,7 +648,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
         }
         if name == syntax_de::BODY_NAME {
             let b = self.single()?;
-            return syntax_de::visit_body(&b.body, visitor);
+            return syntax_de::visit_body(&b.body, self.env.src, visitor);
         }
         let (label, labels) = wants_labels(fields);
         if !self.element && !label && !labels && self.all_labeled() {
@@ -687,7 +692,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
     ) -> Result<V::Value> {
         if name == syntax_de::BODY_NAME {
             let b = self.single()?;
-            return syntax_de::visit_body(&b.body, visitor);
+            return syntax_de::visit_body(&b.body, self.env.src, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -741,10 +746,10 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
 }
 
 struct LabelMap<'b, 'de> {
-    groups: std::vec::IntoIter<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)>,
-    pending: Option<(&'b BlockLabel<'de>, Vec<&'b Block<'de>>)>,
+    groups: std::vec::IntoIter<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)>,
+    pending: Option<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)>,
     depth: usize,
-    env: Env<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
@@ -755,7 +760,7 @@ impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
             return Ok(None);
         };
         let k = seed
-            .deserialize(LabelDe(label))
+            .deserialize(LabelDe(label, self.env.src))
             .map_err(|e| attach_span(prepend_key(e, label.as_str()), label.span()))?;
         self.pending = Some((label, blocks));
         Ok(Some(k))
@@ -782,10 +787,10 @@ impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
 }
 
 struct BlockSeq<'b, 'de> {
-    blocks: std::vec::IntoIter<&'b Block<'de>>,
+    blocks: std::vec::IntoIter<&'b Block<'b>>,
     index: usize,
     depth: usize,
-    env: Env<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
@@ -814,7 +819,7 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
 
 /// A labeled block read as an enum: the label names the variant.
 struct LabelEnum<'b, 'de> {
-    label: &'b BlockLabel<'de>,
+    label: &'b BlockLabel<'b>,
     content: BlocksDe<'b, 'de>,
 }
 
@@ -832,29 +837,23 @@ impl<'b, 'de> EnumAccess<'de> for LabelEnum<'b, 'de> {
 
 /// One block label: a string (that converts to numbers and bools like any
 /// HCL string).
-struct LabelDe<'b, 'de>(&'b BlockLabel<'de>);
+struct LabelDe<'b, 'de>(&'b BlockLabel<'b>, &'de str);
 
 impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::from_cow(label_cow(self.0))
+        KeyDeserializer::borrowing(self.0.as_str(), self.1)
             .deserialize_any(visitor)
             .map_err(|e| attach_span(e, span))
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.0 {
-            BlockLabel::Ident(crate::syntax::Ident {
-                name: std::borrow::Cow::Borrowed(s),
-                ..
-            })
-            | BlockLabel::String {
-                value: std::borrow::Cow::Borrowed(s),
-                ..
-            } => visitor.visit_borrowed_str(s),
-            l => visitor.visit_str(l.as_str()),
+        let s = self.0.as_str();
+        match crate::syntax::subslice(self.1, s) {
+            Some(s) => visitor.visit_borrowed_str(s),
+            None => visitor.visit_str(s),
         }
         .map_err(|e| attach_span(e, self.0.span()))
     }
@@ -877,7 +876,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
                 span.range(),
             ));
         }
-        KeyDeserializer::from_cow(label_cow(self.0))
+        KeyDeserializer::borrowing(self.0.as_str(), self.1)
             .deserialize_struct(name, fields, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -889,7 +888,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::from_cow(label_cow(self.0))
+        KeyDeserializer::borrowing(self.0.as_str(), self.1)
             .deserialize_enum(name, variants, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -909,7 +908,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
 }
 
 /// The remaining labels of a block, as a list of strings.
-struct LabelsDe<'b, 'de>(&'b [BlockLabel<'de>]);
+struct LabelsDe<'b, 'de>(&'b [BlockLabel<'b>], &'de str);
 
 impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
     type Error = Error;
@@ -918,6 +917,7 @@ impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
         visitor.visit_seq(LabelSeq {
             labels: self.0.iter(),
             index: 0,
+            src: self.1,
         })
     }
 
@@ -929,8 +929,9 @@ impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
 }
 
 struct LabelSeq<'b, 'de> {
-    labels: std::slice::Iter<'b, BlockLabel<'de>>,
+    labels: std::slice::Iter<'b, BlockLabel<'b>>,
     index: usize,
+    src: &'de str,
 }
 
 impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
@@ -942,7 +943,7 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
         };
         let i = self.index;
         self.index += 1;
-        seed.deserialize(LabelDe(l))
+        seed.deserialize(LabelDe(l, self.src))
             .map(Some)
             .map_err(|e| prepend_index(e, i))
     }
@@ -959,12 +960,12 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
 /// An attribute's expression.
 #[derive(Clone, Copy)]
 pub(crate) struct ExprDe<'b, 'de> {
-    expr: &'b Expression<'de>,
-    env: Env<'b>,
+    expr: &'b Expression<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'b, 'de> ExprDe<'b, 'de> {
-    pub(crate) fn new(expr: &'b Expression<'de>, env: Env<'b>) -> Self {
+    pub(crate) fn new(expr: &'b Expression<'b>, env: Env<'b, 'de>) -> Self {
         ExprDe { expr, env }
     }
 
@@ -1009,7 +1010,7 @@ impl<'b, 'de> ExprDe<'b, 'de> {
         })
     }
 
-    fn visit_tuple<V: Visitor<'de>>(self, items: &'b [Expression<'de>], v: V) -> Result<V::Value> {
+    fn visit_tuple<V: Visitor<'de>>(self, items: &'b [Expression<'b>], v: V) -> Result<V::Value> {
         let len = items.len();
         let mut seq = TupleSeq {
             items: items.iter(),
@@ -1027,7 +1028,7 @@ impl<'b, 'de> ExprDe<'b, 'de> {
         }
     }
 
-    fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'de>], v: V) -> Result<V::Value> {
+    fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'b>], v: V) -> Result<V::Value> {
         v.visit_map(ObjectMap {
             items: items.iter(),
             pending: None,
@@ -1037,20 +1038,13 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     }
 }
 
-fn label_cow<'b, 'de>(l: &'b BlockLabel<'de>) -> &'b std::borrow::Cow<'de, str> {
-    match l {
-        BlockLabel::Ident(i) => &i.name,
-        BlockLabel::String { value, .. } => value,
-    }
-}
-
-fn object_key_de<'b, 'de>(key: &'b ObjectKey<'de>) -> KeyDeserializer<'b, 'de> {
+fn object_key_de<'b, 'de>(key: &'b ObjectKey<'b>, src: &'de str) -> KeyDeserializer<'b, 'de> {
     match key {
-        ObjectKey::Ident(i) => KeyDeserializer::from_cow(&i.name),
+        ObjectKey::Ident(i) => KeyDeserializer::borrowing(i.name, src),
         ObjectKey::Expression(Expression {
             kind: ExprKind::String(s),
             ..
-        }) => KeyDeserializer::from_cow(s),
+        }) => KeyDeserializer::borrowing(s, src),
         k => KeyDeserializer::new(object_key(k)),
     }
 }
@@ -1096,7 +1090,7 @@ macro_rules! expr_number {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             let this = self.inner();
             match &this.expr.kind {
-                ExprKind::Number { value, .. } => visit_number(value, visitor)
+                ExprKind::Number(n) => visit_number(&n.value, visitor)
                     .map_err(|e| attach_span(e, this.expr.span)),
                 _ => this.eval()?.$method(visitor).map_err(|e| attach_span(e, this.expr.span)),
             }
@@ -1122,9 +1116,11 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
         match &this.expr.kind {
             ExprKind::Null => visitor.visit_unit(),
             ExprKind::Bool(b) => visitor.visit_bool(*b),
-            ExprKind::Number { value, .. } => visit_number(value, visitor),
-            ExprKind::String(std::borrow::Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
-            ExprKind::String(s) => visitor.visit_str(s),
+            ExprKind::Number(n) => visit_number(&n.value, visitor),
+            ExprKind::String(s) => match this.env.borrow(s) {
+                Some(s) => visitor.visit_borrowed_str(s),
+                None => visitor.visit_str(s),
+            },
             ExprKind::Tuple(items) => return this.visit_tuple(items, visitor),
             ExprKind::Object(items) if Self::literal_keys(items) => {
                 return this.visit_object(items, visitor)
@@ -1158,8 +1154,10 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
         let this = self.inner();
         let span = this.expr.span;
         match &this.expr.kind {
-            ExprKind::String(std::borrow::Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
-            ExprKind::String(s) => visitor.visit_str(s),
+            ExprKind::String(s) => match this.env.borrow(s) {
+                Some(s) => visitor.visit_borrowed_str(s),
+                None => visitor.visit_str(s),
+            },
             _ => this.eval()?.deserialize_string(visitor),
         }
         .map_err(|e| attach_span(e, span))
@@ -1191,6 +1189,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
                     visitor.visit_some(Evaluated {
                         expr: this.expr,
                         value,
+                        src: this.env.src,
                     })
                 }
             }
@@ -1252,7 +1251,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
             ));
         }
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
         }
         let this = self.inner();
         match &this.expr.kind {
@@ -1275,7 +1274,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -1321,9 +1320,9 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
 }
 
 struct TupleSeq<'b, 'de> {
-    items: std::slice::Iter<'b, Expression<'de>>,
+    items: std::slice::Iter<'b, Expression<'b>>,
     index: usize,
-    env: Env<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'de> SeqAccess<'de> for TupleSeq<'_, 'de> {
@@ -1346,9 +1345,9 @@ impl<'de> SeqAccess<'de> for TupleSeq<'_, 'de> {
 }
 
 struct ObjectMap<'b, 'de> {
-    items: std::slice::Iter<'b, ObjectItem<'de>>,
-    pending: Option<&'b ObjectItem<'de>>,
-    env: Env<'b>,
+    items: std::slice::Iter<'b, ObjectItem<'b>>,
+    pending: Option<&'b ObjectItem<'b>>,
+    env: Env<'b, 'de>,
 }
 
 impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
@@ -1360,7 +1359,7 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
         };
         let key = object_key(&item.key);
         let k = seed
-            .deserialize(object_key_de(&item.key))
+            .deserialize(object_key_de(&item.key, self.env.src))
             .map_err(|e| attach_span(prepend_key(e, key), item.key.span()))?;
         self.pending = Some(item);
         Ok(Some(k))
@@ -1382,8 +1381,8 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
 
 /// A one-key object constructor read as an enum.
 struct ObjectEnum<'b, 'de> {
-    item: &'b ObjectItem<'de>,
-    env: Env<'b>,
+    item: &'b ObjectItem<'b>,
+    env: Env<'b, 'de>,
 }
 
 impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
@@ -1392,7 +1391,7 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = seed
-            .deserialize(object_key_de(&self.item.key))
+            .deserialize(object_key_de(&self.item.key, self.env.src))
             .map_err(|e| attach_span(e, self.item.key.span()))?;
         Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
     }
@@ -1401,8 +1400,9 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
 /// An expression already evaluated (to decide `Some`/`None`): reads the
 /// value, but still hands over the syntax to an `Expression` field.
 struct Evaluated<'b, 'de> {
-    expr: &'b Expression<'de>,
+    expr: &'b Expression<'b>,
     value: crate::Value,
+    src: &'de str,
 }
 
 macro_rules! forward_evaluated {
@@ -1425,7 +1425,7 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, visitor);
+            return syntax_de::visit_expression(self.expr, self.src, visitor);
         }
         visitor.visit_newtype_struct(self)
     }

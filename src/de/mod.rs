@@ -216,7 +216,7 @@ use serde::Deserialize;
 use crate::error::{Error, ErrorKind, Result};
 use crate::eval::{Context, EvalMode};
 use crate::parser::{parse_with, ParseOptions};
-use crate::syntax::{Body, Span};
+use crate::syntax::{Body, ConfigFile, Span};
 use body::BodyDe;
 use eval_glue::Env;
 
@@ -280,14 +280,15 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 ///
 /// ```
 /// let src = "x = 1";
-/// let body = hcl::parse(src).unwrap();
+/// let file = hcl::parse(src).unwrap();
+/// let body = file.body();
 /// let v: std::collections::HashMap<String, u8> = hcl::from_body(&body).unwrap();
 /// assert_eq!(v["x"], 1);
 /// ```
 pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
     let _budget = crate::eval::limits::begin(ctx.limits());
-    T::deserialize(BodyDe::new(body, Env::new(&ctx)))
+    T::deserialize(BodyDe::new(body, Env::new(&ctx, "")))
 }
 
 /// Deserializes a `T` from HCL text, evaluating expressions in `ctx`: its
@@ -355,7 +356,7 @@ pub struct Deserializer<'de> {
     source: &'de str,
     options: ParseOptions,
     ctx: Context<'de>,
-    body: Option<Body<'de>>,
+    file: Option<ConfigFile<'de>>,
 }
 
 impl<'de> Deserializer<'de> {
@@ -370,7 +371,7 @@ impl<'de> Deserializer<'de> {
             ctx: Context::new()
                 .with_mode(EvalMode::PreserveTemplates)
                 .with_source(source),
-            body: None,
+            file: None,
         }
     }
 
@@ -388,12 +389,12 @@ impl<'de> Deserializer<'de> {
     }
 
     fn body_de(&mut self) -> Result<BodyDe<'_, 'de>> {
-        let body = match self.body.take() {
-            Some(b) => b,
+        let file = match self.file.take() {
+            Some(f) => f,
             None => parse_with(self.source, &self.options)?,
         };
-        let body = self.body.insert(body);
-        Ok(BodyDe::new(body, Env::new(&self.ctx)))
+        let file = self.file.insert(file);
+        Ok(BodyDe::new(file.body(), Env::new(&self.ctx, self.source)))
     }
 }
 

@@ -1,114 +1,213 @@
-//! `hcl::Body` and `hcl::Expression` as field types: the deserializer hands
-//! over the syntax itself (for tools that inspect or rewrite configs).
+//! [`ConfigFile`] and [`ParsedExpression`] as field types: the deserializer
+//! hands over the syntax itself (for tools that inspect or rewrite configs).
 //!
-//! serde's data model cannot carry a syntax tree, so the two types ask for
-//! a newtype struct with a private name; this crate's deserializers answer
-//! by putting a detached copy of the tree in a thread-local slot and calling
-//! `visit_unit`, and the visitor takes it from there. Any other
-//! deserializer gets an error.
+//! serde's data model cannot carry a syntax tree, so, as serde_json's
+//! `RawValue` does, the two types ask for a newtype struct with a private
+//! name, and this crate's deserializers answer with the source text of the
+//! body or expression and its offset in the file (a sequence of two
+//! elements). The field parses a copy of that text again (the cold path)
+//! into a tree of its own: an owned value that borrows neither the input
+//! nor an arena. A body or expression that has no source text
+//! (a tree built by hand, given to [`from_body`](crate::from_body)) is
+//! printed and the printed text parsed.
 
-use std::cell::RefCell;
+use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 
 use crate::error::Result;
-use crate::syntax::{Body, Expression};
+use crate::parser::ParseOptions;
+use crate::syntax::{Body, ConfigFile, Expression, ParsedExpression, Span};
 
-/// The newtype name `Body`'s `Deserialize` asks for.
+/// The newtype name `ConfigFile`'s `Deserialize` asks for.
 pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
-/// The newtype name `Expression`'s `Deserialize` asks for.
+/// The newtype name `ParsedExpression`'s `Deserialize` asks for.
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
 
-enum Stashed {
-    Body(Body<'static>),
-    Expression(Expression<'static>),
-}
-
-thread_local! {
-    static STASH: RefCell<Option<Stashed>> = const { RefCell::new(None) };
-}
-
-pub(crate) fn visit_body<'de, V: Visitor<'de>>(body: &Body<'_>, visitor: V) -> Result<V::Value> {
-    STASH.with(|s| *s.borrow_mut() = Some(Stashed::Body(body.clone().into_owned())));
-    let r = visitor.visit_unit();
-    STASH.with(|s| s.borrow_mut().take());
-    r
-}
-
-pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
-    expr: &Expression<'_>,
+/// Answers a request for a body's syntax: its text in `src` (or, without
+/// one, its printed form) and that text's offset.
+pub(crate) fn visit_body<'de, V: Visitor<'de>>(
+    body: &Body<'_>,
+    src: &'de str,
     visitor: V,
 ) -> Result<V::Value> {
-    STASH.with(|s| *s.borrow_mut() = Some(Stashed::Expression(expr.clone().into_owned())));
-    let r = visitor.visit_unit();
-    STASH.with(|s| s.borrow_mut().take());
-    r
+    visit_text(src, body.span, || body.to_string(), visitor)
 }
 
-struct SyntaxVisitor {
-    body: bool,
+/// Answers a request for an expression's syntax, as [`visit_body`].
+pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
+    expr: &Expression<'_>,
+    src: &'de str,
+    visitor: V,
+) -> Result<V::Value> {
+    visit_text(src, expr.span, || expr.to_string(), visitor)
 }
 
-impl<'de> Visitor<'de> for SyntaxVisitor {
-    type Value = Stashed;
+fn visit_text<'de, V: Visitor<'de>>(
+    src: &'de str,
+    span: Span,
+    print: impl FnOnce() -> String,
+    visitor: V,
+) -> Result<V::Value> {
+    match src.get(span.range()) {
+        Some(text) if !src.is_empty() => visitor.visit_seq(Raw {
+            offset: Some(span.start()),
+            text: Some(Cow::Borrowed(text)),
+        }),
+        _ => visitor.visit_seq(Raw {
+            offset: Some(0),
+            text: Some(Cow::Owned(print())),
+        }),
+    }
+}
+
+/// The two elements: the offset, then the text.
+struct Raw<'de> {
+    offset: Option<usize>,
+    text: Option<Cow<'de, str>>,
+}
+
+impl<'de> SeqAccess<'de> for Raw<'de> {
+    type Error = crate::Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        if let Some(o) = self.offset.take() {
+            return seed
+                .deserialize(de::value::U64Deserializer::<crate::Error>::new(o as u64))
+                .map(Some);
+        }
+        match self.text.take() {
+            Some(Cow::Borrowed(t)) => seed
+                .deserialize(de::value::BorrowedStrDeserializer::<crate::Error>::new(t))
+                .map(Some),
+            Some(Cow::Owned(t)) => seed
+                .deserialize(de::value::StringDeserializer::<crate::Error>::new(t))
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The text, borrowed from the input when it can be.
+struct Text<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("HCL source text")
+            }
+            fn visit_borrowed_str<E: de::Error>(
+                self,
+                v: &'de str,
+            ) -> std::result::Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// Reads the offset and the text, and parses the text with `parse`.
+struct SyntaxVisitor<F> {
+    what: &'static str,
+    parse: F,
+}
+
+impl<'de, T, F> Visitor<'de> for SyntaxVisitor<F>
+where
+    F: FnOnce(Cow<'de, str>, usize) -> Result<T>,
+{
+    type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.body {
-            "an HCL body (only hcl's own deserializer can provide one)"
-        } else {
-            "an HCL expression (only hcl's own deserializer can provide one)"
-        })
+        write!(
+            f,
+            "{} (only hcl's own deserializer can provide one)",
+            self.what
+        )
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Stashed, E> {
-        match STASH.with(|s| s.borrow_mut().take()) {
-            Some(s) => Ok(s),
-            None => Err(E::invalid_type(de::Unexpected::Unit, &self)),
-        }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<T, A::Error> {
+        let offset: u64 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let Text(text) = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        (self.parse)(text, usize::try_from(offset).unwrap_or(usize::MAX)).map_err(de::Error::custom)
     }
 }
 
-/// A field of type `Body` receives the block's body (or, at the top level,
-/// the whole file) as syntax, spans included.
+/// A field of type `ConfigFile<'static>` receives the block's body (or, at
+/// the top level, the whole file) as syntax. The tree is parsed from a copy
+/// of the body's own text: its spans index [`ConfigFile::source`], which
+/// starts at [`ConfigFile::offset`] in the file. The field owns its tree, so
+/// the struct stays `DeserializeOwned`.
 ///
 /// ```
 /// #[derive(serde::Deserialize)]
-/// struct Config<'a> {
+/// struct Config {
 ///     name: String,
-///     settings: hcl::Body<'a>,
+///     settings: hcl::ConfigFile<'static>,
 /// }
 /// let c: Config = hcl::from_str("name = \"x\"\nsettings {\n  a = var.b\n}\n").unwrap();
-/// assert_eq!(c.settings.structures.len(), 1);
-/// assert!(c.settings.attribute("a").is_some());
+/// assert_eq!(c.settings.body().structures.len(), 1);
+/// assert!(c.settings.body().attribute("a").is_some());
 /// ```
-impl<'de> Deserialize<'de> for Body<'_> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match d.deserialize_newtype_struct(BODY_NAME, SyntaxVisitor { body: true })? {
-            Stashed::Body(b) => Ok(b),
-            Stashed::Expression(_) => Err(de::Error::custom("expected a body, got an expression")),
-        }
+impl<'de> Deserialize<'de> for ConfigFile<'static> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_newtype_struct(
+            BODY_NAME,
+            SyntaxVisitor {
+                what: "an HCL body",
+                parse: |text: Cow<'de, str>, offset| {
+                    ConfigFile::parse_with(text.into_owned(), &ParseOptions::default())
+                        .map(|f| f.with_offset(offset))
+                },
+            },
+        )
     }
 }
 
-/// A field of type `Expression` receives the attribute's expression as
-/// syntax, unevaluated.
+/// A field of type `ParsedExpression<'static>` receives the attribute's
+/// expression as syntax, unevaluated, parsed from a copy of its own text
+/// (as for [`ConfigFile`]).
 ///
 /// ```
-/// use hcl::syntax::ExprKind;
+/// use hcl::syntax::{ExprKind, ParsedExpression};
 /// #[derive(serde::Deserialize)]
-/// struct Rule<'a> {
-///     when: hcl::Expression<'a>,
+/// struct Rule {
+///     when: ParsedExpression<'static>,
 /// }
 /// let r: Rule = hcl::from_str("when = var.env == \"prod\"\n").unwrap();
-/// assert!(matches!(r.when.kind, ExprKind::Binary(_)));
-/// assert_eq!(r.when.span, hcl::Span::new(7, 24));
+/// assert!(matches!(r.when.expr().kind, ExprKind::Binary(_)));
+/// assert_eq!(r.when.source(), "var.env == \"prod\"");
+/// assert_eq!(r.when.offset(), 7);
 /// ```
-impl<'de> Deserialize<'de> for Expression<'_> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match d.deserialize_newtype_struct(EXPRESSION_NAME, SyntaxVisitor { body: false })? {
-            Stashed::Expression(e) => Ok(e),
-            Stashed::Body(_) => Err(de::Error::custom("expected an expression, got a body")),
-        }
+impl<'de> Deserialize<'de> for ParsedExpression<'static> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_newtype_struct(
+            EXPRESSION_NAME,
+            SyntaxVisitor {
+                what: "an HCL expression",
+                parse: |text: Cow<'de, str>, offset| {
+                    ParsedExpression::parse_with(text.into_owned(), &ParseOptions::default())
+                        .map(|f| f.with_offset(offset))
+                },
+            },
+        )
     }
 }

@@ -527,13 +527,12 @@ impl<'k, 'de> KeyDeserializer<'k, 'de> {
         }
     }
 
-    pub(crate) fn from_cow(key: &'k std::borrow::Cow<'de, str>) -> Self {
+    /// A key that visitors get as a borrowed string when it is a slice of
+    /// `src`.
+    pub(crate) fn borrowing(key: &'k str, src: &'de str) -> Self {
         KeyDeserializer {
             key,
-            borrowed: match key {
-                std::borrow::Cow::Borrowed(s) => Some(s),
-                std::borrow::Cow::Owned(_) => None,
-            },
+            borrowed: crate::syntax::subslice(src, key),
         }
     }
 

@@ -25,7 +25,7 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
     // Many blocks share a few keys: do not reserve one slot per structure
     // in large bodies.
     let mut map: Map<String, Value> = Map::with_capacity(body.structures.len().min(32));
-    for s in &body.structures {
+    for s in body.structures {
         match s {
             Structure::Attribute(a) => {
                 let v = eval_top(&a.expr, ctx, d + 1)?;
@@ -39,12 +39,12 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
 
 fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, d: u32) -> R<()> {
     let content = eval_body(&b.body, ctx, d + 1)?;
-    let name: &str = &b.ident.name;
+    let name: &str = b.ident.name;
     let mut slot = match map.get_index_of(name) {
         Some(i) => &mut map[i],
         None => map.entry(name.to_owned()).or_insert(Value::Null),
     };
-    for label in &b.labels {
+    for label in b.labels {
         if !slot.is_object() {
             *slot = Value::Object(Map::new());
         }

@@ -172,10 +172,10 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     match &e.kind {
         ExprKind::Null => Ok(Value::Null),
         ExprKind::Bool(b) => Ok(Value::Bool(*b)),
-        ExprKind::Number { value, .. } => Ok(Value::Number(*value)),
+        ExprKind::Number(n) => Ok(Value::Number(n.value)),
         ExprKind::String(s) => Ok(Value::String(s.to_string())),
         ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
-        ExprKind::Variable(id) => match ctx.var(&id.name) {
+        ExprKind::Variable(id) => match ctx.var(id.name) {
             Some(v) => Ok(v.clone()),
             None => Err(undefined_var(id, ctx)),
         },
@@ -219,7 +219,7 @@ fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d + 1),
         ExprKind::Conditional(c) => eval_conditional::<true>(c, ctx, d + 1),
         ExprKind::Parenthesis(inner) => eval_k(inner, ctx, d + 1),
-        ExprKind::Template(t) => match t.template.elements.as_slice() {
+        ExprKind::Template(t) => match t.template.elements {
             [Element::Interpolation(i)] => eval_k(&i.expr, ctx, d + 1),
             _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
         },
@@ -426,8 +426,8 @@ pub(crate) fn iter_items<'v>(
 fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     let (coll, kind) = eval_k(&f.collection, ctx, d)?;
     let items = iter_items(&coll, kind, f.collection.span, "'for' expression")?;
-    let key_name = f.key_var.as_ref().map(|k| k.name.as_ref());
-    let value_name: &str = &f.value_var.name;
+    let key_name = f.key_var.as_ref().map(|k| k.name);
+    let value_name: &str = f.value_var.name;
     let mut tuple = Vec::new();
     let mut object: Map<String, Value> = Map::new();
     for (k, v) in items {
@@ -530,7 +530,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 /// list for a splat over a list or set, and [`Kind::Plain`] otherwise.
 fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
     let (base, kind): (Cow<'_, Value>, Kind) = match &t.expr.kind {
-        ExprKind::Variable(id) => match ctx.var(&id.name) {
+        ExprKind::Variable(id) => match ctx.var(id.name) {
             Some(v) => (Cow::Borrowed(v), Kind::Plain),
             None => return Err(undefined_var(id, ctx)),
         },
@@ -539,7 +539,7 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kin
             (Cow::Owned(v), k)
         }
     };
-    apply_ops(base, kind, &t.operators, ctx, d)
+    apply_ops(base, kind, t.operators, ctx, d)
 }
 
 /// The kind of a splat's result over a value of kind `k`.
@@ -641,7 +641,7 @@ fn splat_items(cur: Cow<'_, Value>) -> Vec<Cow<'_, Value>> {
 /// Position of attribute `id` in the object `v`, or the error Terraform gives.
 fn attr_pos(v: &Value, id: &Ident<'_>) -> R<usize> {
     match v {
-        Value::Object(o) => o.get_index_of(id.name.as_ref()).ok_or_else(|| {
+        Value::Object(o) => o.get_index_of(id.name).ok_or_else(|| {
             err(
                 id.span,
                 format!(
@@ -796,7 +796,7 @@ fn eval_call<const WANT: bool>(
     d: u32,
 ) -> R<(Value, Kind)> {
     let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
-        Cow::Borrowed(fc.name.name.name.as_ref())
+        Cow::Borrowed(fc.name.name.name)
     } else {
         Cow::Owned(fc.name.to_full_name())
     };
@@ -987,7 +987,7 @@ fn eval_try_can(
         ));
     }
     let mut failures = String::new();
-    for a in &fc.args {
+    for a in fc.args {
         let r = if want && !is_can {
             eval_k(a, ctx, d)
         } else {

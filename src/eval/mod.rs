@@ -6,7 +6,8 @@
 //! use hcl::Value;
 //!
 //! let src = "a = 1 + 2\nb = [for s in [\"x\", \"y\"] : upper(s)]\n";
-//! let body = hcl::parse(src).unwrap();
+//! let file = hcl::parse(src).unwrap();
+//! let body = file.body();
 //! let mut ctx = Context::new();
 //! ctx.set_source(src);
 //! let v = body.evaluate(&ctx).unwrap();
@@ -107,7 +108,8 @@ use expr::{Fail, R};
 ///
 /// ```
 /// use hcl::eval::{Context, Evaluate};
-/// let body = hcl::parse("x = \"a\" == \"a\"\n").unwrap();
+/// let file = hcl::parse("x = \"a\" == \"a\"\n").unwrap();
+/// let body = file.body();
 /// let v = body.attribute("x").unwrap().expr.evaluate(&Context::new()).unwrap();
 /// assert_eq!(v, hcl::Value::Bool(true));
 /// ```
@@ -121,6 +123,14 @@ pub trait Evaluate {
     /// An [`Error`](crate::Error) of kind [`ErrorKind::Eval`](crate::ErrorKind::Eval) with the span of the
     /// failing expression (no line/column yet: see [`Error::with_source`](crate::Error::with_source)).
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Self::Output>;
+}
+
+impl<T: Evaluate + ?Sized> Evaluate for &T {
+    type Output = T::Output;
+
+    fn evaluate(&self, ctx: &Context<'_>) -> Result<T::Output> {
+        (**self).evaluate(ctx)
+    }
 }
 
 fn finish(r: R<Value>) -> Result<Value> {
@@ -197,7 +207,8 @@ impl Evaluate for Block<'_> {
     ///
     /// ```
     /// use hcl::eval::{Context, Evaluate};
-    /// let body = hcl::parse("b \"x\" {\n  n = 1 + 1\n}\n").unwrap();
+    /// let file = hcl::parse("b \"x\" {\n  n = 1 + 1\n}\n").unwrap();
+    /// let body = file.body();
     /// let v = body.blocks().next().unwrap().evaluate(&Context::new()).unwrap();
     /// assert_eq!(v["n"], hcl::Value::from(2));
     /// ```
@@ -206,6 +217,27 @@ impl Evaluate for Block<'_> {
     }
 }
 
+macro_rules! evaluate_owning {
+    ($($ty:ident . $get:ident),*) => {$(
+        impl Evaluate for crate::syntax::$ty<'_> {
+            type Output = Value;
+
+            /// Evaluates the tree with its own source text
+            /// ([`evaluate_with_source`]): errors have line, column and
+            /// snippet.
+            fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
+                evaluate_with_source(self.$get(), self.source(), ctx)
+            }
+        }
+    )*};
+}
+
+evaluate_owning!(
+    ConfigFile.body,
+    ParsedExpression.expr,
+    ParsedTemplate.template
+);
+
 /// Evaluates `node`, parsed from `source`, in `ctx`: template-preserving
 /// mode keeps unevaluated expressions exactly as written in `source`, and
 /// errors get line, column and snippet.
@@ -213,7 +245,8 @@ impl Evaluate for Block<'_> {
 /// ```
 /// use hcl::eval::{evaluate_with_source, Context, EvalMode};
 /// let src = "a = 1 + 2\nb = var.x  +  1\n";
-/// let body = hcl::parse(src).unwrap();
+/// let file = hcl::parse(src).unwrap();
+/// let body = file.body();
 /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
 /// let v = evaluate_with_source(&body, src, &ctx).unwrap();
 /// assert_eq!(v["b"], hcl::Value::from("${var.x  +  1}"));
@@ -281,16 +314,16 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{BinaryOp, BinaryOperator, ExprKind, Ident, Span};
+    use crate::syntax::{Arena, BinaryOp, BinaryOperator, ExprKind, Ident, NumberLit, Span};
     use crate::value::Number;
     use crate::ErrorKind;
 
-    fn num(n: u64, at: usize) -> Expression<'static> {
+    fn num(a: &Arena, n: u64, at: usize) -> Expression<'_> {
         Expression::new(
-            ExprKind::Number {
+            ExprKind::Number(a.alloc(NumberLit {
                 value: Number::from(n),
-                raw: n.to_string().into(),
-            },
+                raw: a.alloc_str(&n.to_string()),
+            })),
             Span::new(at, at + 1),
         )
     }
@@ -302,14 +335,15 @@ mod tests {
         )
     }
 
-    fn bin(
-        lhs: Expression<'static>,
+    fn bin<'a>(
+        a: &'a Arena,
+        lhs: Expression<'a>,
         op: BinaryOperator,
-        rhs: Expression<'static>,
-    ) -> Expression<'static> {
+        rhs: Expression<'a>,
+    ) -> Expression<'a> {
         let span = lhs.span.to(rhs.span);
         Expression::new(
-            ExprKind::Binary(Box::new(BinaryOp {
+            ExprKind::Binary(a.alloc(BinaryOp {
                 lhs,
                 operator: op,
                 operator_span: span,
@@ -321,9 +355,10 @@ mod tests {
 
     #[test]
     fn long_operator_chain_is_evaluated_iteratively() {
-        let mut e = num(1, 0);
+        let a = Arena::new();
+        let mut e = num(&a, 1, 0);
         for i in 1..100_000 {
-            e = bin(e, BinaryOperator::Add, num(1, i));
+            e = bin(&a, e, BinaryOperator::Add, num(&a, 1, i));
         }
         let v = e.evaluate(&Context::new()).unwrap();
         assert_eq!(v, Value::from(100_000));
@@ -334,7 +369,8 @@ mod tests {
 
     #[test]
     fn undefined_variable_strict_and_preserved() {
-        let e = bin(num(1, 0), BinaryOperator::Add, var("x", 4));
+        let a = Arena::new();
+        let e = bin(&a, num(&a, 1, 0), BinaryOperator::Add, var("x", 4));
         let err = e.evaluate(&Context::new()).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Eval);
         assert_eq!(err.span(), Some(Span::new(4, 5)));
@@ -343,17 +379,18 @@ mod tests {
         // Without source text the expression is printed from the tree.
         assert_eq!(e.evaluate(&ctx).unwrap(), Value::from("${1 + x}"));
         let src = "1  + x";
-        let e = bin(num(1, 0), BinaryOperator::Add, var("x", 5));
+        let e = bin(&a, num(&a, 1, 0), BinaryOperator::Add, var("x", 5));
         let ctx = ctx.with_source(src);
         assert_eq!(e.evaluate(&ctx).unwrap(), Value::from("${1  + x}"));
     }
 
     #[test]
     fn variables_resolve_through_scopes() {
+        let a = Arena::new();
         let mut root = Context::new();
         root.declare_var("x", 41);
         let child = root.child();
-        let e = bin(var("x", 0), BinaryOperator::Add, num(1, 4));
+        let e = bin(&a, var("x", 0), BinaryOperator::Add, num(&a, 1, 4));
         assert_eq!(e.evaluate(&child).unwrap(), Value::from(42));
     }
 }

@@ -90,9 +90,9 @@ fn write_template(
     out: &mut String,
     parts: &mut TemplateParts<'_>,
 ) {
-    for el in &t.elements {
+    for el in t.elements {
         match el {
-            Element::Literal(l) => (parts.literal)(&l.value, out),
+            Element::Literal(l) => (parts.literal)(l.value, out),
             Element::Interpolation(i) => (parts.interpolation)(i, out),
             Element::Directive(d) => match &**d {
                 Directive::If(ifd) => {
@@ -116,10 +116,10 @@ fn write_template(
                     open_directive(strip_if(keep_strip, fd.for_strip), out);
                     out.push_str("for ");
                     if let Some(k) = &fd.key_var {
-                        out.push_str(&k.name);
+                        out.push_str(k.name);
                         out.push_str(", ");
                     }
-                    out.push_str(&fd.value_var.name);
+                    out.push_str(fd.value_var.name);
                     out.push_str(" in ");
                     (parts.expr)(&fd.collection, out);
                     close_directive(strip_if(keep_strip, fd.for_strip), out);
@@ -193,7 +193,8 @@ pub(crate) fn expr_source(e: &Expression<'_>, ctx: &Context<'_>, out: &mut Strin
 /// are printed as quoted templates with the same content.
 ///
 /// ```
-/// let body = hcl::parse("x = [for k, v in var.m : upper(v) if k != \"a\"]\n").unwrap();
+/// let file = hcl::parse("x = [for k, v in var.m : upper(v) if k != \"a\"]\n").unwrap();
+/// let body = file.body();
 /// let e = &body.attribute("x").unwrap().expr;
 /// let mut s = String::new();
 /// hcl::eval::print_expr(e, &mut s);
@@ -213,11 +214,11 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
     match &e.kind {
         ExprKind::Null => out.push_str("null"),
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        ExprKind::Number { value, raw } => {
-            if raw.is_empty() {
-                let _ = write!(out, "{value}");
+        ExprKind::Number(n) => {
+            if n.raw.is_empty() {
+                let _ = write!(out, "{}", n.value);
             } else {
-                out.push_str(raw);
+                out.push_str(n.raw);
             }
         }
         ExprKind::String(s) => {
@@ -230,7 +231,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
             print_template(&t.template, keeps_strip(t), out, d);
             out.push('"');
         }
-        ExprKind::Variable(id) => out.push_str(&id.name),
+        ExprKind::Variable(id) => out.push_str(id.name),
         ExprKind::Tuple(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -252,7 +253,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
                     out.push_str(", ");
                 }
                 match &item.key {
-                    ObjectKey::Ident(id) => out.push_str(&id.name),
+                    ObjectKey::Ident(id) => out.push_str(id.name),
                     ObjectKey::Expression(k) => print_depth(k, out, d),
                 }
                 out.push_str(match item.separator {
@@ -279,11 +280,11 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         }
         ExprKind::Traversal(t) => {
             print_depth(&t.expr, out, d);
-            for op in &t.operators {
+            for op in t.operators {
                 match &op.kind {
                     TraversalOperatorKind::GetAttr(id) => {
                         out.push('.');
-                        out.push_str(&id.name);
+                        out.push_str(id.name);
                     }
                     TraversalOperatorKind::Index(ix) => {
                         out.push('[');
@@ -323,10 +324,10 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         ExprKind::For(f) => {
             out.push_str(if f.is_object() { "{for " } else { "[for " });
             if let Some(k) = &f.key_var {
-                out.push_str(&k.name);
+                out.push_str(k.name);
                 out.push_str(", ");
             }
-            out.push_str(&f.value_var.name);
+            out.push_str(f.value_var.name);
             out.push_str(" in ");
             print_depth(&f.collection, out, d);
             out.push_str(" : ");

@@ -17,11 +17,11 @@ pub(crate) fn eval_template_expr(t: &TemplateExpr<'_>, ctx: &Context<'_>, d: u32
 pub(crate) fn eval_template(t: &Template<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     // The parser keeps literals emptied by strip markers, so that
     // `" ${~ 5 }"` is not unwrapped (as in Terraform).
-    if let [Element::Interpolation(i)] = t.elements.as_slice() {
+    if let [Element::Interpolation(i)] = t.elements {
         return eval(&i.expr, ctx, d);
     }
     let mut out = String::new();
-    render(&t.elements, ctx, d, &mut out)?;
+    render(t.elements, ctx, d, &mut out)?;
     Ok(Value::String(out))
 }
 
@@ -38,7 +38,7 @@ fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String)
     }
     for el in elements {
         match el {
-            Element::Literal(l) => out.push_str(&l.value),
+            Element::Literal(l) => out.push_str(l.value),
             Element::Interpolation(interp) => {
                 let v = eval(&interp.expr, ctx, d)?;
                 ops::template_string(&v, out, interp.expr.span)?;
@@ -67,22 +67,22 @@ fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String)
                         }
                     };
                     if c {
-                        render(&ifd.true_template.elements, ctx, d + 1, out)?;
+                        render(ifd.true_template.elements, ctx, d + 1, out)?;
                     } else if let Some(f) = &ifd.false_template {
-                        render(&f.elements, ctx, d + 1, out)?;
+                        render(f.elements, ctx, d + 1, out)?;
                     }
                 }
                 Directive::For(fd) => {
                     let (coll, kind) = eval_k(&fd.collection, ctx, d)?;
                     let items = iter_items(&coll, kind, fd.collection.span, "'for' directive")?;
-                    let key_name = fd.key_var.as_ref().map(|k| k.name.as_ref());
+                    let key_name = fd.key_var.as_ref().map(|k| k.name);
                     for (k, v) in items {
                         let child = ctx.iteration(
                             key_name.map(|n| (n, k)),
-                            (fd.value_var.name.as_ref(), Cow::Borrowed(v)),
+                            (fd.value_var.name, Cow::Borrowed(v)),
                         );
                         let before = out.len();
-                        render(&fd.template.elements, &child, d + 1, out)?;
+                        render(fd.template.elements, &child, d + 1, out)?;
                         super::limits::charge_bytes(out.len() - before, fd.collection.span)?;
                     }
                 }

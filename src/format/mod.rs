@@ -35,7 +35,8 @@
 //!   (`\n`, `\"`, `\\`, `$${`, `%%{`, control characters as `\uXXXX`).
 //!
 //! ```
-//! let body = hcl::parse("a=1\nbbb = {x=1,y=[1,2]}\nblock \"l\" {\nc = \"${var.x}-y\"\n}\n").unwrap();
+//! let file = hcl::parse("a=1\nbbb = {x=1,y=[1,2]}\nblock \"l\" {\nc = \"${var.x}-y\"\n}\n").unwrap();
+//! let body = file.body();
 //! assert_eq!(
 //!     body.to_string(),
 //!     "a = 1\nbbb = {\n  x = 1\n  y = [1, 2]\n}\n\nblock \"l\" {\n  c = \"${var.x}-y\"\n}\n"
@@ -56,7 +57,8 @@ use crate::value::Value;
 /// Prints a body (a whole file) as native HCL.
 ///
 /// ```
-/// let body = hcl::parse("b { x = 1 }").unwrap();
+/// let file = hcl::parse("b { x = 1 }").unwrap();
+/// let body = file.body();
 /// assert_eq!(hcl::format::format_body(&body), "b {\n  x = 1\n}\n");
 /// ```
 pub fn format_body(body: &Body<'_>) -> String {
@@ -82,7 +84,8 @@ pub fn format_body(body: &Body<'_>) -> String {
 ///
 /// ```
 /// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";
-/// let body = hcl::parse(src).unwrap();
+/// let file = hcl::parse(src).unwrap();
+/// let body = file.body();
 /// assert_eq!(
 ///     hcl::format::format_body_with_source(&body, src),
 ///     "# header\n\na   = 1 # one\nbbb = 2 # two\n\n\nb {\n  # inside\n}\n"
@@ -96,7 +99,8 @@ pub fn format_body_with_source(body: &Body<'_>, source: &str) -> String {
 ///
 /// ```
 /// let src = "variable \"v\" {\n  type = \"string\"\n}\nx = \"${var.v}\"\n";
-/// let body = hcl::parse(src).unwrap();
+/// let file = hcl::parse(src).unwrap();
+/// let body = file.body();
 /// let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
 /// assert_eq!(
 ///     hcl::format::format_body_with(&body, Some(src), &opts),
@@ -152,7 +156,8 @@ pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatO
 /// level (multi-line objects are indented from column 0).
 ///
 /// ```
-/// let body = hcl::parse("x = a+b*2").unwrap();
+/// let file = hcl::parse("x = a+b*2").unwrap();
+/// let body = file.body();
 /// let attr = body.attributes().next().unwrap();
 /// assert_eq!(hcl::format::format_expression(&attr.expr), "a + b * 2");
 /// ```
@@ -172,8 +177,9 @@ pub fn format_expression(expr: &Expression<'_>) -> String {
 ///
 /// ```
 /// use hcl::syntax::{Element, Literal, Template};
+/// let elements = [Element::Literal(Literal { value: "cost: ${5}", span: Default::default() })];
 /// let t = Template {
-///     elements: vec![Element::Literal(Literal { value: "cost: ${5}".into(), span: Default::default() })],
+///     elements: &elements,
 ///     span: Default::default(),
 /// };
 /// assert_eq!(hcl::format::format_template(&t), "cost: $${5}");
@@ -215,42 +221,43 @@ impl fmt::Display for Value {
     /// assert_eq!(v.to_string(), "{\n  a     = 1\n  \"b c\" = \"$${x}\"\n}");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let e = value_to_expression(self);
+        let arena = crate::syntax::Arena::new();
+        let e = value_to_expression(self, &arena);
         f.write_str(&format_expression(&e))
     }
 }
 
 /// Converts a value into the expression that evaluates to it (strings stay
 /// literal strings; object keys that are identifiers stay bare).
-pub(crate) fn value_to_expression(v: &Value) -> Expression<'static> {
-    use crate::syntax::{ExprKind, Ident, ObjectItem, ObjectKey, ObjectSeparator};
-    use std::borrow::Cow;
+pub(crate) fn value_to_expression<'b>(
+    v: &Value,
+    arena: &'b crate::syntax::Arena,
+) -> Expression<'b> {
+    use crate::syntax::{ExprKind, Ident, NumberLit, ObjectItem, ObjectKey, ObjectSeparator};
     let sp = crate::Span::default();
     let kind = match v {
         Value::Null => ExprKind::Null,
         Value::Bool(b) => ExprKind::Bool(*b),
-        Value::Number(n) => ExprKind::Number {
+        Value::Number(n) => ExprKind::Number(arena.alloc(NumberLit {
             value: *n,
-            raw: Cow::Owned(n.to_string()),
-        },
-        Value::String(s) => ExprKind::String(Cow::Owned(s.clone())),
-        Value::Array(a) => ExprKind::Tuple(a.iter().map(value_to_expression).collect()),
-        Value::Object(o) => ExprKind::Object(
-            o.iter()
-                .map(|(k, v)| ObjectItem {
-                    key: if is_ident(k) {
-                        ObjectKey::Ident(Ident::new(k.clone(), sp))
-                    } else {
-                        ObjectKey::Expression(Expression::new(
-                            ExprKind::String(Cow::Owned(k.clone())),
-                            sp,
-                        ))
-                    },
-                    value: value_to_expression(v),
-                    separator: ObjectSeparator::Equals,
-                })
-                .collect(),
-        ),
+            raw: arena.alloc_str(&n.to_string()),
+        })),
+        Value::String(s) => ExprKind::String(arena.alloc_str(s)),
+        Value::Array(a) => {
+            ExprKind::Tuple(arena.alloc_iter(a.iter().map(|v| value_to_expression(v, arena))))
+        }
+        Value::Object(o) => ExprKind::Object(arena.alloc_iter(o.iter().map(|(k, v)| {
+            let k = arena.alloc_str(k);
+            ObjectItem {
+                key: if is_ident(k) {
+                    ObjectKey::Ident(Ident::new(k, sp))
+                } else {
+                    ObjectKey::Expression(Expression::new(ExprKind::String(k), sp))
+                },
+                value: value_to_expression(v, arena),
+                separator: ObjectSeparator::Equals,
+            }
+        }))),
     };
     Expression::new(kind, sp)
 }

@@ -52,7 +52,7 @@ impl Names {
 
     #[inline]
     fn push(&mut self, span: Span) {
-        let s = (span.start as u32, span.end as u32);
+        let s = (span.start, span.end);
         if self.n < self.small.len() {
             self.small[self.n] = s;
             self.n += 1;
@@ -99,11 +99,12 @@ struct BodyItems {
 }
 
 impl<'a> Parser<In<'a>> for BodyItems {
-    type Output = Vec<Structure<'a>>;
+    type Output = &'a [Structure<'a>];
     type Error = PErr;
 
-    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Vec<Structure<'a>>> {
-        let mut items = OM::Output::bind(Vec::new);
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, &'a [Structure<'a>]> {
+        let cx = i.cx;
+        let base = cx.mark::<Structure<'a>>();
         let mut names = Names::new();
         let mut i = i;
         loop {
@@ -119,16 +120,13 @@ impl<'a> Parser<In<'a>> for BodyItems {
             if let Some(span) = name {
                 names.push(span);
             }
-            items = OM::Output::combine(items, item, |mut v, s| {
-                v.push(s);
-                v
-            });
+            OM::Output::map(item, |s| cx.push(s));
             i = j;
         }
         if let Some(e) = names.check(i.src) {
             return stop::<_, OM>(e);
         }
-        Ok((i, items))
+        Ok((i, OM::Output::bind(|| cx.finish(base))))
     }
 }
 
@@ -204,7 +202,7 @@ impl<'a> Parser<In<'a>> for AttributeRest<'a> {
         let (j, expr) = preceded(ws_inline, nl_scope(false, Expr)).process::<OM>(i.skip(1))?;
         let name = std::mem::replace(&mut self.name, Ident::new("", Span::default()));
         let out = OM::Output::map(expr, |expr| {
-            let span = Span::new(name.span.start, expr.span.end);
+            let span = name.span.to(expr.span);
             Attribute { name, expr, span }
         });
         Ok((j, out))
@@ -254,7 +252,7 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
             leaf::<OM, _>(end_of_line(&("a newline", "the block's closing `}`")).parse(k))?;
         let ident = std::mem::replace(&mut self.ident, Ident::new("", Span::default()));
         let out = OM::Output::combine(labels, structures, |labels, structures| Block {
-            span: Span::new(ident.span.start, close + 1),
+            span: Span::new(ident.span.start as usize, close + 1),
             ident,
             labels,
             body: Body {
@@ -270,9 +268,9 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
 
 /// The inside of a one-line block `{ name = expr }` (or `{}`), leaving the
 /// input at `}`.
-fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, Vec<Structure<'a>>> {
+fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, &'a [Structure<'a>]> {
     if i.cur() == b'}' {
-        return Ok((i, OM::Output::bind(Vec::new)));
+        return Ok((i, OM::Output::bind(|| &[][..])));
     }
     if i.eof() {
         return stop::<_, OM>(unclosed_block(i, open));
@@ -292,8 +290,8 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, Vec<
                     "a single-line block can contain only a single attribute, not a nested block \
                      (put the nested block on its own line)",
                 ),
-                name.span.start,
-                name.span.end,
+                name.span.start(),
+                name.span.end(),
             ));
         }
         return stop::<_, OM>(PErr::at(
@@ -319,5 +317,9 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, Vec<
         }
         return stop::<_, OM>(PErr::at(Kind::OneLineBlockEnd, j));
     }
-    Ok((j, OM::Output::map(attr, |a| vec![Structure::Attribute(a)])))
+    let arena = i.cx.arena;
+    Ok((
+        j,
+        OM::Output::map(attr, |a| arena.alloc_slice(&[Structure::Attribute(a)])),
+    ))
 }

@@ -6,6 +6,7 @@ use nom::{Emit, Err, Mode, OutputM, OutputMode, PResult, Parser};
 
 use super::error::{fail, Kind, PErr};
 use super::input::{In, LeafResult};
+use super::scratch::{Cx, Stack};
 
 /// The error half of a result in output mode `OM` (`()` for recoverable
 /// errors in [`Check`] mode: backtracking builds nothing).
@@ -30,15 +31,55 @@ pub(crate) fn leaf<'a, OM: OutputMode, O>(r: LeafResult<'a, O>) -> Result<(In<'a
     }
 }
 
-/// `p` repeated (`many0`) into a `Vec`, which only `Emit` mode builds.
-pub(crate) fn collect<'a, P>(p: P) -> impl Parser<In<'a>, Output = Vec<P::Output>, Error = PErr>
+/// `p` repeated (`many0`) into a list in the arena, which only `Emit` mode
+/// builds: the items go onto their scratch stack ([`Cx`]) as they are read
+/// and into the arena at the end, at their exact length.
+pub(crate) fn collect<'a, P>(p: P) -> Collect<P>
 where
     P: Parser<In<'a>, Error = PErr>,
 {
-    nom::multi::fold(0.., p, Vec::new, |mut v: Vec<P::Output>, x| {
-        v.push(x);
-        v
-    })
+    Collect { p }
+}
+
+/// See [`collect`].
+pub(crate) struct Collect<P> {
+    p: P,
+}
+
+impl<'a, P, T> Parser<In<'a>> for Collect<P>
+where
+    P: Parser<In<'a>, Output = T, Error = PErr>,
+    T: Copy + 'a,
+    Cx<'a>: Stack<'a, T>,
+{
+    type Output = &'a [T];
+    type Error = PErr;
+
+    #[inline]
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, &'a [T]> {
+        let cx = i.cx;
+        let base = cx.mark::<T>();
+        let mut i = i;
+        loop {
+            let before = cx.mark::<T>();
+            match self.p.process::<OM>(i) {
+                Ok((j, item)) if j.at() > i.at() => {
+                    OM::Output::map(item, |x| cx.push(x));
+                    i = j;
+                }
+                // An item that reads nothing ends the list (as `many0`).
+                Ok(_) | Err(Err::Error(_)) => {
+                    cx.reset::<T>(before);
+                    break;
+                }
+                Err(e) => {
+                    cx.reset::<T>(base);
+                    return Err(e);
+                }
+            }
+        }
+        Ok((i, OM::Output::bind(|| cx.finish::<T>(base))))
+    }
 }
 
 /// A stopping error.

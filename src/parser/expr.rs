@@ -6,16 +6,14 @@
 //! one grammar serves both output modes: [`Emit`](nom::Emit) builds the
 //! tree, [`Check`](nom::Check) only checks ([`super::validate`]).
 
-use std::borrow::Cow;
-
 use nom::combinator::{opt, value};
 use nom::sequence::{delimited, preceded, terminated};
 use nom::{Mode, OutputMode, Parser};
 
 use crate::syntax::{
     BinaryOp, BinaryOperator, Conditional, ExprKind, Expression, ForExpr, FuncCall, FuncName,
-    Ident, Number, ObjectItem, ObjectKey, ObjectSeparator, Span, Traversal, TraversalOperator,
-    TraversalOperatorKind, UnaryOp, UnaryOperator,
+    Ident, Number, NumberLit, ObjectItem, ObjectKey, ObjectSeparator, Span, Traversal,
+    TraversalOperator, TraversalOperatorKind, UnaryOp, UnaryOperator,
 };
 
 use super::combinator::{collect, enter, expect, leaf, leave, stop, Emitting, Res};
@@ -24,6 +22,7 @@ use super::input::{In, LeafResult};
 use super::lexer::{
     at_keyword, at_newline, ident, ident_starts_at, keyword, punct, ws, ws_inline, ws_nl,
 };
+use super::scratch::Cx;
 use super::template::{Heredoc, QuotedTemplate};
 
 /// `Expression = ExprTerm | Operation | Conditional`.
@@ -67,10 +66,11 @@ fn conditional<'a, OM: OutputMode>(
     )
     .process::<OM>(inner.skip(1))?;
     let k = leave(k, j);
+    let cx = j.cx;
     let out = OM::Output::combine(cond, tf, |c, (t, f)| {
         let span = c.span.to(f.span);
         Expression::new(
-            ExprKind::Conditional(Box::new(Conditional {
+            ExprKind::Conditional(cx.alloc(Conditional {
                 cond: c,
                 true_expr: t,
                 false_expr: f,
@@ -143,7 +143,7 @@ fn operation<'a, OM: OutputMode>(
                 if top.precedence() < operator.precedence() {
                     break;
                 }
-                reduce::<OM>(&mut operands, &mut ops);
+                reduce::<OM>(j.cx, &mut operands, &mut ops);
             }
             ops.push((operator, span));
             let (k, ()) = leaf::<OM, _>(ws(j.skip(len)))?;
@@ -160,7 +160,7 @@ fn operation<'a, OM: OutputMode>(
             }
         }
         while !ops.is_empty() {
-            reduce::<OM>(&mut operands, &mut ops);
+            reduce::<OM>(j.cx, &mut operands, &mut ops);
         }
         match operands.pop() {
             Some(e) => Ok((i, e)),
@@ -172,6 +172,7 @@ fn operation<'a, OM: OutputMode>(
 /// Pops two operands and an operator and pushes their binary operation.
 #[inline]
 fn reduce<'a, OM: OutputMode>(
+    cx: &'a Cx<'a>,
     operands: &mut Vec<<OM::Output as Mode>::Output<Expression<'a>>>,
     ops: &mut Vec<(BinaryOperator, Span)>,
 ) {
@@ -183,7 +184,7 @@ fn reduce<'a, OM: OutputMode>(
     operands.push(OM::Output::combine(lhs, rhs, |lhs, rhs| {
         let span = lhs.span.to(rhs.span);
         Expression::new(
-            ExprKind::Binary(Box::new(BinaryOp {
+            ExprKind::Binary(cx.alloc(BinaryOp {
                 lhs,
                 operator,
                 operator_span,
@@ -212,8 +213,11 @@ impl<'a> Parser<In<'a>> for Unary {
         let (j, expr) = preceded(ws, Unary).process::<OM>(inner.skip(1))?;
         let j = leave(j, i);
         let out = OM::Output::map(expr, |expr| {
-            let span = Span::new(start, expr.span.end);
-            Expression::new(ExprKind::Unary(Box::new(UnaryOp { operator, expr })), span)
+            let span = Span::new(start, expr.span.end as usize);
+            Expression::new(
+                ExprKind::Unary(i.cx.alloc(UnaryOp { operator, expr })),
+                span,
+            )
         });
         Ok((j, out))
     }
@@ -317,10 +321,7 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
     Ok((
         i.to(p),
         Expression::new(
-            ExprKind::Number {
-                value,
-                raw: Cow::Borrowed(raw),
-            },
+            ExprKind::Number(i.cx.alloc(NumberLit { value, raw })),
             Span::new(start, p),
         ),
     ))
@@ -338,7 +339,7 @@ impl<'a> Parser<In<'a>> for IdentTerm {
         let (i, id) = leaf::<OM, _>(ident("an expression")(i))?;
         let (j, ()) = leaf::<OM, _>(ws(i))?;
         match j.cur() {
-            b'(' => return call::<OM>(j, Vec::new(), id),
+            b'(' => return call::<OM>(j, &[], id),
             b':' if j.byte(j.at() + 1) == b':' => return namespaced_call::<OM>(j, id),
             _ => {}
         }
@@ -361,7 +362,9 @@ fn namespaced_call<'a, OM: OutputMode>(
     mut i: In<'a>,
     first: Ident<'a>,
 ) -> Res<'a, OM, Expression<'a>> {
-    let mut namespace = vec![first];
+    let cx = i.cx;
+    let base = cx.mark::<Ident<'a>>();
+    cx.push(first);
     loop {
         let (j, id) = preceded(
             ws,
@@ -373,16 +376,17 @@ fn namespaced_call<'a, OM: OutputMode>(
         .process::<Emitting<OM>>(i.skip(2))?;
         let (j, ()) = leaf::<OM, _>(ws(j))?;
         match j.cur() {
-            b'(' => return call::<OM>(j, namespace, id),
+            b'(' => return call::<OM>(j, cx.finish(base), id),
             b':' if j.byte(j.at() + 1) == b':' => {
-                namespace.push(id);
+                cx.push(id);
                 i = j;
             }
             _ => {
+                cx.reset::<Ident<'a>>(base);
                 return stop::<_, OM>(PErr::at(
                     Kind::ExpectedAfter(&("`(` or `::`", "the namespaced function name")),
                     j,
-                ))
+                ));
             }
         }
     }
@@ -392,14 +396,15 @@ fn namespaced_call<'a, OM: OutputMode>(
 /// the input is at `(`.
 fn call<'a, OM: OutputMode>(
     i: In<'a>,
-    namespace: Vec<Ident<'a>>,
+    namespace: &'a [Ident<'a>],
     name: Ident<'a>,
 ) -> Res<'a, OM, Expression<'a>> {
+    let cx = i.cx;
     let open = i.at();
     let inner = enter::<OM>(i)?.with_nl(true);
     let mut expand_final = false;
     let (mut j, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
-    let mut args = OM::Output::bind(Vec::new);
+    let base = cx.mark::<Expression<'a>>();
     loop {
         if j.cur() == b')' {
             break;
@@ -410,10 +415,7 @@ fn call<'a, OM: OutputMode>(
             );
         }
         let (k, arg) = terminated(Expr, ws_nl).process::<OM>(j)?;
-        args = OM::Output::combine(args, arg, |mut v, a| {
-            v.push(a);
-            v
-        });
+        OM::Output::map(arg, |a| cx.push(a));
         match k.cur() {
             b',' => {
                 let (k, ()) = leaf::<OM, _>(ws_nl(k.skip(1)))?;
@@ -449,13 +451,14 @@ fn call<'a, OM: OutputMode>(
         }
     }
     let close = j.at();
-    let out = OM::Output::map(args, |args| {
+    let out = OM::Output::bind(|| {
+        let args = cx.finish(base);
         let span = Span::new(
-            namespace.first().map_or(name.span.start, |n| n.span.start),
+            namespace.first().map_or(name.span.start, |n| n.span.start) as usize,
             close + 1,
         );
         Expression::new(
-            ExprKind::FuncCall(Box::new(FuncCall {
+            ExprKind::FuncCall(cx.alloc(FuncCall {
                 name: FuncName { namespace, name },
                 args,
                 expand_final,
@@ -491,7 +494,7 @@ impl<'a> Parser<In<'a>> for Parenthesis {
         }
         let end = j.at() + 1;
         let out = OM::Output::map(e, |e| {
-            Expression::new(ExprKind::Parenthesis(Box::new(e)), Span::new(open, end))
+            Expression::new(ExprKind::Parenthesis(i.cx.alloc(e)), Span::new(open, end))
         });
         Ok((leave(j.skip(1), i), out))
     }
@@ -755,6 +758,7 @@ fn for_expr<'a, OM: OutputMode>(
         return stop::<_, OM>(unclosed("end", j));
     }
     let end = j.at() + 1;
+    let cx = i.cx;
     let head = OM::Output::combine(intro, key_expr, |intro, k| (intro, k));
     let tail = OM::Output::combine(value_expr, cond, |v, c| (v, c));
     let out = OM::Output::combine(
@@ -762,7 +766,7 @@ fn for_expr<'a, OM: OutputMode>(
         tail,
         |((key_var, value_var, collection), key_expr), (value_expr, cond)| {
             Expression::new(
-                ExprKind::For(Box::new(ForExpr {
+                ExprKind::For(cx.alloc(ForExpr {
                     key_var,
                     value_var,
                     collection,
@@ -797,7 +801,8 @@ fn traversal<'a, OM: OutputMode>(
     if !at_traversal_operator(j) {
         return Ok((i, expr));
     }
-    let mut operators = OM::Output::bind(Vec::new);
+    let cx = i.cx;
+    let base = cx.mark::<TraversalOperator<'a>>();
     // Inside the attribute chain of a `.*` splat (`a.*.b.c`).
     let mut in_attr_splat = false;
     let mut end;
@@ -840,12 +845,11 @@ fn traversal<'a, OM: OutputMode>(
             let (k, kind) = index::<OM>(j)?;
             (leave(k, j), kind)
         };
-        operators = OM::Output::combine(operators, kind, |mut v, kind| {
-            v.push(TraversalOperator {
+        OM::Output::map(kind, |kind| {
+            cx.push(TraversalOperator {
                 kind,
                 span: Span::new(start, k.at()),
-            });
-            v
+            })
         });
         end = k;
         let (k, ()) = leaf::<OM, _>(ws(k))?;
@@ -855,10 +859,11 @@ fn traversal<'a, OM: OutputMode>(
         j = k;
     }
     let stop_at = end.at();
-    let out = OM::Output::combine(expr, operators, |expr, operators| {
-        let span = Span::new(expr.span.start, stop_at);
+    let out = OM::Output::map(expr, |expr| {
+        let operators = cx.finish(base);
+        let span = Span::new(expr.span.start as usize, stop_at);
         Expression::new(
-            ExprKind::Traversal(Box::new(Traversal { expr, operators })),
+            ExprKind::Traversal(cx.alloc(Traversal { expr, operators })),
             span,
         )
     });
@@ -917,8 +922,8 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
     }
     if matches!(i.byte(p), b'e' | b'E') {
         let (j, e) = number(i)?;
-        if let ExprKind::Number { value, .. } = &e.kind {
-            if let (true, Some(n)) = (value.is_integer(), value.as_u64()) {
+        if let ExprKind::Number(lit) = e.kind {
+            if let (true, Some(n)) = (lit.value.is_integer(), lit.value.as_u64()) {
                 return Ok((j, TraversalOperatorKind::LegacyIndex(n)));
             }
         }

@@ -5,6 +5,7 @@
 use nom::{IResult, Needed};
 
 use super::error::PErr;
+use super::scratch::Cx;
 
 /// What the grammar reads: all of the source (`src`, possibly cut short by
 /// [`nom::Input::take`]) and the position `pos` in it. Positions stay
@@ -17,9 +18,11 @@ use super::error::PErr;
 /// - `nl`: whether newlines (and line comments) are whitespace here: true
 ///   inside `()`, `[]`, `${}` and `for` expressions, false in attribute
 ///   values and object items, where a newline ends the item.
-#[derive(Clone, Copy, Debug)]
+/// - `cx`: the arena and scratch stacks the tree is built with.
+#[derive(Clone, Copy)]
 pub(crate) struct In<'a> {
     pub(crate) src: &'a str,
+    pub(crate) cx: &'a Cx<'a>,
     pub(crate) pos: u32,
     pub(crate) budget: u16,
     pub(crate) nl: bool,
@@ -28,9 +31,10 @@ pub(crate) struct In<'a> {
 impl<'a> In<'a> {
     /// The input at the start of `src` (at most `u32::MAX` bytes: checked by
     /// the entry points).
-    pub(crate) fn new(src: &'a str, max_depth: usize) -> In<'a> {
+    pub(crate) fn new(src: &'a str, cx: &'a Cx<'a>, max_depth: usize) -> In<'a> {
         In {
             src,
+            cx,
             pos: 0,
             budget: u16::try_from(max_depth).unwrap_or(u16::MAX),
             nl: false,

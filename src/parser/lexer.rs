@@ -3,8 +3,6 @@
 //! table lookups, as nom's own JSON benchmark scans; the grammar in the
 //! sibling modules composes them with nom's combinators.
 
-use std::borrow::Cow;
-
 use nom::Parser;
 
 use crate::syntax::{Ident, Span};
@@ -225,7 +223,7 @@ pub(crate) fn ident<'a>(what: &'static str) -> impl Fn(In<'a>) -> LeafResult<'a,
         Ok((
             i.to(end),
             Ident {
-                name: Cow::Borrowed(&i.src[start..end]),
+                name: &i.src[start..end],
                 span: Span::new(start, end),
             },
         ))

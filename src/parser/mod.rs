@@ -28,13 +28,17 @@ mod error;
 mod expr;
 mod input;
 mod lexer;
+pub(crate) mod scratch;
 mod template;
 
 use nom::{Check, Complete, Emit, OutputM, Parser};
 
 use input::In;
+use scratch::Cx;
 
-use crate::syntax::{Body, Expression, Template};
+use crate::syntax::{
+    Arena, Body, ConfigFile, Expression, ParsedExpression, ParsedTemplate, Template,
+};
 use crate::{Error, ErrorKind, Result, Span};
 
 /// Options for parsing.
@@ -83,27 +87,58 @@ impl ParseOptions {
     }
 }
 
-/// Parses a config file into a [`Body`].
+/// Parses a config file.
+///
+/// The [`ConfigFile`] owns the tree's arena and borrows `input`.
 ///
 /// # Errors
 /// Returns an [`Error`] with line, column and snippet on invalid syntax.
 ///
 /// ```
-/// let body = hcl::parse("a = 1").unwrap();
-/// assert_eq!(body.structures.len(), 1);
+/// let file = hcl::parse("a = 1").unwrap();
+/// assert_eq!(file.body().structures.len(), 1);
 /// ```
-pub fn parse(input: &str) -> Result<Body<'_>> {
+pub fn parse(input: &str) -> Result<ConfigFile<'_>> {
     parse_with(input, &ParseOptions::default())
 }
 
-/// Parses a config file into a [`Body`] with `options`.
+/// Parses a config file with `options`.
 ///
 /// # Errors
 /// Returns an [`Error`] with line, column and snippet on invalid syntax or
 /// when a limit is exceeded.
-pub fn parse_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Body<'a>> {
-    let i = start(input, options)?;
+pub fn parse_with<'a>(input: &'a str, options: &ParseOptions) -> Result<ConfigFile<'a>> {
+    ConfigFile::parse_with(input, options)
+}
+
+/// Parses a config file into `arena`: the tree borrows the arena and the
+/// input, and costs nothing to drop.
+///
+/// # Errors
+/// As [`parse`].
+///
+/// ```
+/// let arena = hcl::syntax::Arena::new();
+/// let body = hcl::parser::parse_in(&arena, "a = 1\nb = 2\n").unwrap();
+/// assert_eq!(body.attributes().count(), 2);
+/// ```
+pub fn parse_in<'a>(arena: &'a Arena, input: &'a str) -> Result<Body<'a>> {
+    parse_in_with(arena, input, &ParseOptions::default())
+}
+
+/// [`parse_in`] with `options`.
+///
+/// # Errors
+/// As [`parse_with`].
+pub fn parse_in_with<'a>(
+    arena: &'a Arena,
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<Body<'a>> {
+    let cx = Cx::new_in(arena);
+    let i = start(input, cx, options)?;
     let r = body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i);
+    cx.release();
     finish(r, input, options)
 }
 
@@ -128,8 +163,11 @@ pub fn validate(input: &str) -> Result<()> {
 /// # Errors
 /// As [`parse_with`].
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
-    let i = start(input, options)?;
+    let arena = Arena::new();
+    let cx = Cx::new_in(&arena);
+    let i = start(input, cx, options)?;
     let r = body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i);
+    cx.release();
     finish(r, input, options)
 }
 
@@ -151,7 +189,7 @@ pub fn validate_bytes(input: &[u8]) -> Result<()> {
 /// let err = hcl::parser::parse_bytes(b"a = \"\xff\"\n").unwrap_err();
 /// assert_eq!(err.column(), Some(6));
 /// ```
-pub fn parse_bytes(input: &[u8]) -> Result<Body<'_>> {
+pub fn parse_bytes(input: &[u8]) -> Result<ConfigFile<'_>> {
     parse_bytes_with(input, &ParseOptions::default())
 }
 
@@ -159,7 +197,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Body<'_>> {
 ///
 /// # Errors
 /// As [`parse_bytes`].
-pub fn parse_bytes_with<'a>(input: &'a [u8], options: &ParseOptions) -> Result<Body<'a>> {
+pub fn parse_bytes_with<'a>(input: &'a [u8], options: &ParseOptions) -> Result<ConfigFile<'a>> {
     parse_with(check_utf8(input)?, options)
 }
 
@@ -172,9 +210,9 @@ pub fn parse_bytes_with<'a>(input: &'a [u8], options: &ParseOptions) -> Result<B
 /// ```
 /// use hcl::syntax::ExprKind;
 /// let e = hcl::parser::parse_expression("1 + 2 * 3").unwrap();
-/// assert!(matches!(e.kind, ExprKind::Binary(_)));
+/// assert!(matches!(e.expr().kind, ExprKind::Binary(_)));
 /// ```
-pub fn parse_expression(input: &str) -> Result<Expression<'_>> {
+pub fn parse_expression(input: &str) -> Result<ParsedExpression<'_>> {
     parse_expression_with(input, &ParseOptions::default())
 }
 
@@ -182,8 +220,24 @@ pub fn parse_expression(input: &str) -> Result<Expression<'_>> {
 ///
 /// # Errors
 /// As [`parse_expression`].
-pub fn parse_expression_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Expression<'a>> {
-    let i = start(input, options)?.with_nl(true);
+pub fn parse_expression_with<'a>(
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<ParsedExpression<'a>> {
+    ParsedExpression::parse_with(input, options)
+}
+
+/// [`parse_expression`] into `arena`.
+///
+/// # Errors
+/// As [`parse_expression`].
+pub fn parse_expression_in<'a>(
+    arena: &'a Arena,
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<Expression<'a>> {
+    let cx = Cx::new_in(arena);
+    let i = start(input, cx, options)?.with_nl(true);
     let r = nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
         .process::<OutputM<Emit, Emit, Complete>>(i)
         .and_then(|(j, e)| {
@@ -196,6 +250,7 @@ pub fn parse_expression_with<'a>(input: &'a str, options: &ParseOptions) -> Resu
                 )))
             }
         });
+    cx.release();
     finish(r, input, options)
 }
 
@@ -208,9 +263,9 @@ pub fn parse_expression_with<'a>(input: &'a str, options: &ParseOptions) -> Resu
 ///
 /// ```
 /// let t = hcl::parser::parse_template("Hello, ${name}!\n").unwrap();
-/// assert_eq!(t.elements.len(), 3);
+/// assert_eq!(t.template().elements.len(), 3);
 /// ```
-pub fn parse_template(input: &str) -> Result<Template<'_>> {
+pub fn parse_template(input: &str) -> Result<ParsedTemplate<'_>> {
     parse_template_with(input, &ParseOptions::default())
 }
 
@@ -218,20 +273,37 @@ pub fn parse_template(input: &str) -> Result<Template<'_>> {
 ///
 /// # Errors
 /// As [`parse_template`].
-pub fn parse_template_with<'a>(input: &'a str, options: &ParseOptions) -> Result<Template<'a>> {
-    let i = start(input, options)?;
+pub fn parse_template_with<'a>(
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<ParsedTemplate<'a>> {
+    ParsedTemplate::parse_with(input, options)
+}
+
+/// [`parse_template`] into `arena`.
+///
+/// # Errors
+/// As [`parse_template`].
+pub fn parse_template_in<'a>(
+    arena: &'a Arena,
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<Template<'a>> {
+    let cx = Cx::new_in(arena);
+    let i = start(input, cx, options)?;
     let r = template::standalone::<OutputM<Emit, Emit, Complete>>(i);
+    cx.release();
     finish(r, input, options)
 }
 
 /// The input at the start of `src`, once it is known to be parsable: no
 /// byte order mark, and offsets that fit in 32 bits.
-fn start<'a>(src: &'a str, options: &ParseOptions) -> Result<In<'a>> {
+fn start<'a>(src: &'a str, cx: &'a Cx<'a>, options: &ParseOptions) -> Result<In<'a>> {
     check_bom(src)?;
     if u32::try_from(src.len()).is_err() {
         return Err(too_large(src));
     }
-    Ok(In::new(src, options.max_depth))
+    Ok(In::new(src, cx, options.max_depth))
 }
 
 /// The output of a finished parse, or its error built.
@@ -247,7 +319,7 @@ fn finish<'a, O>(
             Err(error::build(e, src, options.max_depth))
         }
         Err(nom::Err::Incomplete(_)) => Err(error::build(
-            error::PErr::at(error::Kind::Nom, In::new(src, 0).to(src.len())),
+            error::PErr::span(error::Kind::Nom, src.len(), src.len()),
             src,
             options.max_depth,
         )),

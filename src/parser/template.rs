@@ -21,8 +21,8 @@ use nom::{Mode, OutputMode, Parser};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::syntax::{
-    Directive, Element, ExprKind, Expression, ForDirective, Ident, IfDirective, Interpolation,
-    Literal, Span, Strip, Template, TemplateExpr, TemplateKind,
+    offset_in, Directive, Element, ExprKind, Expression, ForDirective, Ident, IfDirective,
+    Interpolation, Literal, Span, Strip, Template, TemplateExpr, TemplateKind,
 };
 
 use super::combinator::{enter, leaf, leave, stop, Emitting, ErrOf, Res};
@@ -33,6 +33,7 @@ use super::lexer::{
     at_keyword, ident, ident_starts_at, keyword, ws_nl, BARE_SPECIAL, CLASS, HEREDOC_SPECIAL,
     QUOTED_SPECIAL,
 };
+use super::scratch::Cx;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum TMode<'m> {
@@ -98,15 +99,13 @@ fn trim_end_cow(v: &mut Cow<'_, str>) {
     }
 }
 
-/// The offset of `s` in `src`, if `s` is a slice of it.
+/// A literal's final text: borrowed from the source, or copied into the
+/// arena.
 #[inline]
-fn offset_in(src: &str, s: &str) -> Option<usize> {
-    let base = src.as_ptr() as usize;
-    let p = s.as_ptr() as usize;
-    if p >= base && p + s.len() <= base + src.len() {
-        Some(p - base)
-    } else {
-        None
+fn intern<'a>(cx: &Cx<'a>, v: Cow<'a, str>) -> &'a str {
+    match v {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(s) => cx.arena.alloc_str(&s),
     }
 }
 
@@ -136,7 +135,7 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
                         if non_ascii {
                             v = nfc(v);
                         }
-                        Expression::new(ExprKind::String(v), Span::new(open, p + 1))
+                        Expression::new(ExprKind::String(intern(i.cx, v)), Span::new(open, p + 1))
                     });
                     return Ok((i.to(p + 1), out));
                 }
@@ -156,21 +155,16 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
         let (j, parts, end) = template_parts::<OM>(i.to(start), TMode::Quoted, open)?;
         let span = Span::new(open, j.at());
         let src = i.src;
-        let out = build::<OM>(parts, src, Span::new(start, end))?;
+        let cx = i.cx;
+        let out = build::<OM>(cx, parts, src, Span::new(start, end))?;
         let out = OM::Output::map(out, |template| {
-            let all_literal = template
-                .elements
-                .iter()
-                .all(|e| matches!(e, Element::Literal(_)));
-            if all_literal && template.elements.len() <= 1 {
-                let value = match template.elements.into_iter().next() {
-                    Some(Element::Literal(l)) => l.value,
-                    _ => Cow::Borrowed(""),
-                };
-                return Expression::new(ExprKind::String(value), span);
+            match template.elements {
+                [] => return Expression::new(ExprKind::String(""), span),
+                [Element::Literal(l)] => return Expression::new(ExprKind::String(l.value), span),
+                _ => {}
             }
             Expression::new(
-                ExprKind::Template(Box::new(TemplateExpr {
+                ExprKind::Template(cx.alloc(TemplateExpr {
                     kind: TemplateKind::Quoted,
                     template,
                 })),
@@ -183,12 +177,13 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
 
 /// The parts' second pass, in output mode `OM`.
 fn build<'a, OM: OutputMode>(
+    cx: &'a Cx<'a>,
     parts: Parts<'a, OM>,
     src: &'a str,
     span: Span,
 ) -> Result<<OM::Output as Mode>::Output<Template<'a>>, ErrOf<OM>> {
     let mut failed = None;
-    let out = OM::Output::map(parts, |parts| match build_template(parts, src, span) {
+    let out = OM::Output::map(parts, |parts| match build_template(cx, parts, src, span) {
         Ok(t) => t,
         Err(e) => {
             failed = Some(e);
@@ -206,10 +201,10 @@ fn build<'a, OM: OutputMode>(
 pub(crate) struct StringLit;
 
 impl<'a> Parser<In<'a>> for StringLit {
-    type Output = (Cow<'a, str>, Span);
+    type Output = (&'a str, Span);
     type Error = PErr;
 
-    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, (Cow<'a, str>, Span)> {
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, (&'a str, Span)> {
         let open = i.at();
         let (j, e) = QuotedTemplate.process::<Emitting<OM>>(i)?;
         match e.kind {
@@ -220,7 +215,7 @@ impl<'a> Parser<In<'a>> for StringLit {
                      directives `%{...}` are not allowed here",
                 ),
                 open,
-                e.span.end,
+                e.span.end(),
             )),
         }
     }
@@ -273,13 +268,14 @@ impl<'a> Parser<In<'a>> for Heredoc {
             }
             parts
         });
-        let template = build::<OM>(parts, i.src, Span::new(content_start, content_end))?;
+        let cx = i.cx;
+        let template = build::<OM>(cx, parts, i.src, Span::new(content_start, content_end))?;
         let end = k.at();
         let out = OM::Output::map(template, |template| {
             Expression::new(
-                ExprKind::Template(Box::new(TemplateExpr {
+                ExprKind::Template(cx.alloc(TemplateExpr {
                     kind: TemplateKind::Heredoc {
-                        marker: Cow::Borrowed(marker_str),
+                        marker: marker_str,
                         strip_indent,
                     },
                     template,
@@ -294,7 +290,7 @@ impl<'a> Parser<In<'a>> for Heredoc {
 /// A standalone template: the whole input.
 pub(crate) fn standalone<'a, OM: OutputMode>(i: In<'a>) -> Res<'a, OM, Template<'a>> {
     let (j, parts, end) = template_parts::<OM>(i, TMode::Bare, 0)?;
-    let t = build::<OM>(parts, i.src, Span::new(0, end))?;
+    let t = build::<OM>(i.cx, parts, i.src, Span::new(0, end))?;
     Ok((j, t))
 }
 
@@ -358,9 +354,9 @@ impl Nesting {
             return;
         }
         let unexpected = |what, open: &[OpenDir]| {
-            let e = PErr::span(Kind::UnexpectedDirective(what), span.start, span.end);
+            let e = PErr::span(Kind::UnexpectedDirective(what), span.start(), span.end());
             match open.last() {
-                Some(o) => e.opened_at(o.span.start),
+                Some(o) => e.opened_at(o.span.start()),
                 None => e,
             }
         };
@@ -368,7 +364,7 @@ impl Nesting {
             Dir::Interp => {}
             Dir::If | Dir::For => {
                 if self.open.len() >= self.budget {
-                    self.error = Some(PErr::span(Kind::TooDeep, span.start, span.start));
+                    self.error = Some(PErr::span(Kind::TooDeep, span.start(), span.start()));
                     return;
                 }
                 self.open.push(OpenDir {
@@ -408,8 +404,8 @@ impl Nesting {
         };
         Some(PErr::span(
             Kind::UnclosedDirective(names),
-            o.span.start,
-            o.span.end,
+            o.span.start(),
+            o.span.end(),
         ))
     }
 }
@@ -747,63 +743,66 @@ fn directive<'a, OM: OutputMode>(i: In<'a>) -> PartRes<'a, OM> {
 }
 
 /// Melds consecutive literal tokens and nests directives: the second pass
-/// (the nesting was checked by the first).
+/// (the nesting was checked by the first). The elements of the template
+/// being built are on the scratch stack; a run of literal tokens is melded
+/// in `pending` and copied into the arena once.
 fn build_template<'a>(
+    cx: &'a Cx<'a>,
     parts: Vec<TPart<'a>>,
     src: &'a str,
     span: Span,
 ) -> Result<Template<'a>, PErr> {
-    let internal = |s: Span| PErr::span(Kind::Nom, s.start, s.end);
+    let internal = |s: Span| PErr::span(Kind::Nom, s.start(), s.end());
     let mut stack: Vec<Frame<'a>> = Vec::new();
-    let mut elems: Vec<Element<'a>> = Vec::new();
-    let mut cur_base = 0;
+    let base = cx.mark::<Element<'a>>();
+    let mut cur_base = base;
+    let mut pending: Option<(Cow<'a, str>, Span)> = None;
+    let flush = |pending: &mut Option<(Cow<'a, str>, Span)>| {
+        if let Some((v, span)) = pending.take() {
+            cx.push(Element::Literal(Literal {
+                value: intern(cx, v),
+                span,
+            }));
+        }
+    };
     let mut parts = parts.into_iter();
     while let Some(p) = parts.next() {
+        if !matches!(p.kind, TPartKind::Lit(_)) {
+            flush(&mut pending);
+        }
         match p.kind {
-            TPartKind::Lit(v) => {
-                let last = if elems.len() > cur_base {
-                    elems.last_mut()
-                } else {
-                    None
-                };
-                if let Some(Element::Literal(last)) = last {
-                    let prev = std::mem::take(&mut last.value);
-                    last.value = match (&prev, &v) {
-                        (Cow::Borrowed(x), Cow::Borrowed(y)) if adjacent(src, x, y).is_some() => {
-                            Cow::Borrowed(adjacent(src, x, y).unwrap_or_default())
-                        }
-                        _ => {
-                            let mut s = match prev {
-                                Cow::Owned(s) => s,
-                                Cow::Borrowed(x) => {
-                                    // Size the melded literal once for the
-                                    // whole run of literal tokens.
-                                    let rest: usize = parts
-                                        .as_slice()
-                                        .iter()
-                                        .map_while(|p| match &p.kind {
-                                            TPartKind::Lit(l) => Some(l.len()),
-                                            _ => None,
-                                        })
-                                        .sum();
-                                    let mut s = String::with_capacity(x.len() + v.len() + rest);
-                                    s.push_str(x);
-                                    s
-                                }
-                            };
-                            s.push_str(&v);
-                            Cow::Owned(s)
-                        }
+            TPartKind::Lit(v) => match &mut pending {
+                None => pending = Some((v, p.span)),
+                Some((prev, lit_span)) => {
+                    let joined = match (&*prev, &v) {
+                        (Cow::Borrowed(x), Cow::Borrowed(y)) => adjacent(src, x, y),
+                        _ => None,
                     };
-                    last.span.end = p.span.end;
-                } else {
-                    elems.push(Element::Literal(Literal {
-                        value: v,
-                        span: p.span,
-                    }));
+                    match joined {
+                        Some(j) => *prev = Cow::Borrowed(j),
+                        None => {
+                            if let Cow::Borrowed(x) = *prev {
+                                // Size the melded literal once for the whole
+                                // run of literal tokens.
+                                let rest: usize = parts
+                                    .as_slice()
+                                    .iter()
+                                    .map_while(|p| match &p.kind {
+                                        TPartKind::Lit(l) => Some(l.len()),
+                                        _ => None,
+                                    })
+                                    .sum();
+                                let mut s = String::with_capacity(x.len() + v.len() + rest);
+                                s.push_str(x);
+                                *prev = Cow::Owned(s);
+                            }
+                            prev.to_mut().push_str(&v);
+                        }
+                    }
+                    lit_span.end = p.span.end;
                 }
-            }
-            TPartKind::Interp(expr, strip) => elems.push(Element::Interpolation(Interpolation {
+            },
+            TPartKind::Interp(expr, strip) => cx.push(Element::Interpolation(Interpolation {
                 expr,
                 strip,
                 span: p.span,
@@ -818,9 +817,9 @@ fn build_template<'a>(
                     },
                     open_span: p.span,
                     parent_base: cur_base,
-                    body_start: p.span.end,
+                    body_start: p.span.end(),
                 });
-                cur_base = elems.len();
+                cur_base = cx.mark::<Element<'a>>();
             }
             TPartKind::For(key_var, value_var, collection, strip) => {
                 stack.push(Frame {
@@ -832,9 +831,9 @@ fn build_template<'a>(
                     },
                     open_span: p.span,
                     parent_base: cur_base,
-                    body_start: p.span.end,
+                    body_start: p.span.end(),
                 });
-                cur_base = elems.len();
+                cur_base = cx.mark::<Element<'a>>();
             }
             TPartKind::Else(s) => match stack.last_mut() {
                 Some(Frame {
@@ -848,11 +847,11 @@ fn build_template<'a>(
                     ..
                 }) => {
                     *tt = Some(Template {
-                        elements: elems.split_off(cur_base),
-                        span: Span::new(*body_start, p.span.start),
+                        elements: cx.finish(cur_base),
+                        span: Span::new(*body_start, p.span.start()),
                     });
                     *else_strip = Some(s);
-                    *body_start = p.span.end;
+                    *body_start = p.span.end();
                 }
                 _ => return Err(internal(p.span)),
             },
@@ -873,22 +872,22 @@ fn build_template<'a>(
                     return Err(internal(p.span));
                 };
                 let body = Template {
-                    elements: elems.split_off(cur_base),
-                    span: Span::new(body_start, p.span.start),
+                    elements: cx.finish(cur_base),
+                    span: Span::new(body_start, p.span.start()),
                 };
                 let (true_template, false_template) = match true_template {
                     Some(t) => (t, Some(body)),
                     None => (body, None),
                 };
                 cur_base = parent_base;
-                elems.push(Element::Directive(Box::new(Directive::If(IfDirective {
+                cx.push(Element::Directive(cx.alloc(Directive::If(IfDirective {
                     cond,
                     true_template,
                     false_template,
                     if_strip: strip,
                     else_strip,
                     endif_strip,
-                    span: Span::new(open_span.start, p.span.end),
+                    span: open_span.to(p.span),
                 }))));
             }
             TPartKind::EndFor(endfor_strip) => {
@@ -908,27 +907,29 @@ fn build_template<'a>(
                     return Err(internal(p.span));
                 };
                 let template = Template {
-                    elements: elems.split_off(cur_base),
-                    span: Span::new(body_start, p.span.start),
+                    elements: cx.finish(cur_base),
+                    span: Span::new(body_start, p.span.start()),
                 };
                 cur_base = parent_base;
-                elems.push(Element::Directive(Box::new(Directive::For(ForDirective {
+                cx.push(Element::Directive(cx.alloc(Directive::For(ForDirective {
                     key_var,
                     value_var,
                     collection,
                     template,
                     for_strip: strip,
                     endfor_strip,
-                    span: Span::new(open_span.start, p.span.end),
+                    span: open_span.to(p.span),
                 }))));
             }
         }
     }
+    flush(&mut pending);
     if let Some(frame) = stack.pop() {
+        cx.reset::<Element<'a>>(base);
         return Err(internal(frame.open_span));
     }
     Ok(Template {
-        elements: elems,
+        elements: cx.finish(base),
         span,
     })
 }

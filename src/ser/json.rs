@@ -49,6 +49,20 @@ impl Serialize for Value {
     }
 }
 
+impl Serialize for ConfigFile<'_> {
+    /// As its [`Body`].
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.body().serialize(s)
+    }
+}
+
+impl Serialize for ParsedExpression<'_> {
+    /// As its [`Expression`].
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.expr().serialize(s)
+    }
+}
+
 impl Serialize for Expression<'_> {
     /// See the [module documentation](self).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -67,7 +81,7 @@ struct ExprRepr<'e, 'a>(&'e Expression<'a>);
 
 impl Serialize for ExprRepr<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if offer_capture(|| Captured::Expr(self.0.clone().into_owned())) {
+        if offer_capture(|| Captured::Expr(ParsedExpression::from_tree(self.0))) {
             return s.serialize_unit();
         }
         json_expr(self.0, s)
@@ -82,7 +96,7 @@ impl Serialize for BodyRepr<'_, '_> {
             if capture_is_top() {
                 Captured::Text(crate::format::format_body(self.0))
             } else {
-                Captured::Body(self.0.clone().into_owned())
+                Captured::Body(ConfigFile::from_tree(self.0))
             }
         }) {
             return s.serialize_unit();
@@ -109,19 +123,19 @@ fn json_expr<S: Serializer>(e: &Expression<'_>, s: S) -> Result<S::Ok, S::Error>
     match &e.kind {
         ExprKind::Null => s.serialize_unit(),
         ExprKind::Bool(b) => s.serialize_bool(*b),
-        ExprKind::Number { value, .. } => Value::Number(*value).serialize(s),
+        ExprKind::Number(n) => Value::Number(n.value).serialize(s),
         ExprKind::String(v) => s.serialize_str(&escape_json_template(v)),
         ExprKind::Template(t) => s.serialize_str(&format_template(&t.template)),
         ExprKind::Tuple(v) => {
             let mut seq = s.serialize_seq(Some(v.len()))?;
-            for e in v {
+            for e in *v {
                 seq.serialize_element(&JsonExpr(e))?;
             }
             seq.end()
         }
         ExprKind::Object(items) => {
             let mut map = s.serialize_map(Some(items.len()))?;
-            for it in items {
+            for it in *items {
                 let key = match &it.key {
                     ObjectKey::Ident(i) => i.name.to_string(),
                     ObjectKey::Expression(Expression {
@@ -202,9 +216,9 @@ fn insert<'e, 'a>(map: &mut Vec<(&'e str, Tree<'e, 'a>)>, path: &[&'e str], body
 
 fn json_body<S: Serializer>(b: &Body<'_>, s: S) -> Result<S::Ok, S::Error> {
     let mut top: Vec<(&str, Tree<'_, '_>)> = Vec::new();
-    for st in &b.structures {
+    for st in b.structures {
         match st {
-            Structure::Attribute(a) => top.push((&a.name.name, Tree::Expr(&a.expr))),
+            Structure::Attribute(a) => top.push((a.name.name, Tree::Expr(&a.expr))),
             Structure::Block(bl) => {
                 let mut path: Vec<&str> = vec![&bl.ident.name];
                 path.extend(bl.labels.iter().map(BlockLabel::as_str));

@@ -1,7 +1,6 @@
 //! The intermediate tree built by the serde serializer, and its conversion
 //! into syntax trees and values.
 
-use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
 use serde::ser::{self, Serialize};
@@ -34,16 +33,16 @@ pub(crate) enum Node {
     Seq(Vec<Node>),
     Map(Vec<(String, Node)>),
     Struct(Vec<(String, Node)>),
-    Expr(Expression<'static>),
-    Body(Body<'static>),
+    Expr(ParsedExpression<'static>),
+    Body(ConfigFile<'static>),
     /// A top-level body, already printed.
     Text(String),
     Forced(Forced, Box<Node>),
 }
 
 pub(crate) enum Captured {
-    Expr(Expression<'static>),
-    Body(Body<'static>),
+    Expr(ParsedExpression<'static>),
+    Body(ConfigFile<'static>),
     /// A top-level body, already printed.
     Text(String),
 }
@@ -112,7 +111,7 @@ impl Node {
                     .map(|(k, v)| Ok((k, v.into_value()?)))
                     .collect::<Result<_>>()?,
             ),
-            Node::Expr(e) => literal_value(&e)
+            Node::Expr(e) => literal_value(e.expr())
                 .ok_or_else(|| ser_error("only literal expressions can be converted to a Value"))?,
             Node::Body(_) | Node::Text(_) => {
                 return Err(ser_error("a body cannot be converted to a Value"))
@@ -126,7 +125,7 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
     Some(match &e.kind {
         ExprKind::Null => Value::Null,
         ExprKind::Bool(b) => Value::Bool(*b),
-        ExprKind::Number { value, .. } => Value::Number(*value),
+        ExprKind::Number(n) => Value::Number(n.value),
         ExprKind::String(s) => Value::String(s.to_string()),
         ExprKind::Tuple(v) => Value::Array(v.iter().map(literal_value).collect::<Option<_>>()?),
         ExprKind::Object(items) => Value::Object(
@@ -151,17 +150,19 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
 
 // ------------------------------------------------------------- Node → HCL
 
-const SP: Span = Span { start: 0, end: 0 };
+const SP: Span = Span::new(0, 0);
 
 pub(crate) fn write_body(p: &mut Printer<'_>, node: Node, lit: bool) -> Result<()> {
     match node {
         Node::Text(_) => Err(ser_error("internal: printed body in a nested position")),
         Node::Body(b) => {
-            p.body(&b);
+            p.body(b.body());
             Ok(())
         }
         Node::Struct(entries) | Node::Map(entries) => {
-            let body = build_body(entries, lit)?;
+            let arena = Arena::new();
+            let a = &arena;
+            let body = build_body(a, entries, lit)?;
             p.body(&body);
             Ok(())
         }
@@ -200,7 +201,7 @@ fn check_ident(key: &str) -> Result<()> {
     }
 }
 
-fn build_body(entries: Vec<(String, Node)>, lit: bool) -> Result<Body<'static>> {
+fn build_body<'b>(a: &'b Arena, entries: Vec<(String, Node)>, lit: bool) -> Result<Body<'b>> {
     let mut out = Vec::with_capacity(entries.len());
     for (key, node) in entries {
         if matches!(node, Node::None) {
@@ -208,19 +209,19 @@ fn build_body(entries: Vec<(String, Node)>, lit: bool) -> Result<Body<'static>> 
         }
         check_ident(&key)?;
         match node {
-            Node::Forced(Forced::Attribute, v) => out.push(attr(key, to_expr(*v, lit)?)),
+            Node::Forced(Forced::Attribute, v) => out.push(attr(a, key, to_expr(a, *v, lit)?)),
             Node::Forced(Forced::Block, v) => match *v {
                 Node::Seq(items) => {
                     for it in items {
-                        out.push(block(&key, &[], body_of(it, lit)?));
+                        out.push(block(a, &key, &[], body_of(a, it, lit)?));
                     }
                 }
-                other => out.push(block(&key, &[], body_of(other, lit)?)),
+                other => out.push(block(a, &key, &[], body_of(a, other, lit)?)),
             },
             Node::Forced(Forced::LabeledBlock, v) => match *v {
                 Node::Map(m) | Node::Struct(m) => {
                     for (label, v) in m {
-                        labeled(&mut out, &key, &mut vec![label], v, lit, true)?;
+                        labeled(a, &mut out, &key, &mut vec![label], v, lit, true)?;
                     }
                 }
                 other => {
@@ -230,28 +231,31 @@ fn build_body(entries: Vec<(String, Node)>, lit: bool) -> Result<Body<'static>> 
                     )))
                 }
             },
-            n @ (Node::Struct(_) | Node::Body(_)) => out.push(block(&key, &[], body_of(n, lit)?)),
+            n @ (Node::Struct(_) | Node::Body(_)) => {
+                out.push(block(a, &key, &[], body_of(a, n, lit)?))
+            }
             Node::Seq(items) if all_blocky(&items) => {
                 for it in items {
-                    out.push(block(&key, &[], body_of(it, lit)?));
+                    out.push(block(a, &key, &[], body_of(a, it, lit)?));
                 }
             }
             Node::Map(m) if !m.is_empty() && m.iter().all(|(_, v)| labelable(v)) => {
                 for (label, v) in m {
-                    labeled(&mut out, &key, &mut vec![label], v, lit, false)?;
+                    labeled(a, &mut out, &key, &mut vec![label], v, lit, false)?;
                 }
             }
-            other => out.push(attr(key, to_expr(other, lit)?)),
+            other => out.push(attr(a, key, to_expr(a, other, lit)?)),
         }
     }
     Ok(Body {
-        structures: out,
+        structures: a.alloc_slice(&out),
         span: SP,
     })
 }
 
-fn labeled(
-    out: &mut Vec<Structure<'static>>,
+fn labeled<'b>(
+    a: &'b Arena,
+    out: &mut Vec<Structure<'b>>,
     key: &str,
     labels: &mut Vec<String>,
     node: Node,
@@ -261,7 +265,7 @@ fn labeled(
     match node {
         Node::Seq(items) if all_blocky(&items) || forced => {
             for it in items {
-                out.push(block(key, labels, body_of(it, lit)?));
+                out.push(block(a, key, labels, body_of(a, it, lit)?));
             }
         }
         Node::Map(m)
@@ -276,21 +280,21 @@ fn labeled(
         {
             for (label, v) in m {
                 labels.push(label);
-                labeled(out, key, labels, v, lit, forced)?;
+                labeled(a, out, key, labels, v, lit, forced)?;
                 labels.pop();
             }
         }
-        Node::Forced(_, n) => labeled(out, key, labels, *n, lit, forced)?,
-        other => out.push(block(key, labels, body_of(other, lit)?)),
+        Node::Forced(_, n) => labeled(a, out, key, labels, *n, lit, forced)?,
+        other => out.push(block(a, key, labels, body_of(a, other, lit)?)),
     }
     Ok(())
 }
 
-fn body_of(node: Node, lit: bool) -> Result<Body<'static>> {
+fn body_of<'b>(a: &'b Arena, node: Node, lit: bool) -> Result<Body<'b>> {
     match node {
-        Node::Body(b) => Ok(b),
-        Node::Struct(m) | Node::Map(m) => build_body(m, lit),
-        Node::Forced(_, n) => body_of(*n, lit),
+        Node::Body(b) => Ok(b.body().copy_in(a)),
+        Node::Struct(m) | Node::Map(m) => build_body(a, m, lit),
+        Node::Forced(_, n) => body_of(a, *n, lit),
         other => Err(ser_error(format!(
             "a block body must be a struct or a map, not {}",
             other.kind_name()
@@ -298,24 +302,21 @@ fn body_of(node: Node, lit: bool) -> Result<Body<'static>> {
     }
 }
 
-fn attr(name: String, expr: Expression<'static>) -> Structure<'static> {
+fn attr<'b>(a: &'b Arena, name: String, expr: Expression<'b>) -> Structure<'b> {
     Structure::Attribute(Attribute {
-        name: Ident::new(name, SP),
+        name: Ident::new(a.alloc_str(&name), SP),
         expr,
         span: SP,
     })
 }
 
-fn block(key: &str, labels: &[String], body: Body<'static>) -> Structure<'static> {
+fn block<'b>(a: &'b Arena, key: &str, labels: &[String], body: Body<'b>) -> Structure<'b> {
     Structure::Block(Block {
-        ident: Ident::new(key.to_owned(), SP),
-        labels: labels
-            .iter()
-            .map(|l| BlockLabel::String {
-                value: Cow::Owned(l.clone()),
-                span: SP,
-            })
-            .collect(),
+        ident: Ident::new(a.alloc_str(key), SP),
+        labels: a.alloc_iter(labels.iter().map(|l| BlockLabel::String {
+            value: a.alloc_str(l),
+            span: SP,
+        })),
         body,
         open_brace: SP,
         close_brace: SP,
@@ -323,115 +324,110 @@ fn block(key: &str, labels: &[String], body: Body<'static>) -> Structure<'static
     })
 }
 
-fn ex(kind: ExprKind<'static>) -> Expression<'static> {
+fn ex(kind: ExprKind<'_>) -> Expression<'_> {
     Expression::new(kind, SP)
 }
 
-pub(crate) fn to_expr(node: Node, lit: bool) -> Result<Expression<'static>> {
+pub(crate) fn to_expr<'b>(a: &'b Arena, node: Node, lit: bool) -> Result<Expression<'b>> {
     Ok(match node {
         Node::None | Node::Null => ex(ExprKind::Null),
         Node::Bool(b) => ex(ExprKind::Bool(b)),
-        Node::Number(n) => number_expr(n)?,
-        Node::String(s) => string_expr(s, lit),
-        Node::LitString(s) => string_expr(s, true),
-        Node::Seq(v) => ex(ExprKind::Tuple(
-            v.into_iter()
-                .map(|n| to_expr(n, lit))
-                .collect::<Result<_>>()?,
-        )),
+        Node::Number(n) => number_expr(a, n)?,
+        Node::String(s) => string_expr(a, s, lit),
+        Node::LitString(s) => string_expr(a, s, true),
+        Node::Seq(v) => {
+            let items = v
+                .into_iter()
+                .map(|n| to_expr(a, n, lit))
+                .collect::<Result<Vec<_>>>()?;
+            ex(ExprKind::Tuple(a.alloc_slice(&items)))
+        }
         Node::Map(m) | Node::Struct(m) => {
             let mut items = Vec::with_capacity(m.len());
             for (k, v) in m {
                 if matches!(v, Node::None) {
                     continue;
                 }
-                let key = if is_ident(&k) {
+                let k = a.alloc_str(&k);
+                let key = if is_ident(k) {
                     ObjectKey::Ident(Ident::new(k, SP))
                 } else {
-                    ObjectKey::Expression(ex(ExprKind::String(Cow::Owned(k))))
+                    ObjectKey::Expression(ex(ExprKind::String(k)))
                 };
                 items.push(ObjectItem {
                     key,
-                    value: to_expr(v, lit)?,
+                    value: to_expr(a, v, lit)?,
                     separator: ObjectSeparator::Equals,
                 });
             }
-            ex(ExprKind::Object(items))
+            ex(ExprKind::Object(a.alloc_slice(&items)))
         }
-        Node::Expr(e) => e,
+        Node::Expr(e) => e.expr().copy_in(a),
         Node::Body(_) | Node::Text(_) => {
             return Err(ser_error("a body cannot be written as an attribute value"))
         }
-        Node::Forced(_, n) => to_expr(*n, lit)?,
+        Node::Forced(_, n) => to_expr(a, *n, lit)?,
     })
 }
 
-fn number_expr(n: Number) -> Result<Expression<'static>> {
+fn number_expr(a: &Arena, n: Number) -> Result<Expression<'_>> {
     if !n.is_finite() {
         return Err(ser_error("HCL has no literal for infinite numbers"));
     }
-    Ok(ex(ExprKind::Number {
+    Ok(ex(ExprKind::Number(a.alloc(NumberLit {
         value: n,
-        raw: Cow::Owned(n.to_string()),
-    }))
+        raw: a.alloc_str(&n.to_string()),
+    }))))
 }
 
 /// Parses `s` as template source, if the parser accepts it.
-fn parse_template(s: &str) -> Option<Template<'static>> {
-    crate::parser::parse_template(s)
-        .ok()
-        .map(Template::into_owned)
+fn parse_template<'b>(a: &'b Arena, s: &str) -> Option<Template<'b>> {
+    crate::parser::parse_template_in(a, a.alloc_str(s), &crate::ParseOptions::default()).ok()
 }
 
-pub(crate) fn string_expr(s: String, lit: bool) -> Expression<'static> {
+pub(crate) fn string_expr(a: &Arena, s: String, lit: bool) -> Expression<'_> {
     if !lit && (s.contains("${") || s.contains("%{")) {
-        if let Some(t) = parse_template(&s) {
-            if t.elements.len() == 1 {
-                if let Element::Interpolation(_) = &t.elements[0] {
-                    let Some(Element::Interpolation(i)) = t.elements.into_iter().next() else {
-                        unreachable!()
-                    };
-                    return i.expr;
-                }
+        if let Some(t) = parse_template(a, &s) {
+            if let [Element::Interpolation(i)] = t.elements {
+                return i.expr;
             }
             let has_code = t.elements.iter().any(|e| !matches!(e, Element::Literal(_)));
             if has_code {
-                let kind = heredoc_kind(&s).unwrap_or(TemplateKind::Quoted);
-                return ex(ExprKind::Template(Box::new(TemplateExpr {
-                    kind,
-                    template: t,
-                })));
+                let kind = heredoc_kind(a, &s).unwrap_or(TemplateKind::Quoted);
+                return ex(ExprKind::Template(
+                    a.alloc(TemplateExpr { kind, template: t }),
+                ));
             }
             // Only escapes (`$${`): the text is its literal value.
             let text: String = t
                 .elements
-                .into_iter()
+                .iter()
                 .map(|e| match e {
-                    Element::Literal(l) => l.value.into_owned(),
-                    _ => String::new(),
+                    Element::Literal(l) => l.value,
+                    _ => "",
                 })
                 .collect();
-            return string_expr(text, true);
+            return string_expr(a, text, true);
         }
     }
-    if let Some(kind) = heredoc_kind(&s) {
-        return ex(ExprKind::Template(Box::new(TemplateExpr {
+    if let Some(kind) = heredoc_kind(a, &s) {
+        return ex(ExprKind::Template(a.alloc(TemplateExpr {
             kind,
             template: Template {
-                elements: vec![Element::Literal(Literal {
-                    value: Cow::Owned(s),
+                elements: a.alloc_slice(&[Element::Literal(Literal {
+                    value: a.alloc_str(&s),
                     span: SP,
-                })],
+                })]),
                 span: SP,
             },
         })));
     }
-    ex(ExprKind::String(Cow::Owned(s)))
+    ex(ExprKind::String(a.alloc_str(&s)))
 }
 
 /// A heredoc form for `s` if it is multi-line text ending in a newline with
 /// no control characters other than tab and newline.
-pub(crate) fn heredoc_kind(s: &str) -> Option<TemplateKind<'static>> {
+pub(crate) fn heredoc_kind<'b>(a: &'b Arena, s: &str) -> Option<TemplateKind<'b>> {
     let body = s.strip_suffix('\n')?;
     if !body.contains('\n') {
         return None;
@@ -458,7 +454,7 @@ pub(crate) fn heredoc_kind(s: &str) -> Option<TemplateKind<'static>> {
         marker = format!("EOT{n}");
     }
     Some(TemplateKind::Heredoc {
-        marker: Cow::Owned(marker),
+        marker: a.alloc_str(&marker),
         strip_indent: min_indent == 0 || min_indent == usize::MAX,
     })
 }

@@ -5,36 +5,78 @@
 //! text between them (whitespace and comments) can be recovered from the
 //! source.
 //!
-//! Trees borrow from the source text where they can (`'a`): identifiers and
-//! string literals without escapes are `Cow::Borrowed`. Use
-//! [`Body::into_owned`] (and friends) to detach a tree from its source.
+//! # A compact tree
+//!
+//! A tree lives in an [`Arena`] (`'a` is the lifetime of the arena and of
+//! the source text): every node is `Copy`, children are `&'a` references
+//! and `&'a [..]` slices, and text is `&'a str` (borrowed from the source
+//! where it can be, copied into the arena where escapes were decoded).
+//! Building a tree costs no allocation per node, and dropping one frees the
+//! arena's few large chunks without visiting a node (no node needs `Drop`).
+//!
+//! [`hcl::parse`](crate::parse) returns a [`ConfigFile`], which owns its
+//! arena (and, if asked, its source); [`parse_in`](crate::parser::parse_in)
+//! parses into an arena of your own.
 //!
 //! ```
-//! let body = hcl::parse("a = 1\nblock \"label\" {\n  b = true\n}\n").unwrap();
+//! let file = hcl::parse("a = 1\nblock \"label\" {\n  b = true\n}\n").unwrap();
+//! let body = file.body();
 //! assert_eq!(body.structures.len(), 2);
 //! let attr = body.attributes().next().unwrap();
 //! assert_eq!(attr.name.name, "a");
 //! assert_eq!(attr.span, hcl::Span::new(0, 5));
 //! ```
+//!
+//! # Rewriting
+//!
+//! Nodes are shared and immutable; a rewrite builds the nodes it changes
+//! in an arena and keeps the others as they are (see `examples/rewrite.rs`
+//! and [`ConfigFile::edit`]).
 
-use std::borrow::Cow;
 use std::fmt;
 
-mod owned;
+mod arena;
+mod chain;
+pub(crate) mod copy;
+mod file;
+
+pub use arena::Arena;
+pub use file::{ConfigFile, ParsedExpression, ParsedTemplate};
 
 pub use crate::value::Number;
 
-/// A half-open byte range `start..end` into the source text.
+/// The offset of `s` in `src`, if `s` is a slice of it.
+#[inline]
+pub(crate) fn offset_in(src: &str, s: &str) -> Option<usize> {
+    let base = src.as_ptr() as usize;
+    let p = s.as_ptr() as usize;
+    if p >= base && p + s.len() <= base + src.len() {
+        Some(p - base)
+    } else {
+        None
+    }
+}
+
+/// `s` as a slice of `src` (with `src`'s lifetime), if it is one.
+#[inline]
+pub(crate) fn subslice<'s>(src: &'s str, s: &str) -> Option<&'s str> {
+    let at = offset_in(src, s)?;
+    src.get(at..at + s.len())
+}
+
+/// A half-open byte range `start..end` into the source text, in 32 bits
+/// (the parser rejects inputs over 4 GiB).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
     /// Byte offset of the first byte.
-    pub start: usize,
+    pub start: u32,
     /// Byte offset one past the last byte.
-    pub end: usize,
+    pub end: u32,
 }
 
 impl Span {
-    /// A span from `start` to `end`.
+    /// A span from `start` to `end` (offsets beyond `u32::MAX` are cut to
+    /// it).
     ///
     /// ```
     /// let s = hcl::Span::new(2, 5);
@@ -42,13 +84,36 @@ impl Span {
     /// ```
     #[inline]
     pub const fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span {
+            start: if start > u32::MAX as usize {
+                u32::MAX
+            } else {
+                start as u32
+            },
+            end: if end > u32::MAX as usize {
+                u32::MAX
+            } else {
+                end as u32
+            },
+        }
+    }
+
+    /// The offset of the first byte, as a `usize`.
+    #[inline]
+    pub const fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// The offset one past the last byte, as a `usize`.
+    #[inline]
+    pub const fn end(&self) -> usize {
+        self.end as usize
     }
 
     /// Number of bytes covered.
     #[inline]
     pub const fn len(&self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start) as usize
     }
 
     /// Whether the span is empty.
@@ -60,13 +125,16 @@ impl Span {
     /// The smallest span covering both `self` and `other`.
     #[inline]
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// As a `Range<usize>`, for slicing the source.
     #[inline]
     pub const fn range(&self) -> std::ops::Range<usize> {
-        self.start..self.end
+        self.start as usize..self.end as usize
     }
 }
 
@@ -84,32 +152,29 @@ impl From<std::ops::Range<usize>> for Span {
 
 impl From<Span> for std::ops::Range<usize> {
     fn from(s: Span) -> std::ops::Range<usize> {
-        s.start..s.end
+        s.range()
     }
 }
 
 /// An identifier (UAX #31 `ID_Start (ID_Continue | '-')*`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ident<'a> {
     /// The identifier's text.
-    pub name: Cow<'a, str>,
+    pub name: &'a str,
     /// Where it is in the source.
     pub span: Span,
 }
 
 impl<'a> Ident<'a> {
     /// An identifier with the given name and span.
-    pub fn new(name: impl Into<Cow<'a, str>>, span: Span) -> Self {
-        Ident {
-            name: name.into(),
-            span,
-        }
+    pub const fn new(name: &'a str, span: Span) -> Self {
+        Ident { name, span }
     }
 
     /// The identifier's text.
     #[inline]
-    pub fn as_str(&self) -> &str {
-        &self.name
+    pub const fn as_str(&self) -> &'a str {
+        self.name
     }
 }
 
@@ -117,17 +182,17 @@ impl<'a> Ident<'a> {
 ///
 /// `span` covers the body's content: for a file, the whole file; for a
 /// block, everything between `{` and `}` (exclusive).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Body<'a> {
     /// Attributes and blocks in source order.
-    pub structures: Vec<Structure<'a>>,
+    pub structures: &'a [Structure<'a>],
     /// The body's extent.
     pub span: Span,
 }
 
 impl<'a> Body<'a> {
     /// The attributes of this body, in source order.
-    pub fn attributes(&self) -> impl Iterator<Item = &Attribute<'a>> {
+    pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> {
         self.structures.iter().filter_map(|s| match s {
             Structure::Attribute(a) => Some(a),
             Structure::Block(_) => None,
@@ -135,7 +200,7 @@ impl<'a> Body<'a> {
     }
 
     /// The blocks of this body, in source order.
-    pub fn blocks(&self) -> impl Iterator<Item = &Block<'a>> {
+    pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> {
         self.structures.iter().filter_map(|s| match s {
             Structure::Block(b) => Some(b),
             Structure::Attribute(_) => None,
@@ -143,13 +208,13 @@ impl<'a> Body<'a> {
     }
 
     /// The attribute named `name`, if any.
-    pub fn attribute(&self, name: &str) -> Option<&Attribute<'a>> {
+    pub fn attribute(&self, name: &str) -> Option<&'a Attribute<'a>> {
         self.attributes().find(|a| a.name.name == name)
     }
 }
 
 /// One item of a [`Body`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Structure<'a> {
     /// `name = expr`
     Attribute(Attribute<'a>),
@@ -171,7 +236,7 @@ impl Structure<'_> {
 ///
 /// `span` runs from the name to the end of the expression (the newline is
 /// not included).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'a> {
     /// The attribute's name.
     pub name: Ident<'a>,
@@ -182,12 +247,12 @@ pub struct Attribute<'a> {
 }
 
 /// A block `type label* { body }`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block<'a> {
     /// The block type.
     pub ident: Ident<'a>,
     /// Zero or more labels.
-    pub labels: Vec<BlockLabel<'a>>,
+    pub labels: &'a [BlockLabel<'a>],
     /// The content between the braces.
     pub body: Body<'a>,
     /// Span of the opening `{`.
@@ -200,14 +265,14 @@ pub struct Block<'a> {
 
 /// A block label: an identifier or a quoted string (which may not contain
 /// interpolations).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockLabel<'a> {
     /// `block foo {}`
     Ident(Ident<'a>),
     /// `block "foo" {}`; `value` is the unescaped content, `span` includes the quotes.
     String {
         /// Unescaped content.
-        value: Cow<'a, str>,
+        value: &'a str,
         /// Includes the quotes.
         span: Span,
     },
@@ -217,7 +282,7 @@ impl BlockLabel<'_> {
     /// The label's value.
     pub fn as_str(&self) -> &str {
         match self {
-            BlockLabel::Ident(i) => &i.name,
+            BlockLabel::Ident(i) => i.name,
             BlockLabel::String { value, .. } => value,
         }
     }
@@ -232,7 +297,7 @@ impl BlockLabel<'_> {
 }
 
 /// An expression with its span.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Expression<'a> {
     /// What kind of expression.
     pub kind: ExprKind<'a>,
@@ -251,11 +316,11 @@ impl<'a> Expression<'a> {
     /// leftmost operand that is not binary, and the operations from the
     /// outermost inwards (reverse it for source order). Found without
     /// recursion, so 100,000-term chains do not overflow the stack.
-    pub(crate) fn binary_chain(&self) -> (&Expression<'a>, Vec<&BinaryOp<'a>>) {
+    pub(crate) fn binary_chain(&self) -> (&Expression<'a>, Vec<&'a BinaryOp<'a>>) {
         let mut chain = Vec::new();
         let mut cur = self;
-        while let ExprKind::Binary(b) = &cur.kind {
-            chain.push(&**b);
+        while let ExprKind::Binary(b) = cur.kind {
+            chain.push(b);
             cur = &b.lhs;
         }
         (cur, chain)
@@ -264,50 +329,55 @@ impl<'a> Expression<'a> {
 
 /// The kinds of expression.
 ///
-/// Large variants are boxed to keep `Expression` small.
-#[derive(Clone, Debug, PartialEq)]
+/// Variants larger than an identifier are references into the arena, which
+/// keeps an `Expression` at 40 bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'a> {
     /// `null`
     Null,
     /// `true` / `false`
     Bool(bool),
-    /// A numeric literal. `raw` is the source text (for exact printing and
-    /// arbitrary-precision evaluation); `value` its nearest [`Number`].
-    Number {
-        /// Parsed value.
-        value: Number,
-        /// Literal text as written.
-        raw: Cow<'a, str>,
-    },
+    /// A numeric literal.
+    Number(&'a NumberLit<'a>),
     /// A quoted template with no interpolation or directive, e.g. `"foo\n"`;
     /// holds the unescaped content.
-    String(Cow<'a, str>),
+    String(&'a str),
     /// A quoted template with interpolations/directives, or any heredoc.
-    Template(Box<TemplateExpr<'a>>),
+    Template(&'a TemplateExpr<'a>),
     /// A variable reference `foo`.
     Variable(Ident<'a>),
     /// `[a, b, c]`
-    Tuple(Vec<Expression<'a>>),
+    Tuple(&'a [Expression<'a>]),
     /// `{ k = v, ... }`
-    Object(Vec<ObjectItem<'a>>),
+    Object(&'a [ObjectItem<'a>]),
     /// `name(args...)`
-    FuncCall(Box<FuncCall<'a>>),
+    FuncCall(&'a FuncCall<'a>),
     /// An expression followed by attribute access, index and splat operators.
-    Traversal(Box<Traversal<'a>>),
+    Traversal(&'a Traversal<'a>),
     /// `-x`, `!x`
-    Unary(Box<UnaryOp<'a>>),
+    Unary(&'a UnaryOp<'a>),
     /// `a op b`
-    Binary(Box<BinaryOp<'a>>),
+    Binary(&'a BinaryOp<'a>),
     /// `c ? t : f`
-    Conditional(Box<Conditional<'a>>),
+    Conditional(&'a Conditional<'a>),
     /// `[for ...]` or `{for ...}`
-    For(Box<ForExpr<'a>>),
+    For(&'a ForExpr<'a>),
     /// `( expr )`
-    Parenthesis(Box<Expression<'a>>),
+    Parenthesis(&'a Expression<'a>),
+}
+
+/// A numeric literal: `raw` is the source text (for exact printing and
+/// arbitrary-precision evaluation), `value` its nearest [`Number`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberLit<'a> {
+    /// Parsed value.
+    pub value: Number,
+    /// Literal text as written.
+    pub raw: &'a str,
 }
 
 /// A template expression: a quoted string with interpolations/directives, or a heredoc.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateExpr<'a> {
     /// Quoted or heredoc.
     pub kind: TemplateKind<'a>,
@@ -317,24 +387,24 @@ pub struct TemplateExpr<'a> {
 }
 
 /// How a template expression was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TemplateKind<'a> {
     /// `"..."`
     Quoted,
     /// `<<EOT` (`strip_indent: false`) or `<<-EOT` (`strip_indent: true`).
     Heredoc {
         /// The delimiter identifier (`EOT`).
-        marker: Cow<'a, str>,
+        marker: &'a str,
         /// `<<-`: leading whitespace common to all lines is removed.
         strip_indent: bool,
     },
 }
 
 /// A template: literal text, interpolations and directives.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Template<'a> {
     /// The parts in order.
-    pub elements: Vec<Element<'a>>,
+    pub elements: &'a [Element<'a>],
     /// The template's extent: inside the quotes; for a heredoc, from the
     /// start of the line after `<<EOT` to the start of the closing marker's
     /// line; for a directive's sub-template, between the directives. The
@@ -343,14 +413,14 @@ pub struct Template<'a> {
 }
 
 /// One part of a [`Template`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Element<'a> {
     /// Literal text, unescaped (`$${` already turned into `${`).
     Literal(Literal<'a>),
     /// `${ expr }`
     Interpolation(Interpolation<'a>),
     /// `%{ if }`, `%{ for }`
-    Directive(Box<Directive<'a>>),
+    Directive(&'a Directive<'a>),
 }
 
 /// Literal text in a template.
@@ -363,10 +433,10 @@ pub enum Element<'a> {
 /// Evaluators must not strip again; the [`Strip`] flags are kept for
 /// printing. A literal emptied by stripping is kept (it prevents template
 /// unwrapping, as in Terraform: `" ${~ 5 }"` is the string `"5"`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Literal<'a> {
     /// Unescaped text.
-    pub value: Cow<'a, str>,
+    pub value: &'a str,
     /// Source extent (escapes as written, and any whitespace that strip
     /// markers or `<<-` removed from `value`).
     pub span: Span,
@@ -382,7 +452,7 @@ pub struct Strip {
 }
 
 /// `${ expr }` in a template.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interpolation<'a> {
     /// The interpolated expression.
     pub expr: Expression<'a>,
@@ -393,7 +463,7 @@ pub struct Interpolation<'a> {
 }
 
 /// A template directive.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Directive<'a> {
     /// `%{ if c }...%{ else }...%{ endif }`
     If(IfDirective<'a>),
@@ -402,7 +472,7 @@ pub enum Directive<'a> {
 }
 
 /// `%{ if cond }` ... `%{ else }` ... `%{ endif }`
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IfDirective<'a> {
     /// The condition.
     pub cond: Expression<'a>,
@@ -421,7 +491,7 @@ pub struct IfDirective<'a> {
 }
 
 /// `%{ for key, value in coll }` ... `%{ endfor }`
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForDirective<'a> {
     /// Key (or index) variable, when two are given.
     pub key_var: Option<Ident<'a>>,
@@ -440,7 +510,7 @@ pub struct ForDirective<'a> {
 }
 
 /// One `key = value` (or `key: value`) element of an object constructor.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ObjectItem<'a> {
     /// The key.
     pub key: ObjectKey<'a>,
@@ -451,7 +521,7 @@ pub struct ObjectItem<'a> {
 }
 
 /// The key of an [`ObjectItem`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ObjectKey<'a> {
     /// A bare identifier: a literal key, not a variable.
     Ident(Ident<'a>),
@@ -479,12 +549,12 @@ pub enum ObjectSeparator {
 }
 
 /// A function call `namespace::name(args...)`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FuncCall<'a> {
     /// The function's name.
     pub name: FuncName<'a>,
     /// Arguments.
-    pub args: Vec<Expression<'a>>,
+    pub args: &'a [Expression<'a>],
     /// Whether the last argument is followed by `...`.
     pub expand_final: bool,
     /// Span of the `(` ... `)` including the parentheses.
@@ -492,10 +562,10 @@ pub struct FuncCall<'a> {
 }
 
 /// A possibly namespaced function name: `upper`, `provider::aws::arn_parse`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FuncName<'a> {
     /// Namespace parts, outermost first (`["provider", "aws"]`); empty if none.
-    pub namespace: Vec<Ident<'a>>,
+    pub namespace: &'a [Ident<'a>],
     /// The final name.
     pub name: Ident<'a>,
 }
@@ -504,11 +574,11 @@ impl FuncName<'_> {
     /// The full name joined with `::`.
     pub fn to_full_name(&self) -> String {
         let mut s = String::new();
-        for ns in &self.namespace {
-            s.push_str(&ns.name);
+        for ns in self.namespace {
+            s.push_str(ns.name);
             s.push_str("::");
         }
-        s.push_str(&self.name.name);
+        s.push_str(self.name.name);
         s
     }
 }
@@ -520,16 +590,16 @@ impl FuncName<'_> {
 /// after a splat apply to each element) are decided by the evaluator, per the
 /// spec: after `[*]` every following operator applies per element; after
 /// `.*` only the following attribute accesses do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Traversal<'a> {
     /// The expression being traversed.
     pub expr: Expression<'a>,
     /// The operators, in order.
-    pub operators: Vec<TraversalOperator<'a>>,
+    pub operators: &'a [TraversalOperator<'a>],
 }
 
 /// One traversal operator with its span.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TraversalOperator<'a> {
     /// What it does.
     pub kind: TraversalOperatorKind<'a>,
@@ -538,7 +608,7 @@ pub struct TraversalOperator<'a> {
 }
 
 /// The kinds of traversal operator.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TraversalOperatorKind<'a> {
     /// `.name`
     GetAttr(Ident<'a>),
@@ -553,7 +623,7 @@ pub enum TraversalOperatorKind<'a> {
 }
 
 /// A unary operation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UnaryOp<'a> {
     /// The operator.
     pub operator: UnaryOperator,
@@ -582,15 +652,11 @@ impl UnaryOperator {
 
 /// A binary operation.
 ///
-/// `BinaryOp` implements `Drop` (so that dropping a 100,000-term chain does
-/// not overflow the stack): move its operands out with `std::mem::replace`
-/// or work on references, not by destructuring. Because of that `Drop`, in
-/// edition 2021 a parse result used as a block's *tail* temporary (e.g. a
-/// final `if let Ok(b) = hcl::parse(&src) { .. }` in the block that owns
-/// `src`) needs a `;` after it or a `let` binding.
-/// `Clone`, `PartialEq` and `Debug` walk long left-nested chains
-/// iteratively too (`Debug` shows a chain of more than one operator as its
-/// leftmost operand followed by the `(operator, rhs)` pairs).
+/// `PartialEq` and `Debug` walk long left-nested chains iteratively, so a
+/// 100,000-term chain does not overflow the stack (`Debug` shows a chain of
+/// more than one operator as its leftmost operand followed by the
+/// `(operator, rhs)` pairs).
+#[derive(Clone, Copy)]
 pub struct BinaryOp<'a> {
     /// Left operand.
     pub lhs: Expression<'a>,
@@ -674,7 +740,7 @@ impl BinaryOperator {
 }
 
 /// `cond ? true_expr : false_expr`
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Conditional<'a> {
     /// The condition.
     pub cond: Expression<'a>,
@@ -686,7 +752,7 @@ pub struct Conditional<'a> {
 
 /// A `for` expression: `[for k, v in coll : v if cond]` or
 /// `{for k, v in coll : key => value... if cond}`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForExpr<'a> {
     /// Key (or index) variable, when two are given.
     pub key_var: Option<Ident<'a>>,

@@ -1,0 +1,100 @@
+//! The arena a syntax tree lives in.
+
+use std::fmt;
+
+/// Memory for syntax trees: nodes are bump-allocated into a few large
+/// chunks, and dropping the arena frees those chunks without visiting a
+/// node.
+///
+/// Only `Copy` values go in (every node type is `Copy`), so nothing in an
+/// arena ever needs `Drop`.
+///
+/// ```
+/// use hcl::syntax::{Arena, ExprKind, Expression};
+/// use hcl::Span;
+///
+/// let arena = Arena::new();
+/// let items = arena.alloc_slice(&[
+///     Expression::new(ExprKind::Bool(true), Span::default()),
+///     Expression::new(ExprKind::String(arena.alloc_str("x")), Span::default()),
+/// ]);
+/// let tuple = Expression::new(ExprKind::Tuple(items), Span::default());
+/// assert_eq!(tuple.to_string(), "[true, \"x\"]");
+/// ```
+#[derive(Default)]
+pub struct Arena {
+    bump: bumpalo::Bump,
+}
+
+impl Arena {
+    /// An empty arena (it allocates its first chunk when first used).
+    pub fn new() -> Arena {
+        Arena::default()
+    }
+
+    /// An arena with room for about `bytes` bytes of nodes before it
+    /// grows.
+    pub fn with_capacity(bytes: usize) -> Arena {
+        Arena {
+            bump: bumpalo::Bump::with_capacity(bytes),
+        }
+    }
+
+    /// Moves `value` into the arena.
+    #[inline]
+    pub fn alloc<T: Copy>(&self, value: T) -> &T {
+        self.bump.alloc(value)
+    }
+
+    /// Copies `s` into the arena.
+    #[inline]
+    pub fn alloc_str(&self, s: &str) -> &str {
+        if s.is_empty() {
+            return "";
+        }
+        self.bump.alloc_str(s)
+    }
+
+    /// Copies `items` into the arena.
+    #[inline]
+    pub fn alloc_slice<T: Copy>(&self, items: &[T]) -> &[T] {
+        if items.is_empty() {
+            return &[];
+        }
+        self.bump.alloc_slice_copy(items)
+    }
+
+    /// Collects `items` into a slice in the arena.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// let squares = arena.alloc_iter((1..4).map(|n| n * n));
+    /// assert_eq!(squares, &[1, 4, 9]);
+    /// ```
+    pub fn alloc_iter<T: Copy, I: IntoIterator<Item = T>>(&self, items: I) -> &[T] {
+        let items: Vec<T> = items.into_iter().collect();
+        self.alloc_slice(&items)
+    }
+
+    /// Moves the parser's context into the arena. It is never dropped: the
+    /// parser frees what it holds when it ends.
+    pub(crate) fn alloc_context<'a>(
+        &'a self,
+        cx: crate::parser::scratch::Cx<'a>,
+    ) -> &'a crate::parser::scratch::Cx<'a> {
+        self.bump.alloc(cx)
+    }
+
+    /// The bytes taken from the system so far (the chunks, used or not).
+    pub fn allocated_bytes(&self) -> usize {
+        self.bump.allocated_bytes()
+    }
+}
+
+impl fmt::Debug for Arena {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Arena")
+            .field("allocated_bytes", &self.allocated_bytes())
+            .finish()
+    }
+}

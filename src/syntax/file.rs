@@ -1,0 +1,195 @@
+//! Trees that own their arena (and, if asked, their source text): what
+//! [`crate::parse`], [`crate::parser::parse_expression`] and
+//! [`crate::parser::parse_template`] return, and the syntax types users
+//! keep in their own structs.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Arena, Body, Expression, Template};
+use crate::parser::{self, ParseOptions};
+use crate::Result;
+
+/// What an owning tree owns: its source text and the arena its nodes are in.
+struct Owner<'src> {
+    text: Cow<'src, str>,
+    arena: Arena,
+}
+
+impl<'src> Owner<'src> {
+    fn new(text: Cow<'src, str>) -> Owner<'src> {
+        // Trees take about as many bytes as their source; one chunk of
+        // that size saves the arena's first few doublings.
+        let arena = Arena::with_capacity(text.len());
+        Owner { text, arena }
+    }
+}
+
+macro_rules! owning_tree {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $cell:ident, $node:ident, $get:ident, $parse_in:path, $what:literal
+    ) => {
+        self_cell::self_cell!(
+            struct $cell<'src> {
+                owner: Owner<'src>,
+                #[covariant]
+                dependent: $node,
+            }
+        );
+
+        $(#[$doc])*
+        pub struct $name<'src> {
+            cell: $cell<'src>,
+            offset: usize,
+        }
+
+        impl<'src> $name<'src> {
+            #[doc = concat!("Parses ", $what, " from `src` with `options`.")]
+            ///
+            /// # Errors
+            /// An [`Error`](crate::Error) with line, column and snippet on
+            /// invalid syntax or when a limit is exceeded.
+            pub fn parse_with(src: impl Into<Cow<'src, str>>, options: &ParseOptions) -> Result<Self> {
+                let cell = $cell::try_new(Owner::new(src.into()), |o| {
+                    $parse_in(&o.arena, &o.text, options)
+                })?;
+                Ok($name { cell, offset: 0 })
+            }
+
+            #[doc = concat!("The ", $what, ".")]
+            #[inline]
+            pub fn $get(&self) -> &$node<'_> {
+                self.cell.borrow_dependent()
+            }
+
+            /// The source text the tree was parsed from.
+            #[inline]
+            pub fn source(&self) -> &str {
+                &self.cell.borrow_owner().text
+            }
+
+            /// Where [`source`](Self::source) starts in the file it was
+            /// taken from: 0, except for trees a deserializer handed over
+            /// (a block's body or an attribute's expression, parsed from
+            /// its own text).
+            #[inline]
+            pub fn offset(&self) -> usize {
+                self.offset
+            }
+
+            /// The same tree, recorded as starting at `offset` of a file.
+            pub fn with_offset(mut self, offset: usize) -> Self {
+                self.offset = offset;
+                self
+            }
+
+            /// The arena the tree's nodes are in.
+            #[inline]
+            pub fn arena(&self) -> &Arena {
+                &self.cell.borrow_owner().arena
+            }
+
+            /// Changes the tree: `f` gets it with the arena for new nodes.
+            /// The source text stays as it was parsed.
+            pub fn edit<R>(&mut self, f: impl for<'a> FnOnce(&mut $node<'a>, &'a Arena) -> R) -> R {
+                self.cell.with_dependent_mut(|o, t| f(t, &o.arena))
+            }
+
+            /// The same tree owning a copy of its source text, its nodes
+            /// copied into an arena of its own (edits kept).
+            pub fn into_owned(self) -> $name<'static> {
+                let text = self.source().to_owned();
+                let cell = $cell::new(Owner::new(Cow::Owned(text)), |o| {
+                    self.$get().copy_in(&o.arena)
+                });
+                $name { cell, offset: self.offset }
+            }
+        }
+
+        impl $name<'static> {
+            /// A copy of `tree` that owns its nodes, with no source text.
+            pub fn from_tree(tree: &$node<'_>) -> $name<'static> {
+                let cell = $cell::new(Owner::new(Cow::Owned(String::new())), |o| {
+                    tree.copy_in(&o.arena)
+                });
+                $name { cell, offset: 0 }
+            }
+        }
+
+        impl Clone for $name<'_> {
+            /// A copy of the source text and of the tree (edits kept).
+            fn clone(&self) -> Self {
+                let owner = Owner::new(self.cell.borrow_owner().text.clone());
+                let cell = $cell::new(owner, |o| self.$get().copy_in(&o.arena));
+                $name { cell, offset: self.offset }
+            }
+        }
+
+        impl fmt::Debug for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(self.$get(), f)
+            }
+        }
+
+        impl fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self.$get(), f)
+            }
+        }
+
+        impl PartialEq for $name<'_> {
+            fn eq(&self, other: &Self) -> bool {
+                self.$get() == other.$get()
+            }
+        }
+
+        impl FromStr for $name<'static> {
+            type Err = crate::Error;
+
+            #[doc = concat!("Parses ", $what, " from a copy of `s`.")]
+            fn from_str(s: &str) -> Result<Self> {
+                $name::parse_with(s.to_owned(), &ParseOptions::default())
+            }
+        }
+    };
+}
+
+owning_tree!(
+    /// A parsed config file: its [`Body`], the arena the tree is in, and
+    /// the source text (borrowed, or owned for `ConfigFile<'static>`).
+    ///
+    /// ```
+    /// let file = hcl::parse("a = 1\nb { c = 2 }\n").unwrap();
+    /// assert_eq!(file.body().structures.len(), 2);
+    /// assert_eq!(file.source().len(), 18);
+    ///
+    /// // Detached from any source text, e.g. to keep in a struct:
+    /// let owned: hcl::ConfigFile<'static> = "a = 1".parse().unwrap();
+    /// assert_eq!(owned.body().attributes().count(), 1);
+    /// ```
+    ConfigFile, ConfigFileCell, Body, body, parser::parse_in_with, "a config file"
+);
+
+owning_tree!(
+    /// A parsed expression, with the arena it is in and its source text.
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("1 + 2 * 3").unwrap();
+    /// assert!(matches!(e.expr().kind, ExprKind::Binary(_)));
+    /// ```
+    ParsedExpression, ParsedExpressionCell, Expression, expr, parser::parse_expression_in, "an expression"
+);
+
+owning_tree!(
+    /// A parsed standalone template (as `templatefile()` reads), with the
+    /// arena it is in and its source text.
+    ///
+    /// ```
+    /// let t = hcl::parser::parse_template("Hello, ${name}!\n").unwrap();
+    /// assert_eq!(t.template().elements.len(), 3);
+    /// ```
+    ParsedTemplate, ParsedTemplateCell, Template, template, parser::parse_template_in, "a standalone template"
+);

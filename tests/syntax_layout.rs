@@ -1,0 +1,40 @@
+//! The size of the main syntax node types (as oxc's `assert_layouts`), and
+//! that no node needs `Drop`: a tree is freed with its arena's chunks,
+//! without visiting a node.
+
+use std::mem::{needs_drop, size_of};
+
+use hcl::syntax::{
+    Attribute, Block, BlockLabel, Body, Element, ExprKind, Expression, Ident, ObjectItem, Span,
+    Structure, Template, TraversalOperator,
+};
+
+#[test]
+fn node_sizes() {
+    // 64-bit targets (the sizes are in pointer-sized words and u32s).
+    if size_of::<usize>() != 8 {
+        return;
+    }
+    assert_eq!(size_of::<Span>(), 8);
+    assert_eq!(size_of::<Ident<'_>>(), 24);
+    assert_eq!(size_of::<ExprKind<'_>>(), 32);
+    assert_eq!(size_of::<Expression<'_>>(), 40);
+    assert_eq!(size_of::<Body<'_>>(), 24);
+    assert_eq!(size_of::<Attribute<'_>>(), 72);
+    assert_eq!(size_of::<Block<'_>>(), 88);
+    assert_eq!(size_of::<Structure<'_>>(), 88);
+    assert_eq!(size_of::<BlockLabel<'_>>(), 32);
+    assert_eq!(size_of::<ObjectItem<'_>>(), 88);
+    assert_eq!(size_of::<TraversalOperator<'_>>(), 48);
+    assert_eq!(size_of::<Template<'_>>(), 24);
+    assert_eq!(size_of::<Element<'_>>(), 56);
+}
+
+#[test]
+fn no_node_needs_drop() {
+    assert!(!needs_drop::<Body<'_>>());
+    assert!(!needs_drop::<Structure<'_>>());
+    assert!(!needs_drop::<Expression<'_>>());
+    assert!(!needs_drop::<Template<'_>>());
+    assert!(!needs_drop::<Element<'_>>());
+}
