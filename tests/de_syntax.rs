@@ -58,10 +58,10 @@ fn body_field_receives_a_block_body() {
     // Spans index the field's own source, which starts at offset() in the file.
     let off = c.settings.offset();
     assert_eq!(
-        Span::new(off + a.span.start(), off + a.span.end()),
+        Span::new(off + a.span().start(), off + a.span().end()),
         Span::new(13, 22)
     );
-    assert_eq!(&c.settings.source()[a.span.range()], "a = var.b");
+    assert_eq!(&c.settings.source()[a.span().range()], "a = var.b");
     assert_eq!(body.blocks().next().unwrap().labels[0].as_str(), "x");
 }
 

@@ -66,7 +66,8 @@ fn added_and_removed_items_get_the_default_layout() {
     let extra = hcl::parse("d = 4\n").unwrap();
     let mut d = extra.body().structures[0];
     if let hcl::syntax::Structure::Attribute(a) = &mut d {
-        a.span = hcl::Span::default();
+        a.name.span = hcl::Span::default();
+        a.expr.span = hcl::Span::default();
     }
     structures.push(d);
     let arena = hcl::syntax::Arena::new();

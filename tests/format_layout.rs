@@ -272,7 +272,7 @@ fn dollar_before_interpolation_in_a_hand_built_template_keeps_its_value() {
     let a = Arena::new();
     let sp = hcl::Span::default();
     let lit = |s: &'static str| Element::Literal(Literal { value: s, span: sp });
-    let var = Expression::new(ExprKind::Variable(Ident::new("b", sp)), sp);
+    let var = Expression::new(ExprKind::Variable("b"), sp);
     let e = Expression::new(
         ExprKind::Template(a.alloc(TemplateExpr {
             kind: TemplateKind::Quoted,

@@ -158,7 +158,7 @@ fn chain_trees_debug_print_without_recursion() {
     // Every operator and term is shown once.
     assert_eq!(shown.matches("Add").count(), N);
     assert!(
-        shown.contains("name: \"x\""),
+        shown.contains("Variable(\"x\")"),
         "{}",
         &shown[shown.len() - 300..]
     );

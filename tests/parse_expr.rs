@@ -27,7 +27,7 @@ fn show(e: &Expression<'_>) -> String {
                 .collect();
             format!("(tmpl {})", parts.join(" "))
         }
-        ExprKind::Variable(v) => v.name.to_string(),
+        ExprKind::Variable(v) => v.to_string(),
         ExprKind::Tuple(items) => {
             format!("[{}]", items.iter().map(show).collect::<Vec<_>>().join(" "))
         }

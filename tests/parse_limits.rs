@@ -134,9 +134,7 @@ fn a_100k_term_addition_chain_parses_left_associative_and_drops() {
     match &expr.kind {
         ExprKind::Binary(b) => {
             assert_eq!(b.operator, BinaryOperator::Add);
-            assert!(
-                matches!(&b.rhs.kind, ExprKind::Variable(v) if v.name == format!("x{}", n - 1))
-            );
+            assert!(matches!(&b.rhs.kind, ExprKind::Variable(v) if *v == format!("x{}", n - 1)));
             assert!(matches!(&b.lhs.kind, ExprKind::Binary(_)));
         }
         k => panic!("{k:?}"),

@@ -31,21 +31,21 @@ fn structure_spans() {
     let body = file.body();
     assert_eq!(body.span, Span::new(0, src.len()));
     let a = body.attributes().next().unwrap();
-    assert_eq!(text(src, a.span), "a = 1");
+    assert_eq!(text(src, a.span()), "a = 1");
     assert_eq!(text(src, a.name.span), "a");
     assert_eq!(text(src, a.expr.span), "1");
     let blocks: Vec<_> = body.blocks().collect();
     let res = blocks[0];
-    assert_eq!(text(src, res.span), "res \"t\" n {\n  b = [1, 2]\n}");
+    assert_eq!(text(src, res.span()), "res \"t\" n {\n  b = [1, 2]\n}");
     assert_eq!(text(src, res.ident.span), "res");
     assert_eq!(text(src, res.labels[0].span()), "\"t\"");
     assert_eq!(text(src, res.labels[1].span()), "n");
-    assert_eq!(text(src, res.open_brace), "{");
-    assert_eq!(text(src, res.close_brace), "}");
+    assert_eq!(text(src, res.open_brace()), "{");
+    assert_eq!(text(src, res.close_brace()), "}");
     assert_eq!(text(src, res.body.span), "\n  b = [1, 2]\n");
     assert_eq!(text(src, res.body.structures[0].span()), "b = [1, 2]");
     let one = blocks[1];
-    assert_eq!(text(src, one.span), "one { x = 2 }");
+    assert_eq!(text(src, one.span()), "one { x = 2 }");
     assert_eq!(text(src, one.body.span), " x = 2 ");
     assert_eq!(text(src, one.body.structures[0].span()), "x = 2");
 }
@@ -258,14 +258,14 @@ fn check_body(src: &str, body: &Body<'_>) {
     for s in body.structures {
         match s {
             Structure::Attribute(a) => {
-                assert_ordered(src, a.span, &[a.name.span, a.expr.span]);
+                assert_ordered(src, a.span(), &[a.name.span, a.expr.span]);
                 check_expr(src, &a.expr);
             }
             Structure::Block(b) => {
                 let mut parts = vec![b.ident.span];
                 parts.extend(b.labels.iter().map(BlockLabel::span));
-                parts.extend([b.open_brace, b.body.span, b.close_brace]);
-                assert_ordered(src, b.span, &parts);
+                parts.extend([b.open_brace(), b.body.span, b.close_brace()]);
+                assert_ordered(src, b.span(), &parts);
                 check_body(src, &b.body);
             }
         }

@@ -19,7 +19,7 @@ fn value(e: &Expression<'_>, env: &HashMap<String, String>) -> Option<String> {
         ExprKind::String(s) => s.to_string(),
         ExprKind::Number(n) => n.raw.to_string(),
         ExprKind::Bool(b) => b.to_string(),
-        ExprKind::Variable(v) => env.get(v.as_str())?.clone(),
+        ExprKind::Variable(v) => env.get(*v)?.clone(),
         ExprKind::Template(t) => render(&t.template, env)?,
         _ => return None,
     })
@@ -167,7 +167,7 @@ fn interpolations_and_parts() {
     assert_eq!(els.len(), 3);
     assert!(matches!(&els[0], Element::Literal(l) if l.value == "Hello, "));
     assert!(matches!(&els[1], Element::Interpolation(i)
-        if matches!(&i.expr.kind, ExprKind::Variable(v) if v.name == "name")));
+        if matches!(&i.expr.kind, ExprKind::Variable(v) if *v == "name")));
     assert!(matches!(&els[2], Element::Literal(l) if l.value == "!"));
     // A template that is exactly one interpolation has no literal parts
     // (the evaluator unwraps it).

@@ -148,7 +148,7 @@ fn literal_expr() -> impl Strategy<Value = P> {
         }),
         text().prop_map(|s| build(|a| ex(ExprKind::String(a.alloc_str(&s))))),
         prop_oneof![Just("a"), Just("b"), Just("c"), Just("d")]
-            .prop_map(|v| build(|a| ex(ExprKind::Variable(ident(a, v))))),
+            .prop_map(|v| build(|a| ex(ExprKind::Variable(a.alloc_str(v))))),
     ]
 }
 
@@ -334,7 +334,7 @@ fn expr() -> impl Strategy<Value = P> {
             )
                 .prop_map(|(base, ops)| build(|a| ex(ExprKind::Traversal(a.alloc(
                     Traversal {
-                        expr: ex(ExprKind::Variable(ident(a, base))),
+                        expr: ex(ExprKind::Variable(a.alloc_str(base))),
                         operators: a.alloc_iter(ops.iter().map(|op| TraversalOperator {
                             kind: match op {
                                 Op::GetAttr(k) => TraversalOperatorKind::GetAttr(ident(a, k)),
@@ -358,7 +358,7 @@ fn expr() -> impl Strategy<Value = P> {
                         key_var: Some(ident(a, "k")),
                         value_var: ident(a, "v"),
                         collection: coll.expr().copy_in(a),
-                        key_expr: object.then(|| ex(ExprKind::Variable(ident(a, "k")))),
+                        key_expr: object.then(|| ex(ExprKind::Variable("k"))),
                         value_expr: val.expr().copy_in(a),
                         cond: cond.as_ref().map(|c| c.expr().copy_in(a)),
                         grouping: object,

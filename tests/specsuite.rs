@@ -67,7 +67,7 @@ enum Ty {
 
 fn parse_type(e: &Expression<'_>) -> Result<Ty, String> {
     match &e.kind {
-        ExprKind::Variable(id) => match id.as_str() {
+        ExprKind::Variable(id) => match *id {
             "any" => Ok(Ty::Any),
             "string" => Ok(Ty::String),
             "number" => Ok(Ty::Number),
@@ -89,7 +89,7 @@ fn parse_type(e: &Expression<'_>) -> Result<Ty, String> {
                             ObjectKey::Ident(id) => id.name.to_string(),
                             ObjectKey::Expression(k) => match &k.kind {
                                 ExprKind::String(s) => s.to_string(),
-                                ExprKind::Variable(id) => id.name.to_string(),
+                                ExprKind::Variable(id) => id.to_string(),
                                 ExprKind::Bool(b) => b.to_string(),
                                 ExprKind::Null => "null".to_owned(),
                                 _ => return Err("bad object type key".into()),
@@ -304,7 +304,7 @@ impl Decoder<'_> {
                         [b] => self.decode(inner, None, &b.body, &mut Vec::new()),
                         [_, b, ..] => Err(diag(
                             format!("Duplicate {block_type} block"),
-                            Some(b.span.start()),
+                            Some(b.span().start()),
                         )),
                     },
                     "block_list" | "block_set" => {

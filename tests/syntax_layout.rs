@@ -17,17 +17,17 @@ fn node_sizes() {
     }
     assert_eq!(size_of::<Span>(), 8);
     assert_eq!(size_of::<Ident<'_>>(), 24);
-    assert_eq!(size_of::<ExprKind<'_>>(), 32);
-    assert_eq!(size_of::<Expression<'_>>(), 40);
+    assert_eq!(size_of::<ExprKind<'_>>(), 24);
+    assert_eq!(size_of::<Expression<'_>>(), 32);
     assert_eq!(size_of::<Body<'_>>(), 24);
-    assert_eq!(size_of::<Attribute<'_>>(), 72);
-    assert_eq!(size_of::<Block<'_>>(), 88);
-    assert_eq!(size_of::<Structure<'_>>(), 88);
+    assert_eq!(size_of::<Attribute<'_>>(), 56);
+    assert_eq!(size_of::<Block<'_>>(), 64);
+    assert_eq!(size_of::<Structure<'_>>(), 64);
     assert_eq!(size_of::<BlockLabel<'_>>(), 32);
-    assert_eq!(size_of::<ObjectItem<'_>>(), 88);
-    assert_eq!(size_of::<TraversalOperator<'_>>(), 48);
+    assert_eq!(size_of::<ObjectItem<'_>>(), 72);
+    assert_eq!(size_of::<TraversalOperator<'_>>(), 40);
     assert_eq!(size_of::<Template<'_>>(), 24);
-    assert_eq!(size_of::<Element<'_>>(), 56);
+    assert_eq!(size_of::<Element<'_>>(), 48);
 }
 
 #[test]

@@ -83,7 +83,7 @@ impl<'b, 'de> BodyDe<'b, 'de> {
             env,
             labels: &block.labels[depth.min(block.labels.len())..],
             labels_in_map: labels_in_map && block.labels.len() > depth,
-            owner: Some(block.span),
+            owner: Some(block.span()),
         }
     }
 
@@ -181,8 +181,8 @@ impl<'b> Entry<'b> {
 
     fn span(&self) -> Option<Span> {
         match self {
-            Entry::Attr(a) => Some(a.span),
-            Entry::Blocks(_, b) => Some(b[0].span),
+            Entry::Attr(a) => Some(a.span()),
+            Entry::Blocks(_, b) => Some(b[0].span()),
             Entry::Label(l) => Some(l.span()),
             Entry::Labels(l, owner) => l.first().map(|l| l.span()).or(*owner),
         }
@@ -220,7 +220,7 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
                 .deserialize(ExprDe::new(&a.expr, self.env))
                 .map_err(|e| locate(prepend_key(e, a.name.as_str()), Some(a.expr.span))),
             Entry::Blocks(name, blocks) => {
-                let span = blocks[0].span;
+                let span = blocks[0].span();
                 seed.deserialize(BlocksDe {
                     blocks,
                     depth: 0,
@@ -464,7 +464,7 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
     }
 
     fn span(&self) -> Span {
-        self.blocks[0].span
+        self.blocks[0].span()
     }
 
     fn single(&self) -> Result<&'b Block<'b>> {
@@ -493,7 +493,7 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
             b.labels.len(),
             if b.labels.len() == 1 { "" } else { "s" },
         ));
-        attach_span(e, b.span)
+        attach_span(e, b.span())
     }
 
     #[cold]
@@ -503,7 +503,7 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
             "expected one `{name}` block here, found {} (use a list type such as Vec to accept several)",
             self.blocks.len()
         ));
-        attach_span(e, self.blocks[1].span)
+        attach_span(e, self.blocks[1].span())
     }
 
     #[cold]
@@ -727,7 +727,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
             };
             return visitor
                 .visit_enum(LabelEnum { label, content })
-                .map_err(|e| attach_span(prepend_key(e, label.as_str()), b.span));
+                .map_err(|e| attach_span(prepend_key(e, label.as_str()), b.span()));
         }
         self.body(b).deserialize_enum(name, variants, visitor)
     }
@@ -771,7 +771,7 @@ impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
             .pending
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
-        let span = blocks[0].span;
+        let span = blocks[0].span();
         seed.deserialize(BlocksDe {
             blocks,
             depth: self.depth + 1,
@@ -809,7 +809,7 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
             env: self.env,
         })
         .map(Some)
-        .map_err(|e| attach_span(prepend_index(e, i), b.span))
+        .map_err(|e| attach_span(prepend_index(e, i), b.span()))
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -175,9 +175,9 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         ExprKind::Number(n) => Ok(Value::Number(n.value)),
         ExprKind::String(s) => Ok(Value::String(s.to_string())),
         ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
-        ExprKind::Variable(id) => match ctx.var(id.name) {
+        ExprKind::Variable(name) => match ctx.var(name) {
             Some(v) => Ok(v.clone()),
-            None => Err(undefined_var(id, ctx)),
+            None => Err(undefined_var(name, e.span, ctx)),
         },
         ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
         ExprKind::Object(items) => eval_object(items, false, ctx, d),
@@ -229,12 +229,9 @@ fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind
 
 #[cold]
 #[inline(never)]
-fn undefined_var(id: &Ident<'_>, ctx: &Context<'_>) -> Fail {
-    unknown(ctx, id.span, || {
-        format!(
-            "Unknown variable: There is no variable named \"{}\".",
-            id.name
-        )
+fn undefined_var(name: &str, span: Span, ctx: &Context<'_>) -> Fail {
+    unknown(ctx, span, || {
+        format!("Unknown variable: There is no variable named \"{name}\".")
     })
 }
 
@@ -530,9 +527,9 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 /// list for a splat over a list or set, and [`Kind::Plain`] otherwise.
 fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
     let (base, kind): (Cow<'_, Value>, Kind) = match &t.expr.kind {
-        ExprKind::Variable(id) => match ctx.var(id.name) {
+        ExprKind::Variable(name) => match ctx.var(name) {
             Some(v) => (Cow::Borrowed(v), Kind::Plain),
-            None => return Err(undefined_var(id, ctx)),
+            None => return Err(undefined_var(name, t.expr.span, ctx)),
         },
         _ => {
             let (v, k) = eval_k(&t.expr, ctx, d)?;

@@ -314,7 +314,7 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{Arena, BinaryOp, BinaryOperator, ExprKind, Ident, NumberLit, Span};
+    use crate::syntax::{Arena, BinaryOp, BinaryOperator, ExprKind, NumberLit, Span};
     use crate::value::Number;
     use crate::ErrorKind;
 
@@ -329,10 +329,7 @@ mod tests {
     }
 
     fn var(name: &'static str, at: usize) -> Expression<'static> {
-        Expression::new(
-            ExprKind::Variable(Ident::new(name, Span::new(at, at + name.len()))),
-            Span::new(at, at + name.len()),
-        )
+        Expression::new(ExprKind::Variable(name), Span::new(at, at + name.len()))
     }
 
     fn bin<'a>(

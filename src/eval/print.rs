@@ -231,7 +231,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
             print_template(&t.template, keeps_strip(t), out, d);
             out.push('"');
         }
-        ExprKind::Variable(id) => out.push_str(id.name),
+        ExprKind::Variable(name) => out.push_str(name),
         ExprKind::Tuple(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {

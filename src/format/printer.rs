@@ -451,10 +451,10 @@ impl<'s> Printer<'s> {
         if let Some(Structure::Attribute(a)) = b.body.structures.first() {
             let one_line = b.body.structures.len() == 1
                 && src.is_some_and(|src| {
-                    let (inner, at) = (b.body.span, a.span);
+                    let (inner, at) = (b.body.span, a.span());
                     at.start >= inner.start
                         && at.end <= inner.end
-                        && !src[b.span.range()].contains('\n')
+                        && !src[b.span().range()].contains('\n')
                         && src[inner.start()..at.start()].trim().is_empty()
                         && src[at.end()..inner.end()].trim().is_empty()
                 });
@@ -519,7 +519,7 @@ impl<'s> Printer<'s> {
                     "map" => "map(string)",
                     _ => return false,
                 },
-                ExprKind::Variable(v) => match v.name {
+                ExprKind::Variable(v) => match *v {
                     "list" => "list(any)",
                     "map" => "map(any)",
                     "set" => "set(any)",
@@ -562,7 +562,7 @@ impl<'s> Printer<'s> {
                     self.template_expr(t)
                 }
             }
-            ExprKind::Variable(v) => self.w(v.name),
+            ExprKind::Variable(v) => self.w(v),
             ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
             ExprKind::Object(items) => self.object(items, mode, e.span),
             ExprKind::FuncCall(f) => self.func_call(f, mode),

@@ -201,10 +201,7 @@ impl<'a> Parser<In<'a>> for AttributeRest<'a> {
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Attribute<'a>> {
         let (j, expr) = preceded(ws_inline, nl_scope(false, Expr)).process::<OM>(i.skip(1))?;
         let name = std::mem::replace(&mut self.name, Ident::new("", Span::default()));
-        let out = OM::Output::map(expr, |expr| {
-            let span = name.span.to(expr.span);
-            Attribute { name, expr, span }
-        });
+        let out = OM::Output::map(expr, |expr| Attribute { name, expr });
         Ok((j, out))
     }
 }
@@ -252,15 +249,12 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
             leaf::<OM, _>(end_of_line(&("a newline", "the block's closing `}`")).parse(k))?;
         let ident = std::mem::replace(&mut self.ident, Ident::new("", Span::default()));
         let out = OM::Output::combine(labels, structures, |labels, structures| Block {
-            span: Span::new(ident.span.start as usize, close + 1),
             ident,
             labels,
             body: Body {
                 structures,
                 span: Span::new(open + 1, close),
             },
-            open_brace: Span::new(open, open + 1),
-            close_brace: Span::new(close, close + 1),
         });
         Ok((k, out))
     }

@@ -349,7 +349,7 @@ impl<'a> Parser<In<'a>> for IdentTerm {
                 "true" => ExprKind::Bool(true),
                 "false" => ExprKind::Bool(false),
                 "null" => ExprKind::Null,
-                _ => ExprKind::Variable(id),
+                _ => ExprKind::Variable(id.name),
             };
             Expression::new(kind, span)
         });
@@ -650,7 +650,7 @@ impl<'a> Parser<In<'a>> for ObjectElem {
         let src = i.src;
         let out = OM::Output::combine(key, value, |key, value| {
             let key = match key.kind {
-                ExprKind::Variable(id) => ObjectKey::Ident(id),
+                ExprKind::Variable(name) => ObjectKey::Ident(Ident::new(name, key.span)),
                 // A bare `null`/`true`/`false` key is a literal key named after
                 // the keyword, as in Terraform (`{null = 1}` has key "null").
                 ExprKind::Null | ExprKind::Bool(_) => {

@@ -306,7 +306,6 @@ fn attr<'b>(a: &'b Arena, name: String, expr: Expression<'b>) -> Structure<'b> {
     Structure::Attribute(Attribute {
         name: Ident::new(a.alloc_str(&name), SP),
         expr,
-        span: SP,
     })
 }
 
@@ -318,9 +317,6 @@ fn block<'b>(a: &'b Arena, key: &str, labels: &[String], body: Body<'b>) -> Stru
             span: SP,
         })),
         body,
-        open_brace: SP,
-        close_brace: SP,
-        span: SP,
     })
 }
 

@@ -85,6 +85,18 @@ impl Arena {
         self.bump.alloc(cx)
     }
 
+    /// The bytes the nodes take (the chunks taken from the system, less the
+    /// free end of the current one).
+    ///
+    /// ```
+    /// let file = hcl::parse("a = [1, 2, 3]\n").unwrap();
+    /// assert!(file.arena().used_bytes() > 0);
+    /// assert!(file.arena().used_bytes() <= file.arena().allocated_bytes());
+    /// ```
+    pub fn used_bytes(&self) -> usize {
+        self.bump.allocated_bytes() - self.bump.chunk_capacity()
+    }
+
     /// The bytes taken from the system so far (the chunks, used or not).
     pub fn allocated_bytes(&self) -> usize {
         self.bump.allocated_bytes()

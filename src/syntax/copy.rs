@@ -59,7 +59,6 @@ impl<'b> Copier<'b> {
                 Structure::Attribute(a) => Structure::Attribute(Attribute {
                     name: self.ident(&a.name),
                     expr: self.expr(&a.expr),
-                    span: self.span(a.span),
                 }),
                 Structure::Block(b) => Structure::Block(Block {
                     ident: self.ident(&b.ident),
@@ -77,9 +76,6 @@ impl<'b> Copier<'b> {
                         },
                     })),
                     body: self.body(&b.body),
-                    open_brace: self.span(b.open_brace),
-                    close_brace: self.span(b.close_brace),
-                    span: self.span(b.span),
                 }),
             })),
             span: self.span(body.span),
@@ -126,7 +122,7 @@ impl<'b> Copier<'b> {
                 },
                 template: self.template(&t.template),
             })),
-            ExprKind::Variable(i) => ExprKind::Variable(self.ident(&i)),
+            ExprKind::Variable(name) => ExprKind::Variable(arena.alloc_str(name)),
             ExprKind::Tuple(items) => {
                 ExprKind::Tuple(arena.alloc_iter(items.iter().map(|e| self.expr(e))))
             }

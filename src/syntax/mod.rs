@@ -24,7 +24,7 @@
 //! assert_eq!(body.structures.len(), 2);
 //! let attr = body.attributes().next().unwrap();
 //! assert_eq!(attr.name.name, "a");
-//! assert_eq!(attr.span, hcl::Span::new(0, 5));
+//! assert_eq!(attr.span(), hcl::Span::new(0, 5));
 //! ```
 //!
 //! # Rewriting
@@ -226,27 +226,40 @@ impl Structure<'_> {
     /// The item's span.
     pub fn span(&self) -> Span {
         match self {
-            Structure::Attribute(a) => a.span,
-            Structure::Block(b) => b.span,
+            Structure::Attribute(a) => a.span(),
+            Structure::Block(b) => b.span(),
         }
     }
 }
 
 /// An attribute definition `name = expr`.
-///
-/// `span` runs from the name to the end of the expression (the newline is
-/// not included).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'a> {
     /// The attribute's name.
     pub name: Ident<'a>,
     /// Its value.
     pub expr: Expression<'a>,
-    /// From the name to the end of the expression.
-    pub span: Span,
+}
+
+impl Attribute<'_> {
+    /// From the name to the end of the expression (the newline is not
+    /// included).
+    ///
+    /// ```
+    /// let file = hcl::parse("\nport = 80 # web\n").unwrap();
+    /// let a = file.body().attribute("port").unwrap();
+    /// assert_eq!(a.span(), hcl::Span::new(1, 10));
+    /// ```
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.name.span.to(self.expr.span)
+    }
 }
 
 /// A block `type label* { body }`.
+///
+/// Its braces are where its body's span says (the body is what lies
+/// between them); a block built without spans has none.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block<'a> {
     /// The block type.
@@ -255,12 +268,58 @@ pub struct Block<'a> {
     pub labels: &'a [BlockLabel<'a>],
     /// The content between the braces.
     pub body: Body<'a>,
-    /// Span of the opening `{`.
-    pub open_brace: Span,
-    /// Span of the closing `}`.
-    pub close_brace: Span,
+}
+
+impl Block<'_> {
     /// From the type name to the closing brace, inclusive.
-    pub span: Span,
+    ///
+    /// ```
+    /// let file = hcl::parse("b \"x\" {\n  a = 1\n}\n").unwrap();
+    /// let b = file.body().blocks().next().unwrap();
+    /// assert_eq!(b.span(), hcl::Span::new(0, 17));
+    /// assert_eq!(b.open_brace(), hcl::Span::new(6, 7));
+    /// assert_eq!(b.close_brace(), hcl::Span::new(16, 17));
+    /// ```
+    #[inline]
+    pub fn span(&self) -> Span {
+        if self.has_no_braces() {
+            return self.ident.span;
+        }
+        Span {
+            start: self.ident.span.start,
+            end: self.body.span.end + 1,
+        }
+    }
+
+    /// The opening `{`.
+    #[inline]
+    pub fn open_brace(&self) -> Span {
+        if self.has_no_braces() {
+            return Span::default();
+        }
+        Span {
+            start: self.body.span.start - 1,
+            end: self.body.span.start,
+        }
+    }
+
+    /// The closing `}`.
+    #[inline]
+    pub fn close_brace(&self) -> Span {
+        if self.has_no_braces() {
+            return Span::default();
+        }
+        Span {
+            start: self.body.span.end,
+            end: self.body.span.end + 1,
+        }
+    }
+
+    /// A block built without spans (a parsed body starts after its `{`).
+    #[inline]
+    fn has_no_braces(&self) -> bool {
+        self.body.span.start == 0
+    }
 }
 
 /// A block label: an identifier or a quoted string (which may not contain
@@ -329,8 +388,8 @@ impl<'a> Expression<'a> {
 
 /// The kinds of expression.
 ///
-/// Variants larger than an identifier are references into the arena, which
-/// keeps an `Expression` at 40 bytes.
+/// Variants larger than a slice are references into the arena, which keeps
+/// an `Expression` at 32 bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'a> {
     /// `null`
@@ -344,8 +403,8 @@ pub enum ExprKind<'a> {
     String(&'a str),
     /// A quoted template with interpolations/directives, or any heredoc.
     Template(&'a TemplateExpr<'a>),
-    /// A variable reference `foo`.
-    Variable(Ident<'a>),
+    /// A variable reference `foo` (its span is the expression's).
+    Variable(&'a str),
     /// `[a, b, c]`
     Tuple(&'a [Expression<'a>]),
     /// `{ k = v, ... }`
