@@ -23,7 +23,7 @@ impl<'a> Parser<In<'a>> for ConfigFile {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Body<'a>> {
-        let len = i.src.len();
+        let len = i.src().len();
         let (j, structures) = BodyItems { open: None }.process::<OM>(i)?;
         let out = OM::Output::map(structures, |structures| Body {
             structures,
@@ -123,7 +123,7 @@ impl<'a> Parser<In<'a>> for BodyItems {
             OM::Output::map(item, |s| cx.push(s));
             i = j;
         }
-        if let Some(e) = names.check(i.src) {
+        if let Some(e) = names.check(i.src()) {
             return stop::<_, OM>(e);
         }
         Ok((i, OM::Output::bind(|| cx.finish(base))))
@@ -134,7 +134,7 @@ impl<'a> Parser<In<'a>> for BodyItems {
 fn unclosed_block(at_end: In<'_>, open: usize) -> PErr {
     PErr::at(
         Kind::Unclosed(&(Opener::Block, "`}`")),
-        at_end.to(at_end.src.len()),
+        at_end.to(at_end.src().len()),
     )
     .opened_at(open)
 }
@@ -152,7 +152,7 @@ fn structure<'a, OM: OutputMode>(
     ),
     ErrOf<OM>,
 > {
-    if !ident_starts_at(i.src, i.at()) {
+    if !ident_starts_at(i.src(), i.at()) {
         return stop::<_, OM>(PErr::at(
             Kind::Expected("an attribute or block definition"),
             i,
@@ -174,7 +174,7 @@ fn structure<'a, OM: OutputMode>(
             let (k, b) = BlockRest { ident: name }.process::<OM>(j)?;
             Ok((k, None, OM::Output::map(b, Structure::Block)))
         }
-        _ if ident_starts_at(j.src, j.at()) => {
+        _ if ident_starts_at(j.src(), j.at()) => {
             let (k, b) = BlockRest { ident: name }.process::<OM>(j)?;
             Ok((k, None, OM::Output::map(b, Structure::Block)))
         }
@@ -269,7 +269,7 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, &'a 
     if i.eof() {
         return stop::<_, OM>(unclosed_block(i, open));
     }
-    if !ident_starts_at(i.src, i.at()) {
+    if !ident_starts_at(i.src(), i.at()) {
         return stop::<_, OM>(PErr::at(
             Kind::Expected("an attribute, a newline or `}`"),
             i,
@@ -278,7 +278,7 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, &'a 
     let (j, name) = ident("an attribute name").process::<Emitting<OM>>(i)?;
     let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
     if !(j.cur() == b'=' && j.byte(j.at() + 1) != b'=') {
-        if matches!(j.cur(), b'{' | b'"') || ident_starts_at(j.src, j.at()) {
+        if matches!(j.cur(), b'{' | b'"') || ident_starts_at(j.src(), j.at()) {
             return stop::<_, OM>(PErr::span(
                 Kind::Message(
                     "a single-line block can contain only a single attribute, not a nested block \

@@ -238,7 +238,7 @@ impl<'a> Parser<In<'a>> for Term {
             b'{' => ObjectOrFor.process::<OM>(i),
             b'(' => Parenthesis.process::<OM>(i),
             b'<' if i.byte(i.at() + 1) == b'<' => Heredoc.process::<OM>(i),
-            _ if ident_starts_at(i.src, i.at()) => IdentTerm.process::<OM>(i),
+            _ if ident_starts_at(i.src(), i.at()) => IdentTerm.process::<OM>(i),
             _ => stop::<_, OM>(PErr::at(Kind::Expected("an expression"), i)),
         };
         let (j, e) = r?;
@@ -255,7 +255,7 @@ fn number_term<OM: OutputMode>(i: In<'_>) -> Res<'_, OM, Expression<'_>> {
 
 /// `NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?`
 pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
-    let b = i.src.as_bytes();
+    let b = i.src().as_bytes();
     let start = i.at();
     let mut p = start;
     let mut acc: u64 = 0;
@@ -302,7 +302,7 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
             }
         }
     }
-    let raw = &i.src[start..p];
+    let raw = &i.src()[start..p];
     let value = if simple {
         Number::from(acc)
     } else {
@@ -647,7 +647,7 @@ impl<'a> Parser<In<'a>> for ObjectElem {
                 )
             }
         };
-        let src = i.src;
+        let src = i.src();
         let out = OM::Output::combine(key, value, |key, value| {
             let key = match key.kind {
                 ExprKind::Variable(name) => ObjectKey::Ident(Ident::new(name, key.span)),
@@ -830,7 +830,7 @@ fn traversal<'a, OM: OutputMode>(
             } else if c.is_ascii_digit() {
                 let (k, op) = leaf::<OM, _>(legacy_index(k))?;
                 (k, OM::Output::bind(|| op))
-            } else if ident_starts_at(k.src, k.at()) {
+            } else if ident_starts_at(k.src(), k.at()) {
                 let (k, id) = leaf::<OM, _>(ident("an attribute name")(k))?;
                 (k, OM::Output::bind(|| TraversalOperatorKind::GetAttr(id)))
             } else {
@@ -901,7 +901,7 @@ fn index<'a, OM: OutputMode>(j: In<'a>) -> Res<'a, OM, TraversalOperatorKind<'a>
 /// number.
 fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
     let start = i.at();
-    let b = i.src.as_bytes();
+    let b = i.src().as_bytes();
     let mut p = start;
     while p < b.len() && b[p].is_ascii_digit() {
         p += 1;
@@ -929,7 +929,7 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
         }
         return Ok((j, TraversalOperatorKind::Index(e)));
     }
-    match i.src[start..p].parse::<u64>() {
+    match i.src()[start..p].parse::<u64>() {
         Ok(n) => Ok((i.to(p), TraversalOperatorKind::LegacyIndex(n))),
         Err(_) => Err(nom::Err::Failure(PErr::span(
             Kind::Message("legacy index is too large"),

@@ -7,9 +7,10 @@ use nom::{IResult, Needed};
 use super::error::PErr;
 use super::scratch::Cx;
 
-/// What the grammar reads: all of the source (`src`, possibly cut short by
-/// [`nom::Input::take`]) and the position `pos` in it. Positions stay
-/// absolute, so a node's span is the input's position before and after it.
+/// What the grammar reads: the source (in the context, [`Cx::src`]) and the
+/// position `pos` in it. Positions stay absolute, so a node's span is the
+/// input's position before and after it. The input is 16 bytes, so it and
+/// a result holding it travel in registers.
 ///
 /// Besides the position the input carries the parser's context, so that
 /// every production is a plain function of its input:
@@ -21,7 +22,6 @@ use super::scratch::Cx;
 /// - `cx`: the arena and scratch stacks the tree is built with.
 #[derive(Clone, Copy)]
 pub(crate) struct In<'a> {
-    pub(crate) src: &'a str,
     pub(crate) cx: &'a Cx<'a>,
     pub(crate) pos: u32,
     pub(crate) budget: u16,
@@ -31,14 +31,19 @@ pub(crate) struct In<'a> {
 impl<'a> In<'a> {
     /// The input at the start of `src` (at most `u32::MAX` bytes: checked by
     /// the entry points).
-    pub(crate) fn new(src: &'a str, cx: &'a Cx<'a>, max_depth: usize) -> In<'a> {
+    pub(crate) fn new(cx: &'a Cx<'a>, max_depth: usize) -> In<'a> {
         In {
-            src,
             cx,
             pos: 0,
             budget: u16::try_from(max_depth).unwrap_or(u16::MAX),
             nl: false,
         }
+    }
+
+    /// The whole source text.
+    #[inline(always)]
+    pub(crate) fn src(self) -> &'a str {
+        self.cx.src
     }
 
     /// The position as an offset.
@@ -56,7 +61,7 @@ impl<'a> In<'a> {
     /// The byte at offset `i`, or 0 past the end.
     #[inline(always)]
     pub(crate) fn byte(self, i: usize) -> u8 {
-        match self.src.as_bytes().get(i) {
+        match self.src().as_bytes().get(i) {
             Some(&c) => c,
             None => 0,
         }
@@ -65,13 +70,13 @@ impl<'a> In<'a> {
     /// The bytes from the position on.
     #[inline(always)]
     pub(crate) fn rest(self) -> &'a [u8] {
-        &self.src.as_bytes()[(self.pos as usize).min(self.src.len())..]
+        &self.src().as_bytes()[(self.pos as usize).min(self.src().len())..]
     }
 
     /// Whether the position is at the end.
     #[inline(always)]
     pub(crate) fn eof(self) -> bool {
-        self.pos as usize >= self.src.len()
+        self.pos as usize >= self.src().len()
     }
 
     /// The same context at offset `i`.
@@ -103,16 +108,15 @@ impl<'a> nom::Input for In<'a> {
 
     #[inline]
     fn input_len(&self) -> usize {
-        self.src.len().saturating_sub(self.pos as usize)
+        self.src().len().saturating_sub(self.pos as usize)
     }
 
     #[inline]
-    fn take(&self, index: usize) -> Self {
-        let end = (self.pos as usize + index).min(self.src.len());
-        In {
-            src: self.src.get(..end).unwrap_or(self.src),
-            ..*self
-        }
+    /// The input as it is: positions are absolute and the end is the
+    /// source's, so this input cannot be cut short. The grammar uses no
+    /// combinator that cuts its input (`take`, `tag`, `recognize`, ...).
+    fn take(&self, _index: usize) -> Self {
+        *self
     }
 
     #[inline]

@@ -61,7 +61,7 @@ pub(crate) fn ws_inline(i: In<'_>) -> LeafResult<'_, ()> {
 
 #[inline(never)]
 fn ws_inline_slow(i: In<'_>) -> LeafResult<'_, ()> {
-    let b = i.src.as_bytes();
+    let b = i.src().as_bytes();
     let mut p = i.at();
     loop {
         match b.get(p) {
@@ -84,7 +84,7 @@ pub(crate) fn ws_nl(i: In<'_>) -> LeafResult<'_, ()> {
 
 #[inline(never)]
 fn ws_nl_slow(i: In<'_>) -> LeafResult<'_, ()> {
-    let b = i.src.as_bytes();
+    let b = i.src().as_bytes();
     let mut p = i.at();
     loop {
         match b.get(p) {
@@ -104,7 +104,7 @@ fn ws_nl_slow(i: In<'_>) -> LeafResult<'_, ()> {
 
 /// `p` is at `/*`; the offset after `*/`.
 fn block_comment_end(i: In<'_>, p: usize) -> Result<usize, nom::Err<PErr>> {
-    let b = i.src.as_bytes();
+    let b = i.src().as_bytes();
     let mut j = p + 2;
     while j + 1 < b.len() {
         if b[j] == b'*' && b[j + 1] == b'/' {
@@ -133,7 +133,7 @@ pub(crate) fn end_of_line<'a>(
 ) -> impl Parser<In<'a>, Output = (), Error = PErr> {
     move |i: In<'a>| {
         let (i, ()) = ws_inline(i)?;
-        let b = i.src.as_bytes();
+        let b = i.src().as_bytes();
         let p = i.at();
         let next = match b.get(p) {
             None => p,
@@ -214,16 +214,16 @@ pub(crate) fn ident<'a>(what: &'static str) -> impl Fn(In<'a>) -> LeafResult<'a,
         let first = i.cur();
         let next = if first.is_ascii_alphabetic() || first == b'_' {
             start + 1
-        } else if first >= 0x80 && non_ascii_ident_start(i.src, start) {
-            start + i.src[start..].chars().next().map_or(1, char::len_utf8)
+        } else if first >= 0x80 && non_ascii_ident_start(i.src(), start) {
+            start + i.src()[start..].chars().next().map_or(1, char::len_utf8)
         } else {
             return Err(nom::Err::Error(PErr::at(Kind::Expected(what), i)));
         };
-        let end = ident_end(i.src, next);
+        let end = ident_end(i.src(), next);
         Ok((
             i.to(end),
             Ident {
-                name: &i.src[start..end],
+                name: &i.src()[start..end],
                 span: Span::new(start, end),
             },
         ))
@@ -234,7 +234,8 @@ pub(crate) fn ident<'a>(what: &'static str) -> impl Fn(In<'a>) -> LeafResult<'a,
 /// identifier character.
 #[inline]
 pub(crate) fn at_keyword(i: In<'_>, kw: &str) -> bool {
-    i.rest().starts_with(kw.as_bytes()) && ident_end(i.src, i.at() + kw.len()) == i.at() + kw.len()
+    i.rest().starts_with(kw.as_bytes())
+        && ident_end(i.src(), i.at() + kw.len()) == i.at() + kw.len()
 }
 
 /// The keyword `kw`, not followed by an identifier character.

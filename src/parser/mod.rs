@@ -135,7 +135,7 @@ pub fn parse_in_with<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Body<'a>> {
-    let cx = Cx::new_in(arena);
+    let cx = Cx::new_in(arena, input);
     let i = start(input, cx, options)?;
     let r = body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i);
     cx.release();
@@ -164,7 +164,7 @@ pub fn validate(input: &str) -> Result<()> {
 /// As [`parse_with`].
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
     let arena = Arena::new();
-    let cx = Cx::new_in(&arena);
+    let cx = Cx::new_in(&arena, input);
     let i = start(input, cx, options)?;
     let r = body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i);
     cx.release();
@@ -236,7 +236,7 @@ pub fn parse_expression_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Expression<'a>> {
-    let cx = Cx::new_in(arena);
+    let cx = Cx::new_in(arena, input);
     let i = start(input, cx, options)?.with_nl(true);
     let r = nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
         .process::<OutputM<Emit, Emit, Complete>>(i)
@@ -289,7 +289,7 @@ pub fn parse_template_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Template<'a>> {
-    let cx = Cx::new_in(arena);
+    let cx = Cx::new_in(arena, input);
     let i = start(input, cx, options)?;
     let r = template::standalone::<OutputM<Emit, Emit, Complete>>(i);
     cx.release();
@@ -303,7 +303,7 @@ fn start<'a>(src: &'a str, cx: &'a Cx<'a>, options: &ParseOptions) -> Result<In<
     if u32::try_from(src.len()).is_err() {
         return Err(too_large(src));
     }
-    Ok(In::new(src, cx, options.max_depth))
+    Ok(In::new(cx, options.max_depth))
 }
 
 /// The output of a finished parse, or its error built.

@@ -1,5 +1,5 @@
-//! What the parser builds the tree with: the arena, and one scratch stack
-//! per kind of list.
+//! What the parser reads and builds the tree with: the source text, the
+//! arena, and one scratch stack per kind of list.
 //!
 //! A list (a body's items, a tuple's elements, a call's arguments, ...) is
 //! pushed onto its kind's stack while it is read, then copied into the
@@ -19,6 +19,8 @@ use crate::syntax::{
 
 /// The arena and the scratch stacks.
 pub(crate) struct Cx<'a> {
+    /// The source text.
+    pub(crate) src: &'a str,
     pub(crate) arena: &'a Arena,
     structures: RefCell<Vec<Structure<'a>>>,
     exprs: RefCell<Vec<Expression<'a>>>,
@@ -45,8 +47,9 @@ macro_rules! stacks {
 
         impl<'a> Cx<'a> {
             /// A context in `arena`.
-            pub(crate) fn new_in(arena: &'a Arena) -> &'a Cx<'a> {
+            pub(crate) fn new_in(arena: &'a Arena, src: &'a str) -> &'a Cx<'a> {
                 arena.alloc_context(Cx {
+                    src,
                     arena,
                     $($field: RefCell::new(Vec::new()),)*
                 })

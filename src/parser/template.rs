@@ -119,7 +119,7 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
         let open = i.at();
-        let b = i.src.as_bytes();
+        let b = i.src().as_bytes();
         let start = open + 1;
         // Fast path: no escape, interpolation, directive or newline.
         let mut p = start;
@@ -131,7 +131,7 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
             match b.get(p) {
                 Some(b'"') => {
                     let out = OM::Output::bind(|| {
-                        let mut v = Cow::Borrowed(&i.src[start..p]);
+                        let mut v = Cow::Borrowed(&i.src()[start..p]);
                         if non_ascii {
                             v = nfc(v);
                         }
@@ -154,7 +154,7 @@ impl<'a> Parser<In<'a>> for QuotedTemplate {
         }
         let (j, parts, end) = template_parts::<OM>(i.to(start), TMode::Quoted, open)?;
         let span = Span::new(open, j.at());
-        let src = i.src;
+        let src = i.src();
         let cx = i.cx;
         let out = build::<OM>(cx, parts, src, Span::new(start, end))?;
         let out = OM::Output::map(out, |template| {
@@ -236,7 +236,7 @@ impl<'a> Parser<In<'a>> for Heredoc {
         if strip_indent {
             j = j.skip(1);
         }
-        if !ident_starts_at(j.src, j.at()) {
+        if !ident_starts_at(j.src(), j.at()) {
             return stop::<_, OM>(PErr::at(
                 Kind::Expected("a heredoc marker identifier after `<<`"),
                 j,
@@ -256,7 +256,7 @@ impl<'a> Parser<In<'a>> for Heredoc {
                 ))
             }
         };
-        let marker_str: &'a str = &i.src[marker.span.range()];
+        let marker_str: &'a str = &i.src()[marker.span.range()];
         let (k, parts, content_end) = template_parts::<OM>(
             j.to(content_start),
             TMode::Heredoc(marker_str.as_bytes()),
@@ -269,7 +269,7 @@ impl<'a> Parser<In<'a>> for Heredoc {
             parts
         });
         let cx = i.cx;
-        let template = build::<OM>(cx, parts, i.src, Span::new(content_start, content_end))?;
+        let template = build::<OM>(cx, parts, i.src(), Span::new(content_start, content_end))?;
         let end = k.at();
         let out = OM::Output::map(template, |template| {
             Expression::new(
@@ -290,7 +290,7 @@ impl<'a> Parser<In<'a>> for Heredoc {
 /// A standalone template: the whole input.
 pub(crate) fn standalone<'a, OM: OutputMode>(i: In<'a>) -> Res<'a, OM, Template<'a>> {
     let (j, parts, end) = template_parts::<OM>(i, TMode::Bare, 0)?;
-    let t = build::<OM>(i.cx, parts, i.src, Span::new(0, end))?;
+    let t = build::<OM>(i.cx, parts, i.src(), Span::new(0, end))?;
     Ok((j, t))
 }
 
@@ -419,8 +419,8 @@ fn template_parts<'a, OM: OutputMode>(
     mode: TMode<'_>,
     open: usize,
 ) -> Result<(In<'a>, Parts<'a, OM>, usize), ErrOf<OM>> {
-    let b = i.src.as_bytes();
-    let src = i.src;
+    let b = i.src().as_bytes();
+    let src = i.src();
     let mut parts = OM::Output::bind(Vec::new);
     if let TMode::Heredoc(marker) = mode {
         if let Some(end) = heredoc_end_at(b, i.at(), marker) {
@@ -603,7 +603,7 @@ fn escape<'a>(i: In<'a>, out: &mut String) -> super::input::LeafResult<'a, ()> {
         b'U' => 8,
         _ => return Err(bad()),
     };
-    let hex = i.src.as_bytes().get(p + 2..p + 2 + digits);
+    let hex = i.src().as_bytes().get(p + 2..p + 2 + digits);
     let ch = hex
         .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
         .and_then(|h| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())
