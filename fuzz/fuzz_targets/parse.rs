@@ -3,9 +3,9 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(body) = hcl::parser::parse_bytes(data) {
+    if let Ok(file) = hcl::parser::parse_bytes(data) {
         // Errors and trees must be printable too.
-        let _ = hcl::to_string(&body);
+        let _ = hcl::to_string(file.body());
     } else if let Err(e) = hcl::parser::parse_bytes(data) {
         let _ = e.to_string();
     }

@@ -52,7 +52,7 @@ pub(crate) fn template_source(
     out: &mut String,
 ) {
     let mut parts = TemplateParts {
-        literal: escape_template_literal,
+        literal: |s, out| crate::syntax::escape_template(out, s),
         interpolation: &mut |i: &Interpolation<'_>, out: &mut String| match slice(ctx, i.span) {
             Some(s) if keep_strip => out.push_str(s),
             _ => write_interpolation(i, keep_strip, out, &mut |e, out| expr_source(e, ctx, out)),
@@ -141,23 +141,6 @@ fn close_directive(s: Strip, out: &mut String) {
     out.push_str(if s.end { " ~}" } else { " }" });
 }
 
-fn escape_template_literal(s: &str, out: &mut String) {
-    if !s.contains("{") {
-        out.push_str(s);
-        return;
-    }
-    let b = s.as_bytes();
-    let mut last = 0;
-    for i in 0..b.len().saturating_sub(1) {
-        if (b[i] == b'$' || b[i] == b'%') && b[i + 1] == b'{' {
-            out.push_str(&s[last..=i]);
-            out.push(b[i] as char);
-            last = i + 1;
-        }
-    }
-    out.push_str(&s[last..]);
-}
-
 fn slice<'s>(ctx: &Context<'s>, span: Span) -> Option<&'s str> {
     let src = ctx.source()?;
     src.get(span.range()).filter(|s| !s.is_empty())
@@ -223,7 +206,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         }
         ExprKind::String(s) => {
             out.push('"');
-            escape_quoted(s, out);
+            crate::syntax::escape_quoted(out, s);
             out.push('"');
         }
         ExprKind::Template(t) => {
@@ -353,33 +336,9 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
     }
 }
 
-/// Escapes a string for a quoted template: `"`, `\`, control characters,
-/// and `${` / `%{`.
-fn escape_quoted(s: &str, out: &mut String) {
-    let mut prev = '\0';
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '{' if prev == '$' || prev == '%' => {
-                out.push(prev);
-                out.push('{');
-            }
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-        prev = c;
-    }
-}
-
 fn print_template(t: &Template<'_>, keep_strip: bool, out: &mut String, d: u32) {
     let mut parts = TemplateParts {
-        literal: escape_quoted,
+        literal: |s, out| crate::syntax::escape_quoted(out, s),
         interpolation: &mut |i: &Interpolation<'_>, out: &mut String| {
             write_interpolation(i, keep_strip, out, &mut |e, out| print_depth(e, out, d))
         },

@@ -48,7 +48,7 @@ mod spans;
 
 use std::fmt;
 
-pub(crate) use printer::{escape_template, Mode, Printer};
+pub(crate) use printer::{Mode, Printer};
 pub use spans::{clear_spans, eq_ignoring_spans, expr_eq_ignoring_spans};
 
 use crate::syntax::{Body, Expression, Template};
@@ -265,13 +265,5 @@ pub(crate) fn value_to_expression<'b>(
 /// Whether `s` can be written as a bare identifier (and is not a keyword
 /// that would read as a literal).
 pub fn is_ident(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if unicode_ident::is_xid_start(c) || c == '_' => {}
-        _ => return false,
-    }
-    if !chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-') {
-        return false;
-    }
-    !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
+    crate::syntax::is_identifier(s) && !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
 }

@@ -1822,57 +1822,6 @@ pub(crate) fn push_spaces(s: &mut String, n: usize) {
     s.push_str(&SP[..n]);
 }
 
-/// Escapes a literal for a quoted string: `\\ \" \n \r \t`, other control
-/// characters as `\uXXXX`, and `${` / `%{` as `$${` / `%%{`.
-pub(crate) fn escape_quoted(out: &mut String, s: &str) {
-    let b = s.as_bytes();
-    let mut start = 0;
-    for (i, &c) in b.iter().enumerate() {
-        let rep: &str = match c {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-                if c == b'$' {
-                    "$$"
-                } else {
-                    "%%"
-                }
-            }
-            0..=0x1f | 0x7f => {
-                out.push_str(&s[start..i]);
-                out.push_str("\\u00");
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push(HEX[(c >> 4) as usize] as char);
-                out.push(HEX[(c & 15) as usize] as char);
-                start = i + 1;
-                continue;
-            }
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        out.push_str(rep);
-        start = i + 1;
-    }
-    out.push_str(&s[start..]);
-}
-
-/// Escapes a literal for a heredoc or template file: only `${` and `%{`.
-pub fn escape_template(out: &mut String, s: &str) {
-    let b = s.as_bytes();
-    let mut start = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
-            out.push_str(&s[start..=i]);
-            out.push(c as char);
-            start = i + 1;
-        }
-    }
-    out.push_str(&s[start..]);
-}
-
 /// A comment after an item on the same line.
 #[derive(Clone, Copy)]
 pub(crate) struct Trailing<'s> {

@@ -27,7 +27,7 @@ mod combinator;
 mod error;
 mod expr;
 mod input;
-mod lexer;
+pub(crate) mod lexer;
 pub(crate) mod scratch;
 mod template;
 

@@ -585,15 +585,7 @@ fn template_parts<'a, OM: OutputMode>(
 fn escape<'a>(i: In<'a>, out: &mut String) -> super::input::LeafResult<'a, ()> {
     let p = i.at();
     let c = i.byte(p + 1);
-    let simple = match c {
-        b'n' => Some('\n'),
-        b'r' => Some('\r'),
-        b't' => Some('\t'),
-        b'"' => Some('"'),
-        b'\\' => Some('\\'),
-        _ => None,
-    };
-    if let Some(ch) = simple {
+    if let Some(ch) = crate::syntax::unescape_simple(c) {
         out.push(ch);
         return Ok((i.to(p + 2), ()));
     }

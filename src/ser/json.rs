@@ -115,7 +115,7 @@ impl Serialize for JsonExpr<'_, '_> {
 
 fn escape_json_template(v: &str) -> String {
     let mut out = String::with_capacity(v.len());
-    crate::format::escape_template(&mut out, v);
+    crate::syntax::escape_template(&mut out, v);
     out
 }
 

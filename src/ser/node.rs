@@ -192,7 +192,7 @@ fn labelable(n: &Node) -> bool {
 }
 
 fn check_ident(key: &str) -> Result<()> {
-    if is_ident(key) || matches!(key, "null" | "true" | "false" | "for" | "in" | "if") {
+    if crate::syntax::is_identifier(key) {
         Ok(())
     } else {
         Err(ser_error(format!(

@@ -39,9 +39,12 @@ mod arena;
 mod chain;
 pub(crate) mod copy;
 mod file;
+mod lexical;
 
 pub use arena::Arena;
 pub use file::{ConfigFile, ParsedExpression, ParsedTemplate};
+pub(crate) use lexical::unescape_simple;
+pub use lexical::{escape_quoted, escape_template, is_identifier};
 
 pub use crate::value::Number;
 

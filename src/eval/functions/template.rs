@@ -27,15 +27,6 @@ pub(crate) fn register(r: &mut Registry) {
     );
 }
 
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if unicode_ident::is_xid_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-')
-}
-
 /// Renders `src` with `vars` (an object) as its only variables. Built-in
 /// functions are available, except `templatefile`/`templatestring` (no
 /// recursion, as in Terraform); with `base`, the filesystem functions read
@@ -58,7 +49,7 @@ pub(crate) fn render(
     let template = crate::parser::parse_template(src).map_err(|e| e.to_string())?;
     let mut ctx = Context::new();
     for (name, value) in vars {
-        if !is_identifier(&name) {
+        if !crate::syntax::is_identifier(&name) {
             return Err(format!(
                 "invalid value for \"vars\" parameter: invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"
             ));
