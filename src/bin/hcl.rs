@@ -119,17 +119,8 @@ fn check(args: &[String]) -> Result<bool, String> {
 /// Reads a file argument as UTF-8 text.
 fn read_text(path: &str) -> hcl::Result<String> {
     let bytes = read_input(path)?;
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let bytes = e.into_bytes();
-        let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
-        hcl::Error::at(
-            hcl::ErrorKind::Parse,
-            "invalid UTF-8 in input",
-            hcl::Span::new(valid, valid),
-            &prefix,
-        )
-    })
+    hcl::parser::check_utf8(&bytes)?;
+    String::from_utf8(bytes).map_err(|e| hcl::Error::new(hcl::ErrorKind::Parse, e.to_string()))
 }
 
 fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {

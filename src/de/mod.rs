@@ -213,10 +213,10 @@ pub const LABELS: &str = "__labels";
 use serde::de::{self, DeserializeOwned, Visitor};
 use serde::Deserialize;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::eval::{Context, EvalMode};
 use crate::parser::{parse_with, ParseOptions};
-use crate::syntax::{Body, ConfigFile, Span};
+use crate::syntax::{Body, ConfigFile};
 use body::BodyDe;
 use eval_glue::Env;
 
@@ -251,7 +251,7 @@ pub fn from_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
 /// assert_eq!((err.line(), err.column()), (Some(1), Some(6)));
 /// ```
 pub fn from_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
-    from_str(utf8(b)?)
+    from_str(crate::parser::check_utf8(b)?)
 }
 
 /// Like [`from_str`], reading the whole of `reader` first.
@@ -324,16 +324,6 @@ pub fn from_str_with_context<'de, T: Deserialize<'de>>(
 ) -> Result<T> {
     let mut de = Deserializer::from_str(s).with_context(ctx);
     T::deserialize(&mut de)
-}
-
-#[cold]
-fn utf8(b: &[u8]) -> Result<&str> {
-    std::str::from_utf8(b).map_err(|e| {
-        let at = e.valid_up_to();
-        let valid = std::str::from_utf8(&b[..at]).unwrap_or_default();
-        // The valid prefix is enough to compute line, column and snippet.
-        Error::at(ErrorKind::Parse, "invalid UTF-8", Span::new(at, at), valid)
-    })
 }
 
 /// An HCL deserializer with options: an evaluation context (variables and

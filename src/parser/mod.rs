@@ -356,8 +356,19 @@ fn bom_error(input: &str) -> Error {
     )
 }
 
-/// Checks that `input` is UTF-8.
-fn check_utf8(input: &[u8]) -> Result<&str> {
+/// `input` as text, or an error at its first byte that is not UTF-8 (with
+/// line, column and snippet): the one UTF-8 check of the parser, the
+/// deserializer and the `hcl` binary.
+///
+/// # Errors
+/// An [`ErrorKind::Parse`] error at the first invalid byte.
+///
+/// ```
+/// let err = hcl::parser::check_utf8(b"a = 1\nb = \"\xff\"\n").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (Some(2), Some(6)));
+/// assert!(err.message().starts_with("invalid UTF-8"));
+/// ```
+pub fn check_utf8(input: &[u8]) -> Result<&str> {
     match std::str::from_utf8(input) {
         Ok(s) => Ok(s),
         Err(e) => Err(utf8_error(input, e)),
