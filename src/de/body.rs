@@ -564,24 +564,8 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         for b in &self.blocks {
             let content: Value =
                 de::Deserialize::deserialize(BodyDe::of_block(b, b.labels.len(), false, self.env))?;
-            let mut s = &mut slot;
-            for label in &b.labels[self.depth..] {
-                if !s.is_object() {
-                    *s = Value::Object(crate::Map::new());
-                }
-                let Value::Object(o) = s else {
-                    unreachable!("made an object above")
-                };
-                s = o.entry(label.as_str().to_owned()).or_insert(Value::Null);
-            }
-            match s {
-                Value::Null => *s = content,
-                Value::Array(items) => items.push(content),
-                other => {
-                    let first = other.take();
-                    *other = Value::Array(vec![first, content]);
-                }
-            }
+            let labels = b.labels[self.depth..].iter().map(|l| l.as_str());
+            crate::value::shape::place_block(&mut slot, labels, content);
         }
         Ok(slot)
     }

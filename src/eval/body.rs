@@ -3,6 +3,7 @@
 use super::context::Context;
 use super::expr::{eval_top, R};
 use crate::syntax::{Block, Body, Structure};
+use crate::value::shape::place_block;
 use crate::value::{Map, Value};
 
 /// Evaluates a body into an object, following the JSON syntax's shape:
@@ -40,30 +41,10 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
 fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, d: u32) -> R<()> {
     let content = eval_body(&b.body, ctx, d + 1)?;
     let name: &str = b.ident.name;
-    let mut slot = match map.get_index_of(name) {
+    let slot = match map.get_index_of(name) {
         Some(i) => &mut map[i],
         None => map.entry(name.to_owned()).or_insert(Value::Null),
     };
-    for label in b.labels {
-        if !slot.is_object() {
-            *slot = Value::Object(Map::new());
-        }
-        let Value::Object(o) = slot else {
-            unreachable!()
-        };
-        let label = label.as_str();
-        slot = match o.get_index_of(label) {
-            Some(i) => &mut o[i],
-            None => o.entry(label.to_owned()).or_insert(Value::Null),
-        };
-    }
-    match slot {
-        Value::Null => *slot = content,
-        Value::Array(items) => items.push(content),
-        other => {
-            let first = other.take();
-            *other = Value::Array(vec![first, content]);
-        }
-    }
+    place_block(slot, b.labels.iter().map(|l| l.as_str()), content);
     Ok(())
 }

@@ -13,6 +13,7 @@ use super::node::{capture_is_top, offer_capture, Captured};
 use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN};
 use crate::format::{format_expression, format_template};
 use crate::syntax::*;
+use crate::value::shape::{place_block, Shape};
 use crate::Value;
 
 impl Serialize for Value {
@@ -152,10 +153,12 @@ fn json_expr<S: Serializer>(e: &Expression<'_>, s: S) -> Result<S::Ok, S::Error>
     }
 }
 
-/// HCL JSON shape of a body: blocks grouped by type, then by label.
+/// HCL JSON shape of a body: blocks grouped by type, then by label
+/// ([`place_block`]).
 enum Tree<'e, 'a> {
+    /// A slot nothing was placed in yet.
+    Empty,
     Expr(&'e Expression<'a>),
-    Body(&'e Body<'a>),
     Map(Vec<(&'e str, Tree<'e, 'a>)>),
     Seq(Vec<Tree<'e, 'a>>),
 }
@@ -163,8 +166,8 @@ enum Tree<'e, 'a> {
 impl Serialize for Tree<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
+            Tree::Empty => s.serialize_unit(),
             Tree::Expr(e) => json_expr(e, s),
-            Tree::Body(b) => json_body(b, s),
             Tree::Map(m) => {
                 let mut map = s.serialize_map(Some(m.len()))?;
                 for (k, v) in m {
@@ -183,48 +186,55 @@ impl Serialize for Tree<'_, '_> {
     }
 }
 
-fn insert<'e, 'a>(map: &mut Vec<(&'e str, Tree<'e, 'a>)>, path: &[&'e str], body: &'e Body<'a>) {
-    let (first, rest) = (path[0], &path[1..]);
-    let pos = map.iter().position(|(k, _)| *k == first);
-    if rest.is_empty() {
-        match pos {
-            None => map.push((first, Tree::Body(body))),
-            Some(i) => {
-                let slot = &mut map[i].1;
-                match slot {
-                    Tree::Seq(v) => v.push(Tree::Body(body)),
-                    _ => {
-                        let prev = std::mem::replace(slot, Tree::Seq(Vec::new()));
-                        *slot = Tree::Seq(vec![prev, Tree::Body(body)]);
-                    }
-                }
+impl<'e> Shape<'e> for Tree<'e, '_> {
+    fn is_empty_slot(&self) -> bool {
+        matches!(self, Tree::Empty)
+    }
+
+    fn entry(&mut self, key: &'e str) -> &mut Self {
+        if !matches!(self, Tree::Map(_)) {
+            *self = Tree::Map(Vec::new());
+        }
+        let Tree::Map(m) = self else {
+            unreachable!("made a map above")
+        };
+        let i = match m.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                m.push((key, Tree::Empty));
+                m.len() - 1
+            }
+        };
+        &mut m[i].1
+    }
+
+    fn push(&mut self, content: Self) {
+        match self {
+            Tree::Seq(v) => v.push(content),
+            other => {
+                let first = std::mem::replace(other, Tree::Empty);
+                *other = Tree::Seq(vec![first, content]);
             }
         }
-        return;
-    }
-    let i = match pos {
-        Some(i) => i,
-        None => {
-            map.push((first, Tree::Map(Vec::new())));
-            map.len() - 1
-        }
-    };
-    if let Tree::Map(inner) = &mut map[i].1 {
-        insert(inner, rest, body);
     }
 }
 
 fn json_body<S: Serializer>(b: &Body<'_>, s: S) -> Result<S::Ok, S::Error> {
-    let mut top: Vec<(&str, Tree<'_, '_>)> = Vec::new();
+    body_tree(b).serialize(s)
+}
+
+/// A body's items as a map, its blocks placed by [`place_block`].
+fn body_tree<'e, 'a>(b: &'e Body<'a>) -> Tree<'e, 'a> {
+    let mut top = Tree::Map(Vec::new());
     for st in b.structures {
         match st {
-            Structure::Attribute(a) => top.push((a.name.name, Tree::Expr(&a.expr))),
-            Structure::Block(bl) => {
-                let mut path: Vec<&str> = vec![&bl.ident.name];
-                path.extend(bl.labels.iter().map(BlockLabel::as_str));
-                insert(&mut top, &path, &bl.body);
-            }
+            Structure::Attribute(a) => *top.entry(a.name.name) = Tree::Expr(&a.expr),
+            Structure::Block(bl) => place_block(
+                top.entry(bl.ident.name),
+                bl.labels.iter().map(BlockLabel::as_str),
+                body_tree(&bl.body),
+            ),
         }
     }
-    Tree::Map(top).serialize(s)
+    top
 }

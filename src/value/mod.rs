@@ -8,6 +8,7 @@
 //! ```
 
 mod number;
+pub(crate) mod shape;
 
 use std::fmt;
 
