@@ -1,6 +1,7 @@
 //! The one error type of the crate: [`Error`], with position and snippet.
 
 use std::fmt;
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::syntax::Span;
 
@@ -30,7 +31,9 @@ pub enum ErrorKind {
 pub struct Location {
     /// 1-based line.
     pub line: usize,
-    /// 1-based column, counted in characters (a TAB is one column).
+    /// 1-based column, counted in grapheme clusters as Go's HCL and
+    /// Terraform count it (a TAB is one column, so is `é` written as `e`
+    /// and a combining accent, so is a flag emoji).
     pub column: usize,
     /// 0-based byte offset.
     pub offset: usize,
@@ -55,7 +58,7 @@ impl Location {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |p| p + 1);
-        let column = 1 + source[line_start..offset].chars().count();
+        let column = 1 + source[line_start..offset].graphemes(true).count();
         Location {
             line,
             column,
@@ -108,8 +111,8 @@ impl Snippet {
     const CARET: usize = 80;
     const AFTER: usize = 40;
 
-    /// The snippet of `line`, the caret at byte `at` (character column
-    /// `column`) and `caret_len` characters long. Carriage returns (a file
+    /// The snippet of `line`, the caret at byte `at` (column `column`) and
+    /// `caret_len` columns long; columns are grapheme clusters. Carriage returns (a file
     /// with CR-only line endings is one long line) are shown as spaces.
     fn window(line: &str, at: usize, column: usize, caret_len: usize) -> Snippet {
         let (head, tail) = line.split_at(at.min(line.len()));
@@ -120,9 +123,9 @@ impl Snippet {
             text.push_str("...");
             caret_col = caret_col - skip + 3;
         }
-        text.extend(head.chars().skip(skip));
+        text.extend(head.graphemes(true).skip(skip));
         let caret_len = caret_len.min(Self::CARET);
-        let mut rest = tail.chars();
+        let mut rest = tail.graphemes(true);
         text.extend(rest.by_ref().take(caret_len + Self::AFTER));
         if rest.next().is_some() {
             text.push_str("...");
@@ -203,7 +206,10 @@ impl Error {
         while !source.is_char_boundary(end_in_line) {
             end_in_line += 1;
         }
-        let caret_len = source[loc.offset..end_in_line].chars().count().max(1);
+        let caret_len = source[loc.offset..end_in_line]
+            .graphemes(true)
+            .count()
+            .max(1);
         self.inner.span = Some(span);
         self.inner.location = Some(loc);
         self.inner.snippet = Some(Snippet::window(

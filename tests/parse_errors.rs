@@ -239,7 +239,7 @@ fn template_errors() {
 
 #[test]
 fn columns_count_characters_and_crlf_lines() {
-    // Column is in characters: "é" is one column.
+    // A column is a grapheme cluster: "é" is one column.
     let e = err("a = \"é\" @\n");
     at(&e, 1, 9);
     let e = err("a = 1\r\nb = @\r\n");
@@ -279,4 +279,15 @@ fn errors_are_one_pointer() {
         std::mem::size_of::<hcl::Error>(),
         std::mem::size_of::<usize>()
     );
+}
+
+#[test]
+fn columns_count_grapheme_clusters_as_terraform() {
+    // `terraform validate -json` (1.11) on this file reports line 2,
+    // column 15, byte 32: `é` written as `e` + U+0301, a TAB and a flag
+    // are one column each.
+    let src = "locals {\n  a = \"e\u{301}\t\u{1f1eb}\u{1f1f7}\" + \n}\n";
+    let err = hcl::parse(src).unwrap_err();
+    assert_eq!((err.line(), err.column()), (Some(2), Some(15)));
+    assert_eq!(err.offset(), Some(32));
 }
