@@ -1783,32 +1783,21 @@ fn first_token(mut e: &Expression<'_>) -> u8 {
 
 /// Whether a heredoc appears anywhere in `e` (outside templates).
 fn contains_heredoc(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
-        ExprKind::Tuple(v) => v.iter().any(contains_heredoc),
-        ExprKind::Object(items) => items.iter().any(|it| contains_heredoc(&it.value)),
-        ExprKind::FuncCall(f) => f.args.iter().any(contains_heredoc),
-        ExprKind::Traversal(t) => contains_heredoc(&t.expr),
-        ExprKind::Unary(u) => contains_heredoc(&u.expr),
-        ExprKind::Binary(_) => {
-            let mut cur = e;
-            while let ExprKind::Binary(b) = &cur.kind {
-                if contains_heredoc(&b.rhs) {
-                    return true;
+    struct Find(bool);
+    impl<'a> Visit<'a> for Find {
+        fn visit_expr(&mut self, e: &'a Expression<'a>) {
+            match e.kind {
+                ExprKind::Template(t) => {
+                    self.0 |= matches!(t.kind, TemplateKind::Heredoc { .. });
                 }
-                cur = &b.lhs;
+                _ if !self.0 => walk_expr(self, e),
+                _ => {}
             }
-            contains_heredoc(cur)
         }
-        ExprKind::Conditional(c) => {
-            contains_heredoc(&c.cond)
-                || contains_heredoc(&c.true_expr)
-                || contains_heredoc(&c.false_expr)
-        }
-        ExprKind::For(f) => contains_heredoc(&f.value_expr),
-        ExprKind::Parenthesis(e) => contains_heredoc(e),
-        _ => false,
     }
+    let mut find = Find(false);
+    find.visit_expr(e);
+    find.0
 }
 
 #[inline]

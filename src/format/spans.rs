@@ -1,7 +1,8 @@
-//! Comparing syntax trees while ignoring spans.
+//! Comparing syntax trees while ignoring spans: a [`Fold`] that copies a
+//! tree without its layout.
 
-use crate::syntax::copy::Copier;
 use crate::syntax::*;
+use crate::Span;
 
 /// Whether two bodies are equal apart from their spans (and apart from how
 /// template literal text is split into pieces).
@@ -22,19 +23,16 @@ pub fn eq_ignoring_spans(a: &Body<'_>, b: &Body<'_>) -> bool {
 /// Like [`eq_ignoring_spans`] for expressions.
 pub fn expr_eq_ignoring_spans(a: &Expression<'_>, b: &Expression<'_>) -> bool {
     let arena = Arena::new();
-    let c = Copier {
-        arena: &arena,
-        normalize: true,
-    };
-    c.expr(a) == c.expr(b)
+    let mut clear = ClearSpans(&arena);
+    clear.fold_expr(a) == clear.fold_expr(b)
 }
 
 /// A copy of `body` in `arena` with every span `0..0`, adjacent template
-/// literals merged and identifier block labels turned into quoted ones
-/// (`b x {}` and `b "x" {}` mean the same; the printer quotes every label,
-/// as `terraform fmt` does), so that trees that differ only in layout
-/// compare equal. A tree without spans is also what the printer lays out
-/// afresh (nodes parsed from another text and inserted into a tree).
+/// literals merged (empty ones dropped) and identifier block labels turned
+/// into quoted ones (`b x {}` and `b "x" {}` mean the same; the printer
+/// quotes every label, as `terraform fmt` does), so that trees that differ
+/// only in layout compare equal. A tree without spans is also what the
+/// printer lays out afresh.
 ///
 /// ```
 /// let arena = hcl::syntax::Arena::new();
@@ -43,9 +41,58 @@ pub fn expr_eq_ignoring_spans(a: &Expression<'_>, b: &Expression<'_>) -> bool {
 /// assert_eq!(clear.structures[0].span(), hcl::Span::default());
 /// ```
 pub fn clear_spans<'b>(body: &Body<'_>, arena: &'b Arena) -> Body<'b> {
-    Copier {
-        arena,
-        normalize: true,
+    ClearSpans(arena).fold_body(body)
+}
+
+/// The fold behind [`clear_spans`].
+struct ClearSpans<'b>(&'b Arena);
+
+impl<'b> Fold<'b> for ClearSpans<'b> {
+    fn arena(&self) -> &'b Arena {
+        self.0
     }
-    .body(body)
+
+    fn fold_span(&mut self, _: Span) -> Span {
+        Span::default()
+    }
+
+    fn fold_block_label(&mut self, l: &BlockLabel<'_>) -> BlockLabel<'b> {
+        BlockLabel::String {
+            value: self.fold_str(l.as_str()),
+            span: Span::default(),
+        }
+    }
+
+    fn fold_template(&mut self, t: &Template<'_>) -> Template<'b> {
+        let mut out: Vec<Element<'b>> = Vec::with_capacity(t.elements.len());
+        let mut text = String::new();
+        for el in t.elements {
+            match el {
+                Element::Literal(l) => text.push_str(l.value),
+                _ => {
+                    if !text.is_empty() {
+                        out.push(self.literal(&text));
+                        text.clear();
+                    }
+                    out.push(self.fold_element(el));
+                }
+            }
+        }
+        if !text.is_empty() {
+            out.push(self.literal(&text));
+        }
+        Template {
+            elements: self.0.alloc_slice(&out),
+            span: Span::default(),
+        }
+    }
+}
+
+impl<'b> ClearSpans<'b> {
+    fn literal(&mut self, text: &str) -> Element<'b> {
+        Element::Literal(Literal {
+            value: self.0.alloc_str(text),
+            span: Span::default(),
+        })
+    }
 }

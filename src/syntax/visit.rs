@@ -1,0 +1,196 @@
+//! The reading walker: [`Visit`] goes over a tree node by node; a pass
+//! overrides the methods of the nodes it cares about and calls the
+//! matching `walk_*` function to go on below them (syn's and oxc's model).
+
+use super::*;
+
+/// Visits a tree. Each method's default walks the node's children (with
+/// the `walk_*` free functions); override the ones a pass needs.
+///
+/// ```
+/// use hcl::syntax::{walk_expr, ExprKind, Expression, Visit};
+///
+/// /// The root names of the variables an expression refers to.
+/// #[derive(Default)]
+/// struct Roots<'a>(Vec<&'a str>);
+///
+/// impl<'a> Visit<'a> for Roots<'a> {
+///     fn visit_expr(&mut self, e: &'a Expression<'a>) {
+///         if let ExprKind::Variable(name) = e.kind {
+///             self.0.push(name);
+///         }
+///         walk_expr(self, e);
+///     }
+/// }
+///
+/// let file = hcl::parse("a = var.x + local.y[0]\nb {\n  c = [for v in var.l : v]\n}\n").unwrap();
+/// let mut roots = Roots::default();
+/// roots.visit_body(file.body());
+/// assert_eq!(roots.0, ["var", "local", "var", "v"]);
+/// ```
+pub trait Visit<'a> {
+    /// A body: its attributes and blocks.
+    fn visit_body(&mut self, b: &'a Body<'a>) {
+        walk_body(self, b)
+    }
+
+    /// An attribute: its name and value.
+    fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
+        walk_attribute(self, a)
+    }
+
+    /// A block: its type, labels and body.
+    fn visit_block(&mut self, b: &'a Block<'a>) {
+        walk_block(self, b)
+    }
+
+    /// A block label.
+    fn visit_block_label(&mut self, _l: &'a BlockLabel<'a>) {}
+
+    /// An identifier (attribute and block names, attribute accesses,
+    /// function names, `for` variables, bare object keys).
+    fn visit_ident(&mut self, _i: &'a Ident<'a>) {}
+
+    /// An expression. A chain of binary operations `a + b + c` is walked
+    /// without recursing per operator: `visit_expr` sees the whole chain,
+    /// then its operands from left to right (not the inner operations).
+    fn visit_expr(&mut self, e: &'a Expression<'a>) {
+        walk_expr(self, e)
+    }
+
+    /// A template (of a quoted string with interpolations, a heredoc, or
+    /// a directive's branch).
+    fn visit_template(&mut self, t: &'a Template<'a>) {
+        walk_template(self, t)
+    }
+
+    /// One element of a template.
+    fn visit_element(&mut self, el: &'a Element<'a>) {
+        walk_element(self, el)
+    }
+}
+
+/// Visits a body's attributes and blocks.
+pub fn walk_body<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Body<'a>) {
+    for s in b.structures {
+        match s {
+            Structure::Attribute(a) => v.visit_attribute(a),
+            Structure::Block(bl) => v.visit_block(bl),
+        }
+    }
+}
+
+/// Visits an attribute's name and value.
+pub fn walk_attribute<'a, V: Visit<'a> + ?Sized>(v: &mut V, a: &'a Attribute<'a>) {
+    v.visit_ident(&a.name);
+    v.visit_expr(&a.expr);
+}
+
+/// Visits a block's type, labels and body.
+pub fn walk_block<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Block<'a>) {
+    v.visit_ident(&b.ident);
+    for l in b.labels {
+        v.visit_block_label(l);
+    }
+    v.visit_body(&b.body);
+}
+
+/// Visits an expression's parts.
+pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
+    match &e.kind {
+        ExprKind::Null
+        | ExprKind::Bool(_)
+        | ExprKind::Number(_)
+        | ExprKind::String(_)
+        | ExprKind::Variable(_) => {}
+        ExprKind::Template(t) => v.visit_template(&t.template),
+        ExprKind::Tuple(items) => items.iter().for_each(|x| v.visit_expr(x)),
+        ExprKind::Object(items) => {
+            for it in *items {
+                match &it.key {
+                    ObjectKey::Ident(i) => v.visit_ident(i),
+                    ObjectKey::Expression(k) => v.visit_expr(k),
+                }
+                v.visit_expr(&it.value);
+            }
+        }
+        ExprKind::FuncCall(c) => {
+            for n in c.name.namespace {
+                v.visit_ident(n);
+            }
+            v.visit_ident(&c.name.name);
+            c.args.iter().for_each(|x| v.visit_expr(x));
+        }
+        ExprKind::Traversal(t) => {
+            v.visit_expr(&t.expr);
+            for op in t.operators {
+                match &op.kind {
+                    TraversalOperatorKind::GetAttr(i) => v.visit_ident(i),
+                    TraversalOperatorKind::Index(x) => v.visit_expr(x),
+                    _ => {}
+                }
+            }
+        }
+        ExprKind::Unary(u) => v.visit_expr(&u.expr),
+        ExprKind::Binary(_) => {
+            let (leftmost, chain) = e.binary_chain();
+            v.visit_expr(leftmost);
+            for b in chain.iter().rev() {
+                v.visit_expr(&b.rhs);
+            }
+        }
+        ExprKind::Conditional(c) => {
+            v.visit_expr(&c.cond);
+            v.visit_expr(&c.true_expr);
+            v.visit_expr(&c.false_expr);
+        }
+        ExprKind::For(f) => {
+            if let Some(k) = &f.key_var {
+                v.visit_ident(k);
+            }
+            v.visit_ident(&f.value_var);
+            v.visit_expr(&f.collection);
+            if let Some(k) = &f.key_expr {
+                v.visit_expr(k);
+            }
+            v.visit_expr(&f.value_expr);
+            if let Some(c) = &f.cond {
+                v.visit_expr(c);
+            }
+        }
+        ExprKind::Parenthesis(inner) => v.visit_expr(inner),
+    }
+}
+
+/// Visits a template's elements.
+pub fn walk_template<'a, V: Visit<'a> + ?Sized>(v: &mut V, t: &'a Template<'a>) {
+    for el in t.elements {
+        v.visit_element(el);
+    }
+}
+
+/// Visits an element's parts: an interpolation's expression, a directive's
+/// expressions, variables and templates.
+pub fn walk_element<'a, V: Visit<'a> + ?Sized>(v: &mut V, el: &'a Element<'a>) {
+    match el {
+        Element::Literal(_) => {}
+        Element::Interpolation(i) => v.visit_expr(&i.expr),
+        Element::Directive(d) => match d {
+            Directive::If(d) => {
+                v.visit_expr(&d.cond);
+                v.visit_template(&d.true_template);
+                if let Some(f) = &d.false_template {
+                    v.visit_template(f);
+                }
+            }
+            Directive::For(d) => {
+                if let Some(k) = &d.key_var {
+                    v.visit_ident(k);
+                }
+                v.visit_ident(&d.value_var);
+                v.visit_expr(&d.collection);
+                v.visit_template(&d.template);
+            }
+        },
+    }
+}
