@@ -181,7 +181,24 @@ fn non_ascii_ident_start(src: &str, i: usize) -> bool {
 /// The end of the identifier continuing at offset `i` of `src`:
 /// `(ID_Continue | '-')*`.
 #[inline]
-pub(crate) fn ident_end(src: &str, mut i: usize) -> usize {
+pub(crate) fn ident_end(src: &str, i: usize) -> usize {
+    let b = src.as_bytes();
+    let mut p = i;
+    while let Some(&c) = b.get(p) {
+        if CLASS[c as usize] & IDENT == 0 {
+            if c >= 0x80 {
+                return ident_end_unicode(src, i);
+            }
+            break;
+        }
+        p += 1;
+    }
+    p.min(b.len())
+}
+
+/// [`ident_end`] past non-ASCII text.
+#[inline(never)]
+fn ident_end_unicode(src: &str, mut i: usize) -> usize {
     let b = src.as_bytes();
     // Callers may pass an offset computed in bytes past a multi-byte
     // character (or past the end); move to the next character boundary.
