@@ -6,7 +6,7 @@
 //! 1. [`parser`]: source text → spanned syntax tree ([`syntax`]).
 //! 2. [`eval`]: syntax tree + [`eval::Context`] → [`Value`].
 //! 3. [`de`]: serde deserialization onto user types.
-//! 4. [`ser`] / [`format`]: back to native HCL text.
+//! 4. [`ser`] / [`format`](mod@format): back to native HCL text.
 //!
 //! ```
 //! let file = hcl::parse(r#"

@@ -9,7 +9,7 @@
 //! comments, identifiers, keywords) are byte loops; numbers and string
 //! bodies are scanned the same way inside their productions.
 //!
-//! The input ([`In`](input::In)) carries the position, the nesting budget
+//! The input (`In`) carries the position, the nesting budget
 //! left ([`ParseOptions::max_depth`]) and whether newlines are whitespace.
 //! The recursive productions implement nom's `Parser` so that one grammar
 //! runs in both of nom's output modes: `Emit` builds the tree ([`parse`]),

@@ -65,14 +65,16 @@ impl Serialize for ParsedExpression<'_> {
 }
 
 impl Serialize for Expression<'_> {
-    /// See the [module documentation](self).
+    /// With this crate's serializer the syntax is written as it is; with
+    /// other serializers it takes the shape of HCL's JSON syntax.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(EXPR_TOKEN, &ExprRepr(self))
     }
 }
 
 impl Serialize for Body<'_> {
-    /// See the [module documentation](self).
+    /// With this crate's serializer the syntax is written as it is; with
+    /// other serializers it takes the shape of HCL's JSON syntax.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(BODY_TOKEN, &BodyRepr(self))
     }
