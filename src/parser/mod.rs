@@ -135,11 +135,9 @@ pub fn parse_in_with<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Body<'a>> {
-    let cx = Cx::new_in(arena, input);
-    let i = start(input, cx, options)?;
-    let r = body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i);
-    cx.release();
-    finish(r, input, options)
+    run(arena, input, options, |i| {
+        body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i)
+    })
 }
 
 /// Checks that `input` is a valid config file without building the whole
@@ -163,12 +161,9 @@ pub fn validate(input: &str) -> Result<()> {
 /// # Errors
 /// As [`parse_with`].
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
-    let arena = Arena::new();
-    let cx = Cx::new_in(&arena, input);
-    let i = start(input, cx, options)?;
-    let r = body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i);
-    cx.release();
-    finish(r, input, options)
+    run(&Arena::new(), input, options, |i| {
+        body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i)
+    })
 }
 
 /// [`validate`] for bytes: invalid UTF-8 is an error.
@@ -236,22 +231,20 @@ pub fn parse_expression_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Expression<'a>> {
-    let cx = Cx::new_in(arena, input);
-    let i = start(input, cx, options)?.with_nl(true);
-    let r = nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
-        .process::<OutputM<Emit, Emit, Complete>>(i)
-        .and_then(|(j, e)| {
-            if j.eof() {
-                Ok((j, e))
-            } else {
-                Err(error::fail(error::PErr::at(
-                    error::Kind::Expected("the end of the expression"),
-                    j,
-                )))
-            }
-        });
-    cx.release();
-    finish(r, input, options)
+    run(arena, input, options, |i| {
+        nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
+            .process::<OutputM<Emit, Emit, Complete>>(i.with_nl(true))
+            .and_then(|(j, e)| {
+                if j.eof() {
+                    Ok((j, e))
+                } else {
+                    Err(error::fail(error::PErr::at(
+                        error::Kind::Expected("the end of the expression"),
+                        j,
+                    )))
+                }
+            })
+    })
 }
 
 /// Parses a standalone template: the whole input is template text, as read
@@ -289,9 +282,25 @@ pub fn parse_template_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Template<'a>> {
+    run(
+        arena,
+        input,
+        options,
+        template::standalone::<OutputM<Emit, Emit, Complete>>,
+    )
+}
+
+/// Runs the production `p` over `input`, building in `arena`: the one
+/// frame of every entry point (context, input checks, error building).
+fn run<'a, O>(
+    arena: &'a Arena,
+    input: &'a str,
+    options: &ParseOptions,
+    p: impl FnOnce(In<'a>) -> nom::IResult<In<'a>, O, error::PErr>,
+) -> Result<O> {
     let cx = Cx::new_in(arena, input);
     let i = start(input, cx, options)?;
-    let r = template::standalone::<OutputM<Emit, Emit, Complete>>(i);
+    let r = p(i);
     cx.release();
     finish(r, input, options)
 }
