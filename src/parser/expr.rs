@@ -113,6 +113,7 @@ impl<'a> Parser<In<'a>> for Operation {
     type Output = Expression<'a>;
     type Error = PErr;
 
+    #[inline]
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
         let (i, first) = Unary.process::<OM>(i)?;
         let (j, ()) = leaf::<OM, _>(ws(i))?;
@@ -202,6 +203,7 @@ impl<'a> Parser<In<'a>> for Unary {
     type Output = Expression<'a>;
     type Error = PErr;
 
+    #[inline]
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
         let operator = match i.cur() {
             b'-' => UnaryOperator::Neg,
@@ -230,6 +232,7 @@ impl<'a> Parser<In<'a>> for Term {
     type Output = Expression<'a>;
     type Error = PErr;
 
+    #[inline]
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
         let r = match i.cur() {
             b'0'..=b'9' => number_term::<OM>(i),
