@@ -5,13 +5,13 @@
 
 use nom::Parser;
 
+pub(crate) use crate::syntax::lexical::{ident_end, ident_starts_at, non_ascii_ident_start};
 use crate::syntax::{Ident, Span};
 
 use super::error::{fail, Kind, PErr};
 use super::input::{In, LeafResult};
 
 /// Byte classes for the scanners' table lookups.
-pub(crate) const IDENT: u8 = 1; // ASCII identifier continuation [A-Za-z0-9_-]
 pub(crate) const QUOTED_SPECIAL: u8 = 2; // `"` `\\` `$` `%` `\n` `\r` or non-ASCII
 pub(crate) const HEREDOC_SPECIAL: u8 = 4; // `$` `%` `\n` or non-ASCII
 pub(crate) const BARE_SPECIAL: u8 = 8; // `$` `%` or non-ASCII
@@ -21,9 +21,6 @@ pub(crate) static CLASS: [u8; 256] = {
     let mut i = 0;
     while i < 256 {
         let c = i as u8;
-        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
-            t[i] |= IDENT;
-        }
         if matches!(c, b'"' | b'\\' | b'$' | b'%' | b'\n' | b'\r') || c >= 0x80 {
             t[i] |= QUOTED_SPECIAL;
         }
@@ -159,68 +156,6 @@ pub(crate) fn at_newline(i: In<'_>) -> bool {
 }
 
 // ----- identifiers ------------------------------------------------------
-
-/// Whether an identifier starts at offset `i` of `src`:
-/// `ID_Start | '_'` (Go's `ValidIdentifier`).
-#[inline(always)]
-pub(crate) fn ident_starts_at(src: &str, i: usize) -> bool {
-    match src.as_bytes().get(i) {
-        Some(&c) if c < 0x80 => c.is_ascii_alphabetic() || c == b'_',
-        Some(_) => non_ascii_ident_start(src, i),
-        None => false,
-    }
-}
-
-#[inline(never)]
-fn non_ascii_ident_start(src: &str, i: usize) -> bool {
-    src.get(i..)
-        .and_then(|s| s.chars().next())
-        .is_some_and(unicode_ident::is_xid_start)
-}
-
-/// The end of the identifier continuing at offset `i` of `src`:
-/// `(ID_Continue | '-')*`.
-#[inline]
-pub(crate) fn ident_end(src: &str, i: usize) -> usize {
-    let b = src.as_bytes();
-    let mut p = i;
-    while let Some(&c) = b.get(p) {
-        if CLASS[c as usize] & IDENT == 0 {
-            if c >= 0x80 {
-                return ident_end_unicode(src, i);
-            }
-            break;
-        }
-        p += 1;
-    }
-    p.min(b.len())
-}
-
-/// [`ident_end`] past non-ASCII text.
-#[inline(never)]
-fn ident_end_unicode(src: &str, mut i: usize) -> usize {
-    let b = src.as_bytes();
-    // Callers may pass an offset computed in bytes past a multi-byte
-    // character (or past the end); move to the next character boundary.
-    i = i.min(b.len());
-    while !src.is_char_boundary(i) {
-        i += 1;
-    }
-    loop {
-        let rest = &b[i..];
-        i += rest
-            .iter()
-            .position(|&c| CLASS[c as usize] & IDENT == 0)
-            .unwrap_or(rest.len());
-        match b.get(i) {
-            Some(&c) if c >= 0x80 => match src[i..].chars().next() {
-                Some(ch) if unicode_ident::is_xid_continue(ch) => i += ch.len_utf8(),
-                _ => return i,
-            },
-            _ => return i,
-        }
-    }
-}
 
 /// `Identifier`; `what` names the grammar element for the error (a
 /// recoverable one: `cut` where nothing else may follow).

@@ -48,7 +48,7 @@ macro_rules! stacks {
         impl<'a> Cx<'a> {
             /// A context in `arena`.
             pub(crate) fn new_in(arena: &'a Arena, src: &'a str) -> &'a Cx<'a> {
-                arena.alloc_context(Cx {
+                arena.alloc_undropped(Cx {
                     src,
                     arena,
                     $($field: RefCell::new(Vec::new()),)*

@@ -76,13 +76,11 @@ impl Arena {
         self.alloc_slice(&items)
     }
 
-    /// Moves the parser's context into the arena. It is never dropped: the
-    /// parser frees what it holds when it ends.
-    pub(crate) fn alloc_context<'a>(
-        &'a self,
-        cx: crate::parser::scratch::Cx<'a>,
-    ) -> &'a crate::parser::scratch::Cx<'a> {
-        self.bump.alloc(cx)
+    /// Moves a value that is not `Copy` into the arena. It is never
+    /// dropped: the parser's context, which empties itself when the parse
+    /// ends, is the one user.
+    pub(crate) fn alloc_undropped<T>(&self, value: T) -> &T {
+        self.bump.alloc(value)
     }
 
     /// The bytes the nodes take (the chunks taken from the system, less the

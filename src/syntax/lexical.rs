@@ -3,7 +3,18 @@
 //! the printer, the serializer and the evaluator's printer all use these,
 //! so they cannot disagree.
 
-use crate::parser::lexer::{ident_end, ident_starts_at};
+/// ASCII bytes that continue an identifier: `[A-Za-z0-9_-]` (non-ASCII
+/// ones are looked up in Unicode's `ID_Continue`).
+static IDENT_CONTINUE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        i += 1;
+    }
+    t
+};
 
 /// Whether `s` is an identifier: `(ID_Start | '_') (ID_Continue | '-')*`
 /// (Unicode's UAX #31 with HCL's additions, Go's `hclsyntax.ValidIdentifier`).
@@ -20,6 +31,68 @@ use crate::parser::lexer::{ident_end, ident_starts_at};
 /// ```
 pub fn is_identifier(s: &str) -> bool {
     ident_starts_at(s, 0) && ident_end(s, 1) == s.len()
+}
+
+/// Whether an identifier starts at offset `i` of `src`:
+/// `ID_Start | '_'` (Go's `ValidIdentifier`).
+#[inline(always)]
+pub(crate) fn ident_starts_at(src: &str, i: usize) -> bool {
+    match src.as_bytes().get(i) {
+        Some(&c) if c < 0x80 => c.is_ascii_alphabetic() || c == b'_',
+        Some(_) => non_ascii_ident_start(src, i),
+        None => false,
+    }
+}
+
+#[inline(never)]
+pub(crate) fn non_ascii_ident_start(src: &str, i: usize) -> bool {
+    src.get(i..)
+        .and_then(|s| s.chars().next())
+        .is_some_and(unicode_ident::is_xid_start)
+}
+
+/// The end of the identifier continuing at offset `i` of `src`:
+/// `(ID_Continue | '-')*`.
+#[inline]
+pub(crate) fn ident_end(src: &str, i: usize) -> usize {
+    let b = src.as_bytes();
+    let mut p = i;
+    while let Some(&c) = b.get(p) {
+        if !IDENT_CONTINUE[c as usize] {
+            if c >= 0x80 {
+                return ident_end_unicode(src, i);
+            }
+            break;
+        }
+        p += 1;
+    }
+    p.min(b.len())
+}
+
+/// [`ident_end`] past non-ASCII text.
+#[inline(never)]
+fn ident_end_unicode(src: &str, mut i: usize) -> usize {
+    let b = src.as_bytes();
+    // Callers may pass an offset computed in bytes past a multi-byte
+    // character (or past the end); move to the next character boundary.
+    i = i.min(b.len());
+    while !src.is_char_boundary(i) {
+        i += 1;
+    }
+    loop {
+        let rest = &b[i..];
+        i += rest
+            .iter()
+            .position(|&c| !IDENT_CONTINUE[c as usize])
+            .unwrap_or(rest.len());
+        match b.get(i) {
+            Some(&c) if c >= 0x80 => match src[i..].chars().next() {
+                Some(ch) if unicode_ident::is_xid_continue(ch) => i += ch.len_utf8(),
+                _ => return i,
+            },
+            _ => return i,
+        }
+    }
 }
 
 /// The character a simple escape `\c` stands for (`n`, `r`, `t`, `"`, `\`),

@@ -39,7 +39,7 @@ mod arena;
 mod chain;
 mod file;
 mod fold;
-mod lexical;
+pub(crate) mod lexical;
 mod visit;
 
 pub use arena::Arena;
