@@ -38,3 +38,16 @@ fn no_node_needs_drop() {
     assert!(!needs_drop::<Template<'_>>());
     assert!(!needs_drop::<Element<'_>>());
 }
+
+#[test]
+fn owning_trees_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<hcl::ConfigFile<'static>>();
+    send::<hcl::syntax::ParsedExpression<'static>>();
+    send::<hcl::syntax::Arena>();
+    let file: hcl::ConfigFile<'static> = "a = 1\n".parse().unwrap();
+    let n = std::thread::spawn(move || file.body().structures.len())
+        .join()
+        .unwrap();
+    assert_eq!(n, 1);
+}

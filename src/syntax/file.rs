@@ -160,6 +160,9 @@ owning_tree!(
     /// A parsed config file: its [`Body`], the arena the tree is in, and
     /// the source text (borrowed, or owned for `ConfigFile<'static>`).
     ///
+    /// It is `Send` but not `Sync` (its arena is not): move it to another
+    /// thread, or share a copy ([`Clone`]) per thread.
+    ///
     /// ```
     /// let file = hcl::parse("a = 1\nb { c = 2 }\n").unwrap();
     /// assert_eq!(file.body().structures.len(), 2);
