@@ -152,11 +152,12 @@
 //!
 //! ## Syntax and spans
 //!
-//! - A field of type [`Expression`](crate::Expression) receives the
-//!   attribute's expression unevaluated, a field of type
-//!   [`Body`] a block's body (or the whole file), both as
-//!   syntax with spans — for tools that inspect or rewrite configs. (They
-//!   are detached copies: `Expression<'static>`.)
+//! - A field of type [`ParsedExpression<'static>`](crate::syntax::ParsedExpression)
+//!   receives the attribute's expression unevaluated, a field of type
+//!   [`ConfigFile<'static>`](crate::ConfigFile) a block's body (or the whole
+//!   file), both as syntax with spans — for tools that inspect or rewrite
+//!   configs. Each is parsed from a copy of its own text, so its spans
+//!   index its `source()`, which starts at its `offset()` in the file.
 //! - `serde_spanned::Spanned<T>` fields receive the byte span of the
 //!   attribute's expression, block, or label (values computed by expressions
 //!   get the span of the expression they came from; values not read from
@@ -273,7 +274,9 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 /// does.
 ///
 /// Errors have a span but, without the source text, no line or column: add
-/// them with [`Error::with_source`].
+/// them with [`Error::with_source`]. Without the source text strings are
+/// handed to `T` as owned, not borrowed: a `&str` field needs
+/// [`from_str`].
 ///
 /// # Errors
 /// An evaluation error or a mismatch between the body and `T`.
