@@ -53,6 +53,13 @@ fn borrowed_strings() {
         err.message().contains("expected a borrowed string"),
         "{err}"
     );
+    // From a parsed tree the strings live as long as the tree: all borrow.
+    let file = hcl::parse(src).unwrap();
+    let b: B = hcl::from_body(file.body()).unwrap();
+    assert_eq!((b.name, b.labels["app"]), ("web", "shop"));
+    let file = hcl::parse("name = \"a\\nb\"\nlabels = {}\n").unwrap();
+    let b: B = hcl::from_body(file.body()).unwrap();
+    assert_eq!(b.name, "a\nb");
 }
 
 #[test]

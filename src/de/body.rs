@@ -35,7 +35,7 @@ macro_rules! key_forward {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let span = self.0.span();
-            KeyDeserializer::borrowing(self.0.as_str(), self.1)
+            KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
                 .$method($($arg,)* visitor)
                 .map_err(|e| attach_span(e, span))
         }
@@ -48,12 +48,12 @@ macro_rules! key_forward {
 
 /// A body as a map (attributes and block groups by name).
 #[derive(Clone, Copy)]
-pub(crate) struct BodyDe<'b, 'de> {
-    body: &'b Body<'b>,
-    env: Env<'b, 'de>,
+pub(crate) struct BodyDe<'b, 't, 'de> {
+    body: &'b Body<'t>,
+    env: Env<'b, 't, 'de>,
     /// Labels of the block not consumed by enclosing label maps; offered
     /// under [`LABEL`] / [`LABELS`].
-    labels: &'b [BlockLabel<'b>],
+    labels: &'b [BlockLabel<'t>],
     /// Whether `deserialize_map`/`deserialize_any` offer [`LABELS`] too
     /// (blocks read as list elements).
     labels_in_map: bool,
@@ -61,8 +61,8 @@ pub(crate) struct BodyDe<'b, 'de> {
     owner: Option<Span>,
 }
 
-impl<'b, 'de> BodyDe<'b, 'de> {
-    pub(crate) fn new(body: &'b Body<'b>, env: Env<'b, 'de>) -> Self {
+impl<'b, 't, 'de> BodyDe<'b, 't, 'de> {
+    pub(crate) fn new(body: &'b Body<'t>, env: Env<'b, 't, 'de>) -> Self {
         BodyDe {
             body,
             env,
@@ -73,10 +73,10 @@ impl<'b, 'de> BodyDe<'b, 'de> {
     }
 
     fn of_block(
-        block: &'b Block<'b>,
+        block: &'b Block<'t>,
         depth: usize,
         labels_in_map: bool,
-        env: Env<'b, 'de>,
+        env: Env<'b, 't, 'de>,
     ) -> Self {
         BodyDe {
             body: &block.body,
@@ -87,7 +87,7 @@ impl<'b, 'de> BodyDe<'b, 'de> {
         }
     }
 
-    fn entries(&self, label: bool, labels: bool) -> Vec<Entry<'b>> {
+    fn entries(&self, label: bool, labels: bool) -> Vec<Entry<'b, 't>> {
         let mut out = Vec::with_capacity(self.body.structures.len() + 2);
         if label && !self.labels.is_empty() {
             out.push(Entry::Label(&self.labels[0]));
@@ -153,18 +153,20 @@ impl<'b, 'de> BodyDe<'b, 'de> {
     }
 }
 
-enum Entry<'b> {
-    Attr(&'b Attribute<'b>),
-    Blocks(&'b str, Vec<&'b Block<'b>>),
-    Label(&'b BlockLabel<'b>),
-    Labels(&'b [BlockLabel<'b>], Option<Span>),
+enum Entry<'b, 't> {
+    Attr(&'b Attribute<'t>),
+    Blocks(&'b str, Vec<&'b Block<'t>>),
+    Label(&'b BlockLabel<'t>),
+    Labels(&'b [BlockLabel<'t>], Option<Span>),
 }
 
-impl<'b> Entry<'b> {
-    fn key<'de>(&self, src: &'de str) -> KeyDeserializer<'b, 'de> {
+impl<'b, 't> Entry<'b, 't> {
+    fn key<'de>(&self, env: &Env<'_, 't, 'de>) -> KeyDeserializer<'t, 'de> {
         match self {
-            Entry::Attr(a) => KeyDeserializer::borrowing(a.name.name, src),
-            Entry::Blocks(_, b) => KeyDeserializer::borrowing(b[0].ident.name, src),
+            Entry::Attr(a) => KeyDeserializer::borrowing(a.name.name, env.borrow(a.name.name)),
+            Entry::Blocks(_, b) => {
+                KeyDeserializer::borrowing(b[0].ident.name, env.borrow(b[0].ident.name))
+            }
             Entry::Label(_) => KeyDeserializer::new(LABEL),
             Entry::Labels(..) => KeyDeserializer::new(LABELS),
         }
@@ -189,20 +191,20 @@ impl<'b> Entry<'b> {
     }
 }
 
-struct BodyMap<'b, 'de> {
-    entries: std::vec::IntoIter<Entry<'b>>,
-    pending: Option<Entry<'b>>,
-    env: Env<'b, 'de>,
+struct BodyMap<'b, 't, 'de> {
+    entries: std::vec::IntoIter<Entry<'b, 't>>,
+    pending: Option<Entry<'b, 't>>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
+impl<'de> MapAccess<'de> for BodyMap<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         let Some(entry) = self.entries.next() else {
             return Ok(None);
         };
-        let key = match seed.deserialize(entry.key(self.env.src)) {
+        let key = match seed.deserialize(entry.key(&self.env)) {
             Ok(k) => k,
             Err(e) => return Err(locate(prepend_key(e, entry.name()), entry.span())),
         };
@@ -230,10 +232,10 @@ impl<'de> MapAccess<'de> for BodyMap<'_, 'de> {
                 .map_err(|e| locate(prepend_key(e, name), Some(span)))
             }
             Entry::Label(l) => seed
-                .deserialize(LabelDe(l, self.env.src))
+                .deserialize(LabelDe(l, self.env))
                 .map_err(|e| locate(prepend_key(e, LABEL), Some(l.span()))),
             e @ Entry::Labels(l, _) => seed
-                .deserialize(LabelsDe(l, self.env.src))
+                .deserialize(LabelsDe(l, self.env))
                 .map_err(|err| locate(prepend_key(err, LABELS), e.span())),
         }
     }
@@ -255,7 +257,7 @@ fn wants_labels(fields: &[&str]) -> (bool, bool) {
     (fields.contains(&LABEL), fields.contains(&LABELS))
 }
 
-impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
+impl<'de> de::Deserializer<'de> for BodyDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -359,7 +361,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, 'de> {
     }
 }
 
-impl<'b, 'de> IntoDeserializer<'de, Error> for BodyDe<'b, 'de> {
+impl<'b, 't, 'de> IntoDeserializer<'de, Error> for BodyDe<'b, 't, 'de> {
     type Deserializer = Self;
     fn into_deserializer(self) -> Self {
         self
@@ -368,17 +370,17 @@ impl<'b, 'de> IntoDeserializer<'de, Error> for BodyDe<'b, 'de> {
 
 /// A body or object with one entry, read as an enum: the entry's name is the
 /// variant, its value the content.
-struct EntryEnum<'b, 'de> {
-    entry: Entry<'b>,
-    env: Env<'b, 'de>,
+struct EntryEnum<'b, 't, 'de> {
+    entry: Entry<'b, 't>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
+impl<'b, 't, 'de> EnumAccess<'de> for EntryEnum<'b, 't, 'de> {
     type Error = Error;
-    type Variant = EntryDe<'b, 'de>;
+    type Variant = EntryDe<'b, 't, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
-        let v = seed.deserialize(self.entry.key(self.env.src))?;
+        let v = seed.deserialize(self.entry.key(&self.env))?;
         let de = match self.entry {
             Entry::Attr(a) => EntryDe::Expr(ExprDe::new(&a.expr, self.env)),
             Entry::Blocks(_, blocks) => EntryDe::Blocks(BlocksDe {
@@ -397,12 +399,12 @@ impl<'b, 'de> EnumAccess<'de> for EntryEnum<'b, 'de> {
 }
 
 /// The content of an enum variant: an expression or a group of blocks.
-enum EntryDe<'b, 'de> {
-    Expr(ExprDe<'b, 'de>),
-    Blocks(BlocksDe<'b, 'de>),
+enum EntryDe<'b, 't, 'de> {
+    Expr(ExprDe<'b, 't, 'de>),
+    Blocks(BlocksDe<'b, 't, 'de>),
 }
 
-impl<'de> VariantAccess<'de> for EntryDe<'_, 'de> {
+impl<'de> VariantAccess<'de> for EntryDe<'_, '_, 'de> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {
@@ -450,15 +452,15 @@ impl<'de> VariantAccess<'de> for EntryDe<'_, 'de> {
 /// - as a struct, when the blocks have no more labels or the struct asks for
 ///   [`LABEL`]/[`LABELS`]: the one block's body.
 #[derive(Clone)]
-pub(crate) struct BlocksDe<'b, 'de> {
-    blocks: Vec<&'b Block<'b>>,
+pub(crate) struct BlocksDe<'b, 't, 'de> {
+    blocks: Vec<&'b Block<'t>>,
     depth: usize,
     /// A list element: read as the block's body even when labels remain.
     element: bool,
-    env: Env<'b, 'de>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'b, 'de> BlocksDe<'b, 'de> {
+impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
     fn all_labeled(&self) -> bool {
         self.blocks.iter().all(|b| b.labels.len() > self.depth)
     }
@@ -467,7 +469,7 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         self.blocks[0].span()
     }
 
-    fn single(&self) -> Result<&'b Block<'b>> {
+    fn single(&self) -> Result<&'b Block<'t>> {
         if self.blocks.len() == 1 {
             return Ok(self.blocks[0]);
         }
@@ -512,13 +514,13 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
         attach_span(e, self.span())
     }
 
-    fn body(&self, block: &'b Block<'b>) -> BodyDe<'b, 'de> {
+    fn body(&self, block: &'b Block<'t>) -> BodyDe<'b, 't, 'de> {
         BodyDe::of_block(block, self.depth, self.element, self.env)
     }
 
     fn visit_labels<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let depth = self.depth;
-        let mut groups: Vec<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)> = Vec::new();
+        let mut groups: Vec<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)> = Vec::new();
         if self.blocks.len() <= 16 {
             for b in &self.blocks {
                 let l = &b.labels[depth];
@@ -580,14 +582,14 @@ impl<'b, 'de> BlocksDe<'b, 'de> {
     }
 }
 
-impl<'b, 'de> IntoDeserializer<'de, Error> for BlocksDe<'b, 'de> {
+impl<'b, 't, 'de> IntoDeserializer<'de, Error> for BlocksDe<'b, 't, 'de> {
     type Deserializer = Self;
     fn into_deserializer(self) -> Self {
         self
     }
 }
 
-impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
+impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -729,14 +731,14 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, 'de> {
     }
 }
 
-struct LabelMap<'b, 'de> {
-    groups: std::vec::IntoIter<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)>,
-    pending: Option<(&'b BlockLabel<'b>, Vec<&'b Block<'b>>)>,
+struct LabelMap<'b, 't, 'de> {
+    groups: std::vec::IntoIter<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)>,
+    pending: Option<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)>,
     depth: usize,
-    env: Env<'b, 'de>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
+impl<'de> MapAccess<'de> for LabelMap<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -744,7 +746,7 @@ impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
             return Ok(None);
         };
         let k = seed
-            .deserialize(LabelDe(label, self.env.src))
+            .deserialize(LabelDe(label, self.env))
             .map_err(|e| attach_span(prepend_key(e, label.as_str()), label.span()))?;
         self.pending = Some((label, blocks));
         Ok(Some(k))
@@ -770,14 +772,14 @@ impl<'de> MapAccess<'de> for LabelMap<'_, 'de> {
     }
 }
 
-struct BlockSeq<'b, 'de> {
-    blocks: std::vec::IntoIter<&'b Block<'b>>,
+struct BlockSeq<'b, 't, 'de> {
+    blocks: std::vec::IntoIter<&'b Block<'t>>,
     index: usize,
     depth: usize,
-    env: Env<'b, 'de>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
+impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
@@ -802,14 +804,14 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, 'de> {
 }
 
 /// A labeled block read as an enum: the label names the variant.
-struct LabelEnum<'b, 'de> {
-    label: &'b BlockLabel<'b>,
-    content: BlocksDe<'b, 'de>,
+struct LabelEnum<'b, 't, 'de> {
+    label: &'b BlockLabel<'t>,
+    content: BlocksDe<'b, 't, 'de>,
 }
 
-impl<'b, 'de> EnumAccess<'de> for LabelEnum<'b, 'de> {
+impl<'b, 't, 'de> EnumAccess<'de> for LabelEnum<'b, 't, 'de> {
     type Error = Error;
-    type Variant = EntryDe<'b, 'de>;
+    type Variant = EntryDe<'b, 't, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = seed
@@ -821,21 +823,21 @@ impl<'b, 'de> EnumAccess<'de> for LabelEnum<'b, 'de> {
 
 /// One block label: a string (that converts to numbers and bools like any
 /// HCL string).
-struct LabelDe<'b, 'de>(&'b BlockLabel<'b>, &'de str);
+struct LabelDe<'b, 't, 'de>(&'b BlockLabel<'t>, Env<'b, 't, 'de>);
 
-impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
+impl<'de> de::Deserializer<'de> for LabelDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::borrowing(self.0.as_str(), self.1)
+        KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
             .deserialize_any(visitor)
             .map_err(|e| attach_span(e, span))
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let s = self.0.as_str();
-        match crate::syntax::subslice(self.1, s) {
+        match self.1.borrow(s) {
             Some(s) => visitor.visit_borrowed_str(s),
             None => visitor.visit_str(s),
         }
@@ -860,7 +862,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
                 span.range(),
             ));
         }
-        KeyDeserializer::borrowing(self.0.as_str(), self.1)
+        KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
             .deserialize_struct(name, fields, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -872,7 +874,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         let span = self.0.span();
-        KeyDeserializer::borrowing(self.0.as_str(), self.1)
+        KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
             .deserialize_enum(name, variants, visitor)
             .map_err(|e| attach_span(e, span))
     }
@@ -892,16 +894,16 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, 'de> {
 }
 
 /// The remaining labels of a block, as a list of strings.
-struct LabelsDe<'b, 'de>(&'b [BlockLabel<'b>], &'de str);
+struct LabelsDe<'b, 't, 'de>(&'b [BlockLabel<'t>], Env<'b, 't, 'de>);
 
-impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
+impl<'de> de::Deserializer<'de> for LabelsDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_seq(LabelSeq {
             labels: self.0.iter(),
             index: 0,
-            src: self.1,
+            env: self.1,
         })
     }
 
@@ -912,13 +914,13 @@ impl<'de> de::Deserializer<'de> for LabelsDe<'_, 'de> {
     }
 }
 
-struct LabelSeq<'b, 'de> {
-    labels: std::slice::Iter<'b, BlockLabel<'b>>,
+struct LabelSeq<'b, 't, 'de> {
+    labels: std::slice::Iter<'b, BlockLabel<'t>>,
     index: usize,
-    src: &'de str,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
+impl<'de> SeqAccess<'de> for LabelSeq<'_, '_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
@@ -927,7 +929,7 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
         };
         let i = self.index;
         self.index += 1;
-        seed.deserialize(LabelDe(l, self.src))
+        seed.deserialize(LabelDe(l, self.env))
             .map(Some)
             .map_err(|e| prepend_index(e, i))
     }
@@ -943,13 +945,13 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, 'de> {
 
 /// An attribute's expression.
 #[derive(Clone, Copy)]
-pub(crate) struct ExprDe<'b, 'de> {
-    expr: &'b Expression<'b>,
-    env: Env<'b, 'de>,
+pub(crate) struct ExprDe<'b, 't, 'de> {
+    expr: &'b Expression<'t>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'b, 'de> ExprDe<'b, 'de> {
-    pub(crate) fn new(expr: &'b Expression<'b>, env: Env<'b, 'de>) -> Self {
+impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
+    pub(crate) fn new(expr: &'b Expression<'t>, env: Env<'b, 't, 'de>) -> Self {
         ExprDe { expr, env }
     }
 
@@ -994,7 +996,7 @@ impl<'b, 'de> ExprDe<'b, 'de> {
         })
     }
 
-    fn visit_tuple<V: Visitor<'de>>(self, items: &'b [Expression<'b>], v: V) -> Result<V::Value> {
+    fn visit_tuple<V: Visitor<'de>>(self, items: &'b [Expression<'t>], v: V) -> Result<V::Value> {
         let len = items.len();
         let mut seq = TupleSeq {
             items: items.iter(),
@@ -1012,7 +1014,7 @@ impl<'b, 'de> ExprDe<'b, 'de> {
         }
     }
 
-    fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'b>], v: V) -> Result<V::Value> {
+    fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'t>], v: V) -> Result<V::Value> {
         v.visit_map(ObjectMap {
             items: items.iter(),
             pending: None,
@@ -1022,13 +1024,16 @@ impl<'b, 'de> ExprDe<'b, 'de> {
     }
 }
 
-fn object_key_de<'b, 'de>(key: &'b ObjectKey<'b>, src: &'de str) -> KeyDeserializer<'b, 'de> {
+fn object_key_de<'b, 't: 'b, 'de>(
+    key: &'b ObjectKey<'t>,
+    env: &Env<'_, 't, 'de>,
+) -> KeyDeserializer<'b, 'de> {
     match key {
-        ObjectKey::Ident(i) => KeyDeserializer::borrowing(i.name, src),
+        ObjectKey::Ident(i) => KeyDeserializer::borrowing(i.name, env.borrow(i.name)),
         ObjectKey::Expression(Expression {
             kind: ExprKind::String(s),
             ..
-        }) => KeyDeserializer::borrowing(s, src),
+        }) => KeyDeserializer::borrowing(s, env.borrow(s)),
         k => KeyDeserializer::new(object_key(k)),
     }
 }
@@ -1060,7 +1065,7 @@ fn object_key<'a>(key: &'a ObjectKey<'_>) -> &'a str {
     }
 }
 
-impl<'b, 'de> IntoDeserializer<'de, Error> for ExprDe<'b, 'de> {
+impl<'b, 't, 'de> IntoDeserializer<'de, Error> for ExprDe<'b, 't, 'de> {
     type Deserializer = Self;
     fn into_deserializer(self) -> Self {
         self
@@ -1091,7 +1096,7 @@ macro_rules! expr_via_value {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
+impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -1173,7 +1178,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
                     visitor.visit_some(Evaluated {
                         expr: this.expr,
                         value,
-                        src: this.env.src,
+                        env: this.env,
                     })
                 }
             }
@@ -1303,13 +1308,13 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, 'de> {
     }
 }
 
-struct TupleSeq<'b, 'de> {
-    items: std::slice::Iter<'b, Expression<'b>>,
+struct TupleSeq<'b, 't, 'de> {
+    items: std::slice::Iter<'b, Expression<'t>>,
     index: usize,
-    env: Env<'b, 'de>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> SeqAccess<'de> for TupleSeq<'_, 'de> {
+impl<'de> SeqAccess<'de> for TupleSeq<'_, '_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
@@ -1328,13 +1333,13 @@ impl<'de> SeqAccess<'de> for TupleSeq<'_, 'de> {
     }
 }
 
-struct ObjectMap<'b, 'de> {
-    items: std::slice::Iter<'b, ObjectItem<'b>>,
-    pending: Option<&'b ObjectItem<'b>>,
-    env: Env<'b, 'de>,
+struct ObjectMap<'b, 't, 'de> {
+    items: std::slice::Iter<'b, ObjectItem<'t>>,
+    pending: Option<&'b ObjectItem<'t>>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
+impl<'de> MapAccess<'de> for ObjectMap<'_, '_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -1343,7 +1348,7 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
         };
         let key = object_key(&item.key);
         let k = seed
-            .deserialize(object_key_de(&item.key, self.env.src))
+            .deserialize(object_key_de(&item.key, &self.env))
             .map_err(|e| attach_span(prepend_key(e, key), item.key.span()))?;
         self.pending = Some(item);
         Ok(Some(k))
@@ -1364,18 +1369,18 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, 'de> {
 }
 
 /// A one-key object constructor read as an enum.
-struct ObjectEnum<'b, 'de> {
-    item: &'b ObjectItem<'b>,
-    env: Env<'b, 'de>,
+struct ObjectEnum<'b, 't, 'de> {
+    item: &'b ObjectItem<'t>,
+    env: Env<'b, 't, 'de>,
 }
 
-impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
+impl<'b, 't, 'de> EnumAccess<'de> for ObjectEnum<'b, 't, 'de> {
     type Error = Error;
-    type Variant = EntryDe<'b, 'de>;
+    type Variant = EntryDe<'b, 't, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let v = seed
-            .deserialize(object_key_de(&self.item.key, self.env.src))
+            .deserialize(object_key_de(&self.item.key, &self.env))
             .map_err(|e| attach_span(e, self.item.key.span()))?;
         Ok((v, EntryDe::Expr(ExprDe::new(&self.item.value, self.env))))
     }
@@ -1383,10 +1388,10 @@ impl<'b, 'de> EnumAccess<'de> for ObjectEnum<'b, 'de> {
 
 /// An expression already evaluated (to decide `Some`/`None`): reads the
 /// value, but still hands over the syntax to an `Expression` field.
-struct Evaluated<'b, 'de> {
-    expr: &'b Expression<'b>,
+struct Evaluated<'b, 't, 'de> {
+    expr: &'b Expression<'t>,
     value: crate::Value,
-    src: &'de str,
+    env: Env<'b, 't, 'de>,
 }
 
 macro_rules! forward_evaluated {
@@ -1400,7 +1405,7 @@ macro_rules! forward_evaluated {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
+impl<'de> de::Deserializer<'de> for Evaluated<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -1409,7 +1414,7 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.src, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
         }
         visitor.visit_newtype_struct(self)
     }

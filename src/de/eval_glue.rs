@@ -8,29 +8,49 @@ use crate::value::Value;
 
 /// The evaluation environment the deserializer was given.
 ///
-/// `src` is the text the tree was parsed from, when the deserializer has
-/// it: strings of the tree that are slices of it are handed to visitors as
-/// borrowed (`&'de str`) strings.
+/// Strings of the tree (`'t`) reach visitors as borrowed (`&'de str`)
+/// strings when they live as long as the input: when the tree itself does
+/// ([`Env::of_tree`], `from_body`), or when they are slices of the source
+/// text the deserializer read ([`Env::with_source`], `from_str`).
 #[derive(Clone, Copy)]
-pub(crate) struct Env<'c, 'de> {
+pub(crate) struct Env<'c, 't, 'de> {
     pub(crate) ctx: &'c Context<'c>,
+    /// The source text, when the deserializer has it (or "").
     pub(crate) src: &'de str,
+    borrow: fn(&'t str, &'de str) -> Option<&'de str>,
 }
 
-impl<'c, 'de> Env<'c, 'de> {
-    pub(crate) fn new(ctx: &'c Context<'c>, src: &'de str) -> Self {
-        Env { ctx, src }
+impl<'c, 't, 'de> Env<'c, 't, 'de> {
+    /// For a tree parsed from `src`, which the input outlives.
+    pub(crate) fn with_source(ctx: &'c Context<'c>, src: &'de str) -> Self {
+        Env {
+            ctx,
+            src,
+            borrow: |s, src| crate::syntax::subslice(src, s),
+        }
     }
 
-    /// `s` as a slice of the source text, if it is one.
+    /// `s` borrowed for the input's lifetime, if it can be.
     #[inline]
-    pub(crate) fn borrow(&self, s: &str) -> Option<&'de str> {
-        crate::syntax::subslice(self.src, s)
+    pub(crate) fn borrow(&self, s: &'t str) -> Option<&'de str> {
+        (self.borrow)(s, self.src)
+    }
+}
+
+impl<'c, 'de> Env<'c, 'de, 'de> {
+    /// For a tree that lives as long as the input (its strings are
+    /// borrowed as they are).
+    pub(crate) fn of_tree(ctx: &'c Context<'c>) -> Self {
+        Env {
+            ctx,
+            src: "",
+            borrow: |s, _| Some(s),
+        }
     }
 }
 
 /// Evaluates `expr` to a value.
 #[inline]
-pub(crate) fn evaluate(expr: &Expression<'_>, env: &Env<'_, '_>) -> Result<Value> {
+pub(crate) fn evaluate(expr: &Expression<'_>, env: &Env<'_, '_, '_>) -> Result<Value> {
     expr.evaluate(env.ctx)
 }

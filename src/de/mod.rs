@@ -274,9 +274,8 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 /// does.
 ///
 /// Errors have a span but, without the source text, no line or column: add
-/// them with [`Error::with_source`]. Without the source text strings are
-/// handed to `T` as owned, not borrowed: a `&str` field needs
-/// [`from_str`].
+/// them with [`Error::with_source`]. The tree's strings live as long as
+/// the tree, so `&str` fields borrow them (even strings with escapes).
 ///
 /// # Errors
 /// An evaluation error or a mismatch between the body and `T`.
@@ -291,7 +290,7 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
     let _budget = crate::eval::limits::begin(ctx.limits());
-    T::deserialize(BodyDe::new(body, Env::new(&ctx, "")))
+    T::deserialize(BodyDe::new(body, Env::of_tree(&ctx)))
 }
 
 /// Deserializes a `T` from HCL text, evaluating expressions in `ctx`: its
@@ -381,13 +380,16 @@ impl<'de> Deserializer<'de> {
         self
     }
 
-    fn body_de(&mut self) -> Result<BodyDe<'_, 'de>> {
+    fn body_de(&mut self) -> Result<BodyDe<'_, '_, 'de>> {
         let file = match self.file.take() {
             Some(f) => f,
             None => parse_with(self.source, &self.options)?,
         };
         let file = self.file.insert(file);
-        Ok(BodyDe::new(file.body(), Env::new(&self.ctx, self.source)))
+        Ok(BodyDe::new(
+            file.body(),
+            Env::with_source(&self.ctx, self.source),
+        ))
     }
 }
 

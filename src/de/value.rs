@@ -527,13 +527,10 @@ impl<'k, 'de> KeyDeserializer<'k, 'de> {
         }
     }
 
-    /// A key that visitors get as a borrowed string when it is a slice of
-    /// `src`.
-    pub(crate) fn borrowing(key: &'k str, src: &'de str) -> Self {
-        KeyDeserializer {
-            key,
-            borrowed: crate::syntax::subslice(src, key),
-        }
+    /// A key that visitors get as `borrowed` when it can be borrowed for
+    /// the input's lifetime.
+    pub(crate) fn borrowing(key: &'k str, borrowed: Option<&'de str>) -> Self {
+        KeyDeserializer { key, borrowed }
     }
 
     fn number<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

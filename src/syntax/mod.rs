@@ -345,9 +345,9 @@ pub enum BlockLabel<'a> {
     },
 }
 
-impl BlockLabel<'_> {
+impl<'a> BlockLabel<'a> {
     /// The label's value.
-    pub fn as_str(&self) -> &str {
+    pub fn as_str(&self) -> &'a str {
         match self {
             BlockLabel::Ident(i) => i.name,
             BlockLabel::String { value, .. } => value,
