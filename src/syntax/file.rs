@@ -19,9 +19,11 @@ struct Owner<'src> {
 
 impl<'src> Owner<'src> {
     fn new(text: Cow<'src, str>) -> Owner<'src> {
-        // Trees take about as many bytes as their source; one chunk of
-        // that size saves the arena's first few doublings.
-        let arena = Arena::with_capacity(text.len());
+        // Trees take a few times as many bytes as their source; a first
+        // chunk of the source's size saves the arena's first doublings. It
+        // is capped, so that an input the parser will refuse (over 4 GiB)
+        // costs no large reservation first.
+        let arena = Arena::with_capacity(text.len().min(64 << 20));
         Owner { text, arena }
     }
 }
