@@ -92,34 +92,6 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
     }
 }
 
-/// The text, borrowed from the input when it can be.
-struct Text<'de>(Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Text<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("HCL source text")
-            }
-            fn visit_borrowed_str<E: de::Error>(
-                self,
-                v: &'de str,
-            ) -> std::result::Result<Text<'de>, E> {
-                Ok(Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(v.to_owned())))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> std::result::Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(v)))
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
 /// Reads the offset and the text, and parses the text with `parse`.
 struct SyntaxVisitor<F> {
     what: &'static str,
@@ -128,7 +100,7 @@ struct SyntaxVisitor<F> {
 
 impl<'de, T, F> Visitor<'de> for SyntaxVisitor<F>
 where
-    F: FnOnce(Cow<'de, str>, usize) -> Result<T>,
+    F: FnOnce(String, usize) -> Result<T>,
 {
     type Value = T;
 
@@ -144,7 +116,7 @@ where
         let offset: u64 = seq
             .next_element()?
             .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let Text(text) = seq
+        let text: String = seq
             .next_element()?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
         (self.parse)(text, usize::try_from(offset).unwrap_or(usize::MAX)).map_err(de::Error::custom)
@@ -173,8 +145,8 @@ impl<'de> Deserialize<'de> for ConfigFile<'static> {
             BODY_NAME,
             SyntaxVisitor {
                 what: "an HCL body",
-                parse: |text: Cow<'de, str>, offset| {
-                    ConfigFile::parse_with(text.into_owned(), &ParseOptions::default())
+                parse: |text: String, offset| {
+                    ConfigFile::parse_with(text, &ParseOptions::default())
                         .map(|f| f.with_offset(offset))
                 },
             },
@@ -203,8 +175,8 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
             EXPRESSION_NAME,
             SyntaxVisitor {
                 what: "an HCL expression",
-                parse: |text: Cow<'de, str>, offset| {
-                    ParsedExpression::parse_with(text.into_owned(), &ParseOptions::default())
+                parse: |text: String, offset| {
+                    ParsedExpression::parse_with(text, &ParseOptions::default())
                         .map(|f| f.with_offset(offset))
                 },
             },

@@ -102,30 +102,29 @@ macro_rules! owning_tree {
             /// The same tree owning a copy of its source text, its nodes
             /// copied into an arena of its own (edits kept).
             pub fn into_owned(self) -> $name<'static> {
-                let text = self.source().to_owned();
-                let cell = $cell::new(Owner::new(Cow::Owned(text)), |o| {
-                    self.$get().copy_in(&o.arena)
-                });
-                $name { cell, offset: self.offset }
+                $name::copied(Cow::Owned(self.source().to_owned()), self.$get(), self.offset)
+            }
+
+            /// A tree owning `text` and a copy of `tree` in an arena of its
+            /// own.
+            fn copied(text: Cow<'src, str>, tree: &$node<'_>, offset: usize) -> Self {
+                let cell = $cell::new(Owner::new(text), |o| tree.copy_in(&o.arena));
+                $name { cell, offset }
             }
         }
 
         impl $name<'static> {
             /// A copy of `tree` that owns its nodes, with no source text.
             pub fn from_tree(tree: &$node<'_>) -> $name<'static> {
-                let cell = $cell::new(Owner::new(Cow::Owned(String::new())), |o| {
-                    tree.copy_in(&o.arena)
-                });
-                $name { cell, offset: 0 }
+                $name::copied(Cow::Owned(String::new()), tree, 0)
             }
         }
 
         impl Clone for $name<'_> {
             /// A copy of the source text and of the tree (edits kept).
             fn clone(&self) -> Self {
-                let owner = Owner::new(self.cell.borrow_owner().text.clone());
-                let cell = $cell::new(owner, |o| self.$get().copy_in(&o.arena));
-                $name { cell, offset: self.offset }
+                let text = self.cell.borrow_owner().text.clone();
+                $name::copied(text, self.$get(), self.offset)
             }
         }
 
