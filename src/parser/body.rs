@@ -36,15 +36,15 @@ impl<'a> Parser<In<'a>> for ConfigFile {
 /// The attribute names of one body, for the check that each is defined
 /// once: on the stack for the usual small body.
 struct Names {
-    small: [(u32, u32); 16],
+    small: [Span; 16],
     n: usize,
-    more: Vec<(u32, u32)>,
+    more: Vec<Span>,
 }
 
 impl Names {
     fn new() -> Names {
         Names {
-            small: [(0, 0); 16],
+            small: [Span::default(); 16],
             n: 0,
             more: Vec::new(),
         }
@@ -52,18 +52,17 @@ impl Names {
 
     #[inline]
     fn push(&mut self, span: Span) {
-        let s = (span.start, span.end);
         if self.n < self.small.len() {
-            self.small[self.n] = s;
+            self.small[self.n] = span;
             self.n += 1;
         } else {
-            self.more.push(s);
+            self.more.push(span);
         }
     }
 
     /// The first redefinition in source order, as an error.
     fn check(&self, src: &str) -> Option<PErr> {
-        let text = |&(s, e): &(u32, u32)| &src.as_bytes()[s as usize..e as usize];
+        let text = |s: &Span| &src.as_bytes()[s.range()];
         if self.more.is_empty() {
             let names = &self.small[..self.n];
             for (k, second) in names.iter().enumerate() {
@@ -73,8 +72,8 @@ impl Names {
             }
             return None;
         }
-        let all: Vec<(u32, u32)> = self.small.iter().chain(&self.more).copied().collect();
-        let mut seen: std::collections::HashMap<&[u8], (u32, u32)> =
+        let all: Vec<Span> = self.small.iter().chain(&self.more).copied().collect();
+        let mut seen: std::collections::HashMap<&[u8], Span> =
             std::collections::HashMap::with_capacity(all.len());
         for second in &all {
             if let Some(first) = seen.get(text(second)) {
@@ -87,8 +86,8 @@ impl Names {
 }
 
 #[cold]
-fn duplicate(first: (u32, u32), second: (u32, u32)) -> PErr {
-    PErr::span(Kind::Duplicate, second.0 as usize, second.1 as usize).opened_at(first.0 as usize)
+fn duplicate(first: Span, second: Span) -> PErr {
+    PErr::span(Kind::Duplicate, second.start(), second.end()).opened_at(first.start())
 }
 
 /// `Body = (Attribute | Block | OneLineBlock)*`, up to the end of the
@@ -200,7 +199,7 @@ impl<'a> Parser<In<'a>> for AttributeRest<'a> {
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Attribute<'a>> {
         let (j, expr) = preceded(ws_inline, nl_scope(false, Expr)).process::<OM>(i.skip(1))?;
-        let name = std::mem::replace(&mut self.name, Ident::new("", Span::default()));
+        let name = self.name;
         let out = OM::Output::map(expr, |expr| Attribute { name, expr });
         Ok((j, out))
     }
@@ -247,7 +246,7 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
         let k = leave(k.skip(1), j);
         let (k, ()) =
             leaf::<OM, _>(end_of_line(&("a newline", "the block's closing `}`")).parse(k))?;
-        let ident = std::mem::replace(&mut self.ident, Ident::new("", Span::default()));
+        let ident = self.ident;
         let out = OM::Output::combine(labels, structures, |labels, structures| Block {
             ident,
             labels,

@@ -215,7 +215,7 @@ impl<'a> Parser<In<'a>> for Unary {
         let (j, expr) = preceded(ws, Unary).process::<OM>(inner.skip(1))?;
         let j = leave(j, i);
         let out = OM::Output::map(expr, |expr| {
-            let span = Span::new(start, expr.span.end as usize);
+            let span = Span::new(start, expr.span.end());
             Expression::new(
                 ExprKind::Unary(i.cx.alloc(UnaryOp { operator, expr })),
                 span,
@@ -864,7 +864,7 @@ fn traversal<'a, OM: OutputMode>(
     let stop_at = end.at();
     let out = OM::Output::map(expr, |expr| {
         let operators = cx.finish(base);
-        let span = Span::new(expr.span.start as usize, stop_at);
+        let span = Span::new(expr.span.start(), stop_at);
         Expression::new(
             ExprKind::Traversal(cx.alloc(Traversal { expr, operators })),
             span,
