@@ -119,8 +119,12 @@ fn check(args: &[String]) -> Result<bool, String> {
 /// Reads a file argument as UTF-8 text.
 fn read_text(path: &str) -> hcl::Result<String> {
     let bytes = read_input(path)?;
-    hcl::parser::check_utf8(&bytes)?;
-    String::from_utf8(bytes).map_err(|e| hcl::Error::new(hcl::ErrorKind::Parse, e.to_string()))
+    String::from_utf8(bytes).map_err(|e| {
+        // The parser's UTF-8 error, with line, column and snippet.
+        hcl::parser::check_utf8(e.as_bytes())
+            .err()
+            .unwrap_or_else(|| hcl::Error::new(hcl::ErrorKind::Parse, e.to_string()))
+    })
 }
 
 fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {

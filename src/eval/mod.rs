@@ -279,13 +279,13 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
     match crate::parser::parse_expression(src) {
-        Ok(expr) => evaluate_with_source(&expr, src, ctx),
+        Ok(expr) => expr.evaluate(ctx),
         // A heredoc's closing marker must end its line: accept one that ends
         // the input.
         Err(e) if !src.ends_with('\n') && src.contains("<<") => {
             let with_newline = format!("{src}\n");
             let r = match crate::parser::parse_expression(&with_newline) {
-                Ok(expr) => evaluate_with_source(&expr, &with_newline, ctx),
+                Ok(expr) => expr.evaluate(ctx),
                 Err(_) => Err(e),
             };
             r
@@ -307,8 +307,7 @@ pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 /// # Errors
 /// A parse error or an evaluation error, with line, column and snippet.
 pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    let body = crate::parse(src)?;
-    evaluate_with_source(&body, src, ctx)
+    crate::parse(src)?.evaluate(ctx)
 }
 
 #[cfg(test)]
