@@ -89,3 +89,17 @@ fn syntax_types_need_this_deserializer() {
     let err = hcl::from_value::<ParsedExpression<'static>>(hcl::Value::from(1)).unwrap_err();
     assert!(err.message().contains("an HCL expression"), "{err}");
 }
+
+#[test]
+fn compact_formats_carry_the_native_text() {
+    // A format that is not human-readable hands the field the text alone
+    // (what `Serialize` gives such formats); it is parsed at offset 0.
+    use serde::de::{value::StrDeserializer, Deserialize};
+    let d = StrDeserializer::<serde::de::value::Error>::new("a = var.b\n");
+    let body = ConfigFile::deserialize(d).unwrap();
+    assert_eq!(body.source(), "a = var.b\n");
+    assert_eq!(body.offset(), 0);
+    assert!(body.body().attribute("a").is_some());
+    let d = StrDeserializer::<serde::de::value::Error>::new("x +");
+    assert!(ParsedExpression::deserialize(d).is_err());
+}

@@ -141,3 +141,65 @@ fn body_and_expression_with_serde_json_take_the_hcl_json_shape() {
     let v = Value::from("$${literal}");
     assert_eq!(serde_json::to_string(&v).unwrap(), r#""$${literal}""#);
 }
+
+#[test]
+fn syntax_fields_nested_in_sequences_are_written_at_their_depth() {
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct Module {
+        source: String,
+        count: hcl::syntax::ParsedExpression<'static>,
+        settings: hcl::ConfigFile<'static>,
+    }
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct Config {
+        #[serde(serialize_with = "hcl::ser::block")]
+        module: Vec<Module>,
+    }
+    let src = r#"module {
+  source = "./a"
+  count  = var.n > 1 ? 2 : 0
+  settings {
+    text = <<-EOT
+      hello
+    EOT
+    tags = { env = "prod" }
+  }
+}
+module {
+  source   = "./b"
+  count    = 1
+  settings {}
+}
+"#;
+    let c: Config = hcl::from_str(src).unwrap();
+    // Both blocks, their expressions unevaluated and the heredoc kept, in
+    // the serializer's layout at block depth (`terraform fmt` leaves it as
+    // it is).
+    let expected = r#"module {
+  source = "./a"
+  count  = var.n > 1 ? 2 : 0
+
+  settings {
+    text = <<-EOT
+      hello
+    EOT
+    tags = {
+      env = "prod"
+    }
+  }
+}
+
+module {
+  source = "./b"
+  count  = 1
+
+  settings {}
+}
+"#;
+    assert_eq!(hcl::to_string(&c).unwrap(), expected);
+    // The same fields, to serde_json, take HCL's JSON shape.
+    assert_eq!(
+        serde_json::to_string(&c.module[0].settings).unwrap(),
+        r#"{"text":"hello\n","tags":{"env":"prod"}}"#
+    );
+}

@@ -112,6 +112,21 @@ where
         )
     }
 
+    /// The native text alone, as compact formats hold it.
+    fn visit_str<E: de::Error>(self, text: &str) -> std::result::Result<T, E> {
+        (self.parse)(text.to_owned(), 0).map_err(de::Error::custom)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> std::result::Result<T, D::Error> {
+        if d.is_human_readable() {
+            return Err(de::Error::invalid_type(
+                de::Unexpected::NewtypeStruct,
+                &self,
+            ));
+        }
+        d.deserialize_str(self)
+    }
+
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<T, A::Error> {
         let offset: u64 = seq
             .next_element()?

@@ -1,15 +1,19 @@
 //! `Serialize` for [`Value`], [`Body`] and [`Expression`].
 //!
-//! With this crate's serializer, bodies and expressions are written as they
-//! are. With other serializers (serde_json, ...) they take the shape of HCL's
-//! JSON syntax: literal values as JSON values, other expressions as
-//! `"${...}"` strings, templates as template strings, blocks nested under
-//! their type and labels (repeated blocks as arrays).
+//! A body or expression asks for a newtype with a private name, whose
+//! content depends on the serializer:
+//! - formats that are not human-readable get the native source text (this
+//!   crate's serializer, which parses it again to print it at its depth, as
+//!   bincode, postcard and other compact formats do); the `Deserialize`
+//!   impls accept that text back;
+//! - human-readable formats (serde_json, YAML, ...) get the shape of HCL's
+//!   JSON syntax: literal values as JSON values, other expressions as
+//!   `"${...}"` strings, templates as template strings, blocks nested under
+//!   their type and labels (repeated blocks as arrays).
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::node::{capture_is_top, offer_capture, Captured};
 use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN};
 use crate::format::{format_expression, format_template};
 use crate::syntax::*;
@@ -72,39 +76,52 @@ impl Serialize for Expression<'_> {
     }
 }
 
+/// A body serializes unevaluated. With this crate's serializer (and other
+/// formats that are not human-readable) it is its native syntax; with
+/// human-readable formats such as serde_json it takes the shape of HCL's
+/// JSON syntax, where expressions that are not literal values become
+/// `"${...}"` strings.
+///
+/// ```
+/// let file = hcl::parse("region = var.region\nport   = 80\n\nlisten \"http\" {}\n").unwrap();
+/// assert_eq!(hcl::to_string(&file).unwrap(), file.source());
+/// assert_eq!(
+///     serde_json::to_string(&file).unwrap(),
+///     r#"{"region":"${var.region}","port":80,"listen":{"http":{}}}"#
+/// );
+/// ```
 impl Serialize for Body<'_> {
-    /// With this crate's serializer the syntax is written as it is; with
-    /// other serializers it takes the shape of HCL's JSON syntax.
+    /// See the impl's documentation.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(BODY_TOKEN, &BodyRepr(self))
     }
 }
 
+/// An expression asked for its syntax: its text for formats that are not
+/// human-readable (this crate's own serializer among them), the JSON shape
+/// for the others.
 struct ExprRepr<'e, 'a>(&'e Expression<'a>);
 
 impl Serialize for ExprRepr<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if offer_capture(|| Captured::Expr(ParsedExpression::from_tree(self.0))) {
-            return s.serialize_unit();
+        if s.is_human_readable() {
+            json_expr(self.0, s)
+        } else {
+            s.serialize_str(&format_expression(self.0))
         }
-        json_expr(self.0, s)
     }
 }
 
+/// A body asked for its syntax, as [`ExprRepr`].
 struct BodyRepr<'e, 'a>(&'e Body<'a>);
 
 impl Serialize for BodyRepr<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if offer_capture(|| {
-            if capture_is_top() {
-                Captured::Text(crate::format::format_body(self.0))
-            } else {
-                Captured::Body(ConfigFile::from_tree(self.0))
-            }
-        }) {
-            return s.serialize_unit();
+        if s.is_human_readable() {
+            json_body(self.0, s)
+        } else {
+            s.serialize_str(&crate::format::format_body(self.0))
         }
-        json_body(self.0, s)
     }
 }
 

@@ -120,10 +120,7 @@ impl Serializer {
     /// When the value is not a struct or map, a map key is not a string, a
     /// body key is not an identifier, or a number is not finite.
     pub fn to_string<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<String> {
-        node::set_top(true);
-        let node = value.serialize(node::NodeSerializer);
-        node::set_top(false);
-        match node? {
+        match value.serialize(node::NodeSerializer { top: true })? {
             // A `Body` at the top level: printed without copying the tree.
             node::Node::Text(text) => Ok(text),
             node => {
@@ -190,7 +187,7 @@ pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(mut writer: W, value: &T) 
 /// assert!(v["b"].is_null());
 /// ```
 pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value> {
-    let node = value.serialize(node::NodeSerializer)?;
+    let node = value.serialize(node::NodeSerializer { top: false })?;
     node.into_value()
 }
 

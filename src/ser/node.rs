@@ -1,8 +1,6 @@
 //! The intermediate tree built by the serde serializer, and its conversion
 //! into syntax trees and values.
 
-use std::cell::{Cell, RefCell};
-
 use serde::ser::{self, Serialize};
 
 use super::*;
@@ -40,44 +38,145 @@ pub(crate) enum Node {
     Forced(Forced, Box<Node>),
 }
 
-pub(crate) enum Captured {
-    Expr(ParsedExpression<'static>),
-    Body(ConfigFile<'static>),
-    /// A top-level body, already printed.
-    Text(String),
+/// Receives the text a [`Body`] or [`Expression`] serializes into when it is
+/// asked for its syntax.
+///
+/// Only the serializer's own values say which serializer is at work: this
+/// one is not human-readable, so `Serialize for Body` and `for Expression`
+/// answer it with their native source text (as they answer bincode,
+/// postcard and other compact formats), where human-readable formats get
+/// the shape of HCL's JSON syntax.
+struct SyntaxText;
+
+fn not_syntax<T>() -> Result<T> {
+    Err(ser_error(
+        "internal: a syntax field serialized into something other than its text",
+    ))
 }
 
-thread_local! {
-    static WANT: Cell<bool> = const { Cell::new(false) };
-    /// Set while nothing but the top-level value has been serialized: a
-    /// body there is printed directly instead of being copied.
-    static TOP: Cell<bool> = const { Cell::new(false) };
-    static CAPTURED: RefCell<Option<Captured>> = const { RefCell::new(None) };
-}
+impl ser::Serializer for SyntaxText {
+    type Ok = String;
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<String, Error>;
+    type SerializeTuple = ser::Impossible<String, Error>;
+    type SerializeTupleStruct = ser::Impossible<String, Error>;
+    type SerializeTupleVariant = ser::Impossible<String, Error>;
+    type SerializeMap = ser::Impossible<String, Error>;
+    type SerializeStruct = ser::Impossible<String, Error>;
+    type SerializeStructVariant = ser::Impossible<String, Error>;
 
-/// Marks the start of a top-level serialization.
-pub(crate) fn set_top(top: bool) {
-    TOP.with(|t| t.set(top));
-}
-
-fn leave_top() {
-    TOP.with(|t| t.set(false));
-}
-
-/// Whether a body being captured is the top-level value.
-pub(crate) fn capture_is_top() -> bool {
-    TOP.with(|t| t.replace(false))
-}
-
-/// Called by `Serialize for Expression/Body`: when our serializer asked for
-/// the tree, hand it over and return `true`.
-pub(crate) fn offer_capture(f: impl FnOnce() -> Captured) -> bool {
-    if WANT.with(|w| w.replace(false)) {
-        let c = f();
-        CAPTURED.with(|slot| *slot.borrow_mut() = Some(c));
-        true
-    } else {
+    fn is_human_readable(&self) -> bool {
         false
+    }
+    fn serialize_str(self, v: &str) -> Result<String> {
+        Ok(v.to_owned())
+    }
+    fn serialize_bool(self, _: bool) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_i64(self, _: i64) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_u64(self, _: u64) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_f64(self, _: f64) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_i8(self, _: i8) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_i16(self, _: i16) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_i32(self, _: i32) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_u8(self, _: u8) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_u16(self, _: u16) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_u32(self, _: u32) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_f32(self, _: f32) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_char(self, _: char) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_none(self) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_unit(self) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<String> {
+        not_syntax()
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        not_syntax()
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        not_syntax()
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct> {
+        not_syntax()
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        not_syntax()
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        not_syntax()
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        not_syntax()
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        not_syntax()
     }
 }
 
@@ -457,7 +556,16 @@ pub(crate) fn heredoc_kind<'b>(a: &'b Arena, s: &str) -> Option<TemplateKind<'b>
 
 // ------------------------------------------------------ serde Serializer
 
-pub(crate) struct NodeSerializer;
+/// Serializes a value into a [`Node`].
+#[derive(Clone, Copy)]
+pub(crate) struct NodeSerializer {
+    /// Nothing but the top-level value has been serialized: a body there
+    /// is printed directly.
+    pub(crate) top: bool,
+}
+
+/// The serializer for nested values.
+const NESTED: NodeSerializer = NodeSerializer { top: false };
 
 fn num(n: impl Into<Number>) -> Result<Node> {
     Ok(Node::Number(n.into()))
@@ -565,18 +673,20 @@ impl ser::Serializer for NodeSerializer {
                 Node::String(s) => Node::LitString(s),
                 other => other,
             }),
-            EXPR_TOKEN | BODY_TOKEN => {
-                WANT.with(|w| w.set(true));
-                let r = value.serialize(NodeSerializer);
-                WANT.with(|w| w.set(false));
-                let n = r?;
-                Ok(match CAPTURED.with(|c| c.borrow_mut().take()) {
-                    Some(Captured::Expr(e)) => Node::Expr(e),
-                    Some(Captured::Body(b)) => Node::Body(b),
-                    Some(Captured::Text(t)) => Node::Text(t),
-                    None => n,
-                })
+            EXPR_TOKEN => {
+                let text = value.serialize(SyntaxText)?;
+                Ok(Node::Expr(ParsedExpression::parse_with(
+                    text,
+                    &Default::default(),
+                )?))
             }
+            // A body at the top level is printed already; elsewhere it is
+            // parsed again, to be printed at its depth.
+            BODY_TOKEN if self.top => Ok(Node::Text(value.serialize(SyntaxText)?)),
+            BODY_TOKEN => Ok(Node::Body(ConfigFile::parse_with(
+                value.serialize(SyntaxText)?,
+                &Default::default(),
+            )?)),
             BLOCK_TOKEN => Ok(Node::Forced(
                 Forced::Block,
                 Box::new(value.serialize(self)?),
@@ -605,7 +715,6 @@ impl ser::Serializer for NodeSerializer {
         )]))
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder> {
-        leave_top();
         Ok(SeqBuilder(Vec::with_capacity(len.unwrap_or(0))))
     }
     fn serialize_tuple(self, len: usize) -> Result<SeqBuilder> {
@@ -621,18 +730,15 @@ impl ser::Serializer for NodeSerializer {
         variant: &'static str,
         len: usize,
     ) -> Result<VariantSeqBuilder> {
-        leave_top();
         Ok(VariantSeqBuilder(variant, Vec::with_capacity(len)))
     }
     fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder> {
-        leave_top();
         Ok(MapBuilder {
             entries: Vec::with_capacity(len.unwrap_or(0)),
             key: None,
         })
     }
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<StructBuilder> {
-        leave_top();
         Ok(StructBuilder(Vec::with_capacity(len)))
     }
     fn serialize_struct_variant(
@@ -642,7 +748,6 @@ impl ser::Serializer for NodeSerializer {
         variant: &'static str,
         len: usize,
     ) -> Result<VariantStructBuilder> {
-        leave_top();
         Ok(VariantStructBuilder(variant, Vec::with_capacity(len)))
     }
 }
@@ -660,7 +765,7 @@ impl ser::SerializeSeq for SeqBuilder {
     type Ok = Node;
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.0.push(value.serialize(NodeSerializer)?);
+        self.0.push(value.serialize(NESTED)?);
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -694,7 +799,7 @@ impl ser::SerializeTupleVariant for VariantSeqBuilder {
     type Ok = Node;
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.1.push(value.serialize(NodeSerializer)?);
+        self.1.push(value.serialize(NESTED)?);
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -714,7 +819,7 @@ impl ser::SerializeMap for MapBuilder {
             .key
             .take()
             .ok_or_else(|| ser_error("map value without a key"))?;
-        self.entries.push((key, value.serialize(NodeSerializer)?));
+        self.entries.push((key, value.serialize(NESTED)?));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -730,8 +835,7 @@ impl ser::SerializeStruct for StructBuilder {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.0
-            .push((key.to_owned(), value.serialize(NodeSerializer)?));
+        self.0.push((key.to_owned(), value.serialize(NESTED)?));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -747,8 +851,7 @@ impl ser::SerializeStructVariant for VariantStructBuilder {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.1
-            .push((key.to_owned(), value.serialize(NodeSerializer)?));
+        self.1.push((key.to_owned(), value.serialize(NESTED)?));
         Ok(())
     }
     fn end(self) -> Result<Node> {
