@@ -173,6 +173,29 @@ fn duplicate_attribute_points_at_the_second_and_notes_the_first() {
 }
 
 #[test]
+fn in_a_long_body_the_earliest_redefinition_is_reported() {
+    // More names than the small-body check holds: `z` (line 3) is defined
+    // again on line 30 and `k` (line 5) again on line 25, so the error is on
+    // line 25, as Terraform reports the first redefinition it meets.
+    let mut src = String::from("a0 = 0\nb0 = 0\nz = 1\nc0 = 0\nk = 1\n");
+    for n in 6..25 {
+        src.push_str(&format!("v{n} = {n}\n"));
+    }
+    src.push_str("k = 2\n");
+    for n in 26..30 {
+        src.push_str(&format!("w{n} = {n}\n"));
+    }
+    src.push_str("z = 2\n");
+    let e = err(&src);
+    assert!(
+        e.message()
+            .starts_with("attribute `k` is defined twice (first on line 5"),
+        "{e}"
+    );
+    at(&e, 25, 1);
+}
+
+#[test]
 fn expression_errors() {
     let e = err("a = \n");
     assert_eq!(e.message(), "expected an expression, found newline");

@@ -72,16 +72,19 @@ impl Names {
             }
             return None;
         }
-        let all: Vec<Span> = self.small.iter().chain(&self.more).copied().collect();
-        let mut seen: std::collections::HashMap<&[u8], Span> =
-            std::collections::HashMap::with_capacity(all.len());
-        for second in &all {
-            if let Some(first) = seen.get(text(second)) {
-                return Some(duplicate(*first, *second));
-            }
-            seen.insert(text(second), *second);
-        }
-        None
+        // Sorted by name (stably: equal names stay in source order), each
+        // name's second occurrence is its first redefinition; the earliest
+        // of those is reported. No hashing, so no input is slow.
+        let mut all: Vec<Span> = self.small.iter().chain(&self.more).copied().collect();
+        all.sort_by(|a, b| text(a).cmp(text(b)));
+        all.windows(2)
+            .filter(|w| text(&w[0]) == text(&w[1]))
+            .map(|w| (w[0], w[1]))
+            .fold(None::<(Span, Span)>, |best, (first, second)| match best {
+                Some((_, s)) if s.start() <= second.start() => best,
+                _ => Some((first, second)),
+            })
+            .map(|(first, second)| duplicate(first, second))
     }
 }
 

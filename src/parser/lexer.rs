@@ -51,6 +51,8 @@ pub(crate) fn ws(i: In<'_>) -> LeafResult<'_, ()> {
 #[inline(always)]
 pub(crate) fn ws_inline(i: In<'_>) -> LeafResult<'_, ()> {
     match i.cur() {
+        // Most runs are one space (`a = b`): no call for those.
+        b' ' if !matches!(i.byte(i.at() + 1), b' ' | b'\t' | b'/') => Ok((i.skip(1), ())),
         b' ' | b'\t' | b'/' => ws_inline_slow(i),
         _ => Ok((i, ())),
     }
@@ -74,6 +76,13 @@ fn ws_inline_slow(i: In<'_>) -> LeafResult<'_, ()> {
 #[inline(always)]
 pub(crate) fn ws_nl(i: In<'_>) -> LeafResult<'_, ()> {
     match i.cur() {
+        b' ' if !matches!(
+            i.byte(i.at() + 1),
+            b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/'
+        ) =>
+        {
+            Ok((i.skip(1), ()))
+        }
         b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' => ws_nl_slow(i),
         _ => Ok((i, ())),
     }
