@@ -18,6 +18,8 @@ pub enum ErrorKind {
     Limit,
     /// Evaluating an expression failed.
     Eval,
+    /// A type specification is invalid (see [`crate::Type::parse`]).
+    Type,
     /// Deserializing into a Rust type failed.
     De,
     /// Serializing a Rust value failed.

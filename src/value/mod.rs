@@ -9,10 +9,12 @@
 
 mod number;
 pub(crate) mod shape;
+mod ty;
 
 use std::fmt;
 
 pub use number::Number;
+pub use ty::Type;
 
 /// An ordered map (insertion order), as used for HCL objects.
 pub type Map<K, V> = indexmap::IndexMap<K, V>;

@@ -1,0 +1,728 @@
+//! HCL's types (`hcl-infomodel-spec.md`, "Types"): the primitive types,
+//! the collection types `list`, `set` and `map`, the structural types
+//! `tuple` and `object`, and the dynamic pseudo-type; Terraform's type
+//! syntax for them; and the type-level rules of conversion and
+//! unification (which conversions exist, and which single type a set of
+//! types unifies to) that the evaluator and the functions apply to values.
+//!
+//! ```
+//! use hcl::Type;
+//! let t = Type::parse("list(object({name = string, port = number}))").unwrap();
+//! assert_eq!(t.to_string(), "list(object({name: string, port: number}))");
+//! assert_eq!(t.element_type(), Some(&Type::parse("object({name = string, port = number})").unwrap()));
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::syntax::{ExprKind, Expression, ObjectKey, TraversalOperatorKind};
+use crate::{Error, ErrorKind, Result, Span};
+
+/// A type of HCL's information model.
+///
+/// [`Display`](fmt::Display) writes a type on one line as Terraform's
+/// `type()` function shows it: `list(string)`, `tuple([string, number])`,
+/// `object({a: string, b: number})` (attributes in byte order, names as
+/// they are), `dynamic` for the pseudo-type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Type {
+    /// The dynamic pseudo-type: a placeholder for a type not yet known
+    /// (`any` in type constraints).
+    Dynamic,
+    /// `string`
+    String,
+    /// `number`
+    Number,
+    /// `bool`
+    Bool,
+    /// `list(T)`: an ordered sequence of elements of type `T`.
+    List(Box<Type>),
+    /// `set(T)`: an unordered collection of distinct elements of type `T`.
+    Set(Box<Type>),
+    /// `map(T)`: elements of type `T` keyed by strings.
+    Map(Box<Type>),
+    /// `tuple([T1, T2, ...])`: a fixed sequence of elements, each with
+    /// its own type.
+    Tuple(Vec<Type>),
+    /// `object({a = T1, ...})`: a fixed set of named attributes, each with
+    /// its own type.
+    Object(BTreeMap<String, Type>),
+}
+
+impl Type {
+    /// `list(t)`.
+    pub fn list(t: Type) -> Type {
+        Type::List(Box::new(t))
+    }
+
+    /// `set(t)`.
+    pub fn set(t: Type) -> Type {
+        Type::Set(Box::new(t))
+    }
+
+    /// `map(t)`.
+    pub fn map(t: Type) -> Type {
+        Type::Map(Box::new(t))
+    }
+
+    /// `object({...})` from attribute names and types.
+    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
+        Type::Object(attrs.into_iter().map(|(k, t)| (k.into(), t)).collect())
+    }
+
+    /// Whether this is `string`, `number` or `bool`.
+    pub fn is_primitive(&self) -> bool {
+        matches!(self, Type::String | Type::Number | Type::Bool)
+    }
+
+    /// Whether this is a list, set or map.
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
+    }
+
+    /// Whether this is a tuple or an object.
+    pub fn is_structural(&self) -> bool {
+        matches!(self, Type::Tuple(_) | Type::Object(_))
+    }
+
+    /// The element type of a list, set or map.
+    pub fn element_type(&self) -> Option<&Type> {
+        match self {
+            Type::List(t) | Type::Set(t) | Type::Map(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Whether the dynamic pseudo-type appears anywhere in this type.
+    pub fn has_dynamic(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::String | Type::Number | Type::Bool => false,
+            Type::List(t) | Type::Set(t) | Type::Map(t) => t.has_dynamic(),
+            Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),
+            Type::Object(ts) => ts.values().any(Type::has_dynamic),
+        }
+    }
+
+    /// Parses Terraform's type syntax: `string`, `number`, `bool`, `any`
+    /// (the dynamic pseudo-type), `list(T)`, `set(T)`, `map(T)`,
+    /// `tuple([T, ...])`, `object({name = T, ...})` (`name: T` too), and the
+    /// legacy bare `list`, `set` and `map` (of `any`), as Terraform accepts
+    /// them. `optional(...)` attributes belong to type constraints, not to
+    /// types, and are an error here.
+    ///
+    /// # Errors
+    /// When `src` is not an expression, or not a type specification; the
+    /// message is Terraform's.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert_eq!(Type::parse("map(any)").unwrap(), Type::map(Type::Dynamic));
+    /// let err = Type::parse("list(string, number)").unwrap_err();
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "invalid type specification: the list type constructor requires one argument specifying the element type"
+    /// );
+    /// assert_eq!(err.column(), Some(1));
+    /// ```
+    pub fn parse(src: &str) -> Result<Type> {
+        let parsed = crate::parser::parse_expression(src)?;
+        Type::from_expression(parsed.expr()).map_err(|e| e.with_source(src))
+    }
+
+    /// The type an expression in Terraform's type syntax denotes (see
+    /// [`Type::parse`]). Errors carry the expression's span, without
+    /// source text (add it with [`Error::with_source`]).
+    ///
+    /// # Errors
+    /// When the expression is not a type specification.
+    pub fn from_expression(e: &Expression<'_>) -> Result<Type> {
+        type_of_expr(e, 0)
+    }
+}
+
+/// Type expressions nest at most this deep (the parser's own limit is
+/// lower by default; this keeps hand-built trees safe too).
+const MAX_DEPTH: usize = 256;
+
+#[cold]
+fn invalid(span: Span, detail: impl fmt::Display) -> Error {
+    Error::spanned(
+        ErrorKind::Type,
+        format!("invalid type specification: {detail}"),
+        span,
+    )
+}
+
+/// The keyword a bare identifier spells (`string`, `list`, ...).
+fn keyword<'a>(e: &Expression<'a>) -> Option<&'a str> {
+    match &e.kind {
+        ExprKind::Variable(name) => Some(name),
+        ExprKind::Parenthesis(inner) => keyword(inner),
+        _ => None,
+    }
+}
+
+fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
+    if depth > MAX_DEPTH {
+        return Err(invalid(e.span, "the type is nested too deeply"));
+    }
+    if let Some(kw) = keyword(e) {
+        return Ok(match kw {
+            "string" => Type::String,
+            "number" => Type::Number,
+            "bool" => Type::Bool,
+            "any" => Type::Dynamic,
+            // Terraform's legacy forms: `list` is `list(any)`.
+            "list" => Type::list(Type::Dynamic),
+            "set" => Type::set(Type::Dynamic),
+            "map" => Type::map(Type::Dynamic),
+            "object" => {
+                return Err(invalid(e.span, "the object type constructor requires one argument specifying the attribute types and values as a map"))
+            }
+            "tuple" => {
+                return Err(invalid(e.span, "the tuple type constructor requires one argument specifying the element types as a list"))
+            }
+            other => {
+                return Err(invalid(
+                    e.span,
+                    format_args!("the keyword \"{other}\" is not a valid type specification"),
+                ))
+            }
+        });
+    }
+    let call = match &e.kind {
+        ExprKind::FuncCall(call) if call.name.namespace.is_empty() => call,
+        ExprKind::String(_) | ExprKind::Template(_) => {
+            return Err(Error::spanned(
+                ErrorKind::Type,
+                "invalid quoted type constraint: write the type without quotes (Terraform 0.11 and earlier required them)",
+                e.span,
+            ))
+        }
+        ExprKind::Traversal(t)
+            if matches!(t.operators.first().map(|o| &o.kind), Some(TraversalOperatorKind::GetAttr(_))) =>
+        {
+            return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)"))
+        }
+        _ => return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)")),
+    };
+    let name = call.name.name.name;
+    match name {
+        "string" | "number" | "bool" => {
+            return Err(invalid(
+                e.span,
+                format_args!("primitive type keyword \"{name}\" does not expect arguments"),
+            ))
+        }
+        "any" => {
+            return Err(invalid(
+                e.span,
+                format_args!("type constraint keyword \"{name}\" does not expect arguments"),
+            ))
+        }
+        "optional" => {
+            return Err(invalid(
+                e.span,
+                "keyword \"optional\" is valid only as a modifier for object type attributes",
+            ))
+        }
+        "list" | "set" | "map" | "object" | "tuple" => {}
+        other => {
+            return Err(invalid(
+                e.span,
+                format_args!("keyword \"{other}\" is not a valid type constructor"),
+            ))
+        }
+    }
+    let [arg] = call.args else {
+        return Err(invalid(
+            e.span,
+            match name {
+                "object" => "the object type constructor requires one argument specifying the attribute types and values as a map",
+                "tuple" => "the tuple type constructor requires one argument specifying the element types as a list",
+                "list" => "the list type constructor requires one argument specifying the element type",
+                "set" => "the set type constructor requires one argument specifying the element type",
+                _ => "the map type constructor requires one argument specifying the element type",
+            },
+        ));
+    };
+    if call.expand_final {
+        return Err(invalid(
+            e.span,
+            "a type constructor's argument cannot be expanded with `...`",
+        ));
+    }
+    let arg = strip_parens(arg);
+    Ok(match name {
+        "list" => Type::list(type_of_expr(arg, depth + 1)?),
+        "set" => Type::set(type_of_expr(arg, depth + 1)?),
+        "map" => Type::map(type_of_expr(arg, depth + 1)?),
+        "tuple" => match &arg.kind {
+            ExprKind::Tuple(items) => Type::Tuple(
+                items
+                    .iter()
+                    .map(|t| type_of_expr(t, depth + 1))
+                    .collect::<Result<_>>()?,
+            ),
+            _ => return Err(invalid(arg.span, "the tuple type constructor requires a list of element types")),
+        },
+        _ => match &arg.kind {
+            ExprKind::Object(items) => {
+                let mut attrs = BTreeMap::new();
+                for item in *items {
+                    let (key, span) = match &item.key {
+                        ObjectKey::Ident(id) => (id.name, id.span),
+                        ObjectKey::Expression(k) => match keyword(k) {
+                            Some(kw) => (kw, k.span),
+                            None => {
+                                return Err(invalid(
+                                    k.span,
+                                    "object constructor map keys must be attribute names",
+                                ))
+                            }
+                        },
+                    };
+                    let value = strip_parens(&item.value);
+                    if let ExprKind::FuncCall(c) = &value.kind {
+                        if c.name.namespace.is_empty() && c.name.name.name == "optional" {
+                            return Err(invalid(
+                                value.span,
+                                "optional attributes are only for type constraints, not for exact types",
+                            ));
+                        }
+                    }
+                    let t = type_of_expr(value, depth + 1)?;
+                    if attrs.insert(key.to_owned(), t).is_some() {
+                        return Err(invalid(span, "object constructor map keys must be unique"));
+                    }
+                }
+                Type::Object(attrs)
+            }
+            _ => return Err(invalid(arg.span, "the object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types")),
+        },
+    })
+}
+
+fn strip_parens<'e, 'a>(mut e: &'e Expression<'a>) -> &'e Expression<'a> {
+    while let ExprKind::Parenthesis(inner) = &e.kind {
+        e = inner;
+    }
+    e
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Dynamic => f.write_str("dynamic"),
+            Type::String => f.write_str("string"),
+            Type::Number => f.write_str("number"),
+            Type::Bool => f.write_str("bool"),
+            Type::List(t) => write!(f, "list({t})"),
+            Type::Set(t) => write!(f, "set({t})"),
+            Type::Map(t) => write!(f, "map({t})"),
+            Type::Tuple(ts) => {
+                f.write_str("tuple([")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str("])")
+            }
+            Type::Object(ts) => {
+                f.write_str("object({")?;
+                for (i, (k, t)) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k}: {t}")?;
+                }
+                f.write_str("})")
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ conversion
+
+/// Whether a value of type `from` may convert to type `to`
+/// (`hcl-infomodel-spec.md`, "Type Conversion"). A *safe* conversion never
+/// fails for a known value (number → string, tuple → list of a type every
+/// element converts to, ...); an *unsafe* one may fail for some values
+/// (string → number, string → bool, list → set, map → object, and anything
+/// from the dynamic pseudo-type). Conversions that drop an object's extra
+/// attributes are allowed either way, as in Terraform.
+pub(crate) fn conversion_exists(from: &Type, to: &Type, unsafe_ok: bool) -> bool {
+    use Type::*;
+    match (from, to) {
+        (_, Dynamic) => true,
+        (Dynamic, _) => unsafe_ok,
+        (a, b) if a.is_primitive() && b.is_primitive() => {
+            a == b
+                || matches!((a, b), (Number | Bool, String))
+                || (unsafe_ok && matches!((a, b), (String, Number | Bool)))
+        }
+        (Object(a), Object(b)) => b.iter().all(|(k, bt)| {
+            a.get(k)
+                .is_some_and(|at| conversion_exists(at, bt, unsafe_ok))
+        }),
+        (Tuple(a), Tuple(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(x, y)| conversion_exists(x, y, unsafe_ok))
+        }
+        (List(a) | Set(a), List(b)) => a == b || conversion_exists(a, b, unsafe_ok),
+        (List(a), Set(b)) => unsafe_ok && (a == b || conversion_exists(a, b, unsafe_ok)),
+        (Set(a), Set(b)) | (Map(a), Map(b)) => a == b || conversion_exists(a, b, unsafe_ok),
+        (Tuple(ts), List(e) | Set(e)) => elements_convert(ts.iter(), e, unsafe_ok),
+        (Object(ts), Map(e)) => elements_convert(ts.values(), e, unsafe_ok),
+        (Map(e), Object(ts)) => {
+            unsafe_ok && ts.values().all(|t| conversion_exists(e, t, unsafe_ok))
+        }
+        _ => false,
+    }
+}
+
+/// Whether every element type converts to the collection element type `e`;
+/// for the dynamic element type, whether they unify (or are all dynamic).
+fn elements_convert<'t>(
+    ts: impl ExactSizeIterator<Item = &'t Type> + Clone,
+    e: &Type,
+    unsafe_ok: bool,
+) -> bool {
+    if ts.len() == 0 {
+        return true;
+    }
+    if *e == Type::Dynamic {
+        let all: Vec<Type> = ts.clone().cloned().collect();
+        return match unify_with(&all, unsafe_ok) {
+            None => false,
+            Some(Type::Dynamic) => ts.into_iter().all(|t| *t == Type::Dynamic),
+            Some(u) => all
+                .iter()
+                .all(|t| *t == u || conversion_exists(t, &u, unsafe_ok)),
+        };
+    }
+    ts.into_iter()
+        .all(|t| t == e || conversion_exists(t, e, unsafe_ok))
+}
+
+// ----------------------------------------------------------- unification
+
+impl Type {
+    /// The single type that all of `types` convert to, as Terraform finds
+    /// it for the two results of a conditional, the elements of `tolist`
+    /// and the like (unsafe conversions allowed): `[number, string]` unify
+    /// to `string`, tuples of different lengths to a list, objects with
+    /// different attributes to a map. `None` when there is none (`number`
+    /// and `bool`).
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// let t = |s| Type::parse(s).unwrap();
+    /// assert_eq!(Type::unify(&[t("number"), t("string")]), Some(t("string")));
+    /// assert_eq!(
+    ///     Type::unify(&[t("tuple([number])"), t("tuple([number, number])")]),
+    ///     Some(t("list(number)"))
+    /// );
+    /// assert_eq!(Type::unify(&[t("number"), t("bool")]), None);
+    /// ```
+    pub fn unify(types: &[Type]) -> Option<Type> {
+        unify_with(types, true)
+    }
+}
+
+/// Unification: first by structural kind (all maps, all lists, all
+/// objects, ...), then the most general of the given types that all others
+/// convert to.
+pub(crate) fn unify_with(types: &[Type], unsafe_ok: bool) -> Option<Type> {
+    let first = types.first()?;
+    if types.iter().all(|t| t == first) {
+        return Some(first.clone());
+    }
+    let count = |p: fn(&Type) -> bool| types.iter().filter(|t| p(t)).count();
+    let n = types.len();
+    let dynamic = count(|t| *t == Type::Dynamic);
+    let maps = count(|t| matches!(t, Type::Map(_)));
+    let lists = count(|t| matches!(t, Type::List(_)));
+    let sets = count(|t| matches!(t, Type::Set(_)));
+    let objects = count(|t| matches!(t, Type::Object(_)));
+    let tuples = count(|t| matches!(t, Type::Tuple(_)));
+    if maps > 0 && maps + dynamic == n {
+        return unify_collections(types, Type::map, dynamic > 0, unsafe_ok);
+    }
+    if maps > 0 && maps + objects + dynamic == n {
+        if let Some(t) = unify_replacing(
+            types,
+            unsafe_ok,
+            |t| matches!(t, Type::Object(_)),
+            objects_to_map,
+        ) {
+            return Some(t);
+        }
+    } else if lists > 0 && lists + dynamic == n {
+        return unify_collections(types, Type::list, dynamic > 0, unsafe_ok);
+    } else if lists > 0 && lists + tuples + dynamic == n {
+        if let Some(t) = unify_replacing(
+            types,
+            unsafe_ok,
+            |t| matches!(t, Type::Tuple(_)),
+            tuples_to_list,
+        ) {
+            return Some(t);
+        }
+    } else if sets > 0 && sets + dynamic == n {
+        return unify_collections(types, Type::set, dynamic > 0, unsafe_ok);
+    } else if objects > 0 && objects + dynamic == n {
+        return if dynamic > 0 {
+            Some(Type::Dynamic)
+        } else {
+            unify_objects(types, unsafe_ok)
+        };
+    } else if tuples > 0 && tuples + dynamic == n {
+        return if dynamic > 0 {
+            Some(Type::Dynamic)
+        } else {
+            unify_tuples(types, unsafe_ok)
+        };
+    } else if objects > 0 && tuples > 0 {
+        return None;
+    }
+    // The most general type first; the first one all others convert to.
+    let mut order: Vec<usize> = (0..n).collect();
+    preference_order(types, &mut order);
+    order.into_iter().map(|i| &types[i]).find_map(|want| {
+        types
+            .iter()
+            .all(|t| t == want || conversion_exists(t, want, unsafe_ok))
+            .then(|| want.clone())
+    })
+}
+
+/// Maps, lists or sets (and, with `dynamic`, the dynamic pseudo-type, which
+/// makes the result dynamic): the collection of the unified element types.
+fn unify_collections(
+    types: &[Type],
+    make: fn(Type) -> Type,
+    dynamic: bool,
+    unsafe_ok: bool,
+) -> Option<Type> {
+    if dynamic {
+        return Some(Type::Dynamic);
+    }
+    let elems: Vec<Type> = types
+        .iter()
+        .filter_map(|t| t.element_type().cloned())
+        .collect();
+    let out = make(unify_with(&elems, unsafe_ok)?);
+    types
+        .iter()
+        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
+        .then_some(out)
+}
+
+/// Unifies after replacing the types matching `is` by what `replace` makes
+/// of them together (tuples as a list, objects as a map); the result must
+/// be of the replacement's kind.
+fn unify_replacing(
+    types: &[Type],
+    unsafe_ok: bool,
+    is: fn(&Type) -> bool,
+    replace: fn(&[Type], bool) -> Option<Type>,
+) -> Option<Type> {
+    let chosen: Vec<Type> = types.iter().filter(|t| is(t)).cloned().collect();
+    let with = replace(&chosen, unsafe_ok)?;
+    let replaced: Vec<Type> = types
+        .iter()
+        .map(|t| if is(t) { with.clone() } else { t.clone() })
+        .collect();
+    let out = unify_with(&replaced, unsafe_ok)?;
+    (std::mem::discriminant(&out) == std::mem::discriminant(&with)).then_some(out)
+}
+
+fn unify_objects(types: &[Type], unsafe_ok: bool) -> Option<Type> {
+    let attrs = |t: &Type| match t {
+        Type::Object(a) => Some(a.clone()),
+        _ => None,
+    };
+    let first = attrs(&types[0])?;
+    let same_names = types.iter().all(|t| {
+        attrs(t).is_some_and(|a| a.len() == first.len() && a.keys().all(|k| first.contains_key(k)))
+    });
+    if !same_names {
+        return objects_to_map(types, unsafe_ok);
+    }
+    let mut out = BTreeMap::new();
+    for name in first.keys() {
+        let across: Vec<Type> = types
+            .iter()
+            .filter_map(|t| attrs(t).and_then(|a| a.get(name).cloned()))
+            .collect();
+        out.insert(name.clone(), unify_with(&across, unsafe_ok)?);
+    }
+    let out = Type::Object(out);
+    if types
+        .iter()
+        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
+    {
+        Some(out)
+    } else {
+        objects_to_map(types, unsafe_ok)
+    }
+}
+
+fn objects_to_map(types: &[Type], unsafe_ok: bool) -> Option<Type> {
+    let all: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Object(a) => a.values().cloned().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let out = Type::map(unify_with(&all, unsafe_ok)?);
+    types
+        .iter()
+        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
+        .then_some(out)
+}
+
+fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
+    let elems = |t: &Type| match t {
+        Type::Tuple(e) => e.clone(),
+        _ => Vec::new(),
+    };
+    let first = elems(&types[0]);
+    if types.iter().any(|t| elems(t).len() != first.len()) {
+        return tuples_to_list(types, unsafe_ok);
+    }
+    let mut out = Vec::with_capacity(first.len());
+    for i in 0..first.len() {
+        let across: Vec<Type> = types.iter().map(|t| elems(t)[i].clone()).collect();
+        out.push(unify_with(&across, unsafe_ok)?);
+    }
+    let out = Type::Tuple(out);
+    if types
+        .iter()
+        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
+    {
+        Some(out)
+    } else {
+        tuples_to_list(types, unsafe_ok)
+    }
+}
+
+fn tuples_to_list(types: &[Type], unsafe_ok: bool) -> Option<Type> {
+    let all: Vec<Type> = types
+        .iter()
+        .flat_map(|t| match t {
+            Type::Tuple(e) => e.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let out = Type::list(unify_with(&all, unsafe_ok)?);
+    types
+        .iter()
+        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
+        .then_some(out)
+}
+
+/// Orders `idx` (indices into `types`) so that more general types come
+/// first: a topological order of the "is more general than" relation
+/// ([`compare`]), ties kept in the given order.
+fn preference_order(types: &[Type], idx: &mut Vec<usize>) {
+    let n = types.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut indegree = vec![0usize; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            match compare(&types[i], &types[j]) {
+                std::cmp::Ordering::Less => {
+                    edges[i].push(j);
+                    indegree[j] += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    edges[j].push(i);
+                    indegree[i] += 1;
+                }
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+    }
+    let mut out: Vec<usize> = (0..n).filter(|&i| indegree[i] == 0).collect();
+    let mut k = 0;
+    while k < out.len() {
+        let i = out[k];
+        k += 1;
+        for &j in &edges[i] {
+            indegree[j] -= 1;
+            if indegree[j] == 0 {
+                out.push(j);
+            }
+        }
+    }
+    *idx = out;
+}
+
+/// `Less` when `a` is preferred to `b` as a unification result (more
+/// general: `string` over other primitives, a list over a tuple, a map over
+/// an object, a set over a list or tuple; the dynamic pseudo-type last).
+fn compare(a: &Type, b: &Type) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    use Type::*;
+    match (a, b) {
+        (Dynamic, Dynamic) => return Equal,
+        (Dynamic, _) => return Greater,
+        (_, Dynamic) => return Less,
+        (x, y) if x.is_primitive() && y.is_primitive() => {
+            return match (x, y) {
+                (String, String) => Equal,
+                (String, _) => Less,
+                (_, String) => Greater,
+                _ => Equal,
+            }
+        }
+        (List(x), List(y)) | (Set(x), Set(y)) | (Map(x), Map(y)) => return compare(x, y),
+        _ => {}
+    }
+    // The more general kind first, whichever side it is on.
+    let general_first = |x: &Type, y: &Type| {
+        matches!(
+            (x, y),
+            (Set(_), Tuple(_) | List(_)) | (List(_), Tuple(_)) | (Map(_), Object(_))
+        )
+    };
+    if general_first(a, b) {
+        return Less;
+    }
+    if general_first(b, a) {
+        return Greater;
+    }
+    let pairwise = |pairs: Vec<(&Type, &Type)>| {
+        let (mut a_super, mut b_super) = (false, false);
+        for (x, y) in pairs {
+            match compare(x, y) {
+                Less => a_super = true,
+                Greater => b_super = true,
+                Equal => {}
+            }
+        }
+        match (a_super, b_super) {
+            (true, false) => Less,
+            (false, true) => Greater,
+            _ => Equal,
+        }
+    };
+    match (a, b) {
+        (Object(x), Object(y)) => {
+            if x.len() != y.len() || x.keys().any(|k| !y.contains_key(k)) {
+                return Equal;
+            }
+            pairwise(x.iter().map(|(k, t)| (t, &y[k])).collect())
+        }
+        (Tuple(x), Tuple(y)) if x.len() == y.len() => pairwise(x.iter().zip(y).collect()),
+        _ => Equal,
+    }
+}
