@@ -171,8 +171,8 @@ pub(crate) fn from_args(name: &str, args: &[Value], kinds: &[Kind]) -> Kind {
 
 /// The kind of a conditional's result: the `taken` branch converted to
 /// `ty`, the type both branches unify to (`other` is the branch not taken).
-pub(crate) fn unified(taken: (&Value, Kind), other: (&Value, Kind), ty: &super::ops::Ty) -> Kind {
-    use super::ops::Ty;
+pub(crate) fn unified(taken: (&Value, Kind), other: (&Value, Kind), ty: &crate::Type) -> Kind {
+    use crate::Type as Ty;
     let ((tv, tk), (ov, ok)) = (taken, other);
     match (tv, ov) {
         (Value::Array(_), Value::Array(_)) => {

@@ -2,7 +2,8 @@
 
 use super::expr::{err, R};
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
-use crate::value::{Map, Number, Value};
+use crate::value::ty::literal_type;
+use crate::value::{Number, Type, Value};
 
 #[cold]
 #[inline(never)]
@@ -135,113 +136,32 @@ pub(crate) fn describe(v: &Value) -> String {
     }
 }
 
-/// A type, as far as values carry one.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Ty {
-    /// `null`: converts to anything.
-    Any,
-    Bool,
-    Number,
-    String,
-    Tuple(Vec<Ty>),
-    List(Box<Ty>),
-    Object(Map<String, Ty>),
-    Map(Box<Ty>),
-}
-
-fn type_of(v: &Value) -> Ty {
-    match v {
-        Value::Null => Ty::Any,
-        Value::Bool(_) => Ty::Bool,
-        Value::Number(_) => Ty::Number,
-        Value::String(_) => Ty::String,
-        Value::Array(a) => Ty::Tuple(a.iter().map(type_of).collect()),
-        Value::Object(o) => Ty::Object(o.iter().map(|(k, v)| (k.clone(), type_of(v))).collect()),
-    }
-}
-
-fn unify_all<'a>(mut acc: Ty, tys: impl IntoIterator<Item = &'a Ty>) -> Option<Ty> {
-    for t in tys {
-        acc = unify_ty(&acc, t)?;
-    }
-    Some(acc)
-}
-
-fn elements(t: &Ty) -> Option<Vec<&Ty>> {
-    match t {
-        Ty::Tuple(ts) => Some(ts.iter().collect()),
-        Ty::List(e) => Some(vec![e]),
-        _ => None,
-    }
-}
-
-fn attributes(t: &Ty) -> Option<Vec<&Ty>> {
-    match t {
-        Ty::Object(ts) => Some(ts.values().collect()),
-        Ty::Map(e) => Some(vec![e]),
-        _ => None,
-    }
-}
-
-/// Terraform's type unification, reduced to what values can tell.
-fn unify_ty(a: &Ty, b: &Ty) -> Option<Ty> {
-    use Ty::*;
-    Some(match (a, b) {
-        (Any, t) | (t, Any) => t.clone(),
-        (Bool, Bool) => Bool,
-        (Number, Number) => Number,
-        (String, String) | (Number | Bool, String) | (String, Number | Bool) => String,
-        (Tuple(x), Tuple(y)) if x.len() == y.len() => Tuple(
-            x.iter()
-                .zip(y)
-                .map(|(p, q)| unify_ty(p, q))
-                .collect::<Option<Vec<_>>>()?,
-        ),
-        (Tuple(_) | List(_), Tuple(_) | List(_)) => {
-            let xs = elements(a)?;
-            let ys = elements(b)?;
-            List(Box::new(unify_all(Any, xs.into_iter().chain(ys))?))
-        }
-        (Object(x), Object(y)) if x.len() == y.len() && x.keys().all(|k| y.contains_key(k)) => {
-            Object(
-                x.iter()
-                    .map(|(k, p)| unify_ty(p, &y[k]).map(|t| (k.clone(), t)))
-                    .collect::<Option<crate::value::Map<_, _>>>()?,
-            )
-        }
-        (Object(_) | Map(_), Object(_) | Map(_)) => {
-            let xs = attributes(a)?;
-            let ys = attributes(b)?;
-            Map(Box::new(unify_all(Any, xs.into_iter().chain(ys))?))
-        }
-        _ => return None,
-    })
-}
-
 /// The type both branches of a conditional convert to, or `None` when
 /// they are inconsistent (`true ? 1 : false`).
-pub(crate) fn unify(a: &Value, b: &Value) -> Option<Ty> {
+pub(crate) fn unify(a: &Value, b: &Value) -> Option<Type> {
     match (a, b) {
-        // Fast paths for the common cases.
-        (Value::String(_), Value::String(_)) => Some(Ty::Any),
-        (Value::Number(_), Value::Number(_)) | (Value::Bool(_), Value::Bool(_)) => Some(Ty::Any),
-        (Value::Null, _) | (_, Value::Null) => Some(Ty::Any),
-        _ => unify_ty(&type_of(a), &type_of(b)),
+        // Fast paths for the common cases: nothing to convert.
+        (Value::String(_), Value::String(_)) => Some(Type::Dynamic),
+        (Value::Number(_), Value::Number(_)) | (Value::Bool(_), Value::Bool(_)) => {
+            Some(Type::Dynamic)
+        }
+        (Value::Null, _) | (_, Value::Null) => Some(Type::Dynamic),
+        _ => Type::unify(&[literal_type(a), literal_type(b)]),
     }
 }
 
 /// Converts `v` to `ty` (a type produced by [`unify`], so it always succeeds).
-pub(crate) fn convert(v: Value, ty: &Ty) -> Value {
+pub(crate) fn convert(v: Value, ty: &Type) -> Value {
     match (ty, v) {
-        (Ty::String, Value::Number(n)) => Value::String(n.to_plain_string()),
-        (Ty::String, Value::Bool(b)) => Value::String(b.to_string()),
-        (Ty::Tuple(ts), Value::Array(a)) => {
+        (Type::String, Value::Number(n)) => Value::String(n.to_plain_string()),
+        (Type::String, Value::Bool(b)) => Value::String(b.to_string()),
+        (Type::Tuple(ts), Value::Array(a)) => {
             Value::Array(a.into_iter().zip(ts).map(|(v, t)| convert(v, t)).collect())
         }
-        (Ty::List(t), Value::Array(a)) => {
+        (Type::List(t), Value::Array(a)) => {
             Value::Array(a.into_iter().map(|v| convert(v, t)).collect())
         }
-        (Ty::Object(ts), Value::Object(o)) => Value::Object(
+        (Type::Object(ts), Value::Object(o)) => Value::Object(
             o.into_iter()
                 .map(|(k, v)| {
                     let v = match ts.get(&k) {
@@ -252,7 +172,7 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Value {
                 })
                 .collect(),
         ),
-        (Ty::Map(t), Value::Object(o)) => {
+        (Type::Map(t), Value::Object(o)) => {
             Value::Object(o.into_iter().map(|(k, v)| (k, convert(v, t))).collect())
         }
         (_, v) => v,

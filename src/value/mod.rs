@@ -9,7 +9,7 @@
 
 mod number;
 pub(crate) mod shape;
-mod ty;
+pub(crate) mod ty;
 
 use std::fmt;
 

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::syntax::{ExprKind, Expression, ObjectKey, TraversalOperatorKind};
-use crate::{Error, ErrorKind, Result, Span};
+use crate::{Error, ErrorKind, Result, Span, Value};
 
 /// A type of HCL's information model.
 ///
@@ -138,6 +138,23 @@ impl Type {
     /// When the expression is not a type specification.
     pub fn from_expression(e: &Expression<'_>) -> Result<Type> {
         type_of_expr(e, 0)
+    }
+}
+
+/// The type a value has as a literal would give it: arrays are tuples,
+/// objects are objects, and `null` is of the dynamic pseudo-type.
+pub(crate) fn literal_type(v: &Value) -> Type {
+    match v {
+        Value::Null => Type::Dynamic,
+        Value::Bool(_) => Type::Bool,
+        Value::Number(_) => Type::Number,
+        Value::String(_) => Type::String,
+        Value::Array(a) => Type::Tuple(a.iter().map(literal_type).collect()),
+        Value::Object(o) => Type::Object(
+            o.iter()
+                .map(|(k, v)| (k.clone(), literal_type(v)))
+                .collect(),
+        ),
     }
 }
 

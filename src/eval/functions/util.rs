@@ -3,7 +3,6 @@
 //! collection functions do), set ordering and argument helpers.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 use crate::value::{Map, Number, Value};
 
@@ -183,153 +182,32 @@ pub(crate) fn friendly_type(v: &Value) -> &'static str {
     }
 }
 
-/// A model of cty's types, enough to unify and convert values.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Ty {
-    /// `any`: unknown type (the type of `null`), or "keep as is".
-    Dynamic,
-    Bool,
-    Number,
-    String,
-    Tuple(Vec<Ty>),
-    List(Box<Ty>),
-    Object(BTreeMap<String, Ty>),
-    Map(Box<Ty>),
-}
+pub(crate) use crate::Type as Ty;
 
-impl Ty {
-    fn name(&self) -> String {
-        match self {
-            Ty::Dynamic => "any".into(),
-            Ty::Bool => "bool".into(),
-            Ty::Number => "number".into(),
-            Ty::String => "string".into(),
-            Ty::Tuple(_) => "tuple".into(),
-            Ty::List(t) => format!("list of {}", t.name()),
-            Ty::Object(_) => "object".into(),
-            Ty::Map(t) => format!("map of {}", t.name()),
-        }
+/// A type as this module's messages name it (`list of string`).
+fn type_name(t: &Ty) -> String {
+    match t {
+        Ty::Dynamic => "any".into(),
+        Ty::Bool => "bool".into(),
+        Ty::Number => "number".into(),
+        Ty::String => "string".into(),
+        Ty::Tuple(_) => "tuple".into(),
+        Ty::List(t) => format!("list of {}", type_name(t)),
+        Ty::Set(t) => format!("set of {}", type_name(t)),
+        Ty::Object(_) => "object".into(),
+        Ty::Map(t) => format!("map of {}", type_name(t)),
     }
 }
 
-/// The type of a value as a literal would have it (arrays are tuples,
-/// objects are objects, null is dynamic).
-pub(crate) fn type_of(v: &Value) -> Ty {
-    match v {
-        Value::Null => Ty::Dynamic,
-        Value::Bool(_) => Ty::Bool,
-        Value::Number(_) => Ty::Number,
-        Value::String(_) => Ty::String,
-        Value::Array(a) => Ty::Tuple(a.iter().map(type_of).collect()),
-        Value::Object(o) => Ty::Object(o.iter().map(|(k, v)| (k.clone(), type_of(v))).collect()),
-    }
-}
+pub(crate) use crate::value::ty::literal_type as type_of;
 
-/// cty's safe unification: the one type all of `tys` convert to, if any.
+/// The one type all of `tys` convert to ([`Ty::unify`]); nothing to unify
+/// is the dynamic pseudo-type.
 pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
-    let known: Vec<&Ty> = tys.iter().filter(|t| **t != Ty::Dynamic).collect();
-    let Some(first) = known.first() else {
-        return Some(Ty::Dynamic);
-    };
-    let has_dynamic = known.len() != tys.len();
-    let is_collection =
-        |t: &Ty| matches!(t, Ty::Tuple(_) | Ty::List(_) | Ty::Object(_) | Ty::Map(_));
-    if has_dynamic && known.iter().all(|t| is_collection(t)) {
-        // cty gives up on structural types mixed with unknown (null) ones.
+    if tys.is_empty() {
         return Some(Ty::Dynamic);
     }
-    if known.iter().all(|t| t == first) {
-        return Some((*first).clone());
-    }
-    let n = known.len();
-    let count = |f: fn(&Ty) -> bool| known.iter().filter(|t| f(t)).count();
-    let lists = count(|t| matches!(t, Ty::List(_)));
-    let tuples = count(|t| matches!(t, Ty::Tuple(_)));
-    let maps = count(|t| matches!(t, Ty::Map(_)));
-    let objects = count(|t| matches!(t, Ty::Object(_)));
-    if maps + objects == n || lists + tuples == n {
-        if has_dynamic {
-            return Some(Ty::Dynamic);
-        }
-        let is_map = maps + objects == n;
-        // Same shape (objects with the same attributes, tuples of the same
-        // length): unify member by member.
-        if maps == 0 && lists == 0 {
-            if is_map {
-                let Ty::Object(first) = first else {
-                    return None;
-                };
-                let same = known.iter().all(|t| match t {
-                    Ty::Object(a) => {
-                        a.len() == first.len() && a.keys().all(|k| first.contains_key(k))
-                    }
-                    _ => false,
-                });
-                if same {
-                    let mut out = BTreeMap::new();
-                    for name in first.keys() {
-                        let across: Vec<Ty> = known
-                            .iter()
-                            .map(|t| match t {
-                                Ty::Object(a) => a.get(name).cloned(),
-                                _ => None,
-                            })
-                            .collect::<Option<_>>()?;
-                        out.insert(name.clone(), unify(&across)?);
-                    }
-                    return Some(Ty::Object(out));
-                }
-            } else {
-                let Ty::Tuple(first) = first else {
-                    return None;
-                };
-                if known
-                    .iter()
-                    .all(|t| matches!(t, Ty::Tuple(a) if a.len() == first.len()))
-                {
-                    let mut out = Vec::with_capacity(first.len());
-                    for i in 0..first.len() {
-                        let across: Vec<Ty> = known
-                            .iter()
-                            .map(|t| match t {
-                                Ty::Tuple(a) => a.get(i).cloned(),
-                                _ => None,
-                            })
-                            .collect::<Option<_>>()?;
-                        out.push(unify(&across)?);
-                    }
-                    return Some(Ty::Tuple(out));
-                }
-            }
-        }
-        // Otherwise a collection of the unified member types.
-        let mut members = Vec::new();
-        for t in &known {
-            match t {
-                Ty::List(e) | Ty::Map(e) => members.push((**e).clone()),
-                Ty::Tuple(es) => members.extend(es.iter().cloned()),
-                Ty::Object(es) => members.extend(es.values().cloned()),
-                _ => return None,
-            }
-        }
-        let elem = unify(&members)?;
-        return Some(if is_map {
-            Ty::Map(Box::new(elem))
-        } else {
-            Ty::List(Box::new(elem))
-        });
-    }
-    // Primitives: everything converts safely to string, nothing else mixes.
-    if known
-        .iter()
-        .all(|t| matches!(t, Ty::String | Ty::Number | Ty::Bool))
-    {
-        if known.iter().any(|t| **t == Ty::String) {
-            return Some(Ty::String);
-        }
-        return None;
-    }
-    None
+    Ty::unify(tys)
 }
 
 /// Converts a value to a type as cty's (unsafe) conversion does.
@@ -393,9 +271,9 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
             }
         }
         (Ty::String | Ty::Number | Ty::Bool, v) => {
-            Err(format!("cannot convert {} to {}", friendly_type(&v), ty.name()))
+            Err(format!("cannot convert {} to {}", friendly_type(&v), type_name(ty)))
         }
-        (ty, v) => Err(format!("{} required, but have {}", ty.name(), friendly_type(&v))),
+        (ty, v) => Err(format!("{} required, but have {}", type_name(ty), friendly_type(&v))),
     }
 }
 
