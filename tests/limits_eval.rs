@@ -180,3 +180,36 @@ fn one_budget_for_a_whole_document() {
     let e = hcl::eval::evaluate_with_source(&body, three, &ctx).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
 }
+
+#[test]
+fn templates_rendered_by_functions_spend_the_callers_budget() {
+    // The rendered template builds 900 bytes (its `%{ for }` is charged
+    // inside), and its result is charged again where `templatestring`
+    // returns it: 1,800 bytes. Within one budget of 1,000 that is too much;
+    // with 2,000 it is fine.
+    let template = "%{ for i in range(90) }0123456789%{ endfor }";
+    let mut tight = Context::new().with_limits(Limits::new().max_string_bytes(1000));
+    tight.declare_var("t", Value::from(template));
+    let e = limit_err("templatestring(t, {})", &tight);
+    assert!(e.message().contains("more than 1000 bytes"), "{e}");
+    let mut roomy = Context::new().with_limits(Limits::new().max_string_bytes(2000));
+    roomy.declare_var("t", Value::from(template));
+    let v = evaluate_str("templatestring(t, {})", &roomy).unwrap();
+    assert_eq!(v.as_str().map(str::len), Some(900));
+}
+
+#[test]
+fn evaluations_on_other_threads_have_their_own_budgets() {
+    // The budget is a value of each evaluation, not of the thread: two
+    // threads sharing one context each get the full budget.
+    let ctx = Context::new().with_limits(Limits::new().max_elements(200));
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                for _ in 0..20 {
+                    assert!(evaluate_str("[for i in range(50) : i]", &ctx).is_ok());
+                }
+            });
+        }
+    });
+}

@@ -2,7 +2,8 @@
 //! evaluator, in the [`Context`] the deserializer was given.
 
 use crate::error::Result;
-use crate::eval::{Context, Evaluate};
+use crate::eval::limits::Budget;
+use crate::eval::Context;
 use crate::syntax::Expression;
 use crate::value::Value;
 
@@ -15,6 +16,8 @@ use crate::value::Value;
 #[derive(Clone, Copy)]
 pub(crate) struct Env<'c, 't, 'de> {
     pub(crate) ctx: &'c Context<'c>,
+    /// The size budget all the document's attributes share.
+    pub(crate) budget: &'c Budget,
     /// The source text, when the deserializer has it (or "").
     pub(crate) src: &'de str,
     borrow: fn(&'t str, &'de str) -> Option<&'de str>,
@@ -22,9 +25,10 @@ pub(crate) struct Env<'c, 't, 'de> {
 
 impl<'c, 't, 'de> Env<'c, 't, 'de> {
     /// For a tree parsed from `src`, which the input outlives.
-    pub(crate) fn with_source(ctx: &'c Context<'c>, src: &'de str) -> Self {
+    pub(crate) fn with_source(ctx: &'c Context<'c>, budget: &'c Budget, src: &'de str) -> Self {
         Env {
             ctx,
+            budget,
             src,
             borrow: |s, src| crate::syntax::subslice(src, s),
         }
@@ -40,9 +44,10 @@ impl<'c, 't, 'de> Env<'c, 't, 'de> {
 impl<'c, 'de> Env<'c, 'de, 'de> {
     /// For a tree that lives as long as the input (its strings are
     /// borrowed as they are).
-    pub(crate) fn of_tree(ctx: &'c Context<'c>) -> Self {
+    pub(crate) fn of_tree(ctx: &'c Context<'c>, budget: &'c Budget) -> Self {
         Env {
             ctx,
+            budget,
             src: "",
             borrow: |s, _| Some(s),
         }
@@ -52,5 +57,5 @@ impl<'c, 'de> Env<'c, 'de, 'de> {
 /// Evaluates `expr` to a value.
 #[inline]
 pub(crate) fn evaluate(expr: &Expression<'_>, env: &Env<'_, '_, '_>) -> Result<Value> {
-    expr.evaluate(env.ctx)
+    crate::eval::evaluate_in(expr, env.ctx, env.budget)
 }

@@ -215,6 +215,7 @@ use serde::de::{self, DeserializeOwned, Visitor};
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
+use crate::eval::limits::Budget;
 use crate::eval::{Context, EvalMode};
 use crate::parser::{parse_with, ParseOptions};
 use crate::syntax::{Body, ConfigFile};
@@ -289,8 +290,8 @@ pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(mut reader: R) -> Resu
 /// ```
 pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
-    let _budget = crate::eval::limits::begin(ctx.limits());
-    T::deserialize(BodyDe::new(body, Env::of_tree(&ctx)))
+    let budget = Budget::new(ctx.limits());
+    T::deserialize(BodyDe::new(body, Env::of_tree(&ctx, &budget)))
 }
 
 /// Deserializes a `T` from HCL text, evaluating expressions in `ctx`: its
@@ -380,7 +381,7 @@ impl<'de> Deserializer<'de> {
         self
     }
 
-    fn body_de(&mut self) -> Result<BodyDe<'_, '_, 'de>> {
+    fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
         let file = match self.file.take() {
             Some(f) => f,
             None => parse_with(self.source, &self.options)?,
@@ -388,7 +389,7 @@ impl<'de> Deserializer<'de> {
         let file = self.file.insert(file);
         Ok(BodyDe::new(
             file.body(),
-            Env::with_source(&self.ctx, self.source),
+            Env::with_source(&self.ctx, budget, self.source),
         ))
     }
 }
@@ -399,8 +400,8 @@ macro_rules! forward_to_body {
             let source = self.source;
             // One size budget for the whole document (each attribute is
             // evaluated separately and joins it).
-            let _budget = crate::eval::limits::begin(self.ctx.limits());
-            let de = self.body_de()?;
+            let budget = Budget::new(self.ctx.limits());
+            let de = self.body_de(&budget)?;
             de::Deserializer::$method(de, $($arg,)* visitor).map_err(|e| e.with_source(source))
         }
     )*};

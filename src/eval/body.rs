@@ -1,6 +1,6 @@
 //! A [`Body`] as a value in HCL's JSON shape.
 
-use super::context::Context;
+use super::expr::Eval;
 use super::expr::{eval_top, R};
 use crate::syntax::{Block, Body, Structure};
 use crate::value::shape::place_block;
@@ -19,8 +19,8 @@ use crate::value::{Map, Value};
 ///   `"ingress": [{}, {}]`), while a single block gives an object;
 /// * a later attribute of the same name replaces an earlier one; a block
 ///   whose type is also an attribute name replaces that attribute.
-pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if super::expr::too_deep_here(d) {
+pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    if ctx.too_deep(d) {
         return Err(super::expr::too_deep(body.span));
     }
     // Many blocks share a few keys: do not reserve one slot per structure
@@ -38,7 +38,7 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Context<'_>, d: u32) -> R<Value> 
     Ok(Value::Object(map))
 }
 
-fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Context<'_>, d: u32) -> R<()> {
+fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<()> {
     let content = eval_body(&b.body, ctx, d + 1)?;
     let name: &str = b.ident.name;
     let slot = match map.get_index_of(name) {

@@ -1,11 +1,10 @@
 //! Expression evaluation: the core of the evaluator.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 
 use super::context::{Context, EvalMode};
 use super::kinds::{self, Kind, Rule};
-use super::limits;
+use super::limits::{self, Budget};
 use super::ops;
 use super::print;
 use super::template;
@@ -17,56 +16,43 @@ use crate::value::{Map, Value};
 /// evaluated iteratively and do not count).
 pub(crate) const MAX_DEPTH: u32 = 10_000;
 
-/// Stack the evaluator may use (measured from the outermost `evaluate`)
-/// before it gives up with a [`ErrorKind::Limit`] error: deep trees fail
-/// cleanly instead of overflowing the stack, in debug builds on 2 MiB
-/// threads too.
-const STACK_BUDGET: usize = 1 << 20;
-
-thread_local! {
-    static STACK_BASE: Cell<usize> = const { Cell::new(0) };
+/// One evaluation: the [`Context`] it reads (through `Deref`) and the
+/// [`Budget`] it spends, handed down by reference. Nested evaluations (a
+/// function that evaluates a template) share the budget.
+pub(crate) struct Eval<'e, 'p> {
+    ctx: &'e Context<'p>,
+    pub(crate) budget: &'e Budget,
 }
 
-#[inline(always)]
-fn stack_position() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
-}
+impl<'e, 'p> Eval<'e, 'p> {
+    pub(crate) fn new(ctx: &'e Context<'p>, budget: &'e Budget) -> Self {
+        Eval { ctx, budget }
+    }
 
-/// Marks the outermost evaluation on this thread (the stack budget is
-/// measured from here); nested calls (e.g. from functions) keep the base.
-pub(crate) struct StackGuard {
-    outermost: bool,
-}
-
-pub(crate) fn enter() -> StackGuard {
-    let sp = stack_position();
-    STACK_BASE.with(|b| {
-        if b.get() == 0 {
-            b.set(sp);
-            StackGuard { outermost: true }
-        } else {
-            StackGuard { outermost: false }
+    /// The same evaluation in another context (a `for` iteration's).
+    pub(crate) fn with<'c>(&self, ctx: &'c Context<'p>) -> Eval<'c, 'p>
+    where
+        'e: 'c,
+    {
+        Eval {
+            ctx,
+            budget: self.budget,
         }
-    })
-}
+    }
 
-impl Drop for StackGuard {
-    fn drop(&mut self) {
-        if self.outermost {
-            STACK_BASE.with(|b| b.set(0));
-        }
+    /// Whether recursion must stop: too deep, or too much stack used.
+    #[inline]
+    pub(crate) fn too_deep(&self, d: u32) -> bool {
+        d > MAX_DEPTH || self.budget.stack_exhausted()
     }
 }
 
-/// Whether recursion must stop: too deep, or too much stack used.
-#[inline]
-pub(crate) fn too_deep_here(d: u32) -> bool {
-    if d > MAX_DEPTH {
-        return true;
+impl<'p> std::ops::Deref for Eval<'_, 'p> {
+    type Target = Context<'p>;
+
+    fn deref(&self) -> &Context<'p> {
+        self.ctx
     }
-    let base = STACK_BASE.with(Cell::get);
-    base != 0 && base.abs_diff(stack_position()) > STACK_BUDGET
 }
 
 /// Why evaluation stopped.
@@ -103,7 +89,7 @@ pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
 /// A reference to something undefined; `msg` is only built in strict mode.
 #[cold]
 #[inline(never)]
-pub(crate) fn unknown(ctx: &Context<'_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
+pub(crate) fn unknown(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
     if ctx.mode() == EvalMode::PreserveTemplates {
         Fail::Unknown(None)
     } else {
@@ -128,11 +114,11 @@ pub(crate) fn too_deep(span: Span) -> Fail {
 /// their known elements (`[1, var.y]` gives `[1, "${var.y}"]`). Everywhere
 /// else (operands, function arguments, ...) an unknown propagates, so that
 /// no operation ever sees a kept template as if it were a value.
-pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     if !ctx.preserves() {
         return eval(e, ctx, d);
     }
-    if too_deep_here(d) {
+    if ctx.too_deep(d) {
         return Err(too_deep(e.span));
     }
     let r = match &e.kind {
@@ -151,7 +137,7 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value
     }
 }
 
-fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Context<'_>, d: u32) -> R<Value> {
+fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         out.push(if top {
@@ -164,8 +150,8 @@ fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Context<'_>, d: u32) ->
 }
 
 /// Evaluates one expression.
-pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
-    if too_deep_here(d) {
+pub(crate) fn eval(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    if ctx.too_deep(d) {
         return Err(too_deep(e.span));
     }
     let d = d + 1;
@@ -197,7 +183,7 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 /// Evaluates one expression and tells its collection [`Kind`] (see
 /// [`kinds`]): used where Terraform's type matters (operands of `==`, the
 /// collection of a `for`, the base of a traversal).
-pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
     match &e.kind {
         ExprKind::FuncCall(_)
         | ExprKind::Traversal(_)
@@ -210,8 +196,8 @@ pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value,
     }
 }
 
-fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
-    if too_deep_here(d) {
+fn eval_k_inner(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
+    if ctx.too_deep(d) {
         return Err(too_deep(e.span));
     }
     match &e.kind {
@@ -229,14 +215,14 @@ fn eval_k_inner(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind
 
 #[cold]
 #[inline(never)]
-fn undefined_var(name: &str, span: Span, ctx: &Context<'_>) -> Fail {
+fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     unknown(ctx, span, || {
         format!("Unknown variable: There is no variable named \"{name}\".")
     })
 }
 
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
-fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     let (cur, chain) = e.binary_chain();
     let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
     // Equality compares types too, so its operands carry their kinds.
@@ -261,7 +247,7 @@ fn eval_binary(e: &Expression<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     Ok(acc)
 }
 
-fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Context<'_>, d: u32) -> R<Value> {
+fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     let mut map = Map::with_capacity(items.len());
     for item in items {
         let key = match &item.key {
@@ -317,7 +303,7 @@ fn object_key(k: Value, span: Span) -> R<String> {
 /// gets the kind of the unified type.
 fn eval_conditional<const WANT: bool>(
     c: &Conditional<'_>,
-    ctx: &Context<'_>,
+    ctx: &Eval<'_, '_>,
     d: u32,
 ) -> R<(Value, Kind)> {
     let cond = eval(&c.cond, ctx, d)?;
@@ -420,7 +406,7 @@ pub(crate) fn iter_items<'v>(
     }
 }
 
-fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     let (coll, kind) = eval_k(&f.collection, ctx, d)?;
     let items = iter_items(&coll, kind, f.collection.span, "'for' expression")?;
     let key_name = f.key_var.as_ref().map(|k| k.name);
@@ -428,7 +414,8 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
     let mut tuple = Vec::new();
     let mut object: Map<String, Value> = Map::new();
     for (k, v) in items {
-        let child = ctx.iteration(key_name.map(|n| (n, k)), (value_name, Cow::Borrowed(v)));
+        let child_ctx = ctx.iteration(key_name.map(|n| (n, k)), (value_name, Cow::Borrowed(v)));
+        let child = ctx.with(&child_ctx);
         if let Some(cond) = &f.cond {
             let c = eval(cond, &child, d)?;
             let keep = match c {
@@ -458,7 +445,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
         match &f.key_expr {
             None => {
                 let v = eval(&f.value_expr, &child, d)?;
-                limits::charge_value(&v, f.value_expr.span)?;
+                ctx.budget.charge_value(&v, f.value_expr.span)?;
                 tuple.push(v);
             }
             Some(key_expr) => {
@@ -481,8 +468,8 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
                     }
                 };
                 let value = eval(&f.value_expr, &child, d)?;
-                limits::charge_value(&value, f.value_expr.span)?;
-                limits::charge_bytes(key.len(), key_expr.span)?;
+                ctx.budget.charge_value(&value, f.value_expr.span)?;
+                ctx.budget.charge_bytes(key.len(), key_expr.span)?;
                 if f.grouping {
                     match object.entry(key) {
                         indexmap::map::Entry::Occupied(mut o) => {
@@ -525,7 +512,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
 
 /// A traversal; its kind is the base's when there are no operators, a
 /// list for a splat over a list or set, and [`Kind::Plain`] otherwise.
-fn eval_traversal(t: &Traversal<'_>, ctx: &Context<'_>, d: u32) -> R<(Value, Kind)> {
+fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
     let (base, kind): (Cow<'_, Value>, Kind) = match &t.expr.kind {
         ExprKind::Variable(name) => match ctx.var(name) {
             Some(v) => (Cow::Borrowed(v), Kind::Plain),
@@ -561,10 +548,10 @@ fn apply_ops(
     mut cur: Cow<'_, Value>,
     mut kind: Kind,
     ops: &[TraversalOperator<'_>],
-    ctx: &Context<'_>,
+    ctx: &Eval<'_, '_>,
     d: u32,
 ) -> R<(Value, Kind)> {
-    if too_deep_here(d) {
+    if ctx.too_deep(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
     }
     let mut i = 0;
@@ -789,7 +776,7 @@ fn index_value<'v>(
 fn eval_call<const WANT: bool>(
     fc: &FuncCall<'_>,
     span: Span,
-    ctx: &Context<'_>,
+    ctx: &Eval<'_, '_>,
     d: u32,
 ) -> R<(Value, Kind)> {
     let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
@@ -834,10 +821,19 @@ fn eval_call<const WANT: bool>(
             args.push(v);
         }
     }
-    let r = invoke(def, &full, fc, args, expanded, span, |args| match rule {
-        Rule::Fixed(k) => k,
-        Rule::FromArgs => kinds::from_args(bare, args, &arg_kinds),
-    });
+    let r = invoke(
+        ctx,
+        def,
+        &full,
+        fc,
+        args,
+        expanded,
+        span,
+        |args| match rule {
+            Rule::Fixed(k) => k,
+            Rule::FromArgs => kinds::from_args(bare, args, &arg_kinds),
+        },
+    );
     match r {
         // The call itself failed (arity, argument types, implementation):
         // functions differ between tools and may depend on the environment
@@ -852,7 +848,9 @@ fn eval_call<const WANT: bool>(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn invoke(
+    ctx: &Eval<'_, '_>,
     def: &super::func::FuncDef,
     full: &str,
     fc: &FuncCall<'_>,
@@ -903,9 +901,9 @@ fn invoke(
         ));
     }
     let kind = kind(&args);
-    match def.call(args) {
+    match def.call_in(args, ctx.budget) {
         Ok(v) => {
-            limits::charge_value(&v, span)?;
+            ctx.budget.charge_value(&v, span)?;
             Ok((v, kind))
         }
         Err(msg) => Err(call_failed(full, msg, span)),
@@ -914,7 +912,7 @@ fn invoke(
 
 #[cold]
 #[inline(never)]
-fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Context<'_>) -> Fail {
+fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     let msg = || {
         if name.namespace.first().is_some_and(|n| n.name == "provider") {
             format!("Unknown provider function: There is no function named \"{full}\".")
@@ -953,7 +951,7 @@ fn eval_try_can(
     is_can: bool,
     fc: &FuncCall<'_>,
     span: Span,
-    ctx: &Context<'_>,
+    ctx: &Eval<'_, '_>,
     d: u32,
     want: bool,
 ) -> R<(Value, Kind)> {

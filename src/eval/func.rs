@@ -20,6 +20,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::limits::{Budget, Limits};
 use crate::value::Value;
 
 /// What a function returns: a value, or a message explaining what failed
@@ -123,7 +124,18 @@ pub struct Param {
 pub struct FuncDef {
     params: Arc<[Param]>,
     variadic: Option<Arc<Param>>,
-    func: Arc<FuncImpl>,
+    func: Imp,
+}
+
+/// A built-in function that may build a result much larger than its
+/// arguments: it checks the size against the evaluation's budget first.
+pub(crate) type LimitedImpl = dyn Fn(Vec<Value>, &Budget) -> FuncResult + Send + Sync;
+
+/// The implementation: a user's, or a built-in one that sees the budget.
+#[derive(Clone)]
+enum Imp {
+    Plain(Arc<FuncImpl>),
+    Limited(Arc<LimitedImpl>),
 }
 
 impl fmt::Debug for FuncDef {
@@ -161,6 +173,11 @@ impl FuncDef {
     /// A message naming the argument when arity or a type is wrong, or the
     /// implementation's own error.
     pub fn call(&self, args: Vec<Value>) -> FuncResult {
+        self.call_in(args, &Budget::new(Limits::default()))
+    }
+
+    /// [`FuncDef::call`] within an evaluation's budget.
+    pub(crate) fn call_in(&self, args: Vec<Value>, budget: &Budget) -> FuncResult {
         let n = self.params.len();
         if args.len() < n || (self.variadic.is_none() && args.len() > n) {
             let expected = if self.variadic.is_some() {
@@ -198,7 +215,10 @@ impl FuncDef {
                 }
             }
         }
-        (self.func)(converted)
+        match &self.func {
+            Imp::Plain(f) => f(converted),
+            Imp::Limited(f) => f(converted, budget),
+        }
     }
 }
 
@@ -258,7 +278,20 @@ impl FuncDefBuilder {
         FuncDef {
             params: self.params.into(),
             variadic: self.variadic.map(Arc::new),
-            func: Arc::new(func),
+            func: Imp::Plain(Arc::new(func)),
+        }
+    }
+
+    /// Finishes with a built-in implementation that checks sizes against
+    /// the evaluation's budget.
+    pub(crate) fn build_limited<F>(self, func: F) -> FuncDef
+    where
+        F: Fn(Vec<Value>, &Budget) -> FuncResult + Send + Sync + 'static,
+    {
+        FuncDef {
+            params: self.params.into(),
+            variadic: self.variadic.map(Arc::new),
+            func: Imp::Limited(Arc::new(func)),
         }
     }
 }

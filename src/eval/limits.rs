@@ -5,10 +5,12 @@
 //! [`ErrorKind::Limit`](crate::ErrorKind::Limit) error instead of exhausting
 //! memory.
 //!
-//! The budget is taken when the outermost [`Evaluate::evaluate`](super::Evaluate::evaluate)
-//! call starts (functions such as `templatefile` that evaluate again share
-//! it; the deserializer takes one for the whole document, so all its
-//! attributes share it) and charged where values are multiplied: every element a `for`
+//! The budget is a value, [`Budget`], made when an
+//! [`Evaluate::evaluate`](super::Evaluate::evaluate) call starts and handed
+//! down through the evaluation (functions such as `templatestring` that
+//! evaluate again get it too; the deserializer makes one for the whole
+//! document, so all its attributes share it). It is charged where values
+//! are multiplied: every element a `for`
 //! expression stores, every value a function returns, and the text a
 //! template `%{ for }` directive produces. Functions whose result can be
 //! much larger than their arguments (`join`, `indent`, `replace`, `format`,
@@ -113,45 +115,91 @@ impl Limits {
     }
 }
 
-/// What is left of the budget of the evaluation running on this thread.
-#[derive(Clone, Copy)]
-struct Budget {
+/// What is left of the size budget of one evaluation. Shared by
+/// reference with everything the evaluation calls; not `Sync`, as an
+/// evaluation runs on one thread.
+#[derive(Debug)]
+pub(crate) struct Budget {
     limits: Limits,
-    elements: usize,
-    bytes: usize,
+    elements: Cell<usize>,
+    bytes: Cell<usize>,
+    /// Where the stack stood when the evaluation started: the stack it
+    /// may use is measured from here.
+    stack_base: usize,
 }
 
-thread_local! {
-    static BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
+/// Stack an evaluation may use before it gives up with a
+/// [`ErrorKind::Limit`] error: deep trees fail cleanly instead of
+/// overflowing the stack, in debug builds on 2 MiB threads too.
+const STACK_BUDGET: usize = 1 << 20;
+
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
 }
 
-/// Started by the outermost evaluation on a thread; ends its budget.
-pub(crate) struct Guard {
-    outermost: bool,
-}
-
-/// Starts the budget of an evaluation with `limits` (nested evaluations
-/// keep the running one).
-pub(crate) fn begin(limits: Limits) -> Guard {
-    BUDGET.with(|b| {
-        if b.get().is_some() {
-            Guard { outermost: false }
-        } else {
-            b.set(Some(Budget {
-                limits,
-                elements: limits.max_elements,
-                bytes: limits.max_string_bytes,
-            }));
-            Guard { outermost: true }
+impl Budget {
+    /// A full budget of `limits`, its stack measured from the caller's.
+    pub(crate) fn new(limits: Limits) -> Budget {
+        Budget {
+            limits,
+            elements: Cell::new(limits.max_elements),
+            bytes: Cell::new(limits.max_string_bytes),
+            stack_base: stack_position(),
         }
-    })
-}
+    }
 
-impl Drop for Guard {
-    fn drop(&mut self) {
-        if self.outermost {
-            BUDGET.with(|b| b.set(None));
+    /// Whether the evaluation has used up its stack.
+    #[inline]
+    pub(crate) fn stack_exhausted(&self) -> bool {
+        self.stack_base.abs_diff(stack_position()) > STACK_BUDGET
+    }
+
+    /// Takes `elements` and `bytes` from what is left.
+    fn take(&self, elements: usize, bytes: usize) -> Result<(), Exceeded> {
+        if elements > self.elements.get() {
+            self.elements.set(0);
+            return Err(Exceeded::Elements(self.limits.max_elements));
         }
+        if bytes > self.bytes.get() {
+            self.bytes.set(0);
+            return Err(Exceeded::Bytes(self.limits.max_string_bytes));
+        }
+        self.elements.set(self.elements.get() - elements);
+        self.bytes.set(self.bytes.get() - bytes);
+        Ok(())
+    }
+
+    /// Charges a value stored or returned at `span` (its whole size).
+    #[inline]
+    pub(crate) fn charge_value(&self, v: &Value, span: Span) -> R<()> {
+        let (elements, bytes) = match v {
+            Value::String(s) => (1, s.len()),
+            Value::Array(a) if a.is_empty() => (1, 0),
+            Value::Array(_) | Value::Object(_) => size(v),
+            _ => (1, 0),
+        };
+        self.take(elements, bytes).map_err(|e| limit_error(e, span))
+    }
+
+    /// Charges `bytes` of string text produced at `span`.
+    #[inline]
+    pub(crate) fn charge_bytes(&self, bytes: usize, span: Span) -> R<()> {
+        self.take(0, bytes).map_err(|e| limit_error(e, span))
+    }
+
+    /// For functions, before they allocate: is a result of `elements`
+    /// values and `bytes` bytes of strings within what is left? The error
+    /// text starts with `limit exceeded`.
+    pub(crate) fn check(&self, elements: usize, bytes: usize) -> Result<(), String> {
+        if elements > self.elements.get() {
+            return Err(Exceeded::Elements(self.limits.max_elements).message());
+        }
+        if bytes > self.bytes.get() {
+            return Err(Exceeded::Bytes(self.limits.max_string_bytes).message());
+        }
+        Ok(())
     }
 }
 
@@ -175,69 +223,10 @@ impl Exceeded {
     }
 }
 
-/// Takes `elements` and `bytes` from the running budget.
-fn take(elements: usize, bytes: usize) -> Result<(), Exceeded> {
-    BUDGET.with(|b| {
-        let Some(mut budget) = b.get() else {
-            return Ok(());
-        };
-        if elements > budget.elements {
-            budget.elements = 0;
-            b.set(Some(budget));
-            return Err(Exceeded::Elements(budget.limits.max_elements));
-        }
-        if bytes > budget.bytes {
-            budget.bytes = 0;
-            b.set(Some(budget));
-            return Err(Exceeded::Bytes(budget.limits.max_string_bytes));
-        }
-        budget.elements -= elements;
-        budget.bytes -= bytes;
-        b.set(Some(budget));
-        Ok(())
-    })
-}
-
 #[cold]
 #[inline(never)]
 fn limit_error(e: Exceeded, span: Span) -> Fail {
     Fail::Err(Error::spanned(ErrorKind::Limit, e.message(), span))
-}
-
-/// Charges a value stored or returned at `span` (its whole size).
-#[inline]
-pub(crate) fn charge_value(v: &Value, span: Span) -> R<()> {
-    let (elements, bytes) = match v {
-        Value::String(s) => (1, s.len()),
-        Value::Array(a) if a.is_empty() => (1, 0),
-        Value::Array(_) | Value::Object(_) => size(v),
-        _ => (1, 0),
-    };
-    take(elements, bytes).map_err(|e| limit_error(e, span))
-}
-
-/// Charges `bytes` of string text produced at `span`.
-#[inline]
-pub(crate) fn charge_bytes(bytes: usize, span: Span) -> R<()> {
-    take(0, bytes).map_err(|e| limit_error(e, span))
-}
-
-/// For functions, before they allocate: is a result of `elements` values
-/// and `bytes` bytes of strings within what is left? (Outside an evaluation
-/// the default limits apply.) The error text starts with `limit exceeded`.
-pub(crate) fn check(elements: usize, bytes: usize) -> Result<(), String> {
-    let budget = BUDGET.with(Cell::get).unwrap_or(Budget {
-        limits: Limits::default(),
-        elements: DEFAULT_MAX_ELEMENTS,
-        bytes: DEFAULT_MAX_STRING_BYTES,
-    });
-    if elements > budget.elements {
-        return Err(Exceeded::Elements(budget.limits.max_elements).message());
-    }
-    if bytes > budget.bytes {
-        return Err(Exceeded::Bytes(budget.limits.max_string_bytes).message());
-    }
-    Ok(())
 }
 
 /// Whether a function's error message is a limit error (see [`check`]);
@@ -301,14 +290,12 @@ mod tests {
     }
 
     #[test]
-    fn budget_is_per_outermost_evaluation() {
-        let g = begin(Limits::new().max_elements(3));
-        assert!(take(2, 0).is_ok());
-        {
-            let _nested = begin(Limits::unlimited());
-            assert!(take(2, 0).is_err());
-        }
-        drop(g);
-        assert!(take(100, 0).is_ok(), "no budget outside an evaluation");
+    fn a_budget_is_spent_once() {
+        let b = Budget::new(Limits::new().max_elements(3));
+        assert!(b.take(2, 0).is_ok());
+        assert!(b.check(1, 0).is_ok());
+        assert!(b.check(2, 0).is_err());
+        assert!(b.take(2, 0).is_err());
+        assert!(b.take(1, 0).is_err(), "an exceeded budget stays spent");
     }
 }

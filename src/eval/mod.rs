@@ -102,7 +102,8 @@ pub use crate::de::from_str_with_context as from_str;
 use crate::error::Result;
 use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
-use expr::{Fail, R};
+use expr::{Eval, Fail, R};
+use limits::Budget;
 
 /// Something that can be evaluated in a [`Context`].
 ///
@@ -133,6 +134,22 @@ impl<T: Evaluate + ?Sized> Evaluate for &T {
     }
 }
 
+/// Evaluates `e` within `budget`: for the deserializer, whose attributes
+/// share one budget, and for functions that evaluate again.
+pub(crate) fn evaluate_in(e: &Expression<'_>, ctx: &Context<'_>, budget: &Budget) -> Result<Value> {
+    finish(expr::eval_top(e, &Eval::new(ctx, budget), 0))
+}
+
+/// Evaluates template `t` within `budget` (for functions that render
+/// templates).
+pub(crate) fn evaluate_template_in(
+    t: &Template<'_>,
+    ctx: &Context<'_>,
+    budget: &Budget,
+) -> Result<Value> {
+    finish(template::eval_template(t, &Eval::new(ctx, budget), 0))
+}
+
 fn finish(r: R<Value>) -> Result<Value> {
     r.map_err(Fail::into_error)
 }
@@ -141,9 +158,8 @@ impl Evaluate for Expression<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
-        let _guard = expr::enter();
-        let _budget = limits::begin(ctx.limits());
-        finish(expr::eval_top(self, ctx, 0))
+        let budget = Budget::new(ctx.limits());
+        finish(expr::eval_top(self, &Eval::new(ctx, &budget), 0))
     }
 }
 
@@ -151,9 +167,8 @@ impl Evaluate for TemplateExpr<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
-        let _guard = expr::enter();
-        let _budget = limits::begin(ctx.limits());
-        match template::eval_template_expr(self, ctx, 0) {
+        let budget = Budget::new(ctx.limits());
+        match template::eval_template_expr(self, &Eval::new(ctx, &budget), 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(&self.template, print::keeps_strip(self), ctx, &mut s);
@@ -168,9 +183,8 @@ impl Evaluate for Template<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
-        let _guard = expr::enter();
-        let _budget = limits::begin(ctx.limits());
-        match template::eval_template(self, ctx, 0) {
+        let budget = Budget::new(ctx.limits());
+        match template::eval_template(self, &Eval::new(ctx, &budget), 0) {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(self, true, ctx, &mut s);
@@ -185,9 +199,8 @@ impl Evaluate for Body<'_> {
     type Output = Value;
 
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
-        let _guard = expr::enter();
-        let _budget = limits::begin(ctx.limits());
-        finish(body::eval_body(self, ctx, 0))
+        let budget = Budget::new(ctx.limits());
+        finish(body::eval_body(self, &Eval::new(ctx, &budget), 0))
     }
 }
 

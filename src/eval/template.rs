@@ -2,19 +2,19 @@
 
 use std::borrow::Cow;
 
-use super::context::Context;
+use super::expr::Eval;
 use super::expr::{err, eval, eval_k, iter_items, R};
 use super::ops;
 use crate::syntax::*;
 use crate::value::Value;
 
-pub(crate) fn eval_template_expr(t: &TemplateExpr<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+pub(crate) fn eval_template_expr(t: &TemplateExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     eval_template(&t.template, ctx, d)
 }
 
 /// Evaluates a template. A template that is exactly one interpolation
 /// gives the interpolated value itself, unconverted (`"${true}"` is `true`).
-pub(crate) fn eval_template(t: &Template<'_>, ctx: &Context<'_>, d: u32) -> R<Value> {
+pub(crate) fn eval_template(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     // The parser keeps literals emptied by strip markers, so that
     // `" ${~ 5 }"` is not unwrapped (as in Terraform).
     if let [Element::Interpolation(i)] = t.elements {
@@ -27,8 +27,8 @@ pub(crate) fn eval_template(t: &Template<'_>, ctx: &Context<'_>, d: u32) -> R<Va
 
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
 /// already been applied to the literals by the parser.
-fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String) -> R<()> {
-    if super::expr::too_deep_here(d) {
+fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String) -> R<()> {
+    if ctx.too_deep(d) {
         let span = elements.first().map_or(Span::default(), |e| match e {
             Element::Literal(l) => l.span,
             Element::Interpolation(i) => i.span,
@@ -77,13 +77,15 @@ fn render(elements: &[Element<'_>], ctx: &Context<'_>, d: u32, out: &mut String)
                     let items = iter_items(&coll, kind, fd.collection.span, "'for' directive")?;
                     let key_name = fd.key_var.as_ref().map(|k| k.name);
                     for (k, v) in items {
-                        let child = ctx.iteration(
+                        let child_ctx = ctx.iteration(
                             key_name.map(|n| (n, k)),
                             (fd.value_var.name, Cow::Borrowed(v)),
                         );
+                        let child = ctx.with(&child_ctx);
                         let before = out.len();
                         render(fd.template.elements, &child, d + 1, out)?;
-                        super::limits::charge_bytes(out.len() - before, fd.collection.span)?;
+                        ctx.budget
+                            .charge_bytes(out.len() - before, fd.collection.span)?;
                     }
                 }
             },

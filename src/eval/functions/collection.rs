@@ -362,34 +362,37 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "setproduct",
-        FuncDef::builder().variadic("sets", any()).build(|a| {
-            if a.len() < 2 {
-                return Err("at least two arguments are required".into());
-            }
-            let lists: Vec<Vec<Value>> = a.into_iter().map(to_list).collect::<Result<_, _>>()?;
-            let total = lists
-                .iter()
-                .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
-            if !matches!(total, Some(t) if t <= 10_000_000) {
-                return Err("the product has more than 10000000 elements".into());
-            }
-            if let Some(t) = total {
-                crate::eval::limits::check(t.saturating_mul(lists.len() + 1), 0)?;
-            }
-            let mut out: Vec<Vec<Value>> = vec![Vec::new()];
-            for l in &lists {
-                let mut next = Vec::with_capacity(out.len() * l.len());
-                for prefix in &out {
-                    for v in l {
-                        let mut p = prefix.clone();
-                        p.push(v.clone());
-                        next.push(p);
-                    }
+        FuncDef::builder()
+            .variadic("sets", any())
+            .build_limited(|a, budget| {
+                if a.len() < 2 {
+                    return Err("at least two arguments are required".into());
                 }
-                out = next;
-            }
-            Ok(Value::Array(out.into_iter().map(Value::Array).collect()))
-        }),
+                let lists: Vec<Vec<Value>> =
+                    a.into_iter().map(to_list).collect::<Result<_, _>>()?;
+                let total = lists
+                    .iter()
+                    .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
+                if !matches!(total, Some(t) if t <= 10_000_000) {
+                    return Err("the product has more than 10000000 elements".into());
+                }
+                if let Some(t) = total {
+                    budget.check(t.saturating_mul(lists.len() + 1), 0)?;
+                }
+                let mut out: Vec<Vec<Value>> = vec![Vec::new()];
+                for l in &lists {
+                    let mut next = Vec::with_capacity(out.len() * l.len());
+                    for prefix in &out {
+                        for v in l {
+                            let mut p = prefix.clone();
+                            p.push(v.clone());
+                            next.push(p);
+                        }
+                    }
+                    out = next;
+                }
+                Ok(Value::Array(out.into_iter().map(Value::Array).collect()))
+            }),
     );
     r.insert(
         "slice",

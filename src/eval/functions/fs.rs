@@ -150,7 +150,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
         FuncDef::builder()
             .param("path", s())
             .param("vars", ParamType::Any)
-            .build(move |a| {
+            .build_limited(move |a, budget| {
                 let mut it = a.into_iter();
                 let p = string(it.next().unwrap_or_default());
                 let src = String::from_utf8(read(&b, &p)?)
@@ -161,6 +161,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
                     it.next().unwrap_or_default(),
                     inner_base,
                     "templatefile",
+                    budget,
                 )
                 .map_err(|e| format!("{p}: {e}"))
             }),

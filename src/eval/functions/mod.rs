@@ -141,7 +141,7 @@ pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
             b.variadic(v.name.clone(), v.ty.clone())
         };
     }
-    b.build(move |args| f.call(args).map(util::nfc_value))
+    b.build_limited(move |args, budget| f.call_in(args, budget).map(util::nfc_value))
 }
 
 /// Looks up a built-in function by name (without the `core::` prefix).

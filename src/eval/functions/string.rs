@@ -2,7 +2,7 @@
 
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
-use crate::eval::limits;
+use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
 #[cfg(feature = "regex")]
 use crate::value::Map;
@@ -52,9 +52,9 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
-            .build(|mut a| {
+            .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
-                format(&f, &a).map(Value::String)
+                format(&f, &a, budget).map(Value::String)
             }),
     );
     r.insert(
@@ -62,9 +62,9 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
-            .build(|mut a| {
+            .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
-                formatlist(&f, a)
+                formatlist(&f, a, budget)
             }),
     );
     r.insert(
@@ -72,7 +72,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("spaces", ParamType::Number)
             .param("str", s())
-            .build(|a| {
+            .build_limited(|a, budget| {
                 let n = util::int(&a[0], "spaces")?.max(0) as usize;
                 if n > LIMIT {
                     return Err(format!(
@@ -81,7 +81,7 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 let s = string(a[1].clone());
                 let lines = s.bytes().filter(|&b| b == b'\n').count();
-                limits::check(1, s.len().saturating_add(lines.saturating_mul(n)))?;
+                budget.check(1, s.len().saturating_add(lines.saturating_mul(n)))?;
                 let pad = format!("\n{}", " ".repeat(n));
                 Ok(Value::String(s.replace('\n', &pad)))
             }),
@@ -91,7 +91,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("separator", s())
             .variadic("lists", ParamType::Array(Box::new(ParamType::Any)))
-            .build(|mut a| {
+            .build_limited(|mut a, budget| {
                 let sep = string(a.remove(0));
                 if a.is_empty() {
                     return Err("at least one list is required".into());
@@ -112,7 +112,7 @@ pub(crate) fn register(r: &mut Registry) {
                     .iter()
                     .fold(0usize, |n, p| n.saturating_add(p.len()))
                     .saturating_add(sep.len().saturating_mul(parts.len().saturating_sub(1)));
-                limits::check(1, total)?;
+                budget.check(1, total)?;
                 Ok(Value::String(parts.join(&sep)))
             }),
     );
@@ -164,7 +164,7 @@ pub(crate) fn register(r: &mut Registry) {
             FuncDef::builder()
                 .param("pattern", s())
                 .param("string", s())
-                .build(|a| {
+                .build_limited(|a, budget| {
                     let (p, s) = two_strings(a);
                     let re = compile(&p)?;
                     let kind = result_kind(&re)?;
@@ -172,7 +172,7 @@ pub(crate) fn register(r: &mut Registry) {
                     for c in re.captures_iter(&s) {
                         out.push(captures_value(&re, &c, kind));
                         if out.len() % 4096 == 0 {
-                            limits::check(out.len().saturating_mul(re.captures_len()), 0)?;
+                            budget.check(out.len().saturating_mul(re.captures_len()), 0)?;
                         }
                     }
                     Ok(Value::Array(out))
@@ -185,7 +185,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("str", s())
             .param("substr", s())
             .param("replace", s())
-            .build(|a| {
+            .build_limited(|a, budget| {
                 let mut it = a.into_iter().map(string);
                 let (s, sub, rep) = (
                     it.next().unwrap_or_default(),
@@ -196,7 +196,7 @@ pub(crate) fn register(r: &mut Registry) {
                     #[cfg(feature = "regex")]
                     {
                         let re = compile(&sub[1..sub.len() - 1])?;
-                        return regex_replace(&re, &s, &rep).map(Value::String);
+                        return regex_replace(&re, &s, &rep, budget).map(Value::String);
                     }
                     #[cfg(not(feature = "regex"))]
                     return Err(
@@ -209,7 +209,7 @@ pub(crate) fn register(r: &mut Registry) {
                     } else {
                         s.matches(sub.as_str()).count()
                     };
-                    limits::check(1, s.len().saturating_add(n.saturating_mul(rep.len())))?;
+                    budget.check(1, s.len().saturating_add(n.saturating_mul(rep.len())))?;
                 }
                 Ok(Value::String(s.replace(&sub, &rep)))
             }),
@@ -219,14 +219,14 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("separator", s())
             .param("str", s())
-            .build(|a| {
+            .build_limited(|a, budget| {
                 let (sep, s) = two_strings(a);
                 let pieces = if sep.is_empty() {
                     s.chars().count()
                 } else {
                     s.matches(sep.as_str()).count() + 1
                 };
-                limits::check(pieces, s.len())?;
+                budget.check(pieces, s.len())?;
                 if sep.is_empty() {
                     return Ok(Value::Array(
                         s.chars().map(|c| Value::String(c.to_string())).collect(),
@@ -526,7 +526,7 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
 /// `replace` with a `/regex/`: Go's `ReplaceAllString` (`$1`, `${name}`
 /// expanded), stopping when the result would pass the size limit.
 #[cfg(feature = "regex")]
-fn regex_replace(re: &regex::Regex, s: &str, rep: &str) -> Result<String, String> {
+fn regex_replace(re: &regex::Regex, s: &str, rep: &str, budget: &Budget) -> Result<String, String> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     for caps in re.captures_iter(s) {
@@ -534,7 +534,7 @@ fn regex_replace(re: &regex::Regex, s: &str, rep: &str) -> Result<String, String
         out.push_str(s.get(last..m.start()).unwrap_or_default());
         caps.expand(rep, &mut out);
         last = m.end();
-        limits::check(1, out.len())?;
+        budget.check(1, out.len())?;
     }
     out.push_str(s.get(last..).unwrap_or_default());
     Ok(out)
@@ -547,7 +547,7 @@ fn regex_replace(re: &regex::Regex, s: &str, rep: &str) -> Result<String, String
 const LIMIT: usize = 1_000_000;
 
 /// Terraform's `format`: Go-like verbs over HCL values.
-pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
+pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String, String> {
     let mut out = String::with_capacity(f.len() + 16);
     let mut next_arg = 0usize;
     let mut max_used = 0usize;
@@ -669,7 +669,7 @@ pub(crate) fn format(f: &str, args: &[Value]) -> Result<String, String> {
         let text = format_one(&spec, arg)
             .map_err(|e| format!("unsupported value for \"{verb_text}\" at {at}: {e}"))?;
         out.push_str(&text);
-        limits::check(1, out.len())?;
+        budget.check(1, out.len())?;
     }
     if max_used < args.len() {
         return Err(format!(
@@ -971,7 +971,7 @@ fn format_float(spec: &Spec, f: f64) -> String {
     spec.pad(spec.sign(neg, body), true)
 }
 
-fn formatlist(f: &str, args: Vec<Value>) -> Result<Value, String> {
+fn formatlist(f: &str, args: Vec<Value>, budget: &Budget) -> Result<Value, String> {
     let mut len: Option<(usize, usize)> = None;
     for (i, a) in args.iter().enumerate() {
         if let Value::Array(list) = a {
@@ -1000,9 +1000,9 @@ fn formatlist(f: &str, args: Vec<Value>) -> Result<Value, String> {
                 other => other.clone(),
             })
             .collect();
-        let text = format(f, &row)?;
+        let text = format(f, &row, budget)?;
         total = total.saturating_add(text.len());
-        limits::check(out.len() + 1, total)?;
+        budget.check(out.len() + 1, total)?;
         out.push(Value::String(text));
     }
     Ok(Value::Array(out))

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use super::util::{friendly_type, string};
 use super::Registry;
-use crate::eval::{Context, Evaluate, FuncDef, ParamType};
+use crate::eval::limits::Budget;
+use crate::eval::{Context, FuncDef, ParamType};
 use crate::value::Value;
 
 pub(crate) fn register(r: &mut Registry) {
@@ -15,10 +16,11 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("template", ParamType::String)
             .param("vars", ParamType::Any)
-            .build(|a| {
+            .build_limited(|a, budget| {
                 let mut it = a.into_iter();
                 let src = string(it.next().unwrap_or_default());
-                let v = render(&src, it.next().unwrap_or_default(), None, "templatestring")?;
+                let vars = it.next().unwrap_or_default();
+                let v = render(&src, vars, None, "templatestring", budget)?;
                 match super::util::convert(v, &super::util::Ty::String) {
                     Ok(s @ Value::String(_)) => Ok(s),
                     _ => Err("invalid template result: string required".into()),
@@ -30,12 +32,13 @@ pub(crate) fn register(r: &mut Registry) {
 /// Renders `src` with `vars` (an object) as its only variables. Built-in
 /// functions are available, except `templatefile`/`templatestring` (no
 /// recursion, as in Terraform); with `base`, the filesystem functions read
-/// relative to it.
+/// relative to it. The template is evaluated within the caller's `budget`.
 pub(crate) fn render(
     src: &str,
     vars: Value,
     base: Option<PathBuf>,
     caller: &'static str,
+    budget: &Budget,
 ) -> Result<Value, String> {
     let vars = match vars {
         Value::Object(o) => o,
@@ -79,7 +82,6 @@ pub(crate) fn render(
     #[cfg(not(feature = "fs"))]
     let _ = base;
     ctx.set_source(src);
-    template
-        .evaluate(&ctx)
+    crate::eval::evaluate_template_in(template.template(), &ctx, budget)
         .map_err(|e| e.with_source(src).to_string())
 }

@@ -371,7 +371,12 @@ fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
         Value::Null => out.push('~'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
         Value::Number(n) => {
-            let s = super::string::format("%.10g", &[Value::Number(*n)]).unwrap_or_default();
+            let s = super::string::format(
+                "%.10g",
+                &[Value::Number(*n)],
+                &crate::eval::limits::Budget::new(crate::eval::Limits::default()),
+            )
+            .unwrap_or_default();
             out.push_str(&s);
         }
         Value::String(s) => go_quote(s, out),
