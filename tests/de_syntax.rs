@@ -103,3 +103,43 @@ fn compact_formats_carry_the_native_text() {
     let d = StrDeserializer::<serde::de::value::Error>::new("x +");
     assert!(ParsedExpression::deserialize(d).is_err());
 }
+
+#[test]
+fn optional_syntax_fields_take_expressions_that_do_not_evaluate() {
+    // Under a strict context `string` is an unknown variable; an optional
+    // syntax field still receives it, as a plain one does.
+    #[derive(serde::Deserialize)]
+    struct Variable {
+        r#type: Option<ParsedExpression<'static>>,
+        spanned: Option<serde_spanned::Spanned<ParsedExpression<'static>>>,
+        default: Option<hcl::Value>,
+    }
+    let src = "type = string\nspanned = list(string)\ndefault = null\n";
+    let ctx = hcl::eval::Context::new();
+    let v: Variable = hcl::eval::from_str(src, &ctx).unwrap();
+    assert!(matches!(
+        v.r#type.unwrap().expr().kind,
+        ExprKind::Variable("string")
+    ));
+    let spanned = v.spanned.unwrap();
+    assert!(matches!(
+        spanned.get_ref().expr().kind,
+        ExprKind::FuncCall(_)
+    ));
+    assert_eq!(spanned.span(), 24..36);
+    // An expression that evaluates to null is `None`.
+    assert!(v.default.is_none());
+
+    // A value field still reports the evaluation error, at the expression.
+    #[derive(Debug, serde::Deserialize)]
+    struct Value {
+        #[allow(dead_code)]
+        x: Option<String>,
+    }
+    let e = hcl::eval::from_str::<Value>("x = var.nope\n", &ctx).unwrap_err();
+    assert!(
+        e.message().contains("There is no variable named \"var\""),
+        "{e}"
+    );
+    assert_eq!((e.line(), e.column()), (Some(1), Some(5)));
+}

@@ -1169,19 +1169,19 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
             | ExprKind::String(_)
             | ExprKind::Tuple(_)
             | ExprKind::Object(_) => visitor.visit_some(this),
-            _ => {
-                let span = this.expr.span;
-                let value = evaluate(this.expr, &this.env).map_err(|e| attach_span(e, span))?;
-                if value.is_null() {
-                    visitor.visit_none()
-                } else {
-                    visitor.visit_some(Evaluated {
-                        expr: this.expr,
-                        value,
-                        env: this.env,
-                    })
-                }
-            }
+            // An expression that evaluates to null is `None`. One that
+            // does not evaluate is handed on as it is: a syntax field
+            // (`Option<ParsedExpression>`) takes it, a value field
+            // evaluates it again and reports the error.
+            _ => match evaluate(this.expr, &this.env) {
+                Ok(value) if value.is_null() => visitor.visit_none(),
+                Ok(value) => visitor.visit_some(Evaluated {
+                    expr: this.expr,
+                    value,
+                    env: this.env,
+                }),
+                Err(_) => visitor.visit_some(this),
+            },
         }
     }
 
