@@ -215,3 +215,44 @@ fn error_summaries_match_terraform() {
         );
     }
 }
+
+#[test]
+fn templatestring_wants_a_reference() {
+    // Terraform 1.11.4's details for each kind of template argument.
+    let mut ctx = Context::new();
+    ctx.declare_var("t", hcl::Value::from("x ${1 + 1}"));
+    let e = hcl::eval::evaluate_str("templatestring(\"plain ${1 + 1}\", {})", &ctx).unwrap_err();
+    assert!(
+        e.message().contains(
+            "templatestring is only for rendering templates retrieved dynamically from elsewhere"
+        ),
+        "{e}"
+    );
+    let e = hcl::eval::evaluate_str("templatestring(lower(t), {})", &ctx).unwrap_err();
+    assert!(
+        e.message()
+            .contains("must be a direct reference to a single string from elsewhere"),
+        "{e}"
+    );
+    assert_eq!(
+        hcl::eval::evaluate_str("templatestring(t, {})", &ctx).unwrap(),
+        hcl::Value::from("x 2")
+    );
+}
+
+#[test]
+fn a_reference_as_a_bare_object_key_is_ambiguous() {
+    // Terraform: "Ambiguous attribute key" at the key; parentheses make it
+    // a reference, quotes a name.
+    let mut ctx = Context::new();
+    ctx.declare_var(
+        "var",
+        hcl::Value::from_iter([("greeting", hcl::Value::from("hi"))]),
+    );
+    let e = hcl::eval::evaluate_str("{ var.greeting = \"world\" }", &ctx).unwrap_err();
+    assert!(e.message().starts_with("Ambiguous attribute key: If this expression is intended to be a reference, wrap it in parentheses."), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(3)));
+    let v = hcl::eval::evaluate_str("{ (var.greeting) = 1, \"var.greeting\" = 2 }", &ctx).unwrap();
+    assert_eq!(v["hi"], 1i64);
+    assert_eq!(v["var.greeting"], 2i64);
+}

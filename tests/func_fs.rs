@@ -23,7 +23,9 @@ fn cases() -> Vec<serde_json::Value> {
 /// Cases where we knowingly differ from Terraform.
 const KNOWN_DIFFERENCES: &[&str] = &[
     // Terraform insists that templatestring's template is a reference to a
-    // named value, not a literal; a function receives only the value.
+    // named value, not a literal. The evaluator checks that (see
+    // `templatestring_wants_a_reference` in tests/eval_errors.rs); a direct
+    // call of the function receives only the value.
     "fs/templatestring-literal",
 ];
 
@@ -105,4 +107,21 @@ fn fixture_cases_through_the_evaluator() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn fileexists_of_a_directory_names_the_cleaned_path() {
+    // Terraform 1.11.4: `fileexists("")` fails with `"." is a directory,
+    // not a file` (the empty path is the module's directory), and
+    // `fileexists("./sub/")` and `fileexists("sub/../sub")` name `"sub"`.
+    let funcs = with_base_dir(DIR);
+    let exists = &funcs.iter().find(|(n, _)| *n == "fileexists").unwrap().1;
+    for (path, shown) in [
+        ("", "\".\""),
+        ("./sub/", "\"sub\""),
+        ("sub/../sub", "\"sub\""),
+    ] {
+        let e = exists.call(vec![Value::from(path)]).unwrap_err();
+        assert_eq!(e, format!("{shown} is a directory, not a file"), "{path:?}");
+    }
 }

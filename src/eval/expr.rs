@@ -254,6 +254,18 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
             ObjectKey::Ident(id) => id.name.to_string(),
             // A bare `null` key is the string "null" (only `(null)` is an error).
             ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => "null".to_owned(),
+            // Evaluating, Terraform refuses to guess whether `a.b = ...` is a
+            // reference or a name; applications that read such keys
+            // statically accept them (`providers = { aws.x = aws.y }`), and
+            // so does template-preserving mode, which keeps them as written.
+            ObjectKey::Expression(k)
+                if ctx.mode() == EvalMode::Strict && is_scope_traversal(k) =>
+            {
+                return Err(err(
+                    k.span,
+                    "Ambiguous attribute key: If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                ))
+            }
             ObjectKey::Expression(k) => {
                 // In template-preserving mode an unknown key is kept as a
                 // template (`{(var.k) = 1}` gives `{"${var.k}": 1}`).
@@ -278,6 +290,24 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
         map.insert(key, v);
     }
     Ok(Value::Object(map))
+}
+
+/// Whether `e` is a reference of more than one step (`var.a`, `a.b[0]`):
+/// as a bare object key it could be a reference or a name with periods,
+/// and Terraform refuses to guess.
+fn is_scope_traversal(e: &Expression<'_>) -> bool {
+    let ExprKind::Traversal(t) = &e.kind else {
+        return false;
+    };
+    matches!(t.expr.kind, ExprKind::Variable(_))
+        && t.operators.iter().all(|op| match &op.kind {
+            TraversalOperatorKind::GetAttr(_) | TraversalOperatorKind::LegacyIndex(_) => true,
+            TraversalOperatorKind::Index(ix) => matches!(
+                ix.kind,
+                ExprKind::Number(_) | ExprKind::String(_) | ExprKind::Bool(_)
+            ),
+            _ => false,
+        })
 }
 
 fn object_key(k: Value, span: Span) -> R<String> {
@@ -797,6 +827,9 @@ fn eval_call<const WANT: bool>(
     let Some(def) = ctx.func(&full) else {
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
     };
+    if bare == "templatestring" && ctx.declared_func(&full).is_none() {
+        inline_template_check(fc, span)?;
+    }
     let rule = if WANT && ctx.declared_func(&full).is_none() {
         kinds::rule(bare)
     } else {
@@ -923,6 +956,27 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
         }
     };
     unknown(ctx, span, msg)
+}
+
+/// `templatestring` renders templates that come from elsewhere: as in
+/// Terraform, its template must be a direct reference (`local.t`,
+/// `data.x.y.content`), not a template written inline nor another
+/// expression.
+fn inline_template_check(fc: &FuncCall<'_>, span: Span) -> R<()> {
+    let Some(arg) = fc.args.first() else {
+        return Ok(());
+    };
+    let detail = match &arg.kind {
+        ExprKind::Variable(_) => return Ok(()),
+        _ if is_scope_traversal(arg) => return Ok(()),
+        ExprKind::String(_) | ExprKind::Template(_) => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression",
+        _ => "must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
+    };
+    Err(call_failed(
+        "templatestring",
+        format!("invalid value for \"template\" parameter: invalid template expression: {detail}"),
+        span,
+    ))
 }
 
 #[cold]

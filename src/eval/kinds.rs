@@ -105,7 +105,8 @@ pub(crate) fn rule(name: &str) -> Rule {
         "toset" | "setunion" | "setintersection" | "setsubtract" | "fileset" => Rule::Fixed(Set),
         "tomap" | "transpose" => Rule::Fixed(Map),
         "concat" | "merge" | "zipmap" | "keys" | "values" | "reverse" | "slice"
-        | "coalescelist" | "setproduct" | "lookup" | "element" | "one" => Rule::FromArgs,
+        | "coalescelist" | "setproduct" | "lookup" | "element" | "one" | "sensitive"
+        | "nonsensitive" | "ephemeralasnull" => Rule::FromArgs,
         // flatten, jsondecode, yamldecode, regex: tuples/objects; the rest
         // give primitives.
         _ => Rule::Fixed(Plain),
@@ -157,6 +158,8 @@ pub(crate) fn from_args(name: &str, args: &[Value], kinds: &[Kind]) -> Kind {
             .map_or(Plain, kind),
         // An element of the first argument.
         "lookup" | "element" | "one" => kind(0).element(),
+        // Identities here (no marks are carried).
+        "sensitive" | "nonsensitive" | "ephemeralasnull" => kind(0),
         // A set if any argument is a set, else a list.
         "setproduct" => {
             if (0..args.len()).any(|i| kind(i) == Set) {

@@ -1,5 +1,5 @@
 //! Type conversion functions (`try` and `can` are special forms of the
-//! evaluator).
+//! evaluator), and the identities that stand for Terraform's marks.
 
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
@@ -48,6 +48,12 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert("tolist", one().build(|a| collection(first(a), "list")));
     r.insert("toset", one().build(|a| collection(first(a), "set")));
     r.insert("tomap", one().build(|a| collection(first(a), "map")));
+    // Terraform marks values sensitive or ephemeral; this crate carries no
+    // marks, so these are identities and nothing is sensitive.
+    for name in ["sensitive", "nonsensitive", "ephemeralasnull"] {
+        r.insert(name, one().build(|a| Ok(first(a))));
+    }
+    r.insert("issensitive", one().build(|_| Ok(Value::Bool(false))));
 }
 
 fn first(a: Vec<Value>) -> Value {

@@ -19,7 +19,7 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (f, ts) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let t = parse_timestamp(&ts)
+                let t = parse_timestamp(&ts, CTY_MAX_OFFSET_HOUR)
                     .map_err(|e| format!("invalid value for \"time\" parameter: {e}"))?;
                 formatdate(&f, &t)
                     .map(Value::String)
@@ -34,7 +34,7 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (ts, d) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let t = parse_timestamp(&ts)?;
+                let t = parse_timestamp(&ts, CTY_MAX_OFFSET_HOUR)?;
                 let nanos = parse_duration(&d)?;
                 let t = t
                     .checked_add(Duration::nanoseconds(nanos))
@@ -50,9 +50,9 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (x, y) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let x = parse_timestamp(&x)
+                let x = parse_timestamp(&x, GO_MAX_OFFSET_HOUR)
                     .map_err(|e| format!("invalid value for \"timestamp_a\" parameter: {e}"))?;
-                let y = parse_timestamp(&y)
+                let y = parse_timestamp(&y, GO_MAX_OFFSET_HOUR)
                     .map_err(|e| format!("invalid value for \"timestamp_b\" parameter: {e}"))?;
                 Ok(Value::from(match x.cmp(&y) {
                     std::cmp::Ordering::Less => -1i64,
@@ -63,8 +63,16 @@ pub(crate) fn register(r: &mut Registry) {
     );
 }
 
-/// Parses `YYYY-MM-DDThh:mm:ss[.fff]Z` or `...±hh:mm`, strictly.
-fn parse_timestamp(s: &str) -> Result<OffsetDateTime, String> {
+/// The largest UTC offset hour `formatdate` and `timeadd` accept (cty's
+/// own timestamp parser).
+const CTY_MAX_OFFSET_HOUR: u32 = 23;
+/// The largest UTC offset hour `timecmp` accepts (Go's `time.Parse`).
+const GO_MAX_OFFSET_HOUR: u32 = 24;
+
+/// Parses `YYYY-MM-DDThh:mm:ss[.fff]Z` or `...±hh:mm`, strictly, with UTC
+/// offsets of up to `max_offset_hour` hours (Terraform's functions use two
+/// parsers that disagree there).
+fn parse_timestamp(s: &str, max_offset_hour: u32) -> Result<OffsetDateTime, String> {
     let err = |m: String| format!("not a valid RFC3339 timestamp: {m}");
     let b = s.as_bytes();
     let mut pos = 0usize;
@@ -130,12 +138,16 @@ fn parse_timestamp(s: &str) -> Result<OffsetDateTime, String> {
             0i32
         }
         Some(&c @ (b'+' | b'-')) => {
+            let sign_at = pos;
             pos += 1;
             let h = num(&mut pos, 2, "time zone offset hour")?;
             lit(&mut pos, b':', "missing ':' in time zone offset")?;
             let m = num(&mut pos, 2, "time zone offset minute")?;
-            if h > 24 || m > 59 {
-                return Err(err("time zone offset out of range".into()));
+            if h > max_offset_hour || m > 59 {
+                return Err(err(format!(
+                    "cannot use {:?} as UTC offset",
+                    &s[sign_at..pos]
+                )));
             }
             let secs = (h * 3600 + m * 60) as i32;
             if c == b'-' {

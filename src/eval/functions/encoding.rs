@@ -494,6 +494,8 @@ fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
         "utf-16le" => (TextEnc::Utf16 { le: true, bom: false }, "UTF-16LE"),
         "utf-16be" => (TextEnc::Utf16 { le: false, bom: false }, "UTF-16BE"),
         "utf-16" => (TextEnc::Utf16 { le: false, bom: true }, "UTF-16"),
+        // IANA's alias of GBK (Windows code page 936), not a WHATWG label.
+        "cp936" | "ms936" | "windows-936" => (TextEnc::Other(encoding_rs::GBK), "GBK"),
         _ => match encoding_rs::Encoding::for_label_no_replacement(lower.as_bytes()) {
             Some(e) => (TextEnc::Other(e), e.name()),
             None => {
@@ -591,10 +593,22 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
                 .collect();
             String::from_utf16(&units).map_err(|_| invalid())
         }
-        TextEnc::Other(e) => e
-            .decode_without_bom_handling_and_without_replacement(b)
-            .map(|c| c.into_owned())
-            .ok_or_else(invalid),
+        TextEnc::Other(e) => {
+            // Go's decoders turn bytes an encoding leaves undefined into
+            // U+FFFD, which Terraform reports. encoding_rs (WHATWG) maps
+            // them to C1 controls in the single-byte encodings, which
+            // define no C1 control of their own there.
+            let undefined = || {
+                format!("invalid value for \"source\" parameter: the given string contains symbols that are not defined for {display}")
+            };
+            let text = e
+                .decode_without_bom_handling_and_without_replacement(b)
+                .ok_or_else(undefined)?;
+            if e.is_single_byte() && text.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)) {
+                return Err(undefined());
+            }
+            Ok(text.into_owned())
+        }
     }
 }
 

@@ -118,7 +118,8 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             let full = resolve(&b, &p)?;
             match std::fs::metadata(&full) {
                 Ok(m) if m.is_file() => Ok(Value::Bool(true)),
-                Ok(_) => Err(format!("{p} is not a regular file, but \"directory\"")),
+                Ok(m) if m.is_dir() => Err(format!("{:?} is a directory, not a file", clean(&p))),
+                Ok(_) => Err(format!("{:?} is not a regular file", clean(&p))),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
                 Err(e) => Err(format!("failed to stat {p}: {e}")),
             }

@@ -79,15 +79,27 @@ fn parse_cidr(s: &str) -> Result<Net, String> {
     })
 }
 
+/// An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`).
+fn is_v4_mapped(ip: u128, bits: u32) -> bool {
+    bits == 128 && ip >> 32 == 0xffff
+}
+
+/// An address as Go prints it: IPv4-mapped IPv6 addresses as IPv4.
 fn fmt_ip(ip: u128, bits: u32) -> String {
-    if bits == 32 {
+    if bits == 32 || is_v4_mapped(ip, bits) {
         Ipv4Addr::from(ip as u32).to_string()
     } else {
         Ipv6Addr::from(ip).to_string()
     }
 }
 
+/// A network as Go prints it: an IPv4-mapped one as IPv4, its prefix
+/// length counted in the IPv4 part (`::ffff:192.168.6.0/120` is
+/// `192.168.6.0/24`).
 fn fmt_net(ip: u128, bits: u32, len: u32) -> String {
+    if is_v4_mapped(ip, bits) && len >= 96 {
+        return format!("{}/{}", fmt_ip(ip, bits), len - 96);
+    }
     format!("{}/{len}", fmt_ip(ip, bits))
 }
 

@@ -1,5 +1,7 @@
 //! String functions.
 
+use unicode_segmentation::UnicodeSegmentation;
+
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::limits::Budget;
@@ -379,19 +381,9 @@ fn title(s: &str) -> String {
     out
 }
 
-/// Splits into grapheme clusters (or `char`s without the `unicode` feature).
+/// Splits into grapheme clusters, as Terraform counts characters.
 pub(crate) fn graphemes(s: &str) -> Vec<&str> {
-    #[cfg(feature = "unicode")]
-    {
-        use unicode_segmentation::UnicodeSegmentation;
-        s.graphemes(true).collect()
-    }
-    #[cfg(not(feature = "unicode"))]
-    {
-        s.char_indices()
-            .map(|(i, c)| &s[i..i + c.len_utf8()])
-            .collect()
-    }
+    s.graphemes(true).collect()
 }
 
 fn substr(s: &str, offset: i64, length: i64) -> String {
@@ -692,10 +684,11 @@ struct Spec {
 }
 
 impl Spec {
-    /// Pads to the width (rune count), zeros after the sign when asked.
+    /// Pads to the width, counted in grapheme clusters as Terraform counts
+    /// it; zeros after the sign when asked.
     fn pad(&self, s: String, numeric: bool) -> String {
         let Some(w) = self.width else { return s };
-        let len = s.chars().count();
+        let len = s.graphemes(true).count();
         if len >= w {
             return s;
         }
@@ -767,6 +760,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                     ))
                 }
             };
+            let s = truncate(s, spec.prec);
             Ok(spec.pad(super::encoding::json_encode(&Value::String(s)), false))
         }
         't' => {
@@ -794,10 +788,11 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
     }
 }
 
+/// The first `prec` grapheme clusters of `s`.
 fn truncate(s: String, prec: Option<usize>) -> String {
-    match prec {
-        Some(p) if s.chars().count() > p => s.chars().take(p).collect(),
-        _ => s,
+    match prec.and_then(|p| s.grapheme_indices(true).nth(p)) {
+        Some((cut, _)) => s[..cut].to_owned(),
+        None => s,
     }
 }
 
