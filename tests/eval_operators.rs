@@ -177,3 +177,16 @@ fn long_operator_chains_do_not_recurse() {
     let src = format!("var.x{}", " - 1".repeat(100_000));
     assert_eq!(ev_preserve(&src), hcl::Value::from(format!("${{{src}}}")));
 }
+
+#[test]
+fn strings_convert_to_numbers_as_tonumber_does() {
+    // Terraform 1.11.4: `"inf" + 1` is +Inf, `"-0" + 0` is 0, and a string
+    // that is not a decimal number is an error.
+    let ctx = hcl::eval::Context::new();
+    let v = hcl::eval::evaluate_str("\"inf\" + 1", &ctx).unwrap();
+    assert_eq!(v.as_f64(), Some(f64::INFINITY));
+    let v = hcl::eval::evaluate_str("\"-0\" + 0", &ctx).unwrap();
+    assert_eq!(v.as_f64(), Some(0.0));
+    assert!(hcl::eval::evaluate_str("\"Infinity\" + 1", &ctx).is_err());
+    assert!(hcl::eval::evaluate_str("\" 1\" + 1", &ctx).is_err());
+}

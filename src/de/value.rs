@@ -105,45 +105,6 @@ impl<'de> Visitor<'de> for ValueVisitor {
 // Conversions shared by the Value and syntax deserializers
 // ---------------------------------------------------------------------------
 
-/// Parses a string as Terraform converts a string to a number: an optional
-/// sign followed by a decimal literal (`"42"`, `"-1.5"`, `"1e3"`, `".5"`,
-/// `"5."`) or `inf`/`Inf`. No surrounding whitespace, no hex, no `_`
-/// (checked against `tonumber` in Terraform 1.11).
-pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    let (neg, digits) = match s.as_bytes().first()? {
-        b'-' => (true, &s[1..]),
-        b'+' => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if digits == "inf" || digits == "Inf" {
-        return Number::from_f64(if neg {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        });
-    }
-    let first = *digits.as_bytes().first()?;
-    if !(first.is_ascii_digit() || first == b'.') {
-        return None; // rejects "inf", "NaN", "--1"
-    }
-    if !digits
-        .bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-    {
-        return None;
-    }
-    let n = Number::parse_literal(digits)?;
-    if !neg {
-        return Some(n);
-    }
-    if let Some(u) = n.as_u64() {
-        if u <= i64::MAX as u64 + 1 {
-            return Some(Number::from((u as i128).wrapping_neg() as i64));
-        }
-    }
-    Number::from_f64(-n.as_f64())
-}
-
 /// Terraform's string → bool conversion: `"true"`/`"1"` and `"false"`/`"0"`
 /// (checked against `tobool` in Terraform 1.11).
 pub(crate) fn parse_bool(s: &str) -> Option<bool> {
@@ -215,7 +176,7 @@ macro_rules! deserialize_number {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             match self.value {
                 Value::Number(n) => visit_number(&n, visitor),
-                Value::String(s) => match parse_number(&s) {
+                Value::String(s) => match Number::parse(&s) {
                     Some(n) => visit_number(&n, visitor),
                     None => Err(de::Error::invalid_value(Unexpected::Str(&s), &visitor)),
                 },
@@ -263,7 +224,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.value {
             Value::Number(n) => visitor.visit_f64(n.as_f64()),
-            Value::String(s) => match parse_number(&s) {
+            Value::String(s) => match Number::parse(&s) {
                 Some(n) => visitor.visit_f64(n.as_f64()),
                 None => Err(de::Error::invalid_value(Unexpected::Str(&s), &visitor)),
             },
@@ -534,7 +495,7 @@ impl<'k, 'de> KeyDeserializer<'k, 'de> {
     }
 
     fn number<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match parse_number(self.key) {
+        match Number::parse(self.key) {
             Some(n) => visit_number(&n, visitor),
             None => Err(de::Error::invalid_value(
                 Unexpected::Str(self.key),

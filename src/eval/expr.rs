@@ -723,8 +723,7 @@ fn index_value<'v>(
         Value::Array(a) => {
             let n = match key {
                 Value::Number(n) => Some(*n),
-                Value::String(s) => crate::value::Number::parse_literal(s.trim_start_matches('+'))
-                    .filter(|_| !s.is_empty()),
+                Value::String(s) => crate::value::Number::parse(s),
                 _ => None,
             };
             let Some(n) = n else {

@@ -85,7 +85,7 @@ impl ParamType {
                 _ => Err(format!("cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed")),
             },
             (ParamType::Number, Value::Number(n)) => Ok(Value::Number(n)),
-            (ParamType::Number, Value::String(s)) => crate::eval::functions::parse_number(&s)
+            (ParamType::Number, Value::String(s)) => crate::Number::parse(&s)
                 .map(Value::Number)
                 .ok_or_else(|| format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")),
             (ParamType::String, Value::String(s)) => Ok(Value::String(s)),

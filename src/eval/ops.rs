@@ -26,32 +26,12 @@ fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr:
     )
 }
 
-/// Converts a string holding a decimal number, as Terraform does (no
-/// surrounding whitespace allowed).
-pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    let (neg, rest) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if rest.is_empty()
-        || !rest.as_bytes()[0].is_ascii_digit() && rest.as_bytes()[0] != b'.'
-        || !rest
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-    {
-        return None;
-    }
-    let n = Number::parse_literal(rest)?;
-    Some(if neg { n.neg() } else { n })
-}
-
 fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
     match v {
         Value::Number(n) => Ok(n),
         Value::Null => Err(null_operand(span)),
         Value::String(ref s) => {
-            parse_number(s).ok_or_else(|| bad_operand(span, which, "number", &v))
+            Number::parse(s).ok_or_else(|| bad_operand(span, which, "number", &v))
         }
         other => Err(bad_operand(span, which, "number", &other)),
     }

@@ -102,6 +102,42 @@ impl Number {
         }
     }
 
+    /// Parses a string as Terraform converts a string to a number
+    /// (`tonumber`, `"5" + 1`, a string given for a number field): an
+    /// optional sign, then a decimal literal (`42`, `1.5`, `.5`, `5.`,
+    /// `1e3`) or `inf`/`Inf`. No surrounding space, no hex, no `_`, no
+    /// `NaN` (checked against Terraform 1.11).
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::parse("+7").unwrap().as_u64(), Some(7));
+    /// assert_eq!(Number::parse(".5").unwrap().as_f64(), 0.5);
+    /// assert_eq!(Number::parse("-Inf").unwrap().as_f64(), f64::NEG_INFINITY);
+    /// assert_eq!(Number::parse("-0").unwrap().to_plain_string(), "-0");
+    /// assert_eq!(Number::parse("-9223372036854775808").unwrap().as_i64(), Some(i64::MIN));
+    /// for bad in [" 1", "0x10", "1_000", "Infinity", "nan", ".", "1e", ""] {
+    ///     assert!(Number::parse(bad).is_none(), "{bad}");
+    /// }
+    /// ```
+    pub fn parse(s: &str) -> Option<Number> {
+        let (neg, body) = match s.as_bytes().first()? {
+            b'-' => (true, &s[1..]),
+            b'+' => (false, &s[1..]),
+            _ => (false, s),
+        };
+        let n = if body == "inf" || body == "Inf" {
+            Number {
+                n: N::Float(f64::INFINITY),
+            }
+        } else {
+            if !is_decimal_literal(body.as_bytes()) {
+                return None;
+            }
+            Number::parse_literal(body)?
+        };
+        Some(if neg { n.neg() } else { n })
+    }
+
     /// Parses a numeric literal as HCL writes it (`12`, `1.5`, `1e3`, `007`).
     /// Integers that fit `u64` stay exact; others become `f64`.
     ///
@@ -124,6 +160,36 @@ impl Number {
         let f: f64 = s.parse().ok()?;
         Number::from_f64(f)
     }
+}
+
+/// `digits ("." digits?)? | "." digits`, then an optional exponent.
+fn is_decimal_literal(b: &[u8]) -> bool {
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > start
+    };
+    let mut i = 0;
+    let mut seen = digits(&mut i);
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        seen |= digits(&mut i);
+    }
+    if !seen {
+        return false;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
 }
 
 /// The value with 15 significant decimal digits, if that is within 2 ulps

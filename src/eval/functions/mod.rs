@@ -186,16 +186,15 @@ pub fn format_number(n: &crate::Number) -> String {
 }
 
 /// Parses a string as Terraform converts strings to numbers (`tonumber`,
-/// `"5" + 1`): optional sign, decimal digits, optional fraction and
-/// exponent; no spaces, no hex, no `inf`.
+/// `"5" + 1`): [`Number::parse`](crate::Number::parse).
 ///
 /// ```
 /// use hcl::eval::functions::parse_number;
 /// assert_eq!(parse_number("1e2").unwrap().as_u64(), Some(100));
 /// assert_eq!(parse_number("-1.5").unwrap().as_f64(), -1.5);
 /// assert!(parse_number(" 5").is_none());
-/// assert!(parse_number("inf").is_none());
+/// assert_eq!(parse_number("inf").unwrap().as_f64(), f64::INFINITY);
 /// ```
 pub fn parse_number(s: &str) -> Option<crate::Number> {
-    util::parse_number(s)
+    crate::Number::parse(s)
 }

@@ -98,71 +98,6 @@ pub(crate) fn fmt_number(n: &Number) -> String {
     out
 }
 
-/// Parses a string as Terraform converts strings to numbers: decimal,
-/// optional sign and exponent, no surrounding space, no hex.
-pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let b = body.as_bytes();
-    // Only digits, one '.', and an exponent: reject "inf", "nan", "0x..", " 5".
-    let mut seen_digit = false;
-    let mut i = 0;
-    while i < b.len() && b[i].is_ascii_digit() {
-        i += 1;
-        seen_digit = true;
-    }
-    if i < b.len() && b[i] == b'.' {
-        i += 1;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-            seen_digit = true;
-        }
-    }
-    if !seen_digit {
-        return None;
-    }
-    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
-        i += 1;
-        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
-            i += 1;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == start {
-            return None;
-        }
-    }
-    if i != b.len() {
-        return None;
-    }
-    let n = Number::parse_literal(body)?;
-    if neg {
-        Some(negate(&n))
-    } else {
-        Some(n)
-    }
-}
-
-/// `-n`, keeping integers exact where possible.
-pub(crate) fn negate(n: &Number) -> Number {
-    if let Some(u) = n.as_u64() {
-        if u == 0 {
-            return Number::from(0u8);
-        }
-        if u <= i64::MAX as u64 + 1 {
-            return Number::from((u as i128).wrapping_neg() as i64);
-        }
-    } else if let Some(i) = n.as_i64() {
-        return Number::from(i.unsigned_abs());
-    }
-    Number::from(-n.as_f64())
-}
-
 /// A number from an `f64`, as a value (NaN is reported as an error).
 pub(crate) fn num(f: f64) -> Result<Value, String> {
     Number::from_f64(f)
@@ -219,7 +154,7 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n))),
         (Ty::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
         (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
-        (Ty::Number, Value::String(s)) => parse_number(&s).map(Value::Number).ok_or_else(|| {
+        (Ty::Number, Value::String(s)) => Number::parse(&s).map(Value::Number).ok_or_else(|| {
             format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")
         }),
         (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
@@ -548,20 +483,6 @@ mod tests {
         assert_eq!(f(0.1), "0.1");
         assert_eq!(f(-0.0), "-0");
         assert_eq!(fmt_number(&Number::from(u64::MAX)), "18446744073709551615");
-    }
-
-    #[test]
-    fn parse_numbers() {
-        assert_eq!(parse_number("1e2").unwrap(), Number::from(100u8));
-        assert_eq!(parse_number("-1.5").unwrap(), Number::from(-1.5));
-        assert!(parse_number(" 5").is_none());
-        assert!(parse_number("0x10").is_none());
-        assert!(parse_number("inf").is_none());
-        assert!(parse_number(".").is_none());
-        assert_eq!(
-            parse_number("-9223372036854775808").unwrap().as_i64(),
-            Some(i64::MIN)
-        );
     }
 
     #[test]

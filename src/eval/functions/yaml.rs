@@ -482,7 +482,7 @@ mod decode_impl {
         // integers; anything else (1_000, 0b101, ...) is a string.
         if is_yaml_float(s) {
             let body = s.strip_prefix('+').unwrap_or(s);
-            return util::parse_number(body.strip_suffix('.').unwrap_or(body))
+            return Number::parse(body.strip_suffix('.').unwrap_or(body))
                 .or_else(|| body.parse::<f64>().ok().and_then(Number::from_f64))
                 .map(Value::Number);
         }
