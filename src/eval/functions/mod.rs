@@ -36,27 +36,26 @@
 //!
 //! # Functions
 //!
-//! 107 functions in nine families (Terraform 1.11's list less the
+//! 111 functions in nine families (Terraform 1.11's list less the
 //! Terraform-only ones; `try` and `can` are special forms of the evaluator):
 //!
 //! | family | count | functions | feature | differences from Terraform |
 //! |---|---:|---|---|---|
-//! | string | 22 | `chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper` | `regex` for `regex`, `regexall` and `/re/` patterns in `replace`; `unicode` for grapheme clusters | Patterns run on the `regex` crate, not Go's RE2. Both are RE2-style (no backreferences or lookaround); `\d \w \s \b` and negations are rewritten to RE2's ASCII meaning. Rust-only syntax is then also accepted: class set operations (`[a&&b]`, `[a--b]`) and nested classes, which RE2 reads literally; `\Q..\E` and `\C` are not supported. `upper`/`lower` map rune by rune like Go (no final sigma, `ß` kept) but use Rust's case tables. `format` with a `null` argument is an error (Terraform yields an unknown value). `templatestring` cannot check that its template argument is a reference (Terraform rejects a literal). Without `unicode`, `length`/`strrev`/`substr` count `char`s. |
+//! | string | 22 | `chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper` | `regex` for `regex`, `regexall` and `/re/` patterns in `replace` | Patterns run on the `regex` crate, not Go's RE2. Both are RE2-style (no backreferences or lookaround); `\d \w \s \b` and negations are rewritten to RE2's ASCII meaning. Rust-only syntax is then also accepted: class set operations (`[a&&b]`, `[a--b]`) and nested classes, which RE2 reads literally; `\Q..\E` and `\C` are not supported. `upper`/`lower` map rune by rune like Go (no final sigma, `ß` kept) but use Rust's case tables. `format` with a `null` argument is an error (Terraform yields an unknown value). `templatestring` checks that its template argument is a direct reference when the evaluator calls it (as Terraform does); called directly it sees only the value. |
 //! | collection | 30 | `alltrue anytrue chunklist coalesce coalescelist compact concat contains distinct element flatten index keys length lookup matchkeys merge one range reverse setintersection setproduct setsubtract setunion slice sort sum transpose values zipmap` | — | Sets of collections follow cty's order (byte-wise on its set-hash text), reproduced. Arrays do not know whether they are sets, so e.g. `slice` accepts a set that Terraform rejects. `element` with a negative index is an error (Terraform 1.11 panics). `range` with fractional steps computes in `f64` (Terraform: 512-bit floats; equal to ~1e-15); `sum` adds decimals exactly (`sum([0.1, 0.2])` is 0.3). |
 //! | numeric | 9 | `abs ceil floor log max min parseint pow signum` | — | Numbers are exact `u64`/`i64` or `f64`, not 512-bit floats: `parseint` beyond 64 bits gives the nearest `f64`. `log`/`pow` results that are NaN are errors (Terraform panics). |
 //! | encoding | 11 | `base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode` | `base64`; `gzip` (base64gzip); `csv` (csvdecode); `json` (jsondecode); `textencoding`; `yaml` (yamldecode) | `base64gzip` (flate2) equals Terraform's bytes for short inputs; longer inputs compress differently but decode to the same text. `jsondecode` turns numbers beyond 64-bit integers into `f64` and nests at most 128 deep. `yamldecode` (yaml-rust2 events + go-yaml's scalar rules) rejects a few inputs go-yaml reads (a bare `-` in a flow sequence) and knows only the common timestamp forms. `textencodebase64` knows the WHATWG encodings of `encoding_rs` plus ISO-8859-1 and UTF-16/UTF-16LE/UTF-16BE (no UTF-32). `jsonencode`, `yamlencode` and `urlencode` are hand-written (small, exact layouts). |
 //! | hash | 7 | `base64sha256 base64sha512 md5 sha1 sha256 sha512 uuidv5` | `hash` | — |
-//! | conversion | 6 | `tobool tolist tomap tonumber toset tostring` | — | — |
-//! | network | 4 | `cidrhost cidrnetmask cidrsubnet cidrsubnets` | — | IPv4-mapped IPv6 prefixes (`::ffff:a.b.c.d/n`) are treated as IPv6; a negative `cidrsubnet` number is reproduced for IPv4 only (an error for IPv6). |
+//! | conversion | 10 | `tobool tolist tomap tonumber toset tostring sensitive nonsensitive issensitive ephemeralasnull` | — | No value carries Terraform's marks: `sensitive`, `nonsensitive` and `ephemeralasnull` return their argument, `issensitive` is `false`. |
+//! | network | 4 | `cidrhost cidrnetmask cidrsubnet cidrsubnets` | — | IPv4-mapped IPv6 networks are printed as IPv4, as Go prints them (`cidrsubnet("::ffff:192.168.0.0/112", 8, 6)` is `192.168.6.0/24`); a negative `cidrsubnet` number is reproduced for IPv4 only (an error for IPv6). |
 //! | date/time | 3 | `formatdate timeadd timecmp` | `datetime` | — |
 //! | filesystem | 15 | `abspath basename dirname pathexpand file fileexists fileset filebase64 filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 templatefile` | `fs` | The built-ins resolve relative paths against the current directory; [`fs::with_base_dir`] / [`fs::declare_in`] bind them to a base directory. `fileset` matches with `globset` after Terraform's join-and-clean, with doublestar's class syntax. |
 //!
-//! Not provided (they only make sense inside Terraform): `sensitive
-//! nonsensitive issensitive ephemeralasnull timestamp plantimestamp uuid
-//! bcrypt rsadecrypt`.
+//! Not provided: `timestamp plantimestamp uuid bcrypt` (they only make
+//! sense inside Terraform) and `rsadecrypt`.
 //!
 //! Each function is tested against values produced by Terraform 1.11.4:
-//! 945 cases written for this crate (`tests/fixtures/functions/cases.txt`),
+//! 965 cases written for this crate (`tests/fixtures/functions/cases.txt`),
 //! 65 filesystem and template cases (`fs_cases.txt`), and the shared
 //! oracle's function cases; all run both by calling the functions directly
 //! and through the parser and evaluator.
