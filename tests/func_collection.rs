@@ -57,8 +57,9 @@ fn sets_are_unified_and_sorted() {
 }
 
 #[test]
-fn element_negative_index_is_an_error() {
-    // Terraform 1.11 panics here; we return an error instead.
+fn element_negative_index_is_an_error_on_a_tuple() {
+    // A direct call gets an array, which it takes for a tuple: Terraform 1.11
+    // panics here; we return an error instead.
     let l = Value::from(vec!["a", "b"]);
     assert!(call("element", vec![l.clone(), Value::from(-1)]).is_err());
     assert_eq!(call("element", vec![l, Value::from(2)]).unwrap(), "a");
@@ -229,4 +230,20 @@ fn sum_adds_decimals_exactly() {
     )
     .unwrap();
     assert_eq!(v.as_u64(), Some(u64::MAX - 1));
+}
+
+#[test]
+fn element_counts_a_negative_index_from_the_end_of_a_list() {
+    // Terraform 1.11.4: `element(tolist(["a", "b", "c"]), -1)` and `-4` and
+    // `-7` are "c"; on a tuple a negative index fails (a panic in Terraform).
+    let ctx = hcl::eval::Context::new();
+    for i in [-1, -4, -7] {
+        let src = format!("element(tolist([\"a\", \"b\", \"c\"]), {i})");
+        assert_eq!(hcl::eval::evaluate_str(&src, &ctx).unwrap(), "c", "{src}");
+    }
+    assert!(hcl::eval::evaluate_str("element([\"a\", \"b\", \"c\"], -1)", &ctx).is_err());
+    assert_eq!(
+        hcl::eval::evaluate_str("element(tolist([\"a\", \"b\", \"c\"]), 4)", &ctx).unwrap(),
+        "b"
+    );
 }

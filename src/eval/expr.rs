@@ -834,12 +834,15 @@ fn eval_call<const WANT: bool>(
     } else {
         Rule::Fixed(Kind::Plain)
     };
+    // `element` counts a negative index from the end of a list (not of a
+    // tuple), so it needs its argument's kind in every mode.
+    let element = bare == "element" && ctx.declared_func(&full).is_none();
     let mut arg_kinds = Vec::new();
     let mut args = Vec::with_capacity(fc.args.len());
     let last = fc.args.len().saturating_sub(1);
     let mut expanded: Option<(Value, Span)> = None;
     for (i, a) in fc.args.iter().enumerate() {
-        let v = if WANT && rule == Rule::FromArgs {
+        let v = if (WANT && rule == Rule::FromArgs) || element {
             let (v, k) = eval_k(a, ctx, d)?;
             arg_kinds.push(k);
             v
@@ -852,6 +855,9 @@ fn eval_call<const WANT: bool>(
         } else {
             args.push(v);
         }
+    }
+    if element && arg_kinds.first() == Some(&Kind::List) {
+        wrap_negative_index(&mut args);
     }
     let r = invoke(
         ctx,
@@ -955,6 +961,21 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
         }
     };
     unknown(ctx, span, msg)
+}
+
+/// `element(list, i)` with a negative `i` counts from the end of the list
+/// (cty takes `i` modulo the length), as Terraform 1.11 does for lists;
+/// for tuples it fails.
+fn wrap_negative_index(args: &mut [Value]) {
+    let [Value::Array(list), Value::Number(i)] = args else {
+        return;
+    };
+    let (Some(i), Ok(len)) = (i.as_i64(), i64::try_from(list.len())) else {
+        return;
+    };
+    if i < 0 && len > 0 {
+        args[1] = Value::from(i.rem_euclid(len));
+    }
 }
 
 /// `templatestring` renders templates that come from elsewhere: as in
