@@ -156,27 +156,48 @@ fn every_unterminated_construct_points_at_its_opening() {
 
 #[test]
 fn huge_numbers_are_an_error_at_the_literal() {
-    // Terraform holds 1e999999 exactly (512-bit floats); our numbers are
-    // f64, so a literal beyond ±1.8e308 is an error, not an infinity.
+    // Terraform holds any literal exactly (512-bit floats with a 32-bit
+    // exponent). We hold them too, up to a decimal exponent of ±100,000
+    // and 10,000 digits, whose exact values would take megabytes: beyond,
+    // the literal is an error, not an infinity.
     let e = err_at("a = 1e999999\n");
     assert_eq!(pos(&e), (1, 5));
     assert!(e.message().contains("1e999999 is too large"), "{e}");
-    let big = "9".repeat(400);
+    let big = "9".repeat(10_001);
     let e = err_at(&format!("a = -{big}\n"));
     assert_eq!(pos(&e), (1, 6));
-    assert!(e.message().contains("(400 characters) is too large"), "{e}");
+    assert!(
+        e.message().contains("(10001 characters) is too large"),
+        "{e}"
+    );
     assert!(
         e.to_string().len() < 600,
-        "the message does not repeat 400 digits"
+        "the message does not repeat the digits"
     );
     // Through the evaluator and the deserializer as well.
     let e = hcl::eval::evaluate_str("1e999999 + 1", &hcl::eval::Context::new()).unwrap_err();
     assert_eq!(pos(&e), (1, 1));
-    assert!(hcl::from_str::<Value>("a = 1e400\n").is_err());
+    // 1e400 and 400 nines are held (Terraform prints them exactly).
+    let ctx = hcl::eval::Context::new();
+    let v = hcl::eval::evaluate_str("1e400", &ctx).unwrap();
+    assert_eq!(
+        v.as_number().unwrap().to_plain_string(),
+        format!("1{}", "0".repeat(400))
+    );
+    // 400 nines round to 512 bits: Terraform prints -1 and 400 zeros.
+    let v = hcl::eval::evaluate_str(&format!("-{}", "9".repeat(400)), &ctx).unwrap();
+    assert_eq!(
+        v.as_number().unwrap().to_plain_string(),
+        format!("-1{}", "0".repeat(400))
+    );
+    // serde sees numbers as u64, i64 or f64: into a `Value` through serde,
+    // 1e400 is an infinite f64.
+    let v = hcl::from_str::<Value>("a = 1e400\n").unwrap();
+    assert_eq!(v["a"].as_f64(), Some(f64::INFINITY));
     // Within range: a sensible value (the nearest f64).
     let v: Value = hcl::from_str(&format!("a = {}\n", "9".repeat(300))).unwrap();
     assert_eq!(v["a"].as_f64(), Some(1e300));
-    let v: Value = hcl::from_str("a = 1e308\nb = 1e-999999\nc = 18446744073709551616\n").unwrap();
+    let v: Value = hcl::from_str("a = 1e308\nb = 1e-99999\nc = 18446744073709551616\n").unwrap();
     assert_eq!(v["a"].as_f64(), Some(1e308));
     assert_eq!(v["b"].as_f64(), Some(0.0));
     assert_eq!(v["c"].as_f64(), Some(18446744073709551616.0));
@@ -217,7 +238,7 @@ fn a_one_megabyte_identifier() {
 
 #[test]
 fn kind_of_text_errors_is_parse() {
-    for src in ["a = \"x\n", "a = 1\0", "a = 1e999\n", "\u{feff}"] {
+    for src in ["a = \"x\n", "a = 1\0", "a = 1e999999\n", "\u{feff}"] {
         assert_eq!(err_at(src).kind(), ErrorKind::Parse, "{src:?}");
     }
 }

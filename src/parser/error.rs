@@ -56,8 +56,6 @@ pub(crate) enum Kind {
     UnterminatedComment,
     /// A number literal `at..end` too large for our numbers.
     NumberTooLarge,
-    /// An unparsable number literal `at..end`.
-    InvalidNumber,
     /// A bad escape sequence at `at`.
     BadEscape,
     /// A quoted string opened at `open`, the line or file ending at `at`.
@@ -201,14 +199,11 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
             Error::at(
                 ErrorKind::Parse,
                 format!(
-                    "invalid number literal: {shown} is too large (numbers are limited to about ±1.8e308)"
+                    "invalid number literal: {shown} is too large (literals are limited to 10,000 digits and decimal exponents of ±100,000)"
                 ),
                 Span::new(at, end),
                 src,
             )
-        }
-        Kind::InvalidNumber => {
-            Error::at(ErrorKind::Parse, "invalid number", Span::new(at, end), src)
         }
         Kind::BadEscape => {
             let mut end = (at + 2).min(src.len());

@@ -307,18 +307,18 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
     }
     let raw = &i.src()[start..p];
     let value = if simple {
-        Number::from(acc)
+        Number::literal_int(acc)
     } else {
+        // The grammar is checked: what does not parse is out of range.
         match Number::parse_literal(raw) {
-            Some(n) if n.as_f64().is_finite() => n,
-            Some(_) => {
+            Some(n) => n,
+            None => {
                 return Err(nom::Err::Failure(PErr::span(
                     Kind::NumberTooLarge,
                     start,
                     p,
                 )))
             }
-            None => return Err(nom::Err::Failure(PErr::span(Kind::InvalidNumber, start, p))),
         }
     };
     Ok((

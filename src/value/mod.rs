@@ -7,6 +7,7 @@
 //! assert_eq!(v[1].as_str(), Some("a"));
 //! ```
 
+pub(crate) mod exact;
 mod number;
 pub(crate) mod shape;
 pub(crate) mod ty;

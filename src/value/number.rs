@@ -1,13 +1,22 @@
-//! HCL numbers: exact integers where possible, `f64` otherwise.
+//! HCL numbers as Terraform has them: binary floating point with a
+//! precision per value (see [`super::exact`]), kept as exact `u64`/`i64`
+//! integers, an `f64`, or a 512-bit [`Big`] value.
 
 use std::cmp::Ordering;
 use std::fmt;
 
+use super::exact::{parse_decimal, Big, Exact, F64_PREC, INT_PREC, LITERAL_PREC};
+
 /// An HCL number.
 ///
-/// Integers are kept exact (`u64` for non-negative, `i64` for negative);
-/// everything else is an `f64`. Display prints integers without `.0` and
-/// floats as the shortest string that round-trips.
+/// Numbers follow Terraform (cty): a number literal or a string converted
+/// to a number is a 512-bit binary float; arithmetic rounds half to even
+/// at the larger precision of its operands; numbers print as the shortest
+/// decimal that reads back to the same value. So `1 / 3` prints 155
+/// digits and `0.1 + 0.2 == 0.3` holds, as in Terraform. Integers are kept
+/// exact (`u64`/`i64`) and cost nothing more; a number made from an `f64`
+/// is that `f64` (53 bits), as Terraform's `f64` functions (`pow`, `log`)
+/// give.
 ///
 /// ```
 /// use hcl::Number;
@@ -15,24 +24,29 @@ use std::fmt;
 /// assert_eq!(Number::from_f64(2.5).unwrap().to_string(), "2.5");
 /// assert_eq!(Number::from_f64(4.0).unwrap().to_string(), "4");
 /// assert_eq!(Number::from(-7i64).as_i64(), Some(-7));
+/// let third = Number::parse("1").unwrap().checked_div(Number::parse("3").unwrap()).unwrap();
+/// assert_eq!(third.to_string().len(), 157);
 /// ```
 #[derive(Clone, Copy)]
 pub struct Number {
     n: N,
 }
 
+/// The representations. The `u16`s are precisions in bits.
 #[derive(Clone, Copy, Debug)]
 enum N {
-    PosInt(u64),
+    PosInt(u64, u16),
     /// Always less than zero.
-    NegInt(i64),
-    /// May be non-finite (HCL's `1/0` is +Inf).
+    NegInt(i64, u16),
+    /// 53 bits; may be non-finite (HCL's `1/0` is +Inf) or `-0`.
     Float(f64),
+    /// Finite, and not an integer that fits `u64`/`i64`.
+    Big(Big),
 }
 
 impl Number {
-    /// A number from an `f64`. Returns `None` for NaN (HCL has no NaN).
-    /// Whole floats within the exact-integer range become integers.
+    /// A number from an `f64` (53 bits). Returns `None` for NaN (HCL has no
+    /// NaN). Whole floats within the exact-integer range become integers.
     pub fn from_f64(f: f64) -> Option<Number> {
         if f.is_nan() {
             return None;
@@ -46,24 +60,29 @@ impl Number {
         if f.fract() == 0.0 && f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
             if (0.0..18446744073709551616.0).contains(&f) {
                 return Number {
-                    n: N::PosInt(f as u64),
+                    n: N::PosInt(f as u64, F64_PREC),
                 };
             }
             if (-9223372036854775808.0..0.0).contains(&f) {
                 return Number {
-                    n: N::NegInt(f as i64),
+                    n: N::NegInt(f as i64, F64_PREC),
                 };
             }
         }
         Number { n: N::Float(f) }
     }
 
-    /// Whether the number is an integer held exactly.
+    /// Whether the number is a whole number.
     pub fn is_integer(&self) -> bool {
-        !matches!(self.n, N::Float(_))
+        match self.n {
+            N::PosInt(..) | N::NegInt(..) => true,
+            N::Float(f) => f.is_finite() && f.fract() == 0.0 && f != 0.0,
+            N::Big(b) => b.is_integer(),
+        }
     }
 
-    /// Whether the value is held as an `f64`.
+    /// Whether the value is held as an `f64` (it came from one, or is
+    /// infinite).
     pub fn is_f64(&self) -> bool {
         matches!(self.n, N::Float(_))
     }
@@ -71,26 +90,28 @@ impl Number {
     /// The value as `i64`, if it is an integer that fits.
     pub fn as_i64(&self) -> Option<i64> {
         match self.n {
-            N::PosInt(u) => i64::try_from(u).ok(),
-            N::NegInt(i) => Some(i),
-            N::Float(_) => None,
+            N::PosInt(u, _) => i64::try_from(u).ok(),
+            N::NegInt(i, _) => Some(i),
+            N::Float(_) | N::Big(_) => None,
         }
     }
 
     /// The value as `u64`, if it is a non-negative integer that fits.
     pub fn as_u64(&self) -> Option<u64> {
         match self.n {
-            N::PosInt(u) => Some(u),
+            N::PosInt(u, _) => Some(u),
             _ => None,
         }
     }
 
-    /// The value as `f64` (integers may lose precision above 2^53).
+    /// The value as `f64`: the nearest one (integers may lose precision
+    /// above 2^53, and values beyond its range become infinite).
     pub fn as_f64(&self) -> f64 {
         match self.n {
-            N::PosInt(u) => u as f64,
-            N::NegInt(i) => i as f64,
+            N::PosInt(u, _) => u as f64,
+            N::NegInt(i, _) => i as f64,
             N::Float(f) => f,
+            N::Big(b) => b.exact().to_f64(),
         }
     }
 
@@ -138,13 +159,17 @@ impl Number {
         Some(if neg { n.neg() } else { n })
     }
 
-    /// Parses a numeric literal as HCL writes it (`12`, `1.5`, `1e3`, `007`).
-    /// Integers that fit `u64` stay exact; others become `f64`.
+    /// Parses a numeric literal as HCL writes it (`12`, `1.5`, `1e3`,
+    /// `007`): integers that fit `u64` stay exact; anything else becomes
+    /// the nearest 512-bit binary float, as Terraform reads literals.
+    /// `None` when `s` is not a literal, has more than 10,000 digits or
+    /// an exponent beyond ±100,000 (whose exact values would be huge).
     ///
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::parse_literal("007").unwrap().as_u64(), Some(7));
     /// assert_eq!(Number::parse_literal("1e3").unwrap().as_u64(), Some(1000));
+    /// assert_eq!(Number::parse_literal("1e-400").unwrap().to_string(), format!("0.{}1", "0".repeat(399)));
     /// assert!(Number::parse_literal("abc").is_none());
     /// ```
     pub fn parse_literal(s: &str) -> Option<Number> {
@@ -154,11 +179,42 @@ impl Number {
         }
         if b.iter().all(u8::is_ascii_digit) {
             if let Ok(u) = s.parse::<u64>() {
-                return Some(Number { n: N::PosInt(u) });
+                return Some(Number {
+                    n: N::PosInt(u, LITERAL_PREC),
+                });
             }
         }
-        let f: f64 = s.parse().ok()?;
-        Number::from_f64(f)
+        if !is_decimal_literal(b) {
+            return None;
+        }
+        Some(Number::from_exact(
+            parse_decimal(s, LITERAL_PREC)?,
+            LITERAL_PREC,
+        ))
+    }
+
+    /// An integer literal (512 bits, as Terraform reads literals).
+    pub(crate) fn literal_int(u: u64) -> Number {
+        Number {
+            n: N::PosInt(u, LITERAL_PREC),
+        }
+    }
+
+    /// An integer with precision `prec` (as `parseint` makes them:
+    /// `max(64, bits)` in Terraform, at most 512 here).
+    pub(crate) fn from_exact_int(neg: bool, magnitude: num_bigint::BigUint) -> Number {
+        let prec = u16::try_from(magnitude.bits())
+            .unwrap_or(LITERAL_PREC)
+            .clamp(INT_PREC, LITERAL_PREC);
+        Number::from_exact(
+            Exact {
+                neg,
+                m: magnitude,
+                e: 0,
+            }
+            .rounded(prec),
+            prec,
+        )
     }
 }
 
@@ -192,88 +248,160 @@ fn is_decimal_literal(b: &[u8]) -> bool {
     i == b.len()
 }
 
-/// The value with 15 significant decimal digits, if that is within 2 ulps
-/// of `x`; `None` otherwise.
-fn fifteen_digits(x: f64) -> Option<(String, f64)> {
-    if !x.is_finite() || x == 0.0 {
-        return None;
-    }
-    let s = format!("{x:.14e}");
-    let y: f64 = s.parse().ok()?;
-    let ulp = f64::from_bits(x.abs().to_bits() + 1) - x.abs();
-    ((x - y).abs() <= 2.0 * ulp).then_some((s, y))
-}
-
-/// Terraform computes with 512-bit floats, where decimal arithmetic such as
-/// `0.1 + 0.2` gives (to within printing) `0.3`, equal to the literal `0.3`.
-/// With `f64`, snapping a result that lies within 2 ulps of a
-/// 15-significant-digit decimal to that decimal reproduces this; results
-/// that are not near such a decimal (`1.1 - 1`, `1 / 3`) are kept, and
-/// Terraform does not find those equal to a short decimal either.
-fn snap(x: f64) -> f64 {
-    fifteen_digits(x).map_or(x, |(_, y)| y)
-}
-
 impl Number {
+    /// The precision of the value, in bits.
+    fn prec(&self) -> u16 {
+        match self.n {
+            N::PosInt(_, p) | N::NegInt(_, p) => p,
+            N::Float(_) => F64_PREC,
+            N::Big(b) => b.prec,
+        }
+    }
+
     fn as_i128(&self) -> Option<i128> {
         match self.n {
-            N::PosInt(u) => Some(u as i128),
-            N::NegInt(i) => Some(i as i128),
-            N::Float(_) => None,
+            N::PosInt(u, _) => Some(u as i128),
+            N::NegInt(i, _) => Some(i as i128),
+            N::Float(_) | N::Big(_) => None,
         }
     }
 
-    fn from_i128(v: i128) -> Option<Number> {
+    /// An integer of precision `prec`, if it fits `u64`/`i64` and `prec`.
+    fn from_i128(v: i128, prec: u16) -> Option<Number> {
+        if v.unsigned_abs() >= 1u128 << prec.min(127) {
+            return None;
+        }
         if v >= 0 {
-            u64::try_from(v).ok().map(|u| Number { n: N::PosInt(u) })
+            u64::try_from(v).ok().map(|u| Number {
+                n: N::PosInt(u, prec),
+            })
         } else {
-            i64::try_from(v).ok().map(|i| Number { n: N::NegInt(i) })
+            i64::try_from(v).ok().map(|i| Number {
+                n: N::NegInt(i, prec),
+            })
         }
     }
 
-    fn int_or_float(
+    /// The exact value, for finite numbers.
+    fn exact(&self) -> Option<Exact> {
+        Some(match self.n {
+            N::PosInt(u, _) => Exact::from_u64(u, false),
+            N::NegInt(i, _) => Exact::from_u64(i.unsigned_abs(), true),
+            N::Float(f) if f.is_finite() => Exact::from_f64(f),
+            N::Float(_) => return None,
+            N::Big(b) => b.exact(),
+        })
+    }
+
+    /// The number holding `x` (already rounded to `prec`).
+    fn from_exact(x: Exact, prec: u16) -> Number {
+        if x.is_zero() {
+            return Number {
+                n: N::PosInt(0, prec),
+            };
+        }
+        if let Some((neg, u)) = x.as_small_int() {
+            return Number {
+                n: if neg {
+                    N::NegInt((u as i64).wrapping_neg(), prec)
+                } else {
+                    N::PosInt(u, prec)
+                },
+            };
+        }
+        match x.to_big(prec) {
+            Some(b) => Number { n: N::Big(b) },
+            // An exponent beyond ±2^31: infinite or zero.
+            None if x.e > 0 => Number::from_f64_unchecked(if x.neg {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }),
+            None => Number {
+                n: N::PosInt(0, prec),
+            },
+        }
+    }
+
+    /// An operation: exact on integers when the result fits; in `f64`
+    /// when both operands are 53-bit or one is infinite; otherwise exact,
+    /// rounded to the larger precision.
+    fn arith(
         self,
         other: Number,
         int: impl Fn(i128, i128) -> Option<i128>,
         float: impl Fn(f64, f64) -> f64,
+        exact: impl Fn(&Exact, &Exact, u16) -> Option<Exact>,
     ) -> Option<Number> {
-        if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
-            if let Some(n) = int(a, b).and_then(Number::from_i128) {
-                return Some(n);
+        let prec = self.prec().max(other.prec());
+        if prec > F64_PREC {
+            if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
+                if let Some(n) = int(a, b).and_then(|v| Number::from_i128(v, prec)) {
+                    return Some(n);
+                }
             }
         }
-        Number::from_f64(snap(float(self.as_f64(), other.as_f64())))
+        match (self.exact(), other.exact()) {
+            (Some(a), Some(b)) if prec > F64_PREC => {
+                exact(&a, &b, prec).map(|x| Number::from_exact(x, prec))
+            }
+            _ => Number::from_f64(float(self.as_f64(), other.as_f64())),
+        }
     }
 
-    /// `self + other`, exact for integers that fit; `None` when the result is
-    /// not a number (`+Inf + -Inf`). A float result within 2 ulps of a
-    /// 15-significant-digit decimal becomes that decimal, which mimics
-    /// Terraform's 512-bit arithmetic (`0.1 + 0.2 == 0.3` holds there).
+    /// `self + other`, rounded as Terraform rounds; `None` when the result
+    /// is not a number (`+Inf + -Inf`).
     ///
     /// ```
     /// use hcl::Number;
     /// let max = Number::from(i64::MAX);
     /// assert_eq!(max.checked_add(Number::from(1)).unwrap().as_u64(), Some(1 << 63));
+    /// // Literals are 512-bit: 0.1 + 0.2 is 0.3, as in Terraform.
+    /// let lit = |s| Number::parse(s).unwrap();
+    /// assert_eq!(lit("0.1").checked_add(lit("0.2")).unwrap(), lit("0.3"));
+    /// // Numbers made from f64 add as f64.
     /// let sum = Number::from(0.1).checked_add(Number::from(0.2)).unwrap();
-    /// assert_eq!(sum, Number::from(0.3));
+    /// assert_eq!(sum, Number::from(0.1 + 0.2));
     /// ```
     pub fn checked_add(self, other: Number) -> Option<Number> {
-        self.int_or_float(other, i128::checked_add, |a, b| a + b)
+        self.arith(
+            other,
+            i128::checked_add,
+            |a, b| a + b,
+            |a, b, p| Some(a.add(b, p)),
+        )
     }
 
     /// `self - other`; see [`Number::checked_add`].
     pub fn checked_sub(self, other: Number) -> Option<Number> {
-        self.int_or_float(other, i128::checked_sub, |a, b| a - b)
+        self.arith(
+            other,
+            i128::checked_sub,
+            |a, b| a - b,
+            |a, b, p| {
+                let nb = Exact {
+                    neg: !b.neg,
+                    ..b.clone()
+                };
+                Some(a.add(&nb, p))
+            },
+        )
     }
 
     /// `self * other`; see [`Number::checked_add`].
     pub fn checked_mul(self, other: Number) -> Option<Number> {
-        self.int_or_float(other, i128::checked_mul, |a, b| a * b)
+        self.arith(
+            other,
+            i128::checked_mul,
+            |a, b| a * b,
+            |a, b, p| Some(a.mul(b, p)),
+        )
     }
 
-    /// `self / other`: exact when both are integers and the division is
-    /// exact; dividing a non-zero number by zero gives ±infinity (as
-    /// Terraform does); `0 / 0` gives `None`.
+    /// `self / other`: exact when the quotient is an integer, otherwise
+    /// rounded as Terraform rounds (`1 / 3` has 155 digits); dividing a
+    /// non-zero number by zero gives ±infinity (as Terraform does); `0 / 0`
+    /// gives `None`.
     ///
     /// ```
     /// use hcl::Number;
@@ -282,7 +410,10 @@ impl Number {
     /// assert!(Number::from(0).checked_div(Number::from(0)).is_none());
     /// ```
     pub fn checked_div(self, other: Number) -> Option<Number> {
-        self.int_or_float(
+        if other.as_f64() == 0.0 || !self.is_finite() || !other.is_finite() {
+            return Number::from_f64(self.as_f64() / other.as_f64());
+        }
+        self.arith(
             other,
             |a, b| {
                 if b != 0 && a % b == 0 {
@@ -292,11 +423,12 @@ impl Number {
                 }
             },
             |a, b| a / b,
+            |a, b, p| Some(a.div(b, p)),
         )
     }
 
-    /// `self % other` as Terraform computes it: truncated, with the sign of
-    /// the dividend; `x % 0` is `x`.
+    /// `self % other` as Terraform computes it: `self - trunc(self / other)
+    /// * other`, with the sign of the dividend; `x % 0` is `x`.
     ///
     /// ```
     /// use hcl::Number;
@@ -308,7 +440,22 @@ impl Number {
         if other.as_f64() == 0.0 {
             return Some(self);
         }
-        self.int_or_float(other, i128::checked_rem, |a, b| a % b)
+        self.arith(
+            other,
+            i128::checked_rem,
+            |a, b| a % b,
+            |a, b, p| {
+                let q = a.div(b, p).truncated();
+                let prod = q.mul(b, p);
+                Some(a.add(
+                    &Exact {
+                        neg: !prod.neg,
+                        ..prod
+                    },
+                    p,
+                ))
+            },
+        )
     }
 
     /// `-self`.
@@ -320,43 +467,48 @@ impl Number {
     /// ```
     #[allow(clippy::should_implement_trait)]
     pub fn neg(self) -> Number {
-        if matches!(self.n, N::PosInt(0)) {
+        let prec = self.prec();
+        match self.n {
             // Terraform keeps the sign of zero: `-0` prints as "-0".
-            return Number { n: N::Float(-0.0) };
-        }
-        match self.as_i128().and_then(|i| Number::from_i128(-i)) {
-            Some(n) => n,
-            None => Number::from_f64_unchecked(-self.as_f64()),
+            N::PosInt(0, _) => Number { n: N::Float(-0.0) },
+            N::Float(f) => Number::from_f64_unchecked(-f),
+            N::Big(_) => match self.exact() {
+                Some(x) => Number::from_exact(Exact { neg: !x.neg, ..x }, prec),
+                None => self,
+            },
+            _ => match self
+                .as_i128()
+                .and_then(|i| Number::from_i128(-i, prec.max(INT_PREC)))
+            {
+                Some(n) => n,
+                None => Number::from_exact(Exact::from_u64(self.as_u64().unwrap_or(0), true), prec),
+            },
         }
     }
 
     /// The number in plain decimal notation, never with an exponent, as
-    /// Terraform converts numbers to strings (`1e-10` → `"0.0000000001"`).
+    /// Terraform converts numbers to strings (`1e-10` → `"0.0000000001"`):
+    /// the shortest decimal that reads back to the same value.
     ///
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::from(1e-10).to_plain_string(), "0.0000000001");
     /// assert_eq!(Number::from(2.5e25).to_plain_string(), "25000000000000000000000000");
     /// assert_eq!(Number::from(-1.5).to_plain_string(), "-1.5");
-    /// // f64 artefacts of decimal arithmetic are hidden, as Terraform's
-    /// // 512-bit arithmetic does not have them:
-    /// assert_eq!(Number::from(0.1 + 0.2).to_plain_string(), "0.3");
-    /// assert_eq!(Number::from(0.12345678901234566).to_plain_string(), "0.12345678901234566");
+    /// // An f64 prints as an f64.
+    /// assert_eq!(Number::from(0.1 + 0.2).to_plain_string(), "0.30000000000000004");
     /// ```
     pub fn to_plain_string(&self) -> String {
         let x = match self.n {
             N::Float(x) if x.is_finite() => x,
+            N::Big(b) => return b.exact().to_plain(b.prec),
             _ => return self.to_string(),
         };
-        // Decimal arithmetic like `0.1 + 0.2` prints as "0.3" in Terraform:
-        // use the 15-significant-digit form when it is within 2 ulps of the
-        // value, the shortest round-trip form otherwise.
-        let fifteen = fifteen_digits(x);
+        if x == 0.0 {
+            return if x.is_sign_negative() { "-0" } else { "0" }.to_owned();
+        }
         let mut buf = ryu::Buffer::new();
-        let s: &str = match &fifteen {
-            Some((s, _)) => s,
-            None => buf.format_finite(x),
-        };
+        let s: &str = buf.format_finite(x);
         let Some(epos) = s.find('e') else {
             return s.strip_suffix(".0").unwrap_or(s).to_owned();
         };
@@ -400,24 +552,22 @@ impl Number {
 
 impl PartialEq for Number {
     fn eq(&self, other: &Number) -> bool {
-        match (self.n, other.n) {
-            (N::PosInt(a), N::PosInt(b)) => a == b,
-            (N::NegInt(a), N::NegInt(b)) => a == b,
-            (N::Float(a), N::Float(b)) => a == b,
-            (N::PosInt(_), N::NegInt(_)) | (N::NegInt(_), N::PosInt(_)) => false,
-            _ => self.as_f64() == other.as_f64(),
-        }
+        self.partial_cmp(other) == Some(Ordering::Equal)
     }
 }
 
 impl PartialOrd for Number {
     fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
         match (self.n, other.n) {
-            (N::PosInt(a), N::PosInt(b)) => Some(a.cmp(&b)),
-            (N::NegInt(a), N::NegInt(b)) => Some(a.cmp(&b)),
-            (N::PosInt(_), N::NegInt(_)) => Some(Ordering::Greater),
-            (N::NegInt(_), N::PosInt(_)) => Some(Ordering::Less),
-            _ => self.as_f64().partial_cmp(&other.as_f64()),
+            (N::PosInt(a, _), N::PosInt(b, _)) => Some(a.cmp(&b)),
+            (N::NegInt(a, _), N::NegInt(b, _)) => Some(a.cmp(&b)),
+            (N::PosInt(..), N::NegInt(..)) => Some(Ordering::Greater),
+            (N::NegInt(..), N::PosInt(..)) => Some(Ordering::Less),
+            (N::Float(a), N::Float(b)) => a.partial_cmp(&b),
+            _ => match (self.exact(), other.exact()) {
+                (Some(a), Some(b)) => Some(a.cmp_value(&b)),
+                _ => self.as_f64().partial_cmp(&other.as_f64()),
+            },
         }
     }
 }
@@ -425,8 +575,8 @@ impl PartialOrd for Number {
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.n {
-            N::PosInt(u) => f.write_str(itoa::Buffer::new().format(u)),
-            N::NegInt(i) => f.write_str(itoa::Buffer::new().format(i)),
+            N::PosInt(u, _) => f.write_str(itoa::Buffer::new().format(u)),
+            N::NegInt(i, _) => f.write_str(itoa::Buffer::new().format(i)),
             N::Float(x) => {
                 if x.is_infinite() {
                     f.write_str(if x > 0.0 { "+Inf" } else { "-Inf" })
@@ -434,6 +584,7 @@ impl fmt::Display for Number {
                     f.write_str(ryu::Buffer::new().format_finite(x))
                 }
             }
+            N::Big(b) => f.write_str(&b.exact().to_plain(b.prec)),
         }
     }
 }
@@ -447,7 +598,7 @@ impl fmt::Debug for Number {
 macro_rules! from_unsigned {
     ($($t:ty)*) => {$(
         impl From<$t> for Number {
-            fn from(u: $t) -> Number { Number { n: N::PosInt(u as u64) } }
+            fn from(u: $t) -> Number { Number { n: N::PosInt(u as u64, INT_PREC) } }
         }
     )*};
 }
@@ -455,7 +606,7 @@ macro_rules! from_signed {
     ($($t:ty)*) => {$(
         impl From<$t> for Number {
             fn from(i: $t) -> Number {
-                if i < 0 { Number { n: N::NegInt(i as i64) } } else { Number { n: N::PosInt(i as u64) } }
+                if i < 0 { Number { n: N::NegInt(i as i64, INT_PREC) } } else { Number { n: N::PosInt(i as u64, INT_PREC) } }
             }
         }
     )*};
@@ -466,14 +617,18 @@ from_signed!(i8 i16 i32 i64 isize);
 impl From<f32> for Number {
     /// NaN becomes 0 (HCL has no NaN); use [`Number::from_f64`] to detect it.
     fn from(f: f32) -> Number {
-        Number::from_f64(f as f64).unwrap_or(Number { n: N::PosInt(0) })
+        Number::from_f64(f as f64).unwrap_or(Number {
+            n: N::PosInt(0, F64_PREC),
+        })
     }
 }
 
 impl From<f64> for Number {
     /// NaN becomes 0 (HCL has no NaN); use [`Number::from_f64`] to detect it.
     fn from(f: f64) -> Number {
-        Number::from_f64(f).unwrap_or(Number { n: N::PosInt(0) })
+        Number::from_f64(f).unwrap_or(Number {
+            n: N::PosInt(0, F64_PREC),
+        })
     }
 }
 

@@ -118,12 +118,11 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder().param("num", number()).build(|a| {
             let n = first_number(&a);
             let f = n.as_f64();
-            if !n.is_integer()
-                && (f.fract() != 0.0 || !(-9.223372036854776e18..9.223372036854776e18).contains(&f))
-            {
-                return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
-            }
-            if n.as_u64().is_some_and(|u| u > i64::MAX as u64) {
+            let whole = n.as_i64().is_some()
+                || (n.is_f64()
+                    && f.fract() == 0.0
+                    && (-9.223372036854776e18..9.223372036854776e18).contains(&f));
+            if !whole {
                 return Err("value must be a whole number, between -9223372036854775808 and 9223372036854775807".into());
             }
             Ok(Value::from(if f > 0.0 {
@@ -162,9 +161,9 @@ fn parseint(s: &str, base: u32) -> Option<Value> {
     if digits.is_empty() {
         return None;
     }
-    let mut acc: u128 = 0;
-    let mut facc: f64 = 0.0;
-    let mut exact = true;
+    // Terraform reads the digits into a big integer: the result is exact
+    // (its precision the integer's own bit length, at least 64).
+    let mut acc = num_bigint::BigUint::default();
     for c in digits.chars() {
         let d = match c {
             '0'..='9' => c as u32 - '0' as u32,
@@ -176,24 +175,7 @@ fn parseint(s: &str, base: u32) -> Option<Value> {
         if d >= base {
             return None;
         }
-        facc = facc * base as f64 + d as f64;
-        if exact {
-            match acc
-                .checked_mul(base as u128)
-                .and_then(|x| x.checked_add(d as u128))
-            {
-                Some(x) => acc = x,
-                None => exact = false,
-            }
-        }
+        acc = acc * base + d;
     }
-    if exact {
-        if !neg && acc <= u64::MAX as u128 {
-            return Some(Value::from(acc as u64));
-        }
-        if neg && acc <= i64::MAX as u128 + 1 {
-            return Some(Value::from((-(acc as i128)) as i64));
-        }
-    }
-    num(if neg { -facc } else { facc }).ok()
+    Some(Value::Number(Number::from_exact_int(neg, acc)))
 }

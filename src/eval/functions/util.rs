@@ -47,55 +47,7 @@ pub(crate) fn nfc_value(v: Value) -> Value {
 /// never with an exponent (`1e20` → `100000000000000000000`), integers exact,
 /// other values with the shortest digits that round-trip as `f64`.
 pub(crate) fn fmt_number(n: &Number) -> String {
-    if n.is_integer() {
-        return n.to_string();
-    }
-    let f = n.as_f64();
-    if f.is_infinite() {
-        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_owned();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0" } else { "0" }.to_owned();
-    }
-    let mut buf = ryu::Buffer::new();
-    let s = buf.format_finite(f);
-    let (neg, s) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s),
-    };
-    let (mant, exp) = match s.find(['e', 'E']) {
-        Some(i) => (&s[..i], s[i + 1..].parse::<i32>().unwrap_or(0)),
-        None => (s, 0),
-    };
-    let (int_part, frac_part) = mant.split_once('.').unwrap_or((mant, ""));
-    let mut digits: String = format!("{int_part}{frac_part}");
-    // Position of the decimal point, counted in digits from the left.
-    let mut point = int_part.len() as i32 + exp;
-    let lead = digits.len() - digits.trim_start_matches('0').len();
-    digits.drain(..lead);
-    point -= lead as i32;
-    let digits = digits.trim_end_matches('0');
-    let mut out = String::with_capacity(digits.len() + 8);
-    if neg {
-        out.push('-');
-    }
-    if digits.is_empty() {
-        out.push('0');
-        return out;
-    }
-    if point <= 0 {
-        out.push_str("0.");
-        out.extend(std::iter::repeat('0').take((-point) as usize));
-        out.push_str(digits);
-    } else if point as usize >= digits.len() {
-        out.push_str(digits);
-        out.extend(std::iter::repeat('0').take(point as usize - digits.len()));
-    } else {
-        out.push_str(&digits[..point as usize]);
-        out.push('.');
-        out.push_str(&digits[point as usize..]);
-    }
-    out
+    n.to_plain_string()
 }
 
 /// A number from an `f64`, as a value (NaN is reported as an error).
