@@ -14,9 +14,11 @@ use super::exact::{parse_decimal, Big, Exact, F64_PREC, INT_PREC, LITERAL_PREC};
 /// at the larger precision of its operands; numbers print as the shortest
 /// decimal that reads back to the same value. So `1 / 3` prints 155
 /// digits and `0.1 + 0.2 == 0.3` holds, as in Terraform. Integers are kept
-/// exact (`u64`/`i64`) and cost nothing more; a number made from an `f64`
+/// exact (`u64`/`i64`) and cost nothing more. A number made from an `f64`
 /// is that `f64` (53 bits), as Terraform's `f64` functions (`pow`, `log`)
-/// give.
+/// give, and one made from a Rust integer is a 64-bit one, as the integers
+/// Terraform's functions return (`length(x) / 3` is rounded to 64 bits);
+/// [`Number::parse`] reads 512-bit numbers.
 ///
 /// ```
 /// use hcl::Number;
