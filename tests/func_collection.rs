@@ -216,12 +216,16 @@ fn huge_setproduct_is_refused() {
 
 #[test]
 fn sum_adds_decimals_exactly() {
-    // Terraform: sum([0.1, 0.2]) prints 0.3; sum([1.5, 2.25, -0.75]) = 3.
-    let v = call("sum", vec![Value::from(vec![0.1, 0.2])]).unwrap();
+    // Terraform: sum([0.1, 0.2]) prints 0.3 (its literals are 512-bit);
+    // sum([1.5, 2.25, -0.75]) = 3.
+    let v = hcl::eval::evaluate_str("sum([0.1, 0.2])", &hcl::eval::Context::new()).unwrap();
     assert_eq!(
         hcl::eval::functions::format_number(v.as_number().unwrap()),
         "0.3"
     );
+    // Numbers made from f64 add as f64.
+    let v = call("sum", vec![Value::from(vec![0.1, 0.2])]).unwrap();
+    assert_eq!(v, Value::from(0.1 + 0.2));
     let v = call("sum", vec![Value::from(vec![1.5, 2.25, -0.75])]).unwrap();
     assert_eq!(v, Value::from(3));
     let v = call(

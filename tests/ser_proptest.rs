@@ -1,6 +1,8 @@
 //! Property tests: arbitrary values and expression trees survive
 //! `to_string` → parse → evaluate unchanged.
 
+mod common;
+use common::as_f64s;
 use hcl::eval::{Context, Evaluate};
 use hcl::syntax::*;
 use hcl::{Number, Span, Value};
@@ -77,18 +79,6 @@ fn value() -> impl Strategy<Value = Value> {
 fn body_value() -> impl Strategy<Value = Value> {
     proptest::collection::vec(("[a-z][a-z0-9_]{0,6}", value()), 0..6)
         .prop_map(|kv| Value::Object(kv.into_iter().collect()))
-}
-
-/// `v` with every number as the nearest `f64`. A number made from an
-/// `f64` prints as its shortest decimal, which reads back as a 512-bit
-/// literal (as Terraform reads it): the same `f64`, not the same value.
-fn as_f64s(v: &Value) -> Value {
-    match v {
-        Value::Number(n) => Value::from(n.as_f64()),
-        Value::Array(a) => Value::Array(a.iter().map(as_f64s).collect()),
-        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), as_f64s(v))).collect()),
-        other => other.clone(),
-    }
 }
 
 proptest! {

@@ -97,3 +97,15 @@ pub fn check_err(src: &str, needle: &str) -> Error {
     );
     e
 }
+
+/// `v` with every number as the nearest `f64`: how numbers reach serde
+/// types, and how a number made from an `f64` reads back from its text
+/// (the evaluator keeps Terraform's 512-bit values).
+pub fn as_f64s(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => Value::from(n.as_f64()),
+        Value::Array(a) => Value::Array(a.iter().map(as_f64s).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), as_f64s(v))).collect()),
+        other => other.clone(),
+    }
+}

@@ -454,7 +454,12 @@ pub(crate) fn register(r: &mut Registry) {
                     Err(_) => return Err(MSG.into()),
                 }
             }
-            Ok(Value::Number(decimal_sum(&nums)))
+            // Added in order, each sum rounded as Terraform rounds it.
+            let mut it = nums.into_iter();
+            let first = it.next().unwrap_or(Number::from(0u8));
+            it.try_fold(first, Number::checked_add)
+                .map(Value::Number)
+                .ok_or_else(|| "the sum is not a number (+Inf plus -Inf)".into())
         }),
     );
     r.insert(
@@ -623,61 +628,4 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         i += 1;
     }
     Ok(Value::Array(out))
-}
-
-/// Sums as Terraform's arbitrary-precision numbers do for everyday inputs:
-/// integers exactly, and decimals by their shortest decimal form, so that
-/// `sum([0.1, 0.2])` is 0.3 (not 0.30000000000000004). Falls back to `f64`
-/// when the decimals are too far apart to add exactly.
-fn decimal_sum(nums: &[Number]) -> Number {
-    // Each number as mantissa * 10^exp.
-    let mut parts: Vec<(i128, i32)> = Vec::with_capacity(nums.len());
-    let float_sum = || Number::from(nums.iter().map(Number::as_f64).sum::<f64>());
-    for n in nums {
-        if let Some(u) = n.as_u64() {
-            parts.push((u as i128, 0));
-        } else if let Some(i) = n.as_i64() {
-            parts.push((i as i128, 0));
-        } else {
-            let f = n.as_f64();
-            if !f.is_finite() {
-                return float_sum();
-            }
-            let text = util::fmt_number(n);
-            let (neg, body) = match text.strip_prefix('-') {
-                Some(b) => (true, b),
-                None => (false, text.as_str()),
-            };
-            let (ip, fp) = body.split_once('.').unwrap_or((body, ""));
-            let digits = format!("{ip}{fp}");
-            let Ok(m) = digits.parse::<i128>() else {
-                return float_sum();
-            };
-            parts.push((if neg { -m } else { m }, -(fp.len() as i32)));
-        }
-    }
-    let min_exp = parts.iter().map(|p| p.1).min().unwrap_or(0);
-    let mut acc: i128 = 0;
-    for (m, e) in parts {
-        let scale = match 10i128.checked_pow((e - min_exp) as u32) {
-            Some(s) => s,
-            None => return float_sum(),
-        };
-        match m.checked_mul(scale).and_then(|x| acc.checked_add(x)) {
-            Some(x) => acc = x,
-            None => return float_sum(),
-        }
-    }
-    if min_exp == 0 {
-        if let Ok(u) = u64::try_from(acc) {
-            return Number::from(u);
-        }
-        if let Ok(i) = i64::try_from(acc) {
-            return Number::from(i);
-        }
-    }
-    format!("{acc}e{min_exp}")
-        .parse::<f64>()
-        .map(Number::from)
-        .unwrap_or_else(|_| float_sum())
 }
