@@ -28,6 +28,8 @@ const WORDS: usize = 8;
 const MAX_DECIMAL_EXP: i64 = 100_000;
 /// Literals with more digits than this are refused, for the same reason.
 const MAX_DIGITS: usize = 10_000;
+/// Values beyond ±2^MAX_BITS overflow to infinity (or underflow to zero).
+const MAX_BITS: i64 = 400_000;
 
 /// A finite, non-zero number whose mantissa does not fit 64 bits or which
 /// is not an integer: `(-1)^neg × mant × 2^exp`, the mantissa odd and
@@ -258,9 +260,16 @@ impl Exact {
         Some((self.neg, u))
     }
 
-    /// The stored form (`None` for zero or an exponent beyond `i32`).
+    /// The stored form: `None` for zero, or beyond ±2^400,000 (overflow to
+    /// infinity, underflow to zero: a bound Terraform does not have, so
+    /// that a loop of multiplications cannot make a number whose digits
+    /// take gigabytes).
     pub(crate) fn to_big(&self, prec: u16) -> Option<Big> {
         if self.is_zero() || self.m.bits() > (WORDS * 64) as u64 {
+            return None;
+        }
+        let top = self.e + self.m.bits() as i64;
+        if !(-MAX_BITS..=MAX_BITS).contains(&top) {
             return None;
         }
         let exp = i32::try_from(self.e).ok()?;
@@ -597,6 +606,23 @@ mod tests {
         assert!(q
             .to_plain(LITERAL_PREC)
             .starts_with("14285714285714285714285.714285714285"));
+    }
+
+    #[test]
+    fn repeated_multiplication_stays_bounded() {
+        // (1e-100000)^5 would need 1.6 million bits of exponent: it becomes 0.
+        let tiny = lit("1e-100000");
+        let mut x = tiny.clone();
+        for _ in 0..4 {
+            x = x.mul(&tiny, LITERAL_PREC);
+        }
+        assert!(x.to_big(LITERAL_PREC).is_none());
+        let huge = lit("1e100000");
+        assert!(huge
+            .mul(&huge, LITERAL_PREC)
+            .mul(&huge, LITERAL_PREC)
+            .to_big(LITERAL_PREC)
+            .is_none());
     }
 
     #[test]
