@@ -50,3 +50,24 @@ fn error_cases() {
     );
     assert!(call("log", vec![Value::from(-1), Value::from(10)]).is_err());
 }
+
+#[test]
+fn abs_floor_and_ceil_are_exact() {
+    // Terraform 1.11.4 (`terraform console`): abs(-1/3) keeps all 155
+    // digits; floor(-1e-400) is -1 and ceil(1e-400) is 1; abs(-0) is 0.
+    let ctx = hcl::eval::Context::new();
+    let n = |src: &str| {
+        hcl::eval::evaluate_str(src, &ctx)
+            .unwrap()
+            .as_number()
+            .unwrap()
+            .to_plain_string()
+    };
+    assert_eq!(n("abs(-1/3)"), format!("0.{}5", "3".repeat(154)));
+    assert_eq!(n("floor(-1e-400)"), "-1");
+    assert_eq!(n("ceil(1e-400)"), "1");
+    assert_eq!(n("floor(-2.5)"), "-3");
+    assert_eq!(n("ceil(-2.5)"), "-2");
+    assert_eq!(n("ceil(1/3)"), "1");
+    assert_eq!(n("abs(-0)"), "0");
+}

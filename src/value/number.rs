@@ -460,6 +460,38 @@ impl Number {
         )
     }
 
+    /// The largest integer not above `self` (`up`: the smallest not below),
+    /// exactly, as Terraform's `floor` and `ceil` compute it; `None` for a
+    /// number held as an `f64` (the caller rounds that as an `f64`).
+    pub(crate) fn round_to_integer(self, up: bool) -> Option<Number> {
+        let N::Big(b) = self.n else {
+            return None;
+        };
+        let x = b.exact();
+        let t = x.clone().truncated();
+        let exact_int = t.cmp_value(&x) == Ordering::Equal;
+        let step = !exact_int && (x.neg != up);
+        let r = if step {
+            let one = Exact::from_u64(1, !up);
+            t.add(&one, LITERAL_PREC)
+        } else {
+            t
+        };
+        let prec = u16::try_from(r.m.bits())
+            .unwrap_or(LITERAL_PREC)
+            .clamp(INT_PREC, LITERAL_PREC);
+        Some(Number::from_exact(r.rounded(prec), prec))
+    }
+
+    /// `|self|`, exactly.
+    pub(crate) fn abs(self) -> Number {
+        match self.n {
+            N::Float(f) => Number::from_f64_unchecked(f.abs()),
+            N::NegInt(..) | N::Big(_) if self < Number::from(0u8) => self.neg(),
+            _ => self,
+        }
+    }
+
     /// `-self`.
     ///
     /// ```

@@ -19,16 +19,9 @@ fn first_number(a: &[Value]) -> Number {
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "abs",
-        FuncDef::builder().param("num", number()).build(|a| {
-            let n = first_number(&a);
-            if let Some(i) = n.as_i64() {
-                return Ok(Value::from(i.unsigned_abs()));
-            }
-            if n.as_u64().is_some() {
-                return Ok(Value::Number(n));
-            }
-            num(n.as_f64().abs())
-        }),
+        FuncDef::builder()
+            .param("num", number())
+            .build(|a| Ok(Value::Number(first_number(&a).abs()))),
     );
     r.insert(
         "ceil",
@@ -37,7 +30,10 @@ pub(crate) fn register(r: &mut Registry) {
             if n.is_integer() {
                 return Ok(Value::Number(n));
             }
-            num(n.as_f64().ceil() + 0.0)
+            match n.round_to_integer(true) {
+                Some(r) => Ok(Value::Number(r)),
+                None => num(n.as_f64().ceil() + 0.0),
+            }
         }),
     );
     r.insert(
@@ -47,7 +43,10 @@ pub(crate) fn register(r: &mut Registry) {
             if n.is_integer() {
                 return Ok(Value::Number(n));
             }
-            num(n.as_f64().floor() + 0.0)
+            match n.round_to_integer(false) {
+                Some(r) => Ok(Value::Number(r)),
+                None => num(n.as_f64().floor() + 0.0),
+            }
         }),
     );
     r.insert(
