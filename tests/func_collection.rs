@@ -250,4 +250,12 @@ fn element_counts_a_negative_index_from_the_end_of_a_list() {
         hcl::eval::evaluate_str("element(tolist([\"a\", \"b\", \"c\"]), 4)", &ctx).unwrap(),
         "b"
     );
+    // A set cannot be indexed: "cannot read elements from set of number".
+    let e = hcl::eval::evaluate_str("element(toset([1, 2]), 0)", &ctx).unwrap_err();
+    assert!(
+        e.message().ends_with(
+            "Call to function \"element\" failed: cannot read elements from set of number."
+        ),
+        "{e}"
+    );
 }

@@ -859,6 +859,20 @@ fn eval_call<const WANT: bool>(
     if element && arg_kinds.first() == Some(&Kind::List) {
         wrap_negative_index(&mut args);
     }
+    if element && arg_kinds.first() == Some(&Kind::Set) {
+        // A set has no order to index by.
+        let of = match args.first() {
+            Some(Value::Array(a)) => a
+                .first()
+                .map_or("dynamic", super::functions::util::friendly_type),
+            _ => "dynamic",
+        };
+        return Err(call_failed(
+            "element",
+            format!("cannot read elements from set of {of}"),
+            span,
+        ));
+    }
     let r = invoke(
         ctx,
         def,
