@@ -259,3 +259,21 @@ fn element_counts_a_negative_index_from_the_end_of_a_list() {
         "{e}"
     );
 }
+
+#[test]
+fn range_adds_its_step_as_terraform_does() {
+    // Terraform 1.11.4: `jsonencode(range(0, 1, 0.1))` — repeated 512-bit
+    // additions, artefacts included.
+    let v = hcl::eval::evaluate_str("range(0, 1, 0.1)", &hcl::eval::Context::new()).unwrap();
+    let texts: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_number().unwrap().to_plain_string())
+        .collect();
+    assert_eq!(&texts[..7], ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6"]);
+    assert_eq!(texts[7], format!("0.7{}6", "0".repeat(153)));
+    assert_eq!(texts[8], format!("0.8{}1", "0".repeat(152)));
+    assert_eq!(texts[9], format!("0.9{}1", "0".repeat(152)));
+    assert_eq!(texts.len(), 10);
+}

@@ -612,20 +612,22 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         }
         return Ok(Value::Array(out));
     }
-    // start + i*step rather than repeated addition, so that f64 rounding
-    // does not add an element (range(0, 1, 0.1) has ten).
-    let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
-    let mut i = 0u32;
+    // As cty does: repeated addition, each sum rounded as Terraform rounds
+    // (literals are 512-bit, so range(0, 1, 0.1) has ten elements).
+    let mut v = start;
     loop {
-        let v = s + f64::from(i) * st;
-        if !((st > 0.0 && v < e) || (st < 0.0 && v > e) || (st == 0.0 && v < e)) {
+        let go_on =
+            (step > zero && v < end) || (step < zero && v > end) || (step == zero && v < end);
+        if !go_on {
             break;
         }
         if out.len() >= LIMIT {
             return too_many();
         }
-        out.push(util::num(v)?);
-        i += 1;
+        out.push(Value::Number(v));
+        v = v
+            .checked_add(step)
+            .ok_or("the range is not a number (+Inf plus -Inf)")?;
     }
     Ok(Value::Array(out))
 }
