@@ -820,23 +820,26 @@ fn eval_call<const WANT: bool>(
         .map_or(fc.name.name.span, |n| n.span)
         .to(fc.name.name.span);
     let bare = full.strip_prefix("core::").unwrap_or(&full);
-    if (bare == "try" || bare == "can") && ctx.declared_func(&full).is_none() {
+    // Built-ins the evaluator treats specially, unless the context
+    // declares a function of that name itself.
+    let builtin = ctx.declared_func(&full).is_none();
+    if (bare == "try" || bare == "can") && builtin {
         return eval_try_can(bare == "can", fc, span, ctx, d, WANT);
     }
     let Some(def) = ctx.func(&full) else {
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
     };
-    if bare == "templatestring" && ctx.declared_func(&full).is_none() {
+    if bare == "templatestring" && builtin {
         inline_template_check(fc, span)?;
     }
-    let rule = if WANT && ctx.declared_func(&full).is_none() {
+    let rule = if WANT && builtin {
         kinds::rule(bare)
     } else {
         Rule::Fixed(Kind::Plain)
     };
     // `element` counts a negative index from the end of a list (not of a
     // tuple), so it needs its argument's kind in every mode.
-    let element = bare == "element" && ctx.declared_func(&full).is_none();
+    let element = bare == "element" && builtin;
     let mut arg_kinds = Vec::new();
     let mut args = Vec::with_capacity(fc.args.len());
     let last = fc.args.len().saturating_sub(1);

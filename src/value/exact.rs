@@ -85,6 +85,12 @@ impl Exact {
         is_zero(&self.m)
     }
 
+    /// `-self`.
+    pub(crate) fn negated(mut self) -> Exact {
+        self.neg = !self.neg;
+        self
+    }
+
     /// Rounds to `prec` bits, half to even, and drops trailing zero bits.
     pub(crate) fn rounded(mut self, prec: u16) -> Exact {
         let prec = u64::from(prec.max(1));

@@ -205,9 +205,7 @@ impl Number {
     /// An integer with precision `prec` (as `parseint` makes them:
     /// `max(64, bits)` in Terraform, at most 512 here).
     pub(crate) fn from_exact_int(neg: bool, magnitude: num_bigint::BigUint) -> Number {
-        let prec = u16::try_from(magnitude.bits())
-            .unwrap_or(LITERAL_PREC)
-            .clamp(INT_PREC, LITERAL_PREC);
+        let prec = int_prec(magnitude.bits());
         Number::from_exact(
             Exact {
                 neg,
@@ -218,6 +216,14 @@ impl Number {
             prec,
         )
     }
+}
+
+/// The precision of an integer of `bits` bits made by a function: Go's
+/// `SetInt` gives `max(64, bits)`; at most 512 here.
+fn int_prec(bits: u64) -> u16 {
+    u16::try_from(bits)
+        .unwrap_or(LITERAL_PREC)
+        .clamp(INT_PREC, LITERAL_PREC)
 }
 
 /// `digits ("." digits?)? | "." digits`, then an optional exponent.
@@ -380,13 +386,7 @@ impl Number {
             other,
             i128::checked_sub,
             |a, b| a - b,
-            |a, b, p| {
-                let nb = Exact {
-                    neg: !b.neg,
-                    ..b.clone()
-                };
-                Some(a.add(&nb, p))
-            },
+            |a, b, p| Some(a.add(&b.clone().negated(), p)),
         )
     }
 
@@ -449,13 +449,7 @@ impl Number {
             |a, b, p| {
                 let q = a.div(b, p).truncated();
                 let prod = q.mul(b, p);
-                Some(a.add(
-                    &Exact {
-                        neg: !prod.neg,
-                        ..prod
-                    },
-                    p,
-                ))
+                Some(a.add(&prod.negated(), p))
             },
         )
     }
@@ -477,9 +471,7 @@ impl Number {
         } else {
             t
         };
-        let prec = u16::try_from(r.m.bits())
-            .unwrap_or(LITERAL_PREC)
-            .clamp(INT_PREC, LITERAL_PREC);
+        let prec = int_prec(r.m.bits());
         Some(Number::from_exact(r.rounded(prec), prec))
     }
 
@@ -507,7 +499,7 @@ impl Number {
             N::PosInt(0, _) => Number { n: N::Float(-0.0) },
             N::Float(f) => Number::from_f64_unchecked(-f),
             N::Big(_) => match self.exact() {
-                Some(x) => Number::from_exact(Exact { neg: !x.neg, ..x }, prec),
+                Some(x) => Number::from_exact(x.negated(), prec),
                 None => self,
             },
             _ => match self

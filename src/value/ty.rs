@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::syntax::{ExprKind, Expression, ObjectKey, TraversalOperatorKind};
+use crate::syntax::{ExprKind, Expression, ObjectKey};
 use crate::{Error, ErrorKind, Result, Span, Value};
 
 /// A type of HCL's information model.
@@ -194,12 +194,7 @@ fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
             "list" => Type::list(Type::Dynamic),
             "set" => Type::set(Type::Dynamic),
             "map" => Type::map(Type::Dynamic),
-            "object" => {
-                return Err(invalid(e.span, "the object type constructor requires one argument specifying the attribute types and values as a map"))
-            }
-            "tuple" => {
-                return Err(invalid(e.span, "the tuple type constructor requires one argument specifying the element types as a list"))
-            }
+            "object" | "tuple" => return Err(invalid(e.span, needs_one_argument(kw))),
             other => {
                 return Err(invalid(
                     e.span,
@@ -216,11 +211,6 @@ fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
                 "invalid quoted type constraint: write the type without quotes (Terraform 0.11 and earlier required them)",
                 e.span,
             ))
-        }
-        ExprKind::Traversal(t)
-            if matches!(t.operators.first().map(|o| &o.kind), Some(TraversalOperatorKind::GetAttr(_))) =>
-        {
-            return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)"))
         }
         _ => return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)")),
     };
@@ -253,16 +243,7 @@ fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
         }
     }
     let [arg] = call.args else {
-        return Err(invalid(
-            e.span,
-            match name {
-                "object" => "the object type constructor requires one argument specifying the attribute types and values as a map",
-                "tuple" => "the tuple type constructor requires one argument specifying the element types as a list",
-                "list" => "the list type constructor requires one argument specifying the element type",
-                "set" => "the set type constructor requires one argument specifying the element type",
-                _ => "the map type constructor requires one argument specifying the element type",
-            },
-        ));
+        return Err(invalid(e.span, needs_one_argument(name)));
     };
     if call.expand_final {
         return Err(invalid(
@@ -319,6 +300,18 @@ fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
             _ => return Err(invalid(arg.span, "the object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types")),
         },
     })
+}
+
+/// Terraform's detail for a type constructor (`list`, `set`, `map`,
+/// `object`, `tuple`) without its one argument.
+fn needs_one_argument(constructor: &str) -> &'static str {
+    match constructor {
+        "object" => "the object type constructor requires one argument specifying the attribute types and values as a map",
+        "tuple" => "the tuple type constructor requires one argument specifying the element types as a list",
+        "list" => "the list type constructor requires one argument specifying the element type",
+        "set" => "the set type constructor requires one argument specifying the element type",
+        _ => "the map type constructor requires one argument specifying the element type",
+    }
 }
 
 fn strip_parens<'e, 'a>(mut e: &'e Expression<'a>) -> &'e Expression<'a> {
@@ -403,6 +396,13 @@ pub(crate) fn conversion_exists(from: &Type, to: &Type, unsafe_ok: bool) -> bool
     }
 }
 
+/// Whether every one of `types` is `to` or converts to it.
+fn all_convert(types: &[Type], to: &Type, unsafe_ok: bool) -> bool {
+    types
+        .iter()
+        .all(|t| t == to || conversion_exists(t, to, unsafe_ok))
+}
+
 /// Whether every element type converts to the collection element type `e`;
 /// for the dynamic element type, whether they unify (or are all dynamic).
 fn elements_convert<'t>(
@@ -418,9 +418,7 @@ fn elements_convert<'t>(
         return match unify_with(&all, unsafe_ok) {
             None => false,
             Some(Type::Dynamic) => ts.into_iter().all(|t| *t == Type::Dynamic),
-            Some(u) => all
-                .iter()
-                .all(|t| *t == u || conversion_exists(t, &u, unsafe_ok)),
+            Some(u) => all_convert(&all, &u, unsafe_ok),
         };
     }
     ts.into_iter()
@@ -511,12 +509,11 @@ pub(crate) fn unify_with(types: &[Type], unsafe_ok: bool) -> Option<Type> {
     // The most general type first; the first one all others convert to.
     let mut order: Vec<usize> = (0..n).collect();
     preference_order(types, &mut order);
-    order.into_iter().map(|i| &types[i]).find_map(|want| {
-        types
-            .iter()
-            .all(|t| t == want || conversion_exists(t, want, unsafe_ok))
-            .then(|| want.clone())
-    })
+    order
+        .into_iter()
+        .map(|i| &types[i])
+        .find(|want| all_convert(types, want, unsafe_ok))
+        .cloned()
 }
 
 /// Maps, lists or sets (and, with `dynamic`, the dynamic pseudo-type, which
@@ -530,15 +527,25 @@ fn unify_collections(
     if dynamic {
         return Some(Type::Dynamic);
     }
-    let elems: Vec<Type> = types
-        .iter()
-        .filter_map(|t| t.element_type().cloned())
-        .collect();
-    let out = make(unify_with(&elems, unsafe_ok)?);
-    types
-        .iter()
-        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
-        .then_some(out)
+    members_as(
+        types,
+        |t| t.element_type().into_iter().cloned().collect(),
+        make,
+        unsafe_ok,
+    )
+}
+
+/// The collection (`make`) of the unified members of `types` (their
+/// elements or attributes), if every one of `types` converts to it.
+fn members_as(
+    types: &[Type],
+    members: impl Fn(&Type) -> Vec<Type>,
+    make: fn(Type) -> Type,
+    unsafe_ok: bool,
+) -> Option<Type> {
+    let all: Vec<Type> = types.iter().flat_map(members).collect();
+    let out = make(unify_with(&all, unsafe_ok)?);
+    all_convert(types, &out, unsafe_ok).then_some(out)
 }
 
 /// Unifies after replacing the types matching `is` by what `replace` makes
@@ -581,10 +588,7 @@ fn unify_objects(types: &[Type], unsafe_ok: bool) -> Option<Type> {
         out.insert(name.clone(), unify_with(&across, unsafe_ok)?);
     }
     let out = Type::Object(out);
-    if types
-        .iter()
-        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
-    {
+    if all_convert(types, &out, unsafe_ok) {
         Some(out)
     } else {
         objects_to_map(types, unsafe_ok)
@@ -592,18 +596,11 @@ fn unify_objects(types: &[Type], unsafe_ok: bool) -> Option<Type> {
 }
 
 fn objects_to_map(types: &[Type], unsafe_ok: bool) -> Option<Type> {
-    let all: Vec<Type> = types
-        .iter()
-        .flat_map(|t| match t {
-            Type::Object(a) => a.values().cloned().collect(),
-            _ => Vec::new(),
-        })
-        .collect();
-    let out = Type::map(unify_with(&all, unsafe_ok)?);
-    types
-        .iter()
-        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
-        .then_some(out)
+    let attributes = |t: &Type| match t {
+        Type::Object(a) => a.values().cloned().collect(),
+        _ => Vec::new(),
+    };
+    members_as(types, attributes, Type::map, unsafe_ok)
 }
 
 fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
@@ -621,10 +618,7 @@ fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
         out.push(unify_with(&across, unsafe_ok)?);
     }
     let out = Type::Tuple(out);
-    if types
-        .iter()
-        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
-    {
+    if all_convert(types, &out, unsafe_ok) {
         Some(out)
     } else {
         tuples_to_list(types, unsafe_ok)
@@ -632,18 +626,11 @@ fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
 }
 
 fn tuples_to_list(types: &[Type], unsafe_ok: bool) -> Option<Type> {
-    let all: Vec<Type> = types
-        .iter()
-        .flat_map(|t| match t {
-            Type::Tuple(e) => e.clone(),
-            _ => Vec::new(),
-        })
-        .collect();
-    let out = Type::list(unify_with(&all, unsafe_ok)?);
-    types
-        .iter()
-        .all(|t| *t == out || conversion_exists(t, &out, unsafe_ok))
-        .then_some(out)
+    let elements = |t: &Type| match t {
+        Type::Tuple(e) => e.clone(),
+        _ => Vec::new(),
+    };
+    members_as(types, elements, Type::list, unsafe_ok)
 }
 
 /// Orders `idx` (indices into `types`) so that more general types come
