@@ -71,3 +71,15 @@ fn abs_floor_and_ceil_are_exact() {
     assert_eq!(n("ceil(1/3)"), "1");
     assert_eq!(n("abs(-0)"), "0");
 }
+
+#[test]
+fn dividing_by_a_tiny_number_is_exact() {
+    // Terraform 1.11.4: `1 / 1e-400 == 1e400` is true and `5 % 1e-400` is 0
+    // (1e-400 is not zero, though its nearest f64 is).
+    let ctx = hcl::eval::Context::new();
+    assert_eq!(
+        hcl::eval::evaluate_str("1 / 1e-400 == 1e400", &ctx).unwrap(),
+        hcl::Value::Bool(true)
+    );
+    assert_eq!(hcl::eval::evaluate_str("5 % 1e-400", &ctx).unwrap(), 0i64);
+}

@@ -257,6 +257,16 @@ fn is_decimal_literal(b: &[u8]) -> bool {
 }
 
 impl Number {
+    /// Whether the value is zero (`-0` too). A 512-bit value is never zero,
+    /// however small (`1e-400` is not, though its nearest `f64` is).
+    fn is_zero(&self) -> bool {
+        match self.n {
+            N::PosInt(u, _) => u == 0,
+            N::Float(f) => f == 0.0,
+            N::NegInt(..) | N::Big(_) => false,
+        }
+    }
+
     /// The precision of the value, in bits.
     fn prec(&self) -> u16 {
         match self.n {
@@ -412,7 +422,7 @@ impl Number {
     /// assert!(Number::from(0).checked_div(Number::from(0)).is_none());
     /// ```
     pub fn checked_div(self, other: Number) -> Option<Number> {
-        if other.as_f64() == 0.0 || !self.is_finite() || !other.is_finite() {
+        if other.is_zero() || !self.is_finite() || !other.is_finite() {
             return Number::from_f64(self.as_f64() / other.as_f64());
         }
         self.arith(
@@ -439,7 +449,7 @@ impl Number {
     /// assert_eq!(Number::from(5.5).checked_rem(Number::from(2)), Some(Number::from(1.5)));
     /// ```
     pub fn checked_rem(self, other: Number) -> Option<Number> {
-        if other.as_f64() == 0.0 {
+        if other.is_zero() {
             return Some(self);
         }
         self.arith(
