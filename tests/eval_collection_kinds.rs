@@ -137,8 +137,13 @@ const EQUALITIES: &[(&str, bool)] = &[
     (r#"setproduct([1], toset([2])) == toset([[1,2]])"#, true),
     (r#"setproduct([1], toset([2])) == tolist([[1,2]])"#, false),
     (r#"core::tolist([1]) == [1]"#, false),
-    // Elements of lists, sets and maps: their kind is not tracked, they
-    // compare by value (these agree with Terraform).
+    // Nested types count too.
+    (r#"[tolist([1])] == [[1]]"#, false),
+    (r#"tolist([tolist([1])])[0] == [1]"#, false),
+    (r#"sort([]) == tolist([])"#, false),
+    (r#"{a = tomap({b = 1})} == {a = {b = 1}}"#, false),
+    (r#"[for x in tolist([tolist([1])]) : x] == [[1]]"#, false),
+    // Elements taken out of lists, sets and maps keep their types.
     (r#"element(tolist([tolist([1])]), 0) == tolist([1])"#, true),
     (r#"one(tolist([tolist([1])])) == tolist([1])"#, true),
     (r#"tolist([tolist([1])])[0] == tolist([1])"#, true),

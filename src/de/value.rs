@@ -105,15 +105,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
 // Conversions shared by the Value and syntax deserializers
 // ---------------------------------------------------------------------------
 
-/// Terraform's string → bool conversion: `"true"`/`"1"` and `"false"`/`"0"`
-/// (checked against `tobool` in Terraform 1.11).
-pub(crate) fn parse_bool(s: &str) -> Option<bool> {
-    match s {
-        "true" | "1" => Some(true),
-        "false" | "0" => Some(false),
-        _ => None,
-    }
-}
+pub(crate) use crate::value::parse_bool;
 
 pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value> {
     if let Some(u) = n.as_u64() {

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use super::func::FuncDef;
 use super::functions;
 use super::limits::Limits;
-use crate::value::{Map, Value};
+use super::typing::Ty;
+use crate::value::{Map, Type, Value};
 
 /// What to do with expressions that refer to undefined variables or functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -41,8 +42,9 @@ pub enum EvalMode {
 pub struct Context<'p> {
     parent: Option<&'p Context<'p>>,
     vars: Map<String, Value>,
-    /// Up to two iteration variables of a `for`, borrowing the iterated value.
-    locals: [Option<(&'p str, Cow<'p, Value>)>; 2],
+    /// Up to two iteration variables of a `for`, borrowing the iterated
+    /// value, with their recorded types.
+    locals: [Option<Local<'p>>; 2],
     funcs: Map<String, FuncDef>,
     builtins: bool,
     mode: EvalMode,
@@ -52,6 +54,9 @@ pub struct Context<'p> {
     /// could refer to iteration variables, so unknowns propagate to the `for`.
     in_iteration: bool,
 }
+
+/// An iteration variable: name, value and recorded type.
+pub(crate) type Local<'p> = (&'p str, Cow<'p, Value>, Ty);
 
 impl Default for Context<'_> {
     fn default() -> Self {
@@ -117,11 +122,7 @@ impl<'p> Context<'p> {
     }
 
     /// A child scope holding iteration variables that borrow their values.
-    pub(crate) fn iteration(
-        &'p self,
-        key: Option<(&'p str, Cow<'p, Value>)>,
-        value: (&'p str, Cow<'p, Value>),
-    ) -> Context<'p> {
+    pub(crate) fn iteration(&'p self, key: Option<Local<'p>>, value: Local<'p>) -> Context<'p> {
         Context {
             parent: Some(self),
             vars: Map::new(),
@@ -272,16 +273,21 @@ impl<'p> Context<'p> {
 
     /// Looks a variable up in this scope and its parents.
     pub fn var(&self, name: &str) -> Option<&Value> {
+        self.var_typed(name).map(|(v, _)| v)
+    }
+
+    /// Looks a variable up, with its recorded type (see `typing`).
+    pub(crate) fn var_typed(&self, name: &str) -> Option<(&Value, Option<&Type>)> {
         let mut ctx = self;
         loop {
-            for (n, v) in ctx.locals.iter().flatten() {
+            for (n, v, t) in ctx.locals.iter().flatten() {
                 if *n == name {
-                    return Some(v);
+                    return Some((v, t.as_ref()));
                 }
             }
             if !ctx.vars.is_empty() {
                 if let Some(v) = ctx.vars.get(name) {
-                    return Some(v);
+                    return Some((v, None));
                 }
             }
             ctx = ctx.parent?;

@@ -3,14 +3,14 @@
 use std::borrow::Cow;
 
 use super::context::{Context, EvalMode};
-use super::kinds::{self, Kind, Rule};
 use super::limits::{self, Budget};
 use super::ops;
 use super::print;
 use super::template;
+use super::typing::{self, Ty};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
-use crate::value::{Map, Value};
+use crate::value::{Map, Type, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
 /// evaluated iteratively and do not count).
@@ -122,8 +122,8 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
         return Err(too_deep(e.span));
     }
     let r = match &e.kind {
-        ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1),
-        ExprKind::Object(items) => eval_object(items, true, ctx, d + 1),
+        ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1).map(|r| r.0),
+        ExprKind::Object(items) => eval_object(items, true, ctx, d + 1).map(|r| r.0),
         ExprKind::Parenthesis(inner)
             if matches!(inner.kind, ExprKind::Tuple(_) | ExprKind::Object(_)) =>
         {
@@ -137,79 +137,59 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
     }
 }
 
-fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut out = Vec::with_capacity(items.len());
-    for item in items {
-        out.push(if top {
-            eval_top(item, ctx, d)?
+    // The elements' recorded types, once one has one.
+    let mut types: Option<Vec<Ty>> = None;
+    for (i, item) in items.iter().enumerate() {
+        let (v, t) = if top {
+            (eval_top(item, ctx, d)?, None)
         } else {
-            eval(item, ctx, d)?
-        });
+            eval_t(item, ctx, d)?
+        };
+        if t.is_some() || types.is_some() {
+            types.get_or_insert_with(|| vec![None; i]).push(t);
+        }
+        out.push(v);
     }
-    Ok(Value::Array(out))
+    let ty = typing::tuple(&out, types);
+    Ok((Value::Array(out), ty))
 }
 
 /// Evaluates one expression.
 pub(crate) fn eval(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    eval_t(e, ctx, d).map(|r| r.0)
+}
+
+/// Evaluates one expression to its value and type (see [`typing`]).
+pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     if ctx.too_deep(d) {
         return Err(too_deep(e.span));
     }
     let d = d + 1;
+    let lit = |v: Value| Ok((v, None));
     match &e.kind {
-        ExprKind::Null => Ok(Value::Null),
-        ExprKind::Bool(b) => Ok(Value::Bool(*b)),
-        ExprKind::Number(n) => Ok(Value::Number(n.value)),
-        ExprKind::String(s) => Ok(Value::String(s.to_string())),
-        ExprKind::Template(t) => template::eval_template_expr(t, ctx, d),
-        ExprKind::Variable(name) => match ctx.var(name) {
-            Some(v) => Ok(v.clone()),
+        ExprKind::Null => lit(Value::Null),
+        ExprKind::Bool(b) => lit(Value::Bool(*b)),
+        ExprKind::Number(n) => lit(Value::Number(n.value)),
+        ExprKind::String(s) => lit(Value::String(s.to_string())),
+        ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
+        ExprKind::Variable(name) => match ctx.var_typed(name) {
+            Some((v, t)) => Ok((v.clone(), t.cloned())),
             None => Err(undefined_var(name, e.span, ctx)),
         },
         ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
         ExprKind::Object(items) => eval_object(items, false, ctx, d),
-        ExprKind::FuncCall(fc) => eval_call::<false>(fc, e.span, ctx, d).map(|r| r.0),
-        ExprKind::Traversal(t) => eval_traversal(t, ctx, d).map(|r| r.0),
+        ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
+        ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
         ExprKind::Unary(u) => {
             let v = eval(&u.expr, ctx, d)?;
-            ops::unary(u.operator, v, e.span, u.expr.span)
+            lit(ops::unary(u.operator, v, e.span, u.expr.span)?)
         }
-        ExprKind::Binary(_) => eval_binary(e, ctx, d),
-        ExprKind::Conditional(c) => eval_conditional::<false>(c, ctx, d).map(|r| r.0),
+        ExprKind::Binary(_) => lit(eval_binary(e, ctx, d)?),
+        ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
         ExprKind::For(f) => eval_for(f, ctx, d),
-        ExprKind::Parenthesis(inner) => eval(inner, ctx, d),
-    }
-}
-
-/// Evaluates one expression and tells its collection [`Kind`] (see
-/// [`kinds`]): used where Terraform's type matters (operands of `==`, the
-/// collection of a `for`, the base of a traversal).
-pub(crate) fn eval_k(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
-    match &e.kind {
-        ExprKind::FuncCall(_)
-        | ExprKind::Traversal(_)
-        | ExprKind::Conditional(_)
-        | ExprKind::Parenthesis(_)
-        | ExprKind::Template(_) => eval_k_inner(e, ctx, d),
-        // Constructors, `for`, variables and primitives are tuples, objects
-        // or primitives.
-        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
-    }
-}
-
-fn eval_k_inner(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
-    if ctx.too_deep(d) {
-        return Err(too_deep(e.span));
-    }
-    match &e.kind {
-        ExprKind::FuncCall(fc) => eval_call::<true>(fc, e.span, ctx, d + 1),
-        ExprKind::Traversal(t) => eval_traversal(t, ctx, d + 1),
-        ExprKind::Conditional(c) => eval_conditional::<true>(c, ctx, d + 1),
-        ExprKind::Parenthesis(inner) => eval_k(inner, ctx, d + 1),
-        ExprKind::Template(t) => match t.template.elements {
-            [Element::Interpolation(i)] => eval_k(&i.expr, ctx, d + 1),
-            _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
-        },
-        _ => eval(e, ctx, d).map(|v| (v, Kind::Plain)),
+        ExprKind::Parenthesis(inner) => eval_t(inner, ctx, d),
     }
 }
 
@@ -225,30 +205,32 @@ fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
 fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     let (cur, chain) = e.binary_chain();
     let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
-    // Equality compares types too, so its operands carry their kinds.
-    let (mut acc, mut acc_kind) = if chain.last().is_some_and(|b| is_eq(b)) {
-        eval_k(cur, ctx, d)?
+    // Equality compares types too, so its operands carry them.
+    let (mut acc, mut acc_ty) = if chain.last().is_some_and(|b| is_eq(b)) {
+        eval_t(cur, ctx, d)?
     } else {
-        (eval(cur, ctx, d)?, Kind::Plain)
+        (eval(cur, ctx, d)?, None)
     };
     let mut lhs_span = cur.span;
     for b in chain.iter().rev() {
         if is_eq(b) {
-            let (rhs, rhs_kind) = eval_k(&b.rhs, ctx, d)?;
-            let same = kinds::equal(&acc, acc_kind, &rhs, rhs_kind);
+            let (rhs, rhs_ty) = eval_t(&b.rhs, ctx, d)?;
+            let same = typing::equal(&acc, &acc_ty, &rhs, &rhs_ty);
             acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
         } else {
             let rhs = eval(&b.rhs, ctx, d)?;
             acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
         }
-        acc_kind = Kind::Plain;
+        acc_ty = None;
         lhs_span = lhs_span.to(b.rhs.span);
     }
     Ok(acc)
 }
 
-fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut map = Map::with_capacity(items.len());
+    // Attributes with a recorded type.
+    let mut typed: Vec<(String, Type)> = Vec::new();
     for item in items {
         let key = match &item.key {
             ObjectKey::Ident(id) => id.name.to_string(),
@@ -281,15 +263,22 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                 object_key(kv, k.span)?
             }
         };
-        let v = if top {
-            eval_top(&item.value, ctx, d)?
+        let (v, t) = if top {
+            (eval_top(&item.value, ctx, d)?, None)
         } else {
-            eval(&item.value, ctx, d)?
+            eval_t(&item.value, ctx, d)?
         };
         // A duplicate key is not an error: the last one wins (as Terraform).
+        if !typed.is_empty() {
+            typed.retain(|(k, _)| *k != key);
+        }
+        if let Some(t) = t {
+            typed.push((key.clone(), t));
+        }
         map.insert(key, v);
     }
-    Ok(Value::Object(map))
+    let ty = typing::object(&map, typed);
+    Ok((Value::Object(map), ty))
 }
 
 /// Whether `e` is a reference of more than one step (`var.a`, `a.b[0]`):
@@ -329,18 +318,13 @@ fn object_key(k: Value, span: Span) -> R<String> {
     }
 }
 
-/// `c ? a : b`; with `WANT`, the branches carry their kinds and the result
-/// gets the kind of the unified type.
-fn eval_conditional<const WANT: bool>(
-    c: &Conditional<'_>,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-) -> R<(Value, Kind)> {
+/// `c ? a : b`: the branch taken, converted to the type both branches
+/// unify to (see [`typing::unify_branches`]).
+fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let cond = eval(&c.cond, ctx, d)?;
     let cond = match cond {
         Value::Bool(b) => b,
-        Value::String(s) if s == "true" => true,
-        Value::String(s) if s == "false" => false,
+        Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
         Value::Null => {
             return Err(err(
                 c.cond.span,
@@ -362,62 +346,59 @@ fn eval_conditional<const WANT: bool>(
     } else {
         (&c.false_expr, &c.true_expr)
     };
-    let branch = |x| {
-        if WANT {
-            eval_k(x, ctx, d)
-        } else {
-            eval(x, ctx, d).map(|v| (v, Kind::Plain))
-        }
-    };
-    let (v, vk) = branch(taken)?;
+    let (v, vt) = eval_t(taken, ctx, d)?;
     // Errors in the branch not taken are discarded, but its type takes part
     // in the unification of the result type.
-    let Ok((o, ok)) = branch(other) else {
-        return Ok((v, vk));
+    let Ok((o, ot)) = eval_t(other, ctx, d) else {
+        return Ok((v, vt));
     };
-    let (t, f) = if cond { (&v, &o) } else { (&o, &v) };
-    match ops::unify(t, f) {
-        Some(target) => {
-            let kind = if WANT {
-                kinds::unified((&v, vk), (&o, ok), &target)
-            } else {
-                Kind::Plain
-            };
-            Ok((ops::convert(v, &target), kind))
-        }
-        None => Err(err(
+    let (t, f) = if cond {
+        ((&v, &vt), (&o, &ot))
+    } else {
+        ((&o, &ot), (&v, &vt))
+    };
+    match typing::unify_branches(t, f) {
+        Ok(None) => Ok((v, vt)),
+        Ok(Some(target)) => match super::functions::util::convert(v, &target) {
+            Ok(v) => Ok((v, Some(target))),
+            Err(msg) => Err(err(taken.span, format!("Inconsistent conditional result types: {msg}."))),
+        },
+        Err(()) => Err(err(
             c.true_expr.span.to(c.false_expr.span),
             format!(
                 "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
-                ops::describe(t),
-                ops::describe(f)
+                ops::describe(t.0, t.1),
+                ops::describe(f.0, f.1)
             ),
         )),
     }
 }
 
-/// Items of an iterable value for `for`: (key, value), objects in
-/// lexicographic key order; over a set (`kind`) the key is the element
-/// itself.
+/// Items of an iterable value of recorded type `t` for `for`: (key,
+/// value, value's type), objects in lexicographic key order; over a set
+/// the key is the element itself.
 pub(crate) fn iter_items<'v>(
     coll: &'v Value,
-    kind: Kind,
+    t: &Ty,
     span: Span,
     what: &str,
-) -> R<Vec<(Cow<'v, Value>, &'v Value)>> {
+) -> R<Vec<(Cow<'v, Value>, &'v Value, Ty)>> {
     match coll {
-        Value::Array(a) if kind == Kind::Set => Ok(a.iter().map(|v| (Cow::Borrowed(v), v)).collect()),
+        Value::Array(a) if typing::is_set(t) => Ok(a
+            .iter()
+            .map(|v| (Cow::Borrowed(v), v, typing::item(t, 0, v)))
+            .collect()),
         Value::Array(a) => Ok(a
             .iter()
             .enumerate()
-            .map(|(i, v)| (Cow::Owned(Value::from(i)), v))
+            .map(|(i, v)| (Cow::Owned(Value::from(i)), v, typing::item(t, i, v)))
             .collect()),
         Value::Object(o) => {
             let mut items: Vec<(&String, &Value)> = o.iter().collect();
             items.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
             Ok(items
                 .into_iter()
-                .map(|(k, v)| (Cow::Owned(Value::String(k.clone())), v))
+                .map(|(k, v)| (Cow::Owned(Value::String(k.clone())), v, typing::attr(t, k, v)))
                 .collect())
         }
         Value::Null => Err(err(
@@ -436,22 +417,30 @@ pub(crate) fn iter_items<'v>(
     }
 }
 
-fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
-    let (coll, kind) = eval_k(&f.collection, ctx, d)?;
-    let items = iter_items(&coll, kind, f.collection.span, "'for' expression")?;
+fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
+    let (coll, coll_ty) = eval_t(&f.collection, ctx, d)?;
+    let set = typing::is_set(&coll_ty);
+    let items = iter_items(&coll, &coll_ty, f.collection.span, "'for' expression")?;
     let key_name = f.key_var.as_ref().map(|k| k.name);
     let value_name: &str = f.value_var.name;
     let mut tuple = Vec::new();
     let mut object: Map<String, Value> = Map::new();
-    for (k, v) in items {
-        let child_ctx = ctx.iteration(key_name.map(|n| (n, k)), (value_name, Cow::Borrowed(v)));
+    // Recorded types of the results, once one has one.
+    let mut tuple_types: Option<Vec<Ty>> = None;
+    let mut typed: Vec<(String, Type)> = Vec::new();
+    let mut group_types: Option<Map<String, Vec<Ty>>> = None;
+    for (k, v, vt) in items {
+        let kt = if set { vt.clone() } else { None };
+        let child_ctx = ctx.iteration(
+            key_name.map(|n| (n, k, kt)),
+            (value_name, Cow::Borrowed(v), vt),
+        );
         let child = ctx.with(&child_ctx);
         if let Some(cond) = &f.cond {
             let c = eval(cond, &child, d)?;
             let keep = match c {
                 Value::Bool(b) => b,
-                Value::String(s) if s == "true" => true,
-                Value::String(s) if s == "false" => false,
+                Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
                 Value::Null => {
                     return Err(err(
                         cond.span,
@@ -474,8 +463,13 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
         }
         match &f.key_expr {
             None => {
-                let v = eval(&f.value_expr, &child, d)?;
+                let (v, t) = eval_t(&f.value_expr, &child, d)?;
                 ctx.budget.charge_value(&v, f.value_expr.span)?;
+                if t.is_some() || tuple_types.is_some() {
+                    tuple_types
+                        .get_or_insert_with(|| vec![None; tuple.len()])
+                        .push(t);
+                }
                 tuple.push(v);
             }
             Some(key_expr) => {
@@ -497,10 +491,26 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
                         ))
                     }
                 };
-                let value = eval(&f.value_expr, &child, d)?;
+                let (value, t) = eval_t(&f.value_expr, &child, d)?;
                 ctx.budget.charge_value(&value, f.value_expr.span)?;
                 ctx.budget.charge_bytes(key.len(), key_expr.span)?;
                 if f.grouping {
+                    // Each group is a tuple: its elements' recorded types,
+                    // once one has one.
+                    if t.is_some() && group_types.is_none() {
+                        group_types = Some(
+                            object
+                                .iter()
+                                .map(|(k, v)| {
+                                    let n = v.as_array().map_or(0, Vec::len);
+                                    (k.clone(), vec![None; n])
+                                })
+                                .collect(),
+                        );
+                    }
+                    if let Some(g) = &mut group_types {
+                        g.entry(key.clone()).or_default().push(t);
+                    }
                     match object.entry(key) {
                         indexmap::map::Entry::Occupied(mut o) => {
                             if let Value::Array(a) = o.get_mut() {
@@ -512,6 +522,9 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
                         }
                     }
                 } else {
+                    if let Some(t) = t {
+                        typed.push((key.clone(), t));
+                    }
                     match object.entry(key) {
                         indexmap::map::Entry::Occupied(o) => {
                             return Err(err(
@@ -531,38 +544,45 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
         }
     }
     if f.key_expr.is_some() {
-        Ok(Value::Object(object))
+        let ty = match group_types {
+            Some(mut groups) => Some(Type::Object(
+                object
+                    .iter()
+                    .map(|(k, v)| {
+                        let elems = v.as_array().map_or(&[][..], Vec::as_slice);
+                        let types = groups.shift_remove(k).unwrap_or_default();
+                        (
+                            k.clone(),
+                            typing::tuple(elems, Some(types)).unwrap_or(Type::Dynamic),
+                        )
+                    })
+                    .collect(),
+            )),
+            None => typing::object(&object, typed),
+        };
+        Ok((Value::Object(object), ty))
     } else {
-        Ok(Value::Array(tuple))
+        let ty = typing::tuple(&tuple, tuple_types);
+        Ok((Value::Array(tuple), ty))
     }
 }
 
 // ---------------------------------------------------------------------------
 // Traversals and splats
 
-/// A traversal; its kind is the base's when there are no operators, a
-/// list for a splat over a list or set, and [`Kind::Plain`] otherwise.
-fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Kind)> {
-    let (base, kind): (Cow<'_, Value>, Kind) = match &t.expr.kind {
-        ExprKind::Variable(name) => match ctx.var(name) {
-            Some(v) => (Cow::Borrowed(v), Kind::Plain),
+/// A traversal: its base, then each operator in turn.
+fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
+    let (base, ty): (Cow<'_, Value>, Ty) = match &t.expr.kind {
+        ExprKind::Variable(name) => match ctx.var_typed(name) {
+            Some((v, t)) => (Cow::Borrowed(v), t.cloned()),
             None => return Err(undefined_var(name, t.expr.span, ctx)),
         },
         _ => {
-            let (v, k) = eval_k(&t.expr, ctx, d)?;
-            (Cow::Owned(v), k)
+            let (v, t) = eval_t(&t.expr, ctx, d)?;
+            (Cow::Owned(v), t)
         }
     };
-    apply_ops(base, kind, t.operators, ctx, d)
-}
-
-/// The kind of a splat's result over a value of kind `k`.
-fn splat_kind(k: Kind) -> Kind {
-    match k {
-        Kind::List | Kind::Set => Kind::List,
-        Kind::Unknown => Kind::Unknown,
-        _ => Kind::Plain,
-    }
+    apply_ops(base, ty, t.operators, ctx, d)
 }
 
 #[cold]
@@ -576,11 +596,11 @@ fn set_index(span: Span) -> Fail {
 
 fn apply_ops(
     mut cur: Cow<'_, Value>,
-    mut kind: Kind,
+    mut ty: Ty,
     ops: &[TraversalOperator<'_>],
     ctx: &Eval<'_, '_>,
     d: u32,
-) -> R<(Value, Kind)> {
+) -> R<(Value, Ty)> {
     if ctx.too_deep(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
     }
@@ -591,27 +611,31 @@ fn apply_ops(
             TraversalOperatorKind::GetAttr(id) => {
                 let pos = attr_pos(&cur, id)?;
                 cur = take_object_entry(cur, pos);
+                ty = typing::attr(&ty, id.name, &cur);
             }
             TraversalOperatorKind::Index(ix) => {
                 let key = eval(ix, ctx, d + 1)?;
-                if kind == Kind::Set && matches!(*cur, Value::Array(_)) && !key.is_null() {
+                if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) && !key.is_null() {
                     return Err(set_index(op.span));
                 }
-                cur = index_value(cur, &key, op.span, ix.span)?;
+                (cur, ty) = index_value(cur, &ty, &key, op.span, ix.span)?;
             }
             TraversalOperatorKind::LegacyIndex(n) => {
-                if kind == Kind::Set && matches!(*cur, Value::Array(_)) {
+                if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) {
                     return Err(set_index(op.span));
                 }
-                cur = index_value(cur, &Value::from(*n), op.span, op.span)?;
+                (cur, ty) = index_value(cur, &ty, &Value::from(*n), op.span, op.span)?;
             }
             TraversalOperatorKind::FullSplat => {
                 let rest = &ops[i + 1..];
-                let mut out = Vec::new();
-                for el in splat_items(cur) {
-                    out.push(apply_ops(el, Kind::Plain, rest, ctx, d + 1)?.0);
+                let (mut out, mut types) = (Vec::new(), Vec::new());
+                for (el, et) in splat_items(cur, &ty) {
+                    let (v, t) = apply_ops(el, et, rest, ctx, d + 1)?;
+                    out.push(v);
+                    types.push(t);
                 }
-                return Ok((Value::Array(out), splat_kind(kind)));
+                let t = typing::splat(&ty, &out, types);
+                return Ok((Value::Array(out), t));
             }
             TraversalOperatorKind::AttrSplat => {
                 let mut j = i + 1;
@@ -624,31 +648,43 @@ fn apply_ops(
                     j += 1;
                 }
                 let attrs = &ops[i + 1..j];
-                let mut out = Vec::new();
-                for el in splat_items(cur) {
-                    out.push(apply_ops(el, Kind::Plain, attrs, ctx, d + 1)?.0);
+                let (mut out, mut types) = (Vec::new(), Vec::new());
+                for (el, et) in splat_items(cur, &ty) {
+                    let (v, t) = apply_ops(el, et, attrs, ctx, d + 1)?;
+                    out.push(v);
+                    types.push(t);
                 }
+                ty = typing::splat(&ty, &out, types);
                 cur = Cow::Owned(Value::Array(out));
-                kind = splat_kind(kind);
                 i = j;
                 continue;
             }
         }
-        // An element taken out of a collection: its kind is not tracked
-        // (unknown for an element of a list, set or map; an element of a
-        // tuple or object is a tuple, object or primitive).
-        kind = kind.element();
         i += 1;
     }
-    Ok((cur.into_owned(), kind))
+    Ok((cur.into_owned(), ty))
 }
 
-fn splat_items(cur: Cow<'_, Value>) -> Vec<Cow<'_, Value>> {
+/// The items a splat applies its operators to, with their types: the
+/// elements of a tuple, list or set, nothing for null, else the value
+/// itself.
+fn splat_items<'v>(cur: Cow<'v, Value>, ty: &Ty) -> Vec<(Cow<'v, Value>, Ty)> {
     match cur {
         Cow::Borrowed(Value::Null) | Cow::Owned(Value::Null) => Vec::new(),
-        Cow::Borrowed(Value::Array(a)) => a.iter().map(Cow::Borrowed).collect(),
-        Cow::Owned(Value::Array(a)) => a.into_iter().map(Cow::Owned).collect(),
-        other => vec![other],
+        Cow::Borrowed(Value::Array(a)) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Cow::Borrowed(v), typing::item(ty, i, v)))
+            .collect(),
+        Cow::Owned(Value::Array(a)) => a
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let t = typing::item(ty, i, &v);
+                (Cow::Owned(v), t)
+            })
+            .collect(),
+        other => vec![(other, ty.clone())],
     }
 }
 
@@ -709,10 +745,11 @@ fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
 /// `cur[key]`.
 fn index_value<'v>(
     cur: Cow<'v, Value>,
+    ty: &Ty,
     key: &Value,
     span: Span,
     key_span: Span,
-) -> R<Cow<'v, Value>> {
+) -> R<(Cow<'v, Value>, Ty)> {
     if key.is_null() {
         return Err(invalid_index(
             key_span,
@@ -737,7 +774,9 @@ fn index_value<'v>(
             };
             match n.as_u64() {
                 Some(i) if (i as usize) < a.len() && n.is_integer() => {
-                    Ok(take_array_item(cur, i as usize))
+                    let v = take_array_item(cur, i as usize);
+                    let t = typing::item(ty, i as usize, &v);
+                    Ok((v, t))
                 }
                 _ if !n.is_integer() => Err(invalid_index(
                     key_span,
@@ -773,7 +812,10 @@ fn index_value<'v>(
                 }
             };
             match o.get_index_of(k.as_ref()) {
-                Some(pos) => Ok(take_object_entry(cur, pos)),
+                Some(pos) => {
+                    let t = typing::attr(ty, &k, &o[pos]);
+                    Ok((take_object_entry(cur, pos), t))
+                }
                 None => Err(invalid_index(
                     key_span,
                     format!(
@@ -799,15 +841,9 @@ fn index_value<'v>(
 // ---------------------------------------------------------------------------
 // Function calls
 
-/// A function call; with `WANT`, the result's kind is computed too (for a
-/// built-in, from its [`kinds::rule`]; a declared function gives
-/// [`Kind::Plain`]).
-fn eval_call<const WANT: bool>(
-    fc: &FuncCall<'_>,
-    span: Span,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-) -> R<(Value, Kind)> {
+/// A function call. A built-in's result is typed by its type rule
+/// ([`typing::call_type`]), a declared function's by its value.
+fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
         Cow::Borrowed(fc.name.name.name)
     } else {
@@ -824,7 +860,7 @@ fn eval_call<const WANT: bool>(
     // declares a function of that name itself.
     let builtin = ctx.declared_func(&full).is_none();
     if (bare == "try" || bare == "can") && builtin {
-        return eval_try_can(bare == "can", fc, span, ctx, d, WANT);
+        return eval_try_can(bare == "can", fc, span, ctx, d);
     }
     let Some(def) = ctx.func(&full) else {
         return Err(unknown_function(&fc.name, &full, name_span, ctx));
@@ -832,91 +868,30 @@ fn eval_call<const WANT: bool>(
     if bare == "templatestring" && builtin {
         inline_template_check(fc, span)?;
     }
-    let rule = if WANT && builtin {
-        kinds::rule(bare)
-    } else {
-        Rule::Fixed(Kind::Plain)
-    };
-    // `element` counts a negative index from the end of a list (not of a
-    // tuple), so it needs its argument's kind in every mode.
-    let element = bare == "element" && builtin;
-    let mut arg_kinds = Vec::new();
+    let typed = builtin && typing::typed(bare);
     let mut args = Vec::with_capacity(fc.args.len());
+    let mut types: Vec<Ty> = Vec::new();
     let last = fc.args.len().saturating_sub(1);
-    let mut expanded: Option<(Value, Span)> = None;
+    let mut expanded: Option<(Value, Ty, Span)> = None;
     for (i, a) in fc.args.iter().enumerate() {
-        let v = if (WANT && rule == Rule::FromArgs) || element {
-            let (v, k) = eval_k(a, ctx, d)?;
-            arg_kinds.push(k);
-            v
-        } else {
-            eval(a, ctx, d)?
-        };
+        let (v, t) = eval_t(a, ctx, d)?;
         if fc.expand_final && i == last {
-            expanded = Some((v, a.span));
-            arg_kinds.pop();
+            expanded = Some((v, t, a.span));
         } else {
             args.push(v);
+            if typed {
+                types.push(t);
+            }
         }
     }
-    if element && arg_kinds.first() == Some(&Kind::List) {
-        wrap_negative_index(&mut args);
-    }
-    if element && arg_kinds.first() == Some(&Kind::Set) {
-        // A set has no order to index by.
-        let of = match args.first() {
-            Some(Value::Array(a)) => a
-                .first()
-                .map_or("dynamic", super::functions::util::friendly_type),
-            _ => "dynamic",
-        };
-        return Err(call_failed(
-            "element",
-            format!("cannot read elements from set of {of}"),
-            span,
-        ));
-    }
-    let r = invoke(
-        ctx,
-        def,
-        &full,
-        fc,
-        args,
-        expanded,
-        span,
-        |args| match rule {
-            Rule::Fixed(k) => k,
-            Rule::FromArgs => kinds::from_args(bare, args, &arg_kinds),
-        },
-    );
-    match r {
-        // The call itself failed (arity, argument types, implementation):
-        // functions differ between tools and may depend on the environment
-        // (files, time), so template-preserving mode keeps the call. A
-        // size limit is not kept: it is reported in every mode.
-        Err(Fail::Err(e))
-            if ctx.mode() == EvalMode::PreserveTemplates && e.kind() != ErrorKind::Limit =>
-        {
-            Err(Fail::Unknown(None))
-        }
-        r => r,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn invoke(
-    ctx: &Eval<'_, '_>,
-    def: &super::func::FuncDef,
-    full: &str,
-    fc: &FuncCall<'_>,
-    mut args: Vec<Value>,
-    expanded: Option<(Value, Span)>,
-    span: Span,
-    kind: impl FnOnce(&[Value]) -> Kind,
-) -> R<(Value, Kind)> {
-    if let Some((v, arg_span)) = expanded {
+    if let Some((v, t, arg_span)) = expanded {
         match v {
-            Value::Array(items) => args.extend(items),
+            Value::Array(items) => {
+                if typed {
+                    types.extend(items.iter().enumerate().map(|(i, x)| typing::item(&t, i, x)));
+                }
+                args.extend(items);
+            }
             Value::Null => {
                 return Err(err(
                     arg_span,
@@ -934,18 +909,99 @@ fn invoke(
             }
         }
     }
+    let r = if typed {
+        invoke_typed(ctx, def, &full, bare, fc, args, &types, span)
+    } else {
+        invoke(ctx, def, &full, fc, args, span).map(|v| {
+            let t = if builtin {
+                typing::fixed_type(bare, &v)
+            } else {
+                None
+            };
+            (v, t)
+        })
+    };
+    match r {
+        // The call itself failed (arity, argument types, implementation):
+        // functions differ between tools and may depend on the environment
+        // (files, time), so template-preserving mode keeps the call. A
+        // size limit is not kept: it is reported in every mode.
+        Err(Fail::Err(e))
+            if ctx.mode() == EvalMode::PreserveTemplates && e.kind() != ErrorKind::Limit =>
+        {
+            Err(Fail::Unknown(None))
+        }
+        r => r,
+    }
+}
+
+/// A call to a built-in whose result type depends on its arguments'
+/// types: the type rule runs first (it may reject typed nulls), then the
+/// function.
+#[allow(clippy::too_many_arguments)]
+fn invoke_typed(
+    ctx: &Eval<'_, '_>,
+    def: &super::func::FuncDef,
+    full: &str,
+    bare: &str,
+    fc: &FuncCall<'_>,
+    mut args: Vec<Value>,
+    types: &[Ty],
+    span: Span,
+) -> R<(Value, Ty)> {
+    let types: Vec<Type> = args
+        .iter()
+        .zip(types)
+        .map(|(v, t)| typing::of(v, t).into_owned())
+        .collect();
+    if bare == "element" {
+        match types.first() {
+            Some(Type::List(_)) => wrap_negative_index(&mut args),
+            Some(Type::Set(e)) => {
+                // A set has no order to index by.
+                return Err(call_failed(
+                    "element",
+                    format!("cannot read elements from set of {}", typing::friendly(e)),
+                    span,
+                ));
+            }
+            _ => {}
+        }
+    }
+    check_arity(def, full, fc, args.len())?;
+    let returns = match typing::call_type(bare, &args, &types) {
+        Ok(r) => r,
+        Err(msg) => return Err(call_failed(full, msg, span)),
+    };
+    if bare == "coalescelist" {
+        // A null list or tuple (its type passed the check) is skipped.
+        args.retain(|a| !a.is_null());
+    }
+    let v = invoke(ctx, def, full, fc, args, span)?;
+    Ok(match returns {
+        typing::Returns::Literal => (v, None),
+        typing::Returns::Is(t) => (v, Some(t)),
+        typing::Returns::Convert(t) => match super::functions::util::convert(v, &t) {
+            Ok(v) => (v, Some(t)),
+            Err(msg) => return Err(call_failed(full, msg, span)),
+        },
+    })
+}
+
+/// Checks the number of arguments against `def`'s parameters.
+fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> {
     let params = def.params();
-    if args.len() < params.len() {
+    if n < params.len() {
         return Err(err(
             fc.args_span,
             format!(
                 "Not enough function arguments: Function \"{full}\" expects {} argument(s). Missing value for \"{}\".",
                 params.len(),
-                params[args.len()].name
+                params[n].name
             ),
         ));
     }
-    if args.len() > params.len() && def.variadic().is_none() {
+    if n > params.len() && def.variadic().is_none() {
         let extra = fc.args.get(params.len()).map_or(fc.args_span, |a| a.span);
         return Err(err(
             extra,
@@ -955,11 +1011,22 @@ fn invoke(
             ),
         ));
     }
-    let kind = kind(&args);
+    Ok(())
+}
+
+fn invoke(
+    ctx: &Eval<'_, '_>,
+    def: &super::func::FuncDef,
+    full: &str,
+    fc: &FuncCall<'_>,
+    args: Vec<Value>,
+    span: Span,
+) -> R<Value> {
+    check_arity(def, full, fc, args.len())?;
     match def.call_in(args, ctx.budget) {
         Ok(v) => {
             ctx.budget.charge_value(&v, span)?;
-            Ok((v, kind))
+            Ok(v)
         }
         Err(msg) => Err(call_failed(full, msg, span)),
     }
@@ -1044,8 +1111,7 @@ fn eval_try_can(
     span: Span,
     ctx: &Eval<'_, '_>,
     d: u32,
-    want: bool,
-) -> R<(Value, Kind)> {
+) -> R<(Value, Ty)> {
     let name = if is_can { "can" } else { "try" };
     if fc.expand_final {
         return Err(err(
@@ -1074,23 +1140,12 @@ fn eval_try_can(
     }
     let mut failures = String::new();
     for a in fc.args {
-        let r = if want && !is_can {
-            eval_k(a, ctx, d)
-        } else {
-            eval(a, ctx, d).map(|v| (v, Kind::Plain))
-        };
-        match r {
-            Ok(v) => {
-                return Ok(if is_can {
-                    (Value::Bool(true), Kind::Plain)
-                } else {
-                    v
-                })
-            }
+        match eval_t(a, ctx, d) {
+            Ok(v) => return Ok(if is_can { (Value::Bool(true), None) } else { v }),
             Err(Fail::Unknown(e)) => return Err(Fail::Unknown(e)),
             Err(Fail::Err(e)) => {
                 if is_can {
-                    return Ok((Value::Bool(false), Kind::Plain));
+                    return Ok((Value::Bool(false), None));
                 }
                 failures.push_str("\n- ");
                 failures.push_str(e.message());

@@ -78,21 +78,10 @@ impl ParamType {
         match (self, value) {
             (ParamType::Any, v) => Ok(v),
             (_, Value::Null) => Ok(Value::Null),
-            (ParamType::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
-            (ParamType::Bool, Value::String(s)) => match s.as_str() {
-                "true" => Ok(Value::Bool(true)),
-                "false" => Ok(Value::Bool(false)),
-                _ => Err(format!("cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed")),
-            },
-            (ParamType::Number, Value::Number(n)) => Ok(Value::Number(n)),
-            (ParamType::Number, Value::String(s)) => crate::Number::parse(&s)
-                .map(Value::Number)
-                .ok_or_else(|| format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")),
-            (ParamType::String, Value::String(s)) => Ok(Value::String(s)),
-            (ParamType::String, Value::Number(n)) => {
-                Ok(Value::String(crate::eval::functions::format_number(&n)))
-            }
-            (ParamType::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+            // Primitives convert as everywhere else (one conversion).
+            (ParamType::Bool, v) => super::functions::util::convert(v, &crate::Type::Bool),
+            (ParamType::Number, v) => super::functions::util::convert(v, &crate::Type::Number),
+            (ParamType::String, v) => super::functions::util::convert(v, &crate::Type::String),
             (ParamType::Array(t), Value::Array(a)) => a
                 .into_iter()
                 .map(|v| t.convert(v))

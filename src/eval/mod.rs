@@ -65,30 +65,43 @@
 //!
 //! Objects keep their keys in insertion order (source order), but `for`
 //! expressions and `%{ for }` directives iterate objects in lexicographic
-//! key order, as Terraform does. Numbers are exact for integers within
-//! `i64`/`u64` and `f64` otherwise (Terraform uses 512-bit floats: results
-//! agree to about 1e-15 relative; results beyond `f64`'s range become ±Inf).
-//! Lists, sets and tuples are all arrays, and maps and objects are both
-//! objects; the evaluator tracks which of them an expression gives where
-//! Terraform would know it (a function such as `tolist`, `toset` or `tomap`,
-//! a splat, a conditional), so that equality compares types as Terraform
-//! does (`tolist([1]) == [1]` is `false`, `[1] == [1]` is `true`), `for`
-//! over a set binds the key variable to the element itself, and a set
-//! cannot be indexed. Variables from the [`Context`] are plain values,
-//! i.e. tuples and objects. Only the top level is tracked: an element
-//! taken out of a list, set or map compares by value only, and
-//! `[tolist([1])] == [[1]]` is `true` here (`false` in Terraform).
+//! key order, as Terraform does. Numbers are exact as Terraform's are
+//! (512-bit binary floats; see [`Number`](crate::Number)).
+//!
+//! # Types
+//!
+//! Every evaluated value has the type Terraform gives it ([`Type`]), and
+//! [`evaluate_typed`] returns it beside the value ([`Typed`]). [`Value`]
+//! keeps lists, sets and tuples all as arrays, and maps and objects both as
+//! objects; the evaluator records a value's type beside it where the value
+//! does not tell it (after `tolist`, `toset`, `tomap`, `tostring(null)`, a
+//! collection function, a splat over a list, a conditional whose branches
+//! unify), nested values included. So equality compares types as Terraform
+//! does (`tolist([1]) == [1]` and `[tolist([1])] == [[1]]` are `false`,
+//! `[1] == [1]` is `true`), `for` over a set binds the key variable to the
+//! element itself, a set cannot be indexed, and functions type their
+//! results as Terraform's do (`concat(tolist([1]), tolist(["a"]))` is a
+//! `list(string)`, `["1", "a"]`). Variables from the [`Context`] are plain
+//! values: tuples and objects.
+//!
+//! ```
+//! let ctx = hcl::eval::Context::new();
+//! let t = hcl::eval::evaluate_typed_str("{a = true ? {} : {b = 1}}", &ctx).unwrap();
+//! assert_eq!(t.ty().to_string(), "object({a: map(number)})");
+//! let t = hcl::eval::evaluate_typed_str("merge(tomap({a = 1}), tomap({b = true}))", &ctx).unwrap();
+//! assert_eq!(t.ty().to_string(), "object({a: number, b: bool})");
+//! ```
 
 mod body;
 mod context;
 mod expr;
 mod func;
 pub mod functions;
-mod kinds;
 pub(crate) mod limits;
 mod ops;
 mod print;
 mod template;
+mod typing;
 
 pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
@@ -101,7 +114,7 @@ pub use crate::de::from_str_with_context as from_str;
 
 use crate::error::Result;
 use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
-use crate::value::Value;
+use crate::value::{Type, Value};
 use expr::{Eval, Fail, R};
 use limits::Budget;
 
@@ -291,20 +304,104 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
+    with_expression(src, |expr| expr.evaluate(ctx))
+}
+
+/// Evaluates `e` with its source text `source` (positions in errors).
+fn typed_with_source(e: &Expression<'_>, source: &str, ctx: &Context<'_>) -> Result<Typed> {
+    let mut child = ctx.child();
+    child.set_source(source);
+    evaluate_typed(e, &child).map_err(|err| err.with_source(source))
+}
+
+/// Parses `src` as one expression and hands it to `f`.
+fn with_expression<T>(
+    src: &str,
+    f: impl Fn(&crate::syntax::ParsedExpression<'_>) -> Result<T>,
+) -> Result<T> {
     match crate::parser::parse_expression(src) {
-        Ok(expr) => expr.evaluate(ctx),
+        Ok(expr) => f(&expr),
         // A heredoc's closing marker must end its line: accept one that ends
         // the input.
         Err(e) if !src.ends_with('\n') && src.contains("<<") => {
             let with_newline = format!("{src}\n");
             let r = match crate::parser::parse_expression(&with_newline) {
-                Ok(expr) => expr.evaluate(ctx),
+                Ok(expr) => f(&expr),
                 Err(_) => Err(e),
             };
             r
         }
         Err(e) => Err(e),
     }
+}
+
+/// A value with the type Terraform gives it ([`Type`]'s `Display` prints
+/// it as Terraform's `type()` does). [`Value`] alone says `tuple` for every
+/// array; a `Typed` tells a list from a set and from a tuple, a map from an
+/// object, and a null string from a null number.
+///
+/// ```
+/// let ctx = hcl::eval::Context::new();
+/// let t = hcl::eval::evaluate_typed_str("tolist([1, \"a\"])", &ctx).unwrap();
+/// assert_eq!(t.value(), &hcl::Value::from(vec!["1", "a"]));
+/// assert_eq!(t.ty().to_string(), "list(string)");
+/// let t = hcl::eval::evaluate_typed_str("[for x in toset([\"b\", \"a\"]) : tostring(null)]", &ctx).unwrap();
+/// assert_eq!(t.ty().to_string(), "tuple([string, string])");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Typed {
+    value: Value,
+    ty: Type,
+}
+
+impl Typed {
+    /// The value.
+    pub fn value(&self) -> &Value {
+        &self.value
+    }
+    /// Its type.
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+    /// The value, without its type.
+    pub fn into_value(self) -> Value {
+        self.value
+    }
+    /// The value and its type.
+    pub fn into_parts(self) -> (Value, Type) {
+        (self.value, self.ty)
+    }
+}
+
+/// Evaluates `e` in `ctx` to its value and type. Undefined variables and
+/// functions are errors in every [`EvalMode`].
+///
+/// ```
+/// let file = hcl::parse("x = true ? [1] : [1, 2]\n").unwrap();
+/// let body = file.body();
+/// let expr = &body.attribute("x").unwrap().expr;
+/// let t = hcl::eval::evaluate_typed(expr, &hcl::eval::Context::new()).unwrap();
+/// assert_eq!(t.ty(), &hcl::Type::list(hcl::Type::Number));
+/// ```
+///
+/// # Errors
+/// As [`Evaluate::evaluate`].
+pub fn evaluate_typed(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Typed> {
+    let budget = Budget::new(ctx.limits());
+    let (value, ty) = expr::eval_t(e, &Eval::new(ctx, &budget), 0).map_err(Fail::into_error)?;
+    let ty = ty.unwrap_or_else(|| crate::value::ty::literal_type(&value));
+    Ok(Typed { value, ty })
+}
+
+/// Parses `src` as one expression and evaluates it to its value and type
+/// (see [`evaluate_typed`]).
+///
+/// # Errors
+/// A parse error or an evaluation error.
+pub fn evaluate_typed_str(src: &str, ctx: &Context<'_>) -> Result<Typed> {
+    with_expression(src, |expr| {
+        typed_with_source(expr.expr(), expr.source(), ctx)
+    })
 }
 
 /// Parses `src` as a config file and evaluates its body in `ctx` (see

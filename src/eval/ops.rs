@@ -2,7 +2,6 @@
 
 use super::expr::{err, R};
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
-use crate::value::ty::literal_type;
 use crate::value::{Number, Type, Value};
 
 #[cold]
@@ -21,7 +20,7 @@ fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr:
         span,
         format!(
             "Invalid operand: Unsuitable value for {which} operand: a {wanted} is required, but have {}.",
-            describe(v)
+            describe(v, &None)
         ),
     )
 }
@@ -41,8 +40,9 @@ fn to_bool(v: Value, span: Span, which: &str) -> R<bool> {
     match v {
         Value::Bool(b) => Ok(b),
         Value::Null => Err(null_operand(span)),
-        Value::String(ref s) if s == "true" => Ok(true),
-        Value::String(ref s) if s == "false" => Ok(false),
+        Value::String(ref s) if crate::value::parse_bool(s).is_some() => {
+            Ok(crate::value::parse_bool(s) == Some(true))
+        }
         other => Err(bad_operand(span, which, "bool", &other)),
     }
 }
@@ -98,8 +98,12 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
     }
 }
 
-/// How a value reads in messages: `number`, `tuple with 2 elements`, ...
-pub(crate) fn describe(v: &Value) -> String {
+/// How a value of recorded type `t` reads in messages: `number`, `tuple
+/// with 2 elements`, `list of string`, ...
+pub(crate) fn describe(v: &Value, t: &super::typing::Ty) -> String {
+    if let Some(t @ (Type::List(_) | Type::Set(_) | Type::Map(_))) = t {
+        return super::typing::friendly(t);
+    }
     match v {
         Value::Null => "null".into(),
         Value::Array(a) => format!(
@@ -113,49 +117,6 @@ pub(crate) fn describe(v: &Value) -> String {
             if o.len() == 1 { "" } else { "s" }
         ),
         other => other.type_name().into(),
-    }
-}
-
-/// The type both branches of a conditional convert to, or `None` when
-/// they are inconsistent (`true ? 1 : false`).
-pub(crate) fn unify(a: &Value, b: &Value) -> Option<Type> {
-    match (a, b) {
-        // Fast paths for the common cases: nothing to convert.
-        (Value::String(_), Value::String(_)) => Some(Type::Dynamic),
-        (Value::Number(_), Value::Number(_)) | (Value::Bool(_), Value::Bool(_)) => {
-            Some(Type::Dynamic)
-        }
-        (Value::Null, _) | (_, Value::Null) => Some(Type::Dynamic),
-        _ => Type::unify(&[literal_type(a), literal_type(b)]),
-    }
-}
-
-/// Converts `v` to `ty` (a type produced by [`unify`], so it always succeeds).
-pub(crate) fn convert(v: Value, ty: &Type) -> Value {
-    match (ty, v) {
-        (Type::String, Value::Number(n)) => Value::String(n.to_plain_string()),
-        (Type::String, Value::Bool(b)) => Value::String(b.to_string()),
-        (Type::Tuple(ts), Value::Array(a)) => {
-            Value::Array(a.into_iter().zip(ts).map(|(v, t)| convert(v, t)).collect())
-        }
-        (Type::List(t), Value::Array(a)) => {
-            Value::Array(a.into_iter().map(|v| convert(v, t)).collect())
-        }
-        (Type::Object(ts), Value::Object(o)) => Value::Object(
-            o.into_iter()
-                .map(|(k, v)| {
-                    let v = match ts.get(&k) {
-                        Some(t) => convert(v, t),
-                        None => v,
-                    };
-                    (k, v)
-                })
-                .collect(),
-        ),
-        (Type::Map(t), Value::Object(o)) => {
-            Value::Object(o.into_iter().map(|(k, v)| (k, convert(v, t))).collect())
-        }
-        (_, v) => v,
     }
 }
 
@@ -182,7 +143,7 @@ pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> 
                 span,
                 format!(
                     "Invalid template interpolation value: Cannot include the given value in a string template: string required, but have {}.",
-                    describe(other)
+                    describe(other, &None)
                 ),
             ))
         }

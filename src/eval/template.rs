@@ -3,8 +3,9 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{err, eval, eval_k, iter_items, R};
+use super::expr::{err, eval, eval_t, iter_items, R};
 use super::ops;
+use super::typing::Ty;
 use crate::syntax::*;
 use crate::value::Value;
 
@@ -15,14 +16,20 @@ pub(crate) fn eval_template_expr(t: &TemplateExpr<'_>, ctx: &Eval<'_, '_>, d: u3
 /// Evaluates a template. A template that is exactly one interpolation
 /// gives the interpolated value itself, unconverted (`"${true}"` is `true`).
 pub(crate) fn eval_template(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    eval_template_t(t, ctx, d).map(|r| r.0)
+}
+
+/// [`eval_template`], with the result's type: a single interpolation
+/// keeps its value's type (`"${tostring(null)}"` is a null string).
+pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     // The parser keeps literals emptied by strip markers, so that
     // `" ${~ 5 }"` is not unwrapped (as in Terraform).
     if let [Element::Interpolation(i)] = t.elements {
-        return eval(&i.expr, ctx, d);
+        return eval_t(&i.expr, ctx, d);
     }
     let mut out = String::new();
     render(t.elements, ctx, d, &mut out)?;
-    Ok(Value::String(out))
+    Ok((Value::String(out), None))
 }
 
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
@@ -48,8 +55,7 @@ fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String
                     let c = eval(&ifd.cond, ctx, d)?;
                     let c = match c {
                         Value::Bool(b) => b,
-                        Value::String(s) if s == "true" => true,
-                        Value::String(s) if s == "false" => false,
+                        Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
                         Value::Null => {
                             return Err(err(
                                 ifd.cond.span,
@@ -73,13 +79,15 @@ fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String
                     }
                 }
                 Directive::For(fd) => {
-                    let (coll, kind) = eval_k(&fd.collection, ctx, d)?;
-                    let items = iter_items(&coll, kind, fd.collection.span, "'for' directive")?;
+                    let (coll, coll_ty) = eval_t(&fd.collection, ctx, d)?;
+                    let set = super::typing::is_set(&coll_ty);
+                    let items = iter_items(&coll, &coll_ty, fd.collection.span, "'for' directive")?;
                     let key_name = fd.key_var.as_ref().map(|k| k.name);
-                    for (k, v) in items {
+                    for (k, v, vt) in items {
+                        let kt = if set { vt.clone() } else { None };
                         let child_ctx = ctx.iteration(
-                            key_name.map(|n| (n, k)),
-                            (fd.value_var.name, Cow::Borrowed(v)),
+                            key_name.map(|n| (n, k, kt)),
+                            (fd.value_var.name, Cow::Borrowed(v), vt),
                         );
                         let child = ctx.with(&child_ctx);
                         let before = out.len();

@@ -42,6 +42,18 @@ pub enum Value {
 
 static NULL: Value = Value::Null;
 
+/// Terraform's string → bool conversion (cty's): `"true"`/`"1"` and
+/// `"false"`/`"0"`, checked against `tobool`, `&&` and conditions in
+/// Terraform 1.11. The one rule for the deserializer, operators and
+/// functions.
+pub(crate) fn parse_bool(s: &str) -> Option<bool> {
+    match s {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 impl Value {
     /// Whether this is `Null`.
     pub fn is_null(&self) -> bool {

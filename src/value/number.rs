@@ -543,6 +543,13 @@ impl Number {
         if x == 0.0 {
             return if x.is_sign_negative() { "-0" } else { "0" }.to_owned();
         }
+        // A power of two has a closer neighbour below than above; Go's
+        // shortest printing (which Terraform's is) takes half an ulp on
+        // both sides anyway, and can need fewer digits than `ryu`:
+        // 2^64 prints as 18446744073709550000.
+        if x.to_bits() & ((1 << 52) - 1) == 0 && x.is_normal() {
+            return super::exact::Exact::from_f64(x).to_plain(53);
+        }
         let mut buf = ryu::Buffer::new();
         let s: &str = buf.format_finite(x);
         let Some(epos) = s.find('e') else {

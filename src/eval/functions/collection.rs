@@ -78,14 +78,13 @@ pub(crate) fn register(r: &mut Registry) {
                 if a.is_empty() {
                     return Err("at least one argument is required".into());
                 }
+                // (A null here is untyped; the evaluator drops null lists
+                // and tuples, which Terraform skips, before the call.)
                 for v in a {
                     match v {
                         Value::Array(l) if l.is_empty() => continue,
                         Value::Array(l) => return Ok(Value::Array(l)),
-                        other => {
-                            let _ = other;
-                            return Err("coalescelist arguments must be lists or tuples".into());
-                        }
+                        _ => return Err("coalescelist arguments must be lists or tuples".into()),
                     }
                 }
                 Err("no non-null arguments".into())

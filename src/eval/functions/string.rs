@@ -766,8 +766,9 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
         't' => {
             let b = match arg {
                 Value::Bool(b) => *b,
-                Value::String(s) if s == "true" => true,
-                Value::String(s) if s == "false" => false,
+                Value::String(s) if crate::value::parse_bool(s).is_some() => {
+                    crate::value::parse_bool(s) == Some(true)
+                }
                 Value::Null => return Err("null value cannot be formatted".into()),
                 _ => return Err("a bool is required".into()),
             };

@@ -110,10 +110,9 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
             format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")
         }),
         (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
-        (Ty::Bool, Value::String(s)) => match s.as_str() {
-            "true" => Ok(Value::Bool(true)),
-            "false" => Ok(Value::Bool(false)),
-            _ => Err(format!(
+        (Ty::Bool, Value::String(s)) => match crate::value::parse_bool(&s) {
+            Some(b) => Ok(Value::Bool(b)),
+            None => Err(format!(
                 "cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed"
             )),
         },
@@ -131,6 +130,13 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
                     .map(|v| convert(v, t))
                     .collect::<Result<Vec<_>, _>>()
                     .map(Value::Array)
+            }
+        }
+        (Ty::Set(t), Value::Array(a)) => {
+            let list = convert(Value::Array(a), &Ty::list((**t).clone()))?;
+            match list {
+                Value::Array(items) => Ok(Value::Array(make_set(items))),
+                other => Ok(other),
             }
         }
         (Ty::Object(ts), Value::Object(o)) => {
@@ -430,7 +436,8 @@ mod tests {
         assert_eq!(f(1e-10), "0.0000000001");
         assert_eq!(f(1.5), "1.5");
         assert_eq!(f(-0.25), "-0.25");
-        assert_eq!(f(18446744073709551616.0), "18446744073709552000");
+        // 2^64 as a float64, as Terraform 1.11 prints `jsonencode(pow(2, 64))`.
+        assert_eq!(f(18446744073709551616.0), "18446744073709550000");
         assert_eq!(f(123.456), "123.456");
         assert_eq!(f(0.1), "0.1");
         assert_eq!(f(-0.0), "-0");

@@ -1,0 +1,593 @@
+//! The types of evaluated values, as Terraform (cty) gives them.
+//!
+//! The evaluator computes with plain [`Value`]s and records a value's
+//! [`Type`] beside it only where the value alone does not tell it: a
+//! value's type is [`Ty`], where `None` means "the type a literal of this
+//! value has" ([`literal_type`]: arrays are tuples, objects are objects,
+//! `null` is of the dynamic pseudo-type). Ordinary configurations build
+//! only literal values, so they never allocate a type. A conversion
+//! (`tolist`, `tomap`, `tostring(null)`), a function whose result is a
+//! list, set or map, a splat over a list, a conditional whose branches
+//! unify to another type, or an element taken out of such a value carries
+//! its type, nested collections included: `[tolist([1])]` is
+//! `tuple([list(number)])`.
+//!
+//! Types decide what values alone cannot:
+//!
+//! * `==` compares types before values: `tolist([1]) == [1]` is `false`,
+//!   and so is `{a = null} == {a = tostring(null)}`; nulls of any type
+//!   are equal to each other;
+//! * `for` over a set binds the key variable to the element; a set cannot
+//!   be indexed; `element` counts a negative index from the end of a list;
+//! * functions type their results as cty's type callbacks do
+//!   ([`call_type`]), and reject typed nulls where Terraform does
+//!   (`merge(tomap({a = "b"}), tostring(null))`);
+//! * a conditional converts the branch it takes to the type both branches
+//!   unify to ([`unify_branches`]).
+
+use std::borrow::Cow;
+
+use crate::value::ty::{literal_type, Type};
+use crate::value::Value;
+
+/// The type of an evaluated value where it is not the value's literal type.
+pub(crate) type Ty = Option<Type>;
+
+/// The type of `v`, whose recorded type is `t`.
+pub(crate) fn of<'a>(v: &Value, t: &'a Ty) -> Cow<'a, Type> {
+    match t {
+        Some(t) => Cow::Borrowed(t),
+        None => Cow::Owned(literal_type(v)),
+    }
+}
+
+/// The recorded type of an element of type `t`: `None` when `t` is the
+/// dynamic pseudo-type and the element is not null (an element of a
+/// literal value).
+fn element(t: &Type, v: &Value) -> Ty {
+    match t {
+        Type::Dynamic if !v.is_null() => None,
+        t => Some(t.clone()),
+    }
+}
+
+/// The type of attribute (or map element) `key` of a value of type `t`,
+/// holding `v`.
+pub(crate) fn attr(t: &Ty, key: &str, v: &Value) -> Ty {
+    match t.as_ref()? {
+        Type::Object(attrs) => element(attrs.get(key)?, v),
+        Type::Map(e) => element(e, v),
+        _ => None,
+    }
+}
+
+/// The type of element `i` of a value of type `t` (a tuple, list or set),
+/// holding `v`.
+pub(crate) fn item(t: &Ty, i: usize, v: &Value) -> Ty {
+    match t.as_ref()? {
+        Type::Tuple(ts) => element(ts.get(i)?, v),
+        Type::List(e) | Type::Set(e) => element(e, v),
+        _ => None,
+    }
+}
+
+/// Whether `t` is a set type.
+pub(crate) fn is_set(t: &Ty) -> bool {
+    matches!(t, Some(Type::Set(_)))
+}
+
+/// The type of a tuple of `values` whose elements have `types` (`None`
+/// when every element has its literal type).
+pub(crate) fn tuple(values: &[Value], types: Option<Vec<Ty>>) -> Ty {
+    let types = types?;
+    Some(Type::Tuple(
+        values
+            .iter()
+            .zip(types)
+            .map(|(v, t)| t.unwrap_or_else(|| literal_type(v)))
+            .collect(),
+    ))
+}
+
+/// The type of an object whose attributes `typed` have recorded types (the
+/// others have their literal types); `None` when no attribute has one.
+pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String, Type)>) -> Ty {
+    if typed.is_empty() {
+        return None;
+    }
+    let mut attrs: std::collections::BTreeMap<String, Type> = map
+        .iter()
+        .map(|(k, v)| (k.clone(), literal_type(v)))
+        .collect();
+    for (k, t) in typed {
+        if attrs.contains_key(&k) {
+            attrs.insert(k, t);
+        }
+    }
+    Some(Type::Object(attrs))
+}
+
+/// `a == b` as cty decides it: nulls of any type are equal to each other
+/// and to nothing else; otherwise the types must be equal, then the values.
+pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> bool {
+    if a.is_null() || b.is_null() {
+        return a.is_null() && b.is_null();
+    }
+    if a != b {
+        return false;
+    }
+    match (ta, tb) {
+        // Equal literal values have equal literal types.
+        (None, None) => true,
+        _ => of(a, ta) == of(b, tb),
+    }
+}
+
+/// The type both branches of a conditional convert to (hclsyntax's rule):
+/// a literal `null` takes the other branch's type, a branch of the dynamic
+/// pseudo-type leaves the result unconverted, and otherwise the types
+/// unify. `Ok(None)`: keep the taken branch as it is; `Err`: the types
+/// are inconsistent.
+pub(crate) fn unify_branches(
+    (tv, tt): (&Value, &Ty),
+    (fv, ft): (&Value, &Ty),
+) -> Result<Option<Type>, ()> {
+    match (tv, fv, tt, ft) {
+        // Fast paths: literal primitives of one type.
+        (Value::String(_), Value::String(_), None, None)
+        | (Value::Number(_), Value::Number(_), None, None)
+        | (Value::Bool(_), Value::Bool(_), None, None) => return Ok(None),
+        _ => {}
+    }
+    let dyn_null = |v: &Value, t: &Ty| v.is_null() && matches!(t, None | Some(Type::Dynamic));
+    if dyn_null(tv, tt) {
+        return Ok(Some(of(fv, ft).into_owned()));
+    }
+    if dyn_null(fv, ft) {
+        return Ok(Some(of(tv, tt).into_owned()));
+    }
+    let (a, b) = (of(tv, tt), of(fv, ft));
+    if *a == Type::Dynamic || *b == Type::Dynamic {
+        return Ok(None);
+    }
+    Type::unify(&[a.into_owned(), b.into_owned()])
+        .map(Some)
+        .ok_or(())
+}
+
+// ---------------------------------------------------------------------------
+// Function results
+
+/// How a built-in function's result is typed.
+#[derive(Debug)]
+pub(crate) enum Returns {
+    /// The literal type of the result.
+    Literal,
+    /// This type.
+    Is(Type),
+    /// This type, and the result value is converted to it (`lookup`'s
+    /// default, `coalesce`).
+    Convert(Type),
+}
+
+/// Whether built-in `name`'s result type (or its argument checks) depend
+/// on its arguments' types; for the others [`call_type`] is not called.
+pub(crate) fn typed(name: &str) -> bool {
+    matches!(
+        name,
+        "tolist"
+            | "toset"
+            | "tomap"
+            | "tostring"
+            | "tonumber"
+            | "tobool"
+            | "concat"
+            | "merge"
+            | "zipmap"
+            | "keys"
+            | "values"
+            | "reverse"
+            | "slice"
+            | "coalescelist"
+            | "coalesce"
+            | "setproduct"
+            | "setunion"
+            | "setintersection"
+            | "setsubtract"
+            | "lookup"
+            | "element"
+            | "one"
+            | "flatten"
+            | "distinct"
+            | "chunklist"
+            | "matchkeys"
+            | "sensitive"
+            | "nonsensitive"
+            | "ephemeralasnull"
+            | "length"
+    )
+}
+
+/// The element type a list conversion gives a value of type `t`: a list's
+/// or set's own, the unified types of a tuple's elements (dynamic when it
+/// has none); `None` when they do not unify.
+fn list_element(t: &Type) -> Option<Type> {
+    match t {
+        Type::List(e) | Type::Set(e) => Some((**e).clone()),
+        Type::Tuple(ts) if ts.is_empty() => Some(Type::Dynamic),
+        Type::Tuple(ts) => Type::unify(ts),
+        _ => Some(Type::Dynamic),
+    }
+}
+
+/// The element type a map conversion gives a value of type `t`.
+fn map_element(t: &Type) -> Option<Type> {
+    match t {
+        Type::Map(e) => Some((**e).clone()),
+        Type::Object(attrs) if attrs.is_empty() => Some(Type::Dynamic),
+        Type::Object(attrs) => Type::unify(&attrs.values().cloned().collect::<Vec<_>>()),
+        _ => Some(Type::Dynamic),
+    }
+}
+
+/// cty's name for a type in function messages (`string`, `list of
+/// number`, `object`).
+pub(crate) fn friendly(t: &Type) -> String {
+    match t {
+        Type::Dynamic => "dynamic".into(),
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::List(e) => format!("list of {}", friendly(e)),
+        Type::Set(e) => format!("set of {}", friendly(e)),
+        Type::Map(e) => format!("map of {}", friendly(e)),
+        Type::Tuple(_) => "tuple".into(),
+        Type::Object(_) => "object".into(),
+    }
+}
+
+/// The types of the leaves `flatten` collects from `v` of type `t`.
+fn flatten_types(v: &Value, t: &Type, out: &mut Vec<Type>) {
+    match (v, t) {
+        (Value::Array(items), Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {
+            for (i, x) in items.iter().enumerate() {
+                let xt = match t {
+                    Type::Tuple(ts) => ts.get(i).cloned().unwrap_or(Type::Dynamic),
+                    Type::List(e) | Type::Set(e) => (**e).clone(),
+                    _ => Type::Dynamic,
+                };
+                let xt = if xt == Type::Dynamic && !x.is_null() {
+                    literal_type(x)
+                } else {
+                    xt
+                };
+                flatten_types(x, &xt, out);
+            }
+        }
+        (Value::Null, Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {}
+        _ => out.push(t.clone()),
+    }
+}
+
+/// The type of built-in `name`'s result from its arguments (cty's type
+/// callback), or the message of the argument check that fails. `args`
+/// are the arguments after expansion, `types` their types.
+pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let index = |i: usize| args.get(i).and_then(Value::as_i64);
+    Ok(match name {
+        "tostring" => Is(Type::String),
+        "tonumber" => Is(Type::Number),
+        "tobool" => Is(Type::Bool),
+        "tolist" => match t0.and_then(list_element) {
+            Some(e) => Is(Type::list(e)),
+            None => Literal,
+        },
+        "toset" => match t0.and_then(list_element) {
+            Some(e) => Is(Type::set(e)),
+            None => Literal,
+        },
+        "tomap" => match t0.and_then(map_element) {
+            Some(e) => Is(Type::map(e)),
+            None => Literal,
+        },
+        "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().map_or(Literal, Is),
+        "length" => {
+            if let (Some(Value::Null), Some(t)) = (args.first(), t0) {
+                if *t != Type::Dynamic {
+                    return Err("argument must not be null".into());
+                }
+            }
+            Literal
+        }
+        "concat" => {
+            if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
+                if let Some(u) = Type::unify(types) {
+                    return Ok(Convert(u));
+                }
+            }
+            let mut etys = Vec::new();
+            for (i, t) in types.iter().enumerate() {
+                match (t, args.get(i)) {
+                    (Type::Tuple(ts), _) => etys.extend(ts.iter().cloned()),
+                    (Type::List(e), Some(Value::Array(a))) => {
+                        etys.extend(std::iter::repeat((**e).clone()).take(a.len()));
+                    }
+                    (Type::List(_), _) => {}
+                    (t, _) => {
+                        return Err(format!(
+                            "all arguments must be lists or tuples; got {}",
+                            friendly(t)
+                        ))
+                    }
+                }
+            }
+            Is(Type::Tuple(etys))
+        }
+        "merge" => {
+            let mut attrs = std::collections::BTreeMap::new();
+            for (i, t) in types.iter().enumerate() {
+                if *t == Type::Dynamic {
+                    return Ok(Literal);
+                }
+                match (t, &args[i]) {
+                    (Type::Object(a), v) if !v.is_null() => {
+                        attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone())));
+                    }
+                    (Type::Map(e), Value::Object(o)) => {
+                        attrs.extend(o.keys().map(|k| (k.clone(), (**e).clone())));
+                    }
+                    (Type::Map(_), _) => {}
+                    (t, _) => {
+                        return Err(format!(
+                            "arguments must be maps or objects, got \"{}\".",
+                            friendly(t)
+                        ))
+                    }
+                }
+            }
+            match t0 {
+                None => Literal,
+                Some(first) if types.iter().all(|t| t == first) => Is(first.clone()),
+                Some(_) => Is(Type::Object(attrs)),
+            }
+        }
+        "zipmap" => match (types.get(1), args.first(), args.get(1)) {
+            (Some(Type::List(e) | Type::Set(e)), _, _) => Is(Type::map((**e).clone())),
+            (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
+                let mut attrs = std::collections::BTreeMap::new();
+                for (k, t) in keys.iter().zip(ts) {
+                    let key = match k {
+                        Value::String(s) => s.clone(),
+                        Value::Number(n) => n.to_plain_string(),
+                        Value::Bool(b) => b.to_string(),
+                        _ => continue,
+                    };
+                    attrs.insert(key, t.clone());
+                }
+                Is(Type::Object(attrs))
+            }
+            _ => Literal,
+        },
+        "keys" => match t0 {
+            Some(Type::Map(_)) => Is(Type::list(Type::String)),
+            Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()])),
+            _ => Literal,
+        },
+        "values" => match t0 {
+            Some(Type::Map(e)) => Is(Type::list((**e).clone())),
+            Some(Type::Object(a)) => Is(Type::Tuple(a.values().cloned().collect())),
+            _ => Literal,
+        },
+        "reverse" => match t0 {
+            Some(Type::List(e) | Type::Set(e)) => Is(Type::list((**e).clone())),
+            Some(Type::Tuple(ts)) => Is(Type::Tuple(ts.iter().rev().cloned().collect())),
+            _ => Literal,
+        },
+        "slice" => match (t0, index(1), index(2)) {
+            (Some(Type::List(e)), _, _) => Is(Type::list((**e).clone())),
+            (Some(Type::Tuple(ts)), Some(a), Some(b))
+                if 0 <= a && a <= b && (b as usize) <= ts.len() =>
+            {
+                Is(Type::Tuple(ts[a as usize..b as usize].to_vec()))
+            }
+            _ => Literal,
+        },
+        "coalescelist" => {
+            for (i, t) in types.iter().enumerate() {
+                if !matches!(t, Type::List(_) | Type::Tuple(_)) {
+                    return Err("coalescelist arguments must be lists or tuples".into());
+                }
+                if matches!(&args[i], Value::Array(a) if !a.is_empty()) {
+                    return Ok(Is(t.clone()));
+                }
+            }
+            Literal
+        }
+        "coalesce" => match Type::unify(types) {
+            Some(t) if t != Type::Dynamic => Convert(t),
+            _ => Literal,
+        },
+        "setproduct" => {
+            let mut etys = Vec::with_capacity(types.len());
+            for t in types {
+                match t {
+                    Type::List(e) | Type::Set(e) => etys.push((**e).clone()),
+                    Type::Tuple(_) => match list_element(t) {
+                        Some(e) => etys.push(e),
+                        None => return Ok(Literal),
+                    },
+                    _ => return Ok(Literal),
+                }
+            }
+            let product = Type::Tuple(etys);
+            // A set when any argument is one (Terraform 1.11).
+            if types.iter().any(|t| matches!(t, Type::Set(_))) {
+                Is(Type::set(product))
+            } else {
+                Is(Type::list(product))
+            }
+        }
+        "setunion" | "setintersection" | "setsubtract" => {
+            let mut etys = Vec::new();
+            for (i, t) in types.iter().enumerate() {
+                let e = list_element(t).unwrap_or(Type::Dynamic);
+                let empty = matches!(&args[i], Value::Array(a) if a.is_empty());
+                if !(empty && e == Type::Dynamic) {
+                    etys.push(e);
+                }
+            }
+            if etys.is_empty() {
+                Is(Type::set(Type::Dynamic))
+            } else {
+                match Type::unify(&etys) {
+                    Some(e) => Is(Type::set(e)),
+                    None => Literal,
+                }
+            }
+        }
+        "lookup" => match (t0, args.get(1)) {
+            (Some(Type::Object(attrs)), Some(Value::String(key))) => match attrs.get(key) {
+                Some(t) => Is(t.clone()),
+                None => match types.get(2) {
+                    Some(t) => Is(t.clone()),
+                    None => Literal,
+                },
+            },
+            (Some(Type::Map(e)), _) => {
+                if let Some(default) = args.get(2) {
+                    if crate::eval::functions::util::convert(default.clone(), e).is_err() {
+                        return Err(
+                            "the default value must have the same type as the map elements".into(),
+                        );
+                    }
+                }
+                Convert((**e).clone())
+            }
+            _ => Literal,
+        },
+        "element" => match (t0, index(1)) {
+            (Some(Type::List(e)), _) => Is((**e).clone()),
+            (Some(Type::Tuple(ts)), Some(i)) if i >= 0 && !ts.is_empty() => {
+                Is(ts[i as usize % ts.len()].clone())
+            }
+            _ => Literal,
+        },
+        "one" => match t0 {
+            Some(Type::List(e) | Type::Set(e)) => Is((**e).clone()),
+            Some(Type::Tuple(ts)) if ts.len() == 1 => Is(ts[0].clone()),
+            Some(Type::Tuple(ts)) if ts.is_empty() => Is(Type::Dynamic),
+            _ => Literal,
+        },
+        "flatten" => match (t0, args.first()) {
+            (Some(t), Some(v @ Value::Array(_))) => {
+                let mut leaves = Vec::new();
+                flatten_types(v, t, &mut leaves);
+                Is(Type::Tuple(leaves))
+            }
+            _ => Literal,
+        },
+        "distinct" => match t0.and_then(list_element) {
+            Some(e) => Is(Type::list(e)),
+            None => Literal,
+        },
+        "chunklist" => match t0.and_then(list_element) {
+            Some(e) => Is(Type::list(Type::list(e))),
+            None => Literal,
+        },
+        "matchkeys" => match t0.and_then(list_element) {
+            Some(e) => Is(Type::list(e)),
+            None => Literal,
+        },
+        _ => Literal,
+    })
+}
+
+/// The type of built-in `name`'s result when it does not depend on the
+/// arguments' types: collections of a fixed element type, and otherwise
+/// the element type of the result's elements.
+pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
+    let elements =
+        || match result {
+            Value::Array(a) => Type::unify(&a.iter().map(literal_type).collect::<Vec<_>>())
+                .unwrap_or(Type::Dynamic),
+            Value::Object(o) => Type::unify(&o.values().map(literal_type).collect::<Vec<_>>())
+                .unwrap_or(Type::Dynamic),
+            _ => Type::Dynamic,
+        };
+    match name {
+        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => {
+            Some(Type::list(Type::String))
+        }
+        "range" => Some(Type::list(Type::Number)),
+        "fileset" => Some(Type::set(Type::String)),
+        "transpose" => Some(Type::map(Type::list(Type::String))),
+        "regexall" | "csvdecode" => Some(Type::list(elements())),
+        _ => None,
+    }
+}
+
+/// The type of a splat's result over a value of type `t`, from its
+/// results and their types: a list over a list or set (dynamic elements
+/// when empty), else a tuple.
+pub(crate) fn splat(t: &Ty, values: &[Value], types: Vec<Ty>) -> Ty {
+    match t {
+        Some(Type::List(_) | Type::Set(_)) => {
+            let tys: Vec<Type> = values
+                .iter()
+                .zip(&types)
+                .map(|(v, t)| of(v, t).into_owned())
+                .collect();
+            let e = if tys.is_empty() {
+                Type::Dynamic
+            } else {
+                Type::unify(&tys).unwrap_or(Type::Dynamic)
+            };
+            Some(Type::list(e))
+        }
+        _ if types.iter().all(Option::is_none) => None,
+        _ => tuple(values, Some(types)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Type {
+        Type::parse(s).unwrap()
+    }
+
+    #[test]
+    fn equality_compares_types_then_values() {
+        let one = Value::Array(vec![Value::from(1)]);
+        assert!(equal(&one, &None, &one, &None));
+        assert!(!equal(&one, &Some(t("list(number)")), &one, &None));
+        assert!(equal(
+            &Value::Null,
+            &Some(t("string")),
+            &Value::Null,
+            &Some(t("number"))
+        ));
+        assert!(!equal(&Value::Null, &None, &one, &None));
+    }
+
+    #[test]
+    fn conditional_branches_unify() {
+        let one = Value::from(1);
+        let s = Value::from("a");
+        assert_eq!(
+            unify_branches((&one, &None), (&s, &None)),
+            Ok(Some(Type::String))
+        );
+        assert_eq!(
+            unify_branches((&Value::Null, &None), (&one, &None)),
+            Ok(Some(Type::Number))
+        );
+        assert_eq!(
+            unify_branches((&one, &None), (&Value::Bool(true), &None)),
+            Err(())
+        );
+    }
+}

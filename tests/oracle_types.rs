@@ -1,0 +1,151 @@
+//! Typed-value oracle runner: evaluates `$HCL_ORACLE_DIR/dev/types.json`
+//! (expressions with the value **and type** Terraform 1.11.4 gives them,
+//! see the oracle's `TYPES-README.md`) with [`hcl::eval::evaluate_typed`].
+//!
+//! Each case's `hcl` is placed after `x = ` in `locals {\n  x = <hcl>\n}\n`.
+//! A case passes when the value matches (JSON, numbers compared as exact
+//! decimals) and the type prints as Terraform's `type()` does; an error
+//! case passes when evaluation fails (the message may differ from
+//! Terraform's: differences are listed with `-v`, not failed).
+//!
+//! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_types`
+//! (`-- -v` lists every failure and every error-message difference).
+
+#[path = "support/json.rs"]
+mod json;
+
+use hcl::Value;
+use json::{read_json, Json};
+
+/// Whether `got` is the JSON value `expect` (numbers as exact decimals).
+fn matches(expect: &Json, got: &Value) -> bool {
+    match (expect, got) {
+        (Json::Null, Value::Null) => true,
+        (Json::Bool(a), Value::Bool(b)) => a == b,
+        (Json::Num(a), Value::Number(n)) => same_number(a, n),
+        (Json::Str(a), Value::String(b)) => a == b,
+        (Json::Arr(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
+        }
+        (Json::Obj(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(k, x)| b.get(k).is_some_and(|y| matches(x, y)))
+        }
+        _ => false,
+    }
+}
+
+/// Compares a decimal as Terraform's `jsonencode` wrote it with ours, as
+/// exact decimals: `1.50` and `1.5` are equal, `0.1` and `0.1000000001`
+/// are not.
+fn same_number(text: &str, n: &hcl::Number) -> bool {
+    fn canonical(s: &str) -> String {
+        let (neg, s) = match s.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        let int = int.trim_start_matches('0');
+        let frac = frac.trim_end_matches('0');
+        let body = match (int.is_empty(), frac.is_empty()) {
+            (true, true) => return "0".into(),
+            (_, true) => int.to_owned(),
+            (true, false) => format!("0.{frac}"),
+            (false, false) => format!("{int}.{frac}"),
+        };
+        if neg {
+            format!("-{body}")
+        } else {
+            body
+        }
+    }
+    canonical(text) == canonical(&n.to_plain_string())
+}
+
+fn main() {
+    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
+        println!("oracle_types: skipped (set HCL_ORACLE_DIR to run)");
+        return;
+    };
+    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
+    let path = std::path::Path::new(&dir).join("dev/types.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let Json::Arr(cases) = read_json(&text) else {
+        panic!("types.json is not an array")
+    };
+    let (mut passed, mut failed) = (0, 0);
+    let mut failures = Vec::new();
+    let mut message_diffs = Vec::new();
+    for case in &cases {
+        let Json::Obj(c) = case else { continue };
+        let field = |k: &str| match c.get(k) {
+            Some(Json::Str(s)) => Some(s.as_str()),
+            _ => None,
+        };
+        let id = field("id").unwrap_or_default();
+        let Some(hcl_src) = field("hcl") else {
+            continue;
+        };
+        let src = format!("locals {{\n  x = {hcl_src}\n}}\n");
+        let outcome = match hcl::parse(&src) {
+            Err(e) => Err(format!("parse: {e}")),
+            Ok(file) => {
+                let body = file.body();
+                match body.blocks().next().and_then(|b| b.body.attribute("x")) {
+                    None => Err("no attribute x".to_owned()),
+                    Some(attr) => {
+                        let ctx = hcl::eval::Context::new().with_source(&src);
+                        hcl::eval::evaluate_typed(&attr.expr, &ctx)
+                            .map_err(|e| e.with_source(&src).to_string())
+                    }
+                }
+            }
+        };
+        let ok = match (&outcome, c.get("expect"), field("error")) {
+            (Ok(t), Some(expect), _) => {
+                matches(expect, t.value()) && Some(t.ty().to_string().as_str()) == field("type")
+            }
+            (Err(msg), None, Some(summary)) => {
+                if !msg.contains(summary) {
+                    message_diffs.push(format!("{id}: Terraform: {summary}\n    ours: {msg}"));
+                }
+                true
+            }
+            _ => false,
+        };
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+            failures.push(format!(
+                "{id}: {hcl_src}\n    expected: {}\n    got:      {}",
+                match (c.get("expect"), field("error")) {
+                    (Some(e), _) => format!("{e:?} : {}", field("type").unwrap_or("?")),
+                    (_, Some(e)) => format!("error {e:?}"),
+                    _ => "?".into(),
+                },
+                match &outcome {
+                    Ok(t) => format!("{:?} : {}", t.value(), t.ty()),
+                    Err(e) => e.replace('\n', "\n              "),
+                },
+            ));
+        }
+    }
+    for f in failures.iter().take(if verbose { usize::MAX } else { 60 }) {
+        println!("FAIL {f}");
+    }
+    if verbose {
+        for d in &message_diffs {
+            println!("MESSAGE {d}");
+        }
+    }
+    println!(
+        "oracle_types: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
+        message_diffs.len()
+    );
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
