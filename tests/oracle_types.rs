@@ -1,12 +1,16 @@
 //! Typed-value oracle runner: evaluates `$HCL_ORACLE_DIR/dev/types.json`
-//! (expressions with the value **and type** Terraform 1.11.4 gives them,
-//! see the oracle's `TYPES-README.md`) with [`hcl::eval::evaluate_typed`].
+//! and `dev/unknowns.json` (expressions with the value **and type**
+//! Terraform 1.11.4 gives them, see the oracle's `TYPES-README.md`) with
+//! [`hcl::eval::evaluate_typed`]; for `unknowns.json`, in a context
+//! declaring the oracle's unknown values (`local.us` ... `local.ud`).
 //!
 //! Each case's `hcl` is placed after `x = ` in `locals {\n  x = <hcl>\n}\n`.
 //! A case passes when the value matches (JSON, numbers compared as exact
-//! decimals) and the type prints as Terraform's `type()` does; an error
-//! case passes when evaluation fails (the message may differ from
-//! Terraform's: differences are listed with `-v`, not failed).
+//! decimals; unknown values inside a known one as `{"$unknown": TYPE}`),
+//! or the value is wholly unknown where Terraform's is, and the type
+//! prints as Terraform's `type()` does; an error case passes when
+//! evaluation fails (the message may differ from Terraform's: differences
+//! are listed with `-v`, not failed).
 //!
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_types`
 //! (`-- -v` lists every failure and every error-message difference).
@@ -26,6 +30,11 @@ fn matches(expect: &Json, got: &Value) -> bool {
         (Json::Str(a), Value::String(b)) => a == b,
         (Json::Arr(a), Value::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
+        }
+        (Json::Obj(a), Value::Object(b)) if a.len() == 1 && a.contains_key("$unknown") => {
+            // An unknown value, as the runner marks it.
+            b.len() == 1
+                && matches!((&a["$unknown"], b.get("$unknown")), (Json::Str(x), Some(Value::String(y))) if x == y)
         }
         (Json::Obj(a), Value::Object(b)) => {
             a.len() == b.len()
@@ -63,17 +72,45 @@ fn same_number(text: &str, n: &hcl::Number) -> bool {
     canonical(text) == canonical(&n.to_plain_string())
 }
 
+/// The unknown values of the unknowns oracle's scope (`TYPES-README.md`).
+const UNKNOWNS: &[(&str, &str, bool)] = &[
+    ("local.us", "string", true),
+    ("local.usn", "string", false),
+    ("local.un", "number", false),
+    ("local.ub", "bool", false),
+    ("local.ul", "list(string)", false),
+    ("local.uset", "set(string)", false),
+    ("local.um", "map(number)", false),
+    ("local.uo", "object({a = string, n = number})", false),
+    ("local.ut", "tuple([string, number])", false),
+    ("local.ud", "any", false),
+];
+
 fn main() {
     let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
         println!("oracle_types: skipped (set HCL_ORACLE_DIR to run)");
         return;
     };
     let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
-    let path = std::path::Path::new(&dir).join("dev/types.json");
+    let mut ok = run(&dir, "types.json", &[], verbose);
+    ok &= run(&dir, "unknowns.json", UNKNOWNS, verbose);
+    if !ok {
+        std::process::exit(1);
+    }
+}
+
+/// Runs one set; whether every case passed.
+fn run(dir: &str, set: &str, unknowns: &[(&str, &str, bool)], verbose: bool) -> bool {
+    let mut base = hcl::eval::Context::new();
+    for (path, ty, not_null) in unknowns {
+        base.declare_unknown(path, hcl::Type::parse(ty).expect("type"), *not_null);
+    }
+
+    let path = std::path::Path::new(dir).join("dev").join(set);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let Json::Arr(cases) = read_json(&text) else {
-        panic!("types.json is not an array")
+        panic!("{set} is not an array")
     };
     let (mut passed, mut failed) = (0, 0);
     let mut failures = Vec::new();
@@ -96,16 +133,30 @@ fn main() {
                 match body.blocks().next().and_then(|b| b.body.attribute("x")) {
                     None => Err("no attribute x".to_owned()),
                     Some(attr) => {
-                        let ctx = hcl::eval::Context::new().with_source(&src);
+                        let ctx = base.child().with_source(&src);
                         hcl::eval::evaluate_typed(&attr.expr, &ctx)
                             .map_err(|e| e.with_source(&src).to_string())
                     }
                 }
             }
         };
+        let same_type = |t: &hcl::eval::Typed| Some(t.ty().to_string().as_str()) == field("type");
+        let marked = |t: &hcl::eval::Typed| {
+            t.map_unknowns(|ty| {
+                let mut o = hcl::Map::new();
+                o.insert("$unknown".to_owned(), Value::from(ty.to_string()));
+                Value::Object(o)
+            })
+        };
         let ok = match (&outcome, c.get("expect"), field("error")) {
-            (Ok(t), Some(expect), _) => {
-                matches(expect, t.value()) && Some(t.ty().to_string().as_str()) == field("type")
+            (Ok(t), Some(expect), _) => t.is_known() && matches(expect, t.value()) && same_type(t),
+            (Ok(t), _, _) if c.get("unknown").is_some() => t.is_unknown() && same_type(t),
+            (Ok(t), _, _) if c.get("partial").is_some() => {
+                !t.is_known()
+                    && !t.is_unknown()
+                    && same_type(t)
+                    && c.get("expect_partial")
+                        .is_some_and(|e| matches(e, &marked(t)))
             }
             (Err(msg), None, Some(summary)) => {
                 if !msg.contains(summary) {
@@ -124,10 +175,18 @@ fn main() {
                 match (c.get("expect"), field("error")) {
                     (Some(e), _) => format!("{e:?} : {}", field("type").unwrap_or("?")),
                     (_, Some(e)) => format!("error {e:?}"),
-                    _ => "?".into(),
+                    _ if c.get("unknown").is_some() => {
+                        format!("unknown : {}", field("type").unwrap_or("?"))
+                    }
+                    _ => format!(
+                        "partial {:?} : {}",
+                        c.get("expect_partial"),
+                        field("type").unwrap_or("?")
+                    ),
                 },
                 match &outcome {
-                    Ok(t) => format!("{:?} : {}", t.value(), t.ty()),
+                    Ok(t) if t.is_unknown() => format!("unknown : {}", t.ty()),
+                    Ok(t) => format!("{:?} : {}", marked(t), t.ty()),
                     Err(e) => e.replace('\n', "\n              "),
                 },
             ));
@@ -142,10 +201,8 @@ fn main() {
         }
     }
     println!(
-        "oracle_types: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
+        "oracle_types {set}: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
         message_diffs.len()
     );
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    failed == 0
 }

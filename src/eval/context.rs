@@ -6,6 +6,7 @@ use super::func::FuncDef;
 use super::functions;
 use super::limits::Limits;
 use super::typing::Ty;
+use super::typing::{Meta, Refine};
 use crate::value::{Map, Type, Value};
 
 /// What to do with expressions that refer to undefined variables or functions.
@@ -42,6 +43,8 @@ pub enum EvalMode {
 pub struct Context<'p> {
     parent: Option<&'p Context<'p>>,
     vars: Map<String, Value>,
+    /// Metas of variables holding unknown values (see `typing`).
+    metas: Map<String, Meta>,
     /// Up to two iteration variables of a `for`, borrowing the iterated
     /// value, with their recorded types.
     locals: [Option<Local<'p>>; 2],
@@ -71,6 +74,7 @@ impl<'p> Context<'p> {
         Context {
             parent: None,
             vars: Map::new(),
+            metas: Map::new(),
             locals: [None, None],
             funcs: Map::new(),
             builtins: true,
@@ -111,6 +115,7 @@ impl<'p> Context<'p> {
         Context {
             parent: Some(self),
             vars: Map::new(),
+            metas: Map::new(),
             locals: [None, None],
             funcs: Map::new(),
             builtins: self.builtins,
@@ -126,6 +131,7 @@ impl<'p> Context<'p> {
         Context {
             parent: Some(self),
             vars: Map::new(),
+            metas: Map::new(),
             locals: [Some(value), key],
             funcs: Map::new(),
             builtins: self.builtins,
@@ -144,7 +150,45 @@ impl<'p> Context<'p> {
 
     /// Declares (or replaces) a variable in this scope.
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
-        self.vars.insert(name.into(), value.into());
+        let name = name.into();
+        self.metas.shift_remove(&name);
+        self.vars.insert(name, value.into());
+    }
+
+    /// Declares a value that is not known yet (as Terraform's values that
+    /// are "known after apply"), of type `ty` ([`Type::Dynamic`] for any
+    /// type), at `path`: a variable name, or a dotted path into an object
+    /// variable (`local.name`; the objects on the way are created, their
+    /// other attributes kept). With `not_null`, the value is known not to
+    /// be null. Unknown values flow through every operator, function and
+    /// template as Terraform's do: see [`evaluate_typed`](super::evaluate_typed).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context};
+    /// use hcl::Type;
+    /// let mut ctx = Context::new();
+    /// ctx.declare_unknown("local.id", Type::String, true);
+    /// let t = evaluate_typed_str("upper(local.id)", &ctx).unwrap();
+    /// assert!(!t.is_known());
+    /// assert_eq!(t.ty(), &Type::String);
+    /// let t = evaluate_typed_str("local.id == null", &ctx).unwrap();
+    /// assert_eq!(t.value(), &hcl::Value::Bool(false));
+    /// ```
+    pub fn declare_unknown(&mut self, path: &str, ty: Type, not_null: bool) {
+        let refine = Refine {
+            not_null,
+            ..Refine::default()
+        };
+        let leaf = Meta::Unknown(ty, refine);
+        let mut steps = path.split('.');
+        let root = steps.next().unwrap_or_default().to_owned();
+        let rest: Vec<&str> = steps.collect();
+        let value = self.vars.entry(root.clone()).or_insert(Value::Null);
+        let mut meta = self.metas.shift_remove(&root);
+        set_unknown_at(value, &mut meta, &rest, leaf);
+        if let Some(m) = meta {
+            self.metas.insert(root, m);
+        }
     }
 
     /// Builder form of [`Context::declare_var`].
@@ -277,7 +321,7 @@ impl<'p> Context<'p> {
     }
 
     /// Looks a variable up, with its recorded type (see `typing`).
-    pub(crate) fn var_typed(&self, name: &str) -> Option<(&Value, Option<&Type>)> {
+    pub(crate) fn var_typed(&self, name: &str) -> Option<(&Value, Option<&Meta>)> {
         let mut ctx = self;
         loop {
             for (n, v, t) in ctx.locals.iter().flatten() {
@@ -287,7 +331,7 @@ impl<'p> Context<'p> {
             }
             if !ctx.vars.is_empty() {
                 if let Some(v) = ctx.vars.get(name) {
-                    return Some((v, None));
+                    return Some((v, ctx.metas.get(name)));
                 }
             }
             ctx = ctx.parent?;
@@ -320,4 +364,43 @@ impl<'p> Context<'p> {
         }
         None
     }
+}
+
+/// Puts an unknown value `leaf` at `path` inside `value` (whose meta is
+/// `meta`), making objects on the way.
+fn set_unknown_at(value: &mut Value, meta: &mut Option<Meta>, path: &[&str], leaf: Meta) {
+    let Some((key, rest)) = path.split_first() else {
+        *value = Value::Null;
+        *meta = Some(leaf);
+        return;
+    };
+    if !matches!(value, Value::Object(_)) || matches!(meta, Some(Meta::Unknown(..))) {
+        *value = Value::Object(Map::new());
+        *meta = None;
+    }
+    let Value::Object(map) = value else {
+        return;
+    };
+    let mut items = match meta.take() {
+        Some(Meta::Parts(_, items)) => items,
+        _ => vec![None; map.len()],
+    };
+    let pos = match map.get_index_of(*key) {
+        Some(pos) => pos,
+        None => {
+            map.insert((*key).to_owned(), Value::Null);
+            items.push(None);
+            map.len() - 1
+        }
+    };
+    if let Some((_, v)) = map.get_index_mut(pos) {
+        set_unknown_at(v, &mut items[pos], rest, leaf);
+    }
+    let ty = Type::Object(
+        map.iter()
+            .zip(&items)
+            .map(|((k, v), t)| (k.clone(), super::typing::of(v, t).into_owned()))
+            .collect(),
+    );
+    *meta = super::typing::with_parts(ty, items);
 }

@@ -7,7 +7,8 @@ use super::limits::{self, Budget};
 use super::ops;
 use super::print;
 use super::template;
-use super::typing::{self, Ty};
+use super::typing::{self, Meta, Ty};
+use super::unknown;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
 use crate::value::{Map, Type, Value};
@@ -156,9 +157,23 @@ fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -
     Ok((Value::Array(out), ty))
 }
 
-/// Evaluates one expression.
+/// Evaluates one expression, whose value must be known.
 pub(crate) fn eval(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
-    eval_t(e, ctx, d).map(|r| r.0)
+    let (v, t) = eval_t(e, ctx, d)?;
+    if !typing::is_known(&t) {
+        return Err(not_known(e.span));
+    }
+    Ok(v)
+}
+
+/// A value that is needed here is not known yet.
+#[cold]
+#[inline(never)]
+pub(crate) fn not_known(span: Span) -> Fail {
+    err(
+        span,
+        "Value not known: This value is not known yet (it depends on a value known only after apply), and is needed here.",
+    )
 }
 
 /// Evaluates one expression to its value and type (see [`typing`]).
@@ -183,10 +198,13 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
         ExprKind::Unary(u) => {
-            let v = eval(&u.expr, ctx, d)?;
+            let (v, t) = eval_t(&u.expr, ctx, d)?;
+            if !typing::is_known(&t) {
+                return unknown::unary(u.operator, &v, &t, u.expr.span);
+            }
             lit(ops::unary(u.operator, v, e.span, u.expr.span)?)
         }
-        ExprKind::Binary(_) => lit(eval_binary(e, ctx, d)?),
+        ExprKind::Binary(_) => eval_binary(e, ctx, d),
         ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
         ExprKind::For(f) => eval_for(f, ctx, d),
         ExprKind::Parenthesis(inner) => eval_t(inner, ctx, d),
@@ -202,35 +220,40 @@ fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
 }
 
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
-fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (cur, chain) = e.binary_chain();
     let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
     // Equality compares types too, so its operands carry them.
-    let (mut acc, mut acc_ty) = if chain.last().is_some_and(|b| is_eq(b)) {
-        eval_t(cur, ctx, d)?
-    } else {
-        (eval(cur, ctx, d)?, None)
-    };
+    let (mut acc, mut acc_ty) = eval_t(cur, ctx, d)?;
     let mut lhs_span = cur.span;
     for b in chain.iter().rev() {
-        if is_eq(b) {
-            let (rhs, rhs_ty) = eval_t(&b.rhs, ctx, d)?;
-            let same = typing::equal(&acc, &acc_ty, &rhs, &rhs_ty);
-            acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
+        let (rhs, rhs_ty) = eval_t(&b.rhs, ctx, d)?;
+        if !typing::is_known(&acc_ty) || !typing::is_known(&rhs_ty) {
+            (acc, acc_ty) = unknown::binary(
+                b.operator,
+                (acc, acc_ty),
+                (rhs, rhs_ty),
+                lhs_span,
+                b.rhs.span,
+            )?;
         } else {
-            let rhs = eval(&b.rhs, ctx, d)?;
-            acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+            if is_eq(b) {
+                let same = typing::equal(&acc, &acc_ty, &rhs, &rhs_ty);
+                acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
+            } else {
+                acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+            }
+            acc_ty = None;
         }
-        acc_ty = None;
         lhs_span = lhs_span.to(b.rhs.span);
     }
-    Ok(acc)
+    Ok((acc, acc_ty))
 }
 
 fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut map = Map::with_capacity(items.len());
-    // Attributes with a recorded type.
-    let mut typed: Vec<(String, Type)> = Vec::new();
+    // Attributes with a meta.
+    let mut typed: Vec<(String, Meta)> = Vec::new();
     for item in items {
         let key = match &item.key {
             ObjectKey::Ident(id) => id.name.to_string(),
@@ -258,7 +281,12 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                 let kv = if top {
                     eval_top(inner, ctx, d)?
                 } else {
-                    eval(inner, ctx, d)?
+                    let (kv, kt) = eval_t(inner, ctx, d)?;
+                    if !typing::is_known(&kt) {
+                        // Its attributes are not known: nor is its type.
+                        return Ok(unknown::nullable(Type::Dynamic));
+                    }
+                    kv
                 };
                 object_key(kv, k.span)?
             }
@@ -321,7 +349,12 @@ fn object_key(k: Value, span: Span) -> R<String> {
 /// `c ? a : b`: the branch taken, converted to the type both branches
 /// unify to (see [`typing::unify_branches`]).
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    let cond = eval(&c.cond, ctx, d)?;
+    let (cond, cond_ty) = eval_t(&c.cond, ctx, d)?;
+    if !typing::is_known(&cond_ty) {
+        let x = eval_t(&c.true_expr, ctx, d)?;
+        let y = eval_t(&c.false_expr, ctx, d)?;
+        return unknown::conditional(x, y, c.true_expr.span.to(c.false_expr.span));
+    }
     let cond = match cond {
         Value::Bool(b) => b,
         Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
@@ -359,8 +392,8 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     };
     match typing::unify_branches(t, f) {
         Ok(None) => Ok((v, vt)),
-        Ok(Some(target)) => match super::functions::util::convert(v, &target) {
-            Ok(v) => Ok((v, Some(target))),
+        Ok(Some(target)) => match typing::convert(v, &vt, &target) {
+            Ok(r) => Ok(r),
             Err(msg) => Err(err(taken.span, format!("Inconsistent conditional result types: {msg}."))),
         },
         Err(()) => Err(err(
@@ -394,11 +427,14 @@ pub(crate) fn iter_items<'v>(
             .map(|(i, v)| (Cow::Owned(Value::from(i)), v, typing::item(t, i, v)))
             .collect()),
         Value::Object(o) => {
-            let mut items: Vec<(&String, &Value)> = o.iter().collect();
-            items.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            let mut items: Vec<(usize, (&String, &Value))> = o.iter().enumerate().collect();
+            items.sort_unstable_by(|a, b| a.1 .0.as_bytes().cmp(b.1 .0.as_bytes()));
             Ok(items
                 .into_iter()
-                .map(|(k, v)| (Cow::Owned(Value::String(k.clone())), v, typing::attr(t, k, v)))
+                .map(|(i, (k, v))| {
+                    let t = typing::attr(t, k, i, v);
+                    (Cow::Owned(Value::String(k.clone())), v, t)
+                })
                 .collect())
         }
         Value::Null => Err(err(
@@ -419,6 +455,9 @@ pub(crate) fn iter_items<'v>(
 
 fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (coll, coll_ty) = eval_t(&f.collection, ctx, d)?;
+    if typing::is_unknown(&coll_ty) {
+        return Ok(unknown::nullable(Type::Dynamic));
+    }
     let set = typing::is_set(&coll_ty);
     let items = iter_items(&coll, &coll_ty, f.collection.span, "'for' expression")?;
     let key_name = f.key_var.as_ref().map(|k| k.name);
@@ -427,7 +466,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut object: Map<String, Value> = Map::new();
     // Recorded types of the results, once one has one.
     let mut tuple_types: Option<Vec<Ty>> = None;
-    let mut typed: Vec<(String, Type)> = Vec::new();
+    let mut typed: Vec<(String, Meta)> = Vec::new();
     let mut group_types: Option<Map<String, Vec<Ty>>> = None;
     for (k, v, vt) in items {
         let kt = if set { vt.clone() } else { None };
@@ -437,7 +476,10 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         );
         let child = ctx.with(&child_ctx);
         if let Some(cond) = &f.cond {
-            let c = eval(cond, &child, d)?;
+            let (c, ct) = eval_t(cond, &child, d)?;
+            if !typing::is_known(&ct) {
+                return Ok(unknown::nullable(Type::Dynamic));
+            }
             let keep = match c {
                 Value::Bool(b) => b,
                 Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
@@ -473,7 +515,11 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 tuple.push(v);
             }
             Some(key_expr) => {
-                let key = match eval(key_expr, &child, d)? {
+                let (key, key_ty) = eval_t(key_expr, &child, d)?;
+                if !typing::is_known(&key_ty) {
+                    return Ok(unknown::nullable(Type::Dynamic));
+                }
+                let key = match key {
                     Value::Null => return Err(err(
                         key_expr.span,
                         "Invalid object key: Key expression in 'for' expression must not produce a null value.",
@@ -544,22 +590,17 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         }
     }
     if f.key_expr.is_some() {
-        let ty = match group_types {
-            Some(mut groups) => Some(Type::Object(
-                object
-                    .iter()
-                    .map(|(k, v)| {
-                        let elems = v.as_array().map_or(&[][..], Vec::as_slice);
-                        let types = groups.shift_remove(k).unwrap_or_default();
-                        (
-                            k.clone(),
-                            typing::tuple(elems, Some(types)).unwrap_or(Type::Dynamic),
-                        )
-                    })
-                    .collect(),
-            )),
-            None => typing::object(&object, typed),
-        };
+        if let Some(mut groups) = group_types {
+            // Each group is a tuple of its values' metas.
+            for (k, v) in &object {
+                let elems = v.as_array().map_or(&[][..], Vec::as_slice);
+                let metas = groups.shift_remove(k).unwrap_or_default();
+                if let Some(m) = typing::tuple(elems, Some(metas)) {
+                    typed.push((k.clone(), m));
+                }
+            }
+        }
+        let ty = typing::object(&object, typed);
         Ok((Value::Object(object), ty))
     } else {
         let ty = typing::tuple(&tuple, tuple_types);
@@ -607,14 +648,21 @@ fn apply_ops(
     let mut i = 0;
     while i < ops.len() {
         let op = &ops[i];
+        if let Some(Meta::Unknown(t, r)) = &ty {
+            return unknown_ops(t, r.not_null, &ops[i..], ctx, d);
+        }
         match &op.kind {
             TraversalOperatorKind::GetAttr(id) => {
                 let pos = attr_pos(&cur, id)?;
                 cur = take_object_entry(cur, pos);
-                ty = typing::attr(&ty, id.name, &cur);
+                ty = typing::attr(&ty, id.name, pos, &cur);
             }
             TraversalOperatorKind::Index(ix) => {
-                let key = eval(ix, ctx, d + 1)?;
+                let (key, key_ty) = eval_t(ix, ctx, d + 1)?;
+                if !typing::is_known(&key_ty) {
+                    let t = unknown::index_type(&typing::of(&cur, &ty), None, op.span)?;
+                    return Ok(unknown::nullable(t));
+                }
                 if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) && !key.is_null() {
                     return Err(set_index(op.span));
                 }
@@ -663,6 +711,100 @@ fn apply_ops(
         i += 1;
     }
     Ok((cur.into_owned(), ty))
+}
+
+/// Operators `ops` applied to an unknown value of type `t`: an unknown of
+/// the resulting type, after the checks a known value would get.
+fn unknown_ops(
+    t: &Type,
+    not_null: bool,
+    ops: &[TraversalOperator<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<(Value, Ty)> {
+    // A splat over a value known not to be null, not a collection, is a
+    // one-element tuple.
+    if let Some(op) = ops.first() {
+        if matches!(
+            op.kind,
+            TraversalOperatorKind::FullSplat | TraversalOperatorKind::AttrSplat
+        ) && not_null
+            && !matches!(
+                t,
+                Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Dynamic
+            )
+        {
+            let (_, rest) = splat_parts(ops);
+            let et = static_ops(t.clone(), rest, ctx, d)?;
+            let inner = typing::unknown(et.clone(), typing::Refine::default());
+            let (v, after) = (Value::Array(vec![Value::Null]), &ops[1 + rest.len()..]);
+            let ty = typing::with_parts(Type::Tuple(vec![et]), vec![inner]);
+            return apply_ops(Cow::Owned(v), ty, after, ctx, d + 1);
+        }
+    }
+    Ok(unknown::nullable(static_ops(t.clone(), ops, ctx, d)?))
+}
+
+/// The operators a splat applies to each element (all the rest for `[*]`,
+/// the attribute steps for `.*`), and the splat's own length (1).
+fn splat_parts<'a, 'o>(ops: &'a [TraversalOperator<'o>]) -> (usize, &'a [TraversalOperator<'o>]) {
+    match ops.first().map(|o| &o.kind) {
+        Some(TraversalOperatorKind::FullSplat) => (1, &ops[1..]),
+        _ => {
+            let mut j = 1;
+            while j < ops.len()
+                && matches!(
+                    ops[j].kind,
+                    TraversalOperatorKind::GetAttr(_) | TraversalOperatorKind::LegacyIndex(_)
+                )
+            {
+                j += 1;
+            }
+            (1, &ops[1..j])
+        }
+    }
+}
+
+/// The type `ops` give applied to a value of type `t` that is not known.
+fn static_ops(mut t: Type, ops: &[TraversalOperator<'_>], ctx: &Eval<'_, '_>, d: u32) -> R<Type> {
+    if ctx.too_deep(d) {
+        return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
+    }
+    let mut i = 0;
+    while i < ops.len() {
+        let op = &ops[i];
+        t = match &op.kind {
+            TraversalOperatorKind::GetAttr(id) => unknown::attr_type(&t, id.name, id.span)?,
+            TraversalOperatorKind::Index(ix) => {
+                let (key, key_ty) = eval_t(ix, ctx, d + 1)?;
+                let key = typing::is_known(&key_ty).then_some(&key);
+                unknown::index_type(&t, key, op.span)?
+            }
+            TraversalOperatorKind::LegacyIndex(n) => {
+                unknown::index_type(&t, Some(&Value::from(*n)), op.span)?
+            }
+            TraversalOperatorKind::FullSplat | TraversalOperatorKind::AttrSplat => {
+                let (_, each) = splat_parts(&ops[i..]);
+                let splat = match std::mem::replace(&mut t, Type::Dynamic) {
+                    Type::List(e) | Type::Set(e) => Type::list(static_ops(*e, each, ctx, d + 1)?),
+                    Type::Tuple(ts) => Type::Tuple(
+                        ts.into_iter()
+                            .map(|e| static_ops(e, each, ctx, d + 1))
+                            .collect::<R<_>>()?,
+                    ),
+                    _ => Type::Dynamic,
+                };
+                i += 1 + each.len();
+                if matches!(op.kind, TraversalOperatorKind::FullSplat) {
+                    return Ok(splat);
+                }
+                t = splat;
+                continue;
+            }
+        };
+        i += 1;
+    }
+    Ok(t)
 }
 
 /// The items a splat applies its operators to, with their types: the
@@ -813,7 +955,7 @@ fn index_value<'v>(
             };
             match o.get_index_of(k.as_ref()) {
                 Some(pos) => {
-                    let t = typing::attr(ty, &k, &o[pos]);
+                    let t = typing::attr(ty, &k, pos, &o[pos]);
                     Ok((take_object_entry(cur, pos), t))
                 }
                 None => Err(invalid_index(
@@ -868,26 +1010,41 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     if bare == "templatestring" && builtin {
         inline_template_check(fc, span)?;
     }
-    let typed = builtin && typing::typed(bare);
+    let typed = builtin && typing::typed_function(bare);
     let mut args = Vec::with_capacity(fc.args.len());
     let mut types: Vec<Ty> = Vec::new();
     let last = fc.args.len().saturating_sub(1);
     let mut expanded: Option<(Value, Ty, Span)> = None;
+    // The arguments' metas are kept for typed functions, and once one is
+    // not known.
+    let mut keep = typed;
     for (i, a) in fc.args.iter().enumerate() {
         let (v, t) = eval_t(a, ctx, d)?;
         if fc.expand_final && i == last {
             expanded = Some((v, t, a.span));
         } else {
+            if !keep && !typing::is_known(&t) {
+                keep = true;
+                types = vec![None; args.len()];
+            }
             args.push(v);
-            if typed {
+            if keep {
                 types.push(t);
             }
         }
     }
     if let Some((v, t, arg_span)) = expanded {
+        if typing::is_unknown(&t) {
+            // How many arguments there are is not known.
+            return Ok(unknown::nullable(Type::Dynamic));
+        }
         match v {
             Value::Array(items) => {
-                if typed {
+                if !keep && !typing::is_known(&t) {
+                    keep = true;
+                    types = vec![None; args.len()];
+                }
+                if keep {
                     types.extend(items.iter().enumerate().map(|(i, x)| typing::item(&t, i, x)));
                 }
                 args.extend(items);
@@ -909,7 +1066,14 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
             }
         }
     }
-    let r = if typed {
+    let r = if keep && !types.iter().all(typing::is_known) {
+        check_arity(def, &full, fc, args.len())?;
+        if builtin {
+            super::unknown_call::call(bare, args, types, span)
+        } else {
+            Ok(unknown::nullable(Type::Dynamic))
+        }
+    } else if typed {
         invoke_typed(ctx, def, &full, bare, fc, args, &types, span)
     } else {
         invoke(ctx, def, &full, fc, args, span).map(|v| {
@@ -980,9 +1144,9 @@ fn invoke_typed(
     let v = invoke(ctx, def, full, fc, args, span)?;
     Ok(match returns {
         typing::Returns::Literal => (v, None),
-        typing::Returns::Is(t) => (v, Some(t)),
+        typing::Returns::Is(t) => (v, typing::typed(t)),
         typing::Returns::Convert(t) => match super::functions::util::convert(v, &t) {
-            Ok(v) => (v, Some(t)),
+            Ok(v) => (v, typing::typed(t)),
             Err(msg) => return Err(call_failed(full, msg, span)),
         },
     })
@@ -1141,6 +1305,15 @@ fn eval_try_can(
     let mut failures = String::new();
     for a in fc.args {
         match eval_t(a, ctx, d) {
+            // A value not wholly known could still fail later: so is the
+            // result.
+            Ok((_, t)) if !typing::is_known(&t) => {
+                return Ok(if is_can {
+                    unknown::not_null(Type::Bool)
+                } else {
+                    unknown::nullable(Type::Dynamic)
+                })
+            }
             Ok(v) => return Ok(if is_can { (Value::Bool(true), None) } else { v }),
             Err(Fail::Unknown(e)) => return Err(Fail::Unknown(e)),
             Err(Fail::Err(e)) => {

@@ -102,6 +102,8 @@ mod ops;
 mod print;
 mod template;
 mod typing;
+mod unknown;
+mod unknown_call;
 
 pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
@@ -348,10 +350,29 @@ fn with_expression<T>(
 /// let t = hcl::eval::evaluate_typed_str("[for x in toset([\"b\", \"a\"]) : tostring(null)]", &ctx).unwrap();
 /// assert_eq!(t.ty().to_string(), "tuple([string, string])");
 /// ```
+///
+/// # Unknown values
+///
+/// With values declared unknown in the [`Context`]
+/// ([`Context::declare_unknown`]), a result may be wholly unknown (only
+/// its type is known), or known with unknown values inside: see
+/// [`Typed::is_known`] and [`Typed::map_unknowns`].
+///
+/// ```
+/// use hcl::eval::{evaluate_typed_str, Context};
+/// use hcl::{Type, Value};
+/// let mut ctx = Context::new();
+/// ctx.declare_unknown("id", Type::String, true);
+/// let t = evaluate_typed_str("[id, \"k\"]", &ctx).unwrap();
+/// assert!(!t.is_known() && !t.is_unknown());
+/// let shown = t.map_unknowns(|ty| Value::from(format!("<{ty}>")));
+/// assert_eq!(shown, Value::from(vec!["<string>", "k"]));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Typed {
     value: Value,
     ty: Type,
+    meta: typing::Ty,
 }
 
 impl Typed {
@@ -371,6 +392,21 @@ impl Typed {
     pub fn into_parts(self) -> (Value, Type) {
         (self.value, self.ty)
     }
+    /// Whether the value is wholly known (it holds no unknown value).
+    pub fn is_known(&self) -> bool {
+        typing::is_known(&self.meta)
+    }
+    /// Whether the value is wholly unknown: only its type is known, and
+    /// [`Typed::value`] is `null`.
+    pub fn is_unknown(&self) -> bool {
+        typing::is_unknown(&self.meta)
+    }
+    /// The value, with each unknown value in it (or the whole value, if it
+    /// is unknown) replaced by `f` of its type. For a known value, the
+    /// value itself.
+    pub fn map_unknowns(&self, mut f: impl FnMut(&Type) -> Value) -> Value {
+        typing::map_unknowns(&self.value, &self.meta, &mut f)
+    }
 }
 
 /// Evaluates `e` in `ctx` to its value and type. Undefined variables and
@@ -389,8 +425,9 @@ impl Typed {
 pub fn evaluate_typed(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Typed> {
     let budget = Budget::new(ctx.limits());
     let (value, ty) = expr::eval_t(e, &Eval::new(ctx, &budget), 0).map_err(Fail::into_error)?;
-    let ty = ty.unwrap_or_else(|| crate::value::ty::literal_type(&value));
-    Ok(Typed { value, ty })
+    let meta = ty;
+    let ty = typing::of(&value, &meta).into_owned();
+    Ok(Typed { value, ty, meta })
 }
 
 /// Parses `src` as one expression and evaluates it to its value and type

@@ -101,7 +101,7 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
 /// How a value of recorded type `t` reads in messages: `number`, `tuple
 /// with 2 elements`, `list of string`, ...
 pub(crate) fn describe(v: &Value, t: &super::typing::Ty) -> String {
-    if let Some(t @ (Type::List(_) | Type::Set(_) | Type::Map(_))) = t {
+    if let Some(t @ (Type::List(_) | Type::Set(_) | Type::Map(_))) = t.as_ref().map(|m| m.ty()) {
         return super::typing::friendly(t);
     }
     match v {

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{err, eval, eval_t, iter_items, R};
+use super::expr::{err, eval_t, iter_items, R};
 use super::ops;
 use super::typing::Ty;
 use crate::syntax::*;
@@ -28,13 +28,37 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
         return eval_t(&i.expr, ctx, d);
     }
     let mut out = String::new();
-    render(t.elements, ctx, d, &mut out)?;
-    Ok((Value::String(out), None))
+    let mut unknown = None;
+    render(t.elements, ctx, d, &mut out, &mut unknown)?;
+    Ok(match unknown {
+        // An unknown part: an unknown string, known to start with the text
+        // before it.
+        Some(prefix) => {
+            let r = super::typing::Refine {
+                not_null: true,
+                prefix: Some(prefix).filter(|p: &String| !p.is_empty()),
+                ..super::typing::Refine::default()
+            };
+            (
+                Value::Null,
+                super::typing::unknown(crate::value::Type::String, r),
+            )
+        }
+        None => (Value::String(out), None),
+    })
 }
 
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
-/// already been applied to the literals by the parser.
-fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String) -> R<()> {
+/// already been applied to the literals by the parser. At the first part
+/// that is not known, `unknown` gets the text rendered so far; the rest is
+/// still evaluated (its errors count) but not kept.
+fn render(
+    elements: &[Element<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+    out: &mut String,
+    unknown: &mut Option<String>,
+) -> R<()> {
     if ctx.too_deep(d) {
         let span = elements.first().map_or(Span::default(), |e| match e {
             Element::Literal(l) => l.span,
@@ -47,12 +71,20 @@ fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String
         match el {
             Element::Literal(l) => out.push_str(l.value),
             Element::Interpolation(interp) => {
-                let v = eval(&interp.expr, ctx, d)?;
+                let (v, t) = eval_t(&interp.expr, ctx, d)?;
+                if !super::typing::is_known(&t) {
+                    unknown.get_or_insert_with(|| out.clone());
+                    continue;
+                }
                 ops::template_string(&v, out, interp.expr.span)?;
             }
             Element::Directive(dir) => match &**dir {
                 Directive::If(ifd) => {
-                    let c = eval(&ifd.cond, ctx, d)?;
+                    let (c, ct) = eval_t(&ifd.cond, ctx, d)?;
+                    if !super::typing::is_known(&ct) {
+                        unknown.get_or_insert_with(|| out.clone());
+                        continue;
+                    }
                     let c = match c {
                         Value::Bool(b) => b,
                         Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
@@ -73,13 +105,17 @@ fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String
                         }
                     };
                     if c {
-                        render(ifd.true_template.elements, ctx, d + 1, out)?;
+                        render(ifd.true_template.elements, ctx, d + 1, out, unknown)?;
                     } else if let Some(f) = &ifd.false_template {
-                        render(f.elements, ctx, d + 1, out)?;
+                        render(f.elements, ctx, d + 1, out, unknown)?;
                     }
                 }
                 Directive::For(fd) => {
                     let (coll, coll_ty) = eval_t(&fd.collection, ctx, d)?;
+                    if super::typing::is_unknown(&coll_ty) {
+                        unknown.get_or_insert_with(|| out.clone());
+                        continue;
+                    }
                     let set = super::typing::is_set(&coll_ty);
                     let items = iter_items(&coll, &coll_ty, fd.collection.span, "'for' directive")?;
                     let key_name = fd.key_var.as_ref().map(|k| k.name);
@@ -91,7 +127,7 @@ fn render(elements: &[Element<'_>], ctx: &Eval<'_, '_>, d: u32, out: &mut String
                         );
                         let child = ctx.with(&child_ctx);
                         let before = out.len();
-                        render(fd.template.elements, &child, d + 1, out)?;
+                        render(fd.template.elements, &child, d + 1, out, unknown)?;
                         ctx.budget
                             .charge_bytes(out.len() - before, fd.collection.span)?;
                     }

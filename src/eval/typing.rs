@@ -30,81 +30,289 @@ use std::borrow::Cow;
 use crate::value::ty::{literal_type, Type};
 use crate::value::Value;
 
-/// The type of an evaluated value where it is not the value's literal type.
-pub(crate) type Ty = Option<Type>;
+/// What the evaluator knows of a value beyond the value itself: `None` for
+/// a known value of its literal type (the common case, which costs
+/// nothing).
+pub(crate) type Ty = Option<Meta>;
 
-/// The type of `v`, whose recorded type is `t`.
+/// A value's type where the value does not tell it, and whether it (or
+/// part of it) is unknown.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Meta {
+    /// A known value of this type.
+    Typed(Type),
+    /// A value not known yet, of this type, and what is known of it. The
+    /// value beside it is a `null` placeholder.
+    Unknown(Type, Refine),
+    /// A known tuple, object, list, set or map of this type holding unknown
+    /// values: the elements' metas, in the order of the value's elements
+    /// (an object's in its map order).
+    Parts(Type, Vec<Ty>),
+}
+
+/// What is known of an unknown value (cty's refinements).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub(crate) struct Refine {
+    /// It will not be null.
+    pub(crate) not_null: bool,
+    /// A string that will start with this.
+    pub(crate) prefix: Option<String>,
+    /// A collection whose length will be in this range (inclusive).
+    pub(crate) len: Option<(u64, u64)>,
+    /// A number that will be at least this.
+    pub(crate) min: Option<crate::Number>,
+}
+
+impl Refine {
+    /// Known only not to be null.
+    pub(crate) fn not_null() -> Refine {
+        Refine {
+            not_null: true,
+            ..Refine::default()
+        }
+    }
+}
+
+impl Meta {
+    /// The type.
+    pub(crate) fn ty(&self) -> &Type {
+        match self {
+            Meta::Typed(t) | Meta::Unknown(t, _) | Meta::Parts(t, _) => t,
+        }
+    }
+}
+
+/// A known value of type `t`.
+pub(crate) fn typed(t: Type) -> Ty {
+    Some(Meta::Typed(t))
+}
+
+/// An unknown value of type `t`.
+pub(crate) fn unknown(t: Type, r: Refine) -> Ty {
+    Some(Meta::Unknown(t, r))
+}
+
+/// Whether the value is wholly unknown.
+pub(crate) fn is_unknown(t: &Ty) -> bool {
+    matches!(t, Some(Meta::Unknown(..)))
+}
+
+/// Whether the value is wholly known (no unknown in it).
+pub(crate) fn is_known(t: &Ty) -> bool {
+    !matches!(t, Some(Meta::Unknown(..) | Meta::Parts(..)))
+}
+
+/// Whether a value with meta `t` (holding `v`) is known not to be null.
+pub(crate) fn not_null(v: &Value, t: &Ty) -> bool {
+    match t {
+        Some(Meta::Unknown(_, r)) => r.not_null,
+        _ => !v.is_null(),
+    }
+}
+
+/// `v` (with meta `t`) with each unknown value replaced by `f` of its type.
+pub(crate) fn map_unknowns(v: &Value, t: &Ty, f: &mut dyn FnMut(&Type) -> Value) -> Value {
+    match (t, v) {
+        (Some(Meta::Unknown(ty, _)), _) => f(ty),
+        (Some(Meta::Parts(_, items)), Value::Array(a)) => Value::Array(
+            a.iter()
+                .zip(items)
+                .map(|(x, t)| map_unknowns(x, t, f))
+                .collect(),
+        ),
+        (Some(Meta::Parts(_, items)), Value::Object(o)) => Value::Object(
+            o.iter()
+                .zip(items)
+                .map(|((k, x), t)| (k.clone(), map_unknowns(x, t, f)))
+                .collect(),
+        ),
+        _ => v.clone(),
+    }
+}
+
+/// Converts `v` (with meta `t`) to type `target` as
+/// [`util::convert`](super::functions::util::convert) does, unknown values
+/// included: an unknown converts to an unknown of the target type (when
+/// its type can convert), and a set puts its unknown elements last.
+pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), String> {
+    use super::functions::util;
+    match t {
+        None | Some(Meta::Typed(_)) => {
+            let v = util::convert(v, target)?;
+            let t = if *target == Type::Dynamic {
+                t.clone()
+            } else {
+                typed(target.clone())
+            };
+            Ok((v, t))
+        }
+        Some(Meta::Unknown(ty, r)) => {
+            if *target == Type::Dynamic {
+                return Ok((v, t.clone()));
+            }
+            if !crate::value::ty::conversion_exists(ty, target, true) {
+                return Err(format!(
+                    "cannot convert {} to {}",
+                    friendly(ty),
+                    friendly(target)
+                ));
+            }
+            Ok((Value::Null, unknown(target.clone(), r.clone())))
+        }
+        Some(Meta::Parts(_, items)) => match (target, v) {
+            (Type::Dynamic, v) => Ok((v, t.clone())),
+            (Type::List(e) | Type::Set(e), Value::Array(a)) => {
+                let mut known = Vec::new();
+                let mut unknowns = Vec::new();
+                let mut out = Vec::with_capacity(a.len());
+                let mut metas = Vec::with_capacity(a.len());
+                for (x, xt) in a.into_iter().zip(items) {
+                    let (x, xt) = convert(x, xt, e)?;
+                    if matches!(target, Type::Set(_)) {
+                        if is_known(&xt) {
+                            known.push(x);
+                        } else {
+                            unknowns.push((x, xt));
+                        }
+                    } else {
+                        out.push(x);
+                        metas.push(xt);
+                    }
+                }
+                if matches!(target, Type::Set(_)) {
+                    for x in util::make_set(known) {
+                        out.push(x);
+                        metas.push(element(e, &Value::Null));
+                    }
+                    for (x, xt) in unknowns {
+                        out.push(x);
+                        metas.push(xt);
+                    }
+                }
+                Ok((Value::Array(out), with_parts(target.clone(), metas)))
+            }
+            (Type::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => {
+                let mut out = Vec::with_capacity(a.len());
+                let mut metas = Vec::with_capacity(a.len());
+                for ((x, xt), e) in a.into_iter().zip(items).zip(ts) {
+                    let (x, xt) = convert(x, xt, e)?;
+                    out.push(x);
+                    metas.push(xt);
+                }
+                Ok((Value::Array(out), with_parts(target.clone(), metas)))
+            }
+            (Type::Map(_) | Type::Object(_), Value::Object(o)) => {
+                let mut entries: Vec<(String, Value, Ty)> = Vec::with_capacity(o.len());
+                for ((k, x), xt) in o.into_iter().zip(items) {
+                    let e = match target {
+                        Type::Map(e) => (**e).clone(),
+                        Type::Object(attrs) => match attrs.get(&k) {
+                            Some(e) => e.clone(),
+                            None => continue,
+                        },
+                        _ => Type::Dynamic,
+                    };
+                    let (x, xt) = convert(x, xt, &e)?;
+                    entries.push((k, x, xt));
+                }
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                let metas = entries.iter().map(|e| e.2.clone()).collect();
+                let map = entries.into_iter().map(|(k, x, _)| (k, x)).collect();
+                Ok((Value::Object(map), with_parts(target.clone(), metas)))
+            }
+            (target, _) => Err(format!("{} required", friendly(target))),
+        },
+    }
+}
+
+/// The type of `v`, whose meta is `t`.
 pub(crate) fn of<'a>(v: &Value, t: &'a Ty) -> Cow<'a, Type> {
     match t {
-        Some(t) => Cow::Borrowed(t),
+        Some(m) => Cow::Borrowed(m.ty()),
         None => Cow::Owned(literal_type(v)),
     }
 }
 
-/// The recorded type of an element of type `t`: `None` when `t` is the
-/// dynamic pseudo-type and the element is not null (an element of a
-/// literal value).
+/// The meta of an element of type `t`: `None` when `t` is the dynamic
+/// pseudo-type and the element is not null (an element of a literal
+/// value).
 fn element(t: &Type, v: &Value) -> Ty {
     match t {
         Type::Dynamic if !v.is_null() => None,
-        t => Some(t.clone()),
+        t => typed(t.clone()),
     }
 }
 
-/// The type of attribute (or map element) `key` of a value of type `t`,
-/// holding `v`.
-pub(crate) fn attr(t: &Ty, key: &str, v: &Value) -> Ty {
+/// The meta of attribute (or map element) `key`, at position `pos` in the
+/// map, of a known value with meta `t`, holding `v`.
+pub(crate) fn attr(t: &Ty, key: &str, pos: usize, v: &Value) -> Ty {
     match t.as_ref()? {
-        Type::Object(attrs) => element(attrs.get(key)?, v),
-        Type::Map(e) => element(e, v),
+        Meta::Typed(Type::Object(attrs)) => element(attrs.get(key)?, v),
+        Meta::Typed(Type::Map(e)) => element(e, v),
+        Meta::Parts(_, items) => items.get(pos)?.clone(),
         _ => None,
     }
 }
 
-/// The type of element `i` of a value of type `t` (a tuple, list or set),
+/// The meta of element `i` of a known tuple, list or set with meta `t`,
 /// holding `v`.
 pub(crate) fn item(t: &Ty, i: usize, v: &Value) -> Ty {
     match t.as_ref()? {
-        Type::Tuple(ts) => element(ts.get(i)?, v),
-        Type::List(e) | Type::Set(e) => element(e, v),
+        Meta::Typed(Type::Tuple(ts)) => element(ts.get(i)?, v),
+        Meta::Typed(Type::List(e) | Type::Set(e)) => element(e, v),
+        Meta::Parts(_, items) => items.get(i)?.clone(),
         _ => None,
     }
 }
 
-/// Whether `t` is a set type.
+/// Whether the value is a set.
 pub(crate) fn is_set(t: &Ty) -> bool {
-    matches!(t, Some(Type::Set(_)))
+    matches!(t.as_ref().map(Meta::ty), Some(Type::Set(_)))
 }
 
-/// The type of a tuple of `values` whose elements have `types` (`None`
-/// when every element has its literal type).
+/// The meta of a value of type `ty` whose elements have metas `items`:
+/// [`Meta::Parts`] when one is unknown, else [`Meta::Typed`].
+pub(crate) fn with_parts(ty: Type, items: Vec<Ty>) -> Ty {
+    if items.iter().all(is_known) {
+        typed(ty)
+    } else {
+        Some(Meta::Parts(ty, items))
+    }
+}
+
+/// The meta of a tuple of `values` whose elements have metas `types`
+/// (`None` when every element is known, of its literal type).
 pub(crate) fn tuple(values: &[Value], types: Option<Vec<Ty>>) -> Ty {
     let types = types?;
-    Some(Type::Tuple(
+    let ty = Type::Tuple(
         values
             .iter()
-            .zip(types)
-            .map(|(v, t)| t.unwrap_or_else(|| literal_type(v)))
+            .zip(&types)
+            .map(|(v, t)| of(v, t).into_owned())
             .collect(),
-    ))
+    );
+    with_parts(ty, types)
 }
 
-/// The type of an object whose attributes `typed` have recorded types (the
-/// others have their literal types); `None` when no attribute has one.
-pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String, Type)>) -> Ty {
+/// The meta of an object whose attributes `typed` have metas (the others
+/// are known, of their literal types); `None` when no attribute has one.
+pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String, Meta)>) -> Ty {
     if typed.is_empty() {
         return None;
     }
-    let mut attrs: std::collections::BTreeMap<String, Type> = map
-        .iter()
-        .map(|(k, v)| (k.clone(), literal_type(v)))
-        .collect();
-    for (k, t) in typed {
-        if attrs.contains_key(&k) {
-            attrs.insert(k, t);
+    let mut metas: Vec<Ty> = vec![None; map.len()];
+    for (k, m) in typed {
+        if let Some(i) = map.get_index_of(&k) {
+            metas[i] = Some(m);
         }
     }
-    Some(Type::Object(attrs))
+    let ty = Type::Object(
+        map.iter()
+            .zip(&metas)
+            .map(|((k, v), t)| (k.clone(), of(v, t).into_owned()))
+            .collect(),
+    );
+    with_parts(ty, metas)
 }
 
 /// `a == b` as cty decides it: nulls of any type are equal to each other
@@ -139,7 +347,8 @@ pub(crate) fn unify_branches(
         | (Value::Bool(_), Value::Bool(_), None, None) => return Ok(None),
         _ => {}
     }
-    let dyn_null = |v: &Value, t: &Ty| v.is_null() && matches!(t, None | Some(Type::Dynamic));
+    let dyn_null =
+        |v: &Value, t: &Ty| v.is_null() && matches!(t, None | Some(Meta::Typed(Type::Dynamic)));
     if dyn_null(tv, tt) {
         return Ok(Some(of(fv, ft).into_owned()));
     }
@@ -172,7 +381,7 @@ pub(crate) enum Returns {
 
 /// Whether built-in `name`'s result type (or its argument checks) depend
 /// on its arguments' types; for the others [`call_type`] is not called.
-pub(crate) fn typed(name: &str) -> bool {
+pub(crate) fn typed_function(name: &str) -> bool {
     matches!(
         name,
         "tolist"
@@ -518,12 +727,12 @@ pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
         };
     match name {
         "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => {
-            Some(Type::list(Type::String))
+            typed(Type::list(Type::String))
         }
-        "range" => Some(Type::list(Type::Number)),
-        "fileset" => Some(Type::set(Type::String)),
-        "transpose" => Some(Type::map(Type::list(Type::String))),
-        "regexall" | "csvdecode" => Some(Type::list(elements())),
+        "range" => typed(Type::list(Type::Number)),
+        "fileset" => typed(Type::set(Type::String)),
+        "transpose" => typed(Type::map(Type::list(Type::String))),
+        "regexall" | "csvdecode" => typed(Type::list(elements())),
         _ => None,
     }
 }
@@ -532,7 +741,7 @@ pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
 /// results and their types: a list over a list or set (dynamic elements
 /// when empty), else a tuple.
 pub(crate) fn splat(t: &Ty, values: &[Value], types: Vec<Ty>) -> Ty {
-    match t {
+    match t.as_ref().map(Meta::ty) {
         Some(Type::List(_) | Type::Set(_)) => {
             let tys: Vec<Type> = values
                 .iter()
@@ -544,7 +753,7 @@ pub(crate) fn splat(t: &Ty, values: &[Value], types: Vec<Ty>) -> Ty {
             } else {
                 Type::unify(&tys).unwrap_or(Type::Dynamic)
             };
-            Some(Type::list(e))
+            with_parts(Type::list(e), types)
         }
         _ if types.iter().all(Option::is_none) => None,
         _ => tuple(values, Some(types)),
@@ -563,12 +772,12 @@ mod tests {
     fn equality_compares_types_then_values() {
         let one = Value::Array(vec![Value::from(1)]);
         assert!(equal(&one, &None, &one, &None));
-        assert!(!equal(&one, &Some(t("list(number)")), &one, &None));
+        assert!(!equal(&one, &typed(t("list(number)")), &one, &None));
         assert!(equal(
             &Value::Null,
-            &Some(t("string")),
+            &typed(t("string")),
             &Value::Null,
-            &Some(t("number"))
+            &typed(t("number"))
         ));
         assert!(!equal(&Value::Null, &None, &one, &None));
     }

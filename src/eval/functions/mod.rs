@@ -90,7 +90,7 @@ pub mod fs;
 mod hash;
 mod network;
 mod numeric;
-mod string;
+pub(crate) mod string;
 mod template;
 pub(crate) mod util;
 mod yaml;

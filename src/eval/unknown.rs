@@ -1,0 +1,418 @@
+//! Unknown values: how operators, conditionals, traversals, templates and
+//! functions treat a value that is not known yet (Terraform's "known after
+//! apply"), as cty and hclsyntax do.
+//!
+//! An operation on an unknown value gives an unknown value of the
+//! operation's result type, after the checks that do not need the value
+//! (a `bool` operand of `+` is still an error, `local.obj.missing` still
+//! fails). What is known of an unknown ([`Refine`]) can decide a result:
+//! an unknown known not to be null is not `== null`; a template starting
+//! with `"pre-"` never equals `"x"`; the length of an unknown object is its
+//! number of attributes.
+
+use super::expr::{err, Fail, R};
+use super::typing::{self, Meta, Refine, Ty};
+use crate::syntax::{BinaryOperator, Span, UnaryOperator};
+use crate::value::ty::conversion_exists;
+use crate::value::{Type, Value};
+
+/// An unknown value of type `t`, known not to be null.
+pub(crate) fn not_null(t: Type) -> (Value, Ty) {
+    (Value::Null, typing::unknown(t, Refine::not_null()))
+}
+
+/// An unknown value of type `t` that may be null.
+pub(crate) fn nullable(t: Type) -> (Value, Ty) {
+    (Value::Null, typing::unknown(t, Refine::default()))
+}
+
+/// Checks that an operand of type `t` (unknown, or holding unknowns) can
+/// convert to `want`, as the operator would.
+fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R<()> {
+    if conversion_exists(t, want, true) {
+        return Ok(());
+    }
+    Err(err(
+        span,
+        format!(
+            "Invalid operand: Unsuitable value for {which} operand: a {want} is required, but have {}.",
+            typing::friendly(t)
+        ),
+    ))
+}
+
+/// `a op b` where `a` or `b` is not wholly known. A known operand is
+/// checked as the operator checks it; an unknown one by its type.
+pub(crate) fn binary(
+    op: BinaryOperator,
+    (a, ta): (Value, Ty),
+    (b, tb): (Value, Ty),
+    lspan: Span,
+    rspan: Span,
+) -> R<(Value, Ty)> {
+    use BinaryOperator::*;
+    if matches!(op, Eq | NotEq) {
+        return Ok(match equal(&a, &ta, &b, &tb) {
+            Some(same) => (Value::Bool(same == (op == Eq)), None),
+            None => not_null(Type::Bool),
+        });
+    }
+    if let Some(known) = compare_range(op, (&a, &ta), (&b, &tb)) {
+        return Ok((Value::Bool(known), None));
+    }
+    let (want, result) = match op {
+        And | Or => (Type::Bool, Type::Bool),
+        Less | LessEq | Greater | GreaterEq => (Type::Number, Type::Bool),
+        _ => (Type::Number, Type::Number),
+    };
+    for (v, t, span, which) in [(&a, &ta, lspan, "left"), (&b, &tb, rspan, "right")] {
+        if typing::is_unknown(t) {
+            check_operand(&typing::of(v, t), &want, span, which)?;
+        } else if v.is_null() {
+            return Err(err(
+                span,
+                "Operation failed: Error during operation: argument must not be null.",
+            ));
+        } else {
+            // A known operand converts as it would with a known partner.
+            let probe = if want == Type::Bool {
+                Value::Bool(true)
+            } else {
+                Value::from(1)
+            };
+            let (x, y) = if which == "left" {
+                (v.clone(), probe)
+            } else {
+                (probe, v.clone())
+            };
+            super::ops::binary(op, x, y, lspan, rspan)?;
+        }
+    }
+    Ok(not_null(result))
+}
+
+/// `u < k` and the like, decided by what is known of the unknown number
+/// `u`'s lower bound.
+fn compare_range(
+    op: BinaryOperator,
+    (a, ta): (&Value, &Ty),
+    (b, tb): (&Value, &Ty),
+) -> Option<bool> {
+    use BinaryOperator::*;
+    let min = |t: &Ty| match t {
+        Some(Meta::Unknown(_, r)) => r.min,
+        _ => None,
+    };
+    let (m, k, unknown_left) = match (min(ta), b, min(tb), a) {
+        (Some(m), Value::Number(k), _, _) if typing::is_known(tb) => (m, *k, true),
+        (_, _, Some(m), Value::Number(k)) if typing::is_known(ta) => (m, *k, false),
+        _ => return None,
+    };
+    // Normalise to `u OP k`.
+    let op = match (op, unknown_left) {
+        (op, true) => op,
+        (Less, false) => Greater,
+        (LessEq, false) => GreaterEq,
+        (Greater, false) => Less,
+        (GreaterEq, false) => LessEq,
+        (op, false) => op,
+    };
+    match op {
+        Greater if m > k => Some(true),
+        GreaterEq if m >= k => Some(true),
+        Less if m >= k => Some(false),
+        LessEq if m > k => Some(false),
+        _ => None,
+    }
+}
+
+/// `-u` or `!u` for an unknown `u`.
+pub(crate) fn unary(op: UnaryOperator, v: &Value, t: &Ty, span: Span) -> R<(Value, Ty)> {
+    let want = match op {
+        UnaryOperator::Neg => Type::Number,
+        UnaryOperator::Not => Type::Bool,
+    };
+    check_operand(&typing::of(v, t), &want, span, "unary")?;
+    Ok(not_null(want))
+}
+
+/// `a == b` as cty decides it when unknowns are involved (and for known
+/// values): `None` when it depends on what is not known yet.
+pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
+    let (ua, ub) = (typing::is_unknown(ta), typing::is_unknown(tb));
+    if !ua && !ub && typing::is_known(ta) && typing::is_known(tb) {
+        return Some(typing::equal(a, ta, b, tb));
+    }
+    let known_null = |v: &Value, unknown: bool| !unknown && v.is_null();
+    if known_null(a, ua) && typing::not_null(b, tb) || known_null(b, ub) && typing::not_null(a, ta)
+    {
+        return Some(false);
+    }
+    match (ua, ub) {
+        (true, true) => None,
+        (true, false) | (false, true) => {
+            let (u, tu, k, tk) = if ua { (a, ta, b, tb) } else { (b, tb, a, ta) };
+            if let (Some(Meta::Unknown(_, r)), Value::String(s)) = (tu, k) {
+                if let Some(p) = &r.prefix {
+                    if typing::is_known(tk) && !s.starts_with(p.as_str()) {
+                        return Some(false);
+                    }
+                }
+            }
+            let (ut, kt) = (typing::of(u, tu), typing::of(k, tk));
+            if k.is_null() || ut.has_dynamic() {
+                None
+            } else if *ut != *kt {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        (false, false) => {
+            // Both known, holding unknowns.
+            if a.is_null() || b.is_null() {
+                return Some(a.is_null() && b.is_null());
+            }
+            let (at, bt) = (typing::of(a, ta), typing::of(b, tb));
+            if *at != *bt {
+                if at.has_dynamic() || bt.has_dynamic() {
+                    return None;
+                }
+                return Some(false);
+            }
+            match (a, b) {
+                (Value::Array(x), Value::Array(y)) => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                        match equal(p, &typing::item(ta, i, p), q, &typing::item(tb, i, q)) {
+                            Some(true) => {}
+                            other => return other,
+                        }
+                    }
+                    Some(true)
+                }
+                (Value::Object(x), Value::Object(y)) => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    let mut keys: Vec<&String> = x.keys().collect();
+                    keys.sort();
+                    for k in keys {
+                        let (Some(i), Some(j)) = (x.get_index_of(k), y.get_index_of(k)) else {
+                            return Some(false);
+                        };
+                        let (p, q) = (&x[i], &y[j]);
+                        match equal(p, &typing::attr(ta, k, i, p), q, &typing::attr(tb, k, j, q)) {
+                            Some(true) => {}
+                            other => return other,
+                        }
+                    }
+                    Some(true)
+                }
+                _ => Some(a == b),
+            }
+        }
+    }
+}
+
+/// The result of `c ? x : y` for an unknown `c`: unknown, of the type
+/// both branches unify to, known not to be null when neither is; a null
+/// when both are null, and known empty collections when both are.
+pub(crate) fn conditional(
+    (x, tx): (Value, Ty),
+    (y, ty): (Value, Ty),
+    span: Span,
+) -> R<(Value, Ty)> {
+    let t = match typing::unify_branches((&x, &tx), (&y, &ty)) {
+        Ok(Some(t)) => t,
+        Ok(None) => typing::of(&x, &tx).into_owned(),
+        Err(()) => {
+            return Err(err(
+                span,
+                format!(
+                    "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
+                    super::ops::describe(&x, &tx),
+                    super::ops::describe(&y, &ty)
+                ),
+            ))
+        }
+    };
+    let known_null = |v: &Value, t: &Ty| !typing::is_unknown(t) && v.is_null();
+    if known_null(&x, &tx) && known_null(&y, &ty) {
+        return Ok((Value::Null, None));
+    }
+    let len = |v: &Value, t: &Ty| match v {
+        Value::Array(a) if !typing::is_unknown(t) => Some(a.len() as u64),
+        Value::Object(o) if !typing::is_unknown(t) => Some(o.len() as u64),
+        _ => None,
+    };
+    let mut r = Refine {
+        not_null: typing::not_null(&x, &tx) && typing::not_null(&y, &ty),
+        ..Refine::default()
+    };
+    let (xt, yt) = (typing::of(&x, &tx), typing::of(&y, &ty));
+    if xt.is_collection() && *xt == *yt {
+        if let (Some(m), Some(n)) = (len(&x, &tx), len(&y, &ty)) {
+            if m == 0 && n == 0 {
+                return Ok((
+                    if matches!(t, Type::Map(_)) {
+                        Value::Object(crate::value::Map::new())
+                    } else {
+                        Value::Array(Vec::new())
+                    },
+                    typing::typed(t),
+                ));
+            }
+            r.len = Some((m.min(n), m.max(n)));
+            if m == n && !matches!(t, Type::Map(_)) {
+                // A list or set of known length: its elements are unknown.
+                let e = t.element_type().cloned().unwrap_or(Type::Dynamic);
+                let items = vec![typing::unknown(e, Refine::default()); m as usize];
+                return Ok((
+                    Value::Array(vec![Value::Null; m as usize]),
+                    Some(Meta::Parts(t, items)),
+                ));
+            }
+        }
+    }
+    Ok((Value::Null, typing::unknown(t, r)))
+}
+
+/// The type of attribute `name` of an unknown value of type `t`, or the
+/// error a known value of that type would give.
+pub(crate) fn attr_type(t: &Type, name: &str, span: Span) -> R<Type> {
+    match t {
+        Type::Object(attrs) => attrs.get(name).cloned().ok_or_else(|| {
+            err(
+                span,
+                format!(
+                    "Unsupported attribute: This object does not have an attribute named \"{name}\"."
+                ),
+            )
+        }),
+        Type::Map(e) => Ok((**e).clone()),
+        Type::Dynamic => Ok(Type::Dynamic),
+        other => Err(err(
+            span,
+            format!(
+                "Unsupported attribute: Can't access attribute \"{name}\" on a value of type {}.",
+                typing::friendly(other)
+            ),
+        )),
+    }
+}
+
+/// The type of element `key` of an unknown value of type `t` (`key` known,
+/// or unknown: `None`), or the error a known value would give.
+pub(crate) fn index_type(t: &Type, key: Option<&Value>, span: Span) -> R<Type> {
+    match (t, key) {
+        (Type::List(e) | Type::Map(e), _) => Ok((**e).clone()),
+        (Type::Set(_), _) => Err(err(
+            span,
+            "Invalid index: Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
+        )),
+        (Type::Tuple(ts), Some(k)) => {
+            let i = match k {
+                Value::Number(n) => n.as_u64(),
+                Value::String(s) => crate::Number::parse(s).and_then(|n| n.as_u64()),
+                _ => None,
+            };
+            match i.and_then(|i| ts.get(i as usize)) {
+                Some(t) => Ok(t.clone()),
+                None => Err(err(
+                    span,
+                    format!(
+                        "Invalid index: The given key does not identify an element in this collection value: index out of range for a tuple of {} elements.",
+                        ts.len()
+                    ),
+                )),
+            }
+        }
+        (Type::Object(_), Some(Value::String(k))) => attr_type(t, k, span),
+        (Type::Tuple(_) | Type::Object(_) | Type::Dynamic, _) => Ok(Type::Dynamic),
+        (other, _) => Err(err(
+            span,
+            format!(
+                "Invalid index: This value does not have any indices (it is a {}).",
+                typing::friendly(other)
+            ),
+        )),
+    }
+}
+
+/// Whether a string template's prefix `prefix` (what an unknown string is
+/// known to start with) decides `startswith(s, p)`.
+pub(crate) fn starts_with(prefix: &str, p: &str) -> Option<bool> {
+    if prefix.starts_with(p) {
+        Some(true)
+    } else if !p.starts_with(prefix) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The result type of built-in `name` when its arguments are not all
+/// known and its type does not depend on them.
+pub(crate) fn return_type(name: &str) -> Type {
+    match name {
+        "length" | "abs" | "ceil" | "floor" | "log" | "max" | "min" | "parseint" | "pow"
+        | "signum" | "sum" | "index" | "tonumber" | "timecmp" => Type::Number,
+        "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
+        | "tobool" | "fileexists" | "issensitive" | "can" => Type::Bool,
+        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => Type::list(Type::String),
+        "range" => Type::list(Type::Number),
+        "fileset" => Type::set(Type::String),
+        "transpose" => Type::map(Type::list(Type::String)),
+        "jsondecode" | "yamldecode" | "csvdecode" | "regexall" | "try" | "lookup" | "element"
+        | "one" | "coalesce" | "coalescelist" | "concat" | "merge" | "flatten" | "zipmap"
+        | "keys" | "values" | "setproduct" | "slice" | "reverse" => Type::Dynamic,
+        _ => Type::String,
+    }
+}
+
+/// Whether built-in `name` may return null (the others reject null
+/// arguments, so their unknown results are known not to be null).
+pub(crate) fn may_return_null(name: &str) -> bool {
+    matches!(
+        name,
+        "tostring"
+            | "tonumber"
+            | "tobool"
+            | "tolist"
+            | "toset"
+            | "tomap"
+            | "try"
+            | "lookup"
+            | "element"
+            | "one"
+            | "jsondecode"
+            | "yamldecode"
+            | "sensitive"
+            | "nonsensitive"
+            | "ephemeralasnull"
+    )
+}
+
+/// An error for a conversion function whose argument's type cannot convert.
+pub(crate) fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
+    let want = match name {
+        "tostring" => Type::String,
+        "tonumber" => Type::Number,
+        "tobool" => Type::Bool,
+        _ => return Ok(()),
+    };
+    if conversion_exists(t, &want, true) {
+        Ok(())
+    } else {
+        Err(err(
+            span,
+            format!(
+                "Invalid function argument: Invalid value for \"v\" parameter: cannot convert {} to {want}.",
+                typing::friendly(t)
+            ),
+        ))
+    }
+}

@@ -1,0 +1,272 @@
+//! Built-in functions called with arguments that are not all known.
+//!
+//! As in cty, the result is an unknown value of the function's result
+//! type, known not to be null unless the function can return null, except
+//! where the function can answer anyway: the length of an unknown object
+//! or of a known list holding unknowns, the keys of an object, `contains`
+//! finding a known element, `anytrue` seeing a known `true`, `coalesce`
+//! reaching a known value first, `startswith` on a template's known
+//! prefix; and the conversions, `concat` and `merge`, which keep the known
+//! parts of their arguments.
+
+use super::expr::{err, R};
+use super::typing::{self, Meta, Ty};
+use super::unknown;
+use crate::syntax::Span;
+use crate::value::{Map, Type, Value};
+
+/// Calls built-in `name` on `args` (with metas `metas`), one of which is
+/// not wholly known. The number of arguments is already checked.
+pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> R<(Value, Ty)> {
+    let types: Vec<Type> = args
+        .iter()
+        .zip(&metas)
+        .map(|(v, t)| typing::of(v, t).into_owned())
+        .collect();
+    let fail = |msg: String| {
+        err(
+            span,
+            format!("Error in function call: Call to function \"{name}\" failed: {msg}."),
+        )
+    };
+    if let Some(t) = types.first() {
+        unknown::conversion_check(name, t, span)?;
+    }
+    let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+    let result = |t: Type| {
+        if unknown::may_return_null(name) {
+            unknown::nullable(t)
+        } else {
+            unknown::not_null(t)
+        }
+    };
+    match name {
+        "length" => {
+            let n = match (&metas[0], &args[0]) {
+                (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
+                (Some(Meta::Unknown(Type::Tuple(ts), _)), _) => Some(ts.len()),
+                (Some(Meta::Unknown(Type::String, r)), _) if r.prefix.is_some() => {
+                    // At least as long as what it starts with.
+                    let prefix = r.prefix.as_deref().unwrap_or_default();
+                    let n = super::functions::string::graphemes(prefix).len();
+                    let r = typing::Refine {
+                        not_null: true,
+                        min: Some(crate::Number::from(n as u64)),
+                        ..typing::Refine::default()
+                    };
+                    return Ok((Value::Null, typing::unknown(Type::Number, r)));
+                }
+                (Some(Meta::Unknown(_, r)), _) => match r.len {
+                    Some((lo, hi)) if lo == hi => Some(lo as usize),
+                    _ => None,
+                },
+                (Some(Meta::Parts(Type::Set(_), _)), _) => None,
+                (Some(Meta::Parts(..)), Value::Array(a)) => Some(a.len()),
+                (Some(Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
+                _ => None,
+            };
+            return Ok(match n {
+                Some(n) => (Value::from(n), None),
+                None => unknown::not_null(Type::Number),
+            });
+        }
+        "keys" => {
+            let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
+                (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
+                (Some(Meta::Parts(Type::Object(_), _)), Value::Object(o)) => {
+                    let mut k: Vec<String> = o.keys().cloned().collect();
+                    k.sort();
+                    Some(k)
+                }
+                _ => None,
+            };
+            if let Some(keys) = keys {
+                let t = Type::Tuple(vec![Type::String; keys.len()]);
+                let v = Value::Array(keys.into_iter().map(Value::String).collect());
+                return Ok((v, typing::typed(t)));
+            }
+            return Ok(result(match &types[0] {
+                Type::Map(_) => Type::list(Type::String),
+                _ => Type::Dynamic,
+            }));
+        }
+        "contains" if !whole(0) && typing::is_known(&metas[1]) => {
+            if let Value::Array(items) = &args[0] {
+                for (i, x) in items.iter().enumerate() {
+                    let xt = typing::item(&metas[0], i, x);
+                    if typing::is_known(&xt) && x == &args[1] {
+                        return Ok((Value::Bool(true), None));
+                    }
+                }
+            }
+            return Ok(unknown::not_null(Type::Bool));
+        }
+        "anytrue" | "alltrue" if !whole(0) => {
+            let decisive = name == "anytrue";
+            if let Value::Array(items) = &args[0] {
+                for (i, x) in items.iter().enumerate() {
+                    let xt = typing::item(&metas[0], i, x);
+                    if typing::is_known(&xt) && x == &Value::Bool(decisive) {
+                        return Ok((Value::Bool(decisive), None));
+                    }
+                }
+            }
+            return Ok(unknown::not_null(Type::Bool));
+        }
+        "coalesce" => {
+            let target = Type::unify(&types).unwrap_or(Type::Dynamic);
+            for (i, (v, t)) in args.into_iter().zip(&metas).enumerate() {
+                if !typing::is_known(t) {
+                    let _ = i;
+                    break;
+                }
+                let empty = matches!(&v, Value::String(s) if s.is_empty());
+                if !v.is_null() && !empty {
+                    return typing::convert(v, t, &target).map_err(fail);
+                }
+            }
+            return Ok(unknown::not_null(target));
+        }
+        "startswith" => {
+            if let (Some(Meta::Unknown(_, r)), Value::String(p), None) =
+                (&metas[0], &args[1], &metas[1])
+            {
+                if let Some(known) = r
+                    .prefix
+                    .as_deref()
+                    .and_then(|pre| unknown::starts_with(pre, p))
+                {
+                    return Ok((Value::Bool(known), None));
+                }
+            }
+            return Ok(unknown::not_null(Type::Bool));
+        }
+        "tolist" | "toset" | "tomap" if !whole(0) => {
+            let target = match super::typing::call_type(name, &args, &types) {
+                Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
+                _ => return Err(fail("cannot convert the value".into())),
+            };
+            let (v, t) = (args.into_iter().next(), metas.into_iter().next());
+            return typing::convert(v.unwrap_or_default(), &t.flatten(), &target).map_err(fail);
+        }
+        "concat" if (0..args.len()).all(|i| !whole(i)) => {
+            let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
+            let (mut out, mut out_metas) = (Vec::new(), Vec::new());
+            for (v, t) in args.into_iter().zip(&metas) {
+                let Value::Array(items) = v else {
+                    return Err(fail("all arguments must be lists or tuples".into()));
+                };
+                for (i, x) in items.into_iter().enumerate() {
+                    let xt = typing::item(t, i, &x);
+                    out.push(x);
+                    out_metas.push(xt);
+                }
+            }
+            let tuple_ty = Type::Tuple(
+                out.iter()
+                    .zip(&out_metas)
+                    .map(|(v, t)| typing::of(v, t).into_owned())
+                    .collect(),
+            );
+            let meta = typing::with_parts(tuple_ty, out_metas);
+            if all_lists {
+                if let Some(u) = Type::unify(&types) {
+                    return typing::convert(Value::Array(out), &meta, &u).map_err(fail);
+                }
+            }
+            return Ok((Value::Array(out), meta));
+        }
+        "merge" if (0..args.len()).all(|i| !whole(i)) && !types.contains(&Type::Dynamic) => {
+            let mut map: Map<String, Value> = Map::new();
+            let mut entry_metas: Map<String, Ty> = Map::new();
+            for (v, t) in args.into_iter().zip(&metas) {
+                match v {
+                    Value::Null => {}
+                    Value::Object(o) => {
+                        for (i, (k, x)) in o.into_iter().enumerate() {
+                            let xt = typing::attr(t, &k, i, &x);
+                            entry_metas.insert(k.clone(), xt);
+                            map.insert(k, x);
+                        }
+                    }
+                    _ => return Err(fail("arguments must be maps or objects".into())),
+                }
+            }
+            let metas: Vec<Ty> = map.keys().map(|k| entry_metas[k].clone()).collect();
+            let ty = Type::Object(
+                map.iter()
+                    .zip(&metas)
+                    .map(|((k, v), t)| (k.clone(), typing::of(v, t).into_owned()))
+                    .collect(),
+            );
+            return Ok((Value::Object(map), typing::with_parts(ty, metas)));
+        }
+        _ => {}
+    }
+    Ok(result(return_type(name, &args, &types)))
+}
+
+/// The type of built-in `name`'s unknown result, from its arguments'
+/// types.
+fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = |t: Option<&Type>| match t {
+        Some(Type::List(e) | Type::Set(e) | Type::Map(e)) => (**e).clone(),
+        Some(Type::Tuple(ts)) if !ts.is_empty() => Type::unify(ts).unwrap_or(Type::Dynamic),
+        _ => Type::Dynamic,
+    };
+    match name {
+        "tolist" => Type::list(Type::Dynamic),
+        "toset" => Type::set(Type::Dynamic),
+        "tomap" => Type::map(Type::Dynamic),
+        "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().unwrap_or(Type::Dynamic),
+        "lookup" => match t0 {
+            Some(Type::Map(e)) => (**e).clone(),
+            Some(Type::Object(attrs)) => match args.get(1) {
+                Some(Value::String(k)) if attrs.contains_key(k) => attrs[k].clone(),
+                _ => Type::Dynamic,
+            },
+            _ => Type::Dynamic,
+        },
+        "element" => match t0 {
+            Some(Type::List(e)) => (**e).clone(),
+            _ => Type::Dynamic,
+        },
+        "one" => match t0 {
+            Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
+            Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
+            _ => Type::Dynamic,
+        },
+        "keys" => match t0 {
+            Some(Type::Map(_)) => Type::list(Type::String),
+            _ => Type::Dynamic,
+        },
+        "values" | "slice" | "reverse" | "distinct" | "matchkeys" => match t0 {
+            Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(elem(t0)),
+            _ => Type::Dynamic,
+        },
+        "chunklist" => match t0 {
+            Some(Type::List(_) | Type::Set(_)) => Type::list(Type::list(elem(t0))),
+            _ => Type::Dynamic,
+        },
+        "setunion" | "setintersection" | "setsubtract" => {
+            let es: Vec<Type> = types.iter().map(|t| elem(Some(t))).collect();
+            Type::set(Type::unify(&es).unwrap_or(Type::Dynamic))
+        }
+        "coalesce" => Type::unify(types).unwrap_or(Type::Dynamic),
+        "merge" => {
+            if types.contains(&Type::Dynamic) {
+                return Type::Dynamic;
+            }
+            let mut attrs = std::collections::BTreeMap::new();
+            for t in types {
+                match t {
+                    Type::Object(a) => attrs.extend(a.clone()),
+                    _ => return Type::Dynamic,
+                }
+            }
+            Type::Object(attrs)
+        }
+        _ => unknown::return_type(name),
+    }
+}
