@@ -120,6 +120,56 @@ fn eval_takes_variables_as_json() {
 }
 
 #[test]
+fn eval_type_prints_value_and_type() {
+    // Values and types from the typed-value oracle (Terraform 1.11.4:
+    // `jsonencode` and `type()` of the same expressions).
+    let run = |args: &[&str]| {
+        let out = hcl(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    assert_eq!(
+        run(&["eval", "--type", r#"tolist([1, "a"])"#]),
+        "{\"type\":\"list(string)\",\"value\":[\"1\",\"a\"]}\n"
+    );
+    // Numbers are exact (`number/large-div`).
+    assert_eq!(
+        run(&["eval", "--type", "100000000000000000000000 / 7"]),
+        "{\"type\":\"number\",\"value\":14285714285714285714285.714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714285714286}\n"
+    );
+}
+
+#[test]
+fn eval_unknown_declares_values_not_known_yet() {
+    let run = |args: &[&str]| {
+        let out = hcl(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let us = "local.us=string!";
+    // `ref/string`, `null/string-eq-null`, `mixed/object-with-unknown`,
+    // `fn/length-object` of the unknowns oracle.
+    assert_eq!(
+        run(&["eval", "--type", "--unknown", us, "local.us"]),
+        "{\"type\":\"string\",\"unknown\":true}\n"
+    );
+    assert_eq!(
+        run(&["eval", "--type", "--unknown", us, "local.us == null"]),
+        "{\"type\":\"bool\",\"value\":false}\n"
+    );
+    assert_eq!(
+        run(&["eval", "--unknown", us, "{a = local.us, b = 1}"]),
+        "{\"a\":{\"$unknown\":\"string\"},\"b\":1}\n"
+    );
+    let uo = "local.uo=object({a = string, n = number})";
+    assert_eq!(run(&["eval", "--unknown", uo, "length(local.uo)"]), "2\n");
+    // A bad type is reported.
+    let out = hcl(&["eval", "--unknown", "x=lst(string)", "x"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not a valid type constructor"));
+}
+
+#[test]
 fn eval_is_strict_about_unknown_variables() {
     let out = hcl(&["eval", "nope + 1"], "");
     assert_eq!(out.status.code(), Some(1));

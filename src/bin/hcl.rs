@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
-//! hcl eval [--var NAME=JSON]... ('EXPR' | -f FILE | -)
+//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
 //! hcl json [--pretty] FILE...
 //! ```
 
@@ -14,9 +14,15 @@ const USAGE: &str = r#"usage: hcl <command> [options] [args]
 commands:
   check [--quiet] FILE...   parse each FILE (`-` reads stdin); print failures as
                             FILE:LINE:COL: message with a snippet; exit 1 if any fails
-  eval [--var NAME=JSON]... ('EXPR' | -f FILE | -)
+  eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
                             evaluate one expression (strict: undefined variables
-                            and functions are errors) and print its value as JSON
+                            and functions are errors) and print its value as JSON;
+                            --unknown declares a value not known yet, of a type in
+                            Terraform's syntax (`any`: any type; `!`: not null), at
+                            a variable or dotted path (local.id=string!); unknown
+                            values print as {"$unknown": "TYPE"}; --type prints
+                            {"value": V, "type": T} ({"unknown": true, "type": T}
+                            for a wholly unknown result), numbers exact
   json [--pretty] FILE...   evaluate each file's body, keeping what cannot be
                             evaluated as "${...}" template strings, and print it
                             as JSON in HCL's JSON shape, one document per file
@@ -136,10 +142,22 @@ fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {
     res.map_err(|e| format!("cannot print as JSON: {e}"))
 }
 
+/// `value` as JSON the way Terraform's `jsonencode` writes it, numbers as
+/// exact decimals.
+fn exact_json(value: hcl::Value) -> Result<String, String> {
+    let encode = hcl::eval::functions::builtin("jsonencode").ok_or("no jsonencode")?;
+    match encode.call(vec![value]) {
+        Ok(hcl::Value::String(s)) => Ok(s),
+        Ok(_) => Err("cannot print as JSON".into()),
+        Err(e) => Err(format!("cannot print as JSON: {e}")),
+    }
+}
+
 fn eval(args: &[String]) -> Result<bool, String> {
     let mut ctx = hcl::eval::Context::new();
     let mut source: Option<(String, String)> = None; // (name for messages, text)
     let mut pretty = false;
+    let mut with_type = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -153,6 +171,20 @@ fn eval(args: &[String]) -> Result<bool, String> {
                 ctx.declare_var(name, value);
             }
             "--pretty" => pretty = true,
+            "--type" => with_type = true,
+            "--unknown" => {
+                let def = it.next().ok_or("eval: --unknown needs PATH=TYPE")?;
+                let (path, ty) = def
+                    .split_once('=')
+                    .ok_or_else(|| format!("eval: --unknown `{def}`: expected PATH=TYPE"))?;
+                let (ty, not_null) = match ty.strip_suffix('!') {
+                    Some(t) => (t, true),
+                    None => (ty, false),
+                };
+                let ty =
+                    hcl::Type::parse(ty).map_err(|e| format!("eval: --unknown {path}: {e}"))?;
+                ctx.declare_unknown(path, ty, not_null);
+            }
             "-f" => {
                 let path = it.next().ok_or("eval: -f needs a FILE")?;
                 let text = read_text(path).map_err(|e| report(path, &e))?;
@@ -169,9 +201,33 @@ fn eval(args: &[String]) -> Result<bool, String> {
     let Some((name, text)) = source else {
         return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into());
     };
-    match hcl::eval::evaluate_str(text.trim_end(), &ctx) {
-        Ok(value) => {
-            println!("{}", to_json(&value, pretty)?);
+    let typed = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
+    match typed {
+        Ok(t) => {
+            // Unknown values inside a known one: {"$unknown": "TYPE"}.
+            let value = t.map_unknowns(|ty| {
+                let mut o = hcl::Map::new();
+                o.insert("$unknown".to_owned(), hcl::Value::from(ty.to_string()));
+                hcl::Value::Object(o)
+            });
+            let out = if !with_type {
+                value
+            } else {
+                let mut o = hcl::Map::new();
+                if t.is_unknown() {
+                    o.insert("unknown".to_owned(), hcl::Value::Bool(true));
+                } else {
+                    o.insert("value".to_owned(), value);
+                }
+                o.insert("type".to_owned(), hcl::Value::from(t.ty().to_string()));
+                hcl::Value::Object(o)
+            };
+            if with_type && !pretty {
+                // Terraform's own encoding (`jsonencode`): numbers exact.
+                println!("{}", exact_json(out)?);
+            } else {
+                println!("{}", to_json(&out, pretty)?);
+            }
             Ok(true)
         }
         Err(err) => {
