@@ -171,3 +171,35 @@ fn failing_calls_are_kept() {
     )
     .is_err());
 }
+
+#[test]
+fn templates_render_what_is_known_and_keep_the_rest() {
+    // The information model's partial evaluation: known interpolations are
+    // substituted, unknown ones stay as `${...}`, known text is escaped so
+    // that the string reads back as the same template.
+    let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    ctx.declare_var("local", j(json!({"name": "web"})));
+    let v = evaluate_body_str(
+        "a = \"${local.name} on ${build.ID}\"\nb = \"${local.name}-$${x}-${var.y}\"\nc = \"%{if var.on}x%{endif}${local.name}\"\n",
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(
+        v,
+        j(json!({
+            "a": "web on ${build.ID}",
+            "b": "web-$${x}-${var.y}",
+            // Directives keep the whole template.
+            "c": "%{ if var.on }x%{ endif }${local.name}",
+        }))
+    );
+    // The kept string, evaluated once the rest is known, gives the value
+    // the whole template gives.
+    let mut full = Context::new();
+    full.declare_var("local", j(json!({"name": "web"})));
+    full.declare_var("var", j(json!({"y": "Y"})));
+    let once = evaluate_body_str("b = \"${local.name}-$${x}-${var.y}\"\n", &full).unwrap();
+    let kept = v["b"].as_str().unwrap();
+    let twice = hcl::eval::evaluate_str(&format!("\"{kept}\""), &full).unwrap();
+    assert_eq!(once["b"], twice);
+}

@@ -133,7 +133,15 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
         _ => eval(e, ctx, d),
     };
     match r {
-        Err(Fail::Unknown(_)) => Ok(print::preserve(e, ctx)),
+        Err(Fail::Unknown(_)) => {
+            // A template keeps what it knows.
+            if let ExprKind::Template(t) = &e.kind {
+                if let Ok(v) = template::render_kept(&t.template, ctx, d) {
+                    return Ok(v);
+                }
+            }
+            Ok(print::preserve(e, ctx))
+        }
         r => r,
     }
 }

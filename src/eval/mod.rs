@@ -45,6 +45,12 @@
 //!   `[1, "${var.y}"]`, `e = upper(var.z)` → `"${upper(var.z)}"`; an
 //!   unknown object key becomes a template key (`{(var.k) = 1}` →
 //!   `{"${var.k}": 1}`);
+//! * a template there keeps what it knows: known interpolations are
+//!   substituted and only unknown ones stay as `${...}` (`"${local.name}
+//!   on ${build.id}"` with `local.name` known gives `"web on
+//!   ${build.id}"`; its known text is escaped, `$${` for `${`, so the
+//!   string reads back as the same template). A template with directives
+//!   is kept whole;
 //! * anywhere else (operands, function arguments, traversals, `for` bodies,
 //!   conditionals) the unknown propagates to the enclosing output-position
 //!   expression, so no operation ever sees a kept template as a value:

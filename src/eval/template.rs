@@ -48,6 +48,40 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
     })
 }
 
+/// A template in output position whose evaluation needs something
+/// undefined, in template-preserving mode: its known parts rendered, and
+/// each interpolation that is not known kept as `${...}` source
+/// (`"${local.name} on ${build.id}"` with `local.name = "web"` gives
+/// `"web on ${build.id}"`). Known text is escaped (`${` as `$${`), so the
+/// result reads back as the same template. A template with directives, or
+/// that is a single interpolation, is kept whole: `Fail::Unknown`.
+pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    let mut out = String::new();
+    if matches!(t.elements, [Element::Interpolation(_)]) {
+        return Err(super::expr::Fail::Unknown(None));
+    }
+    for el in t.elements {
+        match el {
+            Element::Literal(l) => crate::syntax::escape_template(&mut out, l.value),
+            Element::Interpolation(i) => match eval_t(&i.expr, ctx, d) {
+                Ok((v, t)) if super::typing::is_known(&t) => {
+                    let mut s = String::new();
+                    ops::template_string(&v, &mut s, i.expr.span)?;
+                    crate::syntax::escape_template(&mut out, &s);
+                }
+                Ok(_) | Err(super::expr::Fail::Unknown(_)) => {
+                    out.push_str("${");
+                    super::print::expr_source(&i.expr, ctx, &mut out);
+                    out.push('}');
+                }
+                Err(e) => return Err(e),
+            },
+            Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),
+        }
+    }
+    Ok(Value::String(out))
+}
+
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
 /// already been applied to the literals by the parser. At the first part
 /// that is not known, `unknown` gets the text rendered so far; the rest is
