@@ -203,3 +203,19 @@ fn templates_render_what_is_known_and_keep_the_rest() {
     let twice = hcl::eval::evaluate_str(&format!("\"{kept}\""), &full).unwrap();
     assert_eq!(once["b"], twice);
 }
+
+#[test]
+fn values_declared_unknown_are_kept_as_templates() {
+    let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    ctx.declare_var("name", "web");
+    ctx.declare_unknown("build.id", hcl::Type::String, true);
+    let v = evaluate_body_str(
+        "a = build.id\nb = \"${name}-${build.id}\"\nc = [name, upper(build.id)]\n",
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(
+        v,
+        j(json!({"a": "${build.id}", "b": "web-${build.id}", "c": ["web", "${upper(build.id)}"]}))
+    );
+}

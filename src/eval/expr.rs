@@ -130,7 +130,12 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
         {
             return eval_top(inner, ctx, d + 1)
         }
-        _ => eval(e, ctx, d),
+        // A value declared unknown in the context is kept as well.
+        _ => match eval_t(e, ctx, d) {
+            Ok((v, t)) if typing::is_known(&t) => Ok(v),
+            Ok(_) => Err(Fail::Unknown(None)),
+            Err(e) => Err(e),
+        },
     };
     match r {
         Err(Fail::Unknown(_)) => {
