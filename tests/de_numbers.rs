@@ -150,3 +150,61 @@ fn number_to_value_and_back() {
     let v: Value = hcl::from_value(Value::Number(n)).unwrap();
     assert_eq!(v, Value::from(12));
 }
+
+#[test]
+fn values_keep_numbers_exact() {
+    // `hcl::Value` asks this crate's deserializers for numbers exactly:
+    // Terraform's 512-bit values survive `from_str::<Value>`, whether
+    // literal, evaluated, nested or syntax-driven (`number/one-third`,
+    // `number/tiny-literal` of the typed-value oracle print these digits).
+    let v: hcl::Value = hcl::from_str("a = 1/3\nb = 0.1\nc = [1e-400, {d = 2/3}]\n").unwrap();
+    let exact = |src: &str| hcl::eval::evaluate_str(src, &hcl::eval::Context::new()).unwrap();
+    assert_eq!(v["a"], exact("1/3"));
+    assert_eq!(v["a"].as_number().unwrap().to_string().len(), 157);
+    assert_eq!(v["b"], exact("0.1"));
+    assert_eq!(v["b"].as_number().unwrap().to_string(), "0.1");
+    assert_eq!(
+        v["c"][0].as_number().unwrap().to_string(),
+        format!("0.{}1", "0".repeat(399))
+    );
+    assert_eq!(v["c"][1]["d"], exact("2/3"));
+    // Adding exactly: 0.1 + 0.2 == 0.3 holds in 512 bits (as in Terraform).
+    let mut ctx = hcl::eval::Context::new();
+    ctx.declare_var("v", v.clone());
+    let sum = hcl::eval::evaluate_str("v.b + 0.2 == 0.3", &ctx).unwrap();
+    assert_eq!(sum, hcl::Value::Bool(true));
+    // Through other formats a number is still the nearest f64.
+    let json = serde_json::to_value(&v["a"]).unwrap();
+    assert_eq!(json.as_f64(), Some(1.0 / 3.0));
+    let back: hcl::Value = serde_json::from_str("{\"x\": 0.5}").unwrap();
+    assert_eq!(back["x"], hcl::Value::from(0.5));
+    // A Value read from a Value is the same value.
+    assert_eq!(hcl::from_value::<hcl::Value>(v.clone()).unwrap(), v);
+    // The private key is refused, not trusted, when another format sends it.
+    for junk in [
+        "junk",
+        "512:+:0:",
+        "9999:+:0:1",
+        "512:+:0:1,2,3,4,5,6,7,8,9",
+    ] {
+        let json = format!("{{\"$hcl::private::Number\": \"{junk}\"}}");
+        assert!(serde_json::from_str::<hcl::Value>(&json).is_err(), "{junk}");
+    }
+}
+
+#[test]
+fn exact_values_round_trip_through_text() {
+    // Written with every digit, read back to the same 512-bit value.
+    let v: hcl::Value = hcl::from_str("a = 1/3\nb = [2/3, 0.1]\n").unwrap();
+    let text = hcl::to_string(&v).unwrap();
+    let back: hcl::Value = hcl::from_str(&text).unwrap();
+    assert_eq!(back, v, "{text}");
+    assert!(text.contains(&"3".repeat(150)), "{text}");
+}
+
+#[test]
+fn negative_exact_values_round_trip() {
+    let v: hcl::Value = hcl::from_str("a = -1/3\n").unwrap();
+    let back: hcl::Value = hcl::from_str(&hcl::to_string(&v).unwrap()).unwrap();
+    assert_eq!(back, v);
+}

@@ -1265,6 +1265,21 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
         if name == syntax_de::EXPRESSION_NAME {
             return syntax_de::visit_expression(self.expr, self.env.src, visitor);
         }
+        if name == super::value::EXACT_VALUE {
+            // A `Value`: numbers exact.
+            let this = self.inner();
+            let span = this.expr.span;
+            return match &this.expr.kind {
+                ExprKind::Number(n) => super::value::visit_number_exact(&n.value, visitor),
+                ExprKind::Null
+                | ExprKind::Bool(_)
+                | ExprKind::String(_)
+                | ExprKind::Tuple(_)
+                | ExprKind::Object(_) => return this.deserialize_any(visitor),
+                _ => this.eval()?.deserialize_newtype_struct(name, visitor),
+            }
+            .map_err(|e| attach_span(e, span));
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -1415,6 +1430,12 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, '_, 'de> {
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
             return syntax_de::visit_expression(self.expr, self.env.src, visitor);
+        }
+        if name == super::value::EXACT_VALUE {
+            let span = self.expr.span;
+            return ValueDeserializer::new(self.value, span)
+                .deserialize_newtype_struct(name, visitor)
+                .map_err(|e| attach_span(e, span));
         }
         visitor.visit_newtype_struct(self)
     }

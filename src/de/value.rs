@@ -18,9 +18,46 @@ use crate::value::{Map, Number, Value};
 // impl Deserialize for Value
 // ---------------------------------------------------------------------------
 
+/// The private newtype [`Value`] asks for: this crate's deserializers then
+/// hand numbers that `f64`, `i64` and `u64` cannot hold exactly as a
+/// one-entry map keyed [`EXACT_NUMBER`]; other formats see a newtype and
+/// deserialize what is inside.
+pub(crate) const EXACT_VALUE: &str = "$hcl::private::Value";
+
+/// The key of an exact number's one-entry map (see [`EXACT_VALUE`]).
+pub(crate) const EXACT_NUMBER: &str = "$hcl::private::Number";
+
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_any(ValueVisitor)
+        deserializer.deserialize_newtype_struct(EXACT_VALUE, ValueVisitor)
+    }
+}
+
+/// Visits `n` for a [`Value`] (asked through [`EXACT_VALUE`]): exactly.
+pub(crate) fn visit_number_exact<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value> {
+    match n.exact_text() {
+        Some(text) => visitor.visit_map(ExactNumber(Some(text))),
+        None => visit_number(n, visitor),
+    }
+}
+
+/// An exact number as a one-entry map.
+struct ExactNumber(Option<String>);
+
+impl<'de> MapAccess<'de> for ExactNumber {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.0.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(EXACT_NUMBER))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        let text = self.0.take().unwrap_or_default();
+        seed.deserialize(de::value::StringDeserializer::new(text))
     }
 }
 
@@ -82,7 +119,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Value::deserialize(d)
     }
     fn visit_newtype_struct<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        Value::deserialize(d)
+        d.deserialize_any(ValueVisitor)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut vec = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
@@ -93,6 +130,17 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut obj = Map::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        let Some(first) = map.next_key::<String>()? else {
+            return Ok(Value::Object(obj));
+        };
+        if first == EXACT_NUMBER {
+            let text: String = map.next_value()?;
+            return Number::from_exact_text(&text)
+                .map(Value::Number)
+                .ok_or_else(|| de::Error::custom("invalid exact number"));
+        }
+        let v = map.next_value()?;
+        obj.insert(first, v);
         while let Some(k) = map.next_key::<String>()? {
             let v = map.next_value()?;
             obj.insert(k, v);
@@ -277,9 +325,15 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == EXACT_VALUE {
+            if let Value::Number(n) = &self.value {
+                return visit_number_exact(n, visitor);
+            }
+            return self.deserialize_any(visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

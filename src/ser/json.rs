@@ -14,11 +14,27 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN};
+use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN, NUMBER_TOKEN};
 use crate::format::{format_expression, format_template};
 use crate::syntax::*;
 use crate::value::shape::{place_block, Shape};
 use crate::Value;
+
+/// A number `f64` cannot hold exactly (a 512-bit value such as `1/3`):
+/// human-readable formats get the nearest `f64`; the others, this crate's
+/// serializer among them, its exact decimal digits, which read back to the
+/// same value.
+struct ExactNumber(crate::Number);
+
+impl Serialize for ExactNumber {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            s.serialize_f64(self.0.as_f64())
+        } else {
+            s.serialize_str(&self.0.to_plain_string())
+        }
+    }
+}
 
 impl Serialize for Value {
     /// Strings are marked literal: this crate's serializer escapes `${` in them.
@@ -31,8 +47,10 @@ impl Serialize for Value {
                     s.serialize_u64(u)
                 } else if let Some(i) = n.as_i64() {
                     s.serialize_i64(i)
-                } else {
+                } else if n.is_f64() {
                     s.serialize_f64(n.as_f64())
+                } else {
+                    s.serialize_newtype_struct(NUMBER_TOKEN, &ExactNumber(*n))
                 }
             }
             Value::String(st) => s.serialize_newtype_struct(LITERAL_TOKEN, st.as_str()),

@@ -84,6 +84,7 @@ use crate::{Error, ErrorKind, Result, Value};
 
 /// Tokens used to recognise special values in `serialize_newtype_struct`.
 pub(crate) const LITERAL_TOKEN: &str = "$hcl2::private::LiteralString";
+pub(crate) const NUMBER_TOKEN: &str = "$hcl2::private::ExactNumber";
 pub(crate) const EXPR_TOKEN: &str = "$hcl2::private::Expression";
 pub(crate) const BODY_TOKEN: &str = "$hcl2::private::Body";
 pub(crate) const BLOCK_TOKEN: &str = "$hcl2::private::Block";

@@ -471,8 +471,43 @@ fn number_expr(a: &Arena, n: Number) -> Result<Expression<'_>> {
     }
     Ok(ex(ExprKind::Number(a.alloc(NumberLit {
         value: n,
-        raw: a.alloc_str(&n.to_string()),
+        raw: a.alloc_str(&literal_text(&n)),
     }))))
+}
+
+/// A number as a literal that reads back to it: its display form, or for
+/// a 512-bit value its exact digits, with an exponent when that is
+/// shorter (`4.085554681646252e85`, `1e-400`).
+fn literal_text(n: &Number) -> String {
+    if n.is_f64() || n.as_i64().is_some() || n.as_u64().is_some() {
+        return n.to_string();
+    }
+    let plain = n.to_plain_string();
+    let (sign, body) = match plain.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", plain.as_str()),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let all: String = format!("{int}{frac}");
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let digits = all.trim_matches('0');
+    if digits.is_empty() {
+        return plain;
+    }
+    // The value is 0.DIGITS × 10^point.
+    let point = int.len() as i64 - lead as i64;
+    let exp = point - 1;
+    let mantissa = if digits.len() > 1 {
+        format!("{}.{}", &digits[..1], &digits[1..])
+    } else {
+        digits.to_owned()
+    };
+    let sci = format!("{sign}{mantissa}e{exp}");
+    if sci.len() < plain.len() {
+        sci
+    } else {
+        plain
+    }
 }
 
 /// Parses `s` as template source, if the parser accepts it.
@@ -673,6 +708,12 @@ impl ser::Serializer for NodeSerializer {
                 Node::String(s) => Node::LitString(s),
                 other => other,
             }),
+            NUMBER_TOKEN => {
+                let text = value.serialize(SyntaxText)?;
+                Number::parse(&text)
+                    .map(Node::Number)
+                    .ok_or_else(|| ser_error("invalid number"))
+            }
             EXPR_TOKEN => {
                 let text = value.serialize(SyntaxText)?;
                 Ok(Node::Expr(ParsedExpression::parse_with(

@@ -347,6 +347,54 @@ impl Big {
     pub(crate) fn is_integer(&self) -> bool {
         self.exp >= 0
     }
+
+    /// A compact text of every bit: `PREC:SIGN:EXP:WORDS` (hexadecimal
+    /// mantissa words, least significant first).
+    pub(crate) fn to_text(self) -> String {
+        let mut out = format!(
+            "{}:{}:{}:",
+            self.prec,
+            if self.neg { '-' } else { '+' },
+            self.exp
+        );
+        for (i, w) in self.mant.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&format!("{w:x}"));
+        }
+        out
+    }
+
+    /// The number [`Big::to_text`] wrote, as `(value, precision)`; the
+    /// value is rounded to the precision, so any text gives a valid number.
+    pub(crate) fn from_text(s: &str) -> Option<(Exact, u16)> {
+        let mut parts = s.splitn(4, ':');
+        let prec: u16 = parts.next()?.parse().ok()?;
+        let neg = match parts.next()? {
+            "-" => true,
+            "+" => false,
+            _ => return None,
+        };
+        let exp: i32 = parts.next()?.parse().ok()?;
+        let mut m = BigUint::default();
+        for (i, w) in parts.next()?.split(',').enumerate() {
+            if i >= WORDS {
+                return None;
+            }
+            let w = u64::from_str_radix(w, 16).ok()?;
+            m |= BigUint::from(w) << (64 * i);
+        }
+        if prec == 0 || prec > 512 {
+            return None;
+        }
+        let x = Exact {
+            neg,
+            m,
+            e: i64::from(exp),
+        };
+        Some((x.rounded(prec), prec))
+    }
 }
 
 /// Decimal digits (no leading or trailing zeros) and the position of the

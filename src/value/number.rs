@@ -195,6 +195,23 @@ impl Number {
         ))
     }
 
+    /// A private text form that keeps every bit of a number `f64`,
+    /// `i64` and `u64` cannot hold, for the deserializer to hand it to
+    /// [`Value`](crate::Value) exactly; `None` for the others.
+    pub(crate) fn exact_text(&self) -> Option<String> {
+        match self.n {
+            N::Big(b) => Some(b.to_text()),
+            _ => None,
+        }
+    }
+
+    /// The number [`Number::exact_text`] wrote (any text gives a valid
+    /// number or `None`).
+    pub(crate) fn from_exact_text(s: &str) -> Option<Number> {
+        let (x, prec) = Big::from_text(s)?;
+        Some(Number::from_exact(x, prec))
+    }
+
     /// An integer literal (512 bits, as Terraform reads literals).
     pub(crate) fn literal_int(u: u64) -> Number {
         Number {
