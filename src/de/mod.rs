@@ -97,6 +97,19 @@
 //!
 //! Bools never read as numbers or numbers as bools.
 //!
+//! A number reaches a [`Value`](crate::Value) exactly (Terraform's 512-bit
+//! values: `1/3`, `0.1`, `1e-400`), and an integer or float field as the
+//! nearest `u64`, `i64` or `f64`:
+//!
+//! ```
+//! let v: hcl::Value = hcl::from_str("third = 1/3\n").unwrap();
+//! assert_eq!(v["third"].as_number().unwrap().to_string().len(), 157);
+//! #[derive(serde::Deserialize)]
+//! struct C { third: f64 }
+//! let c: C = hcl::from_str("third = 1/3\n").unwrap();
+//! assert_eq!(c.third, 1.0 / 3.0);
+//! ```
+//!
 //! ## Blocks
 //!
 //! All blocks of one type in a body form one entry, named after the type.
