@@ -476,8 +476,8 @@ fn number_expr(a: &Arena, n: Number) -> Result<Expression<'_>> {
 }
 
 /// A number as a literal that reads back to it: its display form, or for
-/// a 512-bit value its exact digits, with an exponent when that is
-/// shorter (`4.085554681646252e85`, `1e-400`).
+/// a 512-bit value its exact digits, laid out as an `f64` of the same
+/// digits would be (`4.085554681646252e85`, `1e-400`, `0.000037`).
 fn literal_text(n: &Number) -> String {
     if n.is_f64() || n.as_i64().is_some() || n.as_u64().is_some() {
         return n.to_string();
@@ -502,11 +502,12 @@ fn literal_text(n: &Number) -> String {
     } else {
         digits.to_owned()
     };
-    let sci = format!("{sign}{mantissa}e{exp}");
-    if sci.len() < plain.len() {
-        sci
-    } else {
+    // The layout `f64`s print with (`ryu`'s): plain when the value is at
+    // least 1e-5 and below 1e16.
+    if -5 < point && point <= 16 {
         plain
+    } else {
+        format!("{sign}{mantissa}e{exp}")
     }
 }
 
@@ -1033,5 +1034,53 @@ impl ser::Serializer for KeySerializer {
         _len: usize,
     ) -> Result<Self::SerializeStructVariant> {
         Err(key_error())
+    }
+}
+
+#[cfg(test)]
+mod literal_tests {
+    use super::*;
+
+    /// A 512-bit number read from an `f64`'s text prints as that text: the
+    /// serializer's output is a fixed point once read back.
+    #[test]
+    fn exact_numbers_print_as_f64s_of_the_same_digits() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = f64::from_bits(state >> 1);
+            if !x.is_finite() {
+                continue;
+            }
+            for x in [x, -x] {
+                let f = Number::from(x);
+                let text = f.to_string();
+                let Some(big) = Number::parse(&text) else {
+                    continue;
+                };
+                if big.is_f64() || big.as_i64().is_some() || big.as_u64().is_some() {
+                    continue;
+                }
+                assert_eq!(literal_text(&big), text, "{x:e}");
+                checked += 1;
+            }
+        }
+        // And around the layout's boundaries (1e-5, 1e16).
+        for e in -9..=19 {
+            for m in [1.0, 1.5, 3.716757610628073, 9.999999999999998] {
+                let x: f64 = m * 10f64.powi(e);
+                let text = Number::from(x).to_string();
+                if let Some(big) = Number::parse(&text) {
+                    if !big.is_f64() && big.as_i64().is_none() && big.as_u64().is_none() {
+                        assert_eq!(literal_text(&big), text, "{x:e}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
