@@ -206,3 +206,31 @@ fn known_parts_and_refinements() {
     known("local.un == \"1\"", &ctx, json!(false), "bool"); // compare/number-vs-string-type
     unknown("local.un == local.un", &ctx, "bool"); // compare/self-equal
 }
+
+#[test]
+fn format_prints_typed_nulls() {
+    // `terraform console` (1.11.4): a typed null prints as "null" with %v
+    // and %#v and is an error with %s; an untyped null makes the result
+    // unknown (cty does not format a value of no type).
+    let ctx = Context::new();
+    known(
+        r#"format("%v", tobool(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    known(
+        r#"format("%#v", tostring(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    known(
+        r#"format("%v", tolist(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    unknown(r#"format("%v", null)"#, &ctx, "string");
+    assert!(evaluate_typed_str(r#"format("%s", tostring(null))"#, &ctx).is_err());
+}

@@ -1146,6 +1146,17 @@ fn invoke_typed(
         }
     }
     check_arity(def, full, fc, args.len())?;
+    if bare == "format"
+        && args
+            .iter()
+            .zip(&types)
+            .skip(1)
+            .any(|(a, t)| a.is_null() && *t == Type::Dynamic)
+    {
+        // An untyped null argument: cty gives an unknown result, before
+        // formatting (`format("%v", null)`; a typed null prints "null").
+        return Ok(unknown::not_null(Type::String));
+    }
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),

@@ -414,6 +414,7 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "nonsensitive"
             | "ephemeralasnull"
             | "length"
+            | "format"
     )
 }
 
@@ -550,7 +551,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                     (Type::Map(_), _) => {}
                     (t, _) => {
                         return Err(format!(
-                            "arguments must be maps or objects, got \"{}\".",
+                            "arguments must be maps or objects, got \"{}\"",
                             friendly(t)
                         ))
                     }

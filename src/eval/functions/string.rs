@@ -724,7 +724,9 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
     match spec.verb {
         'v' => {
             let s = match arg {
-                Value::Null => return Err("null value cannot be formatted".into()),
+                // A null of a known type (an untyped one gives an unknown
+                // result before the call, as in Terraform).
+                Value::Null => "null".to_owned(),
                 Value::String(s) if !spec.sharp => s.clone(),
                 Value::Number(n) if !spec.sharp => fmt_number(n),
                 Value::Bool(b) if !spec.sharp => b.to_string(),
