@@ -396,11 +396,5 @@ fn set_unknown_at(value: &mut Value, meta: &mut Option<Meta>, path: &[&str], lea
     if let Some((_, v)) = map.get_index_mut(pos) {
         set_unknown_at(v, &mut items[pos], rest, leaf);
     }
-    let ty = Type::Object(
-        map.iter()
-            .zip(&items)
-            .map(|((k, v), t)| (k.clone(), super::typing::of(v, t).into_owned()))
-            .collect(),
-    );
-    *meta = super::typing::with_parts(ty, items);
+    *meta = super::typing::object_of(map, items);
 }

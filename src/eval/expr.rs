@@ -407,15 +407,15 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         Ok(None) => Ok((v, vt)),
         Ok(Some(target)) => match typing::convert(v, &vt, &target) {
             Ok(r) => Ok(r),
-            Err(msg) => Err(err(taken.span, format!("Inconsistent conditional result types: {msg}."))),
+            Err(msg) => Err(err(
+                taken.span,
+                format!("Inconsistent conditional result types: {msg}."),
+            )),
         },
-        Err(()) => Err(err(
+        Err(()) => Err(ops::inconsistent_branches(
             c.true_expr.span.to(c.false_expr.span),
-            format!(
-                "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
-                ops::describe(t.0, t.1),
-                ops::describe(f.0, f.1)
-            ),
+            t,
+            f,
         )),
     }
 }
@@ -897,6 +897,16 @@ fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
     err(span, format!("Invalid index: {detail}"))
 }
 
+/// The number a key indexing a sequence stands for (a number, or a string
+/// holding one).
+pub(crate) fn index_number(key: &Value) -> Option<crate::value::Number> {
+    match key {
+        Value::Number(n) => Some(*n),
+        Value::String(s) => crate::value::Number::parse(s),
+        _ => None,
+    }
+}
+
 /// `cur[key]`.
 fn index_value<'v>(
     cur: Cow<'v, Value>,
@@ -913,12 +923,7 @@ fn index_value<'v>(
     }
     match &*cur {
         Value::Array(a) => {
-            let n = match key {
-                Value::Number(n) => Some(*n),
-                Value::String(s) => crate::value::Number::parse(s),
-                _ => None,
-            };
-            let Some(n) = n else {
+            let Some(n) = index_number(key) else {
                 return Err(invalid_index(
                     key_span,
                     format!(
@@ -1089,14 +1094,16 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     } else if typed {
         invoke_typed(ctx, def, &full, bare, fc, args, &types, span)
     } else {
-        invoke(ctx, def, &full, fc, args, span).map(|v| {
-            let t = if builtin {
-                typing::fixed_type(bare, &v)
-            } else {
-                None
-            };
-            (v, t)
-        })
+        check_arity(def, &full, fc, args.len())
+            .and_then(|()| invoke(ctx, def, &full, args, span))
+            .map(|v| {
+                let t = if builtin {
+                    typing::fixed_type(bare, &v)
+                } else {
+                    None
+                };
+                (v, t)
+            })
     };
     match r {
         // The call itself failed (arity, argument types, implementation):
@@ -1165,7 +1172,7 @@ fn invoke_typed(
         // A null list or tuple (its type passed the check) is skipped.
         args.retain(|a| !a.is_null());
     }
-    let v = invoke(ctx, def, full, fc, args, span)?;
+    let v = invoke(ctx, def, full, args, span)?;
     Ok(match returns {
         typing::Returns::Literal => (v, None),
         typing::Returns::Is(t) => (v, typing::typed(t)),
@@ -1202,15 +1209,14 @@ fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usi
     Ok(())
 }
 
+/// Calls `def` on `args` (their number already checked).
 fn invoke(
     ctx: &Eval<'_, '_>,
     def: &super::func::FuncDef,
     full: &str,
-    fc: &FuncCall<'_>,
     args: Vec<Value>,
     span: Span,
 ) -> R<Value> {
-    check_arity(def, full, fc, args.len())?;
     match def.call_in(args, ctx.budget) {
         Ok(v) => {
             ctx.budget.charge_value(&v, span)?;

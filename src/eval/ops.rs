@@ -25,7 +25,7 @@ fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr:
     )
 }
 
-fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
+pub(crate) fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
     match v {
         Value::Number(n) => Ok(n),
         Value::Null => Err(null_operand(span)),
@@ -36,7 +36,7 @@ fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
     }
 }
 
-fn to_bool(v: Value, span: Span, which: &str) -> R<bool> {
+pub(crate) fn to_bool(v: Value, span: Span, which: &str) -> R<bool> {
     match v {
         Value::Bool(b) => Ok(b),
         Value::Null => Err(null_operand(span)),
@@ -96,6 +96,25 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
             })
         }
     }
+}
+
+/// The error of a conditional whose branches (value, meta) have no common
+/// type.
+#[cold]
+#[inline(never)]
+pub(crate) fn inconsistent_branches(
+    span: Span,
+    (tv, tt): (&Value, &super::typing::Ty),
+    (fv, ft): (&Value, &super::typing::Ty),
+) -> super::expr::Fail {
+    err(
+        span,
+        format!(
+            "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
+            describe(tv, tt),
+            describe(fv, ft)
+        ),
+    )
 }
 
 /// How a value of recorded type `t` reads in messages: `number`, `tuple

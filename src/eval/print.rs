@@ -53,13 +53,26 @@ pub(crate) fn template_source(
 ) {
     let mut parts = TemplateParts {
         literal: |s, out| crate::syntax::escape_template(out, s),
-        interpolation: &mut |i: &Interpolation<'_>, out: &mut String| match slice(ctx, i.span) {
-            Some(s) if keep_strip => out.push_str(s),
-            _ => write_interpolation(i, keep_strip, out, &mut |e, out| expr_source(e, ctx, out)),
+        interpolation: &mut |i: &Interpolation<'_>, out: &mut String| {
+            interpolation_source(i, keep_strip, ctx, out)
         },
         expr: &mut |e: &Expression<'_>, out: &mut String| expr_source(e, ctx, out),
     };
     write_template(t, keep_strip, out, &mut parts);
+}
+
+/// An interpolation kept as source: sliced from the source text when there
+/// is one and strip markers are kept, printed otherwise.
+pub(crate) fn interpolation_source(
+    i: &Interpolation<'_>,
+    keep_strip: bool,
+    ctx: &Context<'_>,
+    out: &mut String,
+) {
+    match slice(ctx, i.span) {
+        Some(s) if keep_strip => out.push_str(s),
+        _ => write_interpolation(i, keep_strip, out, &mut |e, out| expr_source(e, ctx, out)),
+    }
 }
 
 /// How [`write_template`] writes a template's literals, interpolations and

@@ -70,9 +70,7 @@ pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Val
                     crate::syntax::escape_template(&mut out, &s);
                 }
                 Ok(_) | Err(super::expr::Fail::Unknown(_)) => {
-                    out.push_str("${");
-                    super::print::expr_source(&i.expr, ctx, &mut out);
-                    out.push('}');
+                    super::print::interpolation_source(i, false, ctx, &mut out);
                 }
                 Err(e) => return Err(e),
             },

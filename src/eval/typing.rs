@@ -306,6 +306,12 @@ pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String,
             metas[i] = Some(m);
         }
     }
+    object_of(map, metas)
+}
+
+/// The meta of an object whose attributes have metas `metas`, in the map's
+/// order.
+pub(crate) fn object_of(map: &crate::value::Map<String, Value>, metas: Vec<Ty>) -> Ty {
     let ty = Type::Object(
         map.iter()
             .zip(&metas)
@@ -443,17 +449,7 @@ fn map_element(t: &Type) -> Option<Type> {
 /// cty's name for a type in function messages (`string`, `list of
 /// number`, `object`).
 pub(crate) fn friendly(t: &Type) -> String {
-    match t {
-        Type::Dynamic => "dynamic".into(),
-        Type::String => "string".into(),
-        Type::Number => "number".into(),
-        Type::Bool => "bool".into(),
-        Type::List(e) => format!("list of {}", friendly(e)),
-        Type::Set(e) => format!("set of {}", friendly(e)),
-        Type::Map(e) => format!("map of {}", friendly(e)),
-        Type::Tuple(_) => "tuple".into(),
-        Type::Object(_) => "object".into(),
-    }
+    crate::value::ty::friendly_name(t, "dynamic")
 }
 
 /// The types of the leaves `flatten` collects from `v` of type `t`.
@@ -714,10 +710,25 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
     })
 }
 
+/// The result type of built-in `name` when it is always the same
+/// collection type (`split` gives a `list(string)`).
+pub(crate) fn fixed_collection(name: &str) -> Option<Type> {
+    Some(match name {
+        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => Type::list(Type::String),
+        "range" => Type::list(Type::Number),
+        "fileset" => Type::set(Type::String),
+        "transpose" => Type::map(Type::list(Type::String)),
+        _ => return None,
+    })
+}
+
 /// The type of built-in `name`'s result when it does not depend on the
 /// arguments' types: collections of a fixed element type, and otherwise
 /// the element type of the result's elements.
 pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
+    if let Some(t) = fixed_collection(name) {
+        return typed(t);
+    }
     let elements =
         || match result {
             Value::Array(a) => Type::unify(&a.iter().map(literal_type).collect::<Vec<_>>())
@@ -727,12 +738,6 @@ pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
             _ => Type::Dynamic,
         };
     match name {
-        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => {
-            typed(Type::list(Type::String))
-        }
-        "range" => typed(Type::list(Type::Number)),
-        "fileset" => typed(Type::set(Type::String)),
-        "transpose" => typed(Type::map(Type::list(Type::String))),
         "regexall" | "csvdecode" => typed(Type::list(elements())),
         _ => None,
     }

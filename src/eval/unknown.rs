@@ -10,7 +10,7 @@
 //! with `"pre-"` never equals `"x"`; the length of an unknown object is its
 //! number of attributes.
 
-use super::expr::{err, Fail, R};
+use super::expr::{err, R};
 use super::typing::{self, Meta, Refine, Ty};
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
 use crate::value::ty::conversion_exists;
@@ -65,27 +65,14 @@ pub(crate) fn binary(
         Less | LessEq | Greater | GreaterEq => (Type::Number, Type::Bool),
         _ => (Type::Number, Type::Number),
     };
-    for (v, t, span, which) in [(&a, &ta, lspan, "left"), (&b, &tb, rspan, "right")] {
-        if typing::is_unknown(t) {
-            check_operand(&typing::of(v, t), &want, span, which)?;
-        } else if v.is_null() {
-            return Err(err(
-                span,
-                "Operation failed: Error during operation: argument must not be null.",
-            ));
+    for (v, t, span, which) in [(a, ta, lspan, "left"), (b, tb, rspan, "right")] {
+        if typing::is_unknown(&t) {
+            check_operand(&typing::of(&v, &t), &want, span, which)?;
+        } else if want == Type::Bool {
+            // A known operand converts as the operator converts it.
+            super::ops::to_bool(v, span, which)?;
         } else {
-            // A known operand converts as it would with a known partner.
-            let probe = if want == Type::Bool {
-                Value::Bool(true)
-            } else {
-                Value::from(1)
-            };
-            let (x, y) = if which == "left" {
-                (v.clone(), probe)
-            } else {
-                (probe, v.clone())
-            };
-            super::ops::binary(op, x, y, lspan, rspan)?;
+            super::ops::to_number(v, span, which)?;
         }
     }
     Ok(not_null(result))
@@ -229,13 +216,10 @@ pub(crate) fn conditional(
         Ok(Some(t)) => t,
         Ok(None) => typing::of(&x, &tx).into_owned(),
         Err(()) => {
-            return Err(err(
+            return Err(super::ops::inconsistent_branches(
                 span,
-                format!(
-                    "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
-                    super::ops::describe(&x, &tx),
-                    super::ops::describe(&y, &ty)
-                ),
+                (&x, &tx),
+                (&y, &ty),
             ))
         }
     };
@@ -314,11 +298,7 @@ pub(crate) fn index_type(t: &Type, key: Option<&Value>, span: Span) -> R<Type> {
             "Invalid index: Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
         )),
         (Type::Tuple(ts), Some(k)) => {
-            let i = match k {
-                Value::Number(n) => n.as_u64(),
-                Value::String(s) => crate::Number::parse(s).and_then(|n| n.as_u64()),
-                _ => None,
-            };
+            let i = super::expr::index_number(k).and_then(|n| n.as_u64());
             match i.and_then(|i| ts.get(i as usize)) {
                 Some(t) => Ok(t.clone()),
                 None => Err(err(
@@ -339,80 +319,5 @@ pub(crate) fn index_type(t: &Type, key: Option<&Value>, span: Span) -> R<Type> {
                 typing::friendly(other)
             ),
         )),
-    }
-}
-
-/// Whether a string template's prefix `prefix` (what an unknown string is
-/// known to start with) decides `startswith(s, p)`.
-pub(crate) fn starts_with(prefix: &str, p: &str) -> Option<bool> {
-    if prefix.starts_with(p) {
-        Some(true)
-    } else if !p.starts_with(prefix) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// The result type of built-in `name` when its arguments are not all
-/// known and its type does not depend on them.
-pub(crate) fn return_type(name: &str) -> Type {
-    match name {
-        "length" | "abs" | "ceil" | "floor" | "log" | "max" | "min" | "parseint" | "pow"
-        | "signum" | "sum" | "index" | "tonumber" | "timecmp" => Type::Number,
-        "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
-        | "tobool" | "fileexists" | "issensitive" | "can" => Type::Bool,
-        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => Type::list(Type::String),
-        "range" => Type::list(Type::Number),
-        "fileset" => Type::set(Type::String),
-        "transpose" => Type::map(Type::list(Type::String)),
-        "jsondecode" | "yamldecode" | "csvdecode" | "regexall" | "try" | "lookup" | "element"
-        | "one" | "coalesce" | "coalescelist" | "concat" | "merge" | "flatten" | "zipmap"
-        | "keys" | "values" | "setproduct" | "slice" | "reverse" => Type::Dynamic,
-        _ => Type::String,
-    }
-}
-
-/// Whether built-in `name` may return null (the others reject null
-/// arguments, so their unknown results are known not to be null).
-pub(crate) fn may_return_null(name: &str) -> bool {
-    matches!(
-        name,
-        "tostring"
-            | "tonumber"
-            | "tobool"
-            | "tolist"
-            | "toset"
-            | "tomap"
-            | "try"
-            | "lookup"
-            | "element"
-            | "one"
-            | "jsondecode"
-            | "yamldecode"
-            | "sensitive"
-            | "nonsensitive"
-            | "ephemeralasnull"
-    )
-}
-
-/// An error for a conversion function whose argument's type cannot convert.
-pub(crate) fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
-    let want = match name {
-        "tostring" => Type::String,
-        "tonumber" => Type::Number,
-        "tobool" => Type::Bool,
-        _ => return Ok(()),
-    };
-    if conversion_exists(t, &want, true) {
-        Ok(())
-    } else {
-        Err(err(
-            span,
-            format!(
-                "Invalid function argument: Invalid value for \"v\" parameter: cannot convert {} to {want}.",
-                typing::friendly(t)
-            ),
-        ))
     }
 }

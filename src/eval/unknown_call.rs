@@ -9,10 +9,11 @@
 //! prefix; and the conversions, `concat` and `merge`, which keep the known
 //! parts of their arguments.
 
-use super::expr::{err, R};
+use super::expr::{err, Fail, R};
 use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::syntax::Span;
+use crate::value::ty::conversion_exists;
 use crate::value::{Map, Type, Value};
 
 /// Calls built-in `name` on `args` (with metas `metas`), one of which is
@@ -30,11 +31,11 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
         )
     };
     if let Some(t) = types.first() {
-        unknown::conversion_check(name, t, span)?;
+        conversion_check(name, t, span)?;
     }
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
-        if unknown::may_return_null(name) {
+        if may_return_null(name) {
             unknown::nullable(t)
         } else {
             unknown::not_null(t)
@@ -91,33 +92,22 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             }));
         }
         "contains" if !whole(0) && typing::is_known(&metas[1]) => {
-            if let Value::Array(items) = &args[0] {
-                for (i, x) in items.iter().enumerate() {
-                    let xt = typing::item(&metas[0], i, x);
-                    if typing::is_known(&xt) && x == &args[1] {
-                        return Ok((Value::Bool(true), None));
-                    }
-                }
+            if holds_known(&args[0], &metas[0], &args[1]) {
+                return Ok((Value::Bool(true), None));
             }
             return Ok(unknown::not_null(Type::Bool));
         }
         "anytrue" | "alltrue" if !whole(0) => {
             let decisive = name == "anytrue";
-            if let Value::Array(items) = &args[0] {
-                for (i, x) in items.iter().enumerate() {
-                    let xt = typing::item(&metas[0], i, x);
-                    if typing::is_known(&xt) && x == &Value::Bool(decisive) {
-                        return Ok((Value::Bool(decisive), None));
-                    }
-                }
+            if holds_known(&args[0], &metas[0], &Value::Bool(decisive)) {
+                return Ok((Value::Bool(decisive), None));
             }
             return Ok(unknown::not_null(Type::Bool));
         }
         "coalesce" => {
             let target = Type::unify(&types).unwrap_or(Type::Dynamic);
-            for (i, (v, t)) in args.into_iter().zip(&metas).enumerate() {
+            for (v, t) in args.into_iter().zip(&metas) {
                 if !typing::is_known(t) {
-                    let _ = i;
                     break;
                 }
                 let empty = matches!(&v, Value::String(s) if s.is_empty());
@@ -131,11 +121,7 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             if let (Some(Meta::Unknown(_, r)), Value::String(p), None) =
                 (&metas[0], &args[1], &metas[1])
             {
-                if let Some(known) = r
-                    .prefix
-                    .as_deref()
-                    .and_then(|pre| unknown::starts_with(pre, p))
-                {
+                if let Some(known) = r.prefix.as_deref().and_then(|pre| starts_with(pre, p)) {
                     return Ok((Value::Bool(known), None));
                 }
             }
@@ -162,13 +148,7 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
                     out_metas.push(xt);
                 }
             }
-            let tuple_ty = Type::Tuple(
-                out.iter()
-                    .zip(&out_metas)
-                    .map(|(v, t)| typing::of(v, t).into_owned())
-                    .collect(),
-            );
-            let meta = typing::with_parts(tuple_ty, out_metas);
+            let meta = typing::tuple(&out, Some(out_metas));
             if all_lists {
                 if let Some(u) = Type::unify(&types) {
                     return typing::convert(Value::Array(out), &meta, &u).map_err(fail);
@@ -193,17 +173,24 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
                 }
             }
             let metas: Vec<Ty> = map.keys().map(|k| entry_metas[k].clone()).collect();
-            let ty = Type::Object(
-                map.iter()
-                    .zip(&metas)
-                    .map(|((k, v), t)| (k.clone(), typing::of(v, t).into_owned()))
-                    .collect(),
-            );
-            return Ok((Value::Object(map), typing::with_parts(ty, metas)));
+            let meta = typing::object_of(&map, metas);
+            return Ok((Value::Object(map), meta));
         }
         _ => {}
     }
     Ok(result(return_type(name, &args, &types)))
+}
+
+/// Whether the known sequence `seq` (meta `meta`) holds `want` among its
+/// known elements.
+fn holds_known(seq: &Value, meta: &Ty, want: &Value) -> bool {
+    let Value::Array(items) = seq else {
+        return false;
+    };
+    items
+        .iter()
+        .enumerate()
+        .any(|(i, x)| x == want && typing::is_known(&typing::item(meta, i, x)))
 }
 
 /// The type of built-in `name`'s unknown result, from its arguments'
@@ -267,6 +254,80 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             }
             Type::Object(attrs)
         }
-        _ => unknown::return_type(name),
+        _ => match typing::fixed_collection(name) {
+            Some(t) => t,
+            None => scalar_return_type(name),
+        },
+    }
+}
+
+/// The result type of built-in `name` when it is a primitive, or dynamic
+/// when it depends on the arguments' values.
+fn scalar_return_type(name: &str) -> Type {
+    match name {
+        "length" | "abs" | "ceil" | "floor" | "log" | "max" | "min" | "parseint" | "pow"
+        | "signum" | "sum" | "index" | "tonumber" | "timecmp" => Type::Number,
+        "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
+        | "tobool" | "fileexists" | "issensitive" | "can" => Type::Bool,
+        "jsondecode" | "yamldecode" | "csvdecode" | "regexall" | "try" | "lookup" | "element"
+        | "one" | "coalesce" | "coalescelist" | "concat" | "merge" | "flatten" | "zipmap"
+        | "keys" | "values" | "setproduct" | "slice" | "reverse" => Type::Dynamic,
+        _ => Type::String,
+    }
+}
+
+/// Whether a string template's prefix `prefix` (what an unknown string is
+/// known to start with) decides `startswith(s, p)`.
+fn starts_with(prefix: &str, p: &str) -> Option<bool> {
+    if prefix.starts_with(p) {
+        Some(true)
+    } else if !p.starts_with(prefix) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Whether built-in `name` may return null (the others reject null
+/// arguments, so their unknown results are known not to be null).
+fn may_return_null(name: &str) -> bool {
+    matches!(
+        name,
+        "tostring"
+            | "tonumber"
+            | "tobool"
+            | "tolist"
+            | "toset"
+            | "tomap"
+            | "try"
+            | "lookup"
+            | "element"
+            | "one"
+            | "jsondecode"
+            | "yamldecode"
+            | "sensitive"
+            | "nonsensitive"
+            | "ephemeralasnull"
+    )
+}
+
+/// An error for a conversion function whose argument's type cannot convert.
+fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
+    let want = match name {
+        "tostring" => Type::String,
+        "tonumber" => Type::Number,
+        "tobool" => Type::Bool,
+        _ => return Ok(()),
+    };
+    if conversion_exists(t, &want, true) {
+        Ok(())
+    } else {
+        Err(err(
+            span,
+            format!(
+                "Invalid function argument: Invalid value for \"v\" parameter: cannot convert {} to {want}.",
+                typing::friendly(t)
+            ),
+        ))
     }
 }

@@ -141,6 +141,23 @@ impl Type {
     }
 }
 
+/// cty's friendly name of a type in messages (`string`, `list of number`,
+/// `object`), calling the dynamic pseudo-type `dynamic` (cty's own
+/// word) or `any` (as the conversion messages of functions do).
+pub(crate) fn friendly_name(t: &Type, dynamic: &str) -> String {
+    match t {
+        Type::Dynamic => dynamic.into(),
+        Type::String => "string".into(),
+        Type::Number => "number".into(),
+        Type::Bool => "bool".into(),
+        Type::List(e) => format!("list of {}", friendly_name(e, dynamic)),
+        Type::Set(e) => format!("set of {}", friendly_name(e, dynamic)),
+        Type::Map(e) => format!("map of {}", friendly_name(e, dynamic)),
+        Type::Tuple(_) => "tuple".into(),
+        Type::Object(_) => "object".into(),
+    }
+}
+
 /// The type a value has as a literal would give it: arrays are tuples,
 /// objects are objects, and `null` is of the dynamic pseudo-type.
 pub(crate) fn literal_type(v: &Value) -> Type {

@@ -73,17 +73,7 @@ pub(crate) use crate::Type as Ty;
 
 /// A type as this module's messages name it (`list of string`).
 fn type_name(t: &Ty) -> String {
-    match t {
-        Ty::Dynamic => "any".into(),
-        Ty::Bool => "bool".into(),
-        Ty::Number => "number".into(),
-        Ty::String => "string".into(),
-        Ty::Tuple(_) => "tuple".into(),
-        Ty::List(t) => format!("list of {}", type_name(t)),
-        Ty::Set(t) => format!("set of {}", type_name(t)),
-        Ty::Object(_) => "object".into(),
-        Ty::Map(t) => format!("map of {}", type_name(t)),
-    }
+    crate::value::ty::friendly_name(t, "any")
 }
 
 pub(crate) use crate::value::ty::literal_type as type_of;
