@@ -4,8 +4,11 @@
 //! `dev/unknowns.json`: Terraform 1.11.4's `jsonencode` and `type()`); the
 //! case id is given beside each.
 
+#[path = "support/unknown_scope.rs"]
+mod unknown_scope;
+
 use hcl::eval::{evaluate_typed_str, Context, Typed};
-use hcl::{Type, Value};
+use hcl::Value;
 
 fn typed(src: &str, ctx: &Context<'_>) -> Typed {
     evaluate_typed_str(src, ctx).unwrap_or_else(|e| panic!("{src}: {e}"))
@@ -13,21 +16,7 @@ fn typed(src: &str, ctx: &Context<'_>) -> Typed {
 
 /// The oracle's scope of unknown values.
 fn unknowns() -> Context<'static> {
-    let mut ctx = Context::new();
-    for (path, ty, not_null) in [
-        ("local.us", "string", true),
-        ("local.usn", "string", false),
-        ("local.un", "number", false),
-        ("local.ub", "bool", false),
-        ("local.ul", "list(string)", false),
-        ("local.uset", "set(string)", false),
-        ("local.uo", "object({a = string, n = number})", false),
-        ("local.ut", "tuple([string, number])", false),
-        ("local.ud", "any", false),
-    ] {
-        ctx.declare_unknown(path, Type::parse(ty).unwrap(), not_null);
-    }
-    ctx
+    unknown_scope::context()
 }
 
 /// `src` is known, with this JSON value and type.

@@ -17,6 +17,8 @@
 
 #[path = "support/json.rs"]
 mod json;
+#[path = "support/unknown_scope.rs"]
+mod unknown_scope;
 
 use hcl::Value;
 use json::{read_json, Json};
@@ -72,40 +74,21 @@ fn same_number(text: &str, n: &hcl::Number) -> bool {
     canonical(text) == canonical(&n.to_plain_string())
 }
 
-/// The unknown values of the unknowns oracle's scope (`TYPES-README.md`).
-const UNKNOWNS: &[(&str, &str, bool)] = &[
-    ("local.us", "string", true),
-    ("local.usn", "string", false),
-    ("local.un", "number", false),
-    ("local.ub", "bool", false),
-    ("local.ul", "list(string)", false),
-    ("local.uset", "set(string)", false),
-    ("local.um", "map(number)", false),
-    ("local.uo", "object({a = string, n = number})", false),
-    ("local.ut", "tuple([string, number])", false),
-    ("local.ud", "any", false),
-];
-
 fn main() {
     let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
         println!("oracle_types: skipped (set HCL_ORACLE_DIR to run)");
         return;
     };
     let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
-    let mut ok = run(&dir, "types.json", &[], verbose);
-    ok &= run(&dir, "unknowns.json", UNKNOWNS, verbose);
+    let mut ok = run(&dir, "types.json", hcl::eval::Context::new(), verbose);
+    ok &= run(&dir, "unknowns.json", unknown_scope::context(), verbose);
     if !ok {
         std::process::exit(1);
     }
 }
 
 /// Runs one set; whether every case passed.
-fn run(dir: &str, set: &str, unknowns: &[(&str, &str, bool)], verbose: bool) -> bool {
-    let mut base = hcl::eval::Context::new();
-    for (path, ty, not_null) in unknowns {
-        base.declare_unknown(path, hcl::Type::parse(ty).expect("type"), *not_null);
-    }
-
+fn run(dir: &str, set: &str, base: hcl::eval::Context<'_>, verbose: bool) -> bool {
     let path = std::path::Path::new(dir).join("dev").join(set);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
