@@ -1130,12 +1130,29 @@ fn invoke_typed(
     bare: &str,
     fc: &FuncCall<'_>,
     mut args: Vec<Value>,
-    types: &[Ty],
+    metas: &[Ty],
     span: Span,
 ) -> R<(Value, Ty)> {
+    if matches!(bare, "length" | "format") {
+        // They look only at which arguments are typed nulls: no types are
+        // built for their (possibly large) arguments.
+        check_arity(def, full, fc, args.len())?;
+        let null_of_type = |i: usize| {
+            args[i].is_null() && metas[i].as_ref().is_some_and(|m| *m.ty() != Type::Dynamic)
+        };
+        if bare == "length" && !args.is_empty() && null_of_type(0) {
+            return Err(call_failed(full, "argument must not be null".into(), span));
+        }
+        if bare == "format" && (1..args.len()).any(|i| args[i].is_null() && !null_of_type(i)) {
+            // An untyped null argument: cty gives an unknown result, before
+            // formatting (`format("%v", null)`; a typed null prints "null").
+            return Ok(unknown::not_null(Type::String));
+        }
+        return invoke(ctx, def, full, args, span).map(|v| (v, None));
+    }
     let types: Vec<Type> = args
         .iter()
-        .zip(types)
+        .zip(metas)
         .map(|(v, t)| typing::of(v, t).into_owned())
         .collect();
     if bare == "element" {
@@ -1153,17 +1170,6 @@ fn invoke_typed(
         }
     }
     check_arity(def, full, fc, args.len())?;
-    if bare == "format"
-        && args
-            .iter()
-            .zip(&types)
-            .skip(1)
-            .any(|(a, t)| a.is_null() && *t == Type::Dynamic)
-    {
-        // An untyped null argument: cty gives an unknown result, before
-        // formatting (`format("%v", null)`; a typed null prints "null").
-        return Ok(unknown::not_null(Type::String));
-    }
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),

@@ -499,14 +499,6 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             None => Literal,
         },
         "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().map_or(Literal, Is),
-        "length" => {
-            if let (Some(Value::Null), Some(t)) = (args.first(), t0) {
-                if *t != Type::Dynamic {
-                    return Err("argument must not be null".into());
-                }
-            }
-            Literal
-        }
         "concat" => {
             if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
                 if let Some(u) = Type::unify(types) {
