@@ -65,7 +65,12 @@ fn duplicate_object_key_last_wins() {
 #[test]
 fn object_keys_keep_source_order() {
     let v = ev("{zeta = 1, alpha = 2, Mid = 3}");
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: Vec<&str> = v
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(hcl::Key::as_str)
+        .collect();
     assert_eq!(keys, ["zeta", "alpha", "Mid"]);
 }
 

@@ -41,7 +41,7 @@ fn matches(expect: &Json, got: &Value) -> bool {
         (Json::Obj(a), Value::Object(b)) => {
             a.len() == b.len()
                 && a.iter()
-                    .all(|(k, x)| b.get(k).is_some_and(|y| matches(x, y)))
+                    .all(|(k, x)| b.get(k.as_str()).is_some_and(|y| matches(x, y)))
         }
         _ => false,
     }

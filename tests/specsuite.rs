@@ -132,7 +132,7 @@ fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::Object(attrs), Value::Object(mut o)) => {
             let mut out = Map::new();
             for (name, t) in attrs {
-                let v = o.swap_remove(name).unwrap_or(Value::Null);
+                let v = o.swap_remove(name.as_str()).unwrap_or(Value::Null);
                 out.insert(name.clone(), convert(v, t)?);
             }
             if let Some(extra) = o.keys().next() {
@@ -155,7 +155,7 @@ fn conforms(v: &Value, ty: &Ty) -> bool {
             o.len() == attrs.len()
                 && attrs
                     .iter()
-                    .all(|(k, t)| o.get(k).is_some_and(|v| conforms(v, t)))
+                    .all(|(k, t)| o.get(k.as_str()).is_some_and(|v| conforms(v, t)))
         }
         _ => false,
     }

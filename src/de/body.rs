@@ -115,7 +115,7 @@ impl<'b, 't, 'de> BodyDe<'b, 't, 'de> {
                         }
                         None => {
                             groups.push(out.len());
-                            out.push(Entry::Blocks(name, vec![b]));
+                            out.push(Entry::Blocks(name, Group::One(b)));
                         }
                     }
                 }
@@ -155,7 +155,7 @@ impl<'b, 't, 'de> BodyDe<'b, 't, 'de> {
 
 enum Entry<'b, 't> {
     Attr(&'b Attribute<'t>),
-    Blocks(&'b str, Vec<&'b Block<'t>>),
+    Blocks(&'b str, Group<'b, 't>),
     Label(&'b BlockLabel<'t>),
     Labels(&'b [BlockLabel<'t>], Option<Span>),
 }
@@ -444,6 +444,33 @@ impl<'de> VariantAccess<'de> for EntryDe<'_, '_, 'de> {
 // Groups of blocks
 // ---------------------------------------------------------------------------
 
+/// The blocks of one group (a type, or a label under it). Most groups hold
+/// one block, kept without allocating.
+#[derive(Clone)]
+enum Group<'b, 't> {
+    One(&'b Block<'t>),
+    Many(Vec<&'b Block<'t>>),
+}
+
+impl<'b, 't> Group<'b, 't> {
+    fn push(&mut self, b: &'b Block<'t>) {
+        match self {
+            Group::One(a) => *self = Group::Many(vec![*a, b]),
+            Group::Many(v) => v.push(b),
+        }
+    }
+}
+
+impl<'b, 't> std::ops::Deref for Group<'b, 't> {
+    type Target = [&'b Block<'t>];
+    fn deref(&self) -> &[&'b Block<'t>] {
+        match self {
+            Group::One(b) => std::slice::from_ref(b),
+            Group::Many(v) => v,
+        }
+    }
+}
+
 /// The blocks of one type in a body (`service "a" {}`, `service "b" {}`),
 /// with `depth` labels already consumed by enclosing label maps.
 ///
@@ -453,7 +480,7 @@ impl<'de> VariantAccess<'de> for EntryDe<'_, '_, 'de> {
 ///   [`LABEL`]/[`LABELS`]: the one block's body.
 #[derive(Clone)]
 pub(crate) struct BlocksDe<'b, 't, 'de> {
-    blocks: Vec<&'b Block<'t>>,
+    blocks: Group<'b, 't>,
     depth: usize,
     /// A list element: read as the block's body even when labels remain.
     element: bool,
@@ -520,13 +547,13 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
 
     fn visit_labels<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let depth = self.depth;
-        let mut groups: Vec<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)> = Vec::new();
+        let mut groups: Vec<(&'b BlockLabel<'t>, Group<'b, 't>)> = Vec::new();
         if self.blocks.len() <= 16 {
-            for b in &self.blocks {
+            for b in self.blocks.iter() {
                 let l = &b.labels[depth];
                 match groups.iter_mut().find(|(g, _)| g.as_str() == l.as_str()) {
                     Some((_, v)) => v.push(b),
-                    None => groups.push((l, vec![b])),
+                    None => groups.push((l, Group::One(b))),
                 }
             }
         } else {
@@ -535,13 +562,13 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
                     self.blocks.len(),
                     Fnv::default(),
                 );
-            for b in &self.blocks {
+            for b in self.blocks.iter() {
                 let l = &b.labels[depth];
                 match index.get(l.as_str()) {
                     Some(&i) => groups[i].1.push(b),
                     None => {
                         index.insert(l.as_str(), groups.len());
-                        groups.push((l, vec![b]));
+                        groups.push((l, Group::One(b)));
                     }
                 }
             }
@@ -563,7 +590,7 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
     fn mixed_value(&self) -> Result<crate::Value> {
         use crate::Value;
         let mut slot = Value::Null;
-        for b in &self.blocks {
+        for b in self.blocks.iter() {
             let content: Value =
                 de::Deserialize::deserialize(BodyDe::of_block(b, b.labels.len(), false, self.env))?;
             let labels = b.labels[self.depth..].iter().map(|l| l.as_str());
@@ -574,7 +601,7 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
 
     fn visit_elements<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         visitor.visit_seq(BlockSeq {
-            blocks: self.blocks.into_iter(),
+            blocks: self.blocks,
             index: 0,
             depth: self.depth,
             env: self.env,
@@ -706,7 +733,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
         if b.labels.len() > self.depth {
             let label = &b.labels[self.depth];
             let content = BlocksDe {
-                blocks: vec![b],
+                blocks: Group::One(b),
                 depth: self.depth + 1,
                 element: false,
                 env: self.env,
@@ -732,8 +759,8 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
 }
 
 struct LabelMap<'b, 't, 'de> {
-    groups: std::vec::IntoIter<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)>,
-    pending: Option<(&'b BlockLabel<'t>, Vec<&'b Block<'t>>)>,
+    groups: std::vec::IntoIter<(&'b BlockLabel<'t>, Group<'b, 't>)>,
+    pending: Option<(&'b BlockLabel<'t>, Group<'b, 't>)>,
     depth: usize,
     env: Env<'b, 't, 'de>,
 }
@@ -773,7 +800,7 @@ impl<'de> MapAccess<'de> for LabelMap<'_, '_, 'de> {
 }
 
 struct BlockSeq<'b, 't, 'de> {
-    blocks: std::vec::IntoIter<&'b Block<'t>>,
+    blocks: Group<'b, 't>,
     index: usize,
     depth: usize,
     env: Env<'b, 't, 'de>,
@@ -783,13 +810,13 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        let Some(b) = self.blocks.next() else {
+        let Some(&b) = self.blocks.get(self.index) else {
             return Ok(None);
         };
         let i = self.index;
         self.index += 1;
         seed.deserialize(BlocksDe {
-            blocks: vec![b],
+            blocks: Group::One(b),
             depth: self.depth,
             element: true,
             env: self.env,
@@ -799,7 +826,7 @@ impl<'de> SeqAccess<'de> for BlockSeq<'_, '_, 'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.blocks.len())
+        Some(self.blocks.len() - self.index)
     }
 }
 

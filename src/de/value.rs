@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::path;
 use crate::error::{Error, Result};
 use crate::syntax::Span;
-use crate::value::{Map, Number, Value};
+use crate::value::{Key, Map, Number, Value};
 
 // ---------------------------------------------------------------------------
 // impl Deserialize for Value
@@ -130,7 +130,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut obj = Map::with_capacity(map.size_hint().unwrap_or(0).min(4096));
-        let Some(first) = map.next_key::<String>()? else {
+        let Some(first) = map.next_key::<Key>()? else {
             return Ok(Value::Object(obj));
         };
         if first == EXACT_NUMBER {
@@ -141,7 +141,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         }
         let v = map.next_value()?;
         obj.insert(first, v);
-        while let Some(k) = map.next_key::<String>()? {
+        while let Some(k) = map.next_key::<Key>()? {
             let v = map.next_value()?;
             obj.insert(k, v);
         }
@@ -403,7 +403,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
                 };
                 visitor
                     .visit_enum(ValueEnum {
-                        variant: variant.clone(),
+                        variant: variant.as_str().to_owned(),
                         value: Some(value),
                         span,
                     })
@@ -442,7 +442,7 @@ fn visit_array<'de, V: Visitor<'de>>(a: Vec<Value>, span: Span, visitor: V) -> R
 }
 
 fn visit_object<'de, V: Visitor<'de>>(
-    o: Map<String, Value>,
+    o: Map<Key, Value>,
     span: Span,
     visitor: V,
 ) -> Result<V::Value> {
@@ -482,8 +482,8 @@ impl<'de> SeqAccess<'de> for ArrayAccess {
 }
 
 struct ObjectAccess {
-    iter: indexmap::map::IntoIter<String, Value>,
-    pending: Option<(String, Value)>,
+    iter: crate::value::map::IntoIter<Key, Value>,
+    pending: Option<(Key, Value)>,
     span: Span,
 }
 

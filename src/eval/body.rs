@@ -4,7 +4,7 @@ use super::expr::Eval;
 use super::expr::{eval_top, R};
 use crate::syntax::{Block, Body, Structure};
 use crate::value::shape::place_block;
-use crate::value::{Map, Value};
+use crate::value::{Key, Map, Value};
 
 /// Evaluates a body into an object, following the JSON syntax's shape:
 ///
@@ -25,7 +25,7 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value>
     }
     // Many blocks share a few keys: do not reserve one slot per structure
     // in large bodies.
-    let mut map: Map<String, Value> = Map::with_capacity(body.structures.len().min(32));
+    let mut map: Map<Key, Value> = Map::with_capacity(body.structures.len().min(32));
     for s in body.structures {
         match s {
             Structure::Attribute(a) => {
@@ -38,7 +38,7 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value>
     Ok(Value::Object(map))
 }
 
-fn insert_block(map: &mut Map<String, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<()> {
+fn insert_block(map: &mut Map<Key, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<()> {
     let content = eval_body(&b.body, ctx, d + 1)?;
     let name: &str = b.ident.name;
     let slot = match map.get_index_of(name) {

@@ -7,7 +7,7 @@ use super::functions;
 use super::limits::Limits;
 use super::typing::Ty;
 use super::typing::{Meta, Refine};
-use crate::value::{Map, Type, Value};
+use crate::value::{Key, Map, Type, Value};
 
 /// What to do with expressions that refer to undefined variables or functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -42,7 +42,7 @@ pub enum EvalMode {
 #[derive(Clone, Debug)]
 pub struct Context<'p> {
     parent: Option<&'p Context<'p>>,
-    vars: Map<String, Value>,
+    vars: Map<Key, Value>,
     /// Metas of variables holding unknown values (see `typing`).
     metas: Map<String, Meta>,
     /// Up to two iteration variables of a `for`, borrowing the iterated

@@ -11,7 +11,7 @@ use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
-use crate::value::{Map, Type, Value};
+use crate::value::{Key, Map, Type, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
 /// evaluated iteratively and do not count).
@@ -266,7 +266,7 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
 fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut map = Map::with_capacity(items.len());
     // Attributes with a meta.
-    let mut typed: Vec<(String, Meta)> = Vec::new();
+    let mut typed: Vec<(Key, Meta)> = Vec::new();
     for item in items {
         let key = match &item.key {
             ObjectKey::Ident(id) => id.name.to_string(),
@@ -314,7 +314,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
             typed.retain(|(k, _)| *k != key);
         }
         if let Some(t) = t {
-            typed.push((key.clone(), t));
+            typed.push((Key::from(&key), t));
         }
         map.insert(key, v);
     }
@@ -440,13 +440,13 @@ pub(crate) fn iter_items<'v>(
             .map(|(i, v)| (Cow::Owned(Value::from(i)), v, typing::item(t, i, v)))
             .collect()),
         Value::Object(o) => {
-            let mut items: Vec<(usize, (&String, &Value))> = o.iter().enumerate().collect();
+            let mut items: Vec<(usize, (&Key, &Value))> = o.iter().enumerate().collect();
             items.sort_unstable_by(|a, b| a.1 .0.as_bytes().cmp(b.1 .0.as_bytes()));
             Ok(items
                 .into_iter()
                 .map(|(i, (k, v))| {
                     let t = typing::attr(t, k, i, v);
-                    (Cow::Owned(Value::String(k.clone())), v, t)
+                    (Cow::Owned(Value::String(k.as_str().to_owned())), v, t)
                 })
                 .collect())
         }
@@ -476,11 +476,11 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let key_name = f.key_var.as_ref().map(|k| k.name);
     let value_name: &str = f.value_var.name;
     let mut tuple = Vec::new();
-    let mut object: Map<String, Value> = Map::new();
+    let mut object: Map<Key, Value> = Map::new();
     // Recorded types of the results, once one has one.
     let mut tuple_types: Option<Vec<Ty>> = None;
-    let mut typed: Vec<(String, Meta)> = Vec::new();
-    let mut group_types: Option<Map<String, Vec<Ty>>> = None;
+    let mut typed: Vec<(Key, Meta)> = Vec::new();
+    let mut group_types: Option<Map<Key, Vec<Ty>>> = None;
     for (k, v, vt) in items {
         let kt = if set { vt.clone() } else { None };
         let child_ctx = ctx.iteration(
@@ -571,21 +571,21 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                         g.entry(key.clone()).or_default().push(t);
                     }
                     match object.entry(key) {
-                        indexmap::map::Entry::Occupied(mut o) => {
+                        crate::value::map::Entry::Occupied(mut o) => {
                             if let Value::Array(a) = o.get_mut() {
                                 a.push(value);
                             }
                         }
-                        indexmap::map::Entry::Vacant(slot) => {
+                        crate::value::map::Entry::Vacant(slot) => {
                             slot.insert(Value::Array(vec![value]));
                         }
                     }
                 } else {
                     if let Some(t) = t {
-                        typed.push((key.clone(), t));
+                        typed.push((Key::from(&key), t));
                     }
                     match object.entry(key) {
-                        indexmap::map::Entry::Occupied(o) => {
+                        crate::value::map::Entry::Occupied(o) => {
                             return Err(err(
                                 key_expr.span,
                                 format!(
@@ -594,7 +594,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                                 ),
                             ))
                         }
-                        indexmap::map::Entry::Vacant(slot) => {
+                        crate::value::map::Entry::Vacant(slot) => {
                             slot.insert(value);
                         }
                     }

@@ -25,7 +25,7 @@ use std::cell::Cell;
 use super::expr::{Fail, R};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::Span;
-use crate::value::Value;
+use crate::value::{Key, Value};
 
 /// Size limits of one evaluation (see [`Context::set_limits`](super::Context::set_limits)).
 ///
@@ -239,7 +239,7 @@ pub(crate) fn is_limit_message(msg: &str) -> bool {
 fn size(v: &Value) -> (usize, usize) {
     enum It<'a> {
         A(std::slice::Iter<'a, Value>),
-        O(indexmap::map::Iter<'a, String, Value>),
+        O(crate::value::map::Iter<'a, Key, Value>),
     }
     let (mut elements, mut bytes) = (0usize, 0usize);
     let mut stack: Vec<It<'_>> = Vec::new();

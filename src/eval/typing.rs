@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 
 use crate::value::ty::{literal_type, Type};
-use crate::value::Value;
+use crate::value::{Key, Value};
 
 /// What the evaluator knows of a value beyond the value itself: `None` for
 /// a known value of its literal type (the common case, which costs
@@ -202,11 +202,11 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                 Ok((Value::Array(out), with_parts(target.clone(), metas)))
             }
             (Type::Map(_) | Type::Object(_), Value::Object(o)) => {
-                let mut entries: Vec<(String, Value, Ty)> = Vec::with_capacity(o.len());
+                let mut entries: Vec<(Key, Value, Ty)> = Vec::with_capacity(o.len());
                 for ((k, x), xt) in o.into_iter().zip(items) {
                     let e = match target {
                         Type::Map(e) => (**e).clone(),
-                        Type::Object(attrs) => match attrs.get(&k) {
+                        Type::Object(attrs) => match attrs.get(k.as_str()) {
                             Some(e) => e.clone(),
                             None => continue,
                         },
@@ -296,7 +296,7 @@ pub(crate) fn tuple(values: &[Value], types: Option<Vec<Ty>>) -> Ty {
 
 /// The meta of an object whose attributes `typed` have metas (the others
 /// are known, of their literal types); `None` when no attribute has one.
-pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String, Meta)>) -> Ty {
+pub(crate) fn object(map: &crate::value::Map<Key, Value>, typed: Vec<(Key, Meta)>) -> Ty {
     if typed.is_empty() {
         return None;
     }
@@ -311,11 +311,11 @@ pub(crate) fn object(map: &crate::value::Map<String, Value>, typed: Vec<(String,
 
 /// The meta of an object whose attributes have metas `metas`, in the map's
 /// order.
-pub(crate) fn object_of(map: &crate::value::Map<String, Value>, metas: Vec<Ty>) -> Ty {
+pub(crate) fn object_of(map: &crate::value::Map<Key, Value>, metas: Vec<Ty>) -> Ty {
     let ty = Type::Object(
         map.iter()
             .zip(&metas)
-            .map(|((k, v), t)| (k.clone(), of(v, t).into_owned()))
+            .map(|((k, v), t)| (k.as_str().to_owned(), of(v, t).into_owned()))
             .collect(),
     );
     with_parts(ty, metas)
@@ -534,7 +534,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                         attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone())));
                     }
                     (Type::Map(e), Value::Object(o)) => {
-                        attrs.extend(o.keys().map(|k| (k.clone(), (**e).clone())));
+                        attrs.extend(o.keys().map(|k| (k.as_str().to_owned(), (**e).clone())));
                     }
                     (Type::Map(_), _) => {}
                     (t, _) => {

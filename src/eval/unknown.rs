@@ -184,7 +184,7 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
                     if x.len() != y.len() {
                         return Some(false);
                     }
-                    let mut keys: Vec<&String> = x.keys().collect();
+                    let mut keys: Vec<&str> = x.keys().map(|k| k.as_str()).collect();
                     keys.sort();
                     for k in keys {
                         let (Some(i), Some(j)) = (x.get_index_of(k), y.get_index_of(k)) else {

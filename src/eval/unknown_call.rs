@@ -14,7 +14,7 @@ use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::syntax::Span;
 use crate::value::ty::conversion_exists;
-use crate::value::{Map, Type, Value};
+use crate::value::{Key, Map, Type, Value};
 
 /// Calls built-in `name` on `args` (with metas `metas`), one of which is
 /// not wholly known. The number of arguments is already checked.
@@ -75,7 +75,7 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
                 (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
                 (Some(Meta::Parts(Type::Object(_), _)), Value::Object(o)) => {
-                    let mut k: Vec<String> = o.keys().cloned().collect();
+                    let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
                     k.sort();
                     Some(k)
                 }
@@ -157,8 +157,8 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             return Ok((Value::Array(out), meta));
         }
         "merge" if (0..args.len()).all(|i| !whole(i)) && !types.contains(&Type::Dynamic) => {
-            let mut map: Map<String, Value> = Map::new();
-            let mut entry_metas: Map<String, Ty> = Map::new();
+            let mut map: Map<Key, Value> = Map::new();
+            let mut entry_metas: Map<Key, Ty> = Map::new();
             for (v, t) in args.into_iter().zip(&metas) {
                 match v {
                     Value::Null => {}
@@ -172,7 +172,10 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
                     _ => return Err(fail("arguments must be maps or objects".into())),
                 }
             }
-            let metas: Vec<Ty> = map.keys().map(|k| entry_metas[k].clone()).collect();
+            let metas: Vec<Ty> = map
+                .keys()
+                .map(|k| entry_metas[k.as_str()].clone())
+                .collect();
             let meta = typing::object_of(&map, metas);
             return Ok((Value::Object(map), meta));
         }

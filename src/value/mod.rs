@@ -8,17 +8,18 @@
 //! ```
 
 pub(crate) mod exact;
+mod key;
+pub mod map;
 mod number;
 pub(crate) mod shape;
 pub(crate) mod ty;
 
 use std::fmt;
 
+pub use key::Key;
+pub use map::Map;
 pub use number::Number;
 pub use ty::Type;
-
-/// An ordered map (insertion order), as used for HCL objects.
-pub type Map<K, V> = indexmap::IndexMap<K, V>;
 
 /// A value of HCL's information model, as JSON users know it.
 ///
@@ -37,7 +38,7 @@ pub enum Value {
     /// A tuple, list or set.
     Array(Vec<Value>),
     /// An object or map, in insertion order.
-    Object(Map<String, Value>),
+    Object(Map<Key, Value>),
 }
 
 static NULL: Value = Value::Null;
@@ -127,14 +128,14 @@ impl Value {
         }
     }
     /// The entries, if this is an object.
-    pub fn as_object(&self) -> Option<&Map<String, Value>> {
+    pub fn as_object(&self) -> Option<&Map<Key, Value>> {
         match self {
             Value::Object(o) => Some(o),
             _ => None,
         }
     }
     /// The entries, mutably, if this is an object.
-    pub fn as_object_mut(&mut self) -> Option<&mut Map<String, Value>> {
+    pub fn as_object_mut(&mut self) -> Option<&mut Map<Key, Value>> {
         match self {
             Value::Object(o) => Some(o),
             _ => None,
@@ -279,8 +280,8 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
         Value::Array(v.into_iter().map(Into::into).collect())
     }
 }
-impl From<Map<String, Value>> for Value {
-    fn from(m: Map<String, Value>) -> Value {
+impl From<Map<Key, Value>> for Value {
+    fn from(m: Map<Key, Value>) -> Value {
         Value::Object(m)
     }
 }

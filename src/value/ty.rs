@@ -169,7 +169,7 @@ pub(crate) fn literal_type(v: &Value) -> Type {
         Value::Array(a) => Type::Tuple(a.iter().map(literal_type).collect()),
         Value::Object(o) => Type::Object(
             o.iter()
-                .map(|(k, v)| (k.clone(), literal_type(v)))
+                .map(|(k, v)| (k.as_str().to_owned(), literal_type(v)))
                 .collect(),
         ),
     }

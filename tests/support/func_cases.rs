@@ -233,7 +233,7 @@ pub fn matches(ours: &Value, theirs: &serde_json::Value) -> bool {
         (Value::Object(a), J::Object(b)) => {
             a.len() == b.len()
                 && a.iter()
-                    .all(|(k, v)| b.get(k).is_some_and(|w| matches(v, w)))
+                    .all(|(k, v)| b.get(k.as_str()).is_some_and(|w| matches(v, w)))
         }
         _ => false,
     }

@@ -5,7 +5,7 @@ use super::util::{
 };
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Map, Number, Value};
+use crate::value::{Key, Map, Number, Value};
 
 fn any() -> ParamType {
     ParamType::Any
@@ -193,7 +193,7 @@ pub(crate) fn register(r: &mut Registry) {
         "keys",
         FuncDef::builder().param("inputMap", any()).build(|a| {
             let o = util::object(first(a), "map or object")?;
-            let mut keys: Vec<String> = o.into_keys().collect();
+            let mut keys: Vec<String> = o.into_keys().map(Key::into_string).collect();
             keys.sort();
             Ok(Value::Array(keys.into_iter().map(Value::String).collect()))
         }),
@@ -233,7 +233,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let map = util::object(a.next().unwrap_or_default(), "map or object")?;
                 let key = util::string(a.next().unwrap_or_default());
                 let default = a.next();
-                match map.get(&key) {
+                match map.get(key.as_str()) {
                     Some(v) => Ok(v.clone()),
                     None => default.ok_or_else(|| {
                         format!("invalid value for \"inputMap\" parameter: the given object has no attribute \"{key}\"")
@@ -466,7 +466,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder().param("values", any()).build(|a| {
             let mut o = util::object(first(a), "map of list of string")?;
             o.sort_keys();
-            let mut out: Map<String, Value> = Map::new();
+            let mut out: Map<Key, Value> = Map::new();
             for (k, v) in o {
                 let list = util::array(v, "list of string")?;
                 for item in list {
@@ -477,7 +477,7 @@ pub(crate) fn register(r: &mut Registry) {
                     if let Value::Array(l) =
                         out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
                     {
-                        l.push(Value::String(k.clone()));
+                        l.push(Value::String(k.as_str().to_owned()));
                     }
                 }
             }

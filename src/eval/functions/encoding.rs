@@ -3,7 +3,7 @@
 use super::util::{self, fmt_number, string, Ty};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Key, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
@@ -160,7 +160,7 @@ fn write_json(out: &mut String, v: &Value) {
             out.push(']');
         }
         Value::Object(o) => {
-            let mut keys: Vec<&String> = o.keys().collect();
+            let mut keys: Vec<&Key> = o.keys().collect();
             keys.sort();
             out.push('{');
             for (i, k) in keys.into_iter().enumerate() {
@@ -169,7 +169,7 @@ fn write_json(out: &mut String, v: &Value) {
                 }
                 write_json_string(out, k);
                 out.push(':');
-                write_json(out, &o[k]);
+                write_json(out, &o[k.as_str()]);
             }
             out.push('}');
         }

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use crate::value::{Map, Number, Value};
+use crate::value::{Key, Map, Number, Value};
 
 /// Puts every string in `v` (keys included) into Unicode normal form C,
 /// allocating only for strings that are not already in it.
@@ -30,9 +30,11 @@ pub(crate) fn nfc_value(v: Value) -> Value {
         match v {
             Value::String(s) => Value::String(nfc(s)),
             Value::Array(a) => Value::Array(a.into_iter().map(go).collect()),
-            Value::Object(o) => {
-                Value::Object(o.into_iter().map(|(k, v)| (nfc(k), go(v))).collect())
-            }
+            Value::Object(o) => Value::Object(
+                o.into_iter()
+                    .map(|(k, v)| (nfc(k.into_string()), go(v)))
+                    .collect(),
+            ),
             other => other,
         }
     }
@@ -132,13 +134,13 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::Object(ts), Value::Object(o)) => {
             let mut out = Map::with_capacity(o.len());
             for (k, v) in o {
-                let v = match ts.get(&k) {
+                let v = match ts.get(k.as_str()) {
                     Some(t) => convert(v, t)?,
                     None => continue,
                 };
                 out.insert(k, v);
             }
-            if let Some(missing) = ts.keys().find(|k| !out.contains_key(*k)) {
+            if let Some(missing) = ts.keys().find(|k| !out.contains_key(k.as_str())) {
                 return Err(format!("attribute \"{missing}\" is required"));
             }
             Ok(Value::Object(out))
@@ -179,14 +181,14 @@ pub(crate) fn to_list(v: Value) -> Result<Vec<Value>, String> {
 }
 
 /// Converts an object to a map of one element type (`tomap` semantics).
-pub(crate) fn to_map(v: Value) -> Result<Map<String, Value>, String> {
+pub(crate) fn to_map(v: Value) -> Result<Map<Key, Value>, String> {
     match v {
         Value::Object(o) => {
             let tys: Vec<Ty> = o.values().map(type_of).collect();
             // (Unlike lists, cty accepts a map whose element type stays
             // unknown, e.g. objects mixed with null.)
             let ty = unify(&tys).ok_or("cannot convert object to map of any single type")?;
-            let mut out: Map<String, Value> = o
+            let mut out: Map<Key, Value> = o
                 .into_iter()
                 .map(|(k, v)| convert(v, &ty).map(|v| (k, v)))
                 .collect::<Result<_, _>>()?;
@@ -281,7 +283,7 @@ fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
             out.push(if list_elem.is_some() { ']' } else { '>' });
         }
         Value::Object(o) => {
-            let mut keys: Vec<&String> = o.keys().collect();
+            let mut keys: Vec<&Key> = o.keys().collect();
             keys.sort();
             match ty {
                 Ty::Map(ety) => {
@@ -289,7 +291,7 @@ fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
                     for k in keys {
                         go_quote(k, out);
                         out.push(':');
-                        set_hash_text(&o[k], ety, out);
+                        set_hash_text(&o[k.as_str()], ety, out);
                         out.push(';');
                     }
                     out.push('}');
@@ -298,10 +300,10 @@ fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
                     out.push('<');
                     for k in keys {
                         let aty = match ty {
-                            Ty::Object(ts) => ts.get(k).cloned().unwrap_or(Ty::Dynamic),
+                            Ty::Object(ts) => ts.get(k.as_str()).cloned().unwrap_or(Ty::Dynamic),
                             _ => Ty::Dynamic,
                         };
-                        set_hash_text(&o[k], &aty, out);
+                        set_hash_text(&o[k.as_str()], &aty, out);
                         out.push(';');
                     }
                     out.push('>');
@@ -367,7 +369,7 @@ pub(crate) fn array(v: Value, what: &str) -> Result<Vec<Value>, String> {
 }
 
 /// Takes the entries of a map/object argument.
-pub(crate) fn object(v: Value, what: &str) -> Result<Map<String, Value>, String> {
+pub(crate) fn object(v: Value, what: &str) -> Result<Map<Key, Value>, String> {
     match v {
         Value::Object(o) => Ok(o),
         other => Err(format!(
@@ -410,7 +412,7 @@ pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
 }
 
 /// Returns an object with its keys in Terraform's (lexicographic) order.
-pub(crate) fn sorted_object(mut o: Map<String, Value>) -> Value {
+pub(crate) fn sorted_object(mut o: Map<Key, Value>) -> Value {
     o.sort_keys();
     Value::Object(o)
 }

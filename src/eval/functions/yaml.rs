@@ -3,7 +3,7 @@
 //! go-yaml's YAML 1.1 scalar rules).
 
 use super::encoding::number_text;
-use crate::value::Value;
+use crate::value::{Key, Value};
 
 const WIDTH: usize = 80;
 
@@ -225,14 +225,14 @@ fn seq(out: &mut String, items: &[Value], indent: usize, first_inline: bool) {
     }
 }
 
-fn map(out: &mut String, o: &crate::value::Map<String, Value>, indent: usize, first_inline: bool) {
-    let mut keys: Vec<&String> = o.keys().collect();
+fn map(out: &mut String, o: &crate::value::Map<Key, Value>, indent: usize, first_inline: bool) {
+    let mut keys: Vec<&Key> = o.keys().collect();
     keys.sort();
     for (i, k) in keys.into_iter().enumerate() {
         if !(i == 0 && first_inline) {
             out.push_str(&" ".repeat(indent));
         }
-        let v = &o[k];
+        let v = &o[k.as_str()];
         if k.len() > 128 || k.chars().any(is_break) {
             // Not a "simple key" for go-yaml: written as `? key` / `: value`.
             out.push_str("? ");
@@ -286,7 +286,7 @@ mod decode_impl {
     use yaml_rust2::parser::{Event, Parser, Tag};
     use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-    use crate::value::{Map, Number, Value};
+    use crate::value::{Key, Map, Number, Value};
 
     use super::super::util;
 
@@ -377,8 +377,8 @@ mod decode_impl {
                     (Value::Array(items), anchor)
                 }
                 Event::MappingStart(anchor, _) => {
-                    let mut out = Map::new();
-                    let mut merged = Map::new();
+                    let mut out: Map<Key, Value> = Map::new();
+                    let mut merged: Map<Key, Value> = Map::new();
                     loop {
                         let (ev, _) = next()?;
                         if ev == Event::MappingEnd {

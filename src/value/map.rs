@@ -1,0 +1,772 @@
+//! [`Map`]: an insertion-ordered map for HCL's objects.
+//!
+//! Most objects have a few attributes. Those live in one vector in
+//! insertion order and are found by comparing keys: no hash table is
+//! allocated or hashed into. A map that grows past [`INDEX_FROM`] entries
+//! becomes an [`IndexMap`] (boxed, so every map is as small as a vector),
+//! so large maps keep constant-time lookups.
+
+use std::borrow::Borrow;
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Index, IndexMut};
+
+use indexmap::IndexMap;
+
+/// Above this many entries a map keeps a hash index.
+const INDEX_FROM: usize = 8;
+
+/// An ordered map (insertion order), as used for HCL objects: a
+/// [`Value::Object`](crate::Value::Object) is a `Map<Key, Value>`.
+///
+/// Lookups take anything the key borrows as (`&str` for [`Key`](crate::Key)
+/// and `String` keys); equality ignores order, as for maps.
+///
+/// ```
+/// use hcl::{Key, Map, Value};
+/// let mut m: Map<Key, Value> = Map::new();
+/// m.insert("b", Value::from(1));
+/// m.insert("a", Value::from(2));
+/// assert_eq!(m.keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["b", "a"]);
+/// assert_eq!(m["a"], Value::from(2));
+/// assert_eq!(m.insert("b", Value::from(3)), Some(Value::from(1)));
+/// assert_eq!(m.len(), 2);
+/// ```
+#[derive(Clone)]
+pub struct Map<K, V>(Repr<K, V>);
+
+#[derive(Clone)]
+enum Repr<K, V> {
+    Small(Vec<(K, V)>),
+    Large(Box<IndexMap<K, V>>),
+}
+
+use Repr::{Large, Small};
+
+impl<K, V> Default for Map<K, V> {
+    fn default() -> Self {
+        Map::new()
+    }
+}
+
+impl<K, V> Map<K, V> {
+    /// An empty map (it allocates when first inserted into).
+    #[inline]
+    pub const fn new() -> Self {
+        Map(Small(Vec::new()))
+    }
+
+    /// An empty map with room for `n` entries.
+    #[inline]
+    pub fn with_capacity(n: usize) -> Self {
+        if n > INDEX_FROM {
+            Map(Large(Box::new(IndexMap::with_capacity(n))))
+        } else {
+            Map(Small(Vec::with_capacity(n)))
+        }
+    }
+
+    /// The number of entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Small(v) => v.len(),
+            Large(m) => m.len(),
+        }
+    }
+
+    /// Whether the map is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes every entry.
+    pub fn clear(&mut self) {
+        self.0 = Small(Vec::new());
+    }
+
+    /// The entries in order.
+    #[inline]
+    pub fn iter(&self) -> Iter<'_, K, V> {
+        match &self.0 {
+            Small(v) => Iter(Either::Small(v.iter())),
+            Large(m) => Iter(Either::Large(m.iter())),
+        }
+    }
+
+    /// The entries in order, values mutable.
+    #[inline]
+    pub fn iter_mut(&mut self) -> IterMut<'_, K, V> {
+        match &mut self.0 {
+            Small(v) => IterMut(Either::Small(v.iter_mut())),
+            Large(m) => IterMut(Either::Large(m.iter_mut())),
+        }
+    }
+
+    /// The keys in order.
+    #[inline]
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator {
+        self.iter().map(|(k, _)| k)
+    }
+
+    /// The values in order.
+    #[inline]
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
+        self.iter().map(|(_, v)| v)
+    }
+
+    /// The values in order, mutable.
+    #[inline]
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        self.iter_mut().map(|(_, v)| v)
+    }
+
+    /// The keys in order, by value.
+    pub fn into_keys(self) -> impl DoubleEndedIterator<Item = K> + ExactSizeIterator {
+        self.into_iter().map(|(k, _)| k)
+    }
+
+    /// The values in order, by value.
+    pub fn into_values(self) -> impl DoubleEndedIterator<Item = V> + ExactSizeIterator {
+        self.into_iter().map(|(_, v)| v)
+    }
+
+    /// The entry at position `i`.
+    #[inline]
+    pub fn get_index(&self, i: usize) -> Option<(&K, &V)> {
+        match &self.0 {
+            Small(v) => v.get(i).map(|(k, v)| (k, v)),
+            Large(m) => m.get_index(i),
+        }
+    }
+
+    /// The entry at position `i`, its value mutable.
+    #[inline]
+    pub fn get_index_mut(&mut self, i: usize) -> Option<(&K, &mut V)> {
+        match &mut self.0 {
+            Small(v) => v.get_mut(i).map(|(k, v)| (&*k, v)),
+            Large(m) => m.get_index_mut(i),
+        }
+    }
+
+    /// The first entry.
+    #[inline]
+    pub fn first(&self) -> Option<(&K, &V)> {
+        self.get_index(0)
+    }
+
+    /// The last entry.
+    #[inline]
+    pub fn last(&self) -> Option<(&K, &V)> {
+        self.get_index(self.len().checked_sub(1)?)
+    }
+}
+
+impl<K: Hash + Eq, V> Map<K, V> {
+    /// The position of `key`.
+    #[inline]
+    pub fn get_index_of<Q>(&self, key: &Q) -> Option<usize>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        match &self.0 {
+            Small(v) => v.iter().position(|(k, _)| k.borrow() == key),
+            Large(m) => m.get_index_of(key),
+        }
+    }
+
+    /// The value of `key`.
+    #[inline]
+    pub fn get<Q>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        match &self.0 {
+            Small(v) => v.iter().find(|(k, _)| k.borrow() == key).map(|(_, v)| v),
+            Large(m) => m.get(key),
+        }
+    }
+
+    /// The value of `key`, mutable.
+    #[inline]
+    pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        match &mut self.0 {
+            Small(v) => v
+                .iter_mut()
+                .find(|(k, _)| (*k).borrow() == key)
+                .map(|(_, v)| v),
+            Large(m) => m.get_mut(key),
+        }
+    }
+
+    /// The key and value of `key`.
+    pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        self.get_index(self.get_index_of(key)?)
+    }
+
+    /// Whether `key` is in the map.
+    #[inline]
+    pub fn contains_key<Q>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        self.get_index_of(key).is_some()
+    }
+
+    /// Makes room for `n` more entries.
+    pub fn reserve(&mut self, n: usize) {
+        match &mut self.0 {
+            Small(v) if v.len() + n <= INDEX_FROM => v.reserve(n),
+            Small(_) => {}
+            Large(m) => m.reserve(n),
+        }
+    }
+
+    /// Sets `key` to `value`: an existing key keeps its position and its
+    /// old value is returned; a new key goes last.
+    #[inline]
+    pub fn insert(&mut self, key: impl Into<K>, value: V) -> Option<V> {
+        self.insert_full(key, value).1
+    }
+
+    /// Like [`insert`](Self::insert), returning the position too.
+    pub fn insert_full(&mut self, key: impl Into<K>, value: V) -> (usize, Option<V>) {
+        let key = key.into();
+        match &mut self.0 {
+            Small(v) => match v.iter().position(|(k, _)| *k == key) {
+                Some(i) => (i, Some(std::mem::replace(&mut v[i].1, value))),
+                None => (self.push(key, value), None),
+            },
+            Large(m) => m.insert_full(key, value),
+        }
+    }
+
+    /// Appends a key known not to be in the map; its position.
+    fn push(&mut self, key: K, value: V) -> usize {
+        match &mut self.0 {
+            Small(v) if v.len() < INDEX_FROM => {
+                v.push((key, value));
+                v.len() - 1
+            }
+            Small(v) => {
+                let mut m = IndexMap::with_capacity(v.len() * 2);
+                m.extend(v.drain(..));
+                let (i, _) = m.insert_full(key, value);
+                self.0 = Large(Box::new(m));
+                i
+            }
+            Large(m) => m.insert_full(key, value).0,
+        }
+    }
+
+    /// Removes `key`, keeping the order of the others; O(n).
+    pub fn shift_remove<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        self.shift_remove_entry(key).map(|(_, v)| v)
+    }
+
+    /// Removes `key` and returns its entry, keeping the order of the
+    /// others.
+    pub fn shift_remove_entry<Q>(&mut self, key: &Q) -> Option<(K, V)>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        match &mut self.0 {
+            Small(v) => {
+                let i = v.iter().position(|(k, _)| k.borrow() == key)?;
+                Some(v.remove(i))
+            }
+            Large(m) => m.shift_remove_entry(key),
+        }
+    }
+
+    /// Removes the entry at position `i`, moving the last entry into its
+    /// place.
+    pub fn swap_remove_index(&mut self, i: usize) -> Option<(K, V)> {
+        match &mut self.0 {
+            Small(v) => (i < v.len()).then(|| v.swap_remove(i)),
+            Large(m) => m.swap_remove_index(i),
+        }
+    }
+
+    /// Removes the entry at position `i`, keeping the order of the others.
+    pub fn shift_remove_index(&mut self, i: usize) -> Option<(K, V)> {
+        match &mut self.0 {
+            Small(v) => (i < v.len()).then(|| v.remove(i)),
+            Large(m) => m.shift_remove_index(i),
+        }
+    }
+
+    /// Removes `key`, keeping the order of the others (as
+    /// [`shift_remove`](Self::shift_remove)).
+    pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        self.shift_remove(key)
+    }
+
+    /// Removes `key`, moving the last entry into its place.
+    pub fn swap_remove<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: ?Sized + Hash + Eq,
+    {
+        match &mut self.0 {
+            Small(v) => {
+                let i = v.iter().position(|(k, _)| k.borrow() == key)?;
+                Some(v.swap_remove(i).1)
+            }
+            Large(m) => m.swap_remove(key),
+        }
+    }
+
+    /// Keeps the entries for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&K, &mut V) -> bool) {
+        match &mut self.0 {
+            Small(v) => v.retain_mut(|(k, v)| keep(k, v)),
+            Large(m) => m.retain(keep),
+        }
+    }
+
+    /// Sorts the entries by key.
+    pub fn sort_keys(&mut self)
+    where
+        K: Ord,
+    {
+        match &mut self.0 {
+            Small(v) => v.sort_by(|a, b| a.0.cmp(&b.0)),
+            Large(m) => m.sort_keys(),
+        }
+    }
+
+    /// Sorts the entries with `cmp` (stable).
+    pub fn sort_by(&mut self, mut cmp: impl FnMut(&K, &V, &K, &V) -> std::cmp::Ordering) {
+        match &mut self.0 {
+            Small(v) => v.sort_by(|a, b| cmp(&a.0, &a.1, &b.0, &b.1)),
+            Large(m) => m.sort_by(cmp),
+        }
+    }
+
+    /// The slot of `key`, to read, insert or change in place.
+    pub fn entry(&mut self, key: impl Into<K>) -> Entry<'_, K, V> {
+        let key = key.into();
+        match self.get_index_of(&key) {
+            Some(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
+            None => Entry::Vacant(VacantEntry { map: self, key }),
+        }
+    }
+}
+
+/// A slot in a [`Map`], from [`Map::entry`].
+pub enum Entry<'a, K, V> {
+    /// The key is in the map.
+    Occupied(OccupiedEntry<'a, K, V>),
+    /// The key is not in the map.
+    Vacant(VacantEntry<'a, K, V>),
+}
+
+/// A key in the map, from [`Map::entry`].
+pub struct OccupiedEntry<'a, K, V> {
+    map: &'a mut Map<K, V>,
+    index: usize,
+}
+
+/// A key not in the map, from [`Map::entry`].
+pub struct VacantEntry<'a, K, V> {
+    map: &'a mut Map<K, V>,
+    key: K,
+}
+
+impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
+    /// The value, inserting `default` first if the key is new.
+    pub fn or_insert(self, default: V) -> &'a mut V {
+        match self {
+            Entry::Occupied(o) => o.into_mut(),
+            Entry::Vacant(v) => v.insert(default),
+        }
+    }
+
+    /// The value, inserting `f()` first if the key is new.
+    pub fn or_insert_with(self, f: impl FnOnce() -> V) -> &'a mut V {
+        match self {
+            Entry::Occupied(o) => o.into_mut(),
+            Entry::Vacant(v) => v.insert(f()),
+        }
+    }
+
+    /// The value, inserting `V::default()` first if the key is new.
+    pub fn or_default(self) -> &'a mut V
+    where
+        V: Default,
+    {
+        self.or_insert_with(V::default)
+    }
+
+    /// The key.
+    pub fn key(&self) -> &K {
+        match self {
+            Entry::Occupied(o) => o.key(),
+            Entry::Vacant(v) => &v.key,
+        }
+    }
+}
+
+impl<'a, K, V> OccupiedEntry<'a, K, V> {
+    /// The key.
+    pub fn key(&self) -> &K {
+        self.map.at(self.index).0
+    }
+    /// The value.
+    pub fn get(&self) -> &V {
+        self.map.at(self.index).1
+    }
+    /// The value, mutable.
+    pub fn get_mut(&mut self) -> &mut V {
+        &mut self.map[self.index]
+    }
+    /// The value, mutable for the map's lifetime.
+    pub fn into_mut(self) -> &'a mut V {
+        &mut self.map[self.index]
+    }
+    /// Replaces the value, returning the old one.
+    pub fn insert(&mut self, value: V) -> V {
+        std::mem::replace(self.get_mut(), value)
+    }
+    /// The entry's position.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl<'a, K: Hash + Eq, V> VacantEntry<'a, K, V> {
+    /// The key.
+    pub fn key(&self) -> &K {
+        &self.key
+    }
+    /// Inserts the key with `value` (last) and returns the value.
+    pub fn insert(self, value: V) -> &'a mut V {
+        let map = self.map;
+        let i = map.push(self.key, value);
+        &mut map[i]
+    }
+}
+
+impl<K, V> Map<K, V> {
+    /// The entry at position `i`; panics when out of bounds.
+    fn at(&self, i: usize) -> (&K, &V) {
+        match self.get_index(i) {
+            Some(e) => e,
+            None => out_of_bounds(i, self.len()),
+        }
+    }
+}
+
+#[cold]
+fn out_of_bounds(i: usize, len: usize) -> ! {
+    panic!("position {i} out of bounds in a map of {len} entries")
+}
+
+impl<K, V> Index<usize> for Map<K, V> {
+    type Output = V;
+    /// The value at position `i`; panics when out of bounds.
+    fn index(&self, i: usize) -> &V {
+        self.at(i).1
+    }
+}
+
+impl<K, V> IndexMut<usize> for Map<K, V> {
+    fn index_mut(&mut self, i: usize) -> &mut V {
+        let len = self.len();
+        match self.get_index_mut(i) {
+            Some(e) => e.1,
+            None => out_of_bounds(i, len),
+        }
+    }
+}
+
+impl<K, V, Q> Index<&Q> for Map<K, V>
+where
+    K: Hash + Eq + Borrow<Q>,
+    Q: ?Sized + Hash + Eq,
+{
+    type Output = V;
+    /// The value of `key`; panics when it is absent.
+    fn index(&self, key: &Q) -> &V {
+        match self.get(key) {
+            Some(v) => v,
+            None => panic!("key not in map"),
+        }
+    }
+}
+
+impl<K, V, Q> IndexMut<&Q> for Map<K, V>
+where
+    K: Hash + Eq + Borrow<Q>,
+    Q: ?Sized + Hash + Eq,
+{
+    fn index_mut(&mut self, key: &Q) -> &mut V {
+        match self.get_mut(key) {
+            Some(v) => v,
+            None => panic!("key not in map"),
+        }
+    }
+}
+
+impl<K: Hash + Eq, V: PartialEq> PartialEq for Map<K, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+impl<K: Hash + Eq, V: Eq> Eq for Map<K, V> {}
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for Map<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<K: Hash + Eq, V> FromIterator<(K, V)> for Map<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(items: I) -> Self {
+        let items = items.into_iter();
+        let mut m = Map::with_capacity(items.size_hint().0);
+        m.extend(items);
+        m
+    }
+}
+
+/// Objects from `String` keys (each becomes a [`Key`](crate::Key)).
+impl<V> FromIterator<(String, V)> for Map<crate::Key, V> {
+    fn from_iter<I: IntoIterator<Item = (String, V)>>(items: I) -> Self {
+        items
+            .into_iter()
+            .map(|(k, v)| (crate::Key::from(k), v))
+            .collect()
+    }
+}
+
+/// Objects from `&str` keys (each becomes a [`Key`](crate::Key)).
+impl<'a, V> FromIterator<(&'a str, V)> for Map<crate::Key, V> {
+    fn from_iter<I: IntoIterator<Item = (&'a str, V)>>(items: I) -> Self {
+        items
+            .into_iter()
+            .map(|(k, v)| (crate::Key::from(k), v))
+            .collect()
+    }
+}
+
+impl<K: Hash + Eq, V, const N: usize> From<[(K, V); N]> for Map<K, V> {
+    fn from(items: [(K, V); N]) -> Self {
+        items.into_iter().collect()
+    }
+}
+
+impl<K: Hash + Eq, V> Extend<(K, V)> for Map<K, V> {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl<'a, K: Hash + Eq + Clone, V: Clone> Extend<(&'a K, &'a V)> for Map<K, V> {
+    fn extend<I: IntoIterator<Item = (&'a K, &'a V)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+impl<K, V> IntoIterator for Map<K, V> {
+    type Item = (K, V);
+    type IntoIter = IntoIter<K, V>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self.0 {
+            Small(v) => IntoIter(Either::Small(v.into_iter())),
+            Large(m) => IntoIter(Either::Large(m.into_iter())),
+        }
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a Map<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = Iter<'a, K, V>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a mut Map<K, V> {
+    type Item = (&'a K, &'a mut V);
+    type IntoIter = IterMut<'a, K, V>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// A small map's iterator or a large one's.
+#[derive(Clone)]
+enum Either<S, L> {
+    Small(S),
+    Large(L),
+}
+
+macro_rules! iterator {
+    ($(#[$doc:meta])* $name:ident<$($lt:lifetime,)? K, V>, $small:ty, $large:ty, $item:ty, |$e:ident| $map:expr) => {
+        $(#[$doc])*
+        pub struct $name<$($lt,)? K, V>(Either<$small, $large>);
+
+        impl<$($lt,)? K, V> Iterator for $name<$($lt,)? K, V> {
+            type Item = $item;
+            #[inline]
+            fn next(&mut self) -> Option<$item> {
+                match &mut self.0 {
+                    Either::Small(it) => it.next().map(|$e| $map),
+                    Either::Large(it) => it.next(),
+                }
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                match &self.0 {
+                    Either::Small(it) => it.size_hint(),
+                    Either::Large(it) => it.size_hint(),
+                }
+            }
+        }
+
+        impl<$($lt,)? K, V> DoubleEndedIterator for $name<$($lt,)? K, V> {
+            #[inline]
+            fn next_back(&mut self) -> Option<$item> {
+                match &mut self.0 {
+                    Either::Small(it) => it.next_back().map(|$e| $map),
+                    Either::Large(it) => it.next_back(),
+                }
+            }
+        }
+
+        impl<$($lt,)? K, V> ExactSizeIterator for $name<$($lt,)? K, V> {}
+    };
+}
+
+iterator!(
+    /// A map's entries, from [`Map::iter`].
+    Iter<'a, K, V>, std::slice::Iter<'a, (K, V)>, indexmap::map::Iter<'a, K, V>,
+    (&'a K, &'a V), |e| (&e.0, &e.1)
+);
+iterator!(
+    /// A map's entries with mutable values, from [`Map::iter_mut`].
+    IterMut<'a, K, V>, std::slice::IterMut<'a, (K, V)>, indexmap::map::IterMut<'a, K, V>,
+    (&'a K, &'a mut V), |e| (&e.0, &mut e.1)
+);
+iterator!(
+    /// A map's entries by value, from `Map::into_iter`.
+    IntoIter<K, V>, std::vec::IntoIter<(K, V)>, indexmap::map::IntoIter<K, V>,
+    (K, V), |e| e
+);
+
+impl<K, V> Clone for Iter<'_, K, V> {
+    fn clone(&self) -> Self {
+        Iter(self.0.clone())
+    }
+}
+
+impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for Map<K, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de, K, V> serde::Deserialize<'de> for Map<K, V>
+where
+    K: serde::Deserialize<'de> + Hash + Eq,
+    V: serde::Deserialize<'de>,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
+        impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
+        where
+            K: serde::Deserialize<'de> + Hash + Eq,
+            V: serde::Deserialize<'de>,
+        {
+            type Value = Map<K, V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Map<K, V>, A::Error> {
+                let mut m = Map::with_capacity(a.size_hint().unwrap_or(0).min(4096));
+                while let Some((k, v)) = a.next_entry::<K, V>()? {
+                    m.insert(k, v);
+                }
+                Ok(m)
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_and_indexed_maps_agree() {
+        // Across the index threshold: lookups, replacement in place,
+        // removal keeping order, and equality that ignores order.
+        for n in [3usize, INDEX_FROM, INDEX_FROM + 1, 100] {
+            let mut m: Map<String, usize> = Map::new();
+            for i in 0..n {
+                assert_eq!(m.insert(format!("k{i}"), i), None);
+            }
+            assert_eq!(m.len(), n);
+            for i in 0..n {
+                assert_eq!(m.get(format!("k{i}").as_str()), Some(&i));
+                assert_eq!(m.get_index_of(format!("k{i}").as_str()), Some(i));
+            }
+            assert_eq!(m.get("absent"), None);
+            assert_eq!(m.insert("k0", 7), Some(0));
+            assert_eq!(m.get_index_of("k0"), Some(0));
+            assert_eq!(m.shift_remove("k1"), Some(1));
+            assert_eq!(m.len(), n - 1);
+            assert_eq!(m.get("k1"), None);
+            for i in 2..n {
+                assert_eq!(m.get_index_of(format!("k{i}").as_str()), Some(i - 1));
+            }
+            let reversed: Map<String, usize> =
+                m.iter().rev().map(|(k, v)| (k.clone(), *v)).collect();
+            assert_eq!(reversed, m);
+            let keys: Vec<&String> = reversed.keys().collect();
+            assert_eq!(keys.last().map(|k| k.as_str()), Some("k0"));
+        }
+    }
+
+    #[test]
+    fn entries_insert_once() {
+        let mut m: Map<String, Vec<u8>> = Map::new();
+        for i in 0..20u8 {
+            m.entry(format!("k{}", i % 10)).or_default().push(i);
+        }
+        assert_eq!(m.len(), 10);
+        assert_eq!(m["k3"], vec![3, 13]);
+    }
+}
