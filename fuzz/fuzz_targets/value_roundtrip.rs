@@ -12,7 +12,7 @@ fn nfc(v: &hcl::Value) -> hcl::Value {
         hcl::Value::String(s) => hcl::Value::String(s.nfc().collect()),
         hcl::Value::Array(a) => hcl::Value::Array(a.iter().map(nfc).collect()),
         hcl::Value::Object(o) => {
-            hcl::Value::Object(o.iter().map(|(k, v)| (k.nfc().collect(), nfc(v))).collect())
+            hcl::Value::Object(o.iter().map(|(k, v)| (k.nfc().collect::<String>(), nfc(v))).collect())
         }
         other => other.clone(),
     }
