@@ -10,9 +10,11 @@ use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
 
 use super::combinator::{collect, enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
 use super::error::{Kind, Opener, PErr};
-use super::expr::Expr;
+use super::expr::{simple_value, Expr};
 use super::input::In;
-use super::lexer::{at_newline, end_of_line, ident, ident_starts_at, punct, ws_inline, ws_nl};
+use super::lexer::{
+    at_newline, end_of_line, ident, ident_in, ident_starts_at, punct, ws_inline, ws_nl,
+};
 use super::template::StringLit;
 
 /// `ConfigFile = Body`: the whole input.
@@ -160,7 +162,7 @@ fn structure<'a, OM: OutputMode>(
             i,
         ));
     }
-    let (j, name) = leaf::<OM, _>(ident("an attribute or block name")(i))?;
+    let (j, name) = leaf::<OM, _>(ident_in(i, "an attribute or block name"))?;
     let (j, ()) = leaf::<OM, _>(ws_inline(j))?;
     match j.cur() {
         b'=' if j.byte(j.at() + 1) != b'=' => {
@@ -201,7 +203,11 @@ impl<'a> Parser<In<'a>> for AttributeRest<'a> {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Attribute<'a>> {
-        let (j, expr) = preceded(ws_inline, nl_scope(false, Expr)).process::<OM>(i.skip(1))?;
+        let (j, ()) = leaf::<OM, _>(ws_inline(i.skip(1)))?;
+        let (j, expr) = match simple_value::<OM>(j) {
+            Some(r) => r,
+            None => nl_scope(false, Expr).process::<OM>(j)?,
+        };
         let name = self.name;
         let out = OM::Output::map(expr, |expr| Attribute { name, expr });
         Ok((j, out))

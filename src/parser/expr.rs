@@ -20,7 +20,8 @@ use super::combinator::{collect, enter, expect, leaf, leave, stop, Emitting, Res
 use super::error::{Kind, Opener, PErr};
 use super::input::{In, LeafResult};
 use super::lexer::{
-    at_keyword, at_newline, ident, ident_starts_at, keyword, punct, ws, ws_inline, ws_nl,
+    at_keyword, at_newline, ident, ident_end, ident_in, ident_starts_at, keyword, punct, ws,
+    ws_inline, ws_nl,
 };
 use super::scratch::Cx;
 use super::template::{Heredoc, QuotedTemplate};
@@ -79,6 +80,133 @@ fn conditional<'a, OM: OutputMode>(
         )
     });
     Ok((k, out))
+}
+
+/// The commonest attribute values, when the line ends right after them: a
+/// quoted string with no escape, interpolation, directive or non-ASCII
+/// text, a small integer, or a name with `.name` accesses (`var.region`,
+/// `true`, `null`). They are scanned here and built as the grammar builds
+/// them, without its layers; anything else (or anything after them but the
+/// end of the line) is `None`, and the caller runs the grammar.
+#[inline]
+pub(crate) fn simple_value<'a, OM: OutputMode>(
+    i: In<'a>,
+) -> Option<(In<'a>, <OM::Output as Mode>::Output<Expression<'a>>)> {
+    use super::lexer::{CLASS, QUOTED_SPECIAL};
+    let src = i.src();
+    let b = src.as_bytes();
+    let start = i.at();
+    let first = *b.get(start)?;
+    let (end, shape) = if first == b'"' {
+        let mut p = start + 1;
+        while p < b.len() && CLASS[b[p] as usize] & QUOTED_SPECIAL == 0 {
+            p += 1;
+        }
+        if b.get(p) != Some(&b'"') {
+            return None;
+        }
+        (p + 1, Shape::String)
+    } else if first.is_ascii_digit() {
+        let mut p = start;
+        while p < b.len() && b[p].is_ascii_digit() {
+            p += 1;
+        }
+        // At most 19 digits: the value fits a u64.
+        if p - start > 19 || matches!(b.get(p), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        (p, Shape::Int)
+    } else if first.is_ascii_alphabetic() || first == b'_' {
+        let mut p = ident_end(src, start + 1);
+        while b.get(p) == Some(&b'.')
+            && b.get(p + 1)
+                .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+        {
+            p = ident_end(src, p + 2);
+        }
+        (p, Shape::Name)
+    } else {
+        return None;
+    };
+    // The end of the line must follow (after spaces or tabs).
+    let mut q = end;
+    while matches!(b.get(q), Some(b' ' | b'\t')) {
+        q += 1;
+    }
+    match b.get(q) {
+        None | Some(b'\n' | b'#') => {}
+        Some(b'\r') if b.get(q + 1) == Some(&b'\n') => {}
+        Some(b'/') if b.get(q + 1) == Some(&b'/') => {}
+        _ => return None,
+    }
+    let cx = i.cx;
+    let out = OM::Output::bind(|| match shape {
+        Shape::String => Expression::new(
+            ExprKind::String(&src[start + 1..end - 1]),
+            Span::new(start, end),
+        ),
+        Shape::Int => {
+            let raw = &src[start..end];
+            let value = raw
+                .bytes()
+                .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
+            Expression::new(
+                ExprKind::Number(cx.alloc(NumberLit {
+                    value: Number::literal_int(value),
+                    raw,
+                })),
+                Span::new(start, end),
+            )
+        }
+        Shape::Name => {
+            let mut p = ident_end(src, start + 1);
+            let root = Ident {
+                name: &src[start..p],
+                span: Span::new(start, p),
+            };
+            let root = Expression::new(
+                match root.name {
+                    "true" => ExprKind::Bool(true),
+                    "false" => ExprKind::Bool(false),
+                    "null" => ExprKind::Null,
+                    name => ExprKind::Variable(name),
+                },
+                root.span,
+            );
+            if p == end {
+                return root;
+            }
+            let base = cx.mark::<TraversalOperator<'a>>();
+            while p < end {
+                let dot = p;
+                p = ident_end(src, dot + 2);
+                cx.push(TraversalOperator {
+                    kind: TraversalOperatorKind::GetAttr(Ident {
+                        name: &src[dot + 1..p],
+                        span: Span::new(dot + 1, p),
+                    }),
+                    span: Span::new(dot, p),
+                });
+            }
+            let operators = cx.finish(base);
+            Expression::new(
+                ExprKind::Traversal(cx.alloc(Traversal {
+                    expr: root,
+                    operators,
+                })),
+                Span::new(start, end),
+            )
+        }
+    });
+    Some((i.to(end), out))
+}
+
+/// What [`simple_value`] found.
+#[derive(Clone, Copy)]
+enum Shape {
+    String,
+    Int,
+    Name,
 }
 
 /// The binary operator at the input, with its length.
@@ -339,7 +467,7 @@ impl<'a> Parser<In<'a>> for IdentTerm {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
-        let (i, id) = leaf::<OM, _>(ident("an expression")(i))?;
+        let (i, id) = leaf::<OM, _>(ident_in(i, "an expression"))?;
         let (j, ()) = leaf::<OM, _>(ws(i))?;
         match j.cur() {
             b'(' => return call::<OM>(j, &[], id),

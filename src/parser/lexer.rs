@@ -53,23 +53,26 @@ pub(crate) fn ws_inline(i: In<'_>) -> LeafResult<'_, ()> {
     match i.cur() {
         // Most runs are one space (`a = b`): no call for those.
         b' ' if !matches!(i.byte(i.at() + 1), b' ' | b'\t' | b'/') => Ok((i.skip(1), ())),
-        b' ' | b'\t' | b'/' => ws_inline_slow(i),
+        b' ' | b'\t' | b'/' => match skip_inline(i.src().as_bytes(), i.at()) {
+            Ok(p) => Ok((i.to(p), ())),
+            Err(open) => Err(unterminated_comment(i, open)),
+        },
         _ => Ok((i, ())),
     }
 }
 
+/// The offset after the spaces, tabs and `/* */` comments at `p`, or the
+/// offset of a `/*` that is never closed. Positions travel in registers;
+/// the caller builds the error.
 #[inline(never)]
-fn ws_inline_slow(i: In<'_>) -> LeafResult<'_, ()> {
-    let b = i.src().as_bytes();
-    let mut p = i.at();
+fn skip_inline(b: &[u8], mut p: usize) -> Result<usize, usize> {
     loop {
         match b.get(p) {
             Some(b' ' | b'\t') => p += 1,
-            Some(b'/') if b.get(p + 1) == Some(&b'*') => p = block_comment_end(i, p)?,
-            _ => break,
+            Some(b'/') if b.get(p + 1) == Some(&b'*') => p = block_comment_end(b, p).ok_or(p)?,
+            _ => return Ok(p),
         }
     }
-    Ok((i.to(p), ()))
 }
 
 /// Skips spaces, tabs, newlines and all comments.
@@ -83,15 +86,17 @@ pub(crate) fn ws_nl(i: In<'_>) -> LeafResult<'_, ()> {
         {
             Ok((i.skip(1), ()))
         }
-        b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' => ws_nl_slow(i),
+        b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/' => match skip_nl(i.src().as_bytes(), i.at()) {
+            Ok(p) => Ok((i.to(p), ())),
+            Err(open) => Err(unterminated_comment(i, open)),
+        },
         _ => Ok((i, ())),
     }
 }
 
+/// [`skip_inline`] across newlines and line comments too.
 #[inline(never)]
-fn ws_nl_slow(i: In<'_>) -> LeafResult<'_, ()> {
-    let b = i.src().as_bytes();
-    let mut p = i.at();
+fn skip_nl(b: &[u8], mut p: usize) -> Result<usize, usize> {
     loop {
         match b.get(p) {
             Some(b' ' | b'\t' | b'\n') => p += 1,
@@ -99,26 +104,29 @@ fn ws_nl_slow(i: In<'_>) -> LeafResult<'_, ()> {
             Some(b'#') => p = line_end(b, p),
             Some(b'/') => match b.get(p + 1) {
                 Some(b'/') => p = line_end(b, p),
-                Some(b'*') => p = block_comment_end(i, p)?,
-                _ => break,
+                Some(b'*') => p = block_comment_end(b, p).ok_or(p)?,
+                _ => return Ok(p),
             },
-            _ => break,
+            _ => return Ok(p),
         }
     }
-    Ok((i.to(p), ()))
 }
 
-/// `p` is at `/*`; the offset after `*/`.
-fn block_comment_end(i: In<'_>, p: usize) -> Result<usize, nom::Err<PErr>> {
-    let b = i.src().as_bytes();
+/// `p` is at `/*`; the offset after `*/`, if there is one.
+fn block_comment_end(b: &[u8], p: usize) -> Option<usize> {
     let mut j = p + 2;
     while j + 1 < b.len() {
         if b[j] == b'*' && b[j + 1] == b'/' {
-            return Ok(j + 2);
+            return Some(j + 2);
         }
         j += 1;
     }
-    Err(fail(PErr::at(Kind::UnterminatedComment, i.to(p))))
+    None
+}
+
+#[cold]
+fn unterminated_comment(i: In<'_>, open: usize) -> nom::Err<PErr> {
+    fail(PErr::at(Kind::UnterminatedComment, i.to(open)))
 }
 
 /// The offset after the newline ending the line that contains `i` (or the
@@ -134,23 +142,49 @@ pub(crate) fn line_end(b: &[u8], i: usize) -> usize {
 /// `Newline`: at the end of an attribute or block, spaces and inline
 /// comments, then a newline, a line comment (which ends the line) or the
 /// end of the file. `after` names what came before, for the error.
+#[inline]
 pub(crate) fn end_of_line<'a>(
     after: &'static (&'static str, &'static str),
 ) -> impl Parser<In<'a>, Output = (), Error = PErr> {
     move |i: In<'a>| {
-        let (i, ()) = ws_inline(i)?;
         let b = i.src().as_bytes();
         let p = i.at();
-        let next = match b.get(p) {
-            None => p,
-            Some(b'\n') => p + 1,
-            Some(b'\r') if b.get(p + 1) == Some(&b'\n') => p + 2,
-            Some(b'#') => line_end(b, p),
-            Some(b'/') if b.get(p + 1) == Some(&b'/') => line_end(b, p),
-            _ => return Err(fail(PErr::at(Kind::ExpectedAfter(after), i))),
-        };
-        Ok((i.to(next), ()))
+        // The usual case: the newline right here.
+        if b.get(p) == Some(&b'\n') {
+            return Ok((i.to(p + 1), ()));
+        }
+        match line_end_after(b, p) {
+            Some(Ok(next)) => Ok((i.to(next), ())),
+            Some(Err(open)) => Err(unterminated_comment(i, open)),
+            None => Err(expected_newline(i, after)),
+        }
     }
+}
+
+/// The offset after the end of the line that should follow offset `p`
+/// (see [`end_of_line`]): `None` if something else follows, `Err` at an
+/// unterminated `/*`.
+#[inline(never)]
+fn line_end_after(b: &[u8], p: usize) -> Option<Result<usize, usize>> {
+    let p = match skip_inline(b, p) {
+        Ok(p) => p,
+        Err(open) => return Some(Err(open)),
+    };
+    Some(Ok(match b.get(p) {
+        None => p,
+        Some(b'\n') => p + 1,
+        Some(b'\r') if b.get(p + 1) == Some(&b'\n') => p + 2,
+        Some(b'#') => line_end(b, p),
+        Some(b'/') if b.get(p + 1) == Some(&b'/') => line_end(b, p),
+        _ => return None,
+    }))
+}
+
+#[cold]
+fn expected_newline(i: In<'_>, after: &'static (&'static str, &'static str)) -> nom::Err<PErr> {
+    let b = i.src().as_bytes();
+    let p = skip_inline(b, i.at()).unwrap_or(i.at());
+    fail(PErr::at(Kind::ExpectedAfter(after), i.to(p)))
 }
 
 /// Whether the input is at a newline or a line comment.
@@ -170,24 +204,36 @@ pub(crate) fn at_newline(i: In<'_>) -> bool {
 /// recoverable one: `cut` where nothing else may follow).
 #[inline]
 pub(crate) fn ident<'a>(what: &'static str) -> impl Fn(In<'a>) -> LeafResult<'a, Ident<'a>> {
-    move |i: In<'a>| {
-        let start = i.at();
-        let first = i.cur();
-        let next = if first.is_ascii_alphabetic() || first == b'_' {
-            start + 1
-        } else if first >= 0x80 && non_ascii_ident_start(i.src(), start) {
-            start + i.src()[start..].chars().next().map_or(1, char::len_utf8)
-        } else {
-            return Err(nom::Err::Error(PErr::at(Kind::Expected(what), i)));
-        };
-        let end = ident_end(i.src(), next);
-        Ok((
+    move |i: In<'a>| ident_in(i, what)
+}
+
+/// [`ident`] as a function.
+#[inline(always)]
+pub(crate) fn ident_in<'a>(i: In<'a>, what: &'static str) -> LeafResult<'a, Ident<'a>> {
+    let start = i.at();
+    match ident_at(i.src(), start) {
+        Some(end) => Ok((
             i.to(end),
             Ident {
                 name: &i.src()[start..end],
                 span: Span::new(start, end),
             },
-        ))
+        )),
+        None => Err(nom::Err::Error(PErr::at(Kind::Expected(what), i))),
+    }
+}
+
+/// The end of the identifier starting at offset `p` of `src`, if one
+/// starts there.
+#[inline(always)]
+pub(crate) fn ident_at(src: &str, p: usize) -> Option<usize> {
+    match src.as_bytes().get(p) {
+        Some(&c) if c.is_ascii_alphabetic() || c == b'_' => Some(ident_end(src, p + 1)),
+        Some(&c) if c >= 0x80 && non_ascii_ident_start(src, p) => {
+            let len = src[p..].chars().next().map_or(1, char::len_utf8);
+            Some(ident_end(src, p + len))
+        }
+        _ => None,
     }
 }
 
