@@ -130,10 +130,22 @@ impl<'b, 't, 'de> BodyDe<'b, 't, 'de> {
         labels: bool,
         visitor: V,
     ) -> Result<V::Value> {
-        let entries = self.entries(label, labels);
         let owner = self.owner;
+        // A body of attributes only (most are) is its own list of entries.
+        let wants_labels = (label && !self.labels.is_empty()) || labels;
+        let entries = if !wants_labels
+            && self
+                .body
+                .structures
+                .iter()
+                .all(|s| matches!(s, crate::syntax::Structure::Attribute(_)))
+        {
+            Entries::Attributes(self.body.structures.iter())
+        } else {
+            Entries::Grouped(self.entries(label, labels).into_iter())
+        };
         let r = visitor.visit_map(BodyMap {
-            entries: entries.into_iter(),
+            entries,
             pending: None,
             env: self.env,
         });
@@ -191,8 +203,39 @@ impl<'b, 't> Entry<'b, 't> {
     }
 }
 
+/// A body's entries: its attributes as they are, or attributes and block
+/// groups (and labels) as [`BodyDe::entries`] lists them.
+enum Entries<'b, 't> {
+    Attributes(std::slice::Iter<'b, crate::syntax::Structure<'t>>),
+    Grouped(std::vec::IntoIter<Entry<'b, 't>>),
+}
+
+impl<'b, 't> Iterator for Entries<'b, 't> {
+    type Item = Entry<'b, 't>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Entry<'b, 't>> {
+        match self {
+            Entries::Attributes(it) => it.find_map(|s| match s {
+                crate::syntax::Structure::Attribute(a) => Some(Entry::Attr(a)),
+                crate::syntax::Structure::Block(_) => None,
+            }),
+            Entries::Grouped(it) => it.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Entries::Attributes(it) => it.size_hint(),
+            Entries::Grouped(it) => it.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Entries<'_, '_> {}
+
 struct BodyMap<'b, 't, 'de> {
-    entries: std::vec::IntoIter<Entry<'b, 't>>,
+    entries: Entries<'b, 't>,
     pending: Option<Entry<'b, 't>>,
     env: Env<'b, 't, 'de>,
 }
@@ -564,6 +607,13 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
                 );
             for b in self.blocks.iter() {
                 let l = &b.labels[depth];
+                // Blocks of one label usually come together.
+                if let Some((g, v)) = groups.last_mut() {
+                    if g.as_str() == l.as_str() {
+                        v.push(b);
+                        continue;
+                    }
+                }
                 match index.get(l.as_str()) {
                     Some(&i) => groups[i].1.push(b),
                     None => {
