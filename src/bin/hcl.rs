@@ -207,7 +207,7 @@ fn eval(args: &[String]) -> Result<bool, String> {
             // Unknown values inside a known one: {"$unknown": "TYPE"}.
             let value = t.map_unknowns(|ty| {
                 let mut o = hcl::Map::new();
-                o.insert("$unknown".to_owned(), hcl::Value::from(ty.to_string()));
+                o.insert("$unknown", hcl::Value::from(ty.to_string()));
                 hcl::Value::Object(o)
             });
             let out = if !with_type {
@@ -215,11 +215,11 @@ fn eval(args: &[String]) -> Result<bool, String> {
             } else {
                 let mut o = hcl::Map::new();
                 if t.is_unknown() {
-                    o.insert("unknown".to_owned(), hcl::Value::Bool(true));
+                    o.insert("unknown", hcl::Value::Bool(true));
                 } else {
-                    o.insert("value".to_owned(), value);
+                    o.insert("value", value);
                 }
-                o.insert("type".to_owned(), hcl::Value::from(t.ty().to_string()));
+                o.insert("type", hcl::Value::from(t.ty().to_string()));
                 hcl::Value::Object(o)
             };
             if with_type && !pretty {

@@ -30,7 +30,7 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value>
         match s {
             Structure::Attribute(a) => {
                 let v = eval_top(&a.expr, ctx, d + 1)?;
-                map.insert(a.name.name.to_string(), v);
+                map.insert(a.name.name, v);
             }
             Structure::Block(b) => insert_block(&mut map, b, ctx, d)?,
         }
@@ -43,7 +43,7 @@ fn insert_block(map: &mut Map<Key, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d:
     let name: &str = b.ident.name;
     let slot = match map.get_index_of(name) {
         Some(i) => &mut map[i],
-        None => map.entry(name.to_owned()).or_insert(Value::Null),
+        None => map.entry(name).or_insert(Value::Null),
     };
     place_block(slot, b.labels.iter().map(|l| l.as_str()), content);
     Ok(())

@@ -388,7 +388,7 @@ fn set_unknown_at(value: &mut Value, meta: &mut Option<Meta>, path: &[&str], lea
     let pos = match map.get_index_of(*key) {
         Some(pos) => pos,
         None => {
-            map.insert((*key).to_owned(), Value::Null);
+            map.insert(*key, Value::Null);
             items.push(None);
             map.len() - 1
         }

@@ -269,9 +269,9 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
     let mut typed: Vec<(Key, Meta)> = Vec::new();
     for item in items {
         let key = match &item.key {
-            ObjectKey::Ident(id) => id.name.to_string(),
+            ObjectKey::Ident(id) => Key::from(id.name),
             // A bare `null` key is the string "null" (only `(null)` is an error).
-            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => "null".to_owned(),
+            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => Key::from("null"),
             // Evaluating, Terraform refuses to guess whether `a.b = ...` is a
             // reference or a name; applications that read such keys
             // statically accept them (`providers = { aws.x = aws.y }`), and
@@ -314,7 +314,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
             typed.retain(|(k, _)| *k != key);
         }
         if let Some(t) = t {
-            typed.push((Key::from(&key), t));
+            typed.push((key.clone(), t));
         }
         map.insert(key, v);
     }
@@ -340,11 +340,11 @@ fn is_scope_traversal(e: &Expression<'_>) -> bool {
         })
 }
 
-fn object_key(k: Value, span: Span) -> R<String> {
+fn object_key(k: Value, span: Span) -> R<Key> {
     match k {
-        Value::String(s) => Ok(s),
-        Value::Number(n) => Ok(n.to_plain_string()),
-        Value::Bool(b) => Ok(b.to_string()),
+        Value::String(s) => Ok(Key::from(s)),
+        Value::Number(n) => Ok(Key::from(n.to_plain_string())),
+        Value::Bool(b) => Ok(Key::from(if b { "true" } else { "false" })),
         Value::Null => Err(err(
             span,
             "Null value as key: Can't use a null value as a key.",
@@ -582,7 +582,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     }
                 } else {
                     if let Some(t) = t {
-                        typed.push((Key::from(&key), t));
+                        typed.push((key.clone(), t));
                     }
                     match object.entry(key) {
                         crate::value::map::Entry::Occupied(o) => {

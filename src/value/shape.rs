@@ -57,7 +57,7 @@ impl<'k> Shape<'k> for Value {
         };
         match o.get_index_of(key) {
             Some(i) => &mut o[i],
-            None => o.entry(key.to_owned()).or_insert(Value::Null),
+            None => o.entry(key).or_insert(Value::Null),
         }
     }
 

@@ -507,7 +507,7 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
             let mut o = Map::new();
             for (i, name) in re.capture_names().enumerate() {
                 if let Some(name) = name {
-                    o.insert(name.to_owned(), get(i));
+                    o.insert(name, get(i));
                 }
             }
             util::sorted_object(o)
