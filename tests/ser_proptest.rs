@@ -65,7 +65,7 @@ fn value() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         number().prop_map(Value::Number),
-        text().prop_map(Value::String),
+        text().prop_map(Value::from),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![

@@ -111,8 +111,8 @@ fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (_, Value::Null) => Ok(Value::Null),
         (Ty::Any, v) => Ok(v),
         (Ty::String, Value::String(s)) => Ok(Value::String(s)),
-        (Ty::String, Value::Number(n)) => Ok(Value::String(n.to_plain_string())),
-        (Ty::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        (Ty::String, Value::Number(n)) => Ok(Value::String(n.to_plain_string().into())),
+        (Ty::String, Value::Bool(b)) => Ok(Value::String(b.to_string().into())),
         (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
         (Ty::Number, Value::String(s)) => hcl::Number::parse_literal(&s)
             .map(Value::Number)
@@ -182,7 +182,7 @@ impl Decoder<'_> {
         match spec_attr(body, name) {
             None => Ok(None),
             Some(e) => match self.spec_value(e)? {
-                Value::String(s) => Ok(Some(s)),
+                Value::String(s) => Ok(Some(s.into_string())),
                 _ => Err(diag(format!("spec: {name} must be a string"), None)),
             },
         }

@@ -147,7 +147,7 @@ fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {
 fn exact_json(value: hcl::Value) -> Result<String, String> {
     let encode = hcl::eval::functions::builtin("jsonencode").ok_or("no jsonencode")?;
     match encode.call(vec![value]) {
-        Ok(hcl::Value::String(s)) => Ok(s),
+        Ok(hcl::Value::String(s)) => Ok(s.into_string()),
         Ok(_) => Err("cannot print as JSON".into()),
         Err(e) => Err(format!("cannot print as JSON: {e}")),
     }

@@ -933,7 +933,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, '_, 'de> {
     ) -> Result<V::Value> {
         let span = self.0.span();
         if serde_spanned::de::is_spanned(name) {
-            let v = crate::Value::String(self.0.as_str().to_owned());
+            let v = crate::Value::String(crate::Str::from(self.0.as_str()));
             return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
                 ValueDeserializer::new(v, span),
                 span.range(),

@@ -101,10 +101,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
         }
     }
     fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
+        Ok(Value::String(crate::value::Str::from(v)))
     }
     fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+        Ok(Value::String(v.into()))
     }
     fn visit_bytes<E>(self, v: &[u8]) -> Result<Value, E> {
         Ok(Value::Array(v.iter().map(|&b| Value::from(b)).collect()))
@@ -235,7 +235,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             Value::Null => visitor.visit_unit(),
             Value::Bool(b) => visitor.visit_bool(b),
             Value::Number(n) => visit_number(&n, visitor),
-            Value::String(s) => visitor.visit_string(s),
+            Value::String(s) => visit_string(s, visitor),
             Value::Array(a) => visit_array(a, span, visitor),
             Value::Object(o) => visit_object(o, span, visitor),
         }
@@ -282,7 +282,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.value {
-            Value::String(s) => visitor.visit_string(s),
+            Value::String(s) => visit_string(s, visitor),
             Value::Number(n) => visitor.visit_string(n.to_string()),
             Value::Bool(b) => visitor.visit_str(if b { "true" } else { "false" }),
             other => Err(invalid_type(&other, &visitor)),
@@ -295,7 +295,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.value {
-            Value::String(s) => visitor.visit_byte_buf(s.into_bytes()),
+            Value::String(s) => visitor.visit_byte_buf(s.into_string().into_bytes()),
             Value::Array(a) => visit_array(a, self.span, visitor),
             other => Err(invalid_type(&other, &visitor)),
         }
@@ -393,7 +393,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
         let span = self.span;
         match self.value {
             Value::String(s) => visitor.visit_enum(ValueEnum {
-                variant: s,
+                variant: s.into_string(),
                 value: None,
                 span,
             }),
@@ -801,4 +801,16 @@ impl<'de> de::Deserializer<'de> for &Value {
 /// ```
 pub fn from_value<T: de::DeserializeOwned>(value: Value) -> Result<T> {
     T::deserialize(ValueDeserializer::new(value, Span::default()))
+}
+
+/// Hands `s` to `visitor`: a short string by reference (it lives inline, and
+/// a visitor building a [`Value`] keeps it inline), a long one by value (its
+/// buffer moves on).
+#[inline]
+fn visit_string<'de, V: Visitor<'de>>(s: crate::Str, visitor: V) -> Result<V::Value> {
+    if s.is_heap_allocated() {
+        visitor.visit_string(s.into_string())
+    } else {
+        visitor.visit_str(&s)
+    }
 }

@@ -200,7 +200,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         ExprKind::Null => lit(Value::Null),
         ExprKind::Bool(b) => lit(Value::Bool(*b)),
         ExprKind::Number(n) => lit(Value::Number(n.value)),
-        ExprKind::String(s) => lit(Value::String(s.to_string())),
+        ExprKind::String(s) => lit(Value::String(crate::Str::from(*s))),
         ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
         ExprKind::Variable(name) => match ctx.var_typed(name) {
             Some((v, t)) => Ok((v.clone(), t.cloned())),
@@ -446,7 +446,7 @@ pub(crate) fn iter_items<'v>(
                 .into_iter()
                 .map(|(i, (k, v))| {
                     let t = typing::attr(t, k, i, v);
-                    (Cow::Owned(Value::String(k.as_str().to_owned())), v, t)
+                    (Cow::Owned(Value::String(k.clone())), v, t)
                 })
                 .collect())
         }

@@ -193,7 +193,7 @@ impl Evaluate for TemplateExpr<'_> {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(&self.template, print::keeps_strip(self), ctx, &mut s);
-                Ok(Value::String(s))
+                Ok(Value::String(s.into()))
             }
             r => finish(r),
         }
@@ -209,7 +209,7 @@ impl Evaluate for Template<'_> {
             Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(self, true, ctx, &mut s);
-                Ok(Value::String(s))
+                Ok(Value::String(s.into()))
             }
             r => finish(r),
         }

@@ -23,7 +23,7 @@ pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>) -> Value {
             out.push('}');
         }
     }
-    Value::String(out)
+    Value::String(out.into())
 }
 
 /// Whether strip markers are printed back. The parser has already applied

@@ -44,7 +44,7 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
                 super::typing::unknown(crate::value::Type::String, r),
             )
         }
-        None => (Value::String(out), None),
+        None => (Value::String(out.into()), None),
     })
 }
 
@@ -77,7 +77,7 @@ pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Val
             Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),
         }
     }
-    Ok(Value::String(out))
+    Ok(Value::String(out.into()))
 }
 
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have

@@ -557,7 +557,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                 let mut attrs = std::collections::BTreeMap::new();
                 for (k, t) in keys.iter().zip(ts) {
                     let key = match k {
-                        Value::String(s) => s.clone(),
+                        Value::String(s) => s.as_str().to_owned(),
                         Value::Number(n) => n.to_plain_string(),
                         Value::Bool(b) => b.to_string(),
                         _ => continue,
@@ -646,13 +646,15 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             }
         }
         "lookup" => match (t0, args.get(1)) {
-            (Some(Type::Object(attrs)), Some(Value::String(key))) => match attrs.get(key) {
-                Some(t) => Is(t.clone()),
-                None => match types.get(2) {
+            (Some(Type::Object(attrs)), Some(Value::String(key))) => {
+                match attrs.get(key.as_str()) {
                     Some(t) => Is(t.clone()),
-                    None => Literal,
-                },
-            },
+                    None => match types.get(2) {
+                        Some(t) => Is(t.clone()),
+                        None => Literal,
+                    },
+                }
+            }
             (Some(Type::Map(e)), _) => {
                 if let Some(default) = args.get(2) {
                     if crate::eval::functions::util::convert(default.clone(), e).is_err() {

@@ -83,7 +83,7 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             };
             if let Some(keys) = keys {
                 let t = Type::Tuple(vec![Type::String; keys.len()]);
-                let v = Value::Array(keys.into_iter().map(Value::String).collect());
+                let v = Value::Array(keys.into_iter().map(Value::from).collect());
                 return Ok((v, typing::typed(t)));
             }
             return Ok(result(match &types[0] {
@@ -213,7 +213,9 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
         "lookup" => match t0 {
             Some(Type::Map(e)) => (**e).clone(),
             Some(Type::Object(attrs)) => match args.get(1) {
-                Some(Value::String(k)) if attrs.contains_key(k) => attrs[k].clone(),
+                Some(Value::String(k)) if attrs.contains_key(k.as_str()) => {
+                    attrs[k.as_str()].clone()
+                }
                 _ => Type::Dynamic,
             },
             _ => Type::Dynamic,

@@ -201,7 +201,7 @@ impl Node {
             Node::None | Node::Null => Value::Null,
             Node::Bool(b) => Value::Bool(b),
             Node::Number(n) => Value::Number(n),
-            Node::String(s) | Node::LitString(s) => Value::String(s),
+            Node::String(s) | Node::LitString(s) => Value::String(s.into()),
             Node::Seq(v) => {
                 Value::Array(v.into_iter().map(Node::into_value).collect::<Result<_>>()?)
             }
@@ -225,7 +225,7 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
         ExprKind::Null => Value::Null,
         ExprKind::Bool(b) => Value::Bool(*b),
         ExprKind::Number(n) => Value::Number(n.value),
-        ExprKind::String(s) => Value::String(s.to_string()),
+        ExprKind::String(s) => Value::String(crate::Str::from(*s)),
         ExprKind::Tuple(v) => Value::Array(v.iter().map(literal_value).collect::<Option<_>>()?),
         ExprKind::Object(items) => Value::Object(
             items
@@ -234,7 +234,7 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
                     let k = match &it.key {
                         ObjectKey::Ident(i) => i.name.to_string(),
                         ObjectKey::Expression(k) => match literal_value(k)? {
-                            Value::String(s) => s,
+                            Value::String(s) => s.into_string(),
                             _ => return None,
                         },
                     };

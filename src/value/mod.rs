@@ -8,17 +8,17 @@
 //! ```
 
 pub(crate) mod exact;
-mod key;
 pub mod map;
 mod number;
 pub(crate) mod shape;
+mod string;
 pub(crate) mod ty;
 
 use std::fmt;
 
-pub use key::Key;
 pub use map::Map;
 pub use number::Number;
+pub use string::{Key, Str};
 pub use ty::Type;
 
 /// A value of HCL's information model, as JSON users know it.
@@ -33,8 +33,8 @@ pub enum Value {
     Bool(bool),
     /// A number.
     Number(Number),
-    /// A string.
-    String(String),
+    /// A string (kept inline when it is at most 24 bytes long).
+    String(Str),
     /// A tuple, list or set.
     Array(Vec<Value>),
     /// An object or map, in insertion order.
@@ -252,17 +252,17 @@ impl From<bool> for Value {
 }
 impl From<String> for Value {
     fn from(s: String) -> Value {
-        Value::String(s)
+        Value::String(s.into())
     }
 }
 impl From<&str> for Value {
     fn from(s: &str) -> Value {
-        Value::String(s.to_owned())
+        Value::String(Str::from(s))
     }
 }
 impl From<std::borrow::Cow<'_, str>> for Value {
     fn from(s: std::borrow::Cow<'_, str>) -> Value {
-        Value::String(s.into_owned())
+        Value::String(Str::from(s))
     }
 }
 impl From<()> for Value {

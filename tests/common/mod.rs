@@ -18,7 +18,7 @@ pub fn j(v: serde_json::Value) -> Value {
                 Value::Number(Number::from(n.as_f64().unwrap()))
             }
         }
-        serde_json::Value::String(s) => Value::String(s),
+        serde_json::Value::String(s) => Value::String(s.into()),
         serde_json::Value::Array(a) => Value::Array(a.into_iter().map(j).collect()),
         serde_json::Value::Object(o) => {
             Value::Object(o.into_iter().map(|(k, v)| (k, j(v))).collect::<Map<_, _>>())

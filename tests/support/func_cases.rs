@@ -65,7 +65,7 @@ impl<'a> Reader<'a> {
 
     fn expr(&mut self) -> Result<Value, Option<String>> {
         match self.peek().ok_or(None)? {
-            b'"' => self.string().map(Value::String),
+            b'"' => self.string().map(Value::from),
             b'[' => {
                 self.pos += 1;
                 let mut items = Vec::new();

@@ -195,7 +195,7 @@ pub(crate) fn register(r: &mut Registry) {
             let o = util::object(first(a), "map or object")?;
             let mut keys: Vec<String> = o.into_keys().map(Key::into_string).collect();
             keys.sort();
-            Ok(Value::Array(keys.into_iter().map(Value::String).collect()))
+            Ok(Value::Array(keys.into_iter().map(Value::from).collect()))
         }),
     );
     r.insert(
@@ -477,7 +477,7 @@ pub(crate) fn register(r: &mut Registry) {
                     if let Value::Array(l) =
                         out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
                     {
-                        l.push(Value::String(k.as_str().to_owned()));
+                        l.push(Value::String(k.clone()));
                     }
                 }
             }

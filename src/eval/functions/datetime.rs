@@ -22,7 +22,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let t = parse_timestamp(&ts, CTY_MAX_OFFSET_HOUR)
                     .map_err(|e| format!("invalid value for \"time\" parameter: {e}"))?;
                 formatdate(&f, &t)
-                    .map(Value::String)
+                    .map(Value::from)
                     .map_err(|e| format!("invalid value for \"format\" parameter: {e}"))
             }),
     );
@@ -39,7 +39,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let t = t
                     .checked_add(Duration::nanoseconds(nanos))
                     .ok_or("the resulting time is out of range")?;
-                Ok(Value::String(rfc3339(&t)))
+                Ok(Value::String(rfc3339(&t).into()))
             }),
     );
     r.insert(

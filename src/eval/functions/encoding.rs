@@ -16,7 +16,7 @@ pub(crate) fn register(r: &mut Registry) {
                 if has_infinity(&v) {
                     return Err("cannot serialize infinity as JSON".into());
                 }
-                Ok(Value::String(json_encode(&v)))
+                Ok(Value::String(json_encode(&v).into()))
             }),
     );
     #[cfg(feature = "json")]
@@ -39,7 +39,7 @@ pub(crate) fn register(r: &mut Registry) {
         "urlencode",
         FuncDef::builder().param("str", s()).build(|a| {
             let s = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(query_escape(&s)))
+            Ok(Value::String(query_escape(&s).into()))
         }),
     );
     r.insert(
@@ -47,9 +47,9 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .nullable_param("value", ParamType::Any)
             .build(|a| {
-                Ok(Value::String(super::yaml::encode(
-                    &a.into_iter().next().unwrap_or_default(),
-                )))
+                Ok(Value::String(
+                    super::yaml::encode(&a.into_iter().next().unwrap_or_default()).into(),
+                ))
             }),
     );
     #[cfg(feature = "yaml")]
@@ -64,9 +64,9 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "base64encode",
             FuncDef::builder().param("str", s()).build(|a| {
-                Ok(Value::String(b64_encode(
-                    string(a.into_iter().next().unwrap_or_default()).as_bytes(),
-                )))
+                Ok(Value::String(
+                    b64_encode(string(a.into_iter().next().unwrap_or_default()).as_bytes()).into(),
+                ))
             }),
         );
         r.insert(
@@ -75,7 +75,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let s = string(a.into_iter().next().unwrap_or_default());
                 let bytes =
                     b64_decode(&s).map_err(|_| format!("failed to decode base64 data \"{s}\""))?;
-                String::from_utf8(bytes).map(Value::String).map_err(|_| {
+                String::from_utf8(bytes).map(Value::from).map_err(|_| {
                     "the result of decoding the provided string is not valid UTF-8".into()
                 })
             }),
@@ -86,7 +86,7 @@ pub(crate) fn register(r: &mut Registry) {
         "base64gzip",
         FuncDef::builder().param("str", s()).build(|a| {
             let s = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(b64_encode(&gzip(s.as_bytes())?)))
+            Ok(Value::String(b64_encode(&gzip(s.as_bytes())?).into()))
         }),
     );
     #[cfg(feature = "csv")]
@@ -106,7 +106,7 @@ pub(crate) fn register(r: &mut Registry) {
                 .build(|a| {
                     let mut it = a.into_iter().map(string);
                     let (s, enc) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                    text_encode(&s, &enc).map(|b| Value::String(b64_encode(&b)))
+                    text_encode(&s, &enc).map(|b| Value::String(b64_encode(&b).into()))
                 }),
         );
         r.insert(
@@ -120,7 +120,7 @@ pub(crate) fn register(r: &mut Registry) {
                     let bytes = b64_decode(&s).map_err(|e| {
                         format!("invalid value for \"source\" parameter: the given value is has an invalid base64 symbol at offset {e}")
                     })?;
-                    text_decode(&bytes, &enc).map(Value::String)
+                    text_decode(&bytes, &enc).map(Value::from)
                 }),
         );
     }
@@ -276,7 +276,7 @@ fn from_json(v: serde_json::Value) -> Value {
                 Value::from(n.as_f64().unwrap_or(0.0))
             }
         }
-        serde_json::Value::String(s) => Value::String(s),
+        serde_json::Value::String(s) => Value::String(s.into()),
         serde_json::Value::Array(a) => Value::Array(a.into_iter().map(from_json).collect()),
         serde_json::Value::Object(o) => {
             util::sorted_object(o.into_iter().map(|(k, v)| (k, from_json(v))).collect())
@@ -615,7 +615,7 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
 /// Used by `yaml`: numbers as Terraform prints them.
 pub(crate) fn number_text(v: &Value) -> String {
     match util::convert(v.clone(), &Ty::String) {
-        Ok(Value::String(s)) => s,
+        Ok(Value::String(s)) => s.into_string(),
         _ => String::new(),
     }
 }

@@ -64,23 +64,23 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "basename",
         FuncDef::builder().param("path", s()).build(|a| {
-            Ok(Value::String(basename(&string(
-                a.into_iter().next().unwrap_or_default(),
-            ))))
+            Ok(Value::String(
+                basename(&string(a.into_iter().next().unwrap_or_default())).into(),
+            ))
         }),
     );
     r.insert(
         "dirname",
         FuncDef::builder().param("path", s()).build(|a| {
-            Ok(Value::String(dirname(&string(
-                a.into_iter().next().unwrap_or_default(),
-            ))))
+            Ok(Value::String(
+                dirname(&string(a.into_iter().next().unwrap_or_default())).into(),
+            ))
         }),
     );
     r.insert(
         "pathexpand",
         FuncDef::builder().param("path", s()).build(|a| {
-            expand_home(&string(a.into_iter().next().unwrap_or_default())).map(Value::String)
+            expand_home(&string(a.into_iter().next().unwrap_or_default())).map(Value::from)
         }),
     );
 }
@@ -96,7 +96,9 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
         FuncDef::builder().param("path", s()).build(move |a| {
             let p = string(a.into_iter().next().unwrap_or_default());
             let joined = resolve_abs(&b, Path::new(&p))?;
-            Ok(Value::String(to_slash(&clean(&joined.to_string_lossy()))))
+            Ok(Value::String(
+                to_slash(&clean(&joined.to_string_lossy())).into(),
+            ))
         }),
     ));
     let b = base.clone();
@@ -105,7 +107,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
         FuncDef::builder().param("path", s()).build(move |a| {
             let p = string(a.into_iter().next().unwrap_or_default());
             let bytes = read(&b, &p)?;
-            String::from_utf8(bytes).map(Value::String).map_err(|_| {
+            String::from_utf8(bytes).map(Value::from).map_err(|_| {
                 format!("contents of {p} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead")
             })
         }),
@@ -142,7 +144,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
         "filebase64",
         FuncDef::builder().param("path", s()).build(move |a| {
             let p = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(b64_encode(&read(&b, &p)?)))
+            Ok(Value::String(b64_encode(&read(&b, &p)?).into()))
         }),
     ));
     let b = base.clone();
@@ -180,7 +182,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             name,
             FuncDef::builder().param("path", s()).build(move |a| {
                 let p = string(a.into_iter().next().unwrap_or_default());
-                Ok(Value::String(digest(algo, &read(&b, &p)?)))
+                Ok(Value::String(digest(algo, &read(&b, &p)?).into()))
             }),
         ));
     }
@@ -356,7 +358,7 @@ fn fileset(base: &Base, path: &str, pattern: &str) -> Result<Value, String> {
     }
     out.sort();
     out.dedup();
-    Ok(Value::Array(out.into_iter().map(Value::String).collect()))
+    Ok(Value::Array(out.into_iter().map(Value::from).collect()))
 }
 
 /// doublestar reads `[!x]` as a class holding `!` and `[^x]` as negation;

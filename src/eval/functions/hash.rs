@@ -47,7 +47,7 @@ pub(crate) fn register(r: &mut Registry) {
                 .param("str", ParamType::String)
                 .build(move |a| {
                     let s = string(a.into_iter().next().unwrap_or_default());
-                    Ok(Value::String(digest(name, s.as_bytes())))
+                    Ok(Value::String(digest(name, s.as_bytes()).into()))
                 }),
         );
     }
@@ -70,7 +70,8 @@ pub(crate) fn register(r: &mut Registry) {
                 Ok(Value::String(
                     uuid::Uuid::new_v5(&namespace, name.as_bytes())
                         .hyphenated()
-                        .to_string(),
+                        .to_string()
+                        .into(),
                 ))
             }),
     );

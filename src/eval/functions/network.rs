@@ -125,7 +125,7 @@ pub(crate) fn register(r: &mut Registry) {
                         net.len
                     ));
                 }
-                Ok(Value::String(fmt_ip(net.ip | h as u128, net.bits)))
+                Ok(Value::String(fmt_ip(net.ip | h as u128, net.bits).into()))
             }),
     );
     r.insert(
@@ -138,7 +138,7 @@ pub(crate) fn register(r: &mut Registry) {
                 if net.bits != 32 {
                     return Err(format!("IPv6 addresses cannot have a netmask: {s}"));
                 }
-                Ok(Value::String(fmt_ip(mask(net.len, 32), 32)))
+                Ok(Value::String(fmt_ip(mask(net.len, 32), 32).into()))
             }),
     );
     r.insert(
@@ -175,12 +175,12 @@ pub(crate) fn register(r: &mut Registry) {
                     }
                     let v = (net.ip as i128) | ((num as i128) << shift);
                     let ip = v.unsigned_abs() & full(32);
-                    return Ok(Value::String(fmt_net(ip, 32, new_len)));
+                    return Ok(Value::String(fmt_net(ip, 32, new_len).into()));
                 }
                 // Like Terraform, the address is not re-masked when the
                 // prefix gets shorter (negative newbits).
                 let ip = net.ip | (num as u128).checked_shl(shift).unwrap_or(0);
-                Ok(Value::String(fmt_net(ip & full(net.bits), net.bits, new_len)))
+                Ok(Value::String(fmt_net(ip & full(net.bits), net.bits, new_len).into()))
             }),
     );
     r.insert(
@@ -231,7 +231,7 @@ pub(crate) fn register(r: &mut Registry) {
                         ));
                     }
                     cur = (next, len);
-                    out.push(Value::String(fmt_net(next, bits, len)));
+                    out.push(Value::String(fmt_net(next, bits, len).into()));
                 }
                 Ok(Value::Array(out))
             }),

@@ -56,7 +56,7 @@ pub(crate) fn register(r: &mut Registry) {
             .nullable_variadic("args", ParamType::Any)
             .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
-                format(&f, &a, budget).map(Value::String)
+                format(&f, &a, budget).map(Value::from)
             }),
     );
     r.insert(
@@ -85,7 +85,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let lines = s.bytes().filter(|&b| b == b'\n').count();
                 budget.check(1, s.len().saturating_add(lines.saturating_mul(n)))?;
                 let pad = format!("\n{}", " ".repeat(n));
-                Ok(Value::String(s.replace('\n', &pad)))
+                Ok(Value::String(s.replace('\n', &pad).into()))
             }),
     );
     r.insert(
@@ -115,33 +115,31 @@ pub(crate) fn register(r: &mut Registry) {
                     .fold(0usize, |n, p| n.saturating_add(p.len()))
                     .saturating_add(sep.len().saturating_mul(parts.len().saturating_sub(1)));
                 budget.check(1, total)?;
-                Ok(Value::String(parts.join(&sep)))
+                Ok(Value::String(parts.join(&sep).into()))
             }),
     );
     r.insert(
         "lower",
         FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(map_case(
-                &string(a.into_iter().next().unwrap_or_default()),
-                false,
-            )))
+            Ok(Value::String(
+                map_case(&string(a.into_iter().next().unwrap_or_default()), false).into(),
+            ))
         }),
     );
     r.insert(
         "upper",
         FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(map_case(
-                &string(a.into_iter().next().unwrap_or_default()),
-                true,
-            )))
+            Ok(Value::String(
+                map_case(&string(a.into_iter().next().unwrap_or_default()), true).into(),
+            ))
         }),
     );
     r.insert(
         "title",
         FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(title(&string(
-                a.into_iter().next().unwrap_or_default(),
-            ))))
+            Ok(Value::String(
+                title(&string(a.into_iter().next().unwrap_or_default())).into(),
+            ))
         }),
     );
     #[cfg(feature = "regex")]
@@ -198,7 +196,7 @@ pub(crate) fn register(r: &mut Registry) {
                     #[cfg(feature = "regex")]
                     {
                         let re = compile(&sub[1..sub.len() - 1])?;
-                        return regex_replace(&re, &s, &rep, budget).map(Value::String);
+                        return regex_replace(&re, &s, &rep, budget).map(Value::from);
                     }
                     #[cfg(not(feature = "regex"))]
                     return Err(
@@ -213,7 +211,7 @@ pub(crate) fn register(r: &mut Registry) {
                     };
                     budget.check(1, s.len().saturating_add(n.saturating_mul(rep.len())))?;
                 }
-                Ok(Value::String(s.replace(&sub, &rep)))
+                Ok(Value::String(s.replace(&sub, &rep).into()))
             }),
     );
     r.insert(
@@ -231,7 +229,9 @@ pub(crate) fn register(r: &mut Registry) {
                 budget.check(pieces, s.len())?;
                 if sep.is_empty() {
                     return Ok(Value::Array(
-                        s.chars().map(|c| Value::String(c.to_string())).collect(),
+                        s.chars()
+                            .map(|c| Value::String(crate::Str::from(c)))
+                            .collect(),
                     ));
                 }
                 Ok(Value::Array(
@@ -247,7 +247,7 @@ pub(crate) fn register(r: &mut Registry) {
             for g in graphemes(&s).into_iter().rev() {
                 out.push_str(g);
             }
-            Ok(Value::String(out))
+            Ok(Value::String(out.into()))
         }),
     );
     r.insert(
@@ -260,7 +260,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let s = string(a[0].clone());
                 let offset = util::int(&a[1], "offset")?;
                 let length = util::int(&a[2], "length")?;
-                Ok(Value::String(substr(&s, offset, length)))
+                Ok(Value::String(substr(&s, offset, length).into()))
             }),
     );
     r.insert(
@@ -311,7 +311,7 @@ fn two_strings(a: Vec<Value>) -> (String, String) {
 /// Converts an element to a string as Terraform's `list(string)` does.
 fn to_str(v: Value) -> Result<String, String> {
     match v {
-        Value::String(s) => Ok(s),
+        Value::String(s) => Ok(s.into_string()),
         Value::Number(n) => Ok(fmt_number(&n)),
         Value::Bool(b) => Ok(b.to_string()),
         other => Err(format!(
@@ -727,7 +727,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 // A null of a known type (an untyped one gives an unknown
                 // result before the call, as in Terraform).
                 Value::Null => "null".to_owned(),
-                Value::String(s) if !spec.sharp => s.clone(),
+                Value::String(s) if !spec.sharp => s.as_str().to_owned(),
                 Value::Number(n) if !spec.sharp => fmt_number(n),
                 Value::Bool(b) if !spec.sharp => b.to_string(),
                 other => super::encoding::json_encode(other),
@@ -738,8 +738,8 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
             let s = match arg {
                 Value::Null => return Err("null value cannot be formatted".into()),
                 Value::String(s) => s.clone(),
-                Value::Number(n) => fmt_number(n),
-                Value::Bool(b) => b.to_string(),
+                Value::Number(n) => fmt_number(n).into(),
+                Value::Bool(b) => b.to_string().into(),
                 other => {
                     return Err(format!(
                         "string required, but have {}",
@@ -747,14 +747,14 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                     ))
                 }
             };
-            Ok(spec.pad(truncate(s, spec.prec), false))
+            Ok(spec.pad(truncate(s.into_string(), spec.prec), false))
         }
         'q' => {
             let s = match arg {
                 Value::Null => return Err("null value cannot be formatted".into()),
                 Value::String(s) => s.clone(),
-                Value::Number(n) => fmt_number(n),
-                Value::Bool(b) => b.to_string(),
+                Value::Number(n) => fmt_number(n).into(),
+                Value::Bool(b) => b.to_string().into(),
                 other => {
                     return Err(format!(
                         "string required, but have {}",
@@ -762,8 +762,11 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                     ))
                 }
             };
-            let s = truncate(s, spec.prec);
-            Ok(spec.pad(super::encoding::json_encode(&Value::String(s)), false))
+            let s = truncate(s.into_string(), spec.prec);
+            Ok(spec.pad(
+                super::encoding::json_encode(&Value::String(s.into())),
+                false,
+            ))
         }
         't' => {
             let b = match arg {
@@ -1001,7 +1004,7 @@ fn formatlist(f: &str, args: Vec<Value>, budget: &Budget) -> Result<Value, Strin
         let text = format(f, &row, budget)?;
         total = total.saturating_add(text.len());
         budget.check(out.len() + 1, total)?;
-        out.push(Value::String(text));
+        out.push(Value::String(text.into()));
     }
     Ok(Value::Array(out))
 }

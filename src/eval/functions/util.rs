@@ -28,7 +28,7 @@ pub(crate) fn nfc_value(v: Value) -> Value {
     }
     fn go(v: Value) -> Value {
         match v {
-            Value::String(s) => Value::String(nfc(s)),
+            Value::String(s) => Value::String(nfc(s.into_string()).into()),
             Value::Array(a) => Value::Array(a.into_iter().map(go).collect()),
             Value::Object(o) => Value::Object(
                 o.into_iter()
@@ -95,8 +95,8 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::Dynamic, v) => Ok(v),
         (_, Value::Null) => Ok(Value::Null),
         (Ty::String, Value::String(s)) => Ok(Value::String(s)),
-        (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n))),
-        (Ty::String, Value::Bool(b)) => Ok(Value::String(b.to_string())),
+        (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n).into())),
+        (Ty::String, Value::Bool(b)) => Ok(Value::from(if b { "true" } else { "false" })),
         (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
         (Ty::Number, Value::String(s)) => Number::parse(&s).map(Value::Number).ok_or_else(|| {
             format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")
@@ -382,7 +382,7 @@ pub(crate) fn object(v: Value, what: &str) -> Result<Map<Key, Value>, String> {
 /// The string inside an argument declared as `ParamType::String`.
 pub(crate) fn string(v: Value) -> String {
     match v {
-        Value::String(s) => s,
+        Value::String(s) => s.into_string(),
         Value::Number(n) => fmt_number(&n),
         Value::Bool(b) => b.to_string(),
         _ => String::new(),

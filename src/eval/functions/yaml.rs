@@ -407,7 +407,9 @@ mod decode_impl {
                         let k = match k {
                             Value::String(s) => s,
                             Value::Null => return Err("mapping key cannot be null".into()),
-                            v @ (Value::Number(_) | Value::Bool(_)) => super::number_text(&v),
+                            v @ (Value::Number(_) | Value::Bool(_)) => {
+                                super::number_text(&v).into()
+                            }
                             _ => {
                                 return Err("only scalar values can be used as mapping keys".into())
                             }
@@ -430,7 +432,7 @@ mod decode_impl {
 
     fn resolve(s: String, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
         if style != TScalarStyle::Plain {
-            return Ok(Value::String(s));
+            return Ok(Value::String(s.into()));
         }
         if matches!(s.as_str(), ".nan" | ".NaN" | ".NAN") {
             return Err("floating point NaN is not supported".into());
@@ -438,7 +440,7 @@ mod decode_impl {
         if let Some(tag) = tag {
             if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" {
                 return match tag.suffix.as_str() {
-                    "str" => Ok(Value::String(s)),
+                    "str" => Ok(Value::String(s.into())),
                     "null" => Ok(Value::Null),
                     "bool" => match plain(&s) {
                         Some(v @ Value::Bool(_)) => Ok(v),
@@ -449,15 +451,15 @@ mod decode_impl {
                         _ => Err(format!("cannot decode {s:?} as a number")),
                     },
                     // Terraform keeps the base64 text.
-                    "binary" => Ok(Value::String(s)),
-                    "timestamp" => Ok(Value::String(timestamp(&s).unwrap_or(s))),
-                    "seq" | "map" => Ok(plain(&s).unwrap_or(Value::String(s))),
+                    "binary" => Ok(Value::String(s.into())),
+                    "timestamp" => Ok(Value::String(timestamp(&s).unwrap_or(s).into())),
+                    "seq" | "map" => Ok(plain(&s).unwrap_or(Value::String(s.into()))),
                     other => Err(format!("unsupported tag \"!!{other}\"")),
                 };
             }
             return Err(format!("unsupported tag \"{}{}\"", tag.handle, tag.suffix));
         }
-        Ok(plain(&s).unwrap_or(Value::String(s)))
+        Ok(plain(&s).unwrap_or(Value::String(s.into())))
     }
 
     /// go-yaml's resolution of plain scalars (YAML 1.1 flavoured).
@@ -476,7 +478,7 @@ mod decode_impl {
             _ => {}
         }
         if let Some(t) = timestamp(s) {
-            return Some(Value::String(t));
+            return Some(Value::String(t.into()));
         }
         // Decimal numbers (leading zeros stay decimal), then 0x / 0o
         // integers; anything else (1_000, 0b101, ...) is a string.

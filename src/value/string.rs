@@ -1,4 +1,4 @@
-//! [`Key`]: an object's attribute name.
+//! [`Str`]: HCL's strings, as values and as object keys ([`Key`]).
 
 use std::borrow::Borrow;
 use std::fmt;
@@ -7,12 +7,13 @@ use std::ops::Deref;
 
 use compact_str::CompactString;
 
-/// An object key (an attribute name or a map key): a string kept inline,
-/// without allocating, when it is at most 24 bytes long, as almost every
-/// key in real configurations is.
+/// A string of HCL's information model: kept inline, without allocating,
+/// when it is at most 24 bytes long, as almost every object key and most
+/// string values in real configurations are.
 ///
 /// It reads as a `&str` (`Deref`, `Borrow<str>`, comparisons with `str`
-/// and `String`), so a [`Map`](super::Map) is looked up by `&str`.
+/// and `String`), so a [`Map`](super::Map) is looked up by `&str`, and it
+/// converts from and into `String`.
 ///
 /// ```
 /// use hcl::{Key, Map, Value};
@@ -24,22 +25,32 @@ use compact_str::CompactString;
 /// assert_eq!(String::from(k.clone()), "region");
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Key(CompactString);
+pub struct Str(CompactString);
 
-impl Key {
-    /// The key as a `&str`.
+/// An object key (an attribute name or a map key): a [`Str`].
+pub type Key = Str;
+
+impl Str {
+    /// The string as a `&str`.
     #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
 
-    /// The key as a `String`.
+    /// Whether the string lives in its own allocation (longer than 24
+    /// bytes) rather than inline.
+    #[inline]
+    pub fn is_heap_allocated(&self) -> bool {
+        self.0.is_heap_allocated()
+    }
+
+    /// The string as a `String`.
     pub fn into_string(self) -> String {
         self.0.into_string()
     }
 }
 
-impl Deref for Key {
+impl Deref for Str {
     type Target = str;
     #[inline]
     fn deref(&self) -> &str {
@@ -47,14 +58,14 @@ impl Deref for Key {
     }
 }
 
-impl AsRef<str> for Key {
+impl AsRef<str> for Str {
     #[inline]
     fn as_ref(&self) -> &str {
         self.0.as_str()
     }
 }
 
-impl Borrow<str> for Key {
+impl Borrow<str> for Str {
     #[inline]
     fn borrow(&self) -> &str {
         self.0.as_str()
@@ -62,68 +73,68 @@ impl Borrow<str> for Key {
 }
 
 // Hashes as the `str` it holds, as `Borrow<str>` requires.
-impl Hash for Key {
+impl Hash for Str {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.0.as_str().hash(state);
     }
 }
 
-impl From<&str> for Key {
+impl From<&str> for Str {
     #[inline]
-    fn from(s: &str) -> Key {
-        Key(CompactString::new(s))
+    fn from(s: &str) -> Str {
+        Str(CompactString::new(s))
     }
 }
 
-impl From<&String> for Key {
+impl From<&String> for Str {
     #[inline]
-    fn from(s: &String) -> Key {
-        Key(CompactString::new(s))
+    fn from(s: &String) -> Str {
+        Str(CompactString::new(s))
     }
 }
 
-impl From<String> for Key {
+impl From<String> for Str {
     #[inline]
-    fn from(s: String) -> Key {
-        Key(CompactString::from(s))
+    fn from(s: String) -> Str {
+        Str(CompactString::from(s))
     }
 }
 
-impl From<&Key> for Key {
+impl From<&Str> for Str {
     #[inline]
-    fn from(k: &Key) -> Key {
+    fn from(k: &Str) -> Str {
         k.clone()
     }
 }
 
-impl From<std::borrow::Cow<'_, str>> for Key {
+impl From<std::borrow::Cow<'_, str>> for Str {
     #[inline]
-    fn from(s: std::borrow::Cow<'_, str>) -> Key {
-        Key(CompactString::from(s))
+    fn from(s: std::borrow::Cow<'_, str>) -> Str {
+        Str(CompactString::from(s))
     }
 }
 
-impl From<char> for Key {
-    fn from(c: char) -> Key {
-        Key(CompactString::from(c.encode_utf8(&mut [0; 4]) as &str))
+impl From<char> for Str {
+    fn from(c: char) -> Str {
+        Str(CompactString::from(c.encode_utf8(&mut [0; 4]) as &str))
     }
 }
 
-impl From<Key> for String {
+impl From<Str> for String {
     #[inline]
-    fn from(k: Key) -> String {
+    fn from(k: Str) -> String {
         k.into_string()
     }
 }
 
-impl fmt::Display for Key {
+impl fmt::Display for Str {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self.as_str(), f)
     }
 }
 
-impl fmt::Debug for Key {
+impl fmt::Debug for Str {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
     }
@@ -131,15 +142,15 @@ impl fmt::Debug for Key {
 
 macro_rules! eq_str {
     ($($t:ty),*) => {$(
-        impl PartialEq<$t> for Key {
+        impl PartialEq<$t> for Str {
             #[inline]
             fn eq(&self, other: &$t) -> bool {
                 self.as_str() == AsRef::<str>::as_ref(other)
             }
         }
-        impl PartialEq<Key> for $t {
+        impl PartialEq<Str> for $t {
             #[inline]
-            fn eq(&self, other: &Key) -> bool {
+            fn eq(&self, other: &Str) -> bool {
                 AsRef::<str>::as_ref(self) == other.as_str()
             }
         }
@@ -147,25 +158,25 @@ macro_rules! eq_str {
 }
 eq_str!(str, &str, String);
 
-impl serde::Serialize for Key {
+impl serde::Serialize for Str {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Key {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+impl<'de> serde::Deserialize<'de> for Str {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Str, D::Error> {
         struct V;
         impl serde::de::Visitor<'_> for V {
-            type Value = Key;
+            type Value = Str;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a string")
             }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Key, E> {
-                Ok(Key::from(s))
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Str, E> {
+                Ok(Str::from(s))
             }
-            fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Key, E> {
-                Ok(Key::from(s))
+            fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Str, E> {
+                Ok(Str::from(s))
             }
         }
         d.deserialize_str(V)
