@@ -28,7 +28,7 @@ fn value(u: &mut Unstructured<'_>, depth: u32) -> arbitrary::Result<hcl::Value> 
             let f = f64::arbitrary(u)?;
             if f.is_finite() { hcl::Value::from(f) } else { hcl::Value::from(i64::arbitrary(u)?) }
         }
-        3 => hcl::Value::String(String::arbitrary(u)?),
+        3 => hcl::Value::from(String::arbitrary(u)?),
         4 => {
             let n = u.int_in_range(0..=4)?;
             (0..n).map(|_| value(u, depth - 1)).collect::<arbitrary::Result<Vec<_>>>()?.into()

@@ -121,6 +121,18 @@ impl From<char> for Str {
     }
 }
 
+impl FromIterator<char> for Str {
+    fn from_iter<I: IntoIterator<Item = char>>(chars: I) -> Str {
+        Str(chars.into_iter().collect())
+    }
+}
+
+impl<'a> FromIterator<&'a str> for Str {
+    fn from_iter<I: IntoIterator<Item = &'a str>>(parts: I) -> Str {
+        Str(parts.into_iter().collect())
+    }
+}
+
 impl From<Str> for String {
     #[inline]
     fn from(k: Str) -> String {
