@@ -126,10 +126,7 @@ pub fn nest<'a>(arena: &'a hcl::syntax::Arena, depth: usize, kind: usize) -> hcl
     use hcl::syntax::*;
     let span = Span::new(0, 1);
     let mut e = Expression::new(
-        ExprKind::Number(arena.alloc(NumberLit {
-            value: hcl::Number::from(1),
-            raw: "1",
-        })),
+        ExprKind::Number(arena.alloc(NumberLit::new(arena, &hcl::Number::from(1), "1"))),
         span,
     );
     for _ in 0..depth {

@@ -129,19 +129,19 @@ fn literals() {
     check("2e+10", "2e+10");
     let e = parse_expression("007").unwrap();
     match e.expr().kind {
-        ExprKind::Number(n) => assert_eq!(n.value.as_u64(), Some(7)),
+        ExprKind::Number(n) => assert_eq!(n.value().as_u64(), Some(7)),
         k => panic!("{k:?}"),
     }
     let e = parse_expression("1.5e1").unwrap();
     match e.expr().kind {
-        ExprKind::Number(n) => assert_eq!(n.value.as_f64(), 15.0),
+        ExprKind::Number(n) => assert_eq!(n.value().as_f64(), 15.0),
         k => panic!("{k:?}"),
     }
     let big = parse_expression("123456789012345678901234567890").unwrap();
     match big.expr().kind {
         ExprKind::Number(n) => {
             assert_eq!(n.raw, "123456789012345678901234567890");
-            assert!((n.value.as_f64() - 1.2345678901234568e29).abs() < 1e15);
+            assert!((n.value().as_f64() - 1.2345678901234568e29).abs() < 1e15);
         }
         k => panic!("{k:?}"),
     }

@@ -132,10 +132,11 @@ fn paren<'a>(a: &'a Arena, e: Expression<'a>) -> Expression<'a> {
 
 fn number_expr(value: Number, raw: String) -> P {
     build(|a| {
-        ex(ExprKind::Number(a.alloc(NumberLit {
-            value,
-            raw: a.alloc_str(&raw),
-        })))
+        ex(ExprKind::Number(a.alloc(NumberLit::new(
+            a,
+            &value,
+            a.alloc_str(&raw),
+        ))))
     })
 }
 

@@ -1156,7 +1156,7 @@ macro_rules! expr_number {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             let this = self.inner();
             match &this.expr.kind {
-                ExprKind::Number(n) => visit_number(&n.value, visitor)
+                ExprKind::Number(n) => visit_number(&n.value(), visitor)
                     .map_err(|e| attach_span(e, this.expr.span)),
                 _ => this.eval()?.$method(visitor).map_err(|e| attach_span(e, this.expr.span)),
             }
@@ -1182,7 +1182,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
         match &this.expr.kind {
             ExprKind::Null => visitor.visit_unit(),
             ExprKind::Bool(b) => visitor.visit_bool(*b),
-            ExprKind::Number(n) => visit_number(&n.value, visitor),
+            ExprKind::Number(n) => visit_number(&n.value(), visitor),
             ExprKind::String(s) => match this.env.borrow(s) {
                 Some(s) => visitor.visit_borrowed_str(s),
                 None => visitor.visit_str(s),
@@ -1347,7 +1347,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
             let this = self.inner();
             let span = this.expr.span;
             return match &this.expr.kind {
-                ExprKind::Number(n) => super::value::visit_number_exact(&n.value, visitor),
+                ExprKind::Number(n) => super::value::visit_number_exact(&n.value(), visitor),
                 ExprKind::Null
                 | ExprKind::Bool(_)
                 | ExprKind::String(_)

@@ -199,7 +199,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     match &e.kind {
         ExprKind::Null => lit(Value::Null),
         ExprKind::Bool(b) => lit(Value::Bool(*b)),
-        ExprKind::Number(n) => lit(Value::Number(n.value)),
+        ExprKind::Number(n) => lit(Value::Number(n.value())),
         ExprKind::String(s) => lit(Value::String(crate::Str::from(*s))),
         ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
         ExprKind::Variable(name) => match ctx.var_typed(name) {
@@ -901,7 +901,7 @@ fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
 /// holding one).
 pub(crate) fn index_number(key: &Value) -> Option<crate::value::Number> {
     match key {
-        Value::Number(n) => Some(*n),
+        Value::Number(n) => Some(n.clone()),
         Value::String(s) => crate::value::Number::parse(s),
         _ => None,
     }

@@ -472,10 +472,11 @@ mod tests {
 
     fn num(a: &Arena, n: u64, at: usize) -> Expression<'_> {
         Expression::new(
-            ExprKind::Number(a.alloc(NumberLit {
-                value: Number::from(n),
-                raw: a.alloc_str(&n.to_string()),
-            })),
+            ExprKind::Number(a.alloc(NumberLit::new(
+                a,
+                &Number::from(n),
+                a.alloc_str(&n.to_string()),
+            ))),
             Span::new(at, at + 1),
         )
     }

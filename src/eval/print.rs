@@ -212,7 +212,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::Number(n) => {
             if n.raw.is_empty() {
-                let _ = write!(out, "{}", n.value);
+                let _ = write!(out, "{}", n.value());
             } else {
                 out.push_str(n.raw);
             }

@@ -87,12 +87,12 @@ fn compare_range(
 ) -> Option<bool> {
     use BinaryOperator::*;
     let min = |t: &Ty| match t {
-        Some(Meta::Unknown(_, r)) => r.min,
+        Some(Meta::Unknown(_, r)) => r.min.clone(),
         _ => None,
     };
     let (m, k, unknown_left) = match (min(ta), b, min(tb), a) {
-        (Some(m), Value::Number(k), _, _) if typing::is_known(tb) => (m, *k, true),
-        (_, _, Some(m), Value::Number(k)) if typing::is_known(ta) => (m, *k, false),
+        (Some(m), Value::Number(k), _, _) if typing::is_known(tb) => (m, k.clone(), true),
+        (_, _, Some(m), Value::Number(k)) if typing::is_known(ta) => (m, k.clone(), false),
         _ => return None,
     };
     // Normalise to `u OP k`.

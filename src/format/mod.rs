@@ -238,10 +238,9 @@ pub(crate) fn value_to_expression<'b>(
     let kind = match v {
         Value::Null => ExprKind::Null,
         Value::Bool(b) => ExprKind::Bool(*b),
-        Value::Number(n) => ExprKind::Number(arena.alloc(NumberLit {
-            value: *n,
-            raw: arena.alloc_str(&n.to_string()),
-        })),
+        Value::Number(n) => {
+            ExprKind::Number(arena.alloc(NumberLit::new(arena, n, arena.alloc_str(&n.to_string()))))
+        }
         Value::String(s) => ExprKind::String(arena.alloc_str(s)),
         Value::Array(a) => {
             ExprKind::Tuple(arena.alloc_iter(a.iter().map(|v| value_to_expression(v, arena))))

@@ -151,10 +151,7 @@ pub(crate) fn simple_value<'a, OM: OutputMode>(
                 .bytes()
                 .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
             Expression::new(
-                ExprKind::Number(cx.alloc(NumberLit {
-                    value: Number::literal_int(value),
-                    raw,
-                })),
+                ExprKind::Number(cx.alloc(NumberLit::int(value, raw))),
                 Span::new(start, end),
             )
         }
@@ -435,11 +432,11 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
     }
     let raw = &i.src()[start..p];
     let value = if simple {
-        Number::literal_int(acc)
+        NumberLit::int(acc, raw)
     } else {
         // The grammar is checked: what does not parse is out of range.
         match Number::parse_literal(raw) {
-            Some(n) => n,
+            Some(n) => NumberLit::new(i.cx.arena, &n, raw),
             None => {
                 return Err(nom::Err::Failure(PErr::span(
                     Kind::NumberTooLarge,
@@ -451,10 +448,7 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
     };
     Ok((
         i.to(p),
-        Expression::new(
-            ExprKind::Number(i.cx.alloc(NumberLit { value, raw })),
-            Span::new(start, p),
-        ),
+        Expression::new(ExprKind::Number(i.cx.alloc(value)), Span::new(start, p)),
     ))
 }
 
@@ -1054,7 +1048,7 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
     if matches!(i.byte(p), b'e' | b'E') {
         let (j, e) = number(i)?;
         if let ExprKind::Number(lit) = e.kind {
-            if let (true, Some(n)) = (lit.value.is_integer(), lit.value.as_u64()) {
+            if let (true, Some(n)) = (lit.value().is_integer(), lit.value().as_u64()) {
                 return Ok((j, TraversalOperatorKind::LegacyIndex(n)));
             }
         }

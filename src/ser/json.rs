@@ -50,7 +50,7 @@ impl Serialize for Value {
                 } else if n.is_f64() {
                     s.serialize_f64(n.as_f64())
                 } else {
-                    s.serialize_newtype_struct(NUMBER_TOKEN, &ExactNumber(*n))
+                    s.serialize_newtype_struct(NUMBER_TOKEN, &ExactNumber(n.clone()))
                 }
             }
             Value::String(st) => s.serialize_newtype_struct(LITERAL_TOKEN, st.as_str()),
@@ -161,7 +161,7 @@ fn json_expr<S: Serializer>(e: &Expression<'_>, s: S) -> Result<S::Ok, S::Error>
     match &e.kind {
         ExprKind::Null => s.serialize_unit(),
         ExprKind::Bool(b) => s.serialize_bool(*b),
-        ExprKind::Number(n) => Value::Number(n.value).serialize(s),
+        ExprKind::Number(n) => Value::Number(n.value()).serialize(s),
         ExprKind::String(v) => s.serialize_str(&escape_json_template(v)),
         ExprKind::Template(t) => s.serialize_str(&format_template(&t.template)),
         ExprKind::Tuple(v) => {

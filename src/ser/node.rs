@@ -224,7 +224,7 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
     Some(match &e.kind {
         ExprKind::Null => Value::Null,
         ExprKind::Bool(b) => Value::Bool(*b),
-        ExprKind::Number(n) => Value::Number(n.value),
+        ExprKind::Number(n) => Value::Number(n.value()),
         ExprKind::String(s) => Value::String(crate::Str::from(*s)),
         ExprKind::Tuple(v) => Value::Array(v.iter().map(literal_value).collect::<Option<_>>()?),
         ExprKind::Object(items) => Value::Object(
@@ -469,10 +469,11 @@ fn number_expr(a: &Arena, n: Number) -> Result<Expression<'_>> {
     if !n.is_finite() {
         return Err(ser_error("HCL has no literal for infinite numbers"));
     }
-    Ok(ex(ExprKind::Number(a.alloc(NumberLit {
-        value: n,
-        raw: a.alloc_str(&literal_text(&n)),
-    }))))
+    Ok(ex(ExprKind::Number(a.alloc(NumberLit::new(
+        a,
+        &n,
+        a.alloc_str(&literal_text(&n)),
+    )))))
 }
 
 /// A number as a literal that reads back to it: its display form, or for

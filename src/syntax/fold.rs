@@ -116,10 +116,9 @@ pub fn fold_expr<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Exp
     let kind = match e.kind {
         ExprKind::Null => ExprKind::Null,
         ExprKind::Bool(b) => ExprKind::Bool(b),
-        ExprKind::Number(n) => ExprKind::Number(arena.alloc(NumberLit {
-            value: n.value,
-            raw: f.fold_str(n.raw),
-        })),
+        ExprKind::Number(n) => {
+            ExprKind::Number(arena.alloc(NumberLit::new(arena, &n.value(), f.fold_str(n.raw))))
+        }
         ExprKind::String(s) => ExprKind::String(f.fold_str(s)),
         ExprKind::Template(t) => ExprKind::Template(arena.alloc(TemplateExpr {
             kind: match t.kind {

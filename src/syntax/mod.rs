@@ -433,14 +433,63 @@ pub enum ExprKind<'a> {
     Parenthesis(&'a Expression<'a>),
 }
 
-/// A numeric literal: `raw` is the source text (for exact printing and
-/// arbitrary-precision evaluation), `value` its nearest [`Number`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A numeric literal: `raw` is the source text (for exact printing), and
+/// [`value`](NumberLit::value) its [`Number`].
+///
+/// ```
+/// use hcl::syntax::{Arena, NumberLit};
+/// use hcl::Number;
+/// let arena = Arena::new();
+/// let lit = NumberLit::new(&arena, &Number::from(42u8), "42");
+/// assert_eq!(lit.value().as_u64(), Some(42));
+/// assert_eq!(lit.raw, "42");
+/// ```
+#[derive(Clone, Copy)]
 pub struct NumberLit<'a> {
-    /// Parsed value.
-    pub value: Number,
+    /// The value, a 512-bit one in the tree's arena.
+    value: crate::value::number::Lit<'a>,
     /// Literal text as written.
     pub raw: &'a str,
+}
+
+impl<'a> NumberLit<'a> {
+    /// The literal `raw` of `value` (a 512-bit value is copied into
+    /// `arena`).
+    pub fn new(arena: &'a Arena, value: &Number, raw: &'a str) -> NumberLit<'a> {
+        NumberLit {
+            value: value.to_lit(arena),
+            raw,
+        }
+    }
+
+    /// An integer literal that fits 64 bits (the parser's usual case).
+    pub(crate) fn int(value: u64, raw: &'a str) -> NumberLit<'a> {
+        NumberLit {
+            value: Number::literal_int_lit(value),
+            raw,
+        }
+    }
+
+    /// The literal's value.
+    #[inline]
+    pub fn value(&self) -> Number {
+        Number::from_lit(self.value)
+    }
+}
+
+impl PartialEq for NumberLit<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw && self.value() == other.value()
+    }
+}
+
+impl fmt::Debug for NumberLit<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NumberLit")
+            .field("value", &self.value())
+            .field("raw", &self.raw)
+            .finish()
+    }
 }
 
 /// A template expression: a quoted string with interpolations/directives, or a heredoc.

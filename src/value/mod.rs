@@ -9,7 +9,7 @@
 
 pub(crate) mod exact;
 pub mod map;
-mod number;
+pub(crate) mod number;
 pub(crate) mod shape;
 mod string;
 pub(crate) mod ty;

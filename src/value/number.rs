@@ -29,13 +29,14 @@ use super::exact::{parse_decimal, Big, Exact, F64_PREC, INT_PREC, LITERAL_PREC};
 /// let third = Number::parse("1").unwrap().checked_div(Number::parse("3").unwrap()).unwrap();
 /// assert_eq!(third.to_string().len(), 157);
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Number {
     n: N,
 }
 
-/// The representations. The `u16`s are precisions in bits.
-#[derive(Clone, Copy, Debug)]
+/// The representations. The `u16`s are precisions in bits. A 512-bit
+/// number is boxed, so that numbers (and values) stay small.
+#[derive(Clone, Debug)]
 enum N {
     PosInt(u64, u16),
     /// Always less than zero.
@@ -43,7 +44,46 @@ enum N {
     /// 53 bits; may be non-finite (HCL's `1/0` is +Inf) or `-0`.
     Float(f64),
     /// Finite, and not an integer that fits `u64`/`i64`.
-    Big(Big),
+    Big(Box<Big>),
+}
+
+/// A number as a syntax tree keeps it: `Copy`, with a 512-bit number in
+/// the tree's arena ([`crate::syntax::NumberLit`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lit<'a> {
+    PosInt(u64, u16),
+    NegInt(i64, u16),
+    Float(f64),
+    Big(&'a Big),
+}
+
+impl Number {
+    /// The literal form of this number, a 512-bit one copied into `arena`.
+    pub(crate) fn to_lit<'a>(&self, arena: &'a crate::syntax::Arena) -> Lit<'a> {
+        match self.n {
+            N::PosInt(u, p) => Lit::PosInt(u, p),
+            N::NegInt(i, p) => Lit::NegInt(i, p),
+            N::Float(f) => Lit::Float(f),
+            N::Big(ref b) => Lit::Big(arena.alloc(**b)),
+        }
+    }
+
+    /// The number of a literal form.
+    pub(crate) fn from_lit(l: Lit<'_>) -> Number {
+        Number {
+            n: match l {
+                Lit::PosInt(u, p) => N::PosInt(u, p),
+                Lit::NegInt(i, p) => N::NegInt(i, p),
+                Lit::Float(f) => N::Float(f),
+                Lit::Big(b) => N::Big(Box::new(*b)),
+            },
+        }
+    }
+
+    /// The literal form of an integer literal that fits 64 bits.
+    pub(crate) fn literal_int_lit(u: u64) -> Lit<'static> {
+        Lit::PosInt(u, LITERAL_PREC)
+    }
 }
 
 impl Number {
@@ -79,7 +119,7 @@ impl Number {
         match self.n {
             N::PosInt(..) | N::NegInt(..) => true,
             N::Float(f) => f.is_finite() && f.fract() == 0.0 && f != 0.0,
-            N::Big(b) => b.is_integer(),
+            N::Big(ref b) => b.is_integer(),
         }
     }
 
@@ -113,7 +153,7 @@ impl Number {
             N::PosInt(u, _) => u as f64,
             N::NegInt(i, _) => i as f64,
             N::Float(f) => f,
-            N::Big(b) => b.exact().to_f64(),
+            N::Big(ref b) => b.exact().to_f64(),
         }
     }
 
@@ -200,7 +240,7 @@ impl Number {
     /// [`Value`](crate::Value) exactly; `None` for the others.
     pub(crate) fn exact_text(&self) -> Option<String> {
         match self.n {
-            N::Big(b) => Some(b.to_text()),
+            N::Big(ref b) => Some(b.to_text()),
             _ => None,
         }
     }
@@ -210,13 +250,6 @@ impl Number {
     pub(crate) fn from_exact_text(s: &str) -> Option<Number> {
         let (x, prec) = Big::from_text(s)?;
         Some(Number::from_exact(x, prec))
-    }
-
-    /// An integer literal (512 bits, as Terraform reads literals).
-    pub(crate) fn literal_int(u: u64) -> Number {
-        Number {
-            n: N::PosInt(u, LITERAL_PREC),
-        }
     }
 
     /// An integer with precision `prec` (as `parseint` makes them:
@@ -289,7 +322,7 @@ impl Number {
         match self.n {
             N::PosInt(_, p) | N::NegInt(_, p) => p,
             N::Float(_) => F64_PREC,
-            N::Big(b) => b.prec,
+            N::Big(ref b) => b.prec,
         }
     }
 
@@ -324,7 +357,7 @@ impl Number {
             N::NegInt(i, _) => Exact::from_u64(i.unsigned_abs(), true),
             N::Float(f) if f.is_finite() => Exact::from_f64(f),
             N::Float(_) => return None,
-            N::Big(b) => b.exact(),
+            N::Big(ref b) => b.exact(),
         })
     }
 
@@ -345,7 +378,9 @@ impl Number {
             };
         }
         match x.to_big(prec) {
-            Some(b) => Number { n: N::Big(b) },
+            Some(b) => Number {
+                n: N::Big(Box::new(b)),
+            },
             // An exponent beyond ±2^31: infinite or zero.
             None if x.e > 0 => Number::from_f64_unchecked(if x.neg {
                 f64::NEG_INFINITY
@@ -485,7 +520,7 @@ impl Number {
     /// exactly, as Terraform's `floor` and `ceil` compute it; `None` for a
     /// number held as an `f64` (the caller rounds that as an `f64`).
     pub(crate) fn round_to_integer(self, up: bool) -> Option<Number> {
-        let N::Big(b) = self.n else {
+        let N::Big(ref b) = self.n else {
             return None;
         };
         let x = b.exact();
@@ -554,7 +589,7 @@ impl Number {
     pub fn to_plain_string(&self) -> String {
         let x = match self.n {
             N::Float(x) if x.is_finite() => x,
-            N::Big(b) => return b.exact().to_plain(b.prec),
+            N::Big(ref b) => return b.exact().to_plain(b.prec),
             _ => return self.to_string(),
         };
         if x == 0.0 {
@@ -618,12 +653,12 @@ impl PartialEq for Number {
 
 impl PartialOrd for Number {
     fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
-        match (self.n, other.n) {
-            (N::PosInt(a, _), N::PosInt(b, _)) => Some(a.cmp(&b)),
-            (N::NegInt(a, _), N::NegInt(b, _)) => Some(a.cmp(&b)),
+        match (&self.n, &other.n) {
+            (N::PosInt(a, _), N::PosInt(b, _)) => Some(a.cmp(b)),
+            (N::NegInt(a, _), N::NegInt(b, _)) => Some(a.cmp(b)),
             (N::PosInt(..), N::NegInt(..)) => Some(Ordering::Greater),
             (N::NegInt(..), N::PosInt(..)) => Some(Ordering::Less),
-            (N::Float(a), N::Float(b)) => a.partial_cmp(&b),
+            (N::Float(a), N::Float(b)) => a.partial_cmp(b),
             _ => match (self.exact(), other.exact()) {
                 (Some(a), Some(b)) => Some(a.cmp_value(&b)),
                 _ => self.as_f64().partial_cmp(&other.as_f64()),
@@ -644,7 +679,7 @@ impl fmt::Display for Number {
                     f.write_str(ryu::Buffer::new().format_finite(x))
                 }
             }
-            N::Big(b) => f.write_str(&b.exact().to_plain(b.prec)),
+            N::Big(ref b) => f.write_str(&b.exact().to_plain(b.prec)),
         }
     }
 }

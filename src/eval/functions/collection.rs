@@ -571,14 +571,14 @@ fn unified_sets(args: Vec<Value>) -> Result<Vec<Vec<Value>>, String> {
 }
 
 fn range(a: Vec<Value>) -> Result<Value, String> {
-    let nums: Vec<Number> = a.iter().filter_map(|v| v.as_number().copied()).collect();
+    let nums: Vec<Number> = a.iter().filter_map(|v| v.as_number().cloned()).collect();
     if nums.len() != a.len() {
         return Err("range arguments must not be null".into());
     }
     let (start, end, step) = match nums.as_slice() {
-        [e] => (Number::from(0u8), *e, None),
-        [s, e] => (*s, *e, None),
-        [s, e, st] => (*s, *e, Some(*st)),
+        [e] => (Number::from(0u8), e.clone(), None),
+        [s, e] => (s.clone(), e.clone(), None),
+        [s, e, st] => (s.clone(), e.clone(), Some(st.clone())),
         _ => return Err("must have one, two, or three arguments".into()),
     };
     let step = step.unwrap_or_else(|| {
@@ -623,9 +623,9 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
         if out.len() >= LIMIT {
             return too_many();
         }
-        out.push(Value::Number(v));
+        out.push(Value::Number(v.clone()));
         v = v
-            .checked_add(step)
+            .checked_add(step.clone())
             .ok_or("the range is not a number (+Inf plus -Inf)")?;
     }
     Ok(Value::Array(out))

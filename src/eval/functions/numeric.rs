@@ -12,7 +12,7 @@ fn number() -> ParamType {
 fn first_number(a: &[Value]) -> Number {
     a.first()
         .and_then(Value::as_number)
-        .copied()
+        .cloned()
         .unwrap_or_else(|| Number::from(0u8))
 }
 
@@ -30,7 +30,7 @@ pub(crate) fn register(r: &mut Registry) {
             if n.is_integer() {
                 return Ok(Value::Number(n));
             }
-            match n.round_to_integer(true) {
+            match n.clone().round_to_integer(true) {
                 Some(r) => Ok(Value::Number(r)),
                 None => num(n.as_f64().ceil() + 0.0),
             }
@@ -43,7 +43,7 @@ pub(crate) fn register(r: &mut Registry) {
             if n.is_integer() {
                 return Ok(Value::Number(n));
             }
-            match n.round_to_integer(false) {
+            match n.clone().round_to_integer(false) {
                 Some(r) => Ok(Value::Number(r)),
                 None => num(n.as_f64().floor() + 0.0),
             }
@@ -138,7 +138,7 @@ pub(crate) fn register(r: &mut Registry) {
 fn extreme(a: Vec<Value>, max: bool) -> Result<Value, String> {
     let mut best: Option<Number> = None;
     for v in &a {
-        let n = *v.as_number().ok_or("a number is required")?;
+        let n = v.as_number().ok_or("a number is required")?.clone();
         best = Some(match best {
             None => n,
             Some(b) if (max && n > b) || (!max && n < b) => n,

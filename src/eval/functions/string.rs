@@ -781,7 +781,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
         }
         _ => {
             let n = match arg {
-                Value::Number(n) => *n,
+                Value::Number(n) => n.clone(),
                 Value::String(s) => crate::Number::parse(s).ok_or("a number is required")?,
                 Value::Null => return Err("null value cannot be formatted".into()),
                 _ => return Err("a number is required".into()),

@@ -258,7 +258,7 @@ fn set_hash_text(v: &Value, ty: &Ty, out: &mut String) {
         Value::Number(n) => {
             let s = super::string::format(
                 "%.10g",
-                &[Value::Number(*n)],
+                &[Value::Number(n.clone())],
                 &crate::eval::limits::Budget::new(crate::eval::Limits::default()),
             )
             .unwrap_or_default();
