@@ -299,6 +299,12 @@ fn binary_precedence_levels() {
     check("1 % 2 * 3 / 4", "(/ (* (% 1 2) 3) 4)");
     check("a <= b", "(<= a b)");
     check("a >= b", "(>= a b)");
+    // Every level pending at once (the deepest operator stack), then all
+    // reduced by a lowest-level operator.
+    check(
+        "a || b && c == d < e + f * g || h",
+        "(|| (|| a (&& b (== c (< d (+ e (* f g)))))) h)",
+    );
 }
 
 #[test]

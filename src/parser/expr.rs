@@ -258,8 +258,11 @@ fn operation<'a, OM: OutputMode>(
     first: <OM::Output as Mode>::Output<Expression<'a>>,
 ) -> Res<'a, OM, Expression<'a>> {
     {
-        let mut operands = vec![first];
-        let mut ops: Vec<(BinaryOperator, Span)> = Vec::new();
+        // Operators on the stack have rising precedence, so it holds at
+        // most one per level (six) and one operand more.
+        let mut operands: Pending<<OM::Output as Mode>::Output<Expression<'a>>> = Pending::new();
+        operands.push(first);
+        let mut ops: Pending<(BinaryOperator, Span)> = Pending::new();
         let mut j = j;
         let mut i;
         loop {
@@ -295,12 +298,55 @@ fn operation<'a, OM: OutputMode>(
     }
 }
 
+/// The operands or operators pending in [`operation`]: a stack of at most
+/// eight, without allocating.
+struct Pending<T> {
+    items: [Option<T>; 8],
+    len: usize,
+}
+
+impl<T> Pending<T> {
+    fn new() -> Self {
+        Pending {
+            items: std::array::from_fn(|_| None),
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        // The precedence levels bound the depth; a full stack would be a
+        // grammar bug, and drops nothing silently in tests (debug_assert).
+        debug_assert!(self.len < self.items.len());
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = Some(item);
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<T> {
+        self.len = self.len.checked_sub(1)?;
+        self.items[self.len].take()
+    }
+
+    #[inline]
+    fn last(&self) -> Option<&T> {
+        self.items[..self.len].last()?.as_ref()
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Pops two operands and an operator and pushes their binary operation.
 #[inline]
 fn reduce<'a, OM: OutputMode>(
     cx: &'a Cx<'a>,
-    operands: &mut Vec<<OM::Output as Mode>::Output<Expression<'a>>>,
-    ops: &mut Vec<(BinaryOperator, Span)>,
+    operands: &mut Pending<<OM::Output as Mode>::Output<Expression<'a>>>,
+    ops: &mut Pending<(BinaryOperator, Span)>,
 ) {
     let (Some((operator, operator_span)), Some(rhs), Some(lhs)) =
         (ops.pop(), operands.pop(), operands.pop())

@@ -13,6 +13,7 @@
 
 use std::cell::RefCell;
 
+use super::template::TPart;
 use crate::syntax::{
     Arena, BlockLabel, Element, Expression, Ident, ObjectItem, Structure, TraversalOperator,
 };
@@ -29,6 +30,9 @@ pub(crate) struct Cx<'a> {
     operators: RefCell<Vec<TraversalOperator<'a>>>,
     idents: RefCell<Vec<Ident<'a>>>,
     elements: RefCell<Vec<Element<'a>>>,
+    /// Emptied buffers for templates' parts, reused by the next template
+    /// (templates nest, so there may be several).
+    template_parts: RefCell<Vec<Vec<TPart<'a>>>>,
 }
 
 /// The stack for lists of `T`.
@@ -52,12 +56,14 @@ macro_rules! stacks {
                     src,
                     arena,
                     $($field: RefCell::new(Vec::new()),)*
+                    template_parts: RefCell::new(Vec::new()),
                 })
             }
 
             /// Frees the stacks (called when the parse ends).
             pub(crate) fn release(&self) {
                 $(drop(self.$field.take());)*
+                drop(self.template_parts.take());
             }
         }
     };
@@ -113,6 +119,17 @@ impl<'a> Cx<'a> {
             .alloc_slice(stack.get(mark..).unwrap_or_default());
         stack.truncate(mark);
         list
+    }
+
+    /// An empty buffer for a template's parts.
+    pub(crate) fn parts_buffer(&self) -> Vec<TPart<'a>> {
+        self.template_parts.borrow_mut().pop().unwrap_or_default()
+    }
+
+    /// Gives a template's parts buffer back, emptied.
+    pub(crate) fn return_parts(&self, mut parts: Vec<TPart<'a>>) {
+        parts.clear();
+        self.template_parts.borrow_mut().push(parts);
     }
 
     /// Moves `value` into the arena.

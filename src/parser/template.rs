@@ -421,7 +421,7 @@ fn template_parts<'a, OM: OutputMode>(
 ) -> Result<(In<'a>, Parts<'a, OM>, usize), ErrOf<OM>> {
     let b = i.src().as_bytes();
     let src = i.src();
-    let mut parts = OM::Output::bind(Vec::new);
+    let mut parts = OM::Output::bind(|| i.cx.parts_buffer());
     if let TMode::Heredoc(marker) = mode {
         if let Some(end) = heredoc_end_at(b, i.at(), marker) {
             return Ok((i.to(end), parts, i.at()));
@@ -740,7 +740,19 @@ fn directive<'a, OM: OutputMode>(i: In<'a>) -> PartRes<'a, OM> {
 /// in `pending` and copied into the arena once.
 fn build_template<'a>(
     cx: &'a Cx<'a>,
-    parts: Vec<TPart<'a>>,
+    mut buffer: Vec<TPart<'a>>,
+    src: &'a str,
+    span: Span,
+) -> Result<Template<'a>, PErr> {
+    let r = build_from(cx, &mut buffer, src, span);
+    cx.return_parts(buffer);
+    r
+}
+
+/// [`build_template`] from the parts in `buffer` (which it empties).
+fn build_from<'a>(
+    cx: &'a Cx<'a>,
+    buffer: &mut Vec<TPart<'a>>,
     src: &'a str,
     span: Span,
 ) -> Result<Template<'a>, PErr> {
@@ -757,7 +769,7 @@ fn build_template<'a>(
             }));
         }
     };
-    let mut parts = parts.into_iter();
+    let mut parts = buffer.drain(..);
     while let Some(p) = parts.next() {
         if !matches!(p.kind, TPartKind::Lit(_)) {
             flush(&mut pending);
