@@ -1,4 +1,10 @@
-//! The value tree produced by evaluation: [`Value`], [`Number`], [`Map`].
+//! The value tree produced by evaluation: [`Value`], [`Number`], [`Str`],
+//! [`Map`].
+//!
+//! A `Value` is 32 bytes and most cost no allocation of their own: strings
+//! and object keys ([`Str`], [`Key`]) up to 24 bytes live inline, an object
+//! of a few attributes is one vector found by comparing keys (a larger one
+//! is an `IndexMap`), and only a 512-bit number is boxed.
 //!
 //! ```
 //! use hcl::Value;
@@ -24,6 +30,14 @@ pub use ty::Type;
 /// A value of HCL's information model, as JSON users know it.
 ///
 /// HCL's lists, sets and tuples are all `Array`; maps and objects are `Object`.
+///
+/// ```
+/// use hcl::Value;
+/// let v: Value = hcl::from_str("name = \"web\"\nports = [80, 443]\n").unwrap();
+/// let Value::Object(o) = &v else { unreachable!() };
+/// assert_eq!(o["name"], Value::from("web"));
+/// assert_eq!(v["ports"][1].as_u64(), Some(443));
+/// ```
 #[derive(Clone, PartialEq, Default)]
 pub enum Value {
     /// `null`
