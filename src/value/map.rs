@@ -287,13 +287,8 @@ impl<K: Hash + Eq, V> Map<K, V> {
         K: Borrow<Q>,
         Q: ?Sized + Hash + Eq,
     {
-        match &mut self.0 {
-            Small(v) => {
-                let i = v.iter().position(|(k, _)| k.borrow() == key)?;
-                Some(v.remove(i))
-            }
-            Large(m) => m.shift_remove_entry(key),
-        }
+        let i = self.get_index_of(key)?;
+        self.shift_remove_index(i)
     }
 
     /// Removes the entry at position `i`, moving the last entry into its
@@ -329,13 +324,8 @@ impl<K: Hash + Eq, V> Map<K, V> {
         K: Borrow<Q>,
         Q: ?Sized + Hash + Eq,
     {
-        match &mut self.0 {
-            Small(v) => {
-                let i = v.iter().position(|(k, _)| k.borrow() == key)?;
-                Some(v.swap_remove(i).1)
-            }
-            Large(m) => m.swap_remove(key),
-        }
+        let i = self.get_index_of(key)?;
+        self.swap_remove_index(i).map(|(_, v)| v)
     }
 
     /// Keeps the entries for which `keep` is true, in order.
