@@ -38,7 +38,10 @@ fn big_numbers_survive_the_boxing() {
     // A 512-bit number lives behind a box in values and in the tree's arena
     // in literals; both read back exactly.
     let v: Value = hcl::from_str("n = 18446744073709551617\nf = 0.1\n").unwrap();
-    assert_eq!(v["n"].as_number().unwrap().to_string(), "18446744073709551617");
+    assert_eq!(
+        v["n"].as_number().unwrap().to_string(),
+        "18446744073709551617"
+    );
     assert_eq!(v["f"].as_number().unwrap().to_string(), "0.1");
     let file = hcl::parse("n = 18446744073709551617\n").unwrap();
     let attr = file.body().attributes().next().unwrap();
