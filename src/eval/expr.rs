@@ -145,7 +145,7 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
                     return Ok(v);
                 }
             }
-            Ok(print::preserve(e, ctx))
+            Ok(print::preserve(e, ctx, ctx.budget))
         }
         r => r,
     }

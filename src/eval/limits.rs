@@ -126,6 +126,10 @@ pub(crate) struct Budget {
     /// Where the stack stood when the evaluation started: the stack it
     /// may use is measured from here.
     stack_base: usize,
+    /// A buffer for text that is printed, then copied into a value (the
+    /// source of an expression kept unevaluated): one allocation for the
+    /// evaluation instead of one per such value.
+    text: std::cell::RefCell<String>,
 }
 
 /// Stack an evaluation may use before it gives up with a
@@ -147,6 +151,19 @@ impl Budget {
             elements: Cell::new(limits.max_elements),
             bytes: Cell::new(limits.max_string_bytes),
             stack_base: stack_position(),
+            text: std::cell::RefCell::new(String::new()),
+        }
+    }
+
+    /// Runs `f` on the evaluation's empty text buffer (on a new one if the
+    /// buffer is in use).
+    pub(crate) fn with_text<R>(&self, f: impl FnOnce(&mut String) -> R) -> R {
+        match self.text.try_borrow_mut() {
+            Ok(mut buf) => {
+                buf.clear();
+                f(&mut buf)
+            }
+            Err(_) => f(&mut String::new()),
         }
     }
 

@@ -8,22 +8,26 @@
 use std::fmt::Write;
 
 use super::context::Context;
+use super::limits::Budget;
 use crate::syntax::*;
 use crate::value::Value;
 
 /// The value kept for an expression that cannot be evaluated: a template
 /// string that parses back to the same expression.
-pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>) -> Value {
-    let mut out = String::with_capacity(e.span.len() + 4);
-    match &e.kind {
-        ExprKind::Template(t) => template_source(&t.template, keeps_strip(t), ctx, &mut out),
-        _ => {
-            out.push_str("${");
-            expr_source(e, ctx, &mut out);
-            out.push('}');
+/// It is printed into the evaluation's text buffer and copied into a `Str`,
+/// which keeps short text inline.
+pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>, budget: &Budget) -> Value {
+    budget.with_text(|out| {
+        match &e.kind {
+            ExprKind::Template(t) => template_source(&t.template, keeps_strip(t), ctx, out),
+            _ => {
+                out.push_str("${");
+                expr_source(e, ctx, out);
+                out.push('}');
+            }
         }
-    }
-    Value::String(out.into())
+        Value::String(crate::Str::from(out.as_str()))
+    })
 }
 
 /// Whether strip markers are printed back. The parser has already applied

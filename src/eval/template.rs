@@ -56,28 +56,30 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
 /// result reads back as the same template. A template with directives, or
 /// that is a single interpolation, is kept whole: `Fail::Unknown`.
 pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
-    let mut out = String::new();
     if matches!(t.elements, [Element::Interpolation(_)]) {
         return Err(super::expr::Fail::Unknown(None));
     }
-    for el in t.elements {
-        match el {
-            Element::Literal(l) => crate::syntax::escape_template(&mut out, l.value),
-            Element::Interpolation(i) => match eval_t(&i.expr, ctx, d) {
-                Ok((v, t)) if super::typing::is_known(&t) => {
-                    let mut s = String::new();
-                    ops::template_string(&v, &mut s, i.expr.span)?;
-                    crate::syntax::escape_template(&mut out, &s);
-                }
-                Ok(_) | Err(super::expr::Fail::Unknown(_)) => {
-                    super::print::interpolation_source(i, false, ctx, &mut out);
-                }
-                Err(e) => return Err(e),
-            },
-            Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),
+    // Rendered into the evaluation's text buffer, then copied into a `Str`.
+    ctx.budget.with_text(|out| {
+        for el in t.elements {
+            match el {
+                Element::Literal(l) => crate::syntax::escape_template(out, l.value),
+                Element::Interpolation(i) => match eval_t(&i.expr, ctx, d) {
+                    Ok((v, t)) if super::typing::is_known(&t) => {
+                        let mut s = String::new();
+                        ops::template_string(&v, &mut s, i.expr.span)?;
+                        crate::syntax::escape_template(out, &s);
+                    }
+                    Ok(_) | Err(super::expr::Fail::Unknown(_)) => {
+                        super::print::interpolation_source(i, false, ctx, out);
+                    }
+                    Err(e) => return Err(e),
+                },
+                Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),
+            }
         }
-    }
-    Ok(Value::String(out.into()))
+        Ok(Value::String(crate::Str::from(out.as_str())))
+    })
 }
 
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
