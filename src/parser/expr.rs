@@ -1002,7 +1002,7 @@ fn traversal<'a, OM: OutputMode>(
                 let (k, op) = leaf::<OM, _>(legacy_index(k))?;
                 (k, OM::Output::bind(|| op))
             } else if ident_starts_at(k.src(), k.at()) {
-                let (k, id) = leaf::<OM, _>(ident("an attribute name")(k))?;
+                let (k, id) = leaf::<OM, _>(ident_in(k, "an attribute name"))?;
                 (k, OM::Output::bind(|| TraversalOperatorKind::GetAttr(id)))
             } else {
                 return stop::<_, OM>(PErr::at(
