@@ -340,3 +340,27 @@ fn string_with_a_unicode_space_indented_line_round_trips() {
     let back: hcl::Value = hcl::from_str(&text).unwrap();
     assert_eq!(back["F"], v, "{text}");
 }
+
+#[test]
+fn heredoc_inside_an_interpolation_of_an_indented_heredoc_round_trips() {
+    // fuzz/roundtrip with `format_body_with_source`: a heredoc in an
+    // interpolation of a `<<-` heredoc flushed the outer heredoc's line
+    // while it was being written, and the outer one then read past the end
+    // of its text (a panic).
+    let src = "l {\n  a = <<-EOT\n o ${ [<<EOT\nx\nEOT\n  , 2]\n} 0}\n   EOT\n}\n";
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    for out in [
+        hcl::to_string(body).unwrap(),
+        hcl::format::format_body_with_source(body, src),
+    ] {
+        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        assert!(hcl::format::eq_ignoring_spans(body, again.body()), "{out}");
+    }
+    let out = hcl::format::format_body_with_source(body, src);
+    let again = hcl::parse(&out).unwrap();
+    assert_eq!(
+        hcl::format::format_body_with_source(again.body(), &out),
+        out
+    );
+}

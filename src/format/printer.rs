@@ -55,6 +55,9 @@ pub(crate) struct Printer<'s> {
     hd_line_start: bool,
     /// Directive nesting inside the current template.
     hd_nest: usize,
+    /// Heredocs being written around this point (a heredoc can sit in an
+    /// interpolation of another).
+    hd_depth: usize,
     /// The last template marker written ended with `~}`.
     hd_after_strip: bool,
     /// The last template piece written was a literal ending in a newline.
@@ -91,6 +94,7 @@ impl<'s> Printer<'s> {
             hd_indent: None,
             hd_line_start: false,
             hd_nest: 0,
+            hd_depth: 0,
             hd_after_strip: false,
             hd_lit_nl: false,
         }
@@ -1454,7 +1458,9 @@ impl<'s> Printer<'s> {
         self.hd_indent = if indent { Some(inner) } else { None };
         self.hd_line_start = true;
         let start = self.line.len();
+        self.hd_depth += 1;
         content(self);
+        self.hd_depth -= 1;
         if self.line.len() > start && !self.line.ends_with('\n') {
             self.w("\n");
         }
@@ -1466,7 +1472,13 @@ impl<'s> Printer<'s> {
             push_spaces(&mut self.line, inner - 2);
         }
         self.w(marker);
-        self.newline();
+        if self.hd_depth > 0 {
+            // Inside another heredoc's content, which is written as one
+            // text and checked as a whole when it ends: no line is flushed.
+            self.w("\n");
+        } else {
+            self.newline();
+        }
     }
 
     /// Template elements; `quoted` selects quoted-string escapes, otherwise

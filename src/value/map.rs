@@ -751,6 +751,28 @@ mod tests {
     }
 
     #[test]
+    fn small_and_large_forms_compare_equal() {
+        // `with_capacity` past the threshold starts hashed; the same entries
+        // in a small map (in another order) are still an equal map.
+        let mut large: Map<String, u8> = Map::with_capacity(INDEX_FROM + 10);
+        let mut small: Map<String, u8> = Map::new();
+        for (k, v) in [("a", 1), ("b", 2), ("c", 3)] {
+            large.insert(k, v);
+        }
+        for (k, v) in [("c", 3), ("a", 1), ("b", 2)] {
+            small.insert(k, v);
+        }
+        assert_eq!(large, small);
+        small.insert("c", 4);
+        assert_ne!(large, small);
+        assert_eq!(large.swap_remove("a"), Some(1));
+        assert_eq!(
+            large.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["c", "b"]
+        );
+    }
+
+    #[test]
     fn entries_insert_once() {
         let mut m: Map<String, Vec<u8>> = Map::new();
         for i in 0..20u8 {
