@@ -364,3 +364,22 @@ fn heredoc_inside_an_interpolation_of_an_indented_heredoc_round_trips() {
         out
     );
 }
+
+#[test]
+fn heredoc_inside_an_indented_heredoc_keeps_its_lines() {
+    // fuzz/roundtrip: once the heredoc above was written inside the outer
+    // one's text, the outer `<<-` heredoc took the inner one's closing
+    // marker for a line of its own that reads as the marker, and marked the
+    // inner heredoc's indented lines with an EN SPACE, changing its text.
+    let src = "a {\n  b = <<-EOT\n ${[<<EOT\n    x\nEOT\n]}\nEOT\n}\n";
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    for out in [
+        hcl::to_string(body).unwrap(),
+        hcl::format::format_body_with_source(body, src),
+    ] {
+        assert!(!out.contains('\u{2002}'), "{out}");
+        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        assert!(hcl::format::eq_ignoring_spans(body, again.body()), "{out}");
+    }
+}

@@ -58,6 +58,10 @@ pub(crate) struct Printer<'s> {
     /// Heredocs being written around this point (a heredoc can sit in an
     /// interpolation of another).
     hd_depth: usize,
+    /// Where, in `line`, heredocs written inside another heredoc's content
+    /// stand (content and closing marker): the outer heredoc's
+    /// [`Printer::unmark_lines`] leaves their lines as they are.
+    hd_inner: Vec<(usize, usize)>,
     /// The last template marker written ended with `~}`.
     hd_after_strip: bool,
     /// The last template piece written was a literal ending in a newline.
@@ -95,6 +99,7 @@ impl<'s> Printer<'s> {
             hd_line_start: false,
             hd_nest: 0,
             hd_depth: 0,
+            hd_inner: Vec::new(),
             hd_after_strip: false,
             hd_lit_nl: false,
         }
@@ -1414,21 +1419,32 @@ impl<'s> Printer<'s> {
     /// the marker.
     fn unmark_lines(&mut self, start: usize, marker: &str, inner: usize) {
         let content = &self.line[start..];
-        let collides = content
-            .split('\n')
-            .any(|l| l.strip_suffix('\r').unwrap_or(l).trim_matches([' ', '\t']) == marker);
+        // The lines of heredocs nested in this one's interpolations are
+        // theirs: left out of the check and left as they are.
+        let inner_heredocs = &self.hd_inner;
+        let nested = |at: usize| inner_heredocs.iter().any(|&(a, b)| (a..b).contains(&at));
+        let lines = || {
+            content.split('\n').scan(start, |at, l| {
+                let here = *at;
+                *at += l.len() + 1;
+                Some((here, l))
+            })
+        };
+        let collides = lines().any(|(at, l)| {
+            !nested(at) && l.strip_suffix('\r').unwrap_or(l).trim_matches([' ', '\t']) == marker
+        });
         if !collides || inner == 0 {
             return;
         }
         let pad = " ".repeat(inner);
         let mut out = String::with_capacity(content.len() + 64);
-        for (i, l) in content.split('\n').enumerate() {
+        for (i, (at, l)) in lines().enumerate() {
             if i > 0 {
                 out.push('\n');
             }
             match l.strip_prefix(' ') {
                 // Whitespace-only lines are not dedented (nor indented).
-                Some(rest) if l.starts_with(&pad) && !l.trim().is_empty() => {
+                Some(rest) if l.starts_with(&pad) && !l.trim().is_empty() && !nested(at) => {
                     out.push('\u{2002}');
                     out.push_str(rest);
                 }
@@ -1474,9 +1490,14 @@ impl<'s> Printer<'s> {
         self.w(marker);
         if self.hd_depth > 0 {
             // Inside another heredoc's content, which is written as one
-            // text and checked as a whole when it ends: no line is flushed.
+            // text and checked as a whole when it ends: no line is flushed,
+            // and this heredoc's lines are not the outer one's to change.
+            // (The heredocs nested in this one are inside this range.)
+            self.hd_inner.retain(|&(a, _)| a < start);
+            self.hd_inner.push((start, self.line.len()));
             self.w("\n");
         } else {
+            self.hd_inner.clear();
             self.newline();
         }
     }
