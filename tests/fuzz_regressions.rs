@@ -341,28 +341,38 @@ fn string_with_a_unicode_space_indented_line_round_trips() {
     assert_eq!(back["F"], v, "{text}");
 }
 
+/// The checks of `fuzz/roundtrip` on `src`: `to_string` and
+/// `format_body_with_source` both read back to an equal tree, and printing
+/// with the source is a fixed point. Returns both printings.
+#[track_caller]
+fn round_trips(src: &str) -> [String; 2] {
+    let file = hcl::parse(src).unwrap();
+    let body = file.body();
+    let outs = [
+        hcl::to_string(body).unwrap(),
+        hcl::format::format_body_with_source(body, src),
+    ];
+    for out in &outs {
+        let again = hcl::parse(out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        assert!(hcl::format::eq_ignoring_spans(body, again.body()), "{out}");
+    }
+    {
+        let again = hcl::parse(&outs[1]).unwrap();
+        assert_eq!(
+            hcl::format::format_body_with_source(again.body(), &outs[1]),
+            outs[1]
+        );
+    }
+    outs
+}
+
 #[test]
 fn heredoc_inside_an_interpolation_of_an_indented_heredoc_round_trips() {
     // fuzz/roundtrip with `format_body_with_source`: a heredoc in an
     // interpolation of a `<<-` heredoc flushed the outer heredoc's line
     // while it was being written, and the outer one then read past the end
     // of its text (a panic).
-    let src = "l {\n  a = <<-EOT\n o ${ [<<EOT\nx\nEOT\n  , 2]\n} 0}\n   EOT\n}\n";
-    let file = hcl::parse(src).unwrap();
-    let body = file.body();
-    for out in [
-        hcl::to_string(body).unwrap(),
-        hcl::format::format_body_with_source(body, src),
-    ] {
-        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
-        assert!(hcl::format::eq_ignoring_spans(body, again.body()), "{out}");
-    }
-    let out = hcl::format::format_body_with_source(body, src);
-    let again = hcl::parse(&out).unwrap();
-    assert_eq!(
-        hcl::format::format_body_with_source(again.body(), &out),
-        out
-    );
+    round_trips("l {\n  a = <<-EOT\n o ${ [<<EOT\nx\nEOT\n  , 2]\n} 0}\n   EOT\n}\n");
 }
 
 #[test]
@@ -371,15 +381,7 @@ fn heredoc_inside_an_indented_heredoc_keeps_its_lines() {
     // one's text, the outer `<<-` heredoc took the inner one's closing
     // marker for a line of its own that reads as the marker, and marked the
     // inner heredoc's indented lines with an EN SPACE, changing its text.
-    let src = "a {\n  b = <<-EOT\n ${[<<EOT\n    x\nEOT\n]}\nEOT\n}\n";
-    let file = hcl::parse(src).unwrap();
-    let body = file.body();
-    for out in [
-        hcl::to_string(body).unwrap(),
-        hcl::format::format_body_with_source(body, src),
-    ] {
+    for out in round_trips("a {\n  b = <<-EOT\n ${[<<EOT\n    x\nEOT\n]}\nEOT\n}\n") {
         assert!(!out.contains('\u{2002}'), "{out}");
-        let again = hcl::parse(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
-        assert!(hcl::format::eq_ignoring_spans(body, again.body()), "{out}");
     }
 }
