@@ -184,10 +184,8 @@ impl<K: Hash + Eq, V> Map<K, V> {
         K: Borrow<Q>,
         Q: ?Sized + Hash + Eq,
     {
-        match &self.0 {
-            Small(v) => v.iter().find(|(k, _)| k.borrow() == key).map(|(_, v)| v),
-            Large(m) => m.get(key),
-        }
+        let i = self.get_index_of(key)?;
+        self.get_index(i).map(|(_, v)| v)
     }
 
     /// The value of `key`, mutable.
@@ -197,13 +195,8 @@ impl<K: Hash + Eq, V> Map<K, V> {
         K: Borrow<Q>,
         Q: ?Sized + Hash + Eq,
     {
-        match &mut self.0 {
-            Small(v) => v
-                .iter_mut()
-                .find(|(k, _)| (*k).borrow() == key)
-                .map(|(_, v)| v),
-            Large(m) => m.get_mut(key),
-        }
+        let i = self.get_index_of(key)?;
+        self.get_index_mut(i).map(|(_, v)| v)
     }
 
     /// The key and value of `key`.
@@ -244,12 +237,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
     /// Like [`insert`](Self::insert), returning the position too.
     pub fn insert_full(&mut self, key: impl Into<K>, value: V) -> (usize, Option<V>) {
         let key = key.into();
-        match &mut self.0 {
-            Small(v) => match v.iter().position(|(k, _)| *k == key) {
-                Some(i) => (i, Some(std::mem::replace(&mut v[i].1, value))),
-                None => (self.push(key, value), None),
-            },
-            Large(m) => m.insert_full(key, value),
+        // A hashed map looks the key up and inserts it with one hash.
+        if let Large(m) = &mut self.0 {
+            return m.insert_full(key, value);
+        }
+        match self.get_index_of(&key) {
+            Some(i) => (i, Some(std::mem::replace(&mut self[i], value))),
+            None => (self.push(key, value), None),
         }
     }
 
