@@ -84,7 +84,7 @@ fn conditional<'a, OM: OutputMode>(
 
 /// The commonest attribute values, when the line ends right after them: a
 /// quoted string with no escape, interpolation, directive or non-ASCII
-/// text, a small integer, or a name with `.name` accesses (`var.region`,
+/// text, a number, or a name with `.name` accesses (`var.region`,
 /// `true`, `null`). They are scanned here and built as the grammar builds
 /// them, without its layers; anything else (or anything after them but the
 /// end of the line) is `None`, and the caller runs the grammar.
@@ -107,15 +107,10 @@ pub(crate) fn simple_value<'a, OM: OutputMode>(
         }
         (p + 1, Shape::String)
     } else if first.is_ascii_digit() {
-        let mut p = start;
-        while p < b.len() && b[p].is_ascii_digit() {
-            p += 1;
-        }
-        // At most 19 digits: the value fits a u64.
-        if p - start > 19 || matches!(b.get(p), Some(b'.' | b'e' | b'E')) {
-            return None;
-        }
-        (p, Shape::Int)
+        // The grammar's own number literal (an error is the grammar's to
+        // report).
+        let (j, e) = number(i).ok()?;
+        (j.at(), Shape::Number(e))
     } else if first.is_ascii_alphabetic() || first == b'_' {
         let mut p = ident_end(src, start + 1);
         while b.get(p) == Some(&b'.')
@@ -145,16 +140,7 @@ pub(crate) fn simple_value<'a, OM: OutputMode>(
             ExprKind::String(&src[start + 1..end - 1]),
             Span::new(start, end),
         ),
-        Shape::Int => {
-            let raw = &src[start..end];
-            let value = raw
-                .bytes()
-                .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
-            Expression::new(
-                ExprKind::Number(cx.alloc(NumberLit::int(value, raw))),
-                Span::new(start, end),
-            )
-        }
+        Shape::Number(e) => e,
         Shape::Name => {
             let mut p = ident_end(src, start + 1);
             let root = Ident {
@@ -200,9 +186,9 @@ pub(crate) fn simple_value<'a, OM: OutputMode>(
 
 /// What [`simple_value`] found.
 #[derive(Clone, Copy)]
-enum Shape {
+enum Shape<'a> {
     String,
-    Int,
+    Number(Expression<'a>),
     Name,
 }
 
