@@ -25,6 +25,14 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Runs `hcl` with `args` and no input, which must succeed; its stdout.
+#[track_caller]
+fn run(args: &[&str]) -> String {
+    let out = hcl(args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -123,11 +131,6 @@ fn eval_takes_variables_as_json() {
 fn eval_type_prints_value_and_type() {
     // Values and types from the typed-value oracle (Terraform 1.11.4:
     // `jsonencode` and `type()` of the same expressions).
-    let run = |args: &[&str]| {
-        let out = hcl(args, "");
-        assert!(out.status.success(), "{}", stderr(&out));
-        stdout(&out)
-    };
     assert_eq!(
         run(&["eval", "--type", r#"tolist([1, "a"])"#]),
         "{\"type\":\"list(string)\",\"value\":[\"1\",\"a\"]}\n"
@@ -141,11 +144,6 @@ fn eval_type_prints_value_and_type() {
 
 #[test]
 fn eval_unknown_declares_values_not_known_yet() {
-    let run = |args: &[&str]| {
-        let out = hcl(args, "");
-        assert!(out.status.success(), "{}", stderr(&out));
-        stdout(&out)
-    };
     let us = "local.us=string!";
     // `ref/string`, `null/string-eq-null`, `mixed/object-with-unknown`,
     // `fn/length-object` of the unknowns oracle.
