@@ -1,4 +1,4 @@
-//! The `hcl` binary: `check`, `eval` and `json`, run as a user runs them.
+//! The `hcl` binary: `check`, `eval`, `json` and `refs`, run as a user runs them.
 #![cfg(feature = "cli")]
 
 use std::io::Write;
@@ -189,6 +189,89 @@ fn json_prints_hcl_json_shape_keeping_unknown_references() {
     );
     let out = hcl(&["json", "--pretty", "-"], "a = [1]\n");
     assert_eq!(stdout(&out), "{\n  \"a\": [\n    1\n  ]\n}\n");
+}
+
+#[test]
+fn refs_prints_each_reference_with_its_line_and_column() {
+    let file = temp_file(
+        "refs.tf",
+        "a = var.a[0]\nb \"x\" {\n  c = \"é${local.m[\"k\"]}\"\n}\n",
+    );
+    let path = file.to_str().unwrap();
+    // Columns count grapheme clusters (GO-README, `expr/combining-mark-column`).
+    assert_eq!(
+        run(&["refs", path]),
+        format!("{path}:1:5: var.a[0]\n{path}:3:11: local.m[\"k\"]\n")
+    );
+    // `--expr` reads one expression, shown as `<expr>`.
+    assert_eq!(
+        run(&[
+            "refs",
+            "--expr",
+            "[for x in var.l : x.id if x != local.skip]"
+        ]),
+        "<expr>:1:11: var.l\n<expr>:1:32: local.skip\n"
+    );
+}
+
+#[test]
+fn refs_json_is_the_oracle_s_format() {
+    // `file/same-block-twice` and `expr/combining-mark-column` of the
+    // oracle's go_variables.json, as Go printed them.
+    let out = hcl(
+        &["refs", "--json", "-"],
+        "rule {\n  port = var.p1\n}\nrule {\n  port = var.p2\n}\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"[{"attr_path":"rule.port","root":"var","steps":[{"attr":"p1"}],"#,
+            r#""start":{"line":2,"column":10,"byte":16},"end":{"line":2,"column":16,"byte":22}},"#,
+            r#"{"attr_path":"rule.port","root":"var","steps":[{"attr":"p2"}],"#,
+            r#""start":{"line":5,"column":10,"byte":41},"end":{"line":5,"column":16,"byte":47}}]"#,
+            "\n"
+        )
+    );
+    assert_eq!(
+        run(&[
+            "refs",
+            "--json",
+            "--expr",
+            "\"e\u{301}${var.a[1.5][null]}\""
+        ]),
+        concat!(
+            r#"[{"root":"var","steps":[{"attr":"a"},{"index":1.5},{"index":null}],"#,
+            r#""start":{"line":1,"column":5,"byte":6},"end":{"line":1,"column":21,"byte":22}}]"#,
+            "\n"
+        )
+    );
+    assert_eq!(run(&["refs", "--json", "--expr", "true"]), "[]\n");
+}
+
+#[test]
+fn refs_reports_parse_errors_and_exits_1() {
+    // As `file/newline-before-dot-error`: an error object in JSON...
+    let out = hcl(&["refs", "--json", "-"], "x = var.a\n  .b\n");
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["error_phase"], "parse");
+    assert!(json["error"].as_str().is_some_and(|e| !e.is_empty()));
+    assert_eq!(json["error_range"]["start"]["line"], 2);
+    // ...and FILE:LINE:COL with a snippet on stderr otherwise.
+    let out = hcl(&["refs", "--expr", "var.a[0"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("<expr>:1:"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    // Usage errors.
+    for args in [
+        &["refs"][..],
+        &["refs", "--expr"],
+        &["refs", "--expr", "a", "f.tf"],
+        &["refs", "--jsn", "-"],
+    ] {
+        assert_eq!(hcl(args, "").status.code(), Some(2), "{args:?}");
+    }
 }
 
 #[test]

@@ -118,7 +118,7 @@ fn main() {
         }
     }
     println!(
-        "oracle_refs: {passed} passed, {failed} failed; {} cases with a note (hcl v2.14.1 vs Terraform): {noted_same} as Go, {noted_differ} as Terraform",
+        "oracle_refs: {passed} passed, {failed} failed; {} cases with a note (hcl v2.14.1 differs from Terraform): {noted_same} agree with v2.14.1, {noted_differ} differ",
         notes.len()
     );
     if failed > 0 {
