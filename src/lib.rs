@@ -8,6 +8,9 @@
 //! 3. [`de`]: serde deserialization onto user types.
 //! 4. [`ser`] / [`format`](mod@format): back to native HCL text.
 //!
+//! [`analysis`] reads a syntax tree without evaluating it: the spec's
+//! static forms and the references an expression makes.
+//!
 //! ```
 //! let file = hcl::parse(r#"
 //! resource "aws_instance" "web" {

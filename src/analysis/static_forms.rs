@@ -79,10 +79,12 @@ pub fn static_call<'a>(expr: &Expression<'a>) -> Option<&'a FuncCall<'a>> {
 /// use hcl::analysis::{static_traversal, Step};
 ///
 /// let parse = |s| hcl::parser::parse_expression(s).unwrap();
-/// let t = static_traversal(parse(r#"aws_instance.web["a"].id"#).expr()).unwrap();
+/// let parsed = parse(r#"aws_instance.web["a"].id"#);
+/// let t = static_traversal(parsed.expr()).unwrap();
 /// assert_eq!(t.to_string(), r#"aws_instance.web["a"].id"#);
 ///
-/// let t = static_traversal(parse("null").expr()).unwrap();
+/// let parsed = parse("null");
+/// let t = static_traversal(parsed.expr()).unwrap();
 /// assert_eq!((t.root, t.steps.len()), ("null", 0));
 ///
 /// // Splats, computed indexes and anything else are not static.
