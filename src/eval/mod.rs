@@ -107,14 +107,16 @@ pub(crate) mod limits;
 mod ops;
 mod print;
 mod template;
-mod typing;
+pub(crate) mod typing;
 mod unknown;
 mod unknown_call;
+mod variable;
 
 pub use context::{Context, EvalMode};
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
+pub use variable::{constant, Variable};
 
 /// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
 /// [`hcl::de::from_str_with_context`](crate::de::from_str_with_context).
@@ -397,6 +399,15 @@ impl Typed {
     /// The value and its type.
     pub fn into_parts(self) -> (Value, Type) {
         (self.value, self.ty)
+    }
+    /// A typed value from the evaluator's parts.
+    pub(crate) fn from_meta(value: Value, meta: typing::Ty) -> Typed {
+        let ty = typing::of(&value, &meta).into_owned();
+        Typed { value, ty, meta }
+    }
+    /// The evaluator's parts: the value and what is known of its type.
+    pub(crate) fn into_meta(self) -> (Value, typing::Ty) {
+        (self.value, self.meta)
     }
     /// Whether the value is wholly known (it holds no unknown value).
     pub fn is_known(&self) -> bool {
