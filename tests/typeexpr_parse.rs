@@ -128,5 +128,8 @@ fn exact_types_refuse_optional() {
         "{}",
         e.message()
     );
-    assert_eq!(TypeConstraint::from(Type::map(Type::Dynamic)), parse("map(any)"));
+    assert_eq!(
+        TypeConstraint::from(Type::map(Type::Dynamic)),
+        parse("map(any)")
+    );
 }

@@ -3,6 +3,7 @@
 //! ```text
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
+//! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
 //! hcl json [--pretty] FILE...
 //! ```
 
@@ -23,6 +24,11 @@ commands:
                             values print as {"$unknown": "TYPE"}; --type prints
                             {"value": V, "type": T} ({"unknown": true, "type": T}
                             for a wholly unknown result), numbers exact
+  eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
+                            the value of variable "v" { type = TYPE, default = EXPR,
+                            nullable = false } given -var v=RAW, as Terraform gives
+                            it: optional() defaults filled in, RAW read as a literal
+                            string for string/number/bool and as HCL otherwise
   json [--pretty] FILE...   evaluate each file's body, keeping what cannot be
                             evaluated as "${...}" template strings, and print it
                             as JSON in HCL's JSON shape, one document per file
@@ -158,9 +164,26 @@ fn eval(args: &[String]) -> Result<bool, String> {
     let mut source: Option<(String, String)> = None; // (name for messages, text)
     let mut pretty = false;
     let mut with_type = false;
+    // `--as TYPE`: the expression is a variable's default (see `as_variable`).
+    let mut as_type: Option<String> = None;
+    let mut var_value: Option<String> = None;
+    let mut nullable = true;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
+            "--as" => as_type = Some(it.next().ok_or("eval: --as needs a TYPE")?.clone()),
+            "--var-value" => {
+                var_value = Some(
+                    it.next()
+                        .ok_or("eval: --var-value needs a RAW value")?
+                        .clone(),
+                )
+            }
+            "--default" => {
+                let expr = it.next().ok_or("eval: --default needs an EXPR")?;
+                source = Some(("<default>".into(), expr.clone()));
+            }
+            "--non-nullable" => nullable = false,
             "--var" => {
                 let def = it.next().ok_or("eval: --var needs NAME=JSON")?;
                 let (name, json) = def
@@ -198,10 +221,26 @@ fn eval(args: &[String]) -> Result<bool, String> {
             expr => source = Some(("<expr>".into(), expr.to_owned())),
         }
     }
-    let Some((name, text)) = source else {
-        return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into());
+    let (name, typed) = match (&as_type, source) {
+        (Some(ty), source) => {
+            let name = source.as_ref().map_or("<var>".to_owned(), |s| s.0.clone());
+            let default = source.as_ref().map(|s| s.1.trim_end());
+            (
+                name,
+                as_variable(ty, default, var_value.as_deref(), nullable),
+            )
+        }
+        (None, Some((name, text))) => {
+            if var_value.is_some() || !nullable {
+                return Err("eval: --var-value and --non-nullable need --as TYPE".into());
+            }
+            let t = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
+            (name, t)
+        }
+        (None, None) => {
+            return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into())
+        }
     };
-    let typed = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
     match typed {
         Ok(t) => {
             // Unknown values inside a known one: {"$unknown": "TYPE"}.
@@ -235,6 +274,21 @@ fn eval(args: &[String]) -> Result<bool, String> {
             Ok(false)
         }
     }
+}
+
+/// `hcl eval --as TYPE`: the value of `variable "v" { type = TYPE, default
+/// = DEFAULT, nullable = NULLABLE }` given `-var v=RAW` (or no value).
+fn as_variable(
+    ty: &str,
+    default: Option<&str>,
+    raw: Option<&str>,
+    nullable: bool,
+) -> hcl::Result<hcl::eval::Typed> {
+    let constraint = hcl::TypeConstraint::parse(ty)?;
+    let default = default.map(hcl::eval::constant).transpose()?;
+    let var = hcl::eval::Variable::new(constraint, default, nullable)?;
+    let given = raw.map(|r| var.parse_raw(r)).transpose()?;
+    var.value(given)
 }
 
 fn json(args: &[String]) -> Result<bool, String> {

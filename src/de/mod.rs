@@ -363,6 +363,7 @@ pub struct Deserializer<'de> {
     options: ParseOptions,
     ctx: Context<'de>,
     file: Option<ConfigFile<'de>>,
+    constraint: Option<&'de crate::TypeConstraint>,
 }
 
 impl<'de> Deserializer<'de> {
@@ -378,7 +379,49 @@ impl<'de> Deserializer<'de> {
                 .with_mode(EvalMode::PreserveTemplates)
                 .with_source(source),
             file: None,
+            constraint: None,
         }
+    }
+
+    /// Converts the document to `constraint` before mapping it onto the
+    /// target type, as Terraform converts a variable's value: optional
+    /// attributes get their defaults, values convert to the constraint's
+    /// types (`"80"` to a number), attributes the constraint does not name
+    /// are dropped. The document is evaluated as a whole first; errors
+    /// name the path.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// #[derive(Deserialize, Debug)]
+    /// struct Service { name: String, port: u16, tags: Vec<String> }
+    ///
+    /// let c = hcl::TypeConstraint::parse(
+    ///     "object({name = string, port = optional(number, 80), tags = optional(list(string), [])})",
+    /// ).unwrap();
+    /// let mut de = hcl::Deserializer::from_str("name = \"web\"\n").with_type_constraint(&c);
+    /// let s = Service::deserialize(&mut de).unwrap();
+    /// assert_eq!((s.name.as_str(), s.port, s.tags.len()), ("web", 80, 0));
+    ///
+    /// let mut de = hcl::Deserializer::from_str("port = 1\n").with_type_constraint(&c);
+    /// let err = Service::deserialize(&mut de).unwrap_err();
+    /// assert_eq!(err.message(), "attribute \"name\" is required");
+    /// ```
+    pub fn with_type_constraint(mut self, constraint: &'de crate::TypeConstraint) -> Self {
+        self.constraint = Some(constraint);
+        self
+    }
+
+    /// The document evaluated and converted to the type constraint.
+    #[cold]
+    fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
+        use crate::eval::Evaluate;
+        let file = match self.file.take() {
+            Some(f) => f,
+            None => parse_with(self.source, &self.options)?,
+        };
+        let file = self.file.insert(file);
+        let v = file.body().evaluate(&self.ctx)?;
+        c.convert(v)
     }
 
     /// Evaluates expressions in `ctx` (its variables, functions and
@@ -411,6 +454,13 @@ macro_rules! forward_to_body {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let source = self.source;
+            if let Some(c) = self.constraint {
+                let v = self.constrained(c).map_err(|e| e.with_source(source))?;
+                return de::Deserializer::$method(
+                    value::ValueDeserializer::new(v, crate::Span::default()),
+                    $($arg,)* visitor,
+                );
+            }
             // One size budget for the whole document (each attribute is
             // evaluated separately and joins it).
             let budget = Budget::new(self.ctx.limits());

@@ -198,3 +198,56 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
         )
     }
 }
+
+/// A field of type [`TypeConstraint`](crate::TypeConstraint) receives the
+/// attribute's expression read as a type constraint (a `variable` block's
+/// `type = list(string)`); from other formats, a string in Terraform's
+/// type syntax.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Variable {
+///     #[serde(rename = "type")]
+///     ty: hcl::TypeConstraint,
+/// }
+/// let v: Variable = hcl::from_str("type = list(object({a = optional(string, \"x\")}))\n").unwrap();
+/// assert_eq!(v.ty.to_string(), "list(object({a = optional(string, \"x\")}))");
+/// let err = hcl::from_str::<Variable>("type = lst(string)\n").unwrap_err();
+/// assert_eq!((err.line(), err.column(), err.path()), (Some(1), Some(8), Some("type")));
+/// ```
+impl<'de> Deserialize<'de> for crate::TypeConstraint {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_newtype_struct(
+            EXPRESSION_NAME,
+            SyntaxVisitor {
+                what: "a type constraint",
+                parse: |text: String, _offset| crate::TypeConstraint::parse(&text),
+            },
+        )
+    }
+}
+
+/// A field of type [`Type`](crate::Type) receives the attribute's
+/// expression read as an exact type (no `optional`), as
+/// [`TypeConstraint`](crate::TypeConstraint) does.
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// struct Output {
+///     #[serde(rename = "type")]
+///     ty: hcl::Type,
+/// }
+/// let o: Output = hcl::from_str("type = map(number)\n").unwrap();
+/// assert_eq!(o.ty, hcl::Type::map(hcl::Type::Number));
+/// ```
+impl<'de> Deserialize<'de> for crate::Type {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_newtype_struct(
+            EXPRESSION_NAME,
+            SyntaxVisitor {
+                what: "a type",
+                parse: |text: String, _offset| crate::Type::parse(&text),
+            },
+        )
+    }
+}
