@@ -15,6 +15,8 @@
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_typeexpr`
 //! (`-- -v` lists every failure and every error-message difference).
 
+#[path = "support/findings.rs"]
+mod findings;
 #[path = "support/json.rs"]
 mod json;
 
@@ -120,14 +122,7 @@ fn run(dir: &str, set: &str, verbose: bool) -> bool {
             ));
         }
     }
-    for f in failures.iter().take(if verbose { usize::MAX } else { 60 }) {
-        println!("FAIL {f}");
-    }
-    if verbose {
-        for d in &message_diffs {
-            println!("MESSAGE {d}");
-        }
-    }
+    findings::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_typeexpr {set}: {passed} passed, {failed} failed, {noted} where hcl v2.14.1 and Terraform differ (tested apart); {} error cases with another summary",
         message_diffs.len()

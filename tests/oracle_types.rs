@@ -15,6 +15,8 @@
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_types`
 //! (`-- -v` lists every failure and every error-message difference).
 
+#[path = "support/findings.rs"]
+mod findings;
 #[path = "support/json.rs"]
 mod json;
 #[path = "support/unknown_scope.rs"]
@@ -124,14 +126,7 @@ fn run(dir: &str, set: &str, base: hcl::eval::Context<'_>, verbose: bool) -> boo
             ));
         }
     }
-    for f in failures.iter().take(if verbose { usize::MAX } else { 60 }) {
-        println!("FAIL {f}");
-    }
-    if verbose {
-        for d in &message_diffs {
-            println!("MESSAGE {d}");
-        }
-    }
+    findings::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_types {set}: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
         message_diffs.len()

@@ -217,14 +217,23 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
 /// ```
 impl<'de> Deserialize<'de> for crate::TypeConstraint {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_newtype_struct(
-            EXPRESSION_NAME,
-            SyntaxVisitor {
-                what: "a type constraint",
-                parse: |text: String, _offset| crate::TypeConstraint::parse(&text),
-            },
-        )
+        expression_text(d, "a type constraint", crate::TypeConstraint::parse)
     }
+}
+
+/// Asks for an expression's syntax and reads its text with `parse`.
+fn expression_text<'de, D: Deserializer<'de>, T>(
+    d: D,
+    what: &'static str,
+    parse: fn(&str) -> Result<T>,
+) -> std::result::Result<T, D::Error> {
+    d.deserialize_newtype_struct(
+        EXPRESSION_NAME,
+        SyntaxVisitor {
+            what,
+            parse: |text: String, _offset| parse(&text),
+        },
+    )
 }
 
 /// A field of type [`Type`](crate::Type) receives the attribute's
@@ -242,12 +251,6 @@ impl<'de> Deserialize<'de> for crate::TypeConstraint {
 /// ```
 impl<'de> Deserialize<'de> for crate::Type {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_newtype_struct(
-            EXPRESSION_NAME,
-            SyntaxVisitor {
-                what: "a type",
-                parse: |text: String, _offset| crate::Type::parse(&text),
-            },
-        )
+        expression_text(d, "a type", crate::Type::parse)
     }
 }
