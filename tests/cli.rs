@@ -267,3 +267,27 @@ fn eval_as_reports_the_path_of_a_bad_value() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("optional"), "{}", stderr(&out));
 }
+
+#[test]
+fn json_expands_dynamic_blocks_with_variables() {
+    let file = temp_file(
+        "dynamic.tf",
+        "rule {\n  port = 1\n}\ndynamic \"rule\" {\n  for_each = var.ports\n  content {\n    port = rule.value\n  }\n}\n",
+    );
+    let path = file.to_str().unwrap();
+    assert_eq!(
+        run(&[
+            "json",
+            "--expand-dynamic",
+            "--var",
+            "var={\"ports\": [22, 80]}",
+            path
+        ]),
+        "{\"rule\":[{\"port\":1},{\"port\":22},{\"port\":80}]}\n"
+    );
+    // Without the variable: kept as written; with --strict: an error.
+    assert!(run(&["json", "--expand-dynamic", path]).contains("\"dynamic\""));
+    let out = hcl(&["json", "--expand-dynamic", "--strict", path], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(":5:14: "), "{}", stderr(&out));
+}

@@ -4,7 +4,7 @@
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
-//! hcl json [--pretty] FILE...
+//! hcl json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
 //! ```
 
 use std::io::{self, Read, Write};
@@ -29,9 +29,13 @@ commands:
                             nullable = false } given -var v=RAW, as Terraform gives
                             it: optional() defaults filled in, RAW read as a literal
                             string for string/number/bool and as HCL otherwise
-  json [--pretty] FILE...   evaluate each file's body, keeping what cannot be
-                            evaluated as "${...}" template strings, and print it
-                            as JSON in HCL's JSON shape, one document per file
+  json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+                            evaluate each file's body, keeping what cannot be
+                            evaluated as "${...}" template strings (--strict:
+                            undefined variables and functions are errors), and
+                            print it as JSON in HCL's JSON shape, one document per
+                            file; --expand-dynamic replaces each `dynamic` block
+                            by the blocks it generates
   help                      show this text
 "#;
 
@@ -184,15 +188,7 @@ fn eval(args: &[String]) -> Result<bool, String> {
                 source = Some(("<default>".into(), expr.clone()));
             }
             "--non-nullable" => nullable = false,
-            "--var" => {
-                let def = it.next().ok_or("eval: --var needs NAME=JSON")?;
-                let (name, json) = def
-                    .split_once('=')
-                    .ok_or_else(|| format!("eval: --var `{def}`: expected NAME=JSON"))?;
-                let value: hcl::Value = serde_json::from_str(json)
-                    .map_err(|e| format!("eval: --var {name}: invalid JSON: {e}"))?;
-                ctx.declare_var(name, value);
-            }
+            "--var" => declare_json_var(&mut ctx, "eval", it.next())?,
             "--pretty" => pretty = true,
             "--type" => with_type = true,
             "--unknown" => {
@@ -291,12 +287,34 @@ fn as_variable(
     var.value(given)
 }
 
+/// `--var NAME=JSON` (of command `cmd`): declares NAME in `ctx`.
+fn declare_json_var(
+    ctx: &mut hcl::eval::Context<'_>,
+    cmd: &str,
+    def: Option<&String>,
+) -> Result<(), String> {
+    let def = def.ok_or_else(|| format!("{cmd}: --var needs NAME=JSON"))?;
+    let (name, json) = def
+        .split_once('=')
+        .ok_or_else(|| format!("{cmd}: --var `{def}`: expected NAME=JSON"))?;
+    let value: hcl::Value = serde_json::from_str(json)
+        .map_err(|e| format!("{cmd}: --var {name}: invalid JSON: {e}"))?;
+    ctx.declare_var(name, value);
+    Ok(())
+}
+
 fn json(args: &[String]) -> Result<bool, String> {
     let mut pretty = false;
+    let mut expand = false;
+    let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut files = Vec::new();
-    for a in args {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "--pretty" => pretty = true,
+            "--expand-dynamic" => expand = true,
+            "--strict" => ctx.set_mode(hcl::eval::EvalMode::Strict),
+            "--var" => declare_json_var(&mut ctx, "json", it.next())?,
             s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
             _ => files.push(a.as_str()),
         }
@@ -304,12 +322,11 @@ fn json(args: &[String]) -> Result<bool, String> {
     if files.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
-    let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut ok = true;
     for path in files {
-        let result = read_text(path).and_then(|text| hcl::eval::evaluate_body_str(&text, &ctx));
+        let result = read_text(path).and_then(|text| json_value(&text, &ctx, expand));
         match result {
             Ok(value) => {
                 if writeln!(out, "{}", to_json(&value, pretty)?).is_err() {
@@ -323,4 +340,19 @@ fn json(args: &[String]) -> Result<bool, String> {
         }
     }
     Ok(ok)
+}
+
+/// A file's body evaluated in `ctx`, its `dynamic` blocks expanded first
+/// if asked.
+fn json_value(text: &str, ctx: &hcl::eval::Context<'_>, expand: bool) -> hcl::Result<hcl::Value> {
+    use hcl::eval::Evaluate;
+    let mut file = hcl::parse(text)?;
+    let ctx = ctx.child().with_source(text);
+    if expand {
+        file.edit(|body, arena| -> hcl::Result<()> {
+            *body = hcl::eval::expand_dynamic(body, &ctx, arena)?;
+            Ok(())
+        })?;
+    }
+    file.body().evaluate(&ctx).map_err(|e| e.with_source(text))
 }

@@ -415,11 +415,7 @@ impl<'de> Deserializer<'de> {
     #[cold]
     fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
         use crate::eval::Evaluate;
-        let file = match self.file.take() {
-            Some(f) => f,
-            None => parse_with(self.source, &self.options)?,
-        };
-        let file = self.file.insert(file);
+        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
         let v = file.body().evaluate(&self.ctx)?;
         c.convert(v)
     }
@@ -437,12 +433,50 @@ impl<'de> Deserializer<'de> {
         self
     }
 
+    /// Expands `dynamic` blocks before reading (see
+    /// [`Context::with_dynamic_blocks`], which this sets on the
+    /// deserializer's context).
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// #[derive(Deserialize)]
+    /// struct Rule { port: u16 }
+    /// #[derive(Deserialize)]
+    /// struct Firewall { rule: Vec<Rule> }
+    ///
+    /// let src = "dynamic \"rule\" {\n  for_each = [22, 80]\n  content {\n    port = rule.value\n  }\n}\n";
+    /// let mut de = hcl::Deserializer::from_str(src).expand_dynamic(true);
+    /// let f = Firewall::deserialize(&mut de).unwrap();
+    /// assert_eq!(f.rule.iter().map(|r| r.port).collect::<Vec<_>>(), [22, 80]);
+    /// ```
+    pub fn expand_dynamic(mut self, yes: bool) -> Self {
+        self.ctx = std::mem::take(&mut self.ctx).with_dynamic_blocks(yes);
+        self
+    }
+
+    /// The parsed file (kept in `slot`), its `dynamic` blocks expanded if
+    /// the context asks.
+    fn file<'s>(
+        slot: &'s mut Option<ConfigFile<'de>>,
+        source: &'de str,
+        options: &ParseOptions,
+        ctx: &Context<'de>,
+    ) -> Result<&'s ConfigFile<'de>> {
+        if let Some(f) = slot {
+            return Ok(f);
+        }
+        let mut f = parse_with(source, options)?;
+        if ctx.expands_dynamic_blocks() {
+            f.edit(|body, arena| -> Result<()> {
+                *body = crate::eval::expand_dynamic(body, ctx, arena)?;
+                Ok(())
+            })?;
+        }
+        Ok(slot.insert(f))
+    }
+
     fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
-        let file = match self.file.take() {
-            Some(f) => f,
-            None => parse_with(self.source, &self.options)?,
-        };
-        let file = self.file.insert(file);
+        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
         Ok(BodyDe::new(
             file.body(),
             Env::with_source(&self.ctx, budget, self.source),

@@ -100,6 +100,7 @@
 
 mod body;
 mod context;
+mod dynamic;
 mod expr;
 mod func;
 pub mod functions;
@@ -113,6 +114,7 @@ mod unknown_call;
 mod variable;
 
 pub use context::{Context, EvalMode};
+pub use dynamic::expand_dynamic;
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
