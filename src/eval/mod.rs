@@ -428,6 +428,21 @@ impl Typed {
     }
 }
 
+/// A known value of the type a literal of it has (arrays are tuples,
+/// objects are objects, `null` is of the dynamic pseudo-type): what
+/// [`Variable::value`] and [`TypeConstraint::convert_typed`](crate::TypeConstraint::convert_typed)
+/// take for a plain [`Value`] (from serde, or built in Rust).
+///
+/// ```
+/// let t = hcl::eval::Typed::from(hcl::Value::from(vec![1, 2]));
+/// assert_eq!(t.ty().to_string(), "tuple([number, number])");
+/// ```
+impl From<Value> for Typed {
+    fn from(value: Value) -> Typed {
+        Typed::from_meta(value, None)
+    }
+}
+
 /// Evaluates `e` in `ctx` to its value and type. Undefined variables and
 /// functions are errors in every [`EvalMode`].
 ///

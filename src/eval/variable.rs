@@ -93,7 +93,7 @@ impl Variable {
     /// ```
     pub fn parse_raw(&self, raw: &str) -> Result<Typed> {
         if self.constraint.is_primitive() {
-            return Ok(Typed::from_meta(crate::Value::from(raw), None));
+            return Ok(Typed::from(crate::Value::from(raw)));
         }
         super::evaluate_typed_str(raw, &Context::empty())
     }
