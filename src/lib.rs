@@ -25,6 +25,7 @@
 // No `unwrap` in library code (input must never panic it); see tests for the rest.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod analysis;
 pub mod de;
 pub mod error;
 pub mod eval;

@@ -1,0 +1,227 @@
+//! The variables an expression or a body refers to, as Go's `hclsyntax`
+//! reports them (`Expression.Variables()`): found with the syntax walker
+//! ([`Visit`]), so the recursion follows the tree's nesting, which the
+//! parser limits.
+
+use super::traversal::{root_name, static_steps, Reference};
+use crate::syntax::{
+    walk_block, walk_element, walk_expr, Attribute, Block, Body, Directive, Element, ExprKind,
+    Expression, Ident, TraversalOperator, TraversalOperatorKind, Visit,
+};
+use crate::Span;
+
+/// The references (static traversals rooted at a variable) in an
+/// expression, in source order, each as often as it is written.
+///
+/// These are the rules of Go's `hclsyntax` `Expression.Variables()`,
+/// which Terraform uses to find what an expression depends on:
+///
+/// * A reference is a variable followed by as many attribute accesses and
+///   constant indexes as follow it: `var.a[var.i].b` refers to `var.a`
+///   (and to `var.i`); `.b` applies to a computed value and is in neither.
+///   A splat ends a reference too (`aws_instance.web[*].id` refers to
+///   `aws_instance.web`), and so do parentheses (`(var.a).b` refers to
+///   `var.a`).
+/// * `true`, `false` and `null` are literals, not references.
+/// * The variables of a `for` expression or a template `%{ for }`
+///   directive are not references inside it; its collection is outside it
+///   (`[for x in x : x]` refers to `x` once).
+/// * A bare object key (`{ name = 1 }`) is a literal name; any other key
+///   is an expression (`{ (var.k) = 1 }` refers to `var.k`, and so does
+///   `{ var.k = 1 }`, which evaluation rejects).
+///
+/// ```
+/// use hcl::analysis::references;
+///
+/// let parsed = hcl::parser::parse_expression(
+///     r#"[for s in var.subnets : "${s.cidr}/${local.bits}" if s.public]"#,
+/// )
+/// .unwrap();
+/// let refs = references(parsed.expr());
+/// let shown: Vec<String> = refs.iter().map(|r| r.to_string()).collect();
+/// assert_eq!(shown, ["var.subnets", "local.bits"]);
+/// // Spans are byte ranges of the source.
+/// assert_eq!(&parsed.source()[refs[1].span.range()], "local.bits");
+/// ```
+pub fn references<'a>(expr: &'a Expression<'a>) -> Vec<Reference<'a>> {
+    let mut refs = References::default();
+    refs.visit_expr(expr);
+    refs.found
+}
+
+/// A reference in a body's attribute (see [`body_references`]).
+///
+/// ```
+/// use hcl::analysis::body_references;
+///
+/// let file = hcl::parse("module \"net\" {\n  cidr = var.cidr\n}\n").unwrap();
+/// let refs = body_references(file.body());
+/// assert_eq!(refs[0].attr_path, ["module", "net", "cidr"]);
+/// assert_eq!(refs[0].reference.to_string(), "var.cidr");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyReference<'a> {
+    /// Where the attribute is: the types and labels of the blocks it is
+    /// in, outermost first, then its name (`["resource", "aws_instance",
+    /// "web", "ami"]`).
+    pub attr_path: Vec<&'a str>,
+    /// The reference.
+    pub reference: Reference<'a>,
+}
+
+/// The references of every attribute of a body, nested blocks included:
+/// the body's attributes and blocks in source order, and each attribute's
+/// references as [`references`] gives them.
+///
+/// ```
+/// use hcl::analysis::body_references;
+///
+/// let file = hcl::parse(r#"
+/// a = var.first
+/// resource "aws_instance" "web" {
+///   ami = data.aws_ami.ubuntu.id
+///   network_interface {
+///     device_index = count.index
+///   }
+/// }
+/// b = local.last
+/// "#).unwrap();
+/// let shown: Vec<String> = body_references(file.body())
+///     .iter()
+///     .map(|r| format!("{}: {}", r.attr_path.join("."), r.reference))
+///     .collect();
+/// assert_eq!(
+///     shown,
+///     [
+///         "a: var.first",
+///         "resource.aws_instance.web.ami: data.aws_ami.ubuntu.id",
+///         "resource.aws_instance.web.network_interface.device_index: count.index",
+///         "b: local.last",
+///     ]
+/// );
+/// ```
+pub fn body_references<'a>(body: &'a Body<'a>) -> Vec<BodyReference<'a>> {
+    let mut walk = BodyReferences::default();
+    walk.visit_body(body);
+    walk.found
+}
+
+/// Collects an expression's references.
+#[derive(Default)]
+struct References<'a> {
+    /// The names of the `for` variables in scope, innermost last.
+    scopes: Vec<(Option<&'a str>, &'a str)>,
+    found: Vec<Reference<'a>>,
+}
+
+impl<'a> References<'a> {
+    /// Records the reference rooted at `root_expr` (a variable) and made of
+    /// the leading static `ops`; returns how many operators it took.
+    fn reference(
+        &mut self,
+        root: &'a str,
+        root_expr: &Expression<'a>,
+        ops: &[TraversalOperator<'a>],
+    ) -> usize {
+        let (steps, end) = static_steps(ops, root_expr.span.end);
+        let taken = steps.len();
+        let local = self
+            .scopes
+            .iter()
+            .any(|&(k, v)| v == root || k == Some(root));
+        if !local {
+            self.found.push(Reference {
+                root,
+                steps,
+                span: Span {
+                    start: root_expr.span.start,
+                    end,
+                },
+            });
+        }
+        taken
+    }
+
+    /// Visits `inner` with the variables `key` and `value` in scope.
+    fn scoped(&mut self, key: Option<Ident<'a>>, value: Ident<'a>, inner: impl FnOnce(&mut Self)) {
+        self.scopes.push((key.map(|k| k.name), value.name));
+        inner(self);
+        self.scopes.pop();
+    }
+}
+
+impl<'a> Visit<'a> for References<'a> {
+    fn visit_expr(&mut self, e: &'a Expression<'a>) {
+        match &e.kind {
+            ExprKind::Variable(name) => {
+                self.reference(name, e, &[]);
+            }
+            ExprKind::Traversal(t) => match root_name(&t.expr, false) {
+                Some(root) => {
+                    // The reference, then what the operators after it
+                    // refer to (computed index keys, also after splats).
+                    let taken = self.reference(root, &t.expr, t.operators);
+                    for op in &t.operators[taken..] {
+                        if let TraversalOperatorKind::Index(key) = &op.kind {
+                            self.visit_expr(key);
+                        }
+                    }
+                }
+                None => walk_expr(self, e),
+            },
+            ExprKind::For(f) => {
+                self.visit_expr(&f.collection);
+                self.scoped(f.key_var, f.value_var, |s| {
+                    if let Some(k) = &f.key_expr {
+                        s.visit_expr(k);
+                    }
+                    s.visit_expr(&f.value_expr);
+                    if let Some(c) = &f.cond {
+                        s.visit_expr(c);
+                    }
+                });
+            }
+            _ => walk_expr(self, e),
+        }
+    }
+
+    fn visit_element(&mut self, el: &'a Element<'a>) {
+        match el {
+            Element::Directive(Directive::For(d)) => {
+                self.visit_expr(&d.collection);
+                self.scoped(d.key_var, d.value_var, |s| s.visit_template(&d.template));
+            }
+            _ => walk_element(self, el),
+        }
+    }
+}
+
+/// Collects a body's references with their attribute paths.
+#[derive(Default)]
+struct BodyReferences<'a> {
+    /// The types and labels of the blocks being walked.
+    path: Vec<&'a str>,
+    found: Vec<BodyReference<'a>>,
+}
+
+impl<'a> Visit<'a> for BodyReferences<'a> {
+    fn visit_block(&mut self, b: &'a Block<'a>) {
+        let depth = self.path.len();
+        self.path.push(b.ident.name);
+        self.path.extend(b.labels.iter().map(|l| l.as_str()));
+        walk_block(self, b);
+        self.path.truncate(depth);
+    }
+
+    fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
+        for reference in references(&a.expr) {
+            let mut attr_path = Vec::with_capacity(self.path.len() + 1);
+            attr_path.extend_from_slice(&self.path);
+            attr_path.push(a.name.name);
+            self.found.push(BodyReference {
+                attr_path,
+                reference,
+            });
+        }
+    }
+}
