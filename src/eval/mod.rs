@@ -320,14 +320,18 @@ pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 }
 
 /// Evaluates `e` with its source text `source` (positions in errors).
-fn typed_with_source(e: &Expression<'_>, source: &str, ctx: &Context<'_>) -> Result<Typed> {
+pub(crate) fn typed_with_source(
+    e: &Expression<'_>,
+    source: &str,
+    ctx: &Context<'_>,
+) -> Result<Typed> {
     let mut child = ctx.child();
     child.set_source(source);
     evaluate_typed(e, &child).map_err(|err| err.with_source(source))
 }
 
 /// Parses `src` as one expression and hands it to `f`.
-fn with_expression<T>(
+pub(crate) fn with_expression<T>(
     src: &str,
     f: impl Fn(&crate::syntax::ParsedExpression<'_>) -> Result<T>,
 ) -> Result<T> {

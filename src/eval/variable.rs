@@ -95,7 +95,7 @@ impl Variable {
         if self.constraint.is_primitive() {
             return Ok(Typed::from(crate::Value::from(raw)));
         }
-        super::evaluate_typed_str(raw, &Context::empty())
+        constant(raw)
     }
 
     /// The variable's value, given `given` (or nothing): converted to the
@@ -142,8 +142,23 @@ impl Variable {
 /// ```
 /// let d = hcl::eval::constant("[1, \"a\"]").unwrap();
 /// assert_eq!(d.ty().to_string(), "tuple([number, string])");
-/// assert!(hcl::eval::constant("var.x").is_err());
+/// let err = hcl::eval::constant("[1, var.x]").unwrap_err();
+/// assert_eq!(err.message(), "variables not allowed: a constant is required here, but this refers to `var.x`");
+/// assert_eq!(err.column(), Some(5));
 /// ```
 pub fn constant(src: &str) -> Result<Typed> {
-    super::evaluate_typed_str(src, &Context::empty())
+    super::with_expression(src, |parsed| {
+        let expr = parsed.expr();
+        if let Some(r) = crate::analysis::references(expr).first() {
+            return Err(Error::at(
+                ErrorKind::Eval,
+                format!(
+                    "variables not allowed: a constant is required here, but this refers to `{r}`"
+                ),
+                r.span,
+                parsed.source(),
+            ));
+        }
+        super::typed_with_source(expr, parsed.source(), &Context::empty())
+    })
 }

@@ -328,7 +328,7 @@ fn node(e: &Expression<'_>, depth: usize, optional: bool) -> Result<TypeConstrai
         ExprKind::String(_) | ExprKind::Template(_) => {
             return Err(Error::spanned(
                 ErrorKind::Type,
-                "invalid quoted type constraint: write the type without quotes (Terraform 0.11 and earlier required them)",
+                "invalid quoted type constraints: write the type without quotes (Terraform 0.11 and earlier required them)",
                 e.span,
             ))
         }
