@@ -110,7 +110,7 @@ fn errors_with_position() {
         ("Bool", "not a valid type specification", 1),
         (
             "object({a = optional(string, var.x)})",
-            "no variable named \"var\"",
+            "variables not allowed",
             30,
         ),
     ] {

@@ -118,6 +118,7 @@ pub use dynamic::expand_dynamic;
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
+pub(crate) use variable::constant_of;
 pub use variable::{constant, Variable};
 
 /// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for

@@ -148,17 +148,18 @@ impl Variable {
 /// ```
 pub fn constant(src: &str) -> Result<Typed> {
     super::with_expression(src, |parsed| {
-        let expr = parsed.expr();
-        if let Some(r) = crate::analysis::references(expr).first() {
-            return Err(Error::at(
-                ErrorKind::Eval,
-                format!(
-                    "variables not allowed: a constant is required here, but this refers to `{r}`"
-                ),
-                r.span,
-                parsed.source(),
-            ));
-        }
-        super::typed_with_source(expr, parsed.source(), &Context::empty())
+        constant_of(parsed.expr()).map_err(|e| e.with_source(parsed.source()))
     })
+}
+
+/// A constant expression's value (see [`constant`]); errors carry a span.
+pub(crate) fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
+    if let Some(r) = crate::analysis::references(expr).first() {
+        return Err(Error::spanned(
+            ErrorKind::Eval,
+            format!("variables not allowed: a constant is required here, but this refers to `{r}`"),
+            r.span,
+        ));
+    }
+    super::evaluate_typed(expr, &Context::empty())
 }

@@ -448,8 +448,7 @@ fn attribute(value: &Expression<'_>, depth: usize, optional: bool) -> Result<Att
         None => None,
         Some(d) => {
             // A constant: no variables and no functions, as Terraform.
-            let ctx = crate::eval::Context::empty();
-            let v = crate::eval::evaluate_typed(d, &ctx)?;
+            let v = crate::eval::constant_of(d)?;
             let v = constraint.convert_typed(v).map_err(|e| {
                 Error::spanned(
                     ErrorKind::Type,
