@@ -280,3 +280,97 @@ fn usage_errors_exit_2() {
     assert_eq!(hcl(&["frobnicate"], "").status.code(), Some(2));
     assert_eq!(hcl(&["check"], "").status.code(), Some(2));
 }
+
+// `hcl eval --as TYPE`: a variable's value as Terraform 1.11 gives it
+// (expected results from the oracle's `typeexpr.json`).
+
+#[test]
+fn eval_as_fills_optional_defaults() {
+    assert_eq!(
+        run(&[
+            "eval",
+            "--as",
+            "object({a = optional(number, 5), b = optional(string)})",
+            "--var-value",
+            "{}",
+            "--type",
+        ]),
+        "{\"type\":\"object({a: number, b: string})\",\"value\":{\"a\":5,\"b\":null}}\n"
+    );
+}
+
+#[test]
+fn eval_as_reads_raw_values_as_terraform_does() {
+    // A literal string for a primitive type, HCL otherwise.
+    assert_eq!(
+        run(&["eval", "--as", "string", "--var-value", "[1, 2]"]),
+        "\"[1, 2]\"\n"
+    );
+    assert_eq!(
+        run(&["eval", "--as", "list(number)", "--var-value", "[\"1\", 2]"]),
+        "[1,2]\n"
+    );
+}
+
+#[test]
+fn eval_as_positional_expression_is_the_default() {
+    assert_eq!(
+        run(&["eval", "--as", "map(any)", "{a = 1, b = \"x\"}", "--type"]),
+        "{\"type\":\"map(string)\",\"value\":{\"a\":\"1\",\"b\":\"x\"}}\n"
+    );
+    // Not nullable: a null value takes the default.
+    assert_eq!(
+        run(&[
+            "eval",
+            "--as",
+            "list(string)",
+            "--default",
+            "[\"d\"]",
+            "--var-value",
+            "null",
+            "--non-nullable",
+        ]),
+        "[\"d\"]\n"
+    );
+}
+
+#[test]
+fn eval_as_reports_the_path_of_a_bad_value() {
+    let out = hcl(
+        &["eval", "--as", "list(number)", "--var-value", "[1, \"x\"]"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("[1]: a number is required"),
+        "{}",
+        stderr(&out)
+    );
+    let out = hcl(&["eval", "--as", "optional(string)", "\"x\""], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("optional"), "{}", stderr(&out));
+}
+
+#[test]
+fn json_expands_dynamic_blocks_with_variables() {
+    let file = temp_file(
+        "dynamic.tf",
+        "rule {\n  port = 1\n}\ndynamic \"rule\" {\n  for_each = var.ports\n  content {\n    port = rule.value\n  }\n}\n",
+    );
+    let path = file.to_str().unwrap();
+    assert_eq!(
+        run(&[
+            "json",
+            "--expand-dynamic",
+            "--var",
+            "var={\"ports\": [22, 80]}",
+            path
+        ]),
+        "{\"rule\":[{\"port\":1},{\"port\":22},{\"port\":80}]}\n"
+    );
+    // Without the variable: kept as written; with --strict: an error.
+    assert!(run(&["json", "--expand-dynamic", path]).contains("\"dynamic\""));
+    let out = hcl(&["json", "--expand-dynamic", "--strict", path], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(":5:14: "), "{}", stderr(&out));
+}

@@ -15,64 +15,15 @@
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_types`
 //! (`-- -v` lists every failure and every error-message difference).
 
+#[path = "support/findings.rs"]
+mod findings;
 #[path = "support/json.rs"]
 mod json;
 #[path = "support/unknown_scope.rs"]
 mod unknown_scope;
 
 use hcl::Value;
-use json::{read_json, Json};
-
-/// Whether `got` is the JSON value `expect` (numbers as exact decimals).
-fn matches(expect: &Json, got: &Value) -> bool {
-    match (expect, got) {
-        (Json::Null, Value::Null) => true,
-        (Json::Bool(a), Value::Bool(b)) => a == b,
-        (Json::Num(a), Value::Number(n)) => same_number(a, n),
-        (Json::Str(a), Value::String(b)) => a == b,
-        (Json::Arr(a), Value::Array(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
-        }
-        (Json::Obj(a), Value::Object(b)) if a.len() == 1 && a.contains_key("$unknown") => {
-            // An unknown value, as the runner marks it.
-            b.len() == 1
-                && matches!((&a["$unknown"], b.get("$unknown")), (Json::Str(x), Some(Value::String(y))) if x == y)
-        }
-        (Json::Obj(a), Value::Object(b)) => {
-            a.len() == b.len()
-                && a.iter()
-                    .all(|(k, x)| b.get(k.as_str()).is_some_and(|y| matches(x, y)))
-        }
-        _ => false,
-    }
-}
-
-/// Compares a decimal as Terraform's `jsonencode` wrote it with ours, as
-/// exact decimals: `1.50` and `1.5` are equal, `0.1` and `0.1000000001`
-/// are not.
-fn same_number(text: &str, n: &hcl::Number) -> bool {
-    fn canonical(s: &str) -> String {
-        let (neg, s) = match s.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, s),
-        };
-        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-        let int = int.trim_start_matches('0');
-        let frac = frac.trim_end_matches('0');
-        let body = match (int.is_empty(), frac.is_empty()) {
-            (true, true) => return "0".into(),
-            (_, true) => int.to_owned(),
-            (true, false) => format!("0.{frac}"),
-            (false, false) => format!("{int}.{frac}"),
-        };
-        if neg {
-            format!("-{body}")
-        } else {
-            body
-        }
-    }
-    canonical(text) == canonical(&n.to_plain_string())
-}
+use json::{matches, read_json, Json};
 
 fn main() {
     let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
@@ -175,14 +126,7 @@ fn run(dir: &str, set: &str, base: hcl::eval::Context<'_>, verbose: bool) -> boo
             ));
         }
     }
-    for f in failures.iter().take(if verbose { usize::MAX } else { 60 }) {
-        println!("FAIL {f}");
-    }
-    if verbose {
-        for d in &message_diffs {
-            println!("MESSAGE {d}");
-        }
-    }
+    findings::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_types {set}: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
         message_diffs.len()

@@ -3,7 +3,8 @@
 //! ```text
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
-//! hcl json [--pretty] FILE...
+//! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
+//! hcl json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
 //! hcl refs [--json] (FILE... | - | --expr 'EXPR')
 //! ```
 
@@ -24,9 +25,18 @@ commands:
                             values print as {"$unknown": "TYPE"}; --type prints
                             {"value": V, "type": T} ({"unknown": true, "type": T}
                             for a wholly unknown result), numbers exact
-  json [--pretty] FILE...   evaluate each file's body, keeping what cannot be
-                            evaluated as "${...}" template strings, and print it
-                            as JSON in HCL's JSON shape, one document per file
+  eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
+                            the value of variable "v" { type = TYPE, default = EXPR,
+                            nullable = false } given -var v=RAW, as Terraform gives
+                            it: optional() defaults filled in, RAW read as a literal
+                            string for string/number/bool and as HCL otherwise
+  json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+                            evaluate each file's body, keeping what cannot be
+                            evaluated as "${...}" template strings (--strict:
+                            undefined variables and functions are errors), and
+                            print it as JSON in HCL's JSON shape, one document per
+                            file; --expand-dynamic replaces each `dynamic` block
+                            by the blocks it generates
   refs [--json] (FILE... | - | --expr 'EXPR')
                             print the references (variables, with the attribute
                             names and constant indexes after them) of every
@@ -168,18 +178,27 @@ fn eval(args: &[String]) -> Result<bool, String> {
     let mut source: Option<(String, String)> = None; // (name for messages, text)
     let mut pretty = false;
     let mut with_type = false;
+    // `--as TYPE`: the expression is a variable's default (see `as_variable`).
+    let mut as_type: Option<String> = None;
+    let mut var_value: Option<String> = None;
+    let mut nullable = true;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--var" => {
-                let def = it.next().ok_or("eval: --var needs NAME=JSON")?;
-                let (name, json) = def
-                    .split_once('=')
-                    .ok_or_else(|| format!("eval: --var `{def}`: expected NAME=JSON"))?;
-                let value: hcl::Value = serde_json::from_str(json)
-                    .map_err(|e| format!("eval: --var {name}: invalid JSON: {e}"))?;
-                ctx.declare_var(name, value);
+            "--as" => as_type = Some(it.next().ok_or("eval: --as needs a TYPE")?.clone()),
+            "--var-value" => {
+                var_value = Some(
+                    it.next()
+                        .ok_or("eval: --var-value needs a RAW value")?
+                        .clone(),
+                )
             }
+            "--default" => {
+                let expr = it.next().ok_or("eval: --default needs an EXPR")?;
+                source = Some(("<default>".into(), expr.clone()));
+            }
+            "--non-nullable" => nullable = false,
+            "--var" => declare_json_var(&mut ctx, "eval", it.next())?,
             "--pretty" => pretty = true,
             "--type" => with_type = true,
             "--unknown" => {
@@ -208,10 +227,26 @@ fn eval(args: &[String]) -> Result<bool, String> {
             expr => source = Some(("<expr>".into(), expr.to_owned())),
         }
     }
-    let Some((name, text)) = source else {
-        return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into());
+    let (name, typed) = match (&as_type, source) {
+        (Some(ty), source) => {
+            let name = source.as_ref().map_or("<var>".to_owned(), |s| s.0.clone());
+            let default = source.as_ref().map(|s| s.1.trim_end());
+            (
+                name,
+                as_variable(ty, default, var_value.as_deref(), nullable),
+            )
+        }
+        (None, Some((name, text))) => {
+            if var_value.is_some() || !nullable {
+                return Err("eval: --var-value and --non-nullable need --as TYPE".into());
+            }
+            let t = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
+            (name, t)
+        }
+        (None, None) => {
+            return Err("eval: no expression given ('EXPR', -f FILE or - for stdin)".into())
+        }
     };
-    let typed = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
     match typed {
         Ok(t) => {
             // Unknown values inside a known one: {"$unknown": "TYPE"}.
@@ -247,12 +282,49 @@ fn eval(args: &[String]) -> Result<bool, String> {
     }
 }
 
+/// `hcl eval --as TYPE`: the value of `variable "v" { type = TYPE, default
+/// = DEFAULT, nullable = NULLABLE }` given `-var v=RAW` (or no value).
+fn as_variable(
+    ty: &str,
+    default: Option<&str>,
+    raw: Option<&str>,
+    nullable: bool,
+) -> hcl::Result<hcl::eval::Typed> {
+    let constraint = hcl::TypeConstraint::parse(ty)?;
+    let default = default.map(hcl::eval::constant).transpose()?;
+    let var = hcl::eval::Variable::new(constraint, default, nullable)?;
+    let given = raw.map(|r| var.parse_raw(r)).transpose()?;
+    var.value(given)
+}
+
+/// `--var NAME=JSON` (of command `cmd`): declares NAME in `ctx`.
+fn declare_json_var(
+    ctx: &mut hcl::eval::Context<'_>,
+    cmd: &str,
+    def: Option<&String>,
+) -> Result<(), String> {
+    let def = def.ok_or_else(|| format!("{cmd}: --var needs NAME=JSON"))?;
+    let (name, json) = def
+        .split_once('=')
+        .ok_or_else(|| format!("{cmd}: --var `{def}`: expected NAME=JSON"))?;
+    let value: hcl::Value = serde_json::from_str(json)
+        .map_err(|e| format!("{cmd}: --var {name}: invalid JSON: {e}"))?;
+    ctx.declare_var(name, value);
+    Ok(())
+}
+
 fn json(args: &[String]) -> Result<bool, String> {
     let mut pretty = false;
+    let mut expand = false;
+    let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut files = Vec::new();
-    for a in args {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "--pretty" => pretty = true,
+            "--expand-dynamic" => expand = true,
+            "--strict" => ctx.set_mode(hcl::eval::EvalMode::Strict),
+            "--var" => declare_json_var(&mut ctx, "json", it.next())?,
             s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
             _ => files.push(a.as_str()),
         }
@@ -260,12 +332,11 @@ fn json(args: &[String]) -> Result<bool, String> {
     if files.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
-    let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut ok = true;
     for path in files {
-        let result = read_text(path).and_then(|text| hcl::eval::evaluate_body_str(&text, &ctx));
+        let result = read_text(path).and_then(|text| json_value(&text, &ctx, expand));
         match result {
             Ok(value) => {
                 if writeln!(out, "{}", to_json(&value, pretty)?).is_err() {
@@ -279,6 +350,21 @@ fn json(args: &[String]) -> Result<bool, String> {
         }
     }
     Ok(ok)
+}
+
+/// A file's body evaluated in `ctx`, its `dynamic` blocks expanded first
+/// if asked.
+fn json_value(text: &str, ctx: &hcl::eval::Context<'_>, expand: bool) -> hcl::Result<hcl::Value> {
+    use hcl::eval::Evaluate;
+    let mut file = hcl::parse(text)?;
+    let ctx = ctx.child().with_source(text);
+    if expand {
+        file.edit(|body, arena| -> hcl::Result<()> {
+            *body = hcl::eval::expand_dynamic(body, &ctx, arena)?;
+            Ok(())
+        })?;
+    }
+    file.body().evaluate(&ctx).map_err(|e| e.with_source(text))
 }
 
 /// `hcl refs`: the references of files' attributes or of one expression.

@@ -363,6 +363,7 @@ pub struct Deserializer<'de> {
     options: ParseOptions,
     ctx: Context<'de>,
     file: Option<ConfigFile<'de>>,
+    constraint: Option<&'de crate::TypeConstraint>,
 }
 
 impl<'de> Deserializer<'de> {
@@ -378,7 +379,45 @@ impl<'de> Deserializer<'de> {
                 .with_mode(EvalMode::PreserveTemplates)
                 .with_source(source),
             file: None,
+            constraint: None,
         }
+    }
+
+    /// Converts the document to `constraint` before mapping it onto the
+    /// target type, as Terraform converts a variable's value: optional
+    /// attributes get their defaults, values convert to the constraint's
+    /// types (`"80"` to a number), attributes the constraint does not name
+    /// are dropped. The document is evaluated as a whole first; errors
+    /// name the path.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// #[derive(Deserialize, Debug)]
+    /// struct Service { name: String, port: u16, tags: Vec<String> }
+    ///
+    /// let c = hcl::TypeConstraint::parse(
+    ///     "object({name = string, port = optional(number, 80), tags = optional(list(string), [])})",
+    /// ).unwrap();
+    /// let mut de = hcl::Deserializer::from_str("name = \"web\"\n").with_type_constraint(&c);
+    /// let s = Service::deserialize(&mut de).unwrap();
+    /// assert_eq!((s.name.as_str(), s.port, s.tags.len()), ("web", 80, 0));
+    ///
+    /// let mut de = hcl::Deserializer::from_str("port = 1\n").with_type_constraint(&c);
+    /// let err = Service::deserialize(&mut de).unwrap_err();
+    /// assert_eq!(err.message(), "attribute \"name\" is required");
+    /// ```
+    pub fn with_type_constraint(mut self, constraint: &'de crate::TypeConstraint) -> Self {
+        self.constraint = Some(constraint);
+        self
+    }
+
+    /// The document evaluated and converted to the type constraint.
+    #[cold]
+    fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
+        use crate::eval::Evaluate;
+        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
+        let v = file.body().evaluate(&self.ctx)?;
+        c.convert(v)
     }
 
     /// Evaluates expressions in `ctx` (its variables, functions and
@@ -394,12 +433,50 @@ impl<'de> Deserializer<'de> {
         self
     }
 
+    /// Expands `dynamic` blocks before reading (see
+    /// [`Context::with_dynamic_blocks`], which this sets on the
+    /// deserializer's context).
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// #[derive(Deserialize)]
+    /// struct Rule { port: u16 }
+    /// #[derive(Deserialize)]
+    /// struct Firewall { rule: Vec<Rule> }
+    ///
+    /// let src = "dynamic \"rule\" {\n  for_each = [22, 80]\n  content {\n    port = rule.value\n  }\n}\n";
+    /// let mut de = hcl::Deserializer::from_str(src).expand_dynamic(true);
+    /// let f = Firewall::deserialize(&mut de).unwrap();
+    /// assert_eq!(f.rule.iter().map(|r| r.port).collect::<Vec<_>>(), [22, 80]);
+    /// ```
+    pub fn expand_dynamic(mut self, yes: bool) -> Self {
+        self.ctx = std::mem::take(&mut self.ctx).with_dynamic_blocks(yes);
+        self
+    }
+
+    /// The parsed file (kept in `slot`), its `dynamic` blocks expanded if
+    /// the context asks.
+    fn file<'s>(
+        slot: &'s mut Option<ConfigFile<'de>>,
+        source: &'de str,
+        options: &ParseOptions,
+        ctx: &Context<'de>,
+    ) -> Result<&'s ConfigFile<'de>> {
+        if let Some(f) = slot {
+            return Ok(f);
+        }
+        let mut f = parse_with(source, options)?;
+        if ctx.expands_dynamic_blocks() {
+            f.edit(|body, arena| -> Result<()> {
+                *body = crate::eval::expand_dynamic(body, ctx, arena)?;
+                Ok(())
+            })?;
+        }
+        Ok(slot.insert(f))
+    }
+
     fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
-        let file = match self.file.take() {
-            Some(f) => f,
-            None => parse_with(self.source, &self.options)?,
-        };
-        let file = self.file.insert(file);
+        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
         Ok(BodyDe::new(
             file.body(),
             Env::with_source(&self.ctx, budget, self.source),
@@ -411,6 +488,13 @@ macro_rules! forward_to_body {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
             let source = self.source;
+            if let Some(c) = self.constraint {
+                let v = self.constrained(c).map_err(|e| e.with_source(source))?;
+                return de::Deserializer::$method(
+                    value::ValueDeserializer::new(v, crate::Span::default()),
+                    $($arg,)* visitor,
+                );
+            }
             // One size budget for the whole document (each attribute is
             // evaluated separately and joins it).
             let budget = Budget::new(self.ctx.limits());

@@ -198,3 +198,59 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
         )
     }
 }
+
+/// A field of type [`TypeConstraint`](crate::TypeConstraint) receives the
+/// attribute's expression read as a type constraint (a `variable` block's
+/// `type = list(string)`); from other formats, a string in Terraform's
+/// type syntax.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Variable {
+///     #[serde(rename = "type")]
+///     ty: hcl::TypeConstraint,
+/// }
+/// let v: Variable = hcl::from_str("type = list(object({a = optional(string, \"x\")}))\n").unwrap();
+/// assert_eq!(v.ty.to_string(), "list(object({a = optional(string, \"x\")}))");
+/// let err = hcl::from_str::<Variable>("type = lst(string)\n").unwrap_err();
+/// assert_eq!((err.line(), err.column(), err.path()), (Some(1), Some(8), Some("type")));
+/// ```
+impl<'de> Deserialize<'de> for crate::TypeConstraint {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        expression_text(d, "a type constraint", crate::TypeConstraint::parse)
+    }
+}
+
+/// Asks for an expression's syntax and reads its text with `parse`.
+fn expression_text<'de, D: Deserializer<'de>, T>(
+    d: D,
+    what: &'static str,
+    parse: fn(&str) -> Result<T>,
+) -> std::result::Result<T, D::Error> {
+    d.deserialize_newtype_struct(
+        EXPRESSION_NAME,
+        SyntaxVisitor {
+            what,
+            parse: |text: String, _offset| parse(&text),
+        },
+    )
+}
+
+/// A field of type [`Type`](crate::Type) receives the attribute's
+/// expression read as an exact type (no `optional`), as
+/// [`TypeConstraint`](crate::TypeConstraint) does.
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// struct Output {
+///     #[serde(rename = "type")]
+///     ty: hcl::Type,
+/// }
+/// let o: Output = hcl::from_str("type = map(number)\n").unwrap();
+/// assert_eq!(o.ty, hcl::Type::map(hcl::Type::Number));
+/// ```
+impl<'de> Deserialize<'de> for crate::Type {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        expression_text(d, "a type", crate::Type::parse)
+    }
+}

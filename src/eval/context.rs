@@ -56,6 +56,9 @@ pub struct Context<'p> {
     /// Inside a `for` (expression or directive): preserved sub-expressions
     /// could refer to iteration variables, so unknowns propagate to the `for`.
     in_iteration: bool,
+    /// Whether deserializers expand `dynamic` blocks (see
+    /// [`Context::with_dynamic_blocks`]).
+    dynamic_blocks: bool,
 }
 
 /// An iteration variable: name, value and recorded type.
@@ -82,6 +85,7 @@ impl<'p> Context<'p> {
             source: None,
             limits: Limits::new(),
             in_iteration: false,
+            dynamic_blocks: false,
         }
     }
 
@@ -123,7 +127,39 @@ impl<'p> Context<'p> {
             source: self.source,
             limits: self.limits,
             in_iteration: self.in_iteration,
+            dynamic_blocks: self.dynamic_blocks,
         }
+    }
+
+    /// Makes deserializers reading a document in this context
+    /// ([`hcl::eval::from_str`](crate::eval::from_str),
+    /// [`Deserializer::with_context`](crate::Deserializer::with_context))
+    /// expand its `dynamic` blocks first (see
+    /// [`expand_dynamic`](crate::eval::expand_dynamic)), so a
+    /// `Vec<Setting>` field receives the generated blocks.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Config { setting: Vec<Setting> }
+    /// #[derive(serde::Deserialize)]
+    /// struct Setting { name: String }
+    ///
+    /// let mut ctx = hcl::eval::Context::new().with_dynamic_blocks(true);
+    /// ctx.declare_var("names", hcl::Value::from(vec!["a", "b"]));
+    /// let src = "setting {\n  name = \"first\"\n}\ndynamic \"setting\" {\n  for_each = names\n  content {\n    name = setting.value\n  }\n}\n";
+    /// let c: Config = hcl::eval::from_str(src, &ctx).unwrap();
+    /// let names: Vec<_> = c.setting.iter().map(|s| s.name.as_str()).collect();
+    /// assert_eq!(names, ["first", "a", "b"]);
+    /// ```
+    pub fn with_dynamic_blocks(mut self, yes: bool) -> Self {
+        self.dynamic_blocks = yes;
+        self
+    }
+
+    /// Whether deserializers expand `dynamic` blocks (see
+    /// [`Context::with_dynamic_blocks`]).
+    pub fn expands_dynamic_blocks(&self) -> bool {
+        self.dynamic_blocks
     }
 
     /// A child scope holding iteration variables that borrow their values.
@@ -139,6 +175,7 @@ impl<'p> Context<'p> {
             source: self.source,
             limits: self.limits,
             in_iteration: true,
+            dynamic_blocks: self.dynamic_blocks,
         }
     }
 

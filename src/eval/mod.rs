@@ -100,6 +100,7 @@
 
 mod body;
 mod context;
+mod dynamic;
 mod expr;
 mod func;
 pub mod functions;
@@ -107,14 +108,18 @@ pub(crate) mod limits;
 mod ops;
 mod print;
 mod template;
-mod typing;
+pub(crate) mod typing;
 mod unknown;
 mod unknown_call;
+mod variable;
 
 pub use context::{Context, EvalMode};
+pub use dynamic::expand_dynamic;
 pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
+pub(crate) use variable::constant_of;
+pub use variable::{constant, Variable};
 
 /// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
 /// [`hcl::de::from_str_with_context`](crate::de::from_str_with_context).
@@ -316,14 +321,18 @@ pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 }
 
 /// Evaluates `e` with its source text `source` (positions in errors).
-fn typed_with_source(e: &Expression<'_>, source: &str, ctx: &Context<'_>) -> Result<Typed> {
+pub(crate) fn typed_with_source(
+    e: &Expression<'_>,
+    source: &str,
+    ctx: &Context<'_>,
+) -> Result<Typed> {
     let mut child = ctx.child();
     child.set_source(source);
     evaluate_typed(e, &child).map_err(|err| err.with_source(source))
 }
 
 /// Parses `src` as one expression and hands it to `f`.
-fn with_expression<T>(
+pub(crate) fn with_expression<T>(
     src: &str,
     f: impl Fn(&crate::syntax::ParsedExpression<'_>) -> Result<T>,
 ) -> Result<T> {
@@ -398,6 +407,15 @@ impl Typed {
     pub fn into_parts(self) -> (Value, Type) {
         (self.value, self.ty)
     }
+    /// A typed value from the evaluator's parts.
+    pub(crate) fn from_meta(value: Value, meta: typing::Ty) -> Typed {
+        let ty = typing::of(&value, &meta).into_owned();
+        Typed { value, ty, meta }
+    }
+    /// The evaluator's parts: the value and what is known of its type.
+    pub(crate) fn into_meta(self) -> (Value, typing::Ty) {
+        (self.value, self.meta)
+    }
     /// Whether the value is wholly known (it holds no unknown value).
     pub fn is_known(&self) -> bool {
         typing::is_known(&self.meta)
@@ -412,6 +430,21 @@ impl Typed {
     /// value itself.
     pub fn map_unknowns(&self, mut f: impl FnMut(&Type) -> Value) -> Value {
         typing::map_unknowns(&self.value, &self.meta, &mut f)
+    }
+}
+
+/// A known value of the type a literal of it has (arrays are tuples,
+/// objects are objects, `null` is of the dynamic pseudo-type): what
+/// [`Variable::value`] and [`TypeConstraint::convert_typed`](crate::TypeConstraint::convert_typed)
+/// take for a plain [`Value`] (from serde, or built in Rust).
+///
+/// ```
+/// let t = hcl::eval::Typed::from(hcl::Value::from(vec![1, 2]));
+/// assert_eq!(t.ty().to_string(), "tuple([number, number])");
+/// ```
+impl From<Value> for Typed {
+    fn from(value: Value) -> Typed {
+        Typed::from_meta(value, None)
     }
 }
 

@@ -13,6 +13,7 @@
 //! assert_eq!(v[1].as_str(), Some("a"));
 //! ```
 
+pub(crate) mod constraint;
 pub(crate) mod exact;
 pub mod map;
 pub(crate) mod number;
@@ -22,6 +23,7 @@ pub(crate) mod ty;
 
 use std::fmt;
 
+pub use constraint::{Attribute as ConstraintAttribute, TypeConstraint};
 pub use map::Map;
 pub use number::Number;
 pub use string::{Key, Str};

@@ -15,8 +15,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::syntax::{ExprKind, Expression, ObjectKey};
-use crate::{Error, ErrorKind, Result, Span, Value};
+use crate::syntax::Expression;
+use crate::{Result, Value};
 
 /// A type of HCL's information model.
 ///
@@ -137,7 +137,7 @@ impl Type {
     /// # Errors
     /// When the expression is not a type specification.
     pub fn from_expression(e: &Expression<'_>) -> Result<Type> {
-        type_of_expr(e, 0)
+        super::constraint::parse_type_expr(e, false).map(|c| c.ty())
     }
 }
 
@@ -173,169 +173,6 @@ pub(crate) fn literal_type(v: &Value) -> Type {
                 .collect(),
         ),
     }
-}
-
-/// Type expressions nest at most this deep (the parser's own limit is
-/// lower by default; this keeps hand-built trees safe too).
-const MAX_DEPTH: usize = 256;
-
-#[cold]
-fn invalid(span: Span, detail: impl fmt::Display) -> Error {
-    Error::spanned(
-        ErrorKind::Type,
-        format!("invalid type specification: {detail}"),
-        span,
-    )
-}
-
-/// The keyword a bare identifier spells (`string`, `list`, ...).
-fn keyword<'a>(e: &Expression<'a>) -> Option<&'a str> {
-    match &e.kind {
-        ExprKind::Variable(name) => Some(name),
-        ExprKind::Parenthesis(inner) => keyword(inner),
-        _ => None,
-    }
-}
-
-fn type_of_expr(e: &Expression<'_>, depth: usize) -> Result<Type> {
-    if depth > MAX_DEPTH {
-        return Err(invalid(e.span, "the type is nested too deeply"));
-    }
-    if let Some(kw) = keyword(e) {
-        return Ok(match kw {
-            "string" => Type::String,
-            "number" => Type::Number,
-            "bool" => Type::Bool,
-            "any" => Type::Dynamic,
-            // Terraform's legacy forms: `list` is `list(any)`.
-            "list" => Type::list(Type::Dynamic),
-            "set" => Type::set(Type::Dynamic),
-            "map" => Type::map(Type::Dynamic),
-            "object" | "tuple" => return Err(invalid(e.span, needs_one_argument(kw))),
-            other => {
-                return Err(invalid(
-                    e.span,
-                    format_args!("the keyword \"{other}\" is not a valid type specification"),
-                ))
-            }
-        });
-    }
-    let call = match &e.kind {
-        ExprKind::FuncCall(call) if call.name.namespace.is_empty() => call,
-        ExprKind::String(_) | ExprKind::Template(_) => {
-            return Err(Error::spanned(
-                ErrorKind::Type,
-                "invalid quoted type constraint: write the type without quotes (Terraform 0.11 and earlier required them)",
-                e.span,
-            ))
-        }
-        _ => return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)")),
-    };
-    let name = call.name.name.name;
-    match name {
-        "string" | "number" | "bool" => {
-            return Err(invalid(
-                e.span,
-                format_args!("primitive type keyword \"{name}\" does not expect arguments"),
-            ))
-        }
-        "any" => {
-            return Err(invalid(
-                e.span,
-                format_args!("type constraint keyword \"{name}\" does not expect arguments"),
-            ))
-        }
-        "optional" => {
-            return Err(invalid(
-                e.span,
-                "keyword \"optional\" is valid only as a modifier for object type attributes",
-            ))
-        }
-        "list" | "set" | "map" | "object" | "tuple" => {}
-        other => {
-            return Err(invalid(
-                e.span,
-                format_args!("keyword \"{other}\" is not a valid type constructor"),
-            ))
-        }
-    }
-    let [arg] = call.args else {
-        return Err(invalid(e.span, needs_one_argument(name)));
-    };
-    if call.expand_final {
-        return Err(invalid(
-            e.span,
-            "a type constructor's argument cannot be expanded with `...`",
-        ));
-    }
-    let arg = strip_parens(arg);
-    Ok(match name {
-        "list" => Type::list(type_of_expr(arg, depth + 1)?),
-        "set" => Type::set(type_of_expr(arg, depth + 1)?),
-        "map" => Type::map(type_of_expr(arg, depth + 1)?),
-        "tuple" => match &arg.kind {
-            ExprKind::Tuple(items) => Type::Tuple(
-                items
-                    .iter()
-                    .map(|t| type_of_expr(t, depth + 1))
-                    .collect::<Result<_>>()?,
-            ),
-            _ => return Err(invalid(arg.span, "the tuple type constructor requires a list of element types")),
-        },
-        _ => match &arg.kind {
-            ExprKind::Object(items) => {
-                let mut attrs = BTreeMap::new();
-                for item in *items {
-                    let (key, span) = match &item.key {
-                        ObjectKey::Ident(id) => (id.name, id.span),
-                        ObjectKey::Expression(k) => match keyword(k) {
-                            Some(kw) => (kw, k.span),
-                            None => {
-                                return Err(invalid(
-                                    k.span,
-                                    "object constructor map keys must be attribute names",
-                                ))
-                            }
-                        },
-                    };
-                    let value = strip_parens(&item.value);
-                    if let ExprKind::FuncCall(c) = &value.kind {
-                        if c.name.namespace.is_empty() && c.name.name.name == "optional" {
-                            return Err(invalid(
-                                value.span,
-                                "optional attributes are only for type constraints, not for exact types",
-                            ));
-                        }
-                    }
-                    let t = type_of_expr(value, depth + 1)?;
-                    if attrs.insert(key.to_owned(), t).is_some() {
-                        return Err(invalid(span, "object constructor map keys must be unique"));
-                    }
-                }
-                Type::Object(attrs)
-            }
-            _ => return Err(invalid(arg.span, "the object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types")),
-        },
-    })
-}
-
-/// Terraform's detail for a type constructor (`list`, `set`, `map`,
-/// `object`, `tuple`) without its one argument.
-fn needs_one_argument(constructor: &str) -> &'static str {
-    match constructor {
-        "object" => "the object type constructor requires one argument specifying the attribute types and values as a map",
-        "tuple" => "the tuple type constructor requires one argument specifying the element types as a list",
-        "list" => "the list type constructor requires one argument specifying the element type",
-        "set" => "the set type constructor requires one argument specifying the element type",
-        _ => "the map type constructor requires one argument specifying the element type",
-    }
-}
-
-fn strip_parens<'e, 'a>(mut e: &'e Expression<'a>) -> &'e Expression<'a> {
-    while let ExprKind::Parenthesis(inner) = &e.kind {
-        e = inner;
-    }
-    e
 }
 
 impl fmt::Display for Type {

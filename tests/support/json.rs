@@ -1,5 +1,8 @@
 //! A small JSON reader for the oracle runners: numbers are kept as
-//! written (the oracles give exact decimals), objects sorted by key.
+//! written (the oracles give exact decimals), objects sorted by key; and
+//! the comparison of a JSON value with an [`hcl::Value`].
+// (Each runner uses what it needs of this module.)
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
@@ -148,4 +151,55 @@ pub fn read_json(s: &str) -> Json {
         i: 0,
     }
     .value()
+}
+
+/// Whether `got` is the JSON value `expect` (numbers as exact decimals).
+pub fn matches(expect: &Json, got: &hcl::Value) -> bool {
+    match (expect, got) {
+        (Json::Null, hcl::Value::Null) => true,
+        (Json::Bool(a), hcl::Value::Bool(b)) => a == b,
+        (Json::Num(a), hcl::Value::Number(n)) => same_number(a, n),
+        (Json::Str(a), hcl::Value::String(b)) => a == b,
+        (Json::Arr(a), hcl::Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
+        }
+        (Json::Obj(a), hcl::Value::Object(b)) if a.len() == 1 && a.contains_key("$unknown") => {
+            // An unknown value, as the runner marks it.
+            b.len() == 1
+                && matches!((&a["$unknown"], b.get("$unknown")), (Json::Str(x), Some(hcl::Value::String(y))) if x == y)
+        }
+        (Json::Obj(a), hcl::Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(k, x)| b.get(k.as_str()).is_some_and(|y| matches(x, y)))
+        }
+        _ => false,
+    }
+}
+
+/// Compares a decimal as Terraform's `jsonencode` wrote it with ours, as
+/// exact decimals: `1.50` and `1.5` are equal, `0.1` and `0.1000000001`
+/// are not.
+pub fn same_number(text: &str, n: &hcl::Number) -> bool {
+    fn canonical(s: &str) -> String {
+        let (neg, s) = match s.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        let int = int.trim_start_matches('0');
+        let frac = frac.trim_end_matches('0');
+        let body = match (int.is_empty(), frac.is_empty()) {
+            (true, true) => return "0".into(),
+            (_, true) => int.to_owned(),
+            (true, false) => format!("0.{frac}"),
+            (false, false) => format!("{int}.{frac}"),
+        };
+        if neg {
+            format!("-{body}")
+        } else {
+            body
+        }
+    }
+    canonical(text) == canonical(&n.to_plain_string())
 }

@@ -1,0 +1,165 @@
+//! An input variable as Terraform declares one (`variable "v" { type =
+//! ..., default = ..., nullable = ... }`) and gives it a value (`-var
+//! v=RAW`, a `.tfvars` or `.pkrvars.hcl` file, or nothing).
+
+use super::{Context, Typed};
+use crate::{Error, ErrorKind, Result, TypeConstraint};
+
+/// A declared input variable: its type constraint, its default and
+/// whether it may be null. [`Variable::value`] gives it a value as
+/// Terraform does.
+///
+/// ```
+/// use hcl::eval::{evaluate_typed_str, Context, Variable};
+/// use hcl::{TypeConstraint, Value};
+///
+/// let c = TypeConstraint::parse("object({port = optional(number, 80)})").unwrap();
+/// let default = evaluate_typed_str("{}", &Context::empty()).unwrap();
+/// let v = Variable::new(c, Some(default), true).unwrap();
+/// assert_eq!(v.value(None).unwrap().value()["port"], Value::from(80));
+///
+/// let given = v.parse_raw("{port = \"8080\"}").unwrap();
+/// assert_eq!(v.value(Some(given)).unwrap().value()["port"], Value::from(8080));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Variable {
+    constraint: TypeConstraint,
+    default: Option<Typed>,
+    nullable: bool,
+}
+
+impl Variable {
+    /// Declares a variable. The default, if any, is converted to the
+    /// constraint now (its optional attributes' defaults filled in).
+    ///
+    /// # Errors
+    /// When the default does not convert to the constraint, or is null
+    /// while `nullable` is false.
+    pub fn new(
+        constraint: TypeConstraint,
+        default: Option<Typed>,
+        nullable: bool,
+    ) -> Result<Variable> {
+        let default = match default {
+            None => None,
+            Some(d) if d.is_known() && d.value().is_null() && !nullable => {
+                return Err(Error::new(
+                    ErrorKind::Eval,
+                    "invalid default value for variable: a null default value is not valid when nullable = false",
+                ))
+            }
+            Some(d) => Some(constraint.convert_typed(d).map_err(|e| {
+                Error::new(
+                    ErrorKind::Eval,
+                    format!(
+                        "invalid default value for variable: not compatible with the variable's type constraint: {}",
+                        e.message()
+                    ),
+                )
+            })?),
+        };
+        Ok(Variable {
+            constraint,
+            default,
+            nullable,
+        })
+    }
+
+    /// The type constraint.
+    pub fn constraint(&self) -> &TypeConstraint {
+        &self.constraint
+    }
+
+    /// The default, converted to the constraint.
+    pub fn default_value(&self) -> Option<&Typed> {
+        self.default.as_ref()
+    }
+
+    /// Reads a value given on the command line (`-var v=RAW`) as Terraform
+    /// does: a literal string when the constraint is `string`, `number` or
+    /// `bool`, and otherwise an HCL expression, evaluated with no
+    /// variables and no functions.
+    ///
+    /// # Errors
+    /// When RAW is not a constant HCL expression (for a non-primitive
+    /// constraint).
+    ///
+    /// ```
+    /// use hcl::eval::Variable;
+    /// let s = Variable::new(hcl::TypeConstraint::String, None, true).unwrap();
+    /// assert_eq!(s.parse_raw("[1, 2]").unwrap().value(), &hcl::Value::from("[1, 2]"));
+    /// let l = Variable::new(hcl::TypeConstraint::parse("list(number)").unwrap(), None, true).unwrap();
+    /// assert_eq!(l.parse_raw("[1, 2]").unwrap().value()[1], hcl::Value::from(2));
+    /// ```
+    pub fn parse_raw(&self, raw: &str) -> Result<Typed> {
+        if self.constraint.is_primitive() {
+            return Ok(Typed::from(crate::Value::from(raw)));
+        }
+        constant(raw)
+    }
+
+    /// The variable's value, given `given` (or nothing): converted to the
+    /// constraint; with nothing given, the default; a null given to a
+    /// variable that is not nullable takes the default.
+    ///
+    /// # Errors
+    /// When no value is given and there is no default, when the value is
+    /// null and may not be, or when it does not convert (the message names
+    /// the path: `[1].port: a number is required`).
+    pub fn value(&self, given: Option<Typed>) -> Result<Typed> {
+        let given = match given {
+            Some(g) if g.is_known() && g.value().is_null() && !self.nullable => None,
+            g => g,
+        };
+        match given {
+            Some(g) => self.constraint.convert_typed(g).map_err(|e| {
+                Error::new(
+                    ErrorKind::Eval,
+                    format!("invalid value for input variable: {}", e.message()),
+                )
+            }),
+            None => match &self.default {
+                Some(d) => Ok(d.clone()),
+                None if self.nullable => Err(Error::new(
+                    ErrorKind::Eval,
+                    "no value for required variable: it has no default",
+                )),
+                None => Err(Error::new(
+                    ErrorKind::Eval,
+                    "invalid value for input variable: the value is null, which is not allowed when nullable = false",
+                )),
+            },
+        }
+    }
+}
+
+/// Evaluates a default expression as Terraform does: a constant, with no
+/// variables and no functions.
+///
+/// # Errors
+/// When the expression refers to a variable or calls a function.
+///
+/// ```
+/// let d = hcl::eval::constant("[1, \"a\"]").unwrap();
+/// assert_eq!(d.ty().to_string(), "tuple([number, string])");
+/// let err = hcl::eval::constant("[1, var.x]").unwrap_err();
+/// assert_eq!(err.message(), "variables not allowed: a constant is required here, but this refers to `var.x`");
+/// assert_eq!(err.column(), Some(5));
+/// ```
+pub fn constant(src: &str) -> Result<Typed> {
+    super::with_expression(src, |parsed| {
+        constant_of(parsed.expr()).map_err(|e| e.with_source(parsed.source()))
+    })
+}
+
+/// A constant expression's value (see [`constant`]); errors carry a span.
+pub(crate) fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
+    if let Some(r) = crate::analysis::references(expr).first() {
+        return Err(Error::spanned(
+            ErrorKind::Eval,
+            format!("variables not allowed: a constant is required here, but this refers to `{r}`"),
+            r.span,
+        ));
+    }
+    super::evaluate_typed(expr, &Context::empty())
+}
