@@ -15,10 +15,10 @@
 //!
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_dynblock`
 
-#[path = "support/findings.rs"]
-mod findings;
 #[path = "support/json.rs"]
 mod json;
+#[path = "support/runner.rs"]
+mod runner;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -27,14 +27,10 @@ use hcl::syntax::{Arena, Body};
 use json::{matches, read_json, Json};
 
 fn main() {
-    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
-        println!("oracle_dynblock: skipped (set HCL_ORACLE_DIR to run)");
+    let Some((dir, verbose)) = runner::oracle_dir("oracle_dynblock") else {
         return;
     };
-    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
-    let path = std::path::Path::new(&dir).join("dev/go_dynblock.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = runner::read_set(&dir, "go_dynblock.json");
     let raw: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
     let Json::Arr(cases) = read_json(&text) else {
         panic!("go_dynblock.json is not an array")
@@ -84,7 +80,7 @@ fn main() {
             ));
         }
     }
-    findings::print_findings(&failures, &message_diffs, verbose);
+    runner::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_dynblock go_dynblock.json: {passed} passed, {failed} failed, {functions} only Go's function table rejects; {} error cases with another summary",
         message_diffs.len()

@@ -20,6 +20,8 @@
 
 #[path = "support/json.rs"]
 mod json;
+#[path = "support/runner.rs"]
+mod runner;
 
 use hcl::analysis::{body_references, references, Reference, Step};
 use hcl::error::Location;
@@ -27,14 +29,10 @@ use hcl::Value;
 use json::{read_json, Json};
 
 fn main() {
-    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
-        println!("oracle_refs: skipped (set HCL_ORACLE_DIR to run)");
+    let Some((dir, verbose)) = runner::oracle_dir("oracle_refs") else {
         return;
     };
-    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
-    let path = std::path::Path::new(&dir).join("dev/go_variables.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = runner::read_set(&dir, "go_variables.json");
     let Json::Arr(cases) = read_json(&text) else {
         panic!("go_variables.json is not an array")
     };

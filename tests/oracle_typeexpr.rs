@@ -15,21 +15,19 @@
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_typeexpr`
 //! (`-- -v` lists every failure and every error-message difference).
 
-#[path = "support/findings.rs"]
-mod findings;
 #[path = "support/json.rs"]
 mod json;
+#[path = "support/runner.rs"]
+mod runner;
 
 use hcl::eval::{constant, Context, Typed, Variable};
 use hcl::TypeConstraint;
 use json::{matches, read_json, Json};
 
 fn main() {
-    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
-        println!("oracle_typeexpr: skipped (set HCL_ORACLE_DIR to run)");
+    let Some((dir, verbose)) = runner::oracle_dir("oracle_typeexpr") else {
         return;
     };
-    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
     let mut ok = run(&dir, "typeexpr.json", verbose);
     ok &= run(&dir, "go_typeexpr.json", verbose);
     if !ok {
@@ -67,9 +65,7 @@ fn outcome(c: &std::collections::BTreeMap<String, Json>) -> Result<Typed, String
 
 /// Runs one set; whether every case (but Go's noted ones) passed.
 fn run(dir: &str, set: &str, verbose: bool) -> bool {
-    let path = std::path::Path::new(dir).join("dev").join(set);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = runner::read_set(dir, set);
     let Json::Arr(cases) = read_json(&text) else {
         panic!("{set} is not an array")
     };
@@ -122,7 +118,7 @@ fn run(dir: &str, set: &str, verbose: bool) -> bool {
             ));
         }
     }
-    findings::print_findings(&failures, &message_diffs, verbose);
+    runner::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_typeexpr {set}: {passed} passed, {failed} failed, {noted} where hcl v2.14.1 and Terraform differ (tested apart); {} error cases with another summary",
         message_diffs.len()

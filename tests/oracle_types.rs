@@ -15,10 +15,10 @@
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_types`
 //! (`-- -v` lists every failure and every error-message difference).
 
-#[path = "support/findings.rs"]
-mod findings;
 #[path = "support/json.rs"]
 mod json;
+#[path = "support/runner.rs"]
+mod runner;
 #[path = "support/unknown_scope.rs"]
 mod unknown_scope;
 
@@ -26,11 +26,9 @@ use hcl::Value;
 use json::{matches, read_json, Json};
 
 fn main() {
-    let Ok(dir) = std::env::var("HCL_ORACLE_DIR") else {
-        println!("oracle_types: skipped (set HCL_ORACLE_DIR to run)");
+    let Some((dir, verbose)) = runner::oracle_dir("oracle_types") else {
         return;
     };
-    let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
     let mut ok = run(&dir, "types.json", hcl::eval::Context::new(), verbose);
     ok &= run(&dir, "unknowns.json", unknown_scope::context(), verbose);
     if !ok {
@@ -40,9 +38,7 @@ fn main() {
 
 /// Runs one set; whether every case passed.
 fn run(dir: &str, set: &str, base: hcl::eval::Context<'_>, verbose: bool) -> bool {
-    let path = std::path::Path::new(dir).join("dev").join(set);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = runner::read_set(dir, set);
     let Json::Arr(cases) = read_json(&text) else {
         panic!("{set} is not an array")
     };
@@ -126,7 +122,7 @@ fn run(dir: &str, set: &str, base: hcl::eval::Context<'_>, verbose: bool) -> boo
             ));
         }
     }
-    findings::print_findings(&failures, &message_diffs, verbose);
+    runner::print_findings(&failures, &message_diffs, verbose);
     println!(
         "oracle_types {set}: {passed} passed, {failed} failed ({} error cases with another summary than Terraform's)",
         message_diffs.len()
