@@ -33,6 +33,7 @@ pub mod de;
 pub mod error;
 pub mod eval;
 pub mod format;
+pub mod json;
 pub mod parser;
 pub mod ser;
 pub mod syntax;

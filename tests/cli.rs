@@ -374,3 +374,39 @@ fn json_expands_dynamic_blocks_with_variables() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains(":5:14: "), "{}", stderr(&out));
 }
+
+#[test]
+fn json_writes_several_files_as_one_object_keyed_by_path() {
+    let a = temp_file("a.tf", "x = 1\n");
+    let b = temp_file("b.tf.json", "{\"y\": \"${1 + 1}\", \"//\": \"c\"}");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = run(&["json", a, b]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[a]["x"], 1);
+    assert_eq!(v[b]["y"], 2);
+    // One file: its body as it is.
+    assert_eq!(run(&["json", a]), "{\"x\":1}\n");
+}
+
+#[test]
+fn json_without_evaluation() {
+    let f = temp_file("noeval.tf", "a = 1 + 2\nb = \"lit\"\n");
+    assert_eq!(
+        run(&["json", "--no-eval", f.to_str().unwrap()]),
+        "{\"a\":\"${1 + 2}\",\"b\":\"lit\"}\n"
+    );
+}
+
+#[test]
+fn check_reads_json_files_by_extension() {
+    let good = temp_file("good.tf.json", "{\"a\": \"${var.x}\"}");
+    assert!(hcl(&["check", good.to_str().unwrap()], "").status.success());
+    let bad = temp_file("bad.tf.json", "{\n  \"a\": [1,\n}");
+    let out = hcl(&["check", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains(":3:1: invalid JSON"),
+        "{}",
+        stdout(&out)
+    );
+}

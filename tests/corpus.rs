@@ -5,6 +5,7 @@
 //! non-zero when a required figure is not met. Without `HCL_CORPUS_DIR` it
 //! prints that it was skipped.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -101,6 +102,8 @@ fn main() -> ExitCode {
     let mut de_value = Tally::default();
     let mut tree_roundtrip = Tally::default();
     let mut value_roundtrip = Tally::default();
+    let mut json_roundtrip = Tally::default();
+    let mut json_typed = Tally::default();
     let preserve = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     for row in &rows {
         let bytes = std::fs::read(dir.join(&row.file)).expect("corpus file readable");
@@ -112,6 +115,13 @@ fn main() -> ExitCode {
             if let Ok(text) = std::str::from_utf8(&bytes) {
                 check_ok_file(&row.file, text, &preserve, &mut json, &mut de_value);
                 check_roundtrips(&row.file, text, &mut tree_roundtrip, &mut value_roundtrip);
+                check_json_syntax(
+                    &row.file,
+                    text,
+                    &preserve,
+                    &mut json_roundtrip,
+                    &mut json_typed,
+                );
             }
         } else {
             error_files.record(parsed.is_err(), || format!("{}: accepted", row.file));
@@ -133,6 +143,13 @@ fn main() -> ExitCode {
     tree_roundtrip.print("parse -> to_string -> parse gives an equal tree");
     value_roundtrip
         .print("from_str::<Value> -> to_string -> from_str::<Value> gives an equal value");
+    json_roundtrip.print("hcl json -> read as JSON syntax -> hcl json gives the same JSON");
+    // (Informational: kept templates holding a heredoc are written with
+    // the heredoc as a quoted string, and a native file that gives two
+    // blocks where the struct takes one is an error natively only.)
+    json_typed.print(
+        "a typed struct read from the native file and from its JSON is equal (informational)",
+    );
 
     let mut required_ok = true;
     let ok_total = ok_files.passed + ok_files.failed;
@@ -153,6 +170,7 @@ fn main() -> ExitCode {
         (&de_value, "from_str::<Value> succeeds on every ok file"),
         (&tree_roundtrip, "every ok file's tree round-trips"),
         (&value_roundtrip, "every ok file's value round-trips"),
+        (&json_roundtrip, "every ok file's JSON syntax round-trips"),
     ] {
         if tally.failed > 0 {
             println!("REQUIRED: {what}");
@@ -167,6 +185,8 @@ fn main() -> ExitCode {
         &de_value,
         &tree_roundtrip,
         &value_roundtrip,
+        &json_roundtrip,
+        &json_typed,
     ];
     let passed: usize = all.iter().map(|t| t.passed).sum();
     let failed: usize = all.iter().map(|t| t.failed).sum();
@@ -228,6 +248,214 @@ fn check_roundtrips(file: &str, text: &str, trees: &mut Tally, values: &mut Tall
         values.record(res.is_ok(), || {
             format!("{file}: {}", res.as_ref().err().unwrap())
         });
+    }
+}
+
+/// A Terraform-like schema, to compare what a file and its JSON give.
+#[derive(serde::Deserialize, serde::Serialize, PartialEq, Debug)]
+struct Tf {
+    #[serde(default)]
+    variable: HashMap<String, TfVariable>,
+    #[serde(default)]
+    output: HashMap<String, TfOutput>,
+    #[serde(default)]
+    resource: HashMap<String, HashMap<String, TfResource>>,
+    #[serde(default)]
+    module: HashMap<String, HashMap<String, hcl::Value>>,
+    #[serde(default)]
+    locals: Vec<HashMap<String, hcl::Value>>,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, PartialEq, Debug)]
+struct TfVariable {
+    default: Option<hcl::Value>,
+    description: Option<String>,
+    sensitive: Option<bool>,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, PartialEq, Debug)]
+struct TfOutput {
+    value: Option<hcl::Value>,
+    description: Option<String>,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, PartialEq, Debug)]
+struct TfResource {
+    count: Option<hcl::Value>,
+    for_each: Option<hcl::Value>,
+    tags: Option<hcl::Value>,
+}
+
+impl Tf {
+    /// The same with every kept template (`"${merge(\n  a,\n  b\n)}"`)
+    /// printed as the formatter prints it: a native file keeps its source
+    /// layout, `hcl json` writes one line, and both mean the same.
+    fn normalized(&self) -> Tf {
+        fn v(x: &hcl::Value) -> hcl::Value {
+            match x {
+                hcl::Value::String(s) if s.contains("${") || s.contains("%{") => {
+                    match hcl::parser::parse_template(s) {
+                        Ok(t) => hcl::Value::from(hcl::format::format_template(t.template())),
+                        Err(_) => x.clone(),
+                    }
+                }
+                hcl::Value::Array(a) => hcl::Value::Array(a.iter().map(v).collect()),
+                hcl::Value::Object(o) => {
+                    hcl::Value::Object(o.iter().map(|(k, x)| (k.clone(), v(x))).collect())
+                }
+                other => other.clone(),
+            }
+        }
+        let ov = |o: &Option<hcl::Value>| o.as_ref().map(v);
+        // Arguments Terraform reads as references are written so in JSON
+        // (`"depends_on": ["aws_s3_bucket.b"]`), kept as templates natively.
+        let map = |m: &HashMap<String, hcl::Value>| -> HashMap<String, hcl::Value> {
+            m.iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "depends_on" | "providers" | "provider"))
+                .map(|(k, x)| (k.clone(), v(x)))
+                .collect()
+        };
+        Tf {
+            variable: self
+                .variable
+                .iter()
+                .map(|(k, x)| {
+                    (
+                        k.clone(),
+                        TfVariable {
+                            default: ov(&x.default),
+                            description: x.description.clone(),
+                            sensitive: x.sensitive,
+                        },
+                    )
+                })
+                .collect(),
+            output: self
+                .output
+                .iter()
+                .map(|(k, x)| {
+                    (
+                        k.clone(),
+                        TfOutput {
+                            value: ov(&x.value),
+                            description: x.description.clone(),
+                        },
+                    )
+                })
+                .collect(),
+            resource: self
+                .resource
+                .iter()
+                .map(|(t, rs)| {
+                    (
+                        t.clone(),
+                        rs.iter()
+                            .map(|(n, r)| {
+                                (
+                                    n.clone(),
+                                    TfResource {
+                                        count: ov(&r.count),
+                                        for_each: ov(&r.for_each),
+                                        tags: ov(&r.tags),
+                                    },
+                                )
+                            })
+                            .collect(),
+                    )
+                })
+                .collect(),
+            module: self
+                .module
+                .iter()
+                .map(|(k, m)| (k.clone(), map(m)))
+                .collect(),
+            locals: self.locals.iter().map(map).collect(),
+        }
+    }
+}
+
+/// `hcl json`'s output read back as HCL's JSON syntax writes the same
+/// JSON again, and a typed struct reads the same from both.
+fn check_json_syntax(
+    file: &str,
+    text: &str,
+    ctx: &hcl::eval::Context<'_>,
+    round: &mut Tally,
+    typed: &mut Tally,
+) {
+    let options = hcl::json::WriteOptions::new();
+    let Ok(native) = hcl::parse(text) else {
+        return;
+    };
+    let ctx = ctx.child().with_source(text);
+    let first = match hcl::json::to_string(native.body(), text, &ctx, &options) {
+        Ok(j) => j,
+        Err(e) => {
+            round.record(false, || format!("{file}: hcl json: {e}"));
+            return;
+        }
+    };
+    let res = hcl::json::parse(&first)
+        .map_err(|e| e.to_string())
+        .and_then(|j| {
+            let ctx = ctx.child().with_source(&first);
+            let again = hcl::json::to_string(j.body(), &first, &ctx, &options)
+                .map_err(|e| e.to_string())?;
+            if again == first {
+                Ok(())
+            } else {
+                Err(format!("differs:\n  {first}\n  {again}"))
+            }
+        });
+    round.record(res.is_ok(), || {
+        format!("{file}: {}", res.as_ref().err().unwrap())
+    });
+    let from_native = hcl::from_str::<Tf>(text).map_err(|e| e.to_string());
+    let from_json = hcl::json::from_str::<Tf>(&first).map_err(|e| e.to_string());
+    let same = match (&from_native, &from_json) {
+        (Ok(a), Ok(b)) => a.normalized() == b.normalized(),
+        (Err(_), Err(_)) => true,
+        _ => false,
+    };
+    typed.record(same, || match (&from_native, &from_json) {
+        (Ok(a), Ok(b)) => {
+            let (a, b) = (
+                serde_json::to_value(a.normalized()).unwrap(),
+                serde_json::to_value(b.normalized()).unwrap(),
+            );
+            let d = first_difference(&a, &b, String::new());
+            format!("{file}: {}", d.chars().take(300).collect::<String>())
+        }
+        _ => format!("{file}: native {from_native:?}\n  json {from_json:?}"),
+    });
+}
+
+/// Where two JSON values first differ, for messages.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, at: String) -> String {
+    use serde_json::Value as J;
+    match (a, b) {
+        (J::Object(x), J::Object(y)) => {
+            for (k, v) in x {
+                match y.get(k) {
+                    Some(w) if v == w => {}
+                    Some(w) => return first_difference(v, w, format!("{at}.{k}")),
+                    None => return format!("{at}.{k}: only in the native file's"),
+                }
+            }
+            match y.keys().find(|k| !x.contains_key(*k)) {
+                Some(k) => format!("{at}.{k}: only in the JSON's"),
+                None => format!("{at}: ?"),
+            }
+        }
+        (J::Array(x), J::Array(y)) if x.len() == y.len() => {
+            for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                if v != w {
+                    return first_difference(v, w, format!("{at}[{i}]"));
+                }
+            }
+            format!("{at}: ?")
+        }
+        _ => format!("{at}: native {a}, JSON {b}"),
     }
 }
 

@@ -406,11 +406,13 @@ fn expected_ranges(t: &Body<'_>, src: &str) -> Result<Vec<(usize, usize)>, Strin
     Ok(out)
 }
 
-fn run_case(t_path: &Path) -> Result<(), String> {
+/// Runs one case on its native input (`NAME.hcl`) or its JSON input
+/// (`NAME.hcl.json`, read as HCL's JSON syntax).
+fn run_case(t_path: &Path, json: bool) -> Result<(), String> {
     let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
     let t_src = read(t_path)?;
     let spec_src = read(&t_path.with_extension("hcldec"))?;
-    let input_src = read(&t_path.with_extension("hcl"))?;
+    let input_src = read(&t_path.with_extension(if json { "hcl.json" } else { "hcl" }))?;
     let t_file = hcl::parse(&t_src).map_err(|e| format!(".t does not parse: {e}"))?;
     let t = t_file.body();
     let spec_file = hcl::parse(&spec_src).map_err(|e| format!(".hcldec does not parse: {e}"))?;
@@ -429,7 +431,12 @@ fn run_case(t_path: &Path) -> Result<(), String> {
         .find(|b| b.ident.as_str() != "variables")
         .ok_or("spec has no root block")?;
 
-    let outcome: Result<Value, Diag> = match hcl::parse(&input_src) {
+    let parsed = if json {
+        hcl::json::parse(&input_src)
+    } else {
+        hcl::parse(&input_src)
+    };
+    let outcome: Result<Value, Diag> = match parsed {
         Err(e) => Err(e.into()),
         Ok(input) => {
             let dec = Decoder {
@@ -481,17 +488,28 @@ fn main() {
     let mut files = Vec::new();
     find_t_files(Path::new(&dir), &mut files);
     let (mut passed, mut failed) = (0, 0);
+    let mut json_cases = 0;
     for f in &files {
         let name = f.strip_prefix(&dir).unwrap_or(f).display().to_string();
-        match run_case(f) {
-            Ok(()) => passed += 1,
-            Err(msg) => {
-                failed += 1;
-                println!("FAIL {name}: {msg}");
+        let json = f.with_extension("hcl.json").exists();
+        json_cases += usize::from(json);
+        for (syntax, run) in [(false, true), (true, json)] {
+            if !run {
+                continue;
+            }
+            match run_case(f, syntax) {
+                Ok(()) => passed += 1,
+                Err(msg) => {
+                    failed += 1;
+                    let what = if syntax { " (.hcl.json)" } else { "" };
+                    println!("FAIL {name}{what}: {msg}");
+                }
             }
         }
     }
-    println!("specsuite: {passed} passed, {failed} failed");
+    println!(
+        "specsuite: {passed} passed, {failed} failed ({json_cases} of them on .hcl.json inputs)"
+    );
     if failed > 0 || passed == 0 {
         std::process::exit(1);
     }

@@ -4,7 +4,7 @@
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
-//! hcl json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
 //! hcl refs [--json] (FILE... | - | --expr 'EXPR')
 //! ```
 
@@ -30,13 +30,14 @@ commands:
                             nullable = false } given -var v=RAW, as Terraform gives
                             it: optional() defaults filled in, RAW read as a literal
                             string for string/number/bool and as HCL otherwise
-  json [--pretty] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
-                            evaluate each file's body, keeping what cannot be
-                            evaluated as "${...}" template strings (--strict:
-                            undefined variables and functions are errors), and
-                            print it as JSON in HCL's JSON shape, one document per
-                            file; --expand-dynamic replaces each `dynamic` block
-                            by the blocks it generates
+  json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+                            write each file (native, or JSON syntax for *.json) in
+                            HCL's JSON syntax, as Terraform reads it: what
+                            evaluates as its value, what refers to unknown names
+                            as templates (--strict: an error; --no-eval: every
+                            expression as its source); several files give one
+                            object keyed by path; --expand-dynamic replaces each
+                            `dynamic` block by the blocks it generates
   refs [--json] (FILE... | - | --expr 'EXPR')
                             print the references (variables, with the attribute
                             names and constant indexes after them) of every
@@ -125,7 +126,14 @@ fn check(args: &[String]) -> Result<bool, String> {
     for path in files {
         let outcome = read_input(path)
             .map_err(hcl::Error::from)
-            .and_then(|bytes| hcl::parser::validate_bytes(&bytes));
+            .and_then(|bytes| {
+                if is_json_path(path) {
+                    let text = hcl::parser::check_utf8(&bytes)?;
+                    hcl::json::parse(text).map(drop)
+                } else {
+                    hcl::parser::validate_bytes(&bytes)
+                }
+            });
         if let Err(err) = outcome {
             ok = false;
             let line = if quiet {
@@ -314,6 +322,7 @@ fn declare_json_var(
 }
 
 fn json(args: &[String]) -> Result<bool, String> {
+    let mut options = hcl::json::WriteOptions::new();
     let mut pretty = false;
     let mut expand = false;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
@@ -323,6 +332,7 @@ fn json(args: &[String]) -> Result<bool, String> {
         match a.as_str() {
             "--pretty" => pretty = true,
             "--expand-dynamic" => expand = true,
+            "--no-eval" => options = options.evaluate(false),
             "--strict" => ctx.set_mode(hcl::eval::EvalMode::Strict),
             "--var" => declare_json_var(&mut ctx, "json", it.next())?,
             s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
@@ -332,31 +342,66 @@ fn json(args: &[String]) -> Result<bool, String> {
     if files.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // Several files: one object keyed by path, each file's JSON inside.
+    let several = files.len() > 1;
+    let options = options.pretty(pretty && !several);
+    let mut docs = Vec::new();
     let mut ok = true;
-    for path in files {
-        let result = read_text(path).and_then(|text| json_value(&text, &ctx, expand));
-        match result {
-            Ok(value) => {
-                if writeln!(out, "{}", to_json(&value, pretty)?).is_err() {
-                    break;
-                }
-            }
+    for path in &files {
+        match read_text(path).and_then(|text| json_text(path, &text, &ctx, expand, &options)) {
+            Ok(doc) => docs.push((*path, doc)),
             Err(err) => {
                 ok = false;
                 eprintln!("{}", report(path, &err));
             }
         }
     }
+    let out = if several {
+        let mut all = String::from("{");
+        for (i, (path, doc)) in docs.iter().enumerate() {
+            if i > 0 {
+                all.push(',');
+            }
+            all.push_str(&serde_json::to_string(path).map_err(|e| e.to_string())?);
+            all.push(':');
+            all.push_str(doc);
+        }
+        all.push('}');
+        if pretty {
+            let v: serde_json::Value = serde_json::from_str(&all).map_err(|e| e.to_string())?;
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        } else {
+            all
+        }
+    } else {
+        docs.pop().map(|d| d.1).unwrap_or_default()
+    };
+    if !out.is_empty() {
+        println!("{out}");
+    }
     Ok(ok)
 }
 
-/// A file's body evaluated in `ctx`, its `dynamic` blocks expanded first
-/// if asked.
-fn json_value(text: &str, ctx: &hcl::eval::Context<'_>, expand: bool) -> hcl::Result<hcl::Value> {
-    use hcl::eval::Evaluate;
-    let mut file = hcl::parse(text)?;
+/// Whether `path` names a file in HCL's JSON syntax (`.tf.json`,
+/// `.hcl.json`, `.pkr.json`, any `.json`).
+fn is_json_path(path: &str) -> bool {
+    path.ends_with(".json")
+}
+
+/// A file (native or JSON syntax, by its extension) written as HCL's JSON
+/// syntax, its `dynamic` blocks expanded first if asked.
+fn json_text(
+    path: &str,
+    text: &str,
+    ctx: &hcl::eval::Context<'_>,
+    expand: bool,
+    options: &hcl::json::WriteOptions,
+) -> hcl::Result<String> {
+    let mut file = if is_json_path(path) {
+        hcl::json::parse(text)?
+    } else {
+        hcl::parse(text)?
+    };
     let ctx = ctx.child().with_source(text);
     if expand {
         file.edit(|body, arena| -> hcl::Result<()> {
@@ -364,7 +409,7 @@ fn json_value(text: &str, ctx: &hcl::eval::Context<'_>, expand: bool) -> hcl::Re
             Ok(())
         })?;
     }
-    file.body().evaluate(&ctx).map_err(|e| e.with_source(text))
+    hcl::json::to_string(file.body(), text, &ctx, options)
 }
 
 /// `hcl refs`: the references of files' attributes or of one expression.

@@ -1091,6 +1091,31 @@ impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
         }
     }
 
+    /// Whether `items` are all object constructors with literal keys (HCL's
+    /// JSON syntax writes blocks of several labels as such a list, in
+    /// order).
+    fn literal_objects(items: &[Expression<'_>]) -> bool {
+        !items.is_empty()
+            && items
+                .iter()
+                .all(|e| matches!(e.kind, ExprKind::Object(o) if Self::literal_keys(o)))
+    }
+
+    /// A list of objects read as one map: their properties in order (see
+    /// [`ExprDe::literal_objects`]).
+    fn visit_objects<V: Visitor<'de>>(self, items: &'b [Expression<'t>], v: V) -> Result<V::Value> {
+        let all = items.iter().flat_map(|e| match e.kind {
+            ExprKind::Object(o) => o.iter(),
+            _ => [].iter(),
+        });
+        v.visit_map(ObjectMap {
+            items: all,
+            pending: None,
+            env: self.env,
+        })
+        .map_err(|e| attach_span(e, self.expr.span))
+    }
+
     fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'t>], v: V) -> Result<V::Value> {
         v.visit_map(ObjectMap {
             items: items.iter(),
@@ -1098,6 +1123,21 @@ impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
             env: self.env,
         })
         .map_err(|e| attach_span(e, self.expr.span))
+    }
+}
+
+/// A sequence of one element.
+struct One<T>(Option<T>);
+
+impl<'de, T: de::Deserializer<'de, Error = Error>> SeqAccess<'de> for One<T> {
+    type Error = Error;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>> {
+        self.0.take().map(|d| seed.deserialize(d)).transpose()
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.0.is_some()))
     }
 }
 
@@ -1266,6 +1306,8 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
         let this = self.inner();
         match &this.expr.kind {
             ExprKind::Tuple(items) => this.visit_tuple(items, visitor),
+            // In HCL's JSON syntax, one object is one block of a list.
+            ExprKind::Object(_) if this.env.json => visitor.visit_seq(One(Some(this))),
             _ => {
                 let span = this.expr.span;
                 this.eval()?
@@ -1294,6 +1336,9 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
             ExprKind::Object(items) if Self::literal_keys(items) => {
                 this.visit_object(items, visitor)
             }
+            ExprKind::Tuple(items) if this.env.json && Self::literal_objects(items) => {
+                this.visit_objects(items, visitor)
+            }
             _ => {
                 let span = this.expr.span;
                 this.eval()?
@@ -1317,12 +1362,15 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
             ));
         }
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
         }
         let this = self.inner();
         match &this.expr.kind {
             ExprKind::Object(items) if Self::literal_keys(items) => {
                 this.visit_object(items, visitor)
+            }
+            ExprKind::Tuple(items) if this.env.json && Self::literal_objects(items) => {
+                this.visit_objects(items, visitor)
             }
             ExprKind::Tuple(items) => this.visit_tuple(items, visitor),
             _ => {
@@ -1340,7 +1388,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
         }
         if name == super::value::EXACT_VALUE {
             // A `Value`: numbers exact.
@@ -1425,13 +1473,15 @@ impl<'de> SeqAccess<'de> for TupleSeq<'_, '_, 'de> {
     }
 }
 
-struct ObjectMap<'b, 't, 'de> {
-    items: std::slice::Iter<'b, ObjectItem<'t>>,
+struct ObjectMap<'b, 't, 'de, I = std::slice::Iter<'b, ObjectItem<'t>>> {
+    items: I,
     pending: Option<&'b ObjectItem<'t>>,
     env: Env<'b, 't, 'de>,
 }
 
-impl<'de> MapAccess<'de> for ObjectMap<'_, '_, 'de> {
+impl<'b, 't: 'b, 'de, I: Iterator<Item = &'b ObjectItem<'t>>> MapAccess<'de>
+    for ObjectMap<'b, 't, 'de, I>
+{
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -1456,7 +1506,7 @@ impl<'de> MapAccess<'de> for ObjectMap<'_, '_, 'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
+        self.items.size_hint().1
     }
 }
 
@@ -1506,7 +1556,7 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, visitor);
+            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
         }
         if name == super::value::EXACT_VALUE {
             let span = self.expr.span;

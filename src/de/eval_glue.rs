@@ -20,6 +20,10 @@ pub(crate) struct Env<'c, 't, 'de> {
     pub(crate) budget: &'c Budget,
     /// The source text, when the deserializer has it (or "").
     pub(crate) src: &'de str,
+    /// Whether the tree was read from HCL's JSON syntax: there an object
+    /// may stand for one block where a list of them is asked for, and a
+    /// string's content is the expression asked for as syntax.
+    pub(crate) json: bool,
     borrow: fn(&'t str, &'de str) -> Option<&'de str>,
 }
 
@@ -30,8 +34,15 @@ impl<'c, 't, 'de> Env<'c, 't, 'de> {
             ctx,
             budget,
             src,
+            json: false,
             borrow: |s, src| crate::syntax::subslice(src, s),
         }
+    }
+
+    /// The same environment for a tree read from HCL's JSON syntax.
+    pub(crate) fn json(mut self, yes: bool) -> Self {
+        self.json = yes;
+        self
     }
 
     /// `s` borrowed for the input's lifetime, if it can be.
@@ -49,6 +60,7 @@ impl<'c, 'de> Env<'c, 'de, 'de> {
             ctx,
             budget,
             src: "",
+            json: false,
             borrow: |s, _| Some(s),
         }
     }

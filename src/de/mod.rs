@@ -364,6 +364,8 @@ pub struct Deserializer<'de> {
     ctx: Context<'de>,
     file: Option<ConfigFile<'de>>,
     constraint: Option<&'de crate::TypeConstraint>,
+    /// Whether the source is in HCL's JSON syntax.
+    json: bool,
 }
 
 impl<'de> Deserializer<'de> {
@@ -380,6 +382,27 @@ impl<'de> Deserializer<'de> {
                 .with_source(source),
             file: None,
             constraint: None,
+            json: false,
+        }
+    }
+
+    /// A deserializer reading HCL's JSON syntax (see [`crate::json`]),
+    /// otherwise as [`Deserializer::from_str`].
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let mut de = hcl::Deserializer::from_json_str(r#"{"a": "${1 + 1}"}"#);
+    /// let v = hcl::Value::deserialize(&mut de).unwrap();
+    /// assert_eq!(v["a"], hcl::Value::from(2));
+    /// ```
+    pub fn from_json_str(source: &'de str) -> Self {
+        let de = Deserializer {
+            json: true,
+            ..Deserializer::from_str(source)
+        };
+        Deserializer {
+            ctx: de.ctx.with_source(""),
+            ..de
         }
     }
 
@@ -415,7 +438,13 @@ impl<'de> Deserializer<'de> {
     #[cold]
     fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
         use crate::eval::Evaluate;
-        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
+        let file = Self::file(
+            &mut self.file,
+            self.source,
+            &self.options,
+            &self.ctx,
+            self.json,
+        )?;
         let v = file.body().evaluate(&self.ctx)?;
         c.convert(v)
     }
@@ -423,7 +452,11 @@ impl<'de> Deserializer<'de> {
     /// Evaluates expressions in `ctx` (its variables, functions and
     /// [`EvalMode`]) instead of the default context.
     pub fn with_context(mut self, ctx: &'de Context<'de>) -> Self {
-        self.ctx = ctx.child().with_source(self.source);
+        // (A template kept from HCL's JSON syntax is printed, not sliced
+        // from the JSON text: no source for the evaluator there.)
+        self.ctx = ctx
+            .child()
+            .with_source(if self.json { "" } else { self.source });
         self
     }
 
@@ -461,11 +494,16 @@ impl<'de> Deserializer<'de> {
         source: &'de str,
         options: &ParseOptions,
         ctx: &Context<'de>,
+        json: bool,
     ) -> Result<&'s ConfigFile<'de>> {
         if let Some(f) = slot {
             return Ok(f);
         }
-        let mut f = parse_with(source, options)?;
+        let mut f = if json {
+            crate::json::parse_with(source, options)?
+        } else {
+            parse_with(source, options)?
+        };
         if ctx.expands_dynamic_blocks() {
             f.edit(|body, arena| -> Result<()> {
                 *body = crate::eval::expand_dynamic(body, ctx, arena)?;
@@ -476,10 +514,16 @@ impl<'de> Deserializer<'de> {
     }
 
     fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
-        let file = Self::file(&mut self.file, self.source, &self.options, &self.ctx)?;
+        let file = Self::file(
+            &mut self.file,
+            self.source,
+            &self.options,
+            &self.ctx,
+            self.json,
+        )?;
         Ok(BodyDe::new(
             file.body(),
-            Env::with_source(&self.ctx, budget, self.source),
+            Env::with_source(&self.ctx, budget, self.source).json(self.json),
         ))
     }
 }

@@ -35,12 +35,30 @@ pub(crate) fn visit_body<'de, V: Visitor<'de>>(
     visit_text(src, body.span, || body.to_string(), visitor)
 }
 
-/// Answers a request for an expression's syntax, as [`visit_body`].
+/// Answers a request for an expression's syntax, as [`visit_body`]. From
+/// HCL's JSON syntax (`json`), a string's content is the expression
+/// (`"type": "list(string)"`, as the spec's static analysis reads it).
 pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
     expr: &Expression<'_>,
     src: &'de str,
+    json: bool,
     visitor: V,
 ) -> Result<V::Value> {
+    if json {
+        let token = src.get(expr.span.range()).unwrap_or_default();
+        if token.starts_with('"') {
+            if let Ok(crate::json::parse::Node {
+                kind: crate::json::parse::Kind::String(text),
+                ..
+            }) = crate::json::parse::parse(token, 1)
+            {
+                return visitor.visit_seq(Raw {
+                    offset: Some(expr.span.start() + 1),
+                    text: Some(Cow::Owned(text.into_owned())),
+                });
+            }
+        }
+    }
     visit_text(src, expr.span, || expr.to_string(), visitor)
 }
 

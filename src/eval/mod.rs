@@ -106,7 +106,7 @@ mod func;
 pub mod functions;
 pub(crate) mod limits;
 mod ops;
-mod print;
+pub(crate) mod print;
 mod template;
 pub(crate) mod typing;
 mod unknown;
@@ -467,6 +467,19 @@ pub fn evaluate_typed(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Typed> {
     let meta = ty;
     let ty = typing::of(&value, &meta).into_owned();
     Ok(Typed { value, ty, meta })
+}
+
+/// Evaluates `e` to its value and type, or `None` when it depends on
+/// what `ctx` does not define (in template-preserving mode: an undefined
+/// variable or function, or a function that failed), which that mode keeps
+/// as written.
+pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Option<Typed>> {
+    let budget = Budget::new(ctx.limits());
+    match expr::eval_t(e, &Eval::new(ctx, &budget), 0) {
+        Ok((value, meta)) => Ok(Some(Typed::from_meta(value, meta))),
+        Err(expr::Fail::Unknown(None)) => Ok(None),
+        Err(f) => Err(f.into_error()),
+    }
 }
 
 /// Parses `src` as one expression and evaluates it to its value and type

@@ -163,7 +163,7 @@ fn slice<'s>(ctx: &Context<'s>, span: Span) -> Option<&'s str> {
     src.get(span.range()).filter(|s| !s.is_empty())
 }
 
-fn ends_with_heredoc(e: &Expression<'_>) -> bool {
+pub(crate) fn ends_with_heredoc(e: &Expression<'_>) -> bool {
     match &e.kind {
         ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
         ExprKind::Binary(b) => ends_with_heredoc(&b.rhs),

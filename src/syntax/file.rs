@@ -93,6 +93,17 @@ macro_rules! owning_tree {
                 &self.cell.borrow_owner().arena
             }
 
+            /// A tree that `build` makes in the arena, over `src` (for
+            /// the readers of other syntaxes).
+            #[allow(dead_code)]
+            pub(crate) fn build(
+                src: Cow<'src, str>,
+                build: impl for<'a> FnOnce(&'a Arena, &'a str) -> Result<$node<'a>>,
+            ) -> Result<Self> {
+                let cell = $cell::try_new(Owner::new(src), |o| build(&o.arena, &o.text))?;
+                Ok($name { cell, offset: 0 })
+            }
+
             /// Changes the tree: `f` gets it with the arena for new nodes.
             /// The source text stays as it was parsed.
             pub fn edit<R>(&mut self, f: impl for<'a> FnOnce(&mut $node<'a>, &'a Arena) -> R) -> R {

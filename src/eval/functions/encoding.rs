@@ -176,7 +176,9 @@ fn write_json(out: &mut String, v: &Value) {
     }
 }
 
-fn write_json_string(out: &mut String, s: &str) {
+/// A JSON string as Go's `encoding/json` writes it (the one JSON string
+/// escaper: `jsonencode` and HCL's JSON syntax writer use it).
+pub(crate) fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -83,7 +83,7 @@ mod collection;
 mod convert;
 #[cfg(feature = "datetime")]
 mod datetime;
-mod encoding;
+pub(crate) mod encoding;
 #[cfg(feature = "fs")]
 pub mod fs;
 #[cfg(feature = "hash")]

@@ -1,0 +1,128 @@
+//! HCL's JSON syntax (`json-spec.md`): `.tf.json`, `.hcl.json`, `.pkr.json`.
+//!
+//! Reading: a JSON document is read into the native syntax tree, so it
+//! evaluates, deserializes and reports errors (with the JSON text's lines
+//! and columns) as a native file does, in the same [`Context`]. Strings
+//! are templates (`"${var.region}"`, `"$${literal}"`), a property `"//"` of
+//! a body is a comment, a property defined twice is read as repeated
+//! blocks are. Whether a property is an attribute or a block is the
+//! target type's to say, as a schema would: a struct- or
+//! map-of-struct-typed field receives an object as a block, a
+//! `Vec<T>`-typed field a single object as one block (or an array of
+//! them); [`Value`](crate::Value) gets the JSON shape with its templates
+//! evaluated. A field that asks for syntax ([`TypeConstraint`](crate::TypeConstraint),
+//! [`ParsedExpression`](crate::syntax::ParsedExpression)) reads a string's content as a native
+//! expression (`"type": "list(string)"`).
+//!
+//! ```
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Config {
+//!     region: String,
+//!     listener: Vec<Listener>,
+//! }
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Listener {
+//!     port: u16,
+//! }
+//! let mut ctx = hcl::eval::Context::new();
+//! ctx.declare_var("env", "prod");
+//! let src = r#"{
+//!   "//": "generated",
+//!   "region": "eu-${env}",
+//!   "listener": {"port": "${40 + 3}"}
+//! }"#;
+//! let c: Config = hcl::json::from_str_with_context(src, &ctx).unwrap();
+//! assert_eq!(c.region, "eu-prod");
+//! assert_eq!(c.listener[0].port, 43);
+//!
+//! let err = hcl::json::from_str::<hcl::Value>("{\n  \"a\": [1,\n}").unwrap_err();
+//! assert_eq!((err.line(), err.column()), (Some(3), Some(1)));
+//! ```
+//!
+//! Writing: [`to_string`] writes a native file as HCL's JSON syntax that
+//! Terraform reads back the same way (see its documentation).
+
+pub(crate) mod parse;
+mod read;
+mod write;
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use crate::eval::Context;
+use crate::parser::ParseOptions;
+use crate::{ConfigFile, Result};
+
+pub use write::{to_string, WriteOptions};
+
+/// Reads a document in HCL's JSON syntax into a native syntax tree whose
+/// spans are positions in the JSON text.
+///
+/// # Errors
+/// Invalid JSON, a document that is not an object, or a string that is
+/// not a valid template; with line, column and snippet.
+///
+/// ```
+/// let file = hcl::json::parse(r#"{"a": "${1 + 1}", "//": "a comment"}"#).unwrap();
+/// assert_eq!(file.body().structures.len(), 1);
+/// let v = hcl::eval::evaluate_body_str("a = 1 + 1", &hcl::eval::Context::new()).unwrap();
+/// use hcl::eval::Evaluate;
+/// assert_eq!(file.body().evaluate(&hcl::eval::Context::new()).unwrap(), v);
+/// ```
+pub fn parse(src: &str) -> Result<ConfigFile<'_>> {
+    parse_with(src, &ParseOptions::default())
+}
+
+/// [`parse`] with `options` (the nesting limit applies to JSON arrays and
+/// objects and to the templates in strings).
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_with<'a>(
+    src: impl Into<Cow<'a, str>>,
+    options: &ParseOptions,
+) -> Result<ConfigFile<'a>> {
+    ConfigFile::build(src.into(), |arena, text| {
+        let mut root = parse::parse(text, options.depth_limit())?;
+        parse::merge_repeated(&mut root);
+        read::body(&root, arena, text, options)
+    })
+}
+
+/// Deserializes a `T` from a document in HCL's JSON syntax, as
+/// [`hcl::from_str`](crate::from_str) does from native syntax (built-in
+/// functions, template-preserving mode).
+///
+/// # Errors
+/// As [`parse`], plus evaluation errors and mismatches with `T`, with line,
+/// column and field path.
+///
+/// ```
+/// let v: hcl::Value = hcl::json::from_str(r#"{"a": "$${x}", "b": "${upper(\"b\")}"}"#).unwrap();
+/// assert_eq!(v["a"], hcl::Value::from("${x}"));
+/// assert_eq!(v["b"], hcl::Value::from("B"));
+/// ```
+pub fn from_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
+    T::deserialize(&mut crate::Deserializer::from_json_str(s))
+}
+
+/// Like [`from_str`], evaluating in `ctx` (see
+/// [`hcl::eval::from_str`](crate::eval::from_str)).
+///
+/// # Errors
+/// As [`from_str`].
+pub fn from_str_with_context<'de, T: Deserialize<'de>>(
+    s: &'de str,
+    ctx: &'de Context<'de>,
+) -> Result<T> {
+    T::deserialize(&mut crate::Deserializer::from_json_str(s).with_context(ctx))
+}
+
+/// Like [`from_str`], from bytes that must be UTF-8.
+///
+/// # Errors
+/// As [`from_str`]; invalid UTF-8 is reported at the first bad byte.
+pub fn from_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
+    from_str(crate::parser::check_utf8(b)?)
+}

@@ -1,0 +1,156 @@
+//! Reading HCL's JSON syntax (`json-spec.md`): expected values from the
+//! spec's sections on structure, expressions and strings.
+
+use std::collections::HashMap;
+
+use hcl::eval::Context;
+use hcl::Value;
+use serde::Deserialize;
+
+fn value(src: &str) -> Value {
+    hcl::json::from_str(src).unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+#[test]
+fn strings_are_templates() {
+    let mut ctx = Context::new();
+    ctx.declare_var("name", "web");
+    let v: Value = hcl::json::from_str_with_context(
+        r#"{"a": "Hello, ${name}!", "b": "${1 + 2}", "c": "$${literal}", "d": "%%{if}", "e": "plain"}"#,
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(v["a"], Value::from("Hello, web!"));
+    // Template interpolation unwrapping: a number, not a string.
+    assert_eq!(v["b"], Value::from(3));
+    assert_eq!(v["c"], Value::from("${literal}"));
+    assert_eq!(v["d"], Value::from("%{if}"));
+    assert_eq!(v["e"], Value::from("plain"));
+}
+
+#[test]
+fn values_map_as_the_spec_says() {
+    let v = value(r#"{"n": 1.5e3, "t": true, "z": null, "l": [1, "a"], "o": {"k": [false]}}"#);
+    assert_eq!(v["n"], Value::from(1500));
+    assert_eq!(v["t"], Value::Bool(true));
+    assert_eq!(v["z"], Value::Null);
+    assert_eq!(v["l"], Value::from(vec![Value::from(1), Value::from("a")]));
+    assert_eq!(v["o"]["k"][0], Value::Bool(false));
+    // Numbers are exact.
+    let v = value(r#"{"big": 18446744073709551617}"#);
+    assert_eq!(
+        v["big"].as_number().unwrap().to_plain_string(),
+        "18446744073709551617"
+    );
+}
+
+#[test]
+fn comments_in_bodies_are_dropped_only_there() {
+    let v = value(r#"{"//": "about this file", "a": {"//": "kept: an object value"}}"#);
+    let Value::Object(o) = &v else { panic!() };
+    assert_eq!(o.len(), 1);
+    assert_eq!(v["a"]["//"], Value::from("kept: an object value"));
+}
+
+#[test]
+fn object_keys_are_templates() {
+    let mut ctx = Context::new();
+    ctx.declare_var("k", "key");
+    let v: Value = hcl::json::from_str_with_context(r#"{"o": {"${k}-1": 1}}"#, &ctx).unwrap();
+    assert_eq!(v["o"]["key-1"], Value::from(1));
+}
+
+#[test]
+fn repeated_properties_are_repeated_blocks() {
+    // The spec: a parser must keep every definition of a repeated name.
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        resource: HashMap<String, HashMap<String, Value>>,
+    }
+    let c: Config = hcl::json::from_str(
+        r#"{"resource": {"a": {"x": {"n": 1}}}, "resource": {"a": {"y": {"n": 2}}, "b": {"z": {}}}}"#,
+    )
+    .unwrap();
+    assert_eq!(c.resource["a"].len(), 2);
+    assert_eq!(c.resource["a"]["y"]["n"], Value::from(2));
+    assert!(c.resource["b"].contains_key("z"));
+}
+
+#[test]
+fn the_target_type_decides_what_is_a_block() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Rule {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        // One object is one block, an array several.
+        one: Vec<Rule>,
+        many: Vec<Rule>,
+        single: Rule,
+        // Labelled blocks written in the array form keep working as a map.
+        provisioner: HashMap<String, Rule>,
+    }
+    let c: Config = hcl::json::from_str(
+        r#"{"one": {"port": 1}, "many": [{"port": 2}, {"port": "3"}], "single": {"port": 4},
+            "provisioner": [{"local-exec": {"port": 5}}, {"file": {"port": 6}}]}"#,
+    )
+    .unwrap();
+    assert_eq!(c.one, [Rule { port: 1 }]);
+    assert_eq!(c.many, [Rule { port: 2 }, Rule { port: 3 }]);
+    assert_eq!(c.single, Rule { port: 4 });
+    assert_eq!(c.provisioner["file"], Rule { port: 6 });
+}
+
+#[test]
+fn syntax_fields_read_a_string_as_an_expression() {
+    // The spec's static analysis: a string's content is a native
+    // expression where syntax is asked for.
+    #[derive(Deserialize, Debug)]
+    struct Variable {
+        #[serde(rename = "type")]
+        ty: hcl::TypeConstraint,
+        depends_on: Vec<hcl::syntax::ParsedExpression<'static>>,
+    }
+    let v: Variable =
+        hcl::json::from_str(r#"{"type": "list(object({a = optional(string, \"x\")}))", "depends_on": ["aws_s3_bucket.b"]}"#)
+            .unwrap();
+    assert_eq!(
+        v.ty.to_string(),
+        "list(object({a = optional(string, \"x\")}))"
+    );
+    assert_eq!(v.depends_on[0].source(), "aws_s3_bucket.b");
+}
+
+#[test]
+fn errors_have_the_json_text_positions() {
+    let err = hcl::json::from_str::<Value>("{\n  \"a\": \"${1 +}\"\n}").unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    let err = hcl::json::from_str::<Value>("{\"a\": 1,}").unwrap_err();
+    assert_eq!((err.line(), err.column()), (Some(1), Some(9)));
+    assert!(
+        err.message().starts_with("invalid JSON"),
+        "{}",
+        err.message()
+    );
+    let err = hcl::json::from_str::<Value>("[1]").unwrap_err();
+    assert!(
+        err.message().contains("one JSON object"),
+        "{}",
+        err.message()
+    );
+    let mut ctx = Context::new();
+    ctx.declare_var("x", 1);
+    let err =
+        hcl::json::from_str_with_context::<Value>("{\n  \"a\": \"${y}\"\n}", &ctx).unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    // Deep nesting is refused, not a stack overflow.
+    let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(hcl::json::from_str::<Value>(&deep).is_err());
+}
+
+#[test]
+fn json_strings_with_escapes() {
+    let v = value(r#"{"a": "tab\there \u00e9 \ud83d\ude00 \"${upper(\"x\")}\""}"#);
+    assert_eq!(v["a"], Value::from("tab\there é 😀 \"X\""));
+}

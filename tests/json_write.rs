@@ -1,0 +1,130 @@
+//! Writing HCL's JSON syntax as Terraform reads it (`json-spec.md` and
+//! Terraform's "JSON Configuration Syntax": arguments read as keywords or
+//! references are strings of their expression, `${` in a literal is
+//! written `$${`, blocks in order where their order matters).
+
+use hcl::eval::{Context, EvalMode};
+use hcl::json::{to_string, WriteOptions};
+
+fn write(src: &str, options: &WriteOptions) -> String {
+    let file = hcl::parse(src).unwrap();
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    to_string(file.body(), src, &ctx, options).unwrap()
+}
+
+fn json(src: &str) -> String {
+    write(src, &WriteOptions::new())
+}
+
+#[test]
+fn literal_template_sequences_stay_literal() {
+    assert_eq!(json("a = \"$${HOME}\"\n"), r#"{"a":"$${HOME}"}"#);
+    assert_eq!(json("a = \"%%{if}\"\n"), r#"{"a":"%%{if}"}"#);
+    // A kept template keeps its sequences; its literal parts are escaped.
+    assert_eq!(
+        json("a = \"$${x} ${var.y}\"\n"),
+        r#"{"a":"$${x} ${var.y}"}"#
+    );
+}
+
+#[test]
+fn keywords_and_references_are_written_as_their_source() {
+    let src = r#"
+variable "v" {
+  type = list(object({ a = string }))
+}
+resource "null_resource" "r" {
+  depends_on = [aws_instance.web]
+  provider   = aws.east
+  lifecycle {
+    ignore_changes       = [tags]
+    replace_triggered_by = [null_resource.other.id]
+  }
+  provisioner "local-exec" {
+    when       = destroy
+    on_failure = continue
+    command    = "true"
+  }
+}
+module "m" {
+  source    = "./m"
+  providers = { aws = aws.east }
+}
+moved {
+  from = aws_instance.a
+  to   = aws_instance.b
+}
+"#;
+    assert_eq!(
+        json(src),
+        concat!(
+            r#"{"variable":{"v":{"type":"list(object({ a = string }))"}},"#,
+            r#""resource":{"null_resource":{"r":{"depends_on":["aws_instance.web"],"provider":"aws.east","#,
+            r#""lifecycle":{"ignore_changes":["tags"],"replace_triggered_by":["null_resource.other.id"]},"#,
+            r#""provisioner":{"local-exec":{"when":"destroy","on_failure":"continue","command":"true"}}}}},"#,
+            r#""module":{"m":{"source":"./m","providers":{"aws":"aws.east"}}},"#,
+            r#""moved":{"from":"aws_instance.a","to":"aws_instance.b"}}"#,
+        )
+    );
+}
+
+#[test]
+fn nested_blocks_keep_their_order() {
+    let src = "resource \"null_resource\" \"r\" {\n  provisioner \"local-exec\" {\n    command = \"a\"\n  }\n  provisioner \"file\" {\n    source = \"f\"\n  }\n  provisioner \"local-exec\" {\n    command = \"b\"\n  }\n}\n";
+    assert_eq!(
+        json(src),
+        r#"{"resource":{"null_resource":{"r":{"provisioner":[{"local-exec":{"command":"a"}},{"file":{"source":"f"}},{"local-exec":{"command":"b"}}]}}}}"#
+    );
+    // Blocks without labels, several: an array of bodies.
+    assert_eq!(
+        json("a {\n  x = 1\n}\na {\n  x = 2\n}\n"),
+        r#"{"a":[{"x":1},{"x":2}]}"#
+    );
+}
+
+#[test]
+fn top_level_blocks_group_by_label() {
+    let src = "resource \"a\" \"x\" {}\nresource \"b\" \"y\" {}\nresource \"a\" \"z\" {}\n";
+    assert_eq!(
+        json(src),
+        r#"{"resource":{"a":{"x":{},"z":{}},"b":{"y":{}}}}"#
+    );
+}
+
+#[test]
+fn what_evaluates_is_a_value_and_the_rest_a_template() {
+    let src = "a = 1 + 2\nb = upper(\"x\")\nc = var.x\nd = { k = var.y, l = [1, local.z] }\ne = \"n-${var.n}\"\n";
+    assert_eq!(
+        json(src),
+        r#"{"a":3,"b":"X","c":"${var.x}","d":{"k":"${var.y}","l":[1,"${local.z}"]},"e":"n-${var.n}"}"#
+    );
+}
+
+#[test]
+fn without_evaluation_only_literals_are_values() {
+    let options = WriteOptions::new().evaluate(false);
+    assert_eq!(
+        write("a = 1 + 2\nb = [1, \"x\"]\nc = \"n-${var.n}\"\n", &options),
+        r#"{"a":"${1 + 2}","b":[1,"x"],"c":"n-${var.n}"}"#
+    );
+}
+
+#[test]
+fn strict_mode_reports_what_it_cannot_evaluate() {
+    let src = "a = var.x\n";
+    let file = hcl::parse(src).unwrap();
+    let err = to_string(file.body(), src, &Context::new(), &WriteOptions::new()).unwrap_err();
+    assert_eq!((err.line(), err.column()), (Some(1), Some(5)));
+}
+
+#[test]
+fn output_reads_back_the_same() {
+    let src = "locals {\n  a = \"$${x}\"\n  b = { (local.k) = 1 }\n  c = <<EOT\nhello ${var.name}\nEOT\n}\n";
+    let first = json(src);
+    let again = hcl::json::parse(&first).unwrap();
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    assert_eq!(
+        to_string(again.body(), &first, &ctx, &WriteOptions::new()).unwrap(),
+        first
+    );
+}
