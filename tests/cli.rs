@@ -410,3 +410,23 @@ fn check_reads_json_files_by_extension() {
         stdout(&out)
     );
 }
+
+#[test]
+fn json_reads_no_file_unless_allowed() {
+    let dir = temp_file("secret.txt", "s3cr3t")
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let f = temp_file("reads.tf", "x = file(\"secret.txt\")\n");
+    let f = f.to_str().unwrap();
+    // By default the call is kept as written: nothing is read.
+    assert_eq!(
+        run(&["json", f]),
+        "{\"x\":\"${file(\\\"secret.txt\\\")}\"}\n"
+    );
+    // With --allow-files DIR, relative to DIR.
+    assert_eq!(
+        run(&["json", "--allow-files", dir.to_str().unwrap(), f]),
+        "{\"x\":\"s3cr3t\"}\n"
+    );
+}

@@ -47,15 +47,21 @@ fn fixture_cases_with_base_dir() {
 }
 
 #[test]
-fn builtin_file_functions_use_the_current_directory() {
-    // Cargo runs tests in the package root.
-    let f = hcl::eval::functions::builtin("file").unwrap();
-    let text = f
-        .call(vec![Value::from("tests/fixtures/functions/fs/hello.txt")])
-        .unwrap();
+fn nothing_reads_files_unless_allowed() {
+    // Not built in: evaluating a config reads nothing from the filesystem.
+    assert!(hcl::eval::functions::builtin("file").is_none());
+    assert!(hcl::eval::functions::builtin("templatefile").is_none());
+    assert!(hcl::eval::functions::builtin("basename").is_some());
+    let mut ctx = hcl::eval::Context::new();
+    let err = hcl::eval::evaluate_str("file(\"hello.txt\")", &ctx).unwrap_err();
+    assert!(err.message().contains("allow_files"), "{}", err.message());
+    // Template-preserving mode keeps the call as written.
+    let v: hcl::Value = hcl::from_str("x = file(\"/etc/passwd\")\n").unwrap();
+    assert_eq!(v["x"], Value::from("${file(\"/etc/passwd\")}"));
+    // Allowed, relative paths resolve against the base directory.
+    ctx.allow_files(DIR);
+    let text = hcl::eval::evaluate_str("file(\"hello.txt\")", &ctx).unwrap();
     assert_eq!(text, "Hello, world!\n");
-    let exists = hcl::eval::functions::builtin("fileexists").unwrap();
-    assert_eq!(exists.call(vec![Value::from("Cargo.toml")]).unwrap(), true);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
-//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] FILE...
 //! hcl refs [--json] (FILE... | - | --expr 'EXPR')
 //! ```
 
@@ -30,14 +30,17 @@ commands:
                             nullable = false } given -var v=RAW, as Terraform gives
                             it: optional() defaults filled in, RAW read as a literal
                             string for string/number/bool and as HCL otherwise
-  json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... FILE...
+  json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]...
+       [--allow-files DIR] FILE...
                             write each file (native, or JSON syntax for *.json) in
                             HCL's JSON syntax, as Terraform reads it: what
                             evaluates as its value, what refers to unknown names
                             as templates (--strict: an error; --no-eval: every
                             expression as its source); several files give one
                             object keyed by path; --expand-dynamic replaces each
-                            `dynamic` block by the blocks it generates
+                            `dynamic` block by the blocks it generates;
+                            file(), templatefile() and the other functions that
+                            read files work only with --allow-files, relative to DIR
   refs [--json] (FILE... | - | --expr 'EXPR')
                             print the references (variables, with the attribute
                             names and constant indexes after them) of every
@@ -335,6 +338,10 @@ fn json(args: &[String]) -> Result<bool, String> {
             "--no-eval" => options = options.evaluate(false),
             "--strict" => ctx.set_mode(hcl::eval::EvalMode::Strict),
             "--var" => declare_json_var(&mut ctx, "json", it.next())?,
+            "--allow-files" => {
+                let dir = it.next().ok_or("json: --allow-files needs a DIR")?;
+                ctx.allow_files(dir);
+            }
             s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
             _ => files.push(a.as_str()),
         }

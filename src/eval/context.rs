@@ -131,6 +131,25 @@ impl<'p> Context<'p> {
         }
     }
 
+    /// Allows the functions that read files (`file`, `templatefile`,
+    /// `fileset`, `filebase64`, the `file*sha*` hashes, `fileexists`,
+    /// `abspath`), resolving relative paths against `base_dir` (Terraform
+    /// uses the module's directory), never the process's current directory.
+    /// Without it they are unknown functions: evaluating a configuration
+    /// reads nothing from the filesystem.
+    ///
+    /// ```no_run
+    /// let mut ctx = hcl::eval::Context::new();
+    /// assert!(hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).is_err());
+    /// ctx.allow_files("/path/to/module");
+    /// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).unwrap();
+    /// assert!(v.is_string());
+    /// ```
+    #[cfg(feature = "fs")]
+    pub fn allow_files(&mut self, base_dir: impl Into<std::path::PathBuf>) {
+        super::functions::fs::declare_in(self, base_dir);
+    }
+
     /// Makes deserializers reading a document in this context
     /// ([`hcl::eval::from_str`](crate::eval::from_str),
     /// [`Deserializer::with_context`](crate::Deserializer::with_context))

@@ -337,7 +337,11 @@ fn functions_available(hcl: &str) -> bool {
             }
             let name = &hcl[start..i];
             let special = matches!(name, "try" | "can");
-            if b.get(i) == Some(&b'(') && !special && builtin(name).is_none() {
+            // (The file functions are not built in; these runners declare
+            // them with a base directory.)
+            let file_fn =
+                cfg!(feature = "fs") && hcl::eval::functions::FILE_FUNCTIONS.contains(&name);
+            if b.get(i) == Some(&b'(') && !special && !file_fn && builtin(name).is_none() {
                 return false;
             }
             continue;

@@ -1,10 +1,13 @@
 //! Filesystem functions (feature `fs`).
 //!
-//! The built-in versions ([`super::builtin`]) resolve relative paths against
-//! the process's current directory; [`with_base_dir`] makes versions that
-//! resolve them against a directory of your choice (Terraform uses the
-//! module's directory), for an evaluation context to install in place of
-//! the built-in ones.
+//! Nothing reads the filesystem unless asked: `file`, `templatefile`,
+//! `fileset`, `abspath` and the other functions that read files or the
+//! current directory are not built in. [`with_base_dir`] makes them,
+//! resolving relative paths against a directory of your choice (Terraform
+//! uses the module's directory), and
+//! [`Context::allow_files`](crate::eval::Context::allow_files) installs
+//! them in a context. `basename`, `dirname` and `pathexpand` only compute
+//! on their argument and are built in.
 //!
 //! ```no_run
 //! use hcl::eval::functions::fs::with_base_dir;
@@ -33,7 +36,7 @@ use crate::value::Value;
 /// `templatefile`).
 ///
 /// `basename`, `dirname` and `pathexpand` do not depend on a base directory
-/// and are only in the built-in table.
+/// and are in the built-in table.
 pub fn with_base_dir(base: impl Into<PathBuf>) -> Vec<(&'static str, FuncDef)> {
     path_funcs(Some(Arc::new(base.into())))
         .into_iter()
@@ -56,10 +59,10 @@ pub fn declare_in(ctx: &mut crate::eval::Context<'_>, base: impl Into<PathBuf>) 
     }
 }
 
+/// The functions that read files or the current directory: not built in
+/// (nothing reads the filesystem unless asked); a context gets them with
+/// [`Context::allow_files`](crate::eval::Context::allow_files).
 pub(crate) fn register(r: &mut Registry) {
-    for (name, f) in path_funcs(None) {
-        r.insert(name, f);
-    }
     let s = || ParamType::String;
     r.insert(
         "basename",
