@@ -286,7 +286,18 @@ impl Error {
 }
 
 impl fmt::Debug for Error {
+    /// As [`Display`](fmt::Display) (what `fn main() -> Result<(), hcl::Error>`
+    /// prints when it fails); `{:#?}` shows the fields.
+    ///
+    /// ```
+    /// let err = hcl::parse("a = [1, 2\n").unwrap_err();
+    /// assert_eq!(format!("{err:?}"), err.to_string());
+    /// assert!(format!("{err:#?}").starts_with("Error {"));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !f.alternate() {
+            return fmt::Display::fmt(self, f);
+        }
         f.debug_struct("Error")
             .field("kind", &self.inner.kind)
             .field("message", &self.inner.message)
