@@ -207,17 +207,26 @@ fn check_ok_file(
     json: &mut Tally,
     de_value: &mut Tally,
 ) {
+    let fails = FAILS_TO_EVALUATE.iter().any(|f| file.ends_with(f));
     let res = hcl::eval::evaluate_body_str(text, ctx)
         .map_err(|e| e.to_string())
         .and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()));
-    json.record(res.is_ok(), || {
-        format!("{file}: {}", res.as_ref().err().unwrap())
+    json.record(res.is_ok() != fails, || match &res {
+        Err(e) => format!("{file}: {e}"),
+        Ok(_) => format!("{file}: evaluated, but it calls a function with bad values"),
     });
     let res = hcl::from_str::<hcl::Value>(text);
-    de_value.record(res.is_ok(), || {
-        format!("{file}: {}", res.as_ref().err().unwrap())
+    de_value.record(res.is_ok() != fails, || match &res {
+        Err(e) => format!("{file}: {e}"),
+        Ok(_) => format!("{file}: evaluated, but it calls a function with bad values"),
     });
 }
+
+/// `ok` files (Terraform parses them) whose evaluation fails with known
+/// values, which template-preserving mode reports: a test fixture of bad
+/// timestamps for `timecmp`.
+const FAILS_TO_EVALUATE: &[&str] =
+    &["test__fixtures__timecmp-errors__invalid-timestamp__terragrunt.hcl"];
 
 /// Syntax tree and value round trips through `hcl::to_string`.
 fn check_roundtrips(file: &str, text: &str, trees: &mut Tally, values: &mut Tally) {
@@ -387,6 +396,9 @@ fn check_json_syntax(
     let Ok(native) = hcl::parse(text) else {
         return;
     };
+    if FAILS_TO_EVALUATE.iter().any(|f| file.ends_with(f)) {
+        return;
+    }
     let ctx = ctx.child().with_source(text);
     let first = match hcl::json::to_string(native.body(), text, &ctx, &options) {
         Ok(j) => j,

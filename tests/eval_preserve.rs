@@ -157,19 +157,18 @@ fn kept_templates_never_flow_into_operations() {
 }
 
 #[test]
-fn failing_calls_are_kept() {
-    // Functions may depend on the environment or differ between tools.
+fn calls_that_cannot_be_made_here_are_kept() {
+    // A function this context does not have (here: reading files, which it
+    // does not allow) is kept as written.
     assert_eq!(
         ev_preserve("file(\"/nonexistent/x\")"),
         j(json!("${file(\"/nonexistent/x\")}"))
     );
-    assert_eq!(ev_preserve("upper(1, 2)"), j(json!("${upper(1, 2)}")));
+    // A call with known arguments that fails is an error, as in Terraform.
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    assert!(hcl::eval::evaluate_str("upper(1, 2)", &ctx).is_err());
     // Errors in the arguments are the arguments' own.
-    assert!(hcl::eval::evaluate_str(
-        "upper([1][5])",
-        &Context::new().with_mode(EvalMode::PreserveTemplates)
-    )
-    .is_err());
+    assert!(hcl::eval::evaluate_str("upper([1][5])", &ctx).is_err());
 }
 
 #[test]
@@ -218,4 +217,24 @@ fn values_declared_unknown_are_kept_as_templates() {
         v,
         j(json!({"a": "${build.id}", "b": "web-${build.id}", "c": ["web", "${upper(build.id)}"]}))
     );
+}
+
+#[test]
+fn a_call_that_fails_with_known_arguments_is_an_error() {
+    // Terraform: `max("a", 1)` is an error whatever else is unknown.
+    #[derive(serde::Deserialize, Debug)]
+    struct C {
+        #[allow(dead_code)]
+        n: u32,
+    }
+    let err = hcl::from_str::<C>("n = max(\"a\", 1)\n").unwrap_err();
+    assert!(
+        err.message().contains("cannot convert \"a\" to number"),
+        "{}",
+        err.message()
+    );
+    assert_eq!((err.line(), err.column()), (Some(1), Some(5)));
+    // What depends on an unknown value is kept as written.
+    let v: hcl::Value = hcl::from_str("n = max(var.x, 1)\n").unwrap();
+    assert_eq!(v["n"], hcl::Value::from("${max(var.x, 1)}"));
 }

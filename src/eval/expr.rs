@@ -61,8 +61,7 @@ impl<'p> std::ops::Deref for Eval<'_, 'p> {
 pub(crate) enum Fail {
     /// An ordinary evaluation error (`try` and `can` catch these).
     Err(Error),
-    /// The expression depends on an undefined variable or function (or, in
-    /// template-preserving mode, a function that failed). `try` and `can`
+    /// The expression depends on an undefined variable or function. `try` and `can`
     /// do not catch these; template-preserving mode keeps the expression
     /// as written. In that mode the message is never shown, so it is not
     /// built (`None`).
@@ -1105,18 +1104,10 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 (v, t)
             })
     };
-    match r {
-        // The call itself failed (arity, argument types, implementation):
-        // functions differ between tools and may depend on the environment
-        // (files, time), so template-preserving mode keeps the call. A
-        // size limit is not kept: it is reported in every mode.
-        Err(Fail::Err(e))
-            if ctx.mode() == EvalMode::PreserveTemplates && e.kind() != ErrorKind::Limit =>
-        {
-            Err(Fail::Unknown(None))
-        }
-        r => r,
-    }
+    // A call whose arguments are all known and that fails is an error in
+    // every mode (`max("a", 1)`): what template-preserving mode keeps is
+    // what depends on values it does not have.
+    r
 }
 
 /// A call to a built-in whose result type depends on its arguments'
