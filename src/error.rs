@@ -362,6 +362,42 @@ impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
         Error::new(ErrorKind::De, msg.to_string())
     }
+
+    /// serde's message, without the fields that receive block labels
+    /// (`__label`, `__labels`), which are not attributes to write.
+    #[cold]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
+        let names: Vec<&str> = expected
+            .iter()
+            .copied()
+            .filter(|f| *f != crate::de::LABEL && *f != crate::de::LABELS)
+            .collect();
+        let msg = match names.as_slice() {
+            [] => format!("unknown field `{field}`, there are no fields"),
+            [one] => format!("unknown field `{field}`, expected `{one}`"),
+            [a, b] => format!("unknown field `{field}`, expected `{a}` or `{b}`"),
+            many => {
+                let list: Vec<String> = many.iter().map(|f| format!("`{f}`")).collect();
+                format!(
+                    "unknown field `{field}`, expected one of {}",
+                    list.join(", ")
+                )
+            }
+        };
+        Error::new(ErrorKind::De, msg)
+    }
+
+    /// serde's message, naming what is missing as a block label when it
+    /// is one.
+    #[cold]
+    fn missing_field(field: &'static str) -> Error {
+        let msg = if field == crate::de::LABEL || field == crate::de::LABELS {
+            "missing block label".to_owned()
+        } else {
+            format!("missing field `{field}`")
+        };
+        Error::new(ErrorKind::De, msg)
+    }
 }
 
 impl serde::ser::Error for Error {

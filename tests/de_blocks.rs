@@ -526,3 +526,34 @@ fn block_and_value_fields_mix() {
     assert_eq!(c.tags["a"], "1");
     assert_eq!(c.settings, serde_json_like(r#"{"x":1,"y":{"z":true}}"#));
 }
+
+#[test]
+fn label_fields_are_not_offered_as_attributes() {
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Service {
+        #[serde(rename = "__label")]
+        name: String,
+        port: u16,
+        host: String,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct C {
+        service: Vec<Service>,
+    }
+    let err =
+        hcl::from_str::<C>("service \"web\" {\n  port = 80\n  hots = \"a\"\n}\n").unwrap_err();
+    assert_eq!(
+        err.message(),
+        "unknown field `hots`, expected `port` or `host`"
+    );
+    // A missing label is said as such.
+    let err = hcl::from_str::<C>("service {\n  port = 80\n  host = \"a\"\n}\n").unwrap_err();
+    assert!(
+        err.message().contains("missing block label"),
+        "{}",
+        err.message()
+    );
+}

@@ -112,5 +112,5 @@ fn label_field_is_not_offered_through_flatten() {
     }
     // ...but `__label` is not: a flattened struct is read as a map.
     let err = hcl::from_str::<D>("user \"alice\" {\n  admin = true\n}\n").unwrap_err();
-    assert_eq!(err.message(), "missing field `__label`");
+    assert_eq!(err.message(), "missing block label");
 }
