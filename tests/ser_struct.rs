@@ -104,3 +104,24 @@ empty = []
 "#;
     assert_eq!(hcl::to_string(&r).unwrap(), expected);
 }
+
+#[test]
+fn errors_name_the_field_path() {
+    #[derive(serde::Serialize)]
+    struct Inner {
+        list: Vec<f64>,
+    }
+    #[derive(serde::Serialize)]
+    struct Outer {
+        inner: Inner,
+    }
+    let err = hcl::to_string(&Outer {
+        inner: Inner {
+            list: vec![1.0, f64::NAN],
+        },
+    })
+    .unwrap_err();
+    assert_eq!(err.path(), Some("inner.list[1]"));
+    assert!(err.to_string().starts_with("inner.list[1]: "), "{err}");
+    assert!(err.message().contains("NaN"), "{}", err.message());
+}

@@ -211,7 +211,7 @@
 
 mod body;
 mod eval_glue;
-mod path;
+pub(crate) mod path;
 mod syntax_de;
 mod value;
 

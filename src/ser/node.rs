@@ -1,6 +1,7 @@
 //! The intermediate tree built by the serde serializer, and its conversion
 //! into syntax trees and values.
 
+use crate::de::path::{prepend_index, prepend_key};
 use serde::ser::{self, Serialize};
 
 use super::*;
@@ -808,7 +809,9 @@ impl ser::SerializeSeq for SeqBuilder {
     type Ok = Node;
     type Error = Error;
     fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.0.push(value.serialize(NESTED)?);
+        let i = self.0.len();
+        self.0
+            .push(value.serialize(NESTED).map_err(|e| prepend_index(e, i))?);
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -842,7 +845,11 @@ impl ser::SerializeTupleVariant for VariantSeqBuilder {
     type Ok = Node;
     type Error = Error;
     fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        self.1.push(value.serialize(NESTED)?);
+        let i = self.1.len();
+        let node = value
+            .serialize(NESTED)
+            .map_err(|e| prepend_key(prepend_index(e, i), self.0))?;
+        self.1.push(node);
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -862,7 +869,8 @@ impl ser::SerializeMap for MapBuilder {
             .key
             .take()
             .ok_or_else(|| ser_error("map value without a key"))?;
-        self.entries.push((key, value.serialize(NESTED)?));
+        let node = value.serialize(NESTED).map_err(|e| prepend_key(e, &key))?;
+        self.entries.push((key, node));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -878,7 +886,8 @@ impl ser::SerializeStruct for StructBuilder {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.0.push((key.to_owned(), value.serialize(NESTED)?));
+        let node = value.serialize(NESTED).map_err(|e| prepend_key(e, key))?;
+        self.0.push((key.to_owned(), node));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -894,7 +903,10 @@ impl ser::SerializeStructVariant for VariantStructBuilder {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.1.push((key.to_owned(), value.serialize(NESTED)?));
+        let node = value
+            .serialize(NESTED)
+            .map_err(|e| prepend_key(prepend_key(e, key), self.0))?;
+        self.1.push((key.to_owned(), node));
         Ok(())
     }
     fn end(self) -> Result<Node> {
