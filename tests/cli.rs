@@ -1,4 +1,4 @@
-//! The `hcl` binary: `check`, `eval`, `json` and `refs`, run as a user runs them.
+//! The `hcl` binary: `check`, `eval`, `json`, `refs` and `fmt`, run as a user runs them.
 #![cfg(feature = "cli")]
 
 use std::io::Write;
@@ -429,4 +429,225 @@ fn json_reads_no_file_unless_allowed() {
         run(&["json", "--allow-files", dir.to_str().unwrap(), f]),
         "{\"x\":\"s3cr3t\"}\n"
     );
+}
+
+// `hcl fmt`. Every expected text and exit code is what `terraform fmt`
+// 1.11.4 gave for the same files and arguments.
+
+/// A fresh directory of its own for a test, holding `files`.
+fn fmt_dir(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcl-fmt-test-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+/// Runs `hcl` in `dir`.
+fn hcl_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("hcl binary runs")
+}
+
+fn read(dir: &std::path::Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+const UNFORMATTED: &str = "a=1\nbb = {x=1}\n";
+const FORMATTED: &str = "a  = 1\nbb = { x = 1 }\n";
+
+#[test]
+fn fmt_formats_files_in_place_and_lists_them() {
+    let dir = fmt_dir(
+        "in-place",
+        &[("main.tf", UNFORMATTED), ("ok.tf", "ok = 1\n")],
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let perms = std::fs::Permissions::from_mode(0o640);
+        std::fs::set_permissions(dir.join("main.tf"), perms).unwrap();
+    }
+    let out = hcl_in(&dir, &["fmt", "main.tf", "ok.tf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "main.tf\n");
+    assert_eq!(read(&dir, "main.tf"), FORMATTED);
+    assert_eq!(read(&dir, "ok.tf"), "ok = 1\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.join("main.tf"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+    // The temporary file was renamed over the file: nothing else is left.
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["main.tf", "ok.tf"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_writes_through_a_symbolic_link() {
+    let dir = fmt_dir("symlink", &[("real/main.tf", UNFORMATTED)]);
+    std::os::unix::fs::symlink("real/main.tf", dir.join("link.tf")).unwrap();
+    let out = hcl_in(&dir, &["fmt", "link.tf"]);
+    assert_eq!(stdout(&out), "link.tf\n", "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(dir.join("link.tf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(read(&dir, "real/main.tf"), FORMATTED);
+}
+
+#[test]
+fn fmt_check_exits_3_and_lists_without_writing() {
+    let dir = fmt_dir("check", &[("main.tf", UNFORMATTED), ("ok.tf", "ok = 1\n")]);
+    // No path: the current directory.
+    let out = hcl_in(&dir, &["fmt", "-check"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "main.tf\n");
+    assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
+    let out = hcl_in(&dir, &["fmt", "-check", "-list=false"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(3), String::new()));
+    let out = hcl_in(&dir, &["fmt", "--check", "ok.tf"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), String::new()));
+}
+
+#[test]
+fn fmt_diff_prints_a_unified_diff() {
+    let dir = fmt_dir("diff", &[("main.tf", UNFORMATTED)]);
+    let out = hcl_in(&dir, &["fmt", "-diff", "-write=false", "main.tf"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "main.tf\n--- old/main.tf\n+++ new/main.tf\n@@ -1,2 +1,2 @@\n-a=1\n-bb = {x=1}\n+a  = 1\n+bb = { x = 1 }\n"
+    );
+    assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
+}
+
+#[test]
+fn fmt_without_write_or_list_prints_the_formatted_text() {
+    let dir = fmt_dir("no-write", &[("main.tf", UNFORMATTED)]);
+    let out = hcl_in(&dir, &["fmt", "--write=false", "--list=false", "main.tf"]);
+    assert_eq!(stdout(&out), FORMATTED);
+    assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
+}
+
+#[test]
+fn fmt_reads_stdin() {
+    // Printed as a line: with a newline at the end.
+    let out = hcl(&["fmt", "-"], "a=1");
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), "a = 1\n".into())
+    );
+    let out = hcl(&["fmt", "-"], "x = \"${a}\"\ny=1\n");
+    assert_eq!(stdout(&out), "x = a\ny = 1\n");
+    let out = hcl(&["fmt", "-check", "-"], "a=1\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(3), String::new()));
+}
+
+#[test]
+fn fmt_reports_files_with_errors_and_leaves_them_untouched() {
+    let bad = "a = [1,\n  2\nb = 3\n";
+    let dir = fmt_dir("errors", &[("bad.tf", bad), ("main.tf", UNFORMATTED)]);
+    // With -check nothing is listed when a file fails.
+    let out = hcl_in(&dir, &["fmt", "-check", "bad.tf", "main.tf"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(2), String::new()));
+    let out = hcl_in(&dir, &["fmt", "bad.tf", "main.tf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "main.tf\n");
+    assert!(
+        stderr(&out).starts_with("bad.tf:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(read(&dir, "bad.tf"), bad);
+    assert_eq!(read(&dir, "main.tf"), FORMATTED);
+}
+
+#[test]
+fn fmt_picks_terraform_files_in_directories_and_recurses_with_recursive() {
+    let files = [
+        ("main.tf", UNFORMATTED),
+        ("vars.tfvars", "region=\"x\"\n"),
+        ("t.tftest.hcl", "run \"r\" {\ncommand=plan\n}\n"),
+        ("ok.tf", "ok = 1\n"),
+        ("other.hcl", "x=1\n"),
+        (".hidden.tf", "x=1\n"),
+        ("j.tf.json", "{\"a\":1}"),
+        (".git/g.tf", "q=1\n"),
+        ("sub/s.tf", "y  =  2\n"),
+        ("sub/deep/d.tf", "z =3\n"),
+    ];
+    let dir = fmt_dir("dirs", &files);
+    let out = hcl_in(&dir, &["fmt", "-check", "."]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "main.tf\nt.tftest.hcl\nvars.tfvars\n");
+    let out = hcl_in(&dir, &["fmt", "-check", "-recursive"]);
+    assert_eq!(
+        stdout(&out),
+        "main.tf\nsub/deep/d.tf\nsub/s.tf\nt.tftest.hcl\nvars.tfvars\n"
+    );
+    let out = hcl_in(&dir, &["fmt", "-recursive", "sub", "t.tftest.hcl"]);
+    assert_eq!(stdout(&out), "sub/deep/d.tf\nsub/s.tf\nt.tftest.hcl\n");
+    assert_eq!(read(&dir, "sub/s.tf"), "y = 2\n");
+    assert_eq!(read(&dir, "sub/deep/d.tf"), "z = 3\n");
+    assert_eq!(
+        read(&dir, "t.tftest.hcl"),
+        "run \"r\" {\n  command = plan\n}\n"
+    );
+    assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
+    for (name, text) in &files[4..8] {
+        assert_eq!(&read(&dir, name), text);
+    }
+}
+
+#[test]
+fn fmt_formats_a_named_file_of_any_other_extension_without_terraform_s_rewrites() {
+    // terraform fmt refuses such files (the expected layout is what it
+    // makes of the same text in a `.tf` file); hcl fmt lays them out and
+    // leaves their values as written: `"${a}"` stays (Terraform writes `a`
+    // in its own files).
+    let dir = fmt_dir(
+        "other",
+        &[
+            ("build.pkr.hcl", "yy={b=1}\nx=1\n"),
+            ("r.hcl", "x = \"${a}\"\n"),
+        ],
+    );
+    let out = hcl_in(&dir, &["fmt", "build.pkr.hcl", "r.hcl"]);
+    assert_eq!(stdout(&out), "build.pkr.hcl\n", "{}", stderr(&out));
+    assert_eq!(read(&dir, "build.pkr.hcl"), "yy = { b = 1 }\nx  = 1\n");
+    assert_eq!(read(&dir, "r.hcl"), "x = \"${a}\"\n");
+}
+
+#[test]
+fn fmt_usage_errors() {
+    let dir = fmt_dir("usage", &[("j.tf.json", "{}"), ("main.tf", UNFORMATTED)]);
+    // A flag it does not know: 1, as terraform fmt; nothing is done.
+    let out = hcl_in(&dir, &["fmt", "-bogus", "main.tf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
+    // A missing path stops there: 2.
+    let out = hcl_in(&dir, &["fmt", "-check", "nowhere", "main.tf"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(2), String::new()));
+    assert!(stderr(&out).contains("no file or directory at nowhere"));
+    // JSON files are not formatted: 2.
+    let out = hcl_in(&dir, &["fmt", "j.tf.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(read(&dir, "j.tf.json"), "{}");
 }

@@ -127,9 +127,10 @@ fn quoted_template_interpolations_keep_their_lines() {
 }
 
 #[test]
-fn heredoc_interpolations_go_on_one_line() {
-    // terraform fmt keeps these line breaks too, with the indentation they
-    // had; here they are joined, which is always valid.
+fn heredoc_interpolations_keep_their_line_breaks() {
+    // As terraform fmt 1.11.4 does: the lines are indented by the brackets
+    // opened on the lines before, not counting those after the heredoc's
+    // opener.
     assert_eq!(
         fmt_src(
             "x = <<EOT
@@ -140,7 +141,9 @@ EOT
 "
         ),
         "x = <<EOT
-${merge(a, b)}
+${merge(
+a,
+b)}
 EOT
 "
     );

@@ -1,5 +1,5 @@
 //! Accept/reject agreement with Terraform 1.11's parser (`terraform fmt -`
-//! on each snippet as a whole file) for 263 edge cases of the
+//! on each snippet as a whole file) for 270 edge cases of the
 //! structure, expression and template grammar. `true` = Terraform accepts.
 
 const CASES: &[(&str, bool)] = &[
@@ -15,6 +15,14 @@ const CASES: &[(&str, bool)] = &[
     ("a = {for k, v in m: k => v if v}\n", true),
     ("a = x[*].y[0].z\n", true),
     ("a = x.*.y.0\n", true),
+    // A splat's `*` and `]` are read in the surrounding newline mode.
+    ("a = x[\n*].y\n", false),
+    ("a = x[*\n].y\n", false),
+    ("a = x[ # c\n*]\n", false),
+    ("a = f(x[\n*].y)\n", true),
+    ("a = [x[*\n].y]\n", true),
+    ("a = x[ /* c */ * /* d */ ].y\n", true),
+    ("a = x[\n0]\n", true),
     ("a = f(x...)\n", true),
     ("a = f(x..., )\n", false),
     ("a = f(,)\n", false),

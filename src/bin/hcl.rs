@@ -6,10 +6,14 @@
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] FILE...
 //! hcl refs [--json] (FILE... | - | --expr 'EXPR')
+//! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
 //! ```
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
+
+#[path = "hcl/fmt.rs"]
+mod fmt;
 
 const USAGE: &str = r#"usage: hcl <command> [options] [args]
 
@@ -49,6 +53,13 @@ commands:
                             for --expr); --json prints a JSON array per input of
                             {"attr_path" (files only), "root", "steps", "start",
                             "end"}, or an {"error": ...} object; exit 1 on errors
+  fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
+                            format files in place as `terraform fmt` does (its
+                            flags, also as --flag; its exit codes: 3 when -check
+                            finds a file to change, 2 on errors); a directory's
+                            .tf, .tfvars, .tftest.hcl and .tfmock.hcl files, or
+                            the current directory's; `-`: stdin to stdout; files
+                            with errors are reported and left as they are
   help                      show this text
 "#;
 
@@ -63,6 +74,7 @@ fn main() -> ExitCode {
         "eval" => eval(rest),
         "json" => json(rest),
         "refs" => refs(rest),
+        "fmt" => return fmt::fmt(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(true)

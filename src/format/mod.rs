@@ -9,9 +9,9 @@
 //! With the source text, [`format_body_with_source`] keeps the source's
 //! comments, blank lines and line breaks (inside expressions too) and only
 //! normalises spacing and indentation, as `terraform fmt` does; on the 8,242
-//! accepted corpus files its output is byte for byte `terraform fmt`'s on
-//! 99.8 % of them. The rest of this list is the layout used without a source
-//! (or for nodes a program added).
+//! accepted corpus files its output is byte for byte `terraform fmt`'s. The
+//! rest of this list is the layout used without a source (or for nodes a
+//! program added).
 //!
 //! Layout decisions (the tree keeps no whitespace):
 //! - **Comments are not kept** in the syntax tree, so they are lost when a
@@ -71,16 +71,18 @@ pub fn format_body(body: &Body<'_>) -> String {
 /// source's comments, blank lines and line breaks are kept, between
 /// attributes and blocks and inside expressions (function call arguments,
 /// `for` expressions, conditionals, operators, objects and tuples, with
-/// their trailing commas); heredocs keep their text and closing-marker line.
-/// Spacing and indentation are normalised, `=` signs and trailing comments
-/// aligned as `terraform fmt` aligns them.
+/// their trailing commas, and a closing bracket on the last item's line);
+/// string literals keep their escapes, heredocs their text and
+/// closing-marker line, and the file its line ends (`\r\n`) and the spaces
+/// that end it. Spacing and indentation are normalised, `=` signs and
+/// trailing comments aligned as `terraform fmt` aligns them (in grapheme
+/// clusters), its quirks included.
 ///
 /// Items are located through their spans: items added or moved by a
 /// program (spans that do not fit, e.g. `Span::default()`) get the default
 /// layout, and comments in the source text between items that were removed
-/// are dropped. A heredoc whose source text no longer reads back as the
-/// tree's value is printed from the tree. Inside template interpolations
-/// expressions are printed on one line.
+/// are dropped. A string or template whose source text no longer reads
+/// back as the tree's value is printed from the tree.
 ///
 /// ```
 /// let src = "# header\n\na=1 # one\nbbb=2 # two\n\n\nb {\n  # inside\n}\n";
@@ -141,15 +143,57 @@ pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatO
     p.terraform = options.terraform_rewrites;
     p.body(body);
     let mut out = p.finish();
-    // `terraform fmt` leaves a file whose last line has no newline so. (A
-    // heredoc's closing marker always has one: it can not be that line.)
     if let Some(src) = source {
+        // `terraform fmt` leaves a file whose last line has no newline so. (A
+        // heredoc's closing marker always has one: it can not be that line.)
         let last_line = src.rsplit('\n').next().unwrap_or("");
         if !last_line.trim().is_empty() && out.ends_with('\n') {
             out.pop();
         }
+        // It keeps the spaces and tabs that end the file, as spaces (unless a
+        // comment, which keeps them as they are, ends it).
+        let tail = src.len() - src.trim_end_matches([' ', '\t']).len();
+        if tail > 0 && !out.ends_with([' ', '\t']) {
+            printer::push_spaces(&mut out, tail);
+        }
+        out = keep_line_ends(out, src);
     }
     out
+}
+
+/// `out` with the line ends of `src`: `terraform fmt` keeps each `\r\n`.
+/// When `out` has as many lines as `src` (the usual case: formatting
+/// moves no line break) the n-th line end is the source's n-th; otherwise
+/// all are `\r\n` when the source's first one is.
+fn keep_line_ends(out: String, src: &str) -> String {
+    if !src.contains("\r\n") {
+        return out;
+    }
+    let b = src.as_bytes();
+    let crlf: Vec<bool> = b
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == b'\n')
+        .map(|(i, _)| i > 0 && b[i - 1] == b'\r')
+        .collect();
+    let same_lines = out.matches('\n').count() == crlf.len();
+    let mut fixed = String::with_capacity(out.len() + crlf.len());
+    let mut n = 0;
+    for piece in out.split_inclusive('\n') {
+        match piece.strip_suffix('\n') {
+            Some(line) => {
+                fixed.push_str(line);
+                let want = if same_lines { crlf[n] } else { crlf[0] };
+                if want && !line.ends_with('\r') {
+                    fixed.push('\r');
+                }
+                fixed.push('\n');
+                n += 1;
+            }
+            None => fixed.push_str(piece),
+        }
+    }
+    fixed
 }
 
 /// Prints an expression as it would appear as an attribute value at the top

@@ -66,6 +66,9 @@ pub(crate) struct Printer<'s> {
     hd_after_strip: bool,
     /// The last template piece written was a literal ending in a newline.
     hd_lit_nl: bool,
+    /// The bracket count of the line where a heredoc kept from the source
+    /// opened on it.
+    heredoc_net: Option<i32>,
 }
 
 impl<'s> Printer<'s> {
@@ -102,6 +105,7 @@ impl<'s> Printer<'s> {
             hd_inner: Vec::new(),
             hd_after_strip: false,
             hd_lit_nl: false,
+            heredoc_net: None,
         }
     }
 
@@ -152,13 +156,16 @@ impl<'s> Printer<'s> {
 
     fn flush_line(&mut self, nl: bool) {
         if self.line.is_empty() {
+            self.heredoc_net = None;
             self.close_pending();
             if nl {
                 self.out.push('\n');
             }
             return;
         }
-        let net = self.net;
+        // Brackets after a heredoc's opener do not count for indentation
+        // (hclwrite stops counting there), but do for alignment.
+        let net = self.heredoc_net.take().unwrap_or(self.net);
         if net > 0 {
             self.indents.push(net);
         } else if net < 0 {
@@ -181,8 +188,8 @@ impl<'s> Printer<'s> {
         }
         let indent = 2 * (self.indents.len() - usize::from(net > 0));
         let assign = match self.assign {
-            Some((lead_end, net_at)) if net - net_at == 0 => {
-                Some((lead_end, indent + self.line[..lead_end].chars().count()))
+            Some((lead_end, net_at)) if self.net - net_at == 0 => {
+                Some((lead_end, indent + columns(&self.line[..lead_end])))
             }
             _ => None,
         };
@@ -247,7 +254,7 @@ impl<'s> Printer<'s> {
             let r = &p.pending[k];
             let c = r.comment.unwrap_or(r.end);
             // The comment is preceded by one space, not counted.
-            r.indent + p.pending_buf[r.start..c - 1].chars().count() + (pad[k] - 1)
+            r.indent + columns(&p.pending_buf[r.start..c - 1]) + (pad[k] - 1)
         };
         let mut i = 0;
         while i < n {
@@ -348,11 +355,22 @@ impl<'s> Printer<'s> {
             // A heredoc ended the line; the comment cannot follow it.
             return;
         }
-        self.line.push(' ');
+        // hclwrite puts no space between an opening bracket and a `/* */`
+        // comment (a line comment is aligned, so spaced).
+        if t.line_comment || !self.after_open_bracket() {
+            self.line.push(' ');
+        }
         if t.line_comment {
             self.comment_at = Some(self.line.len());
         }
         self.line.push_str(t.text);
+    }
+
+    /// Whether the line ends with an opening bracket that hclwrite writes
+    /// the next token right after: `(`, `[`, `${`, `%{` (not `{`).
+    fn after_open_bracket(&self) -> bool {
+        let l = self.line.trim_end_matches('~');
+        l.ends_with(['(', '[']) || l.ends_with("${") || l.ends_with("%{")
     }
 
     /// Prints a body whose spans point into `src`: comments between items
@@ -504,18 +522,37 @@ impl<'s> Printer<'s> {
                 (&t.kind, t.template.elements)
             {
                 let parens = matches!(i.expr.kind, ExprKind::Parenthesis(_));
-                if !parens && self.src_multiline(i.expr.span) == Some(true) {
+                let multiline = self.src_multiline(i.expr.span);
+                if !parens && multiline == Some(true) {
                     // Written over several lines, it needs brackets at the
                     // top level: `terraform fmt` adds parentheses.
                     self.open("(");
                     self.expr(&i.expr, Mode::Inline);
                     self.close(")");
-                } else if parens {
+                    return true;
+                }
+                // `/* */` comments beside the expression on its line stay.
+                let open_end = i.span.start() + if i.strip.start { 3 } else { 2 };
+                let close_start = i.span.end().saturating_sub(if i.strip.end { 2 } else { 1 });
+                let one_line = |p: &Self, from: usize, to: usize| {
+                    p.layout_src().is_some_and(|src| {
+                        from <= to
+                            && span_ok(Span::new(from, to), src)
+                            && !src[from..to].contains('\n')
+                    })
+                };
+                if one_line(self, open_end, i.expr.span.start()) {
+                    self.inline_comments(open_end, i.expr.span.start(), true);
+                }
+                if parens || multiline.is_some() {
                     self.expr(&i.expr, Mode::Inline);
                 } else {
                     self.no_layout += 1;
                     self.expr(&i.expr, Mode::Inline);
                     self.no_layout -= 1;
+                }
+                if one_line(self, i.expr.span.end(), close_start) {
+                    self.inline_comments(i.expr.span.end(), close_start, false);
                 }
                 return true;
             }
@@ -565,9 +602,12 @@ impl<'s> Printer<'s> {
             ExprKind::Null => self.w("null"),
             ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
             ExprKind::Number(n) => self.w(n.raw),
-            ExprKind::String(s) => self.quoted_str(s),
+            ExprKind::String(s) => match self.string_source(e.span, s) {
+                Some(text) => self.w(text),
+                None => self.quoted_str(s),
+            },
             ExprKind::Template(t) => {
-                if !self.heredoc_with_source(t, e) {
+                if !self.template_with_source(t, e) {
                     self.template_expr(t)
                 }
             }
@@ -622,7 +662,7 @@ impl<'s> Printer<'s> {
                 self.open("(");
                 self.layout_gap(e.span.start() + 1, inner.span.start());
                 self.expr(inner, Mode::Inline);
-                self.layout_gap(inner.span.end(), e.span.end().saturating_sub(1));
+                self.gap_before_close(inner.span.end(), e.span.end().saturating_sub(1));
                 self.close(")");
             }
         }
@@ -693,7 +733,11 @@ impl<'s> Printer<'s> {
         if !items.iter().any(|i| matches!(i, GapItem::Newline)) {
             // `/* */` comments within a line stay on it.
             let any = items.iter().any(|i| matches!(i, GapItem::Comment(_)));
-            if any && !self.line.is_empty() && !self.line.ends_with([' ', '(', '[', '{']) {
+            if any
+                && !self.line.is_empty()
+                && !self.line.ends_with(' ')
+                && !self.after_open_bracket()
+            {
                 self.w(" ");
             }
             self.write_inline_comments(&items, true);
@@ -713,6 +757,16 @@ impl<'s> Printer<'s> {
         self.end_line();
         self.gap_comments(items, false);
         Some(true)
+    }
+
+    /// [`Printer::layout_gap`] before a closing bracket, which a `/* */`
+    /// comment on the line is not spaced from (as hclwrite writes it).
+    fn gap_before_close(&mut self, from: usize, to: usize) -> Option<bool> {
+        let broke = self.layout_gap(from, to);
+        if broke == Some(false) && self.line.ends_with("*/ ") {
+            self.line.pop();
+        }
+        broke
     }
 
     /// Writes the token `tok` between two parts of an expression that end
@@ -874,6 +928,9 @@ impl<'s> Printer<'s> {
                 None => mode == Mode::Block,
             };
         if multi {
+            if self.object_with_source(items, span) {
+                return;
+            }
             let src = self.bracketed_src(span, b'{', b'}');
             let mut cursor = span.start() + 1;
             self.open("{");
@@ -958,6 +1015,61 @@ impl<'s> Printer<'s> {
         }
     }
 
+    /// A multi-line object's items (between the braces at `span`) laid out
+    /// as in the source: an item starts a line where the source starts one
+    /// and otherwise follows the `{` or the previous item on its line, the
+    /// `}` too; comments, blank lines and commas are kept. `false` (nothing
+    /// written) when the spans do not fit the source.
+    fn object_with_source(&mut self, items: &[ObjectItem<'_>], span: Span) -> bool {
+        let Some(src) = self.bracketed_src(span, b'{', b'}') else {
+            return false;
+        };
+        let close = span.end() - 1;
+        let mut cursor = span.start() + 1;
+        for it in items {
+            let (ks, ve) = (it.key.span(), it.value.span);
+            let fits = span_ok(ks, src)
+                && span_ok(ve, src)
+                && ks.start() >= cursor
+                && ve.start() >= ks.end()
+                && ve.end() <= close;
+            if !fits || scan_gap(&src[cursor..ks.start()], true).is_none() {
+                return false;
+            }
+            cursor = ve.end();
+        }
+        if scan_gap(&src[cursor..close], true).is_none() {
+            return false;
+        }
+        self.open("{");
+        let mut cursor = span.start() + 1;
+        for (i, it) in items.iter().enumerate() {
+            let broke = self.layout_gap(cursor, it.key.span().start()) == Some(true);
+            if !broke && !self.line.ends_with(' ') {
+                self.w(" ");
+            }
+            self.object_key(&it.key);
+            match it.separator {
+                ObjectSeparator::Equals => {
+                    self.mark_assign();
+                    self.w(" = ");
+                }
+                ObjectSeparator::Colon => self.w(" : "),
+            }
+            self.expr(&it.value, Mode::Block);
+            cursor = it.value.span.end();
+            let next = items.get(i + 1).map_or(close, |n| n.key.span().start());
+            let comma = self.find_token(cursor, next, ",");
+            self.separator(&mut cursor, comma, ",");
+        }
+        if self.gap_before_close(cursor, close) == Some(true) || self.line.is_empty() {
+            self.close("}");
+        } else {
+            self.close(" }");
+        }
+        true
+    }
+
     /// The `/* */` comments of `src[from..to]` (text within one line
     /// between two tokens), each followed (`leading`) or preceded by a
     /// space. Nothing when the text holds anything else.
@@ -1007,22 +1119,36 @@ impl<'s> Printer<'s> {
             })
         });
         match inside {
-            // Only `/* */` comments, on the line: they stay there.
+            // Only `/* */` comments, on the line: they stay there (spaced
+            // from braces, not from brackets).
             Some(items) if !items.iter().any(|i| matches!(i, GapItem::Newline)) => {
                 self.open(o);
                 for it in &items {
                     if let GapItem::Comment(text) = *it {
-                        self.w(" ");
+                        if !self.after_open_bracket() {
+                            self.w(" ");
+                        }
                         self.w(text);
                     }
                 }
-                self.w(" ");
+                if o == "{" {
+                    self.w(" ");
+                }
                 self.close(c);
             }
             Some(items) => {
                 self.open(o);
+                // A comment right after the bracket stays on its line.
+                let mut items = &items[..];
+                if let [GapItem::Comment(text), GapItem::Newline, ..] = items {
+                    self.trailing(Some(Trailing {
+                        text,
+                        line_comment: !text.starts_with("/*"),
+                    }));
+                    items = &items[1..];
+                }
                 self.newline();
-                self.gap_comments(&items, false);
+                self.gap_comments(items, false);
                 self.close(c);
             }
             None => {
@@ -1157,8 +1283,8 @@ impl<'s> Printer<'s> {
                 cursor = next;
             }
         }
-        let broke = self.layout_gap(cursor, close) == Some(true);
-        if last_comma.is_some() && !broke && !self.line.is_empty() {
+        let broke = self.gap_before_close(cursor, close) == Some(true);
+        if last_comma.is_some() && !broke && self.line.ends_with(',') {
             // hclwrite writes `f(a, )`.
             self.w(" ");
         }
@@ -1185,14 +1311,24 @@ impl<'s> Printer<'s> {
         // read back as part of a number `2.3` / `.2.1`: keep a space there
         // (terraform fmt itself joins them).
         let mut after_number = matches!(t.expr.kind, ExprKind::Number { .. });
+        // With the source, line breaks (and comments) around the operators
+        // are kept (`data.\nitems`, `a[\n  i\n]`).
+        let mut prev_end = t.expr.span.end();
         for op in t.operators {
             let was_after_number = std::mem::replace(
                 &mut after_number,
                 matches!(op.kind, TraversalOperatorKind::LegacyIndex(_)),
             );
+            if op.span.start() >= prev_end {
+                self.layout_gap(prev_end, op.span.start());
+            }
+            prev_end = op.span.end();
             match &op.kind {
                 TraversalOperatorKind::GetAttr(i) => {
                     self.w(".");
+                    if i.span.start() > op.span.start() {
+                        self.layout_gap(op.span.start() + 1, i.span.start());
+                    }
                     self.w(i.name);
                     space_before_bracket = false;
                 }
@@ -1201,7 +1337,14 @@ impl<'s> Printer<'s> {
                         self.w(" ");
                     }
                     self.open("[");
+                    let inside = e.span.start() > op.span.start() && e.span.end() < op.span.end();
+                    if inside {
+                        self.layout_gap(op.span.start() + 1, e.span.start());
+                    }
                     self.expr(e, Mode::Inline);
+                    if inside {
+                        self.gap_before_close(e.span.end(), op.span.end() - 1);
+                    }
                     self.close("]");
                     space_before_bracket = false;
                 }
@@ -1210,11 +1353,24 @@ impl<'s> Printer<'s> {
                         self.w(" ");
                     }
                     self.w(".");
+                    let digits_at =
+                        self.layout_src()
+                            .filter(|src| span_ok(op.span, src))
+                            .map(|src| {
+                                let text = &src[op.span.range()];
+                                op.span.end()
+                                    - (text.len()
+                                        - text.trim_end_matches(|c: char| c.is_ascii_digit()).len())
+                            });
+                    if let Some(at) = digits_at.filter(|&at| at > op.span.start() + 1) {
+                        self.layout_gap(op.span.start() + 1, at);
+                    }
                     self.w(itoa::Buffer::new().format(*n));
                     space_before_bracket = false;
                 }
                 TraversalOperatorKind::AttrSplat => {
-                    self.w(".*");
+                    self.w(".");
+                    self.splat_star(op.span.start() + 1, op.span.end());
                     space_before_bracket = true;
                 }
                 TraversalOperatorKind::FullSplat => {
@@ -1222,11 +1378,26 @@ impl<'s> Printer<'s> {
                         self.w(" ");
                     }
                     self.open("[");
-                    self.close("*]");
+                    let close = op.span.end().saturating_sub(1);
+                    if let Some(at) = self.splat_star(op.span.start() + 1, close) {
+                        self.gap_before_close(at + 1, close);
+                    }
+                    self.close("]");
                     space_before_bracket = false;
                 }
             }
         }
+    }
+
+    /// The `*` of a splat, found in the source between `from` and `to`
+    /// after line breaks and comments, which are kept; where it is.
+    fn splat_star(&mut self, from: usize, to: usize) -> Option<usize> {
+        let at = self.find_token(from, to, "*");
+        if let Some(at) = at {
+            self.layout_gap(from, at);
+        }
+        self.w("*");
+        at
     }
 
     /// Writes ` in <coll>` / ` if <cond>` with hclwrite's keyword spacing:
@@ -1251,7 +1422,7 @@ impl<'s> Printer<'s> {
         self.sep(span.start() + 1, first.span.start(), "for", object, true);
         if let Some(k) = &f.key_var {
             self.w(k.name);
-            self.w(", ");
+            self.sep(k.span.end(), f.value_var.span.start(), ",", false, true);
         }
         self.w(f.value_var.name);
         self.keyword_then("in", f.value_var.span.end(), &f.collection);
@@ -1275,7 +1446,7 @@ impl<'s> Printer<'s> {
             end = c.span.end();
         }
         if end < span.end() {
-            self.layout_gap(end, span.end() - 1);
+            self.gap_before_close(end, span.end() - 1);
         }
         self.close(if object { " }" } else { "]" });
     }
@@ -1307,12 +1478,37 @@ impl<'s> Printer<'s> {
         }
     }
 
-    /// With the source, a heredoc as `terraform fmt` leaves it: its text and
-    /// closing-marker line as written, only the interpolations re-spaced.
-    /// `false` (nothing written) for heredocs with directives, and when the
-    /// source text no longer reads back as this expression.
-    fn heredoc_with_source(&mut self, t: &TemplateExpr<'_>, e: &Expression<'_>) -> bool {
-        let (TemplateKind::Heredoc { .. }, Some(src)) = (&t.kind, self.layout_src()) else {
+    /// With the source, a string literal as it is written there (its
+    /// escapes as they are, as `terraform fmt` keeps them), when that text
+    /// still reads back as `value`.
+    fn string_source(&self, span: Span, value: &str) -> Option<&'s str> {
+        let src = self.src?;
+        if !span_ok(span, src) || span.len() < 2 {
+            return None;
+        }
+        let text = &src[span.range()];
+        let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+        // Without escapes the text is the value (the parser normalises
+        // non-ASCII text to NFC: such text is read back to be sure).
+        let plain = inner.is_ascii() && !inner.contains(['\\', '{', '\n', '\r']);
+        if plain {
+            return (inner == value).then_some(text);
+        }
+        match crate::parser::parse_expression(text) {
+            Ok(again) if matches!(again.expr().kind, ExprKind::String(v) if v == value) => {
+                Some(text)
+            }
+            _ => None,
+        }
+    }
+
+    /// With the source, a template as `terraform fmt` leaves it: its
+    /// literal text as written (escapes, and the spaces strip markers
+    /// remove), only the interpolations and directives re-spaced; a heredoc
+    /// also keeps its closing-marker line. `false` (nothing written) when
+    /// the source text no longer reads back as this expression.
+    fn template_with_source(&mut self, t: &TemplateExpr<'_>, e: &Expression<'_>) -> bool {
+        let Some(src) = self.src else {
             return false;
         };
         if !span_ok(e.span, src) || !span_ok(t.template.span, src) {
@@ -1320,36 +1516,62 @@ impl<'s> Printer<'s> {
         }
         let text = &src[e.span.range()];
         let content = t.template.span;
-        if !text.starts_with("<<")
+        let heredoc = matches!(t.kind, TemplateKind::Heredoc { .. });
+        let opener = if heredoc { "<<" } else { "\"" };
+        if !text.starts_with(opener)
             || content.start() < e.span.start()
             || content.end() > e.span.end()
         {
             return false;
         }
+        if heredoc && self.layout_src().is_none() {
+            // Heredocs inside interpolations are laid out afresh.
+            return false;
+        }
         if !tiles(&t.template, src) {
             return false;
         }
-        // The closing marker must end its line to read back.
-        match crate::parser::parse_expression(&format!("{text}\n")) {
+        // A heredoc's closing marker must end its line to read back.
+        let closed;
+        let text = if heredoc {
+            closed = format!("{text}\n");
+            &closed
+        } else {
+            text
+        };
+        match crate::parser::parse_expression(text) {
             Ok(again) if crate::format::expr_eq_ignoring_spans(again.expr(), e) => {}
             _ => return false,
         }
-        self.line.push_str(&src[e.span.start()..content.start()]);
+        self.w(&src[e.span.start()..content.start()]);
+        if heredoc && self.heredoc_net.is_none() {
+            // hclwrite counts a line's brackets up to a heredoc's opener.
+            self.heredoc_net = Some(self.net);
+        }
         self.verbatim_elems(&t.template, src);
         self.line.push_str(&src[content.end()..e.span.end()]);
-        self.newline();
+        if heredoc {
+            // Spaces after the closing marker stay, as `terraform fmt`
+            // keeps them.
+            let rest = &src[e.span.end()..];
+            let spaces = rest.trim_start_matches([' ', '\t']);
+            if spaces.is_empty() || spaces.starts_with(['\n', '\r']) {
+                self.line.push_str(&rest[..rest.len() - spaces.len()]);
+            }
+            self.newline();
+        }
         true
     }
 
-    /// `${ expr }`, on one line.
-    /// A heredoc's elements with their literal text as in `src` (the spans
+    /// A template's elements with their literal text as in `src` (the spans
     /// were checked by [`tiles`]); interpolations and directive markers are
-    /// re-spaced as `terraform fmt` re-spaces them.
+    /// re-spaced as `terraform fmt` re-spaces them, interpolations keeping
+    /// their line breaks.
     fn verbatim_elems(&mut self, t: &Template<'_>, src: &str) {
         for el in t.elements {
             match el {
                 Element::Literal(l) => self.line.push_str(&src[l.span.range()]),
-                Element::Interpolation(it) => self.interpolation(it, false),
+                Element::Interpolation(it) => self.interpolation(it, true),
                 Element::Directive(d) => match &**d {
                     Directive::If(d) => {
                         self.directive_open(d.if_strip);
@@ -1381,16 +1603,16 @@ impl<'s> Printer<'s> {
         }
     }
 
-    /// `${ expr }`. In a quoted template, with the source, the expression
-    /// keeps its line breaks (newlines are allowed inside `${ }`, and
-    /// `terraform fmt` keeps them); in heredocs it goes on one line.
-    fn interpolation(&mut self, it: &Interpolation<'_>, quoted: bool) {
+    /// `${ expr }`. With `layout` and the source, the expression keeps its
+    /// line breaks and comments (newlines are allowed inside `${ }`, and
+    /// `terraform fmt` keeps them); otherwise it goes on one line.
+    fn interpolation(&mut self, it: &Interpolation<'_>, layout: bool) {
         self.open(if it.strip.start { "${~" } else { "${" });
         let obj = matches!(it.expr.kind, ExprKind::Object(_));
         if obj {
             self.w(" ");
         }
-        let layout = quoted && self.layout_src().is_some();
+        let layout = layout && self.layout_src().is_some();
         if layout {
             let start = it.span.start() + if it.strip.start { 3 } else { 2 };
             self.layout_gap(start, it.expr.span.start());
@@ -1400,7 +1622,7 @@ impl<'s> Printer<'s> {
         self.expr(&it.expr, Mode::Inline);
         if layout {
             let end = it.span.end() - if it.strip.end { 2 } else { 1 };
-            self.layout_gap(it.expr.span.end(), end);
+            self.gap_before_close(it.expr.span.end(), end);
         } else {
             self.no_layout -= 1;
         }
@@ -1831,6 +2053,17 @@ fn contains_heredoc(e: &Expression<'_>) -> bool {
     let mut find = Find(false);
     find.visit_expr(e);
     find.0
+}
+
+/// The columns `s` takes, in grapheme clusters, as hclwrite counts them
+/// to align `=` and comments.
+fn columns(s: &str) -> usize {
+    use unicode_segmentation::UnicodeSegmentation;
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.graphemes(true).count()
+    }
 }
 
 #[inline]

@@ -1032,12 +1032,20 @@ fn traversal<'a, OM: OutputMode>(
 /// caller leaves it).
 fn index<'a, OM: OutputMode>(j: In<'a>) -> Res<'a, OM, TraversalOperatorKind<'a>> {
     let start = j.at();
+    // A splat's `*` and `]` are read in the surrounding newline mode (as
+    // Go's parser reads them): `a[\n*]` is a splat only inside brackets.
+    let outer_nl = j.nl;
     let inner = enter::<OM>(j)?.with_nl(true);
-    let (k, ()) = leaf::<OM, _>(ws_nl(inner.skip(1)))?;
-    let mut splat = opt(value((), preceded(punct("*"), preceded(ws_nl, punct("]")))));
+    let splat_ws = if outer_nl { ws_nl } else { ws_inline };
+    let (k, ()) = leaf::<OM, _>(splat_ws(inner.skip(1)))?;
+    let mut splat = opt(value(
+        (),
+        preceded(punct("*"), preceded(splat_ws, punct("]"))),
+    ));
     if let (k, Some(())) = leaf::<OM, _>(splat.parse(k))? {
         return Ok((k, OM::Output::bind(|| TraversalOperatorKind::FullSplat)));
     }
+    let (k, ()) = leaf::<OM, _>(ws_nl(k))?;
     if k.eof() {
         return stop::<_, OM>(
             PErr::at(Kind::Unclosed(&(Opener::Bracket, "an index expression")), k).opened_at(start),

@@ -1,0 +1,363 @@
+//! `hcl fmt`: formats files in place, as `terraform fmt` does.
+//!
+//! The flags, the files picked in a directory, what is printed and the exit
+//! codes are `terraform fmt`'s (1.11): 0 when all went well, 3 with
+//! `-check` when a file would change, 2 when a file could not be read,
+//! parsed or written, 1 for a flag it does not know. Files with syntax
+//! errors are reported as `hcl check` reports them and left untouched; a
+//! file is rewritten through a temporary file in its directory renamed over
+//! it, so it is never half-written.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::{read_text, report};
+
+mod diff;
+
+/// What `terraform fmt` picks in a directory (and formats with its
+/// rewrites).
+const TERRAFORM_EXTENSIONS: [&str; 4] = [".tf", ".tfvars", ".tftest.hcl", ".tfmock.hcl"];
+
+/// `hcl fmt [options] [PATH...]`.
+pub(crate) fn fmt(args: &[String]) -> ExitCode {
+    let mut fmt = match Fmt::from_args(args) {
+        Ok(Some(fmt)) => fmt,
+        Ok(None) => {
+            print!("{}", super::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => {
+            eprintln!("hcl: fmt: {msg} (see `hcl help`)");
+            return ExitCode::from(1);
+        }
+    };
+    fmt.run();
+    if fmt.failed {
+        return ExitCode::from(2);
+    }
+    if let Some(listed) = fmt.checked.take() {
+        if fmt.list_checked {
+            fmt.emit(&listed);
+        }
+        if !listed.is_empty() {
+            return ExitCode::from(3);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// One run of `hcl fmt`: its options and what it found so far.
+struct Fmt {
+    /// Print the names of files that change.
+    list: bool,
+    /// Rewrite files that change.
+    write: bool,
+    /// Print a unified diff of each change.
+    diff: bool,
+    /// Go into subdirectories.
+    recursive: bool,
+    /// Read stdin instead of `paths`.
+    stdin: bool,
+    paths: Vec<String>,
+    /// With `-check`: what would be printed, held back until the end
+    /// (printed only when nothing failed, and only with `-list`).
+    checked: Option<Vec<u8>>,
+    /// `-list` as given, for `-check`.
+    list_checked: bool,
+    /// A file could not be read, parsed or written.
+    failed: bool,
+}
+
+impl Fmt {
+    /// The options, from Go-style flags (`-check`, `--check`,
+    /// `-write=false`, ...) before the paths; `None` for `-help`.
+    fn from_args(args: &[String]) -> Result<Option<Fmt>, String> {
+        let (mut list, mut write, mut diff, mut check, mut recursive) =
+            (true, true, false, false, false);
+        let mut rest = args;
+        while let Some((arg, tail)) = rest.split_first() {
+            if arg == "--" {
+                rest = tail;
+                break;
+            }
+            let Some(flag) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')) else {
+                break;
+            };
+            if flag.is_empty() {
+                break; // `-`: stdin
+            }
+            let (name, value) = match flag.split_once('=') {
+                Some((name, v)) => (name, Some(v)),
+                None => (flag, None),
+            };
+            let value = match value {
+                None => true,
+                Some("1" | "t" | "T" | "true" | "TRUE" | "True") => true,
+                Some("0" | "f" | "F" | "false" | "FALSE" | "False") => false,
+                Some(v) => return Err(format!("invalid boolean value `{v}` for -{name}")),
+            };
+            match name {
+                "list" => list = value,
+                "write" => write = value,
+                "diff" => diff = value,
+                "check" => check = value,
+                "recursive" => recursive = value,
+                "no-color" => {}
+                "h" | "help" => return Ok(None),
+                _ => return Err(format!("flag provided but not defined: {arg}")),
+            }
+            rest = tail;
+        }
+        let stdin = rest.first().is_some_and(|p| p == "-");
+        let paths = match rest {
+            _ if stdin => Vec::new(),
+            [] => vec![".".to_owned()],
+            paths => paths.to_vec(),
+        };
+        if stdin {
+            list = false;
+            write = false;
+        }
+        let list_checked = list;
+        if check {
+            list = true;
+            write = false;
+        }
+        Ok(Some(Fmt {
+            list,
+            write,
+            diff,
+            recursive,
+            stdin,
+            paths,
+            checked: check.then(Vec::new),
+            list_checked,
+            failed: false,
+        }))
+    }
+
+    fn run(&mut self) {
+        if self.stdin {
+            self.file("-", None, true);
+            return;
+        }
+        for path in std::mem::take(&mut self.paths) {
+            let Ok(meta) = fs::metadata(&path) else {
+                // As terraform fmt: the paths after it are not looked at.
+                self.error(&format!("no file or directory at {path}"));
+                return;
+            };
+            let shown = shown_path(Path::new(&path));
+            if meta.is_dir() {
+                self.dir(Path::new(&path), &shown);
+            } else if path.ends_with(".json") {
+                self.error(&format!("{path}: JSON files are not formatted"));
+            } else {
+                // Named files are formatted whatever their extension; only
+                // Terraform's files get Terraform's rewrites.
+                let terraform = is_terraform_file(&path);
+                self.file(&shown, Some(Path::new(&path)), terraform);
+            }
+        }
+    }
+
+    /// A directory's Terraform files, in name order, and with `-recursive`
+    /// its subdirectories; hidden files and editor backups are skipped.
+    fn dir(&mut self, dir: &Path, shown: &str) {
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries.collect::<io::Result<Vec<_>>>(),
+            Err(e) => Err(e),
+        };
+        let mut entries = match entries {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.error(&format!("cannot read directory {shown}: {e}"));
+                return;
+            }
+        };
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let name = entry.file_name();
+            // A symbolic link is followed to a file, not to a directory.
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            let Some(name) = name.to_str() else {
+                let bytes = name.as_encoded_bytes();
+                let wanted = TERRAFORM_EXTENSIONS
+                    .iter()
+                    .any(|ext| bytes.ends_with(ext.as_bytes()));
+                if wanted || (is_dir && self.recursive) {
+                    let path = entry.path();
+                    self.error(&format!("{}: not a UTF-8 path", path.display()));
+                }
+                continue;
+            };
+            if name.starts_with('.')
+                || name.ends_with('~')
+                || (name.starts_with('#') && name.ends_with('#'))
+            {
+                continue;
+            }
+            let path = dir.join(name);
+            let sub = if shown == "." {
+                name.to_owned()
+            } else {
+                format!("{}/{name}", shown.trim_end_matches('/'))
+            };
+            if is_dir {
+                if self.recursive {
+                    self.dir(&path, &sub);
+                }
+            } else if is_terraform_file(name) {
+                self.file(&sub, Some(&path), true);
+            }
+        }
+    }
+
+    /// Formats one file (`path` `None`: stdin), shown as `shown`.
+    fn file(&mut self, shown: &str, path: Option<&Path>, terraform: bool) {
+        let text = match path {
+            None => read_text("-"),
+            Some(p) => match p.to_str() {
+                Some(p) => read_text(p),
+                None => {
+                    self.error(&format!("{shown}: not a UTF-8 path"));
+                    return;
+                }
+            },
+        };
+        let result = text.and_then(|src| {
+            let formatted = format_text(&src, terraform)?;
+            Ok((src, formatted))
+        });
+        let (src, formatted) = match result {
+            Ok(texts) => texts,
+            Err(err) => {
+                self.failed = true;
+                eprintln!("{}", report(shown, &err));
+                return;
+            }
+        };
+        if src != formatted {
+            if self.list {
+                self.emit(format!("{shown}\n").as_bytes());
+            }
+            if let (true, Some(p)) = (self.write, path) {
+                if let Err(e) = write_in_place(p, &formatted) {
+                    self.error(&format!("cannot write {shown}: {e}"));
+                    return;
+                }
+            }
+            if self.diff {
+                let label = if path.is_some() { shown } else { "<stdin>" };
+                let diff = diff::unified(&src, &formatted, label);
+                self.emit(diff.as_bytes());
+            }
+        }
+        if !self.list && !self.write && !self.diff {
+            // Printed as a line, as terraform fmt prints it.
+            let mut out = formatted;
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            self.emit(out.as_bytes());
+        }
+    }
+
+    /// Writes to stdout, or holds it back with `-check`.
+    fn emit(&mut self, bytes: &[u8]) {
+        match &mut self.checked {
+            Some(held) => held.extend_from_slice(bytes),
+            // A closed pipe (e.g. `| head`) is not an error worth a panic.
+            None => {
+                let _ = io::stdout().lock().write_all(bytes);
+            }
+        }
+    }
+
+    fn error(&mut self, msg: &str) {
+        self.failed = true;
+        eprintln!("hcl: fmt: {msg}");
+    }
+}
+
+/// `src` formatted, with Terraform's rewrites if `terraform`.
+fn format_text(src: &str, terraform: bool) -> hcl::Result<String> {
+    let file = hcl::parse(src)?;
+    let options = hcl::format::FormatOptions::new().terraform_rewrites(terraform);
+    Ok(hcl::format::format_body_with(
+        file.body(),
+        Some(src),
+        &options,
+    ))
+}
+
+/// Whether `name` is one of the files `terraform fmt` formats.
+fn is_terraform_file(name: &str) -> bool {
+    TERRAFORM_EXTENSIONS.iter().any(|ext| name.ends_with(ext))
+}
+
+/// A path as given, without a leading `./`.
+fn shown_path(path: &Path) -> String {
+    let shown = path.to_string_lossy();
+    let mut s: &str = &shown;
+    while let Some(rest) = s.strip_prefix("./") {
+        s = rest.trim_start_matches('/');
+    }
+    if s.is_empty() {
+        ".".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// Replaces the file at `path` (through symbolic links) by `text`: written
+/// to a new file in the same directory with the same permissions, then
+/// renamed over it, so that the file is never half-written. A file that
+/// could not be opened for writing is not replaced.
+fn write_in_place(path: &Path, text: &str) -> io::Result<()> {
+    let target = fs::canonicalize(path)?;
+    let meta = fs::metadata(&target)?;
+    // The check that writing to the file itself would make.
+    fs::OpenOptions::new().write(true).open(&target)?;
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let (tmp_path, mut tmp) = new_temp_file(dir, &name)?;
+    let written = (|| {
+        tmp.write_all(text.as_bytes())?;
+        tmp.set_permissions(meta.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Best effort: only the owner's rights may allow it.
+            let _ = std::os::unix::fs::fchown(&tmp, Some(meta.uid()), Some(meta.gid()));
+        }
+        tmp.sync_all()?;
+        fs::rename(&tmp_path, &target)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp_path);
+    }
+    written
+}
+
+/// A new hidden file in `dir` (that `fmt` itself would skip), created
+/// without replacing any.
+fn new_temp_file(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
+    let pid = std::process::id();
+    let mut n = 0u32;
+    loop {
+        let path = dir.join(format!(".{name}.{pid}-{n}.hcl-fmt"));
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
