@@ -2,7 +2,7 @@
 //!
 //! Most objects have a few attributes. Those live in one vector in
 //! insertion order and are found by comparing keys: no hash table is
-//! allocated or hashed into. A map that grows past [`INDEX_FROM`] entries
+//! allocated or hashed into. A map that grows past `INDEX_FROM` (8) entries
 //! becomes an [`IndexMap`] (boxed, so every map is as small as a vector),
 //! so large maps keep constant-time lookups.
 

@@ -132,7 +132,7 @@ impl Type {
 
     /// The type an expression in Terraform's type syntax denotes (see
     /// [`Type::parse`]). Errors carry the expression's span, without
-    /// source text (add it with [`Error::with_source`]).
+    /// source text (add it with [`Error::with_source`](crate::Error::with_source)).
     ///
     /// # Errors
     /// When the expression is not a type specification.

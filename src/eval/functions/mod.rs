@@ -49,7 +49,7 @@
 //! | conversion | 10 | `tobool tolist tomap tonumber toset tostring sensitive nonsensitive issensitive ephemeralasnull` | — | No value carries Terraform's marks: `sensitive`, `nonsensitive` and `ephemeralasnull` return their argument, `issensitive` is `false`. |
 //! | network | 4 | `cidrhost cidrnetmask cidrsubnet cidrsubnets` | — | IPv4-mapped IPv6 networks are printed as IPv4, as Go prints them (`cidrsubnet("::ffff:192.168.0.0/112", 8, 6)` is `192.168.6.0/24`); a negative `cidrsubnet` number is reproduced for IPv4 only (an error for IPv6). |
 //! | date/time | 3 | `formatdate timeadd timecmp` | `datetime` | — |
-//! | filesystem | 15 | `abspath basename dirname pathexpand file fileexists fileset filebase64 filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 templatefile` | `fs` | Not built in except `basename`, `dirname` and `pathexpand`: the others read the filesystem, which a context allows with [`Context::allow_files`](crate::eval::Context::allow_files) (a base directory for relative paths; also [`fs::with_base_dir`] / [`fs::declare_in`]). `fileset` matches with `globset` after Terraform's join-and-clean, with doublestar's class syntax. |
+//! | filesystem | 15 | `abspath basename dirname pathexpand file fileexists fileset filebase64 filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 templatefile` | `fs` | Not built in except `basename`, `dirname` and `pathexpand`: the others read the filesystem, which a context allows with `Context::allow_files` (a base directory for relative paths; also `fs::with_base_dir` / `fs::declare_in`). `fileset` matches with `globset` after Terraform's join-and-clean, with doublestar's class syntax. |
 //!
 //! Not provided: `timestamp plantimestamp uuid bcrypt` (they only make
 //! sense inside Terraform) and `rsadecrypt`.
@@ -144,7 +144,7 @@ pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
 }
 
 /// Terraform's functions that read files or the current directory: not
-/// built in, allowed per context ([`Context::allow_files`](crate::eval::Context::allow_files)).
+/// built in, allowed per context (`Context::allow_files`, feature `fs`).
 pub const FILE_FUNCTIONS: &[&str] = &[
     "abspath",
     "file",
