@@ -438,6 +438,13 @@ impl<'de> Deserializer<'de> {
     #[cold]
     fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
         use crate::eval::Evaluate;
+        let (file, ctx) = self.parsed()?;
+        let v = file.body().evaluate(ctx)?;
+        c.convert(v)
+    }
+
+    /// The parsed file (see [`Deserializer::file`]) and the context.
+    fn parsed(&mut self) -> Result<(&ConfigFile<'de>, &Context<'de>)> {
         let file = Self::file(
             &mut self.file,
             self.source,
@@ -445,8 +452,7 @@ impl<'de> Deserializer<'de> {
             &self.ctx,
             self.json,
         )?;
-        let v = file.body().evaluate(&self.ctx)?;
-        c.convert(v)
+        Ok((file, &self.ctx))
     }
 
     /// Evaluates expressions in `ctx` (its variables, functions and
@@ -514,16 +520,11 @@ impl<'de> Deserializer<'de> {
     }
 
     fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
-        let file = Self::file(
-            &mut self.file,
-            self.source,
-            &self.options,
-            &self.ctx,
-            self.json,
-        )?;
+        let (source, json) = (self.source, self.json);
+        let (file, ctx) = self.parsed()?;
         Ok(BodyDe::new(
             file.body(),
-            Env::with_source(&self.ctx, budget, self.source).json(self.json),
+            Env::with_source(ctx, budget, source).json(json),
         ))
     }
 }

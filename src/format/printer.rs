@@ -955,15 +955,7 @@ impl<'s> Printer<'s> {
                         }
                     }
                 }
-                self.object_key(&it.key);
-                match it.separator {
-                    ObjectSeparator::Equals => {
-                        self.mark_assign();
-                        self.w(" = ");
-                    }
-                    ObjectSeparator::Colon => self.w(" : "),
-                }
-                self.expr(&it.value, Mode::Block);
+                self.object_item(it);
                 if src.is_some()
                     && self
                         .find_token(it.value.span.end(), span.end(), ",")
@@ -1048,15 +1040,7 @@ impl<'s> Printer<'s> {
             if !broke && !self.line.ends_with(' ') {
                 self.w(" ");
             }
-            self.object_key(&it.key);
-            match it.separator {
-                ObjectSeparator::Equals => {
-                    self.mark_assign();
-                    self.w(" = ");
-                }
-                ObjectSeparator::Colon => self.w(" : "),
-            }
-            self.expr(&it.value, Mode::Block);
+            self.object_item(it);
             cursor = it.value.span.end();
             let next = items.get(i + 1).map_or(close, |n| n.key.span().start());
             let comma = self.find_token(cursor, next, ",");
@@ -1156,6 +1140,19 @@ impl<'s> Printer<'s> {
                 self.w(c);
             }
         }
+    }
+
+    /// An object item: its key, `=` (aligned) or `:`, and its value.
+    fn object_item(&mut self, it: &ObjectItem<'_>) {
+        self.object_key(&it.key);
+        match it.separator {
+            ObjectSeparator::Equals => {
+                self.mark_assign();
+                self.w(" = ");
+            }
+            ObjectSeparator::Colon => self.w(" : "),
+        }
+        self.expr(&it.value, Mode::Block);
     }
 
     fn object_key(&mut self, key: &ObjectKey<'_>) {
