@@ -9,7 +9,7 @@
 #   cargo install cargo-fuzz
 #   fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
 #
-# Targets: parse, roundtrip, from_str_value, eval_expr, value_roundtrip.
+# Targets: parse, roundtrip, from_str_value, eval_expr, value_roundtrip, json_syntax.
 # Corpora grow in fuzz/corpus/TARGET (not committed); seeds are ours, in
 # fuzz/seeds/. Crashes land in fuzz/artifacts/TARGET; each one fixed becomes
 # a test in tests/fuzz_regressions.rs.
@@ -21,5 +21,6 @@ shift 2 || shift $#
 mkdir -p "corpus/$target"
 seeds="seeds/hcl ../examples"
 [ "$target" = value_roundtrip ] && seeds=
+[ "$target" = json_syntax ] && seeds=seeds/json
 RUSTC_BOOTSTRAP=1 cargo fuzz run -s none -O -a "$target" "corpus/$target" $seeds -- \
   -max_total_time="$secs" -rss_limit_mb=2048 -max_len=8192 -timeout=10 -print_final_stats=1 "$@"

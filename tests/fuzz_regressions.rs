@@ -386,3 +386,23 @@ fn heredoc_inside_an_indented_heredoc_keeps_its_lines() {
         assert!(!out.contains('\u{2002}'), "{out}");
     }
 }
+
+/// `fuzz/json_syntax`: a number with a large exponent (`2.5e31000`) was
+/// written with all its digits, more than a number literal may have, so the
+/// JSON did not read back.
+#[test]
+fn json_numbers_with_large_exponents_read_back() {
+    use hcl::eval::{Context, EvalMode};
+    use hcl::json::WriteOptions;
+    let src = r#"{"b": [1, 2.5e31000, -2.5e-31000, 1e400]}"#;
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    let file = hcl::json::parse(src).unwrap();
+    let first = hcl::json::to_string(file.body(), src, &ctx, &WriteOptions::new()).unwrap();
+    let again = hcl::json::parse(&first).unwrap();
+    let second = hcl::json::to_string(again.body(), &first, &ctx, &WriteOptions::new()).unwrap();
+    assert_eq!(first, second);
+    assert!(
+        first.contains("2.5e31000") && first.contains("-2.5e-31000"),
+        "{first}"
+    );
+}

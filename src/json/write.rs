@@ -371,7 +371,7 @@ impl Writer<'_, '_, '_> {
         match v {
             Value::Null => self.out.push_str("null"),
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
-            Value::Number(n) => self.out.push_str(&n.to_plain_string()),
+            Value::Number(n) => self.out.push_str(&number_text(n)),
             Value::String(s) => string(&mut self.out, &escape_template(s)),
             Value::Array(items) => {
                 self.open('[');
@@ -491,6 +491,45 @@ fn group_runs<'b, 'a>(
         }
     }
     out
+}
+
+/// A number as JSON: every digit, as Terraform writes numbers, unless that
+/// is longer than a number literal may be (`2.5e31000`): then the shortest
+/// form with an exponent, which reads back to the same number.
+fn number_text(n: &crate::Number) -> String {
+    let plain = n.to_plain_string();
+    if plain.len() <= 1000 {
+        return plain;
+    }
+    let short = with_exponent(&plain);
+    if crate::Number::parse(&short).as_ref() == Some(n) {
+        short
+    } else {
+        plain
+    }
+}
+
+/// A plain decimal (`-2500…0`, `0.000…25`) as `D.DDDeX`.
+fn with_exponent(plain: &str) -> String {
+    let (sign, digits) = match plain.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", plain),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let all: String = format!("{int}{frac}");
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let significant = all.trim_start_matches('0').trim_end_matches('0');
+    if significant.is_empty() {
+        return "0".to_owned();
+    }
+    // The first significant digit's power of ten.
+    let exp = int.len() as i64 - 1 - lead as i64;
+    let (first, rest) = significant.split_at(1);
+    if rest.is_empty() {
+        format!("{sign}{first}e{exp}")
+    } else {
+        format!("{sign}{first}.{rest}e{exp}")
+    }
 }
 
 /// `s` with its template sequences escaped (`${` as `$${`, `%{` as
