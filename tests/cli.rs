@@ -50,7 +50,7 @@ fn check_accepts_the_example_file() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/main.tf");
     let out = hcl(&["check", example], "");
     assert!(out.status.success(), "{}", stdout(&out));
-    assert_eq!(stdout(&out), "");
+    assert_eq!(stdout(&out), "1 file ok\n");
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn check_reports_file_line_column_and_snippet() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n"
+        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n1 of 1 file failed\n"
     );
 }
 
@@ -71,8 +71,10 @@ fn check_quiet_prints_only_failing_paths_and_checks_every_file() {
     let out = hcl(&["check", "--quiet", good, bad, good], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), format!("{bad}\n"));
-    let out = hcl(&["check", good], "");
+    // Silent on success.
+    let out = hcl(&["check", "-q", good], "");
     assert!(out.status.success());
+    assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
 }
 
 #[test]
@@ -650,4 +652,38 @@ fn fmt_usage_errors() {
     let out = hcl_in(&dir, &["fmt", "j.tf.json"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(read(&dir, "j.tf.json"), "{}");
+}
+
+#[test]
+fn check_ends_with_a_summary_of_what_it_checked() {
+    let dir = fmt_dir(
+        "check-summary",
+        &[
+            ("a.tf", "a = 1\n"),
+            ("b.tf", "b = [\n"),
+            ("c.tf", "c = 3\n"),
+        ],
+    );
+    let out = hcl_in(&dir, &["check", "a.tf", "c.tf", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "3 files ok\n");
+    let out = hcl_in(&dir, &["check", "a.tf"]);
+    assert_eq!(stdout(&out), "1 file ok\n");
+    // Failures as before, then how many failed.
+    let out = hcl_in(&dir, &["check", "a.tf", "b.tf", "c.tf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "b.tf:1:5: unclosed `[`: expected `]`, found end of file\n  |\n1 | b = [\n  |     ^\nnote: the end of the file was reached (line 2, column 1)\n1 of 3 files failed\n"
+    );
+    // --quiet (-q): the failing paths only, nothing on success.
+    for quiet in ["--quiet", "-q"] {
+        let out = hcl_in(&dir, &["check", quiet, "a.tf", "b.tf", "c.tf"]);
+        assert_eq!(
+            (out.status.code(), stdout(&out)),
+            (Some(1), "b.tf\n".into())
+        );
+        let out = hcl_in(&dir, &["check", quiet, "a.tf", "c.tf"]);
+        assert_eq!((out.status.code(), stdout(&out)), (Some(0), String::new()));
+    }
 }

@@ -1,7 +1,7 @@
 //! The `hcl` command-line tool.
 //!
 //! ```text
-//! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures
+//! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures and a summary
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] FILE...
@@ -19,7 +19,10 @@ const USAGE: &str = r#"usage: hcl <command> [options] [args]
 
 commands:
   check [--quiet] FILE...   parse each FILE (`-` reads stdin); print failures as
-                            FILE:LINE:COL: message with a snippet; exit 1 if any fails
+                            FILE:LINE:COL: message with a snippet, then how many
+                            files were checked (`3 files ok`, `1 of 3 files
+                            failed`); exit 1 if any fails; --quiet: only the
+                            paths of the files that fail
   eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
                             evaluate one expression (strict: undefined variables
                             and functions are errors) and print its value as JSON;
@@ -137,8 +140,8 @@ fn check(args: &[String]) -> Result<bool, String> {
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut ok = true;
-    for path in files {
+    let mut failed = 0;
+    for &path in &files {
         let outcome = read_input(path)
             .map_err(hcl::Error::from)
             .and_then(|bytes| {
@@ -150,7 +153,7 @@ fn check(args: &[String]) -> Result<bool, String> {
                 }
             });
         if let Err(err) = outcome {
-            ok = false;
+            failed += 1;
             let line = if quiet {
                 path.to_owned()
             } else {
@@ -158,11 +161,21 @@ fn check(args: &[String]) -> Result<bool, String> {
             };
             // A closed pipe (e.g. `| head`) is not an error worth a panic.
             if writeln!(out, "{line}").is_err() {
-                break;
+                return Ok(false);
             }
         }
     }
-    Ok(ok)
+    if !quiet {
+        let n = files.len();
+        let files = if n == 1 { "file" } else { "files" };
+        let summary = if failed == 0 {
+            format!("{n} {files} ok")
+        } else {
+            format!("{failed} of {n} {files} failed")
+        };
+        let _ = writeln!(out, "{summary}");
+    }
+    Ok(failed == 0)
 }
 
 /// Reads a file argument as UTF-8 text.
