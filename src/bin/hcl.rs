@@ -1,17 +1,24 @@
 //! The `hcl` command-line tool.
 //!
 //! ```text
-//! hcl check [--quiet] FILE...     parse each file (`-` = stdin), report failures and a summary
-//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
-//! hcl eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
+//! hcl check [--quiet] FILE...
+//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] (EXPR | -f FILE | -)
+//! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] FILE...
-//! hcl refs [--json] (FILE... | - | --expr 'EXPR')
+//! hcl refs [--json] (FILE... | --expr EXPR)
 //! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
+//! hcl help [COMMAND]
+//! hcl version
 //! ```
+//!
+//! Every command reads its arguments as [`args`] does: `-flag` or
+//! `--flag`, `-h`/`--help` for its usage; `-` is stdin.
 
 use std::io::{self, Read};
 use std::process::ExitCode;
 
+#[path = "hcl/args.rs"]
+mod args;
 #[path = "hcl/check.rs"]
 mod check;
 #[path = "hcl/eval.rs"]
@@ -22,84 +29,95 @@ mod fmt;
 mod json;
 #[path = "hcl/refs.rs"]
 mod refs;
+#[path = "hcl/usage.rs"]
+mod usage;
 
-const USAGE: &str = r#"usage: hcl <command> [options] [args]
-
-commands:
-  check [--quiet] FILE...   parse each FILE (`-` reads stdin); print failures as
-                            FILE:LINE:COL: message with a snippet, then how many
-                            files were checked (`3 files ok`, `1 of 3 files
-                            failed`); exit 1 if any fails; --quiet: only the
-                            paths of the files that fail
-  eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] ('EXPR' | -f FILE | -)
-                            evaluate one expression (strict: undefined variables
-                            and functions are errors) and print its value as JSON;
-                            --unknown declares a value not known yet, of a type in
-                            Terraform's syntax (`any`: any type; `!`: not null), at
-                            a variable or dotted path (local.id=string!); unknown
-                            values print as {"$unknown": "TYPE"}; --type prints
-                            {"value": V, "type": T} ({"unknown": true, "type": T}
-                            for a wholly unknown result), numbers exact
-  eval --as TYPE [--non-nullable] [--default EXPR | 'EXPR'] [--var-value RAW] [--type]
-                            the value of variable "v" { type = TYPE, default = EXPR,
-                            nullable = false } given -var v=RAW, as Terraform gives
-                            it: optional() defaults filled in, RAW read as a literal
-                            string for string/number/bool and as HCL otherwise
-  json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]...
-       [--allow-files DIR] FILE...
-                            write each file (native, or JSON syntax for *.json) in
-                            HCL's JSON syntax, as Terraform reads it: what
-                            evaluates as its value, what refers to unknown names
-                            as templates (--strict: an error; --no-eval: every
-                            expression as its source); several files give one
-                            object keyed by path; --expand-dynamic replaces each
-                            `dynamic` block by the blocks it generates;
-                            file(), templatefile() and the other functions that
-                            read files work only with --allow-files, relative to DIR
-  refs [--json] (FILE... | - | --expr 'EXPR')
-                            print the references (variables, with the attribute
-                            names and constant indexes after them) of every
-                            attribute of each FILE, or of one expression, one a
-                            line as FILE:LINE:COL: var.a.b[0] (FILE is `<expr>`
-                            for --expr); --json prints a JSON array per input of
-                            {"attr_path" (files only), "root", "steps", "start",
-                            "end"}, or an {"error": ...} object; exit 1 on errors
-  fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
-                            format files in place as `terraform fmt` does (its
-                            flags, also as --flag; its exit codes: 3 when -check
-                            finds a file to change, 2 on errors); a directory's
-                            .tf, .tfvars, .tftest.hcl and .tfmock.hcl files, or
-                            the current directory's; `-`: stdin to stdout; files
-                            with errors are reported and left as they are
-  help                      show this text
-"#;
+use args::{Arg, Args, Stop};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((cmd, rest)) = args.split_first() else {
-        eprint!("{USAGE}");
+        eprint!("{}", usage::full());
         return ExitCode::from(2);
     };
-    let result = match cmd.as_str() {
+    // `hcl --help ...` and `hcl --version ...` are `hcl help ...` and
+    // `hcl version ...`.
+    let cmd = match args::flag_name(cmd) {
+        Some(("h" | "help", None)) => "help",
+        Some(("V" | "version", None)) => "version",
+        Some(_) => {
+            eprintln!("hcl: unknown flag `{cmd}` (see `hcl help`)");
+            return ExitCode::from(2);
+        }
+        None => cmd.as_str(),
+    };
+    let result = match cmd {
         "check" => check::check(rest),
         "eval" => eval::eval(rest),
         "json" => json::json(rest),
         "refs" => refs::refs(rest),
         "fmt" => return fmt::fmt(rest),
-        "help" | "-h" | "--help" => {
-            print!("{USAGE}");
-            Ok(true)
-        }
-        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+        "help" => help(rest),
+        "version" => version(rest),
+        other => Err(Stop::Error(format!(
+            "unknown command `{other}` (see `hcl help`)"
+        ))),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(msg) => {
+        Err(Stop::Help) => {
+            print_usage(cmd);
+            ExitCode::SUCCESS
+        }
+        Err(Stop::Error(msg)) => {
             eprintln!("hcl: {msg}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints command `cmd`'s usage on stdout.
+fn print_usage(cmd: &str) {
+    print!("{}", usage::of(cmd).unwrap_or_else(usage::full));
+}
+
+/// `hcl help [COMMAND]`.
+fn help(args: &[String]) -> Result<bool, Stop> {
+    let mut args = Args::new("help", args);
+    let mut topic = None;
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => return Err(flag.unknown()),
+            Arg::Value(cmd) if topic.is_none() => topic = Some(cmd),
+            Arg::Value(cmd) => return Err(args.extra(cmd, "help takes one COMMAND")),
+        }
+    }
+    let text = match topic {
+        None => usage::full(),
+        Some(cmd) => usage::of(cmd)
+            .ok_or_else(|| format!("help: unknown command `{cmd}` (see `hcl help`)"))?,
+    };
+    print!("{text}");
+    Ok(true)
+}
+
+/// `hcl version`.
+fn version(args: &[String]) -> Result<bool, Stop> {
+    let mut args = Args::new("version", args);
+    // Read to the end: `-h` after anything is still help.
+    let mut wrong = None;
+    while let Some(arg) = args.next()? {
+        wrong.get_or_insert(match arg {
+            Arg::Flag(flag) => flag.unknown(),
+            Arg::Value(v) => args.extra(v, "version takes no arguments"),
+        });
+    }
+    if let Some(stop) = wrong {
+        return Err(stop);
+    }
+    println!("hcl {}", env!("CARGO_PKG_VERSION"));
+    Ok(true)
 }
 
 /// Reads a file argument (`-` is stdin) as bytes.
@@ -154,12 +172,7 @@ fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {
 }
 
 /// `--var NAME=JSON` (of command `cmd`): declares NAME in `ctx`.
-fn declare_json_var(
-    ctx: &mut hcl::eval::Context<'_>,
-    cmd: &str,
-    def: Option<&String>,
-) -> Result<(), String> {
-    let def = def.ok_or_else(|| format!("{cmd}: --var needs NAME=JSON"))?;
+fn declare_json_var(ctx: &mut hcl::eval::Context<'_>, cmd: &str, def: &str) -> Result<(), String> {
     let (name, json) = def
         .split_once('=')
         .ok_or_else(|| format!("{cmd}: --var `{def}`: expected NAME=JSON"))?;

@@ -2,25 +2,30 @@
 
 use std::io::{self, Write};
 
+use super::args::{Arg, Args, Stop};
 use super::{is_json_path, read_input, report};
 
-pub(crate) fn check(args: &[String]) -> Result<bool, String> {
+/// `hcl check [--quiet] FILE...`.
+pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let mut quiet = false;
-    let mut files = Vec::new();
-    for a in args {
-        match a.as_str() {
-            "--quiet" | "-q" => quiet = true,
-            s if s.starts_with("--") => return Err(format!("check: unknown option `{s}`")),
-            _ => files.push(a.as_str()),
+    let mut paths = Vec::new();
+    let mut args = Args::new("check", args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => match flag.name {
+                "quiet" | "q" => quiet = flag.bool()?,
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value(path) => paths.push(path),
         }
     }
-    if files.is_empty() {
+    if paths.is_empty() {
         return Err("check: no files given (use `-` for stdin)".into());
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = 0;
-    for &path in &files {
+    for &path in &paths {
         let outcome = read_input(path)
             .map_err(hcl::Error::from)
             .and_then(|bytes| {
@@ -45,7 +50,7 @@ pub(crate) fn check(args: &[String]) -> Result<bool, String> {
         }
     }
     if !quiet {
-        let n = files.len();
+        let n = paths.len();
         let files = if n == 1 { "file" } else { "files" };
         let summary = if failed == 0 {
             format!("{n} {files} ok")

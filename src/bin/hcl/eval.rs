@@ -1,69 +1,95 @@
 //! `hcl eval`: the value of one expression, or of a variable (`--as`).
 
+use super::args::{Arg, Args, Stop};
 use super::{declare_json_var, read_text, report, to_json};
 
-pub(crate) fn eval(args: &[String]) -> Result<bool, String> {
+/// Where the expression comes from.
+enum Source<'a> {
+    /// Given as an argument, named in messages as `<expr>` or `<default>`.
+    Text(&'static str, &'a str),
+    /// A file's text (`-`: stdin).
+    File(&'a str),
+}
+
+/// `hcl eval [options] (EXPR | -f FILE | -)`.
+pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
     let mut ctx = hcl::eval::Context::new();
-    let mut source: Option<(String, String)> = None; // (name for messages, text)
+    let mut source = None;
     let mut pretty = false;
     let mut with_type = false;
     // `--as TYPE`: the expression is a variable's default (see `as_variable`).
-    let mut as_type: Option<String> = None;
-    let mut var_value: Option<String> = None;
+    let mut as_type: Option<&str> = None;
+    let mut var_value: Option<&str> = None;
     let mut nullable = true;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--as" => as_type = Some(it.next().ok_or("eval: --as needs a TYPE")?.clone()),
-            "--var-value" => {
-                var_value = Some(
-                    it.next()
-                        .ok_or("eval: --var-value needs a RAW value")?
-                        .clone(),
-                )
-            }
-            "--default" => {
-                let expr = it.next().ok_or("eval: --default needs an EXPR")?;
-                source = Some(("<default>".into(), expr.clone()));
-            }
-            "--non-nullable" => nullable = false,
-            "--var" => declare_json_var(&mut ctx, "eval", it.next())?,
-            "--pretty" => pretty = true,
-            "--type" => with_type = true,
-            "--unknown" => {
-                let def = it.next().ok_or("eval: --unknown needs PATH=TYPE")?;
-                let (path, ty) = def
-                    .split_once('=')
-                    .ok_or_else(|| format!("eval: --unknown `{def}`: expected PATH=TYPE"))?;
-                let (ty, not_null) = match ty.strip_suffix('!') {
-                    Some(t) => (t, true),
-                    None => (ty, false),
-                };
-                let ty =
-                    hcl::Type::parse(ty).map_err(|e| format!("eval: --unknown {path}: {e}"))?;
-                ctx.declare_unknown(path, ty, not_null);
-            }
-            "-f" => {
-                let path = it.next().ok_or("eval: -f needs a FILE")?;
-                let text = read_text(path).map_err(|e| report(path, &e))?;
-                source = Some((path.clone(), text));
-            }
-            "-" => {
-                let text = read_text("-").map_err(|e| report("-", &e))?;
-                source = Some(("-".into(), text));
-            }
-            s if s.starts_with("--") => return Err(format!("eval: unknown option `{s}`")),
-            expr => source = Some(("<expr>".into(), expr.to_owned())),
+    let mut args = Args::new("eval", args);
+    while let Some(arg) = args.next()? {
+        let given = match arg {
+            Arg::Flag(flag) => match flag.name {
+                "as" => {
+                    as_type = Some(args.value(&flag, "a TYPE")?);
+                    continue;
+                }
+                "var-value" => {
+                    var_value = Some(args.value(&flag, "a RAW value")?);
+                    continue;
+                }
+                "non-nullable" => {
+                    nullable = !flag.bool()?;
+                    continue;
+                }
+                "var" => {
+                    declare_json_var(&mut ctx, "eval", args.value(&flag, "NAME=JSON")?)?;
+                    continue;
+                }
+                "pretty" => {
+                    pretty = flag.bool()?;
+                    continue;
+                }
+                "type" => {
+                    with_type = flag.bool()?;
+                    continue;
+                }
+                "unknown" => {
+                    let def = args.value(&flag, "PATH=TYPE")?;
+                    let (path, ty) = def
+                        .split_once('=')
+                        .ok_or_else(|| format!("eval: --unknown `{def}`: expected PATH=TYPE"))?;
+                    let (ty, not_null) = match ty.strip_suffix('!') {
+                        Some(t) => (t, true),
+                        None => (ty, false),
+                    };
+                    let ty =
+                        hcl::Type::parse(ty).map_err(|e| format!("eval: --unknown {path}: {e}"))?;
+                    ctx.declare_unknown(path, ty, not_null);
+                    continue;
+                }
+                "default" => Source::Text("<default>", args.value(&flag, "an EXPR")?),
+                "f" => Source::File(args.value(&flag, "a FILE")?),
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value("-") => Source::File("-"),
+            Arg::Value(expr) => Source::Text("<expr>", expr),
+        };
+        if source.is_some() {
+            let (Source::Text(_, arg) | Source::File(arg)) = given;
+            return Err(args.extra(arg, "eval takes one expression"));
         }
+        source = Some(given);
     }
-    let (name, typed) = match (&as_type, source) {
+    // (name for messages, text)
+    let source = match source {
+        None => None,
+        Some(Source::Text(name, text)) => Some((name.to_owned(), text.to_owned())),
+        Some(Source::File(path)) => {
+            let text = read_text(path).map_err(|e| report(path, &e))?;
+            Some((path.to_owned(), text))
+        }
+    };
+    let (name, typed) = match (as_type, source) {
         (Some(ty), source) => {
             let name = source.as_ref().map_or("<var>".to_owned(), |s| s.0.clone());
             let default = source.as_ref().map(|s| s.1.trim_end());
-            (
-                name,
-                as_variable(ty, default, var_value.as_deref(), nullable),
-            )
+            (name, as_variable(ty, default, var_value, nullable))
         }
         (None, Some((name, text))) => {
             if var_value.is_some() || !nullable {

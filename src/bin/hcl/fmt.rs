@@ -1,7 +1,8 @@
 //! `hcl fmt`: formats files in place, as `terraform fmt` does.
 //!
-//! The flags, the files picked in a directory, what is printed and the exit
-//! codes are `terraform fmt`'s (1.11): 0 when all went well, 3 with
+//! The flags (read as every command reads them: also as `--flag`, also
+//! after the paths), the files picked in a directory, what is printed and
+//! the exit codes are `terraform fmt`'s (1.11): 0 when all went well, 3 with
 //! `-check` when a file would change, 2 when a file could not be read,
 //! parsed or written, 1 for a flag it does not know. Files with syntax
 //! errors are reported as `hcl check` reports them and left untouched; a
@@ -13,6 +14,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::args::{Arg, Args, Stop};
 use super::{read_text, report};
 
 mod diff;
@@ -24,13 +26,14 @@ const TERRAFORM_EXTENSIONS: [&str; 4] = [".tf", ".tfvars", ".tftest.hcl", ".tfmo
 /// `hcl fmt [options] [PATH...]`.
 pub(crate) fn fmt(args: &[String]) -> ExitCode {
     let mut fmt = match Fmt::from_args(args) {
-        Ok(Some(fmt)) => fmt,
-        Ok(None) => {
-            print!("{}", super::USAGE);
+        Ok(fmt) => fmt,
+        Err(Stop::Help) => {
+            super::print_usage("fmt");
             return ExitCode::SUCCESS;
         }
-        Err(msg) => {
-            eprintln!("hcl: fmt: {msg} (see `hcl help`)");
+        Err(Stop::Error(msg)) => {
+            // 1, as terraform fmt exits for a flag it does not know.
+            eprintln!("hcl: {msg}");
             return ExitCode::from(1);
         }
     };
@@ -73,60 +76,51 @@ struct Fmt {
 
 impl Fmt {
     /// The options, from Go-style flags (`-check`, `--check`,
-    /// `-write=false`, ...) before the paths; `None` for `-help`.
-    fn from_args(args: &[String]) -> Result<Option<Fmt>, String> {
+    /// `-write=false`, ...), and the paths.
+    fn from_args(args: &[String]) -> Result<Fmt, Stop> {
         let (mut list, mut write, mut diff, mut check, mut recursive) =
             (true, true, false, false, false);
-        let mut rest = args;
-        while let Some((arg, tail)) = rest.split_first() {
-            if arg == "--" {
-                rest = tail;
-                break;
+        let mut paths = Vec::new();
+        let mut args = Args::new("fmt", args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                Arg::Flag(flag) => {
+                    let set = match flag.name {
+                        "list" => &mut list,
+                        "write" => &mut write,
+                        "diff" => &mut diff,
+                        "check" => &mut check,
+                        "recursive" => &mut recursive,
+                        "no-color" => {
+                            flag.bool()?;
+                            continue;
+                        }
+                        _ => return Err(flag.unknown()),
+                    };
+                    *set = flag.bool()?;
+                }
+                Arg::Value(path) => paths.push(path.to_owned()),
             }
-            let Some(flag) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')) else {
-                break;
-            };
-            if flag.is_empty() {
-                break; // `-`: stdin
-            }
-            let (name, value) = match flag.split_once('=') {
-                Some((name, v)) => (name, Some(v)),
-                None => (flag, None),
-            };
-            let value = match value {
-                None => true,
-                Some("1" | "t" | "T" | "true" | "TRUE" | "True") => true,
-                Some("0" | "f" | "F" | "false" | "FALSE" | "False") => false,
-                Some(v) => return Err(format!("invalid boolean value `{v}` for -{name}")),
-            };
-            match name {
-                "list" => list = value,
-                "write" => write = value,
-                "diff" => diff = value,
-                "check" => check = value,
-                "recursive" => recursive = value,
-                "no-color" => {}
-                "h" | "help" => return Ok(None),
-                _ => return Err(format!("flag provided but not defined: {arg}")),
-            }
-            rest = tail;
         }
-        let stdin = rest.first().is_some_and(|p| p == "-");
-        let paths = match rest {
-            _ if stdin => Vec::new(),
-            [] => vec![".".to_owned()],
-            paths => paths.to_vec(),
-        };
+        let stdin = paths.iter().any(|p| p == "-");
+        if stdin && paths.len() > 1 {
+            let other = paths.iter().skip(1).find(|p| *p != "-");
+            let other = other.map_or("-", |p| p.as_str());
+            return Err(args.extra(other, "`-` (stdin) is formatted alone"));
+        }
         if stdin {
+            paths.clear();
             list = false;
             write = false;
+        } else if paths.is_empty() {
+            paths.push(".".to_owned());
         }
         let list_checked = list;
         if check {
             list = true;
             write = false;
         }
-        Ok(Some(Fmt {
+        Ok(Fmt {
             list,
             write,
             diff,
@@ -136,7 +130,7 @@ impl Fmt {
             checked: check.then(Vec::new),
             list_checked,
             failed: false,
-        }))
+        })
     }
 
     fn run(&mut self) {

@@ -1,40 +1,49 @@
 //! `hcl json`: files written in HCL's JSON syntax, as Terraform reads them.
 
+use super::args::{Arg, Args, Stop};
 use super::{declare_json_var, is_json_path, read_text, report};
 
-pub(crate) fn json(args: &[String]) -> Result<bool, String> {
+/// `hcl json [options] FILE...`.
+pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut options = hcl::json::WriteOptions::new();
     let mut pretty = false;
     let mut expand = false;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--pretty" => pretty = true,
-            "--expand-dynamic" => expand = true,
-            "--no-eval" => options = options.evaluate(false),
-            "--strict" => ctx.set_mode(hcl::eval::EvalMode::Strict),
-            "--var" => declare_json_var(&mut ctx, "json", it.next())?,
-            "--allow-files" => {
-                let dir = it.next().ok_or("json: --allow-files needs a DIR")?;
-                ctx.allow_files(dir);
-            }
-            s if s.starts_with("--") => return Err(format!("json: unknown option `{s}`")),
-            _ => files.push(a.as_str()),
+    let mut paths = Vec::new();
+    let mut args = Args::new("json", args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => match flag.name {
+                "pretty" => pretty = flag.bool()?,
+                "expand-dynamic" => expand = flag.bool()?,
+                "no-eval" => options = options.evaluate(!flag.bool()?),
+                "strict" => {
+                    if flag.bool()? {
+                        ctx.set_mode(hcl::eval::EvalMode::Strict);
+                    }
+                }
+                "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
+                "allow-files" => {
+                    ctx.allow_files(args.value(&flag, "a DIR")?);
+                }
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value(path) => paths.push(path),
         }
     }
-    if files.is_empty() {
+    if paths.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
     // Several files: one object keyed by path, each file's JSON inside.
-    let several = files.len() > 1;
+    let several = paths.len() > 1;
     let options = options.pretty(pretty && !several);
     let mut docs = Vec::new();
     let mut ok = true;
-    for path in &files {
-        match read_text(path).and_then(|text| json_text(path, &text, &ctx, expand, &options)) {
-            Ok(doc) => docs.push((*path, doc)),
+    for &path in &paths {
+        let doc = read_text(path)
+            .and_then(|text| json_text(is_json_path(path), &text, &ctx, expand, &options));
+        match doc {
+            Ok(doc) => docs.push((path, doc)),
             Err(err) => {
                 ok = false;
                 eprintln!("{}", report(path, &err));
@@ -70,13 +79,13 @@ pub(crate) fn json(args: &[String]) -> Result<bool, String> {
 /// A file (native or JSON syntax, by its extension) written as HCL's JSON
 /// syntax, its `dynamic` blocks expanded first if asked.
 fn json_text(
-    path: &str,
+    is_json: bool,
     text: &str,
     ctx: &hcl::eval::Context<'_>,
     expand: bool,
     options: &hcl::json::WriteOptions,
 ) -> hcl::Result<String> {
-    let mut file = if is_json_path(path) {
+    let mut file = if is_json {
         hcl::json::parse(text)?
     } else {
         hcl::parse(text)?

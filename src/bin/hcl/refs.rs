@@ -2,26 +2,35 @@
 
 use std::io::{self, Write};
 
+use super::args::{Arg, Args, Stop};
 use super::{read_text, report, to_json};
 
 /// `hcl refs`: the references of files' attributes or of one expression.
-pub(crate) fn refs(args: &[String]) -> Result<bool, String> {
+pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
     use hcl::{analysis::Step, error::Location, Map, Value};
     let mut as_json = false;
     let mut expr = None;
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => as_json = true,
-            "--expr" => expr = Some(it.next().ok_or("refs: --expr needs an expression")?),
-            s if s.starts_with("--") => return Err(format!("refs: unknown option `{s}`")),
-            _ => files.push(a.as_str()),
+    let mut paths = Vec::new();
+    let mut args = Args::new("refs", args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => match flag.name {
+                "json" => as_json = flag.bool()?,
+                "expr" => {
+                    let e = args.value(&flag, "an expression")?;
+                    if expr.is_some() {
+                        return Err(args.extra(e, "refs takes one --expr"));
+                    }
+                    expr = Some(e);
+                }
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value(path) => paths.push(path),
         }
     }
-    let inputs: Vec<(&str, hcl::Result<String>)> = match (expr, files.is_empty()) {
-        (Some(e), true) => vec![("<expr>", Ok(e.clone()))],
-        (None, false) => files.iter().map(|&f| (f, read_text(f))).collect(),
+    let inputs: Vec<(&str, hcl::Result<String>)> = match (expr, paths.is_empty()) {
+        (Some(e), true) => vec![("<expr>", Ok(e.to_owned()))],
+        (None, false) => paths.iter().map(|&p| (p, read_text(p))).collect(),
         (Some(_), false) => return Err("refs: give FILEs or --expr, not both".into()),
         (None, true) => {
             return Err("refs: no input (FILE..., `-` for stdin, or --expr 'EXPR')".into())
