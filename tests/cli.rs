@@ -733,17 +733,21 @@ fn help_prints_the_whole_usage_or_one_command_s() {
     assert_eq!(
         run(&["help", "check"]),
         concat!(
-            "usage: hcl check [--quiet] FILE...\n",
+            "usage: hcl check [--quiet] [--recursive] PATH...\n",
             "\n",
-            "    parse each FILE (native syntax, or JSON syntax for *.json; `-`:\n",
-            "    stdin) and print each failure as FILE:LINE:COL: message with a\n",
-            "    snippet, then how many files were checked (`3 files ok`, `1 of 3 files\n",
-            "    failed`); exit 1 if any fails; --quiet (-q): print only the paths of\n",
-            "    the files that fail\n",
+            "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
+            "    each failure as FILE:LINE:COL: message with a snippet, then how many\n",
+            "    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if\n",
+            "    any fails; --quiet (-q): print only the paths of the files that fail\n",
             "\n",
             "Flags are written -flag or --flag, before or after the other arguments; a\n",
             "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
             "-write=false); `--` ends the flags.\n",
+            "\n",
+            "A PATH is a file (`-`: stdin) or a directory, whose .tf, .tfvars, .hcl,\n",
+            ".tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files are read\n",
+            "in name order (not its hidden files; with --recursive, its subdirectories'\n",
+            "too, in their place).\n",
         )
     );
     // `-h` as a flag's value asks for help too (`--var=-h` would not).
@@ -893,4 +897,84 @@ fn a_dash_is_stdin_wherever_a_file_is_read() {
         "-:1:5: var.b\n"
     );
     assert_eq!(stdout(&hcl(&["fmt", "-"], "a=1\n")), "a = 1\n");
+}
+
+/// A directory as `check`, `json` and `refs` read it: their HCL files,
+/// sorted, not the hidden ones, no others.
+fn hcl_files_dir(test: &str) -> std::path::PathBuf {
+    fresh_dir(
+        test,
+        &[
+            ("main.tf", "a = var.a\n"),
+            ("b.tf.json", "{\"b\": \"${local.b}\"}"),
+            ("vars.tfvars", "v = 1\n"),
+            ("web.pkr.hcl", "w = var.w\n"),
+            ("notes.txt", "not = [hcl\n"),
+            ("package.json", "[]"),
+            (".hidden.tf", "h = [\n"),
+            ("main.tf~", "h = [\n"),
+            ("sub/s.hcl", "s = var.s\n"),
+        ],
+    )
+}
+
+#[test]
+fn check_reads_a_directory_s_hcl_files() {
+    let dir = hcl_files_dir("check-dir");
+    let out = hcl_in(&dir, &["check", "."]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), "4 files ok\n".into())
+    );
+    let out = hcl_in(&dir, &["check", "--recursive", "."]);
+    assert_eq!(stdout(&out), "5 files ok\n");
+    std::fs::write(dir.join("sub/t.tf"), "t = [\n").unwrap();
+    let out = hcl_in(&dir, &["check", "-q", "-recursive", "./"]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(1), "sub/t.tf\n".into())
+    );
+    let out = hcl_in(&dir, &["check", "-q", "sub", "main.tf"]);
+    assert_eq!(stdout(&out), "sub/t.tf\n");
+    let out = hcl_in(&dir, &["check", "sub/"]);
+    assert!(
+        stdout(&out).ends_with("1 of 2 files failed\n"),
+        "{}",
+        stdout(&out)
+    );
+    // A directory without any: said on stderr, not an error.
+    std::fs::create_dir(dir.join("empty")).unwrap();
+    let out = hcl_in(&dir, &["check", "empty"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "0 files ok\n");
+    assert_eq!(stderr(&out), "hcl: check: no HCL files in empty\n");
+}
+
+#[test]
+fn json_writes_a_directory_as_one_object_keyed_by_path() {
+    let dir = hcl_files_dir("json-dir");
+    let out = hcl_in(&dir, &["json", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"b.tf.json":{"b":"${local.b}"},"main.tf":{"a":"${var.a}"},"#,
+            r#""vars.tfvars":{"v":1},"web.pkr.hcl":{"w":"${var.w}"}}"#,
+            "\n"
+        )
+    );
+    // Keyed by path even for one file.
+    let out = hcl_in(&dir, &["json", "-recursive", "sub"]);
+    assert_eq!(stdout(&out), "{\"sub/s.hcl\":{\"s\":\"${var.s}\"}}\n");
+}
+
+#[test]
+fn refs_reads_a_directory_s_hcl_files() {
+    let dir = hcl_files_dir("refs-dir");
+    let out = hcl_in(&dir, &["refs", "--recursive", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "b.tf.json:1:10: local.b\nmain.tf:1:5: var.a\nsub/s.hcl:1:5: var.s\nweb.pkr.hcl:1:5: var.w\n"
+    );
 }

@@ -1,18 +1,19 @@
 //! The `hcl` command-line tool.
 //!
 //! ```text
-//! hcl check [--quiet] FILE...
+//! hcl check [--quiet] [--recursive] PATH...
 //! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] (EXPR | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
-//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] FILE...
-//! hcl refs [--json] (FILE... | --expr EXPR)
+//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...
+//! hcl refs [--json] [--recursive] (PATH... | --expr EXPR)
 //! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
 //! hcl help [COMMAND]
 //! hcl version
 //! ```
 //!
 //! Every command reads its arguments as [`args`] does: `-flag` or
-//! `--flag`, `-h`/`--help` for its usage; `-` is stdin.
+//! `--flag`, `-h`/`--help` for its usage; a PATH is a file, `-` (stdin)
+//! or a directory (see [`inputs`]).
 
 use std::io::{self, Read};
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ mod check;
 mod eval;
 #[path = "hcl/fmt.rs"]
 mod fmt;
+#[path = "hcl/inputs.rs"]
+mod inputs;
 #[path = "hcl/json.rs"]
 mod json;
 #[path = "hcl/refs.rs"]
@@ -180,10 +183,4 @@ fn declare_json_var(ctx: &mut hcl::eval::Context<'_>, cmd: &str, def: &str) -> R
         .map_err(|e| format!("{cmd}: --var {name}: invalid JSON: {e}"))?;
     ctx.declare_var(name, value);
     Ok(())
-}
-
-/// Whether `path` names a file in HCL's JSON syntax (`.tf.json`,
-/// `.hcl.json`, `.pkr.json`, any `.json`).
-fn is_json_path(path: &str) -> bool {
-    path.ends_with(".json")
 }

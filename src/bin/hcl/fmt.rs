@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::args::{Arg, Args, Stop};
+use super::inputs::{dir_files, is_json_path, shown_path};
 use super::{read_text, report};
 
 mod diff;
@@ -144,85 +145,31 @@ impl Fmt {
                 self.error(&format!("no file or directory at {path}"));
                 return;
             };
-            let shown = shown_path(Path::new(&path));
+            let shown = shown_path(&path);
             if meta.is_dir() {
-                self.dir(Path::new(&path), &shown);
-            } else if path.ends_with(".json") {
+                // Terraform's files, with its rewrites.
+                let mut found = Vec::new();
+                dir_files(&path, &shown, self.recursive, is_terraform_file, &mut found);
+                for input in found {
+                    match input.path() {
+                        Ok(p) => self.file(&input.shown, Some(p), true),
+                        Err(err) => self.error(&report(&input.shown, &err)),
+                    }
+                }
+            } else if is_json_path(&path) {
                 self.error(&format!("{path}: JSON files are not formatted"));
             } else {
                 // Named files are formatted whatever their extension; only
                 // Terraform's files get Terraform's rewrites.
                 let terraform = is_terraform_file(&path);
-                self.file(&shown, Some(Path::new(&path)), terraform);
-            }
-        }
-    }
-
-    /// A directory's Terraform files, in name order, and with `-recursive`
-    /// its subdirectories; hidden files and editor backups are skipped.
-    fn dir(&mut self, dir: &Path, shown: &str) {
-        let entries = match fs::read_dir(dir) {
-            Ok(entries) => entries.collect::<io::Result<Vec<_>>>(),
-            Err(e) => Err(e),
-        };
-        let mut entries = match entries {
-            Ok(entries) => entries,
-            Err(e) => {
-                self.error(&format!("cannot read directory {shown}: {e}"));
-                return;
-            }
-        };
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            let name = entry.file_name();
-            // A symbolic link is followed to a file, not to a directory.
-            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-            let Some(name) = name.to_str() else {
-                let bytes = name.as_encoded_bytes();
-                let wanted = TERRAFORM_EXTENSIONS
-                    .iter()
-                    .any(|ext| bytes.ends_with(ext.as_bytes()));
-                if wanted || (is_dir && self.recursive) {
-                    let path = entry.path();
-                    self.error(&format!("{}: not a UTF-8 path", path.display()));
-                }
-                continue;
-            };
-            if name.starts_with('.')
-                || name.ends_with('~')
-                || (name.starts_with('#') && name.ends_with('#'))
-            {
-                continue;
-            }
-            let path = dir.join(name);
-            let sub = if shown == "." {
-                name.to_owned()
-            } else {
-                format!("{}/{name}", shown.trim_end_matches('/'))
-            };
-            if is_dir {
-                if self.recursive {
-                    self.dir(&path, &sub);
-                }
-            } else if is_terraform_file(name) {
-                self.file(&sub, Some(&path), true);
+                self.file(&shown, Some(&path), terraform);
             }
         }
     }
 
     /// Formats one file (`path` `None`: stdin), shown as `shown`.
-    fn file(&mut self, shown: &str, path: Option<&Path>, terraform: bool) {
-        let text = match path {
-            None => read_text("-"),
-            Some(p) => match p.to_str() {
-                Some(p) => read_text(p),
-                None => {
-                    self.error(&format!("{shown}: not a UTF-8 path"));
-                    return;
-                }
-            },
-        };
-        let result = text.and_then(|src| {
+    fn file(&mut self, shown: &str, path: Option<&str>, terraform: bool) {
+        let result = read_text(path.unwrap_or("-")).and_then(|src| {
             let formatted = format_text(&src, terraform)?;
             Ok((src, formatted))
         });
@@ -239,7 +186,7 @@ impl Fmt {
                 self.emit(format!("{shown}\n").as_bytes());
             }
             if let (true, Some(p)) = (self.write, path) {
-                if let Err(e) = write_in_place(p, &formatted) {
+                if let Err(e) = write_in_place(Path::new(p), &formatted) {
                     self.error(&format!("cannot write {shown}: {e}"));
                     return;
                 }
@@ -291,20 +238,6 @@ fn format_text(src: &str, terraform: bool) -> hcl::Result<String> {
 /// Whether `name` is one of the files `terraform fmt` formats.
 fn is_terraform_file(name: &str) -> bool {
     TERRAFORM_EXTENSIONS.iter().any(|ext| name.ends_with(ext))
-}
-
-/// A path as given, without a leading `./`.
-fn shown_path(path: &Path) -> String {
-    let shown = path.to_string_lossy();
-    let mut s: &str = &shown;
-    while let Some(rest) = s.strip_prefix("./") {
-        s = rest.trim_start_matches('/');
-    }
-    if s.is_empty() {
-        ".".to_owned()
-    } else {
-        s.to_owned()
-    }
 }
 
 /// Replaces the file at `path` (through symbolic links) by `text`: written

@@ -1,13 +1,17 @@
 //! `hcl json`: files written in HCL's JSON syntax, as Terraform reads them.
 
-use super::args::{Arg, Args, Stop};
-use super::{declare_json_var, is_json_path, read_text, report};
+use std::path::Path;
 
-/// `hcl json [options] FILE...`.
+use super::args::{Arg, Args, Stop};
+use super::inputs::collect;
+use super::{declare_json_var, report};
+
+/// `hcl json [options] PATH...`.
 pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut options = hcl::json::WriteOptions::new();
     let mut pretty = false;
     let mut expand = false;
+    let mut recursive = false;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut paths = Vec::new();
     let mut args = Args::new("json", args);
@@ -22,6 +26,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                         ctx.set_mode(hcl::eval::EvalMode::Strict);
                     }
                 }
+                "recursive" => recursive = flag.bool()?,
                 "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
                 "allow-files" => {
                     ctx.allow_files(args.value(&flag, "a DIR")?);
@@ -34,19 +39,22 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     if paths.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
-    // Several files: one object keyed by path, each file's JSON inside.
-    let several = paths.len() > 1;
+    let inputs = collect("json", &paths, recursive);
+    // Several files, or a directory's: one object keyed by path, each
+    // file's JSON inside.
+    let several = paths.len() > 1 || (paths[0] != "-" && Path::new(paths[0]).is_dir());
     let options = options.pretty(pretty && !several);
     let mut docs = Vec::new();
     let mut ok = true;
-    for &path in &paths {
-        let doc = read_text(path)
-            .and_then(|text| json_text(is_json_path(path), &text, &ctx, expand, &options));
+    for input in &inputs {
+        let doc = input
+            .read_text()
+            .and_then(|text| json_text(input.is_json(), &text, &ctx, expand, &options));
         match doc {
-            Ok(doc) => docs.push((path, doc)),
+            Ok(doc) => docs.push((input.shown.as_str(), doc)),
             Err(err) => {
                 ok = false;
-                eprintln!("{}", report(path, &err));
+                eprintln!("{}", report(&input.shown, &err));
             }
         }
     }

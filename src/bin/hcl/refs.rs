@@ -3,12 +3,14 @@
 use std::io::{self, Write};
 
 use super::args::{Arg, Args, Stop};
-use super::{read_text, report, to_json};
+use super::inputs::collect;
+use super::{report, to_json};
 
 /// `hcl refs`: the references of files' attributes or of one expression.
 pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
     use hcl::{analysis::Step, error::Location, Map, Value};
     let mut as_json = false;
+    let mut recursive = false;
     let mut expr = None;
     let mut paths = Vec::new();
     let mut args = Args::new("refs", args);
@@ -16,6 +18,7 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
         match arg {
             Arg::Flag(flag) => match flag.name {
                 "json" => as_json = flag.bool()?,
+                "recursive" => recursive = flag.bool()?,
                 "expr" => {
                     let e = args.value(&flag, "an expression")?;
                     if expr.is_some() {
@@ -28,12 +31,12 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
             Arg::Value(path) => paths.push(path),
         }
     }
-    let inputs: Vec<(&str, hcl::Result<String>)> = match (expr, paths.is_empty()) {
-        (Some(e), true) => vec![("<expr>", Ok(e.to_owned()))],
-        (None, false) => paths.iter().map(|&p| (p, read_text(p))).collect(),
-        (Some(_), false) => return Err("refs: give FILEs or --expr, not both".into()),
+    let files = match (expr, paths.is_empty()) {
+        (Some(_), true) => Vec::new(),
+        (None, false) => collect("refs", &paths, recursive),
+        (Some(_), false) => return Err("refs: give PATHs or --expr, not both".into()),
         (None, true) => {
-            return Err("refs: no input (FILE..., `-` for stdin, or --expr 'EXPR')".into())
+            return Err("refs: no input (PATH..., `-` for stdin, or --expr 'EXPR')".into())
         }
     };
     // A position as Go's oracle writes it (columns in grapheme clusters).
@@ -71,7 +74,13 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut ok = true;
-    for (name, text) in inputs {
+    // (name, text, in JSON syntax), each file read when its turn comes.
+    let from_expr = expr.map(|e| ("<expr>".to_owned(), Ok(e.to_owned()), false));
+    let from_files = files
+        .iter()
+        .map(|input| (input.shown.clone(), input.read_text(), input.is_json()));
+    for (name, text, is_json) in from_expr.into_iter().chain(from_files) {
+        let name = name.as_str();
         let text = match text {
             Ok(text) => text,
             Err(err) => {
@@ -94,7 +103,11 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
                 }
                 Err(err) => Err(err),
             },
-            None => match hcl::parse(&text) {
+            None => match if is_json {
+                hcl::json::parse(&text)
+            } else {
+                hcl::parse(&text)
+            } {
                 Ok(f) => {
                     parsed_file = f;
                     let refs = hcl::analysis::body_references(parsed_file.body());

@@ -1,6 +1,8 @@
 //! The usage text: the whole of it (`hcl help`), or one command's (`hcl
 //! help CMD`, `hcl CMD --help`).
 
+use super::inputs::HCL_EXTENSIONS;
+
 /// A command's part of the usage text.
 struct Command {
     name: &'static str,
@@ -8,18 +10,20 @@ struct Command {
     synopses: &'static [&'static str],
     /// What it does, each line indented by four spaces.
     about: &'static str,
+    /// Whether it reads PATHs (files, directories, `-`) as `collect` does.
+    paths: bool,
 }
 
 const COMMANDS: [Command; 7] = [
     Command {
         name: "check",
-        synopses: &["check [--quiet] FILE..."],
-        about: "    parse each FILE (native syntax, or JSON syntax for *.json; `-`:
-    stdin) and print each failure as FILE:LINE:COL: message with a
-    snippet, then how many files were checked (`3 files ok`, `1 of 3 files
-    failed`); exit 1 if any fails; --quiet (-q): print only the paths of
-    the files that fail
+        synopses: &["check [--quiet] [--recursive] PATH..."],
+        about: "    parse each file (native syntax, or JSON syntax for *.json) and print
+    each failure as FILE:LINE:COL: message with a snippet, then how many
+    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if
+    any fails; --quiet (-q): print only the paths of the files that fail
 ",
+        paths: true,
     },
     Command {
         name: "eval",
@@ -44,31 +48,35 @@ const COMMANDS: [Command; 7] = [
     An expression that starts with a dash and a letter (-x) comes after
     `--`: hcl eval -- -x
 ",
+        paths: false,
     },
     Command {
         name: "json",
         synopses: &[
-            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] FILE...",
+            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...",
         ],
-        about: "    write each FILE (native, or JSON syntax for *.json; `-`: stdin) in
-    HCL's JSON syntax, as Terraform reads it: what evaluates as its value,
-    what refers to unknown names as templates (--strict: an error;
-    --no-eval: every expression as its source); several files give one
-    object keyed by path; --expand-dynamic replaces each `dynamic` block
-    by the blocks it generates; file(), templatefile() and the other
+        about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
+    syntax, as Terraform reads it: what evaluates as its value, what
+    refers to unknown names as templates (--strict: an error; --no-eval:
+    every expression as its source); several files, or a directory, give
+    one object keyed by path; --expand-dynamic replaces each `dynamic`
+    block by the blocks it generates; file(), templatefile() and the other
     functions that read files work only with --allow-files, relative to DIR
 ",
+        paths: true,
     },
     Command {
         name: "refs",
-        synopses: &["refs [--json] (FILE... | --expr EXPR)"],
+        synopses: &["refs [--json] [--recursive] (PATH... | --expr EXPR)"],
         about: "    print the references (variables, with the attribute names and
-    constant indexes after them) of every attribute of each FILE (`-`:
-    stdin), or of one expression, one a line as FILE:LINE:COL: var.a.b[0]
-    (FILE is `<expr>` for --expr); --json prints a JSON array per input of
-    {\"attr_path\" (files only), \"root\", \"steps\", \"start\", \"end\"}, or an
-    {\"error\": ...} object; exit 1 on errors
+    constant indexes after them) of every attribute of each file (native,
+    or JSON syntax for *.json), or of one expression, one a line as
+    FILE:LINE:COL: var.a.b[0] (FILE is `<expr>` for --expr); --json
+    prints a JSON array per input of {\"attr_path\" (files only), \"root\",
+    \"steps\", \"start\", \"end\"}, or an {\"error\": ...} object; exit 1 on
+    errors
 ",
+        paths: true,
     },
     Command {
         name: "fmt",
@@ -79,6 +87,7 @@ const COMMANDS: [Command; 7] = [
     files, or the current directory's; `-`: stdin to stdout; files with
     errors are reported and left as they are
 ",
+        paths: false,
     },
     Command {
         name: "help",
@@ -86,12 +95,14 @@ const COMMANDS: [Command; 7] = [
         about: "    show every command's usage, or only COMMAND's (as `hcl COMMAND --help`
     does)
 ",
+        paths: false,
     },
     Command {
         name: "version",
         synopses: &["version"],
         about: "    print hcl's version (as `hcl --version` and `hcl -V` do)
 ",
+        paths: false,
     },
 ];
 
@@ -101,6 +112,40 @@ Flags are written -flag or --flag, before or after the other arguments; a
 flag's value follows it or is joined to it by `=` (--var=x=1,
 -write=false); `--` ends the flags.
 ";
+
+/// How PATHs are read, after the usage text of commands that read them.
+fn paths_note() -> String {
+    let mut exts = HCL_EXTENSIONS.join(", ");
+    if let Some(last) = exts.rfind(", ") {
+        exts.replace_range(last..last + 2, " and ");
+    }
+    let text = format!(
+        "A PATH is a file (`-`: stdin) or a directory, whose {exts} files are \
+         read in name order (not its hidden files; with --recursive, its \
+         subdirectories' too, in their place)."
+    );
+    wrap(&text, 78)
+}
+
+/// `text` on lines of at most `width` characters (unless a word is
+/// longer), broken at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split(' ') {
+        if line_len > 0 && line_len + 1 + word.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out.push('\n');
+    out
+}
 
 /// The whole usage text.
 pub(crate) fn full() -> String {
@@ -116,6 +161,8 @@ pub(crate) fn full() -> String {
     }
     out.push('\n');
     out.push_str(FLAGS);
+    out.push('\n');
+    out.push_str(&paths_note());
     out
 }
 
@@ -134,6 +181,10 @@ pub(crate) fn of(name: &str) -> Option<String> {
     if cmd.name != "help" && cmd.name != "version" {
         out.push('\n');
         out.push_str(FLAGS);
+    }
+    if cmd.paths {
+        out.push('\n');
+        out.push_str(&paths_note());
     }
     Some(out)
 }
