@@ -978,3 +978,18 @@ fn refs_reads_a_directory_s_hcl_files() {
         "b.tf.json:1:10: local.b\nmain.tf:1:5: var.a\nsub/s.hcl:1:5: var.s\nweb.pkr.hcl:1:5: var.w\n"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_an_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(["check".as_ref(), std::ffi::OsStr::from_bytes(b"caf\xe9.tf")])
+        .output()
+        .expect("hcl binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "hcl: argument `caf\u{fffd}.tf` is not UTF-8\n"
+    );
+}

@@ -38,7 +38,19 @@ mod usage;
 use args::{Arg, Args, Stop};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Not `env::args()`, which panics on an argument that is not UTF-8.
+    let args: Result<Vec<String>, _> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string())
+        .collect();
+    let args = match args {
+        Ok(args) => args,
+        Err(arg) => {
+            let arg = arg.to_string_lossy();
+            eprintln!("hcl: argument `{arg}` is not UTF-8");
+            return ExitCode::from(2);
+        }
+    };
     let Some((cmd, rest)) = args.split_first() else {
         eprint!("{}", usage::full());
         return ExitCode::from(2);
