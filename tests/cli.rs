@@ -993,3 +993,26 @@ fn an_argument_that_is_not_utf8_is_an_error() {
         "hcl: argument `caf\u{fffd}.tf` is not UTF-8\n"
     );
 }
+
+#[test]
+fn a_closed_output_pipe_is_no_panic() {
+    // More than a pipe holds: the write meets the closed pipe.
+    let list = format!(
+        "[{}]",
+        vec!["\"xxxxxxxxxxxxxxxxxxxxxxxx\""; 20_000].join(",")
+    );
+    let file = temp_file("big.tf", &format!("a = {list}\n"));
+    let expr = temp_file("big.hcl", &list);
+    let (file, expr) = (file.to_str().unwrap(), expr.to_str().unwrap());
+    for args in [&["json", file][..], &["eval", "-f", expr]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hcl binary runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
+}

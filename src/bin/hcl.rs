@@ -15,7 +15,7 @@
 //! `--flag`, `-h`/`--help` for its usage; a PATH is a file, `-` (stdin)
 //! or a directory (see [`inputs`]).
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 #[path = "hcl/args.rs"]
@@ -94,7 +94,7 @@ fn main() -> ExitCode {
 
 /// Prints command `cmd`'s usage on stdout.
 fn print_usage(cmd: &str) {
-    print!("{}", usage::of(cmd).unwrap_or_else(usage::full));
+    print_out(&usage::of(cmd).unwrap_or_else(usage::full));
 }
 
 /// `hcl help [COMMAND]`.
@@ -113,7 +113,7 @@ fn help(args: &[String]) -> Result<bool, Stop> {
         Some(cmd) => usage::of(cmd)
             .ok_or_else(|| format!("help: unknown command `{cmd}` (see `hcl help`)"))?,
     };
-    print!("{text}");
+    print_out(&text);
     Ok(true)
 }
 
@@ -131,8 +131,14 @@ fn version(args: &[String]) -> Result<bool, Stop> {
     if let Some(stop) = wrong {
         return Err(stop);
     }
-    println!("hcl {}", env!("CARGO_PKG_VERSION"));
+    print_out(&format!("hcl {}\n", env!("CARGO_PKG_VERSION")));
     Ok(true)
+}
+
+/// Writes `text` to stdout; a closed pipe (e.g. `| head`) is not an error
+/// worth a panic, as `print!` would make it.
+fn print_out(text: &str) {
+    let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// Reads a file argument (`-` is stdin) as bytes.

@@ -1,7 +1,7 @@
 //! `hcl eval`: the value of one expression, or of a variable (`--as`).
 
 use super::args::{Arg, Args, Stop};
-use super::{declare_json_var, read_text, report, to_json};
+use super::{declare_json_var, print_out, read_text, report, to_json};
 
 /// Where the expression comes from.
 enum Source<'a> {
@@ -124,9 +124,9 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
             };
             if with_type && !pretty {
                 // Terraform's own encoding (`jsonencode`): numbers exact.
-                println!("{}", exact_json(out)?);
+                print_out(&format!("{}\n", exact_json(out)?));
             } else {
-                println!("{}", to_json(&out, pretty)?);
+                print_out(&format!("{}\n", to_json(&out, pretty)?));
             }
             Ok(true)
         }

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::args::{Arg, Args, Stop};
 use super::inputs::collect;
-use super::{declare_json_var, report};
+use super::{declare_json_var, print_out, report};
 
 /// `hcl json [options] PATH...`.
 pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
@@ -79,7 +79,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         docs.pop().map(|d| d.1).unwrap_or_default()
     };
     if !out.is_empty() {
-        println!("{out}");
+        print_out(&format!("{out}\n"));
     }
     Ok(ok)
 }
