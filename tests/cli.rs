@@ -1,4 +1,5 @@
-//! The `hcl` binary: `check`, `eval`, `json`, `refs` and `fmt`, run as a user runs them.
+//! The `hcl` binary: `check`, `eval`, `json`, `refs`, `fmt`, `help` and
+//! `version`, run as a user runs them.
 #![cfg(feature = "cli")]
 
 use std::io::Write;
@@ -12,12 +13,8 @@ fn hcl(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("hcl binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A command that stops before reading its input closes the pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -50,7 +47,7 @@ fn check_accepts_the_example_file() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/main.tf");
     let out = hcl(&["check", example], "");
     assert!(out.status.success(), "{}", stdout(&out));
-    assert_eq!(stdout(&out), "");
+    assert_eq!(stdout(&out), "1 file ok\n");
 }
 
 #[test]
@@ -59,7 +56,7 @@ fn check_reports_file_line_column_and_snippet() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n"
+        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n1 of 1 file failed\n"
     );
 }
 
@@ -71,8 +68,10 @@ fn check_quiet_prints_only_failing_paths_and_checks_every_file() {
     let out = hcl(&["check", "--quiet", good, bad, good], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), format!("{bad}\n"));
-    let out = hcl(&["check", good], "");
+    // Silent on success.
+    let out = hcl(&["check", "-q", good], "");
     assert!(out.status.success());
+    assert_eq!((stdout(&out), stderr(&out)), (String::new(), String::new()));
 }
 
 #[test]
@@ -435,7 +434,7 @@ fn json_reads_no_file_unless_allowed() {
 // 1.11.4 gave for the same files and arguments.
 
 /// A fresh directory of its own for a test, holding `files`.
-fn fmt_dir(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+fn fresh_dir(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("hcl-fmt-test-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for (name, text) in files {
@@ -465,7 +464,7 @@ const FORMATTED: &str = "a  = 1\nbb = { x = 1 }\n";
 
 #[test]
 fn fmt_formats_files_in_place_and_lists_them() {
-    let dir = fmt_dir(
+    let dir = fresh_dir(
         "in-place",
         &[("main.tf", UNFORMATTED), ("ok.tf", "ok = 1\n")],
     );
@@ -501,7 +500,7 @@ fn fmt_formats_files_in_place_and_lists_them() {
 #[cfg(unix)]
 #[test]
 fn fmt_writes_through_a_symbolic_link() {
-    let dir = fmt_dir("symlink", &[("real/main.tf", UNFORMATTED)]);
+    let dir = fresh_dir("symlink", &[("real/main.tf", UNFORMATTED)]);
     std::os::unix::fs::symlink("real/main.tf", dir.join("link.tf")).unwrap();
     let out = hcl_in(&dir, &["fmt", "link.tf"]);
     assert_eq!(stdout(&out), "link.tf\n", "{}", stderr(&out));
@@ -514,7 +513,7 @@ fn fmt_writes_through_a_symbolic_link() {
 
 #[test]
 fn fmt_check_exits_3_and_lists_without_writing() {
-    let dir = fmt_dir("check", &[("main.tf", UNFORMATTED), ("ok.tf", "ok = 1\n")]);
+    let dir = fresh_dir("check", &[("main.tf", UNFORMATTED), ("ok.tf", "ok = 1\n")]);
     // No path: the current directory.
     let out = hcl_in(&dir, &["fmt", "-check"]);
     assert_eq!(out.status.code(), Some(3));
@@ -528,7 +527,7 @@ fn fmt_check_exits_3_and_lists_without_writing() {
 
 #[test]
 fn fmt_diff_prints_a_unified_diff() {
-    let dir = fmt_dir("diff", &[("main.tf", UNFORMATTED)]);
+    let dir = fresh_dir("diff", &[("main.tf", UNFORMATTED)]);
     let out = hcl_in(&dir, &["fmt", "-diff", "-write=false", "main.tf"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
@@ -540,7 +539,7 @@ fn fmt_diff_prints_a_unified_diff() {
 
 #[test]
 fn fmt_without_write_or_list_prints_the_formatted_text() {
-    let dir = fmt_dir("no-write", &[("main.tf", UNFORMATTED)]);
+    let dir = fresh_dir("no-write", &[("main.tf", UNFORMATTED)]);
     let out = hcl_in(&dir, &["fmt", "--write=false", "--list=false", "main.tf"]);
     assert_eq!(stdout(&out), FORMATTED);
     assert_eq!(read(&dir, "main.tf"), UNFORMATTED);
@@ -563,7 +562,7 @@ fn fmt_reads_stdin() {
 #[test]
 fn fmt_reports_files_with_errors_and_leaves_them_untouched() {
     let bad = "a = [1,\n  2\nb = 3\n";
-    let dir = fmt_dir("errors", &[("bad.tf", bad), ("main.tf", UNFORMATTED)]);
+    let dir = fresh_dir("errors", &[("bad.tf", bad), ("main.tf", UNFORMATTED)]);
     // With -check nothing is listed when a file fails.
     let out = hcl_in(&dir, &["fmt", "-check", "bad.tf", "main.tf"]);
     assert_eq!((out.status.code(), stdout(&out)), (Some(2), String::new()));
@@ -593,7 +592,7 @@ fn fmt_picks_terraform_files_in_directories_and_recurses_with_recursive() {
         ("sub/s.tf", "y  =  2\n"),
         ("sub/deep/d.tf", "z =3\n"),
     ];
-    let dir = fmt_dir("dirs", &files);
+    let dir = fresh_dir("dirs", &files);
     let out = hcl_in(&dir, &["fmt", "-check", "."]);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout(&out), "main.tf\nt.tftest.hcl\nvars.tfvars\n");
@@ -622,7 +621,7 @@ fn fmt_formats_a_named_file_of_any_other_extension_without_terraform_s_rewrites(
     // makes of the same text in a `.tf` file); hcl fmt lays them out and
     // leaves their values as written: `"${a}"` stays (Terraform writes `a`
     // in its own files).
-    let dir = fmt_dir(
+    let dir = fresh_dir(
         "other",
         &[
             ("build.pkr.hcl", "yy={b=1}\nx=1\n"),
@@ -637,7 +636,7 @@ fn fmt_formats_a_named_file_of_any_other_extension_without_terraform_s_rewrites(
 
 #[test]
 fn fmt_usage_errors() {
-    let dir = fmt_dir("usage", &[("j.tf.json", "{}"), ("main.tf", UNFORMATTED)]);
+    let dir = fresh_dir("usage", &[("j.tf.json", "{}"), ("main.tf", UNFORMATTED)]);
     // A flag it does not know: 1, as terraform fmt; nothing is done.
     let out = hcl_in(&dir, &["fmt", "-bogus", "main.tf"]);
     assert_eq!(out.status.code(), Some(1));
@@ -650,4 +649,370 @@ fn fmt_usage_errors() {
     let out = hcl_in(&dir, &["fmt", "j.tf.json"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(read(&dir, "j.tf.json"), "{}");
+}
+
+// What every command shares: the summary of `check`, `--version`, help,
+// flags, stray arguments, directories.
+
+const COMMANDS: [&str; 7] = ["check", "eval", "json", "refs", "fmt", "help", "version"];
+
+#[test]
+fn check_ends_with_a_summary_of_what_it_checked() {
+    let dir = fresh_dir(
+        "check-summary",
+        &[
+            ("a.tf", "a = 1\n"),
+            ("b.tf", "b = [\n"),
+            ("c.tf", "c = 3\n"),
+        ],
+    );
+    let out = hcl_in(&dir, &["check", "a.tf", "c.tf", "-"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "3 files ok\n");
+    let out = hcl_in(&dir, &["check", "a.tf"]);
+    assert_eq!(stdout(&out), "1 file ok\n");
+    // Failures as before, then how many failed.
+    let out = hcl_in(&dir, &["check", "a.tf", "b.tf", "c.tf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "b.tf:1:5: unclosed `[`: expected `]`, found end of file\n  |\n1 | b = [\n  |     ^\nnote: the end of the file was reached (line 2, column 1)\n1 of 3 files failed\n"
+    );
+    // --quiet (-q, -quiet): the failing paths only, nothing on success.
+    for quiet in ["--quiet", "-quiet", "-q"] {
+        let out = hcl_in(&dir, &["check", quiet, "a.tf", "b.tf", "c.tf"]);
+        assert_eq!(
+            (out.status.code(), stdout(&out)),
+            (Some(1), "b.tf\n".into())
+        );
+        let out = hcl_in(&dir, &["check", quiet, "a.tf", "c.tf"]);
+        assert_eq!((out.status.code(), stdout(&out)), (Some(0), String::new()));
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let expected = format!("hcl {}\n", env!("CARGO_PKG_VERSION"));
+    for args in [&["--version"][..], &["-version"], &["-V"], &["version"]] {
+        let out = hcl(args, "");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&out), expected, "{args:?}");
+    }
+    let out = hcl(&["version", "x"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`x`"), "{}", stderr(&out));
+}
+
+#[test]
+fn help_prints_the_whole_usage_or_one_command_s() {
+    let whole = run(&["help"]);
+    assert!(whole.starts_with("usage: hcl <command> [options] [args]\n"));
+    for cmd in COMMANDS {
+        assert!(whole.contains(&format!("\n  {cmd} ")) || whole.contains(&format!("\n  {cmd}\n")));
+    }
+    assert_eq!(run(&["--help"]), whole);
+    assert_eq!(run(&["-h"]), whole);
+    assert_eq!(run(&["-help"]), whole);
+    // Without a command: the usage on stderr, and 2.
+    let out = hcl(&[], "");
+    assert_eq!((out.status.code(), stderr(&out)), (Some(2), whole.clone()));
+    for cmd in COMMANDS {
+        let usage = run(&["help", cmd]);
+        assert!(
+            usage.starts_with(&format!("usage: hcl {cmd}")),
+            "{cmd}: {usage}"
+        );
+        assert!(usage.len() < whole.len(), "{cmd}");
+        for flag in ["--help", "-h", "-help"] {
+            // Even where a file, an expression or a flag's value would be.
+            assert_eq!(run(&[cmd, flag]), usage, "{cmd} {flag}");
+            assert_eq!(run(&[cmd, "x", flag]), usage, "{cmd} x {flag}");
+        }
+        assert_eq!(run(&["--help", cmd]), usage, "--help {cmd}");
+    }
+    assert_eq!(
+        run(&["help", "check"]),
+        concat!(
+            "usage: hcl check [--quiet] [--recursive] PATH...\n",
+            "\n",
+            "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
+            "    each failure as FILE:LINE:COL: message with a snippet, then how many\n",
+            "    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if\n",
+            "    any fails; --quiet (-q): print only the paths of the files that fail\n",
+            "\n",
+            "Flags are written -flag or --flag, before or after the other arguments; a\n",
+            "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
+            "-write=false); `--` ends the flags.\n",
+            "\n",
+            "A PATH is a file (`-`: stdin) or a directory, whose .tf, .tfvars, .hcl,\n",
+            ".tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files are read\n",
+            "in name order (not its hidden files; with --recursive, its subdirectories'\n",
+            "too, in their place).\n",
+        )
+    );
+    // `-h` as a flag's value asks for help too (`--var=-h` would not).
+    let eval_usage = run(&["help", "eval"]);
+    assert_eq!(run(&["eval", "-f", "-h"]), eval_usage);
+    assert_eq!(run(&["refs", "--expr", "-h"]), run(&["help", "refs"]));
+    // An unknown command.
+    let out = hcl(&["help", "frobnicate"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown command `frobnicate`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn every_flag_is_read_with_one_or_two_dashes() {
+    let dynamic = temp_file(
+        "flags-dynamic.tf",
+        "dynamic \"rule\" {\n  for_each = var.ports\n  content {\n    port = rule.value\n  }\n}\n",
+    );
+    let dynamic = dynamic.to_str().unwrap();
+    for d in ["-", "--"] {
+        let f = |name: &str| format!("{d}{name}");
+        assert_eq!(
+            run(&["eval", &f("var"), "x=[1]", &f("pretty"), "x"]),
+            "[\n  1\n]\n"
+        );
+        assert_eq!(run(&["eval", &f("var=x=2"), "x + 1"]), "3\n");
+        assert_eq!(
+            run(&["eval", &f("type"), &f("unknown"), "u=string", "u"]),
+            "{\"type\":\"string\",\"unknown\":true}\n"
+        );
+        assert_eq!(
+            run(&[
+                "eval",
+                &f("as"),
+                "number",
+                &f("default"),
+                "3",
+                &f("non-nullable"),
+                &f("var-value"),
+                "7"
+            ]),
+            "7\n"
+        );
+        assert_eq!(
+            run(&[
+                "json",
+                &f("expand-dynamic"),
+                &f("var"),
+                "var={\"ports\": [22]}",
+                dynamic
+            ]),
+            "{\"rule\":{\"port\":22}}\n"
+        );
+        let out = hcl(&["json", &f("pretty"), &f("no-eval"), "-"], "a = 1 + 2\n");
+        assert_eq!(stdout(&out), "{\n  \"a\": \"${1 + 2}\"\n}\n");
+        let out = hcl(&["json", &f("strict"), "-"], "a = var.x\n");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            run(&["refs", &f("json"), &f("expr"), "var.a"]),
+            concat!(
+                r#"[{"root":"var","steps":[{"attr":"a"}],"#,
+                r#""start":{"line":1,"column":1,"byte":0},"end":{"line":1,"column":6,"byte":5}}]"#,
+                "\n"
+            )
+        );
+        let out = hcl(&["check", &f("quiet"), "-"], "a = 1\n");
+        assert_eq!((out.status.code(), stdout(&out)), (Some(0), String::new()));
+    }
+    // A boolean flag takes a value after `=`; the short forms stay.
+    let out = hcl(&["json", "--pretty=false", "-"], "a = 1\n");
+    assert_eq!(stdout(&out), "{\"a\":1}\n");
+    let file = temp_file("flags-expr.hcl", "1 + 1\n");
+    assert_eq!(run(&["eval", "-f", file.to_str().unwrap()]), "2\n");
+    let out = hcl(&["json", "--pretty=maybe", "-"], "a = 1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`maybe`"), "{}", stderr(&out));
+}
+
+#[test]
+fn an_unknown_flag_is_an_error_naming_it() {
+    for cmd in COMMANDS {
+        for flag in ["-bogus", "--bogus", "-x=1"] {
+            let out = hcl(&[cmd, flag, "-"], "a = 1\n");
+            // fmt: 1, as terraform fmt.
+            let code = if cmd == "fmt" { 1 } else { 2 };
+            assert_eq!(out.status.code(), Some(code), "{cmd} {flag}");
+            assert_eq!(stdout(&out), "", "{cmd} {flag}");
+            assert_eq!(
+                stderr(&out),
+                format!("hcl: {cmd}: unknown flag `{flag}` (see `hcl help {cmd}`)\n")
+            );
+        }
+    }
+    let out = hcl(&["--bogus"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "hcl: unknown flag `--bogus` (see `hcl help`)\n"
+    );
+    // A flag without its value.
+    let out = hcl(&["eval", "--var"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "hcl: eval: --var needs NAME=JSON\n");
+}
+
+#[test]
+fn one_expression_is_all_eval_takes() {
+    let file = temp_file("one-expr.hcl", "1\n");
+    let file = file.to_str().unwrap();
+    for args in [
+        &["eval", "1", "2"][..],
+        &["eval", "-f", file, "2"],
+        &["eval", "1", "-"],
+        &["eval", "--as", "number", "--default", "1", "2"],
+    ] {
+        let out = hcl(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let last = args[args.len() - 1];
+        assert_eq!(
+            stderr(&out),
+            format!("hcl: eval: unexpected argument `{last}`: eval takes one expression (see `hcl help eval`)\n"),
+        );
+    }
+    let out = hcl(&["help", "check", "eval"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = hcl(&["refs", "--expr", "a", "--expr", "b"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = hcl(&["fmt", "-", "main.tf"], "");
+    assert_eq!(out.status.code(), Some(1));
+    // A negative number is an expression, not a flag; `--` ends the flags.
+    assert_eq!(run(&["eval", "-1"]), "-1\n");
+    assert_eq!(run(&["eval", "--var", "x=2", "--", "-x"]), "-2\n");
+}
+
+#[test]
+fn a_dash_is_stdin_wherever_a_file_is_read() {
+    assert_eq!(stdout(&hcl(&["check", "-"], "a = 1\n")), "1 file ok\n");
+    assert_eq!(stdout(&hcl(&["eval", "-"], "1 + 1\n")), "2\n");
+    assert_eq!(stdout(&hcl(&["eval", "-f", "-"], "1 + 2\n")), "3\n");
+    assert_eq!(stdout(&hcl(&["json", "-"], "a = 1\n")), "{\"a\":1}\n");
+    assert_eq!(
+        stdout(&hcl(&["refs", "-"], "a = var.b\n")),
+        "-:1:5: var.b\n"
+    );
+    assert_eq!(stdout(&hcl(&["fmt", "-"], "a=1\n")), "a = 1\n");
+}
+
+/// A directory as `check`, `json` and `refs` read it: their HCL files,
+/// sorted, not the hidden ones, no others.
+fn hcl_files_dir(test: &str) -> std::path::PathBuf {
+    fresh_dir(
+        test,
+        &[
+            ("main.tf", "a = var.a\n"),
+            ("b.tf.json", "{\"b\": \"${local.b}\"}"),
+            ("vars.tfvars", "v = 1\n"),
+            ("web.pkr.hcl", "w = var.w\n"),
+            ("notes.txt", "not = [hcl\n"),
+            ("package.json", "[]"),
+            (".hidden.tf", "h = [\n"),
+            ("main.tf~", "h = [\n"),
+            ("sub/s.hcl", "s = var.s\n"),
+        ],
+    )
+}
+
+#[test]
+fn check_reads_a_directory_s_hcl_files() {
+    let dir = hcl_files_dir("check-dir");
+    let out = hcl_in(&dir, &["check", "."]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), "4 files ok\n".into())
+    );
+    let out = hcl_in(&dir, &["check", "--recursive", "."]);
+    assert_eq!(stdout(&out), "5 files ok\n");
+    std::fs::write(dir.join("sub/t.tf"), "t = [\n").unwrap();
+    let out = hcl_in(&dir, &["check", "-q", "-recursive", "./"]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(1), "sub/t.tf\n".into())
+    );
+    let out = hcl_in(&dir, &["check", "-q", "sub", "main.tf"]);
+    assert_eq!(stdout(&out), "sub/t.tf\n");
+    let out = hcl_in(&dir, &["check", "sub/"]);
+    assert!(
+        stdout(&out).ends_with("1 of 2 files failed\n"),
+        "{}",
+        stdout(&out)
+    );
+    // A directory without any: said on stderr, not an error.
+    std::fs::create_dir(dir.join("empty")).unwrap();
+    let out = hcl_in(&dir, &["check", "empty"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "0 files ok\n");
+    assert_eq!(stderr(&out), "hcl: check: no HCL files in empty\n");
+}
+
+#[test]
+fn json_writes_a_directory_as_one_object_keyed_by_path() {
+    let dir = hcl_files_dir("json-dir");
+    let out = hcl_in(&dir, &["json", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"b.tf.json":{"b":"${local.b}"},"main.tf":{"a":"${var.a}"},"#,
+            r#""vars.tfvars":{"v":1},"web.pkr.hcl":{"w":"${var.w}"}}"#,
+            "\n"
+        )
+    );
+    // Keyed by path even for one file.
+    let out = hcl_in(&dir, &["json", "-recursive", "sub"]);
+    assert_eq!(stdout(&out), "{\"sub/s.hcl\":{\"s\":\"${var.s}\"}}\n");
+}
+
+#[test]
+fn refs_reads_a_directory_s_hcl_files() {
+    let dir = hcl_files_dir("refs-dir");
+    let out = hcl_in(&dir, &["refs", "--recursive", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "b.tf.json:1:10: local.b\nmain.tf:1:5: var.a\nsub/s.hcl:1:5: var.s\nweb.pkr.hcl:1:5: var.w\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_an_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(["check".as_ref(), std::ffi::OsStr::from_bytes(b"caf\xe9.tf")])
+        .output()
+        .expect("hcl binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "hcl: argument `caf\u{fffd}.tf` is not UTF-8\n"
+    );
+}
+
+#[test]
+fn a_closed_output_pipe_is_no_panic() {
+    // More than a pipe holds: the write meets the closed pipe.
+    let list = format!(
+        "[{}]",
+        vec!["\"xxxxxxxxxxxxxxxxxxxxxxxx\""; 20_000].join(",")
+    );
+    let file = temp_file("big.tf", &format!("a = {list}\n"));
+    let expr = temp_file("big.hcl", &list);
+    let (file, expr) = (file.to_str().unwrap(), expr.to_str().unwrap());
+    for args in [&["json", file][..], &["eval", "-f", expr]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hcl binary runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
 }

@@ -1,7 +1,8 @@
 //! `hcl fmt`: formats files in place, as `terraform fmt` does.
 //!
-//! The flags, the files picked in a directory, what is printed and the exit
-//! codes are `terraform fmt`'s (1.11): 0 when all went well, 3 with
+//! The flags (read as every command reads them: also as `--flag`, also
+//! after the paths), the files picked in a directory, what is printed and
+//! the exit codes are `terraform fmt`'s (1.11): 0 when all went well, 3 with
 //! `-check` when a file would change, 2 when a file could not be read,
 //! parsed or written, 1 for a flag it does not know. Files with syntax
 //! errors are reported as `hcl check` reports them and left untouched; a
@@ -13,6 +14,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::args::{Arg, Args, Stop};
+use super::inputs::{dir_files, is_json_path, shown_path};
 use super::{read_text, report};
 
 mod diff;
@@ -24,13 +27,14 @@ const TERRAFORM_EXTENSIONS: [&str; 4] = [".tf", ".tfvars", ".tftest.hcl", ".tfmo
 /// `hcl fmt [options] [PATH...]`.
 pub(crate) fn fmt(args: &[String]) -> ExitCode {
     let mut fmt = match Fmt::from_args(args) {
-        Ok(Some(fmt)) => fmt,
-        Ok(None) => {
-            print!("{}", super::USAGE);
+        Ok(fmt) => fmt,
+        Err(Stop::Help) => {
+            super::print_usage("fmt");
             return ExitCode::SUCCESS;
         }
-        Err(msg) => {
-            eprintln!("hcl: fmt: {msg} (see `hcl help`)");
+        Err(Stop::Error(msg)) => {
+            // 1, as terraform fmt exits for a flag it does not know.
+            eprintln!("hcl: {msg}");
             return ExitCode::from(1);
         }
     };
@@ -73,60 +77,51 @@ struct Fmt {
 
 impl Fmt {
     /// The options, from Go-style flags (`-check`, `--check`,
-    /// `-write=false`, ...) before the paths; `None` for `-help`.
-    fn from_args(args: &[String]) -> Result<Option<Fmt>, String> {
+    /// `-write=false`, ...), and the paths.
+    fn from_args(args: &[String]) -> Result<Fmt, Stop> {
         let (mut list, mut write, mut diff, mut check, mut recursive) =
             (true, true, false, false, false);
-        let mut rest = args;
-        while let Some((arg, tail)) = rest.split_first() {
-            if arg == "--" {
-                rest = tail;
-                break;
+        let mut paths = Vec::new();
+        let mut args = Args::new("fmt", args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                Arg::Flag(flag) => {
+                    let set = match flag.name {
+                        "list" => &mut list,
+                        "write" => &mut write,
+                        "diff" => &mut diff,
+                        "check" => &mut check,
+                        "recursive" => &mut recursive,
+                        "no-color" => {
+                            flag.bool()?;
+                            continue;
+                        }
+                        _ => return Err(flag.unknown()),
+                    };
+                    *set = flag.bool()?;
+                }
+                Arg::Value(path) => paths.push(path.to_owned()),
             }
-            let Some(flag) = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-')) else {
-                break;
-            };
-            if flag.is_empty() {
-                break; // `-`: stdin
-            }
-            let (name, value) = match flag.split_once('=') {
-                Some((name, v)) => (name, Some(v)),
-                None => (flag, None),
-            };
-            let value = match value {
-                None => true,
-                Some("1" | "t" | "T" | "true" | "TRUE" | "True") => true,
-                Some("0" | "f" | "F" | "false" | "FALSE" | "False") => false,
-                Some(v) => return Err(format!("invalid boolean value `{v}` for -{name}")),
-            };
-            match name {
-                "list" => list = value,
-                "write" => write = value,
-                "diff" => diff = value,
-                "check" => check = value,
-                "recursive" => recursive = value,
-                "no-color" => {}
-                "h" | "help" => return Ok(None),
-                _ => return Err(format!("flag provided but not defined: {arg}")),
-            }
-            rest = tail;
         }
-        let stdin = rest.first().is_some_and(|p| p == "-");
-        let paths = match rest {
-            _ if stdin => Vec::new(),
-            [] => vec![".".to_owned()],
-            paths => paths.to_vec(),
-        };
+        let stdin = paths.iter().any(|p| p == "-");
+        if stdin && paths.len() > 1 {
+            let other = paths.iter().skip(1).find(|p| *p != "-");
+            let other = other.map_or("-", |p| p.as_str());
+            return Err(args.extra(other, "`-` (stdin) is formatted alone"));
+        }
         if stdin {
+            paths.clear();
             list = false;
             write = false;
+        } else if paths.is_empty() {
+            paths.push(".".to_owned());
         }
         let list_checked = list;
         if check {
             list = true;
             write = false;
         }
-        Ok(Some(Fmt {
+        Ok(Fmt {
             list,
             write,
             diff,
@@ -136,7 +131,7 @@ impl Fmt {
             checked: check.then(Vec::new),
             list_checked,
             failed: false,
-        }))
+        })
     }
 
     fn run(&mut self) {
@@ -150,85 +145,31 @@ impl Fmt {
                 self.error(&format!("no file or directory at {path}"));
                 return;
             };
-            let shown = shown_path(Path::new(&path));
+            let shown = shown_path(&path);
             if meta.is_dir() {
-                self.dir(Path::new(&path), &shown);
-            } else if path.ends_with(".json") {
+                // Terraform's files, with its rewrites.
+                let mut found = Vec::new();
+                dir_files(&path, &shown, self.recursive, is_terraform_file, &mut found);
+                for input in found {
+                    match input.path() {
+                        Ok(p) => self.file(&input.shown, Some(p), true),
+                        Err(err) => self.error(&report(&input.shown, &err)),
+                    }
+                }
+            } else if is_json_path(&path) {
                 self.error(&format!("{path}: JSON files are not formatted"));
             } else {
                 // Named files are formatted whatever their extension; only
                 // Terraform's files get Terraform's rewrites.
                 let terraform = is_terraform_file(&path);
-                self.file(&shown, Some(Path::new(&path)), terraform);
-            }
-        }
-    }
-
-    /// A directory's Terraform files, in name order, and with `-recursive`
-    /// its subdirectories; hidden files and editor backups are skipped.
-    fn dir(&mut self, dir: &Path, shown: &str) {
-        let entries = match fs::read_dir(dir) {
-            Ok(entries) => entries.collect::<io::Result<Vec<_>>>(),
-            Err(e) => Err(e),
-        };
-        let mut entries = match entries {
-            Ok(entries) => entries,
-            Err(e) => {
-                self.error(&format!("cannot read directory {shown}: {e}"));
-                return;
-            }
-        };
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            let name = entry.file_name();
-            // A symbolic link is followed to a file, not to a directory.
-            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-            let Some(name) = name.to_str() else {
-                let bytes = name.as_encoded_bytes();
-                let wanted = TERRAFORM_EXTENSIONS
-                    .iter()
-                    .any(|ext| bytes.ends_with(ext.as_bytes()));
-                if wanted || (is_dir && self.recursive) {
-                    let path = entry.path();
-                    self.error(&format!("{}: not a UTF-8 path", path.display()));
-                }
-                continue;
-            };
-            if name.starts_with('.')
-                || name.ends_with('~')
-                || (name.starts_with('#') && name.ends_with('#'))
-            {
-                continue;
-            }
-            let path = dir.join(name);
-            let sub = if shown == "." {
-                name.to_owned()
-            } else {
-                format!("{}/{name}", shown.trim_end_matches('/'))
-            };
-            if is_dir {
-                if self.recursive {
-                    self.dir(&path, &sub);
-                }
-            } else if is_terraform_file(name) {
-                self.file(&sub, Some(&path), true);
+                self.file(&shown, Some(&path), terraform);
             }
         }
     }
 
     /// Formats one file (`path` `None`: stdin), shown as `shown`.
-    fn file(&mut self, shown: &str, path: Option<&Path>, terraform: bool) {
-        let text = match path {
-            None => read_text("-"),
-            Some(p) => match p.to_str() {
-                Some(p) => read_text(p),
-                None => {
-                    self.error(&format!("{shown}: not a UTF-8 path"));
-                    return;
-                }
-            },
-        };
-        let result = text.and_then(|src| {
+    fn file(&mut self, shown: &str, path: Option<&str>, terraform: bool) {
+        let result = read_text(path.unwrap_or("-")).and_then(|src| {
             let formatted = format_text(&src, terraform)?;
             Ok((src, formatted))
         });
@@ -245,7 +186,7 @@ impl Fmt {
                 self.emit(format!("{shown}\n").as_bytes());
             }
             if let (true, Some(p)) = (self.write, path) {
-                if let Err(e) = write_in_place(p, &formatted) {
+                if let Err(e) = write_in_place(Path::new(p), &formatted) {
                     self.error(&format!("cannot write {shown}: {e}"));
                     return;
                 }
@@ -297,20 +238,6 @@ fn format_text(src: &str, terraform: bool) -> hcl::Result<String> {
 /// Whether `name` is one of the files `terraform fmt` formats.
 fn is_terraform_file(name: &str) -> bool {
     TERRAFORM_EXTENSIONS.iter().any(|ext| name.ends_with(ext))
-}
-
-/// A path as given, without a leading `./`.
-fn shown_path(path: &Path) -> String {
-    let shown = path.to_string_lossy();
-    let mut s: &str = &shown;
-    while let Some(rest) = s.strip_prefix("./") {
-        s = rest.trim_start_matches('/');
-    }
-    if s.is_empty() {
-        ".".to_owned()
-    } else {
-        s.to_owned()
-    }
 }
 
 /// Replaces the file at `path` (through symbolic links) by `text`: written

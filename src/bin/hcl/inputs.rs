@@ -1,0 +1,168 @@
+//! The files a command reads: each path as given (`-`: stdin), and a
+//! directory's HCL files.
+
+use std::fs;
+use std::path::Path;
+
+/// The files `check`, `json` and `refs` read in a directory: Terraform's,
+/// Packer's and other HCL files, in native or JSON syntax (`.hcl` takes in
+/// `.tftest.hcl`, `.pkr.hcl`...). Not any `.json`: most are not HCL.
+pub(crate) const HCL_EXTENSIONS: [&str; 8] = [
+    ".tf",
+    ".tfvars",
+    ".hcl",
+    ".tf.json",
+    ".tfvars.json",
+    ".tftest.json",
+    ".hcl.json",
+    ".pkr.json",
+];
+
+/// Whether `name` is one of the files read in a directory.
+pub(crate) fn is_hcl_file(name: &str) -> bool {
+    HCL_EXTENSIONS.iter().any(|ext| name.ends_with(ext))
+}
+
+/// Whether `path` names a file in HCL's JSON syntax (`.tf.json`,
+/// `.hcl.json`, `.pkr.json`, any `.json`).
+pub(crate) fn is_json_path(path: &str) -> bool {
+    path.ends_with(".json")
+}
+
+/// A file to read.
+pub(crate) struct Input {
+    /// As shown in messages and output: the argument as given, or
+    /// DIR/NAME.
+    pub(crate) shown: String,
+    /// The path to read (`-`: stdin), or why it cannot be read (a
+    /// directory that cannot be listed, a name that is not UTF-8).
+    path: Result<String, String>,
+}
+
+impl Input {
+    /// The path to read (`-`: stdin), or why there is nothing to read.
+    pub(crate) fn path(&self) -> hcl::Result<&str> {
+        match &self.path {
+            Ok(path) => Ok(path),
+            Err(msg) => Err(hcl::Error::new(hcl::ErrorKind::Io, msg.clone())),
+        }
+    }
+
+    /// Its bytes.
+    pub(crate) fn read_bytes(&self) -> hcl::Result<Vec<u8>> {
+        Ok(super::read_input(self.path()?)?)
+    }
+
+    /// Its text.
+    pub(crate) fn read_text(&self) -> hcl::Result<String> {
+        super::read_text(self.path()?)
+    }
+
+    /// Whether it is in HCL's JSON syntax, by its name.
+    pub(crate) fn is_json(&self) -> bool {
+        is_json_path(&self.shown)
+    }
+}
+
+/// The files named by `paths` for command `cmd`: a file as given (even
+/// one that does not exist: reading it says so), a directory's HCL files
+/// (see [`dir_files`]); a directory without any is told on stderr.
+pub(crate) fn collect(cmd: &str, paths: &[&str], recursive: bool) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for &path in paths {
+        if path != "-" && fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            let before = inputs.len();
+            dir_files(path, &shown_path(path), recursive, is_hcl_file, &mut inputs);
+            if inputs.len() == before {
+                eprintln!("hcl: {cmd}: no HCL files in {path}");
+            }
+        } else {
+            inputs.push(Input {
+                shown: path.to_owned(),
+                path: Ok(path.to_owned()),
+            });
+        }
+    }
+    inputs
+}
+
+/// Adds to `found` the files of directory `dir` (shown as `shown`) whose
+/// names `wanted` accepts, in name order, and with `recursive` those of its
+/// subdirectories in their place; hidden files and directories and editor
+/// backups are skipped, a symbolic link is followed to a file but not to a
+/// directory.
+pub(crate) fn dir_files(
+    dir: &str,
+    shown: &str,
+    recursive: bool,
+    wanted: fn(&str) -> bool,
+    found: &mut Vec<Input>,
+) {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries.collect::<std::io::Result<Vec<_>>>(),
+        Err(e) => Err(e),
+    };
+    let mut entries = match entries {
+        Ok(entries) => entries,
+        Err(e) => {
+            found.push(Input {
+                shown: shown.to_owned(),
+                path: Err(format!("cannot read directory: {e}")),
+            });
+            return;
+        }
+    };
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let name = entry.file_name();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        let sub = |name: &str| {
+            if shown == "." {
+                name.to_owned()
+            } else {
+                format!("{}/{name}", shown.trim_end_matches('/'))
+            }
+        };
+        let Some(name) = name.to_str() else {
+            let lossy = name.to_string_lossy();
+            if wanted(&lossy) || (is_dir && recursive) {
+                found.push(Input {
+                    shown: sub(&lossy),
+                    path: Err("not a UTF-8 path".to_owned()),
+                });
+            }
+            continue;
+        };
+        if name.starts_with('.')
+            || name.ends_with('~')
+            || (name.starts_with('#') && name.ends_with('#'))
+        {
+            continue;
+        }
+        // Both parts are UTF-8.
+        let path = Path::new(dir).join(name).to_string_lossy().into_owned();
+        if is_dir {
+            if recursive {
+                dir_files(&path, &sub(name), recursive, wanted, found);
+            }
+        } else if wanted(name) {
+            found.push(Input {
+                shown: sub(name),
+                path: Ok(path),
+            });
+        }
+    }
+}
+
+/// A path as given, without a leading `./`.
+pub(crate) fn shown_path(path: &str) -> String {
+    let mut s = path;
+    while let Some(rest) = s.strip_prefix("./") {
+        s = rest.trim_start_matches('/');
+    }
+    if s.is_empty() {
+        ".".to_owned()
+    } else {
+        s.to_owned()
+    }
+}

@@ -1,0 +1,109 @@
+//! `hcl json`: files written in HCL's JSON syntax, as Terraform reads them.
+
+use std::path::Path;
+
+use super::args::{Arg, Args, Stop};
+use super::inputs::collect;
+use super::{declare_json_var, print_out, report};
+
+/// `hcl json [options] PATH...`.
+pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
+    let mut options = hcl::json::WriteOptions::new();
+    let mut pretty = false;
+    let mut expand = false;
+    let mut recursive = false;
+    let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    let mut paths = Vec::new();
+    let mut args = Args::new("json", args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => match flag.name {
+                "pretty" => pretty = flag.bool()?,
+                "expand-dynamic" => expand = flag.bool()?,
+                "no-eval" => options = options.evaluate(!flag.bool()?),
+                "strict" => {
+                    if flag.bool()? {
+                        ctx.set_mode(hcl::eval::EvalMode::Strict);
+                    }
+                }
+                "recursive" => recursive = flag.bool()?,
+                "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
+                "allow-files" => {
+                    ctx.allow_files(args.value(&flag, "a DIR")?);
+                }
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value(path) => paths.push(path),
+        }
+    }
+    if paths.is_empty() {
+        return Err("json: no files given (use `-` for stdin)".into());
+    }
+    let inputs = collect("json", &paths, recursive);
+    // Several files, or a directory's: one object keyed by path, each
+    // file's JSON inside.
+    let several = paths.len() > 1 || (paths[0] != "-" && Path::new(paths[0]).is_dir());
+    let options = options.pretty(pretty && !several);
+    let mut docs = Vec::new();
+    let mut ok = true;
+    for input in &inputs {
+        let doc = input
+            .read_text()
+            .and_then(|text| json_text(input.is_json(), &text, &ctx, expand, &options));
+        match doc {
+            Ok(doc) => docs.push((input.shown.as_str(), doc)),
+            Err(err) => {
+                ok = false;
+                eprintln!("{}", report(&input.shown, &err));
+            }
+        }
+    }
+    let out = if several {
+        let mut all = String::from("{");
+        for (i, (path, doc)) in docs.iter().enumerate() {
+            if i > 0 {
+                all.push(',');
+            }
+            all.push_str(&serde_json::to_string(path).map_err(|e| e.to_string())?);
+            all.push(':');
+            all.push_str(doc);
+        }
+        all.push('}');
+        if pretty {
+            let v: serde_json::Value = serde_json::from_str(&all).map_err(|e| e.to_string())?;
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        } else {
+            all
+        }
+    } else {
+        docs.pop().map(|d| d.1).unwrap_or_default()
+    };
+    if !out.is_empty() {
+        print_out(&format!("{out}\n"));
+    }
+    Ok(ok)
+}
+
+/// A file (native or JSON syntax, by its extension) written as HCL's JSON
+/// syntax, its `dynamic` blocks expanded first if asked.
+fn json_text(
+    is_json: bool,
+    text: &str,
+    ctx: &hcl::eval::Context<'_>,
+    expand: bool,
+    options: &hcl::json::WriteOptions,
+) -> hcl::Result<String> {
+    let mut file = if is_json {
+        hcl::json::parse(text)?
+    } else {
+        hcl::parse(text)?
+    };
+    let ctx = ctx.child().with_source(text);
+    if expand {
+        file.edit(|body, arena| -> hcl::Result<()> {
+            *body = hcl::eval::expand_dynamic(body, &ctx, arena)?;
+            Ok(())
+        })?;
+    }
+    hcl::json::to_string(file.body(), text, &ctx, options)
+}

@@ -1,0 +1,164 @@
+//! `hcl refs`: the references in files' attributes or in one expression.
+
+use std::io::{self, Write};
+
+use super::args::{Arg, Args, Stop};
+use super::inputs::collect;
+use super::{report, to_json};
+
+/// `hcl refs`: the references of files' attributes or of one expression.
+pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
+    use hcl::{analysis::Step, error::Location, Map, Value};
+    let mut as_json = false;
+    let mut recursive = false;
+    let mut expr = None;
+    let mut paths = Vec::new();
+    let mut args = Args::new("refs", args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Flag(flag) => match flag.name {
+                "json" => as_json = flag.bool()?,
+                "recursive" => recursive = flag.bool()?,
+                "expr" => {
+                    let e = args.value(&flag, "an expression")?;
+                    if expr.is_some() {
+                        return Err(args.extra(e, "refs takes one --expr"));
+                    }
+                    expr = Some(e);
+                }
+                _ => return Err(flag.unknown()),
+            },
+            Arg::Value(path) => paths.push(path),
+        }
+    }
+    let files = match (expr, paths.is_empty()) {
+        (Some(_), true) => Vec::new(),
+        (None, false) => collect("refs", &paths, recursive),
+        (Some(_), false) => return Err("refs: give PATHs or --expr, not both".into()),
+        (None, true) => {
+            return Err("refs: no input (PATH..., `-` for stdin, or --expr 'EXPR')".into())
+        }
+    };
+    // A position as Go's oracle writes it (columns in grapheme clusters).
+    let pos = |text: &str, offset: usize| {
+        let l = Location::of(text, offset);
+        let mut o = Map::new();
+        o.insert("line", Value::from(l.line));
+        o.insert("column", Value::from(l.column));
+        o.insert("byte", Value::from(l.offset));
+        Value::Object(o)
+    };
+    // An error: its report on stderr, or Go's error object (summary,
+    // phase, range) on stdout.
+    let error = |name: &str, text: &str, err: &hcl::Error| {
+        if !as_json {
+            eprintln!("{}", report(name, err));
+            return Ok(String::new());
+        }
+        let mut o = Map::new();
+        o.insert("error", Value::from(err.message()));
+        let phase = if err.kind() == hcl::ErrorKind::Io {
+            "read"
+        } else {
+            "parse"
+        };
+        o.insert("error_phase", Value::from(phase));
+        if let Some(span) = err.span() {
+            let mut range = Map::new();
+            range.insert("start", pos(text, span.start()));
+            range.insert("end", pos(text, span.end()));
+            o.insert("error_range", Value::Object(range));
+        }
+        Ok::<_, String>(format!("{}\n", to_json(&Value::Object(o), false)?))
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut ok = true;
+    // (name, text, in JSON syntax), each file read when its turn comes.
+    let from_expr = expr.map(|e| ("<expr>".to_owned(), Ok(e.to_owned()), false));
+    let from_files = files
+        .iter()
+        .map(|input| (input.shown.clone(), input.read_text(), input.is_json()));
+    for (name, text, is_json) in from_expr.into_iter().chain(from_files) {
+        let name = name.as_str();
+        let text = match text {
+            Ok(text) => text,
+            Err(err) => {
+                ok = false;
+                if out.write_all(error(name, "", &err)?.as_bytes()).is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        // The references, each with its attribute path (files), borrowing
+        // the tree.
+        let (parsed_expr, parsed_file);
+        let found = match expr {
+            Some(_) => match hcl::parser::parse_expression(&text) {
+                Ok(p) => {
+                    parsed_expr = p;
+                    let refs = hcl::analysis::references(parsed_expr.expr());
+                    Ok(refs.into_iter().map(|r| (None, r)).collect::<Vec<_>>())
+                }
+                Err(err) => Err(err),
+            },
+            None => match if is_json {
+                hcl::json::parse(&text)
+            } else {
+                hcl::parse(&text)
+            } {
+                Ok(f) => {
+                    parsed_file = f;
+                    let refs = hcl::analysis::body_references(parsed_file.body());
+                    let path = |r: &hcl::analysis::BodyReference| r.attr_path.join(".");
+                    Ok(refs
+                        .into_iter()
+                        .map(|r| (Some(path(&r)), r.reference))
+                        .collect())
+                }
+                Err(err) => Err(err),
+            },
+        };
+        let shown = match found {
+            Err(err) => {
+                ok = false;
+                error(name, &text, &err)?
+            }
+            Ok(refs) if !as_json => refs
+                .iter()
+                .map(|(_, r)| {
+                    let l = Location::of(&text, r.span.start());
+                    format!("{name}:{}:{}: {r}\n", l.line, l.column)
+                })
+                .collect(),
+            Ok(refs) => {
+                let refs = refs.into_iter().map(|(path, r)| {
+                    let mut o = Map::new();
+                    if let Some(p) = path {
+                        o.insert("attr_path", Value::from(p));
+                    }
+                    o.insert("root", Value::from(r.root));
+                    let steps = r.steps.into_iter().map(|s| {
+                        let mut step = Map::new();
+                        match s {
+                            Step::Attr(a) => step.insert("attr", Value::from(a)),
+                            Step::Index(k) => step.insert("index", k),
+                        };
+                        Value::Object(step)
+                    });
+                    o.insert("steps", Value::Array(steps.collect()));
+                    o.insert("start", pos(&text, r.span.start()));
+                    o.insert("end", pos(&text, r.span.end()));
+                    Value::Object(o)
+                });
+                format!("{}\n", to_json(&Value::Array(refs.collect()), false)?)
+            }
+        };
+        // A closed pipe (e.g. `| head`) is not an error worth a panic.
+        if out.write_all(shown.as_bytes()).is_err() {
+            break;
+        }
+    }
+    Ok(ok)
+}

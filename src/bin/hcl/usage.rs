@@ -1,0 +1,203 @@
+//! The usage text: the whole of it (`hcl help`), or one command's (`hcl
+//! help CMD`, `hcl CMD --help`).
+
+use super::inputs::HCL_EXTENSIONS;
+
+/// A command's part of the usage text.
+struct Command {
+    name: &'static str,
+    /// Its synopses, each after `hcl `.
+    synopses: &'static [&'static str],
+    /// What it does, each line indented by four spaces.
+    about: &'static str,
+    /// Whether it reads PATHs (files, directories, `-`) as `collect` does.
+    paths: bool,
+}
+
+const COMMANDS: [Command; 7] = [
+    Command {
+        name: "check",
+        synopses: &["check [--quiet] [--recursive] PATH..."],
+        about: "    parse each file (native syntax, or JSON syntax for *.json) and print
+    each failure as FILE:LINE:COL: message with a snippet, then how many
+    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if
+    any fails; --quiet (-q): print only the paths of the files that fail
+",
+        paths: true,
+    },
+    Command {
+        name: "eval",
+        synopses: &[
+            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] [--pretty]\n     (EXPR | -f FILE | -)",
+            "eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW]\n     [--type] [--pretty]",
+        ],
+        about: "    evaluate one expression (strict: undefined variables and functions
+    are errors) and print its value as JSON; -f FILE reads it from FILE,
+    `-` from stdin; --unknown declares a value not known yet, of a type in
+    Terraform's syntax (`any`: any type; `!`: not null), at a variable or
+    dotted path (local.id=string!); unknown values print as
+    {\"$unknown\": \"TYPE\"}; --type prints {\"value\": V, \"type\": T}
+    ({\"unknown\": true, \"type\": T} for a wholly unknown result), numbers
+    exact; --pretty: indented
+
+    --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR,
+    nullable = false } given -var v=RAW, as Terraform gives it: optional()
+    defaults filled in, RAW read as a literal string for string/number/bool
+    and as HCL otherwise
+
+    An expression that starts with a dash and a letter (-x) comes after
+    `--`: hcl eval -- -x
+",
+        paths: false,
+    },
+    Command {
+        name: "json",
+        synopses: &[
+            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...",
+        ],
+        about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
+    syntax, as Terraform reads it: what evaluates as its value, what
+    refers to unknown names as templates (--strict: an error; --no-eval:
+    every expression as its source); several files, or a directory, give
+    one object keyed by path; --expand-dynamic replaces each `dynamic`
+    block by the blocks it generates; file(), templatefile() and the other
+    functions that read files work only with --allow-files, relative to DIR
+",
+        paths: true,
+    },
+    Command {
+        name: "refs",
+        synopses: &["refs [--json] [--recursive] (PATH... | --expr EXPR)"],
+        about: "    print the references (variables, with the attribute names and
+    constant indexes after them) of every attribute of each file (native,
+    or JSON syntax for *.json), or of one expression, one a line as
+    FILE:LINE:COL: var.a.b[0] (FILE is `<expr>` for --expr); --json
+    prints a JSON array per input of {\"attr_path\" (files only), \"root\",
+    \"steps\", \"start\", \"end\"}, or an {\"error\": ...} object; exit 1 on
+    errors
+",
+        paths: true,
+    },
+    Command {
+        name: "fmt",
+        synopses: &["fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]"],
+        about: "    format files in place as `terraform fmt` does (its flags; its exit
+    codes: 3 when -check finds a file to change, 2 on errors, 1 on usage
+    errors); a directory's .tf, .tfvars, .tftest.hcl and .tfmock.hcl
+    files, or the current directory's; `-`: stdin to stdout; files with
+    errors are reported and left as they are
+",
+        paths: false,
+    },
+    Command {
+        name: "help",
+        synopses: &["help [COMMAND]"],
+        about: "    show every command's usage, or only COMMAND's (as `hcl COMMAND --help`
+    does)
+",
+        paths: false,
+    },
+    Command {
+        name: "version",
+        synopses: &["version"],
+        about: "    print hcl's version (as `hcl --version` and `hcl -V` do)
+",
+        paths: false,
+    },
+];
+
+/// How flags are written, after every usage text.
+const FLAGS: &str = "\
+Flags are written -flag or --flag, before or after the other arguments; a
+flag's value follows it or is joined to it by `=` (--var=x=1,
+-write=false); `--` ends the flags.
+";
+
+/// How PATHs are read, after the usage text of commands that read them.
+fn paths_note() -> String {
+    let mut exts = HCL_EXTENSIONS.join(", ");
+    if let Some(last) = exts.rfind(", ") {
+        exts.replace_range(last..last + 2, " and ");
+    }
+    let text = format!(
+        "A PATH is a file (`-`: stdin) or a directory, whose {exts} files are \
+         read in name order (not its hidden files; with --recursive, its \
+         subdirectories' too, in their place)."
+    );
+    wrap(&text, 78)
+}
+
+/// `text` on lines of at most `width` characters (unless a word is
+/// longer), broken at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split(' ') {
+        if line_len > 0 && line_len + 1 + word.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out.push('\n');
+    out
+}
+
+/// The whole usage text.
+pub(crate) fn full() -> String {
+    let mut out = String::from("usage: hcl <command> [options] [args]\n\ncommands:\n");
+    for (i, cmd) in COMMANDS.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        for synopsis in cmd.synopses {
+            out.push_str(&indent(synopsis, "  "));
+        }
+        out.push_str(&indent(cmd.about, "  "));
+    }
+    out.push('\n');
+    out.push_str(FLAGS);
+    out.push('\n');
+    out.push_str(&paths_note());
+    out
+}
+
+/// The usage text of command `name`, if there is one.
+pub(crate) fn of(name: &str) -> Option<String> {
+    let cmd = COMMANDS.iter().find(|c| c.name == name)?;
+    let mut out = String::new();
+    for (i, synopsis) in cmd.synopses.iter().enumerate() {
+        out.push_str(if i == 0 { "usage: hcl " } else { "       hcl " });
+        // Continuation lines line up under the arguments.
+        out.push_str(&synopsis.replace('\n', "\n           "));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(cmd.about);
+    if cmd.name != "help" && cmd.name != "version" {
+        out.push('\n');
+        out.push_str(FLAGS);
+    }
+    if cmd.paths {
+        out.push('\n');
+        out.push_str(&paths_note());
+    }
+    Some(out)
+}
+
+/// Every line of `text` after `prefix`, ending with a newline.
+fn indent(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.is_empty() {
+                "\n".to_owned()
+            } else {
+                format!("{prefix}{line}\n")
+            }
+        })
+        .collect()
+}
