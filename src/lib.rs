@@ -30,6 +30,7 @@
 
 pub mod analysis;
 pub mod de;
+pub mod edit;
 pub mod error;
 pub mod eval;
 pub mod format;

@@ -1016,3 +1016,61 @@ fn a_closed_output_pipe_is_no_panic() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
     }
 }
+
+// `hcl edit` (expected texts: what `terraform fmt` leaves unchanged).
+
+#[test]
+fn edit_gets_sets_and_removes_by_address() {
+    let src = "module \"vpc\" {\n  source  = \"x\"\n  version = \"1.0\" # pinned\n}\n";
+    let f = temp_file("edit.tf", src);
+    let f = f.to_str().unwrap();
+    assert_eq!(
+        run(&["edit", "attribute", "get", "module.vpc.version", "-f", f]),
+        "\"1.0\"\n"
+    );
+    assert_eq!(
+        run(&["edit", "attribute", "set", "module.vpc.enable_nat", "true", "-f", f]),
+        "module \"vpc\" {\n  source     = \"x\"\n  version    = \"1.0\" # pinned\n  enable_nat = true\n}\n"
+    );
+    assert_eq!(
+        run(&["edit", "attribute", "rm", "module.vpc.source", "-f", f]),
+        "module \"vpc\" {\n  version = \"1.0\" # pinned\n}\n"
+    );
+    assert_eq!(
+        run(&["edit", "block", "list", "module.vpc", "-f", f]),
+        "module \"vpc\"\n"
+    );
+    // Getting and setting the same text gives the file back.
+    let got = run(&["edit", "attribute", "get", "module.vpc.version", "-f", f]);
+    assert_eq!(
+        run(&[
+            "edit",
+            "attribute",
+            "set",
+            "module.vpc.version",
+            got.trim_end(),
+            "-f",
+            f
+        ]),
+        src
+    );
+    // Nothing matches: exit 1, said clearly.
+    let out = hcl(&["edit", "attribute", "rm", "module.nope.x", "-f", f], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("nothing matches `module.nope.x`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn edit_updates_a_file_in_place() {
+    let f = temp_file("edit-u.tf", "a = 1\n# about b\nb = 2\n");
+    let p = f.to_str().unwrap();
+    assert_eq!(run(&["edit", "attribute", "rm", "a", "-f", p, "-u"]), "");
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), "# about b\nb = 2\n");
+    // From stdin to stdout.
+    let out = hcl(&["edit", "attribute", "set", "b", "3"], "b = 2\n");
+    assert_eq!(stdout(&out), "b = 3\n");
+}

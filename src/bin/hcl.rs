@@ -6,6 +6,8 @@
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...
 //! hcl refs [--json] [--recursive] (PATH... | --expr EXPR)
+//! hcl edit attribute get|set|rm ADDRESS [EXPR] [-f FILE] [-u]
+//! hcl edit block list|get|rm ADDRESS [-f FILE] [-u]
 //! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
 //! hcl help [COMMAND]
 //! hcl version
@@ -22,6 +24,8 @@ use std::process::ExitCode;
 mod args;
 #[path = "hcl/check.rs"]
 mod check;
+#[path = "hcl/edit.rs"]
+mod edit;
 #[path = "hcl/eval.rs"]
 mod eval;
 #[path = "hcl/fmt.rs"]
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         "eval" => eval::eval(rest),
         "json" => json::json(rest),
         "refs" => refs::refs(rest),
+        "edit" => edit::edit(rest),
         "fmt" => return fmt::fmt(rest),
         "help" => help(rest),
         "version" => version(rest),

@@ -244,7 +244,7 @@ fn is_terraform_file(name: &str) -> bool {
 /// to a new file in the same directory with the same permissions, then
 /// renamed over it, so that the file is never half-written. A file that
 /// could not be opened for writing is not replaced.
-fn write_in_place(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_in_place(path: &Path, text: &str) -> io::Result<()> {
     let target = fs::canonicalize(path)?;
     let meta = fs::metadata(&target)?;
     // The check that writing to the file itself would make.

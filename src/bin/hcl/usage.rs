@@ -14,7 +14,7 @@ struct Command {
     paths: bool,
 }
 
-const COMMANDS: [Command; 7] = [
+const COMMANDS: [Command; 8] = [
     Command {
         name: "check",
         synopses: &["check [--quiet] [--recursive] PATH..."],
@@ -77,6 +77,25 @@ const COMMANDS: [Command; 7] = [
     errors
 ",
         paths: true,
+    },
+    Command {
+        name: "edit",
+        synopses: &[
+            "edit attribute get|set|rm ADDRESS [EXPR] [-f FILE] [-u]",
+            "edit block list|get|rm ADDRESS [-f FILE] [-u]",
+        ],
+        about: "    read or change a file (-f FILE, default stdin) and print the edited
+    file, byte for byte the same except what was edited (-u: update FILE
+    in place instead); ADDRESS is block types and labels, then an
+    attribute name, joined by dots (resource.aws_instance.web.ami,
+    module.vpc.version, a top-level name; a label with a dot in quotes:
+    resource.\"a.b\".c.x); get prints each match as written, set replaces
+    each match or adds the attribute to each block the address names, rm
+    removes each match with the comment lines above it; the `=` of the
+    edited group are aligned as terraform fmt aligns them; exit 1 when
+    nothing matches
+",
+        paths: false,
     },
     Command {
         name: "fmt",
