@@ -107,3 +107,35 @@ fn quoted_labels_and_errors() {
     assert!(Address::parse("a..b").is_err());
     assert!(Address::parse("\"a").is_err());
 }
+
+#[test]
+fn append_blocks_and_move_one_with_its_comments() {
+    // A new block at the end of the file, after a blank line.
+    let mut doc = Document::parse("a = 1\n").unwrap();
+    doc.append(None, "output \"x\" {\n  value = a\n}").unwrap();
+    assert_eq!(doc.to_string(), "a = 1\n\noutput \"x\" {\n  value = a\n}\n");
+    // Into an empty block.
+    let mut doc = Document::parse("terraform {\n}\n").unwrap();
+    doc.append(Some(&addr("terraform")), "required_providers {}")
+        .unwrap();
+    assert_eq!(doc.to_string(), "terraform {\n  required_providers {}\n}\n");
+    // Move a block with its comment: take it, then append it elsewhere.
+    let src = "# the bucket\nresource \"s3\" \"b\" {\n  n = 1\n}\n\nmodule \"m\" {\n  source = \"./m\"\n}\n";
+    let mut doc = Document::parse(src).unwrap();
+    let taken = doc.take_block(&addr("resource.s3.b")).unwrap();
+    doc.append(None, &taken[0]).unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "\nmodule \"m\" {\n  source = \"./m\"\n}\n\n# the bucket\nresource \"s3\" \"b\" {\n  n = 1\n}\n"
+    );
+}
+
+#[test]
+fn an_item_that_shares_its_line_is_removed_alone() {
+    // Found by fuzz/edit: the attribute of a one-line block.
+    let mut doc = Document::parse("a = 1\nb { c = 2 }\n").unwrap();
+    doc.remove_attribute(&addr("b.c")).unwrap();
+    assert!(doc.get_attribute(&addr("b.c")).is_empty());
+    assert_eq!(doc.get_block(&addr("b")).len(), 1);
+    assert_eq!(doc.get_attribute(&addr("a")), ["1"]);
+}

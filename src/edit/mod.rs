@@ -243,6 +243,111 @@ impl Document {
         Ok(n)
     }
 
+    /// Appends `block` (native syntax: one block, or any body text) at the
+    /// end of each block `parent` names (`None`: the file), after a blank
+    /// line, indented as that body is. Returns how many places took it.
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let mut doc = Document::parse("resource \"a\" \"x\" {\n  n = 1\n}\n").unwrap();
+    /// let parent = Address::parse("resource.a.x").unwrap();
+    /// doc.append(Some(&parent), "lifecycle {\n  prevent_destroy = true\n}\n").unwrap();
+    /// assert_eq!(
+    ///     doc.to_string(),
+    ///     "resource \"a\" \"x\" {\n  n = 1\n\n  lifecycle {\n    prevent_destroy = true\n  }\n}\n"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// When `block` does not parse as a body, or `parent` names no block.
+    pub fn append(&mut self, parent: Option<&Address>, block: &str) -> Result<usize> {
+        let parsed = ConfigFile::parse_with(block.to_owned(), &Default::default())?;
+        let mut piece = crate::format::format_body_with_source(parsed.body(), parsed.source());
+        if !piece.ends_with('\n') {
+            piece.push('\n');
+        }
+        let text = self.text();
+        let spots: Vec<(usize, String)> = match parent {
+            None => {
+                let sep = if text.is_empty() || text.ends_with("\n\n") {
+                    ""
+                } else if text.ends_with('\n') {
+                    "\n"
+                } else {
+                    "\n\n"
+                };
+                vec![(text.len(), format!("{sep}{piece}"))]
+            }
+            Some(addr) => self
+                .find(addr, true)
+                .iter()
+                .filter_map(|f| f.body)
+                .map(|body| {
+                    let close = body.end();
+                    let ls = line_start(text, close);
+                    let outer: String = text[ls..close]
+                        .chars()
+                        .take_while(|c| c.is_whitespace())
+                        .collect();
+                    let inner = format!("{outer}  ");
+                    let indented: String = piece
+                        .lines()
+                        .map(|l| {
+                            if l.is_empty() {
+                                "\n".to_owned()
+                            } else {
+                                format!("{inner}{l}\n")
+                            }
+                        })
+                        .collect();
+                    let empty = text[body.range()].trim().is_empty();
+                    // Before the closing brace's line (after a blank line
+                    // when the body has content).
+                    match (empty, text[ls..close].trim().is_empty()) {
+                        (true, true) => (ls, indented),
+                        (true, false) => (close, format!("\n{indented}{outer}")),
+                        (false, _) => (ls, format!("\n{indented}")),
+                    }
+                })
+                .collect(),
+        };
+        if spots.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Eval,
+                format!(
+                    "no block matches `{}`",
+                    parent.map(|a| a.to_string()).unwrap_or_default()
+                ),
+            ));
+        }
+        let n = spots.len();
+        let edits = spots
+            .into_iter()
+            .map(|(at, with)| (Span::new(at, at), with))
+            .collect();
+        self.apply(edits)?;
+        Ok(n)
+    }
+
+    /// Removes the blocks at `address` and gives their text, each with the
+    /// comment lines directly above it (to [`Document::append`] elsewhere:
+    /// a move that keeps the comments).
+    ///
+    /// # Errors
+    /// When the result would not parse (it always does).
+    pub fn take_block(&mut self, address: &Address) -> Result<Vec<String>> {
+        let found = self.find(address, true);
+        let mut texts = Vec::new();
+        let mut edits = Vec::new();
+        for f in &found {
+            let whole = self.with_decor(f.item);
+            texts.push(self.text()[whole.start()..f.item.end()].to_owned());
+            edits.push((whole, String::new()));
+        }
+        self.apply(edits)?;
+        Ok(texts)
+    }
+
     /// Items matching `address`: attributes (`blocks` false) or blocks.
     fn find(&self, address: &Address, blocks: bool) -> Vec<Found> {
         let mut out = Vec::new();
@@ -255,6 +360,11 @@ impl Document {
     fn with_decor(&self, item: Span) -> Span {
         let text = self.text();
         let mut start = line_start(text, item.start());
+        if !text[start..item.start()].trim().is_empty() {
+            // Not on a line of its own (an attribute of a one-line block):
+            // the item alone.
+            return item;
+        }
         // Comment lines directly above (no blank line between) belong to it.
         while start > 0 {
             let prev = line_start(text, start - 1);
