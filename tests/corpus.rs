@@ -186,7 +186,6 @@ fn main() -> ExitCode {
         &tree_roundtrip,
         &value_roundtrip,
         &json_roundtrip,
-        &json_typed,
     ];
     let passed: usize = all.iter().map(|t| t.passed).sum();
     let failed: usize = all.iter().map(|t| t.failed).sum();
