@@ -1,6 +1,6 @@
-//! Round-trip rewriting of a Terraform file: parse it, change a few things
-//! in the syntax tree, and print it back with every other expression
-//! (references, function calls, `for` expressions, heredocs) intact.
+//! Round-trip rewriting of a Terraform file with the editable document:
+//! every byte that is not edited comes back as it was (comments, layout,
+//! heredocs, references).
 //!
 //! ```text
 //! cargo run --example rewrite -- [FILE [REMOVE_ATTR]]
@@ -11,15 +11,10 @@
 //! added to its `tags` (an object gets a new item, any other expression is
 //! wrapped in `merge(..., { ManagedBy = "hcl2" })`); the attribute
 //! `REMOVE_ATTR` (default `create_database_subnet_group`) is removed.
-//! Without FILE a built-in example is used. Comments and blank lines between
-//! attributes and blocks are kept (through the spans into the source);
-//! comments inside expressions are not.
+//! Without FILE a built-in example is used.
 
-use hcl::syntax::{
-    Arena, Block, ExprKind, Expression, FuncCall, FuncName, Ident, ObjectItem, ObjectKey,
-    ObjectSeparator, Structure,
-};
-use hcl::{Body, Span};
+use hcl::edit::{Address, Document};
+use hcl::syntax::ExprKind;
 
 const EXAMPLE: &str = r#"
 # The network.
@@ -32,13 +27,13 @@ module "vpc" {
   azs  = slice(data.aws_availability_zones.available.names, 0, 3)
 
   private_subnets = [for k, v in local.azs : cidrsubnet(var.cidr, 4, k)]
-
-  create_database_subnet_group = true
-
   tags = {
     Environment = var.environment
     Team        = "platform"
   }
+
+  # Not wanted any more.
+  create_database_subnet_group = true
 }
 
 resource "aws_iam_policy" "this" {
@@ -58,95 +53,79 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let remove = args
         .next()
-        .unwrap_or_else(|| "create_database_subnet_group".to_string());
+        .unwrap_or_else(|| "create_database_subnet_group".into());
 
-    let mut file = hcl::parse(&src)?;
-    file.edit(|body, arena| *body = rewrite(arena, body, &remove));
-    // Keeps the comments and blank lines between attributes and blocks;
-    // `file.body().to_string()` would print the tree alone.
-    print!(
-        "{}",
-        hcl::format::format_body_with_source(file.body(), &src)
-    );
+    let mut doc = Document::parse(&src)?;
+    // The modules' addresses (`module.NAME`).
+    let modules: Vec<String> = doc
+        .body()
+        .blocks()
+        .filter(|b| b.ident.name == "module" && b.labels.len() == 1)
+        .map(|b| format!("module.\"{}\"", b.labels[0].as_str()))
+        .collect();
+    for module in modules {
+        let at = |attr: &str| Address::parse(&format!("{module}.{attr}"));
+        if let Some(v) = doc
+            .get_attribute(&at("version")?)
+            .first()
+            .map(|v| bump_version(v))
+        {
+            doc.set_attribute(&at("version")?, &v)?;
+        }
+        if let Some(tags) = doc.get_attribute(&at("tags")?).first().map(|t| add_tag(t)) {
+            doc.set_attribute(&at("tags")?, &tags)?;
+        }
+        doc.remove_attribute(&at(&remove)?)?;
+    }
+    print!("{doc}");
     Ok(())
 }
 
-/// The body with its `module` blocks rewritten. Nodes are shared and
-/// immutable: a rewrite builds the nodes it changes in the arena.
-fn rewrite<'a>(arena: &'a Arena, body: &Body<'a>, remove: &str) -> Body<'a> {
-    let structures = arena.alloc_iter(body.structures.iter().map(|s| match s {
-        Structure::Block(block) if block.ident.name == "module" => {
-            let items = block.body.structures.iter().filter_map(|s| match s {
-                Structure::Attribute(a) if a.name.name == remove => None,
-                Structure::Attribute(a) => {
-                    let mut a = *a;
-                    match (a.name.name, a.expr.kind) {
-                        ("version", ExprKind::String(v)) => {
-                            a.expr.kind = ExprKind::String(arena.alloc_str(&bump_version(v)))
-                        }
-                        ("tags", _) => a.expr = add_tag(arena, a.expr, "ManagedBy", "hcl2"),
-                        _ => {}
-                    }
-                    Some(Structure::Attribute(a))
-                }
-                other => Some(*other),
-            });
-            let body = Body {
-                structures: arena.alloc_iter(items),
-                ..block.body
-            };
-            Structure::Block(Block { body, ..*block })
-        }
-        other => *other,
-    }));
-    Body {
-        structures,
-        ..*body
-    }
-}
-/// Bumps the last number in a version constraint.
+/// `"~> 5.1.2"` → `"~> 5.1.3"`: the last number in the string, plus one.
 fn bump_version(v: &str) -> String {
-    let end = v.rfind(|c: char| c.is_ascii_digit()).map_or(0, |i| i + 1);
-    let start = v[..end]
-        .rfind(|c: char| !c.is_ascii_digit())
-        .map_or(0, |i| i + 1);
-    match v[start..end].parse::<u64>() {
-        Ok(n) => format!("{}{}{}", &v[..start], n + 1, &v[end..]),
-        Err(_) => v.to_string(),
+    let digits = v.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let start = digits.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    match digits[start..].parse::<u64>() {
+        Ok(n) => format!("{}{}{}", &v[..start], n + 1, &v[digits.len()..]),
+        Err(_) => v.to_owned(),
     }
 }
 
-fn expr(kind: ExprKind<'_>) -> Expression<'_> {
-    Expression::new(kind, Span::default())
-}
-
-fn tag_item<'a>(key: &'a str, value: &'a str) -> ObjectItem<'a> {
-    ObjectItem {
-        key: ObjectKey::Ident(Ident::new(key, Span::default())),
-        value: expr(ExprKind::String(value)),
-        separator: ObjectSeparator::Equals,
+/// `tags` with `ManagedBy = "hcl2"`: a new item in an object written over
+/// several lines (keys aligned as `terraform fmt` aligns them), else the
+/// expression wrapped in `merge(...)`.
+fn add_tag(tags: &str) -> String {
+    let (key, value) = ("ManagedBy", "\"hcl2\"");
+    let Ok(parsed) = hcl::parser::parse_expression(tags) else {
+        return tags.to_owned();
+    };
+    let (ExprKind::Object(items), Some(close)) = (parsed.expr().kind, tags.rfind('}')) else {
+        return format!("merge({tags}, {{ {key} = {value} }})");
+    };
+    let lines: Vec<&str> = tags[..close]
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    if items.is_empty() || lines.len() != items.len() {
+        return format!("merge({tags}, {{ {key} = {value} }})");
     }
-}
-
-fn add_tag<'a>(
-    arena: &'a Arena,
-    tags: Expression<'a>,
-    key: &'a str,
-    value: &'a str,
-) -> Expression<'a> {
-    if let ExprKind::Object(items) = tags.kind {
-        let items = arena.alloc_iter(items.iter().copied().chain([tag_item(key, value)]));
-        return Expression::new(ExprKind::Object(items), tags.span);
+    let indent: String = lines[0].chars().take_while(|c| c.is_whitespace()).collect();
+    let mut entries: Vec<(String, String)> = lines
+        .iter()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect();
+    entries.push((key.to_owned(), value.to_owned()));
+    let width = entries
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("{\n");
+    for (k, v) in entries {
+        out.push_str(&format!("{indent}{k:width$} = {v}\n"));
     }
-    // Any other expression: merge(<expr>, { key = value }).
-    let tag = expr(ExprKind::Object(arena.alloc_slice(&[tag_item(key, value)])));
-    expr(ExprKind::FuncCall(arena.alloc(FuncCall {
-        name: FuncName {
-            namespace: &[],
-            name: Ident::new("merge", Span::default()),
-        },
-        args: arena.alloc_slice(&[tags, tag]),
-        expand_final: false,
-        args_span: Span::default(),
-    })))
+    out.push_str(&tags[tags[..close].rfind('\n').map_or(close, |i| i + 1)..]);
+    out
 }

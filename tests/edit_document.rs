@@ -139,3 +139,10 @@ fn an_item_that_shares_its_line_is_removed_alone() {
     assert_eq!(doc.get_block(&addr("b")).len(), 1);
     assert_eq!(doc.get_attribute(&addr("a")), ["1"]);
 }
+
+#[test]
+fn removing_the_last_item_leaves_no_blank_line_before_the_brace() {
+    let mut doc = Document::parse("module \"m\" {\n  a = 1\n\n  # gone\n  b = 2\n}\n").unwrap();
+    doc.remove_attribute(&addr("module.m.b")).unwrap();
+    assert_eq!(doc.to_string(), "module \"m\" {\n  a = 1\n}\n");
+}

@@ -375,6 +375,19 @@ impl Document {
                 break;
             }
         }
+        // The last item of a body (or of the file) takes the blank line
+        // above it too, so that no blank line is left before the `}`.
+        let last = {
+            let after = &text[item.end()..];
+            let after = after.find('\n').map_or("", |i| &after[i + 1..]);
+            after.trim_start().is_empty() || after.trim_start().starts_with('}')
+        };
+        if last && start > 0 {
+            let prev = line_start(text, start - 1);
+            if text[prev..start].trim().is_empty() {
+                start = prev;
+            }
+        }
         let end = match text[item.end()..].find('\n') {
             Some(i)
                 if text[item.end()..item.end() + i].trim().is_empty()
