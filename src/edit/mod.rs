@@ -215,16 +215,7 @@ impl Document {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn remove_attribute(&mut self, address: &Address) -> Result<usize> {
-        let found = self.find(address, false);
-        let edits: Vec<(Span, String)> = found
-            .iter()
-            .filter(|f| f.expr.is_some())
-            .map(|f| (self.with_decor(f.item), String::new()))
-            .collect();
-        let n = edits.len();
-        let touched = self.apply(edits)?;
-        self.align(&touched);
-        Ok(n)
+        self.remove(address, false)
     }
 
     /// Removes the blocks at `address`, each with the comment lines directly
@@ -233,13 +224,20 @@ impl Document {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn remove_block(&mut self, address: &Address) -> Result<usize> {
-        let found = self.find(address, true);
-        let edits: Vec<(Span, String)> = found
+        self.remove(address, true)
+    }
+
+    /// Removes the attributes (or blocks) at `address` with their comment
+    /// lines, then aligns what borders them.
+    fn remove(&mut self, address: &Address, blocks: bool) -> Result<usize> {
+        let edits: Vec<(Span, String)> = self
+            .find(address, blocks)
             .iter()
             .map(|f| (self.with_decor(f.item), String::new()))
             .collect();
         let n = edits.len();
-        self.apply(edits)?;
+        let touched = self.apply(edits)?;
+        self.align(&touched);
         Ok(n)
     }
 
