@@ -618,52 +618,43 @@ impl<'b> Fold<'b> for Subst<'b> {
         // A nested `dynamic` block with the same iterator: only its
         // `for_each` sees this one.
         let arena = self.arena;
-        let structures = arena.alloc_iter(b.structures.iter().map(|s| {
-            match s {
-                Structure::Block(bl) if shadows(bl) => {
-                    let inner = arena.alloc_iter(bl.body.structures.iter().map(|s| match s {
-                        Structure::Attribute(a) if a.name.name == "for_each" => {
-                            Structure::Attribute(Attribute {
-                                name: self.fold_ident(&a.name),
-                                expr: self.fold_expr(&a.expr),
-                            })
-                        }
-                        other => self.shadowed(|f| {
-                            fold_body(
-                                f,
-                                &Body {
-                                    structures: std::slice::from_ref(other),
-                                    span: Span::default(),
-                                },
-                            )
-                            .structures[0]
-                        }),
-                    }));
-                    Structure::Block(Block {
-                        ident: self.fold_ident(&bl.ident),
-                        labels: arena
-                            .alloc_iter(bl.labels.iter().map(|l| self.fold_block_label(l))),
-                        body: Body {
-                            structures: inner,
-                            span: bl.body.span,
-                        },
-                    })
-                }
-                other => {
-                    fold_body(
-                        self,
-                        &Body {
-                            structures: std::slice::from_ref(other),
-                            span: Span::default(),
-                        },
-                    )
-                    .structures[0]
-                }
+        let structures = arena.alloc_iter(b.structures.iter().map(|s| match s {
+            Structure::Block(bl) if shadows(bl) => {
+                let inner = arena.alloc_iter(bl.body.structures.iter().map(|s| match s {
+                    Structure::Attribute(a) if a.name.name == "for_each" => {
+                        Structure::Attribute(Attribute {
+                            name: self.fold_ident(&a.name),
+                            expr: self.fold_expr(&a.expr),
+                        })
+                    }
+                    other => self.shadowed(|f| fold_structure(f, other)),
+                }));
+                Structure::Block(Block {
+                    ident: self.fold_ident(&bl.ident),
+                    labels: arena.alloc_iter(bl.labels.iter().map(|l| self.fold_block_label(l))),
+                    body: Body {
+                        structures: inner,
+                        span: bl.body.span,
+                    },
+                })
             }
+            other => fold_structure(self, other),
         }));
         Body {
             structures,
             span: b.span,
         }
     }
+}
+
+/// One attribute or block copied with `f` (as [`fold_body`] copies each).
+fn fold_structure<'b>(f: &mut Subst<'b>, s: &Structure<'_>) -> Structure<'b> {
+    fold_body(
+        f,
+        &Body {
+            structures: std::slice::from_ref(s),
+            span: Span::default(),
+        },
+    )
+    .structures[0]
 }

@@ -150,10 +150,6 @@ impl<'a> Fold<'a> for Shift<'a> {
         self.arena
     }
 
-    fn fold_str(&mut self, s: &str) -> &'a str {
-        self.arena.alloc_str(s)
-    }
-
     fn fold_span(&mut self, span: Span) -> Span {
         if self.exact {
             Span {

@@ -727,29 +727,16 @@ fn unify_elements(
 /// A known, non-null value converted to a primitive constraint, with cty's
 /// messages.
 fn primitive(c: &TypeConstraint, v: Value) -> Result<Value, Fail> {
-    use crate::eval::functions::util;
-    let target = c.ty();
-    let bad_string = match (c, &v) {
-        (TypeConstraint::Number, Value::String(_)) => "a number is required",
-        (TypeConstraint::Bool, Value::String(_)) => "a bool is required",
-        (_, Value::Array(_) | Value::Object(_)) => return Err(Fail::new(required(c))),
-        (TypeConstraint::Number | TypeConstraint::Bool, _)
-            if std::mem::discriminant(&v) != std::mem::discriminant(&sample(c)) =>
-        {
-            return Err(Fail::new(required(c)))
-        }
-        _ => "",
+    let on_failure = match (c, &v) {
+        (_, Value::Array(_) | Value::Object(_))
+        | (TypeConstraint::Number, Value::Bool(_))
+        | (TypeConstraint::Bool, Value::Number(_)) => return Err(Fail::new(required(c))),
+        // (A string that does not read as the primitive.)
+        (TypeConstraint::Number, _) => "a number is required",
+        (TypeConstraint::Bool, _) => "a bool is required",
+        _ => "string required",
     };
-    util::convert(v, &target).map_err(|_| Fail::new(bad_string))
-}
-
-/// A value of a primitive constraint's kind, to compare kinds with.
-fn sample(c: &TypeConstraint) -> Value {
-    match c {
-        TypeConstraint::Number => Value::from(0),
-        TypeConstraint::Bool => Value::Bool(false),
-        _ => Value::from(""),
-    }
+    crate::eval::functions::util::convert(v, &c.ty()).map_err(|_| Fail::new(on_failure))
 }
 
 /// cty's "T required" message for a value of the wrong kind.
