@@ -55,9 +55,7 @@ fn main() {
         let ok = match (&got, expect.get("error")) {
             (Ok(tree), None) => same(expect, tree),
             (Err(msg), Some(Json::Str(summary))) => {
-                if !msg.to_lowercase().contains(&summary.to_lowercase()) {
-                    message_diffs.push(format!("{id}: reference: {summary}\n    ours: {msg}"));
-                }
+                runner::note_summary(&mut message_diffs, id, summary, msg);
                 true
             }
             (Ok(_), Some(Json::Str(s))) if s == "Call to unknown function" => {

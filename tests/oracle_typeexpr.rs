@@ -91,9 +91,7 @@ fn run(dir: &str, set: &str, verbose: bool) -> bool {
                 matches(v, t.value()) && ty == Some(&Json::Str(t.ty().to_string()))
             }
             (Err(msg), _, Some(Json::Str(summary))) => {
-                if !msg.to_lowercase().contains(&summary.to_lowercase()) {
-                    message_diffs.push(format!("{id}: reference: {summary}\n    ours: {msg}"));
-                }
+                runner::note_summary(&mut message_diffs, id, summary, msg);
                 true
             }
             _ => false,

@@ -20,6 +20,15 @@ pub fn read_set(dir: &str, set: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// Lists an error case whose message does not contain the reference's
+/// summary (in any case): errors pass whatever they say, the differences
+/// are shown with `-v`.
+pub fn note_summary(diffs: &mut Vec<String>, id: &str, summary: &str, ours: &str) {
+    if !ours.to_lowercase().contains(&summary.to_lowercase()) {
+        diffs.push(format!("{id}: reference: {summary}\n    ours: {ours}"));
+    }
+}
+
 /// The failures (the first 60, or all with `-v`) and, with `-v`, the error
 /// cases whose message differs from the reference's.
 pub fn print_findings(failures: &[String], message_diffs: &[String], verbose: bool) {
