@@ -4,14 +4,20 @@
 //! insertion order and are found by comparing keys: no hash table is
 //! allocated or hashed into. A map that grows past `INDEX_FROM` (8) entries
 //! becomes an [`IndexMap`] (boxed, so every map is as small as a vector),
-//! so large maps keep constant-time lookups.
+//! so large maps keep constant-time lookups. The index hashes with
+//! foldhash (hashbrown's default hasher), randomly seeded per map: a
+//! fraction of SipHash's cost on short keys, and keys can not be chosen
+//! ahead of time to collide.
 
 use std::borrow::Borrow;
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{Index, IndexMut};
 
-use indexmap::IndexMap;
+use indexmap::IndexMap as RawIndexMap;
+
+/// The hash index of a large map: foldhash, randomly seeded.
+type IndexMap<K, V> = RawIndexMap<K, V, foldhash::fast::RandomState>;
 
 /// Above this many entries a map keeps a hash index.
 const INDEX_FROM: usize = 8;
@@ -60,7 +66,10 @@ impl<K, V> Map<K, V> {
     #[inline]
     pub fn with_capacity(n: usize) -> Self {
         if n > INDEX_FROM {
-            Map(Large(Box::new(IndexMap::with_capacity(n))))
+            Map(Large(Box::new(IndexMap::with_capacity_and_hasher(
+                n,
+                Default::default(),
+            ))))
         } else {
             Map(Small(Vec::with_capacity(n)))
         }
@@ -255,7 +264,7 @@ impl<K: Hash + Eq, V> Map<K, V> {
                 v.len() - 1
             }
             Small(v) => {
-                let mut m = IndexMap::with_capacity(v.len() * 2);
+                let mut m = IndexMap::with_capacity_and_hasher(v.len() * 2, Default::default());
                 m.extend(v.drain(..));
                 let (i, _) = m.insert_full(key, value);
                 self.0 = Large(Box::new(m));
