@@ -13,7 +13,7 @@
 //! `REMOVE_ATTR` (default `create_database_subnet_group`) is removed.
 //! Without FILE a built-in example is used.
 
-use hcl::edit::{Address, Document};
+use hcl::edit::Document;
 use hcl::syntax::ExprKind;
 
 const EXAMPLE: &str = r#"
@@ -56,26 +56,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| "create_database_subnet_group".into());
 
     let mut doc = Document::parse(&src)?;
-    // The modules' addresses (`module.NAME`).
-    let modules: Vec<String> = doc
-        .body()
-        .blocks()
-        .filter(|b| b.ident.name == "module" && b.labels.len() == 1)
-        .map(|b| format!("module.\"{}\"", b.labels[0].as_str()))
-        .collect();
-    for module in modules {
-        let at = |attr: &str| Address::parse(&format!("{module}.{attr}"));
-        if let Some(v) = doc
-            .get_attribute(&at("version")?)
-            .first()
-            .map(|v| bump_version(v))
-        {
-            doc.set_attribute(&at("version")?, &v)?;
+    let mut body = doc.body_mut();
+    let mut modules = body.blocks_mut("module");
+    while let Some(mut module) = modules.next() {
+        if let Some(mut version) = module.attribute_mut("version") {
+            let bumped = bump_version(version.text());
+            version.set(&bumped)?;
         }
-        if let Some(tags) = doc.get_attribute(&at("tags")?).first().map(|t| add_tag(t)) {
-            doc.set_attribute(&at("tags")?, &tags)?;
+        if let Some(mut tags) = module.attribute_mut("tags") {
+            if let ExprKind::Object(_) = tags.expr().kind {
+                tags.set_item("ManagedBy", "\"hcl2\"")?;
+            } else {
+                let merged = format!("merge({}, {{ ManagedBy = \"hcl2\" }})", tags.text());
+                tags.set(&merged)?;
+            }
         }
-        doc.remove_attribute(&at(&remove)?)?;
+        module.remove_attribute(&remove)?;
     }
     print!("{doc}");
     Ok(())
@@ -89,43 +85,4 @@ fn bump_version(v: &str) -> String {
         Ok(n) => format!("{}{}{}", &v[..start], n + 1, &v[digits.len()..]),
         Err(_) => v.to_owned(),
     }
-}
-
-/// `tags` with `ManagedBy = "hcl2"`: a new item in an object written over
-/// several lines (keys aligned as `terraform fmt` aligns them), else the
-/// expression wrapped in `merge(...)`.
-fn add_tag(tags: &str) -> String {
-    let (key, value) = ("ManagedBy", "\"hcl2\"");
-    let Ok(parsed) = hcl::parser::parse_expression(tags) else {
-        return tags.to_owned();
-    };
-    let (ExprKind::Object(items), Some(close)) = (parsed.expr().kind, tags.rfind('}')) else {
-        return format!("merge({tags}, {{ {key} = {value} }})");
-    };
-    let lines: Vec<&str> = tags[..close]
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    if items.is_empty() || lines.len() != items.len() {
-        return format!("merge({tags}, {{ {key} = {value} }})");
-    }
-    let indent: String = lines[0].chars().take_while(|c| c.is_whitespace()).collect();
-    let mut entries: Vec<(String, String)> = lines
-        .iter()
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-        .collect();
-    entries.push((key.to_owned(), value.to_owned()));
-    let width = entries
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::from("{\n");
-    for (k, v) in entries {
-        out.push_str(&format!("{indent}{k:width$} = {v}\n"));
-    }
-    out.push_str(&tags[tags[..close].rfind('\n').map_or(close, |i| i + 1)..]);
-    out
 }

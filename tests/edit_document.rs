@@ -78,7 +78,7 @@ fn remove_blocks_with_their_comments() {
     assert_eq!(doc.remove_block(&addr("resource.a.x")).unwrap(), 1);
     assert_eq!(
         doc.to_string(),
-        "\n# second\nresource \"a\" \"y\" {\n  n = 2\n}\n"
+        "# second\nresource \"a\" \"y\" {\n  n = 2\n}\n"
     );
     assert_eq!(doc.get_block(&addr("resource.a.y")).len(), 1);
 }
@@ -126,7 +126,7 @@ fn append_blocks_and_move_one_with_its_comments() {
     doc.append(None, &taken[0]).unwrap();
     assert_eq!(
         doc.to_string(),
-        "\nmodule \"m\" {\n  source = \"./m\"\n}\n\n# the bucket\nresource \"s3\" \"b\" {\n  n = 1\n}\n"
+        "module \"m\" {\n  source = \"./m\"\n}\n\n# the bucket\nresource \"s3\" \"b\" {\n  n = 1\n}\n"
     );
 }
 

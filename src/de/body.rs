@@ -1156,30 +1156,7 @@ fn object_key_de<'b, 't: 'b, 'de>(
 }
 
 fn object_key<'a>(key: &'a ObjectKey<'_>) -> &'a str {
-    match key {
-        ObjectKey::Ident(i) => i.as_str(),
-        ObjectKey::Expression(Expression {
-            kind: ExprKind::String(s),
-            ..
-        }) => s,
-        // A naked keyword is a literal key, as a naked identifier is:
-        // Terraform reads `{ null = 1 }` as `{ "null" = 1 }`.
-        ObjectKey::Expression(Expression {
-            kind: ExprKind::Null,
-            ..
-        }) => "null",
-        ObjectKey::Expression(Expression {
-            kind: ExprKind::Bool(b),
-            ..
-        }) => {
-            if *b {
-                "true"
-            } else {
-                "false"
-            }
-        }
-        ObjectKey::Expression(_) => "",
-    }
+    key.literal_key().unwrap_or("")
 }
 
 impl<'b, 't, 'de> IntoDeserializer<'de, Error> for ExprDe<'b, 't, 'de> {

@@ -147,6 +147,71 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
     Serializer::new().to_string(value)
 }
 
+/// Writes `value` as one HCL expression, as [`to_string`] writes an
+/// attribute's value: structs and maps become objects, sequences tuples,
+/// and a string holding `${` or `%{` a template. For new expressions in an
+/// [`edit::Document`](crate::edit::Document).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// let tags = BTreeMap::from([("Name", "web"), ("Team", "core")]);
+/// assert_eq!(
+///     hcl::ser::to_expression_string(&tags).unwrap(),
+///     "{\n  Name = \"web\"\n  Team = \"core\"\n}"
+/// );
+/// assert_eq!(hcl::ser::to_expression_string(&[1, 2]).unwrap(), "[1, 2]");
+/// ```
+///
+/// # Errors
+/// When a map key is not a string, or a number is not finite.
+pub fn to_expression_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    let node = value.serialize(node::NodeSerializer { top: false })?;
+    let arena = crate::syntax::Arena::new();
+    let expr = node::to_expr(&arena, node, false)?;
+    Ok(crate::format::format_expression(&expr))
+}
+
+/// Writes a block `ty "label" ... { ... }` whose body is `body` (a struct or
+/// map) as [`to_string`] writes it, laid out as `terraform fmt` would. For
+/// new blocks in an [`edit::Document`](crate::edit::Document).
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Bucket { bucket: &'static str, force_destroy: bool }
+/// let b = Bucket { bucket: "logs", force_destroy: true };
+/// assert_eq!(
+///     hcl::ser::to_block_string("resource", &["aws_s3_bucket", "logs"], &b).unwrap(),
+///     "resource \"aws_s3_bucket\" \"logs\" {\n  bucket        = \"logs\"\n  force_destroy = true\n}\n"
+/// );
+/// ```
+///
+/// # Errors
+/// When `ty` is not an identifier, or as [`to_string`].
+pub fn to_block_string<T: Serialize + ?Sized>(
+    ty: &str,
+    labels: &[&str],
+    body: &T,
+) -> Result<String> {
+    if !crate::syntax::is_identifier(ty) {
+        return Err(Error::new(
+            ErrorKind::Ser,
+            format!("`{ty}` is not a block type"),
+        ));
+    }
+    let inner = to_string(body)?;
+    let mut text = String::from(ty);
+    for label in labels {
+        text.push_str(" \"");
+        crate::syntax::escape_quoted(&mut text, label);
+        text.push('"');
+    }
+    text.push_str(" {\n");
+    text.push_str(&inner);
+    text.push_str("}\n");
+    let file = crate::parse(&text)?;
+    Ok(crate::format::format_body_with_source(file.body(), &text))
+}
+
 /// Like [`to_string`], with every string written literally.
 ///
 /// # Errors

@@ -645,12 +645,36 @@ pub enum ObjectKey<'a> {
     Expression(Expression<'a>),
 }
 
-impl ObjectKey<'_> {
+impl<'a> ObjectKey<'a> {
     /// The key's span.
     pub fn span(&self) -> Span {
         match self {
             ObjectKey::Ident(i) => i.span,
             ObjectKey::Expression(e) => e.span,
+        }
+    }
+
+    /// The key as a literal name: a bare identifier, a quoted string
+    /// without interpolation, or a bare keyword (Terraform reads
+    /// `{ null = 1 }` as `{ "null" = 1 }`); `None` for any other
+    /// expression.
+    ///
+    /// ```
+    /// let e = hcl::parser::parse_expression(r#"{ a = 1, "b c" = 2, true = 3, (k) = 4 }"#).unwrap();
+    /// let hcl::syntax::ExprKind::Object(items) = e.expr().kind else { unreachable!() };
+    /// let keys: Vec<_> = items.iter().map(|i| i.key.literal_key()).collect();
+    /// assert_eq!(keys, [Some("a"), Some("b c"), Some("true"), None]);
+    /// ```
+    pub fn literal_key(&self) -> Option<&'a str> {
+        match self {
+            ObjectKey::Ident(i) => Some(i.name),
+            ObjectKey::Expression(e) => match e.kind {
+                ExprKind::String(s) => Some(s),
+                ExprKind::Null => Some("null"),
+                ExprKind::Bool(true) => Some("true"),
+                ExprKind::Bool(false) => Some("false"),
+                _ => None,
+            },
         }
     }
 }

@@ -1,0 +1,303 @@
+//! [`BodyMut`]: the document's body, or a block's, to edit.
+
+use super::expr_mut::ExprMut;
+use super::layout::{decor_start, with_decor};
+use super::locate::{attribute_in, block_in, body_at, Step};
+use super::Document;
+use crate::syntax::Body;
+use crate::{Error, ErrorKind, Result, Span};
+
+/// A body in a [`Document`]: the file's, or a block's. Find blocks by type
+/// and labels, attributes by name; set, add, insert, move and remove them.
+///
+/// ```
+/// use hcl::edit::Document;
+///
+/// let src = "module \"vpc\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n  version = \"5.0.0\"\n}\n";
+/// let mut doc = Document::parse(src).unwrap();
+/// let mut body = doc.body_mut();
+/// let mut vpc = body.block_mut("module", &["vpc"]).unwrap();
+/// vpc.set_attribute("version", "\"5.1.2\"").unwrap();
+/// vpc.set_attribute("enable_nat_gateway", "true").unwrap();
+/// assert_eq!(
+///     doc.to_string(),
+///     "module \"vpc\" {\n  source             = \"terraform-aws-modules/vpc/aws\"\n  version            = \"5.1.2\"\n  enable_nat_gateway = true\n}\n"
+/// );
+/// ```
+pub struct BodyMut<'d> {
+    doc: &'d mut Document,
+    path: Vec<Step>,
+}
+
+/// The blocks of one type in a body, one at a time (each a [`BodyMut`]):
+/// `while let Some(mut block) = blocks.next() { ... }`.
+///
+/// ```
+/// use hcl::edit::Document;
+///
+/// let mut doc = Document::parse("ingress {\n  port = 80\n}\n\ningress {\n  port = 443\n}\n").unwrap();
+/// let mut body = doc.body_mut();
+/// let mut blocks = body.blocks_mut("ingress");
+/// while let Some(mut b) = blocks.next() {
+///     b.set_attribute("protocol", "\"tcp\"").unwrap();
+/// }
+/// assert_eq!(
+///     doc.to_string(),
+///     "ingress {\n  port     = 80\n  protocol = \"tcp\"\n}\n\ningress {\n  port     = 443\n  protocol = \"tcp\"\n}\n"
+/// );
+/// ```
+pub struct BlocksMut<'d> {
+    doc: &'d mut Document,
+    path: Vec<Step>,
+    ty: String,
+    next: usize,
+}
+
+impl BlocksMut<'_> {
+    /// The next block, or `None` after the last.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<BodyMut<'_>> {
+        let mut path = self.path.clone();
+        path.push(Step::Block {
+            ty: self.ty.clone(),
+            labels: None,
+            nth: self.next,
+        });
+        body_at(self.doc.body(), &path)?;
+        self.next += 1;
+        Some(BodyMut::new(self.doc, path))
+    }
+}
+
+/// What a handle whose block is gone reads.
+static GONE: Body<'static> = Body {
+    structures: &[],
+    span: Span { start: 0, end: 0 },
+};
+
+#[cold]
+fn not_a_name(name: &str) -> Error {
+    Error::new(
+        ErrorKind::Parse,
+        format!("`{name}` is not an attribute name"),
+    )
+}
+
+fn labels_of(labels: &[&str]) -> Vec<String> {
+    labels.iter().map(|l| (*l).to_owned()).collect()
+}
+
+impl<'d> BodyMut<'d> {
+    pub(super) fn new(doc: &'d mut Document, path: Vec<Step>) -> Self {
+        BodyMut { doc, path }
+    }
+
+    /// The body's node in the current tree. (A handle's path is found
+    /// when the handle is made, and the edits made through it keep the
+    /// block it names: this is never the empty body put in its place if it
+    /// were gone.)
+    pub fn body(&self) -> &Body<'_> {
+        self.node().unwrap_or(&GONE)
+    }
+
+    fn node(&self) -> Result<&Body<'_>> {
+        body_at(self.doc.body(), &self.path).ok_or_else(super::gone)
+    }
+
+    /// The span of the body (`None` for the file's).
+    fn span(&self) -> Result<Option<Span>> {
+        Ok(match self.path.is_empty() {
+            true => None,
+            false => Some(self.node()?.span),
+        })
+    }
+
+    /// The first block of type `ty` whose labels are `labels` (`&[]`: a
+    /// block without labels).
+    pub fn block_mut(&mut self, ty: &str, labels: &[&str]) -> Option<BodyMut<'_>> {
+        let labels = labels_of(labels);
+        block_in(self.body(), ty, Some(&labels), 0)?;
+        let mut path = self.path.clone();
+        path.push(Step::Block {
+            ty: ty.to_owned(),
+            labels: Some(labels),
+            nth: 0,
+        });
+        Some(BodyMut::new(self.doc, path))
+    }
+
+    /// The blocks of type `ty`, whatever their labels, in order.
+    pub fn blocks_mut(&mut self, ty: &str) -> BlocksMut<'_> {
+        BlocksMut {
+            path: self.path.clone(),
+            doc: self.doc,
+            ty: ty.to_owned(),
+            next: 0,
+        }
+    }
+
+    /// The expression of attribute `name`.
+    pub fn attribute_mut(&mut self, name: &str) -> Option<ExprMut<'_>> {
+        attribute_in(self.body(), name)?;
+        let mut path = self.path.clone();
+        path.push(Step::Attr(name.to_owned()));
+        Some(ExprMut::new(self.doc, path))
+    }
+
+    /// Sets attribute `name` to `expr` (native syntax): its expression is
+    /// replaced, or the attribute is added after the body's last attribute,
+    /// its `=` aligned with those around it.
+    ///
+    /// # Errors
+    /// When `name` is not an identifier or `expr` is not one expression.
+    pub fn set_attribute(&mut self, name: &str, expr: &str) -> Result<()> {
+        if let Some(mut e) = self.attribute_mut(name) {
+            return e.set(expr);
+        }
+        if !crate::syntax::is_identifier(name) {
+            return Err(not_a_name(name));
+        }
+        super::check_expression(expr)?;
+        let edit = self.doc.insertion(self.span()?, name, expr);
+        self.doc.edit(vec![edit])
+    }
+
+    /// Removes attribute `name` with the comment lines directly above it.
+    /// Returns whether there was one.
+    ///
+    /// # Errors
+    /// When the result would not parse (it always does).
+    pub fn remove_attribute(&mut self, name: &str) -> Result<bool> {
+        let Some(a) = attribute_in(self.body(), name) else {
+            return Ok(false);
+        };
+        let span = with_decor(self.doc.text(), a.span());
+        self.doc.edit(vec![(span, String::new())])?;
+        Ok(true)
+    }
+
+    /// Renames attribute `old` to `new` (its group re-aligned). Returns
+    /// whether there was one.
+    ///
+    /// # Errors
+    /// When `new` is not an identifier.
+    pub fn rename_attribute(&mut self, old: &str, new: &str) -> Result<bool> {
+        if !crate::syntax::is_identifier(new) {
+            return Err(not_a_name(new));
+        }
+        let Some(a) = attribute_in(self.body(), old) else {
+            return Ok(false);
+        };
+        let span = a.name.span;
+        self.doc.edit(vec![(span, new.to_owned())])?;
+        Ok(true)
+    }
+
+    /// Gives the first block of type `ty` labelled `labels` the labels
+    /// `new` (written quoted). Returns whether there was one.
+    ///
+    /// ```
+    /// use hcl::edit::Document;
+    ///
+    /// let mut doc = Document::parse("resource \"aws_s3_bucket\" \"old\" {\n}\n").unwrap();
+    /// doc.body_mut().rename_block("resource", &["aws_s3_bucket", "old"], &["aws_s3_bucket", "logs"]).unwrap();
+    /// assert_eq!(doc.to_string(), "resource \"aws_s3_bucket\" \"logs\" {\n}\n");
+    /// ```
+    ///
+    /// # Errors
+    /// When the result would not parse (it always does).
+    pub fn rename_block(&mut self, ty: &str, labels: &[&str], new: &[&str]) -> Result<bool> {
+        let Some(b) = block_in(self.body(), ty, Some(&labels_of(labels)), 0) else {
+            return Ok(false);
+        };
+        let mut text = String::new();
+        for label in new {
+            text.push_str(" \"");
+            crate::syntax::escape_quoted(&mut text, label);
+            text.push('"');
+        }
+        let end = b.labels.last().map_or(b.ident.span.end, |l| l.span().end);
+        let span = Span {
+            start: b.ident.span.end,
+            end,
+        };
+        self.doc.edit(vec![(span, text)])?;
+        Ok(true)
+    }
+
+    /// Inserts `block` (native syntax: a block, or any body text) before
+    /// the body's item at `index` (its comment lines above stay with it),
+    /// followed by a blank line; at or past the end, appends it as
+    /// [`append_block`](Self::append_block) does.
+    ///
+    /// # Errors
+    /// When `block` does not parse as a body.
+    pub fn insert_block(&mut self, index: usize, block: &str) -> Result<()> {
+        let piece = super::piece(block)?;
+        let Some(item) = self.body().structures.get(index) else {
+            return self.append_block(block);
+        };
+        let span = item.span();
+        let at = decor_start(self.doc.text(), span).unwrap_or(span.start());
+        self.doc
+            .edit(vec![(Span::new(at, at), format!("{piece}\n"))])
+    }
+
+    /// Appends `block` (native syntax: a block, or any body text) at the
+    /// end of the body, after a blank line.
+    ///
+    /// # Errors
+    /// When `block` does not parse as a body.
+    pub fn append_block(&mut self, block: &str) -> Result<()> {
+        let piece = super::piece(block)?;
+        let edit = self.doc.append_spot(self.span()?, &piece);
+        self.doc.edit(vec![edit])
+    }
+
+    /// Removes every block of type `ty` labelled `labels`, each with the
+    /// comment lines directly above it. Returns how many were removed.
+    ///
+    /// # Errors
+    /// When the result would not parse (it always does).
+    pub fn remove_blocks(&mut self, ty: &str, labels: &[&str]) -> Result<usize> {
+        let labels = labels_of(labels);
+        // One at a time: each removal decides which blank lines go with
+        // it from the text the others left.
+        let mut n = 0;
+        while let Some(b) = block_in(self.body(), ty, Some(&labels), 0) {
+            let span = with_decor(self.doc.text(), b.span());
+            self.doc.edit(vec![(span, String::new())])?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Removes the first block of type `ty` labelled `labels` and gives its
+    /// text with the comment lines directly above it, to insert elsewhere
+    /// (a move that keeps the comments).
+    ///
+    /// ```
+    /// use hcl::edit::Document;
+    ///
+    /// let mut doc = Document::parse("a = 1\n\n# the bucket\nresource \"s3\" \"b\" {\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let taken = body.take_block("resource", &["s3", "b"]).unwrap().unwrap();
+    /// body.insert_block(0, &taken).unwrap();
+    /// assert_eq!(doc.to_string(), "# the bucket\nresource \"s3\" \"b\" {\n}\n\na = 1\n");
+    /// ```
+    ///
+    /// # Errors
+    /// When the result would not parse (it always does).
+    pub fn take_block(&mut self, ty: &str, labels: &[&str]) -> Result<Option<String>> {
+        let labels = labels_of(labels);
+        let Some(b) = block_in(self.body(), ty, Some(&labels), 0) else {
+            return Ok(None);
+        };
+        let text = self.doc.text();
+        let whole = with_decor(text, b.span());
+        let start = decor_start(text, b.span()).unwrap_or(b.span().start());
+        let taken = text[start..b.span().end()].to_owned();
+        self.doc.edit(vec![(whole, String::new())])?;
+        Ok(Some(taken))
+    }
+}

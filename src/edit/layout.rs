@@ -1,0 +1,159 @@
+//! Where edits go in the text, and how edited lines are laid out.
+//!
+//! An edit replaces byte ranges; what it inserts is then laid out by the
+//! crate's one formatter (byte-identical to `terraform fmt` on the corpus):
+//! the lines an edit touched take the formatter's version, and the lines of
+//! their group (the non-blank lines around them) take it where it differs
+//! only in the spacing between tokens, which is how an edit re-aligns the
+//! `=` signs and trailing comments beside it. No other line changes.
+
+use crate::Span;
+
+/// The offset where the line holding `at` starts.
+pub(super) fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// The offset of the end of the line holding `at` (its `\n`, or the end).
+pub(super) fn line_end(text: &str, at: usize) -> usize {
+    text[at..].find('\n').map_or(text.len(), |i| at + i)
+}
+
+/// Whether a line's text is only a comment (or nothing).
+fn is_comment_or_blank(line: &str) -> bool {
+    let l = line.trim();
+    l.is_empty() || l.starts_with('#') || l.starts_with("//")
+}
+
+/// `item` extended over a `,` that directly follows it (spaces between).
+pub(super) fn with_comma(text: &str, item: Span) -> Span {
+    let rest = &text[item.end()..];
+    let skipped = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    if rest[skipped..].starts_with(',') {
+        Span::new(item.start(), item.end() + skipped + 1)
+    } else {
+        item
+    }
+}
+
+/// Where an item's leading decor starts: the first of the comment lines
+/// directly above it (no blank line between), or its line's start; `None`
+/// when something else comes before it on its line.
+pub(super) fn decor_start(text: &str, item: Span) -> Option<usize> {
+    let mut start = line_start(text, item.start());
+    if !text[start..item.start()].trim().is_empty() {
+        return None;
+    }
+    while start > 0 {
+        let prev = line_start(text, start - 1);
+        let line = text[prev..start].trim();
+        if line.starts_with('#') || line.starts_with("//") {
+            start = prev;
+        } else {
+            break;
+        }
+    }
+    Some(start)
+}
+
+/// The range an item takes with its decor: when it has its lines to itself,
+/// the comment lines directly above it, the rest of its line (a trailing
+/// comment), and the blank line that would be left at the start or the end
+/// of its body; otherwise the item alone.
+pub(super) fn with_decor(text: &str, item: Span) -> Span {
+    let Some(mut start) = decor_start(text, item) else {
+        // Not on a line of its own (an attribute of a one-line block).
+        return item;
+    };
+    let end = line_end(text, item.end());
+    if !is_comment_or_blank(&text[item.end()..end]) {
+        return item;
+    }
+    let mut end = (end + 1).min(text.len());
+    let before = text[..start].trim_end();
+    let after = text[end..].trim_start();
+    let first = before.is_empty() || before.ends_with(['{', '[', '(']);
+    let last = after.is_empty() || after.starts_with(['}', ']', ')']);
+    if last && !first && start > 0 {
+        // No blank line is left before the closing brace.
+        let prev = line_start(text, start - 1);
+        if text[prev..start].trim().is_empty() {
+            start = prev;
+        }
+    } else if !last && end < text.len() {
+        // Nor after the opening one, nor two blank lines where the item
+        // stood between two.
+        let blank_above = start > 0 && text[line_start(text, start - 1)..start].trim().is_empty();
+        let next = line_end(text, end);
+        if (first || blank_above) && text[end..next].trim().is_empty() {
+            end = (next + 1).min(text.len());
+        }
+    }
+    Span::new(start, end)
+}
+
+/// The number of the line holding byte `at` (0-based).
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+}
+
+/// `text` with the lines that `touched` (byte ranges of what edits
+/// inserted) cover laid out as in `formatted`, and the lines of their
+/// groups re-spaced as there; `None` when nothing changes or the two texts
+/// do not have the same lines (the formatter keeps line breaks, so they
+/// always do).
+pub(super) fn lay_out(text: &str, formatted: &str, touched: &[(usize, usize)]) -> Option<String> {
+    if text == formatted {
+        return None;
+    }
+    let old: Vec<&str> = text.split('\n').collect();
+    let new: Vec<&str> = formatted.split('\n').collect();
+    if old.len() != new.len() {
+        return None;
+    }
+    #[derive(Clone, Copy, PartialEq)]
+    enum Take {
+        Old,
+        Spacing,
+        New,
+    }
+    let mut take = vec![Take::Old; old.len()];
+    for &(s, e) in touched {
+        let (first, last) = (line_of(text, s), line_of(text, e));
+        for t in &mut take[first..=last] {
+            *t = Take::New;
+        }
+        let mut up = first;
+        while up > 0 && !old[up - 1].trim().is_empty() {
+            up -= 1;
+            if take[up] == Take::Old {
+                take[up] = Take::Spacing;
+            }
+        }
+        let mut down = last;
+        while down + 1 < old.len() && !old[down + 1].trim().is_empty() {
+            down += 1;
+            if take[down] == Take::Old {
+                take[down] = Take::Spacing;
+            }
+        }
+    }
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = String::with_capacity(formatted.len());
+    for (i, (o, n)) in old.iter().zip(&new).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let respaced =
+            || o[..indent(o)] == n[..indent(n)] && o.split_whitespace().eq(n.split_whitespace());
+        out.push_str(match take[i] {
+            Take::New => n,
+            Take::Spacing if respaced() => n,
+            _ => o,
+        });
+    }
+    (out != text).then_some(out)
+}
