@@ -104,6 +104,8 @@ fn main() -> ExitCode {
     let mut value_roundtrip = Tally::default();
     let mut json_roundtrip = Tally::default();
     let mut json_typed = Tally::default();
+    let mut document = Tally::default();
+    let mut document_edit = Tally::default();
     let preserve = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     for row in &rows {
         let bytes = std::fs::read(dir.join(&row.file)).expect("corpus file readable");
@@ -115,6 +117,7 @@ fn main() -> ExitCode {
             if let Ok(text) = std::str::from_utf8(&bytes) {
                 check_ok_file(&row.file, text, &preserve, &mut json, &mut de_value);
                 check_roundtrips(&row.file, text, &mut tree_roundtrip, &mut value_roundtrip);
+                check_document(&row.file, text, &mut document, &mut document_edit);
                 check_json_syntax(
                     &row.file,
                     text,
@@ -144,6 +147,10 @@ fn main() -> ExitCode {
     value_roundtrip
         .print("from_str::<Value> -> to_string -> from_str::<Value> gives an equal value");
     json_roundtrip.print("hcl json -> read as JSON syntax -> hcl json gives the same JSON");
+    document.print("edit::Document prints back byte for byte");
+    document_edit.print(
+        "edit::Document: an attribute set to a new value and back gives the file's content back",
+    );
     // (Informational: kept templates holding a heredoc are written with
     // the heredoc as a quoted string, and a native file that gives two
     // blocks where the struct takes one is an error natively only.)
@@ -171,6 +178,11 @@ fn main() -> ExitCode {
         (&tree_roundtrip, "every ok file's tree round-trips"),
         (&value_roundtrip, "every ok file's value round-trips"),
         (&json_roundtrip, "every ok file's JSON syntax round-trips"),
+        (
+            &document,
+            "every ok file prints back from an edit::Document",
+        ),
+        (&document_edit, "every ok file's attribute edit is undone"),
     ] {
         if tally.failed > 0 {
             println!("REQUIRED: {what}");
@@ -186,6 +198,8 @@ fn main() -> ExitCode {
         &tree_roundtrip,
         &value_roundtrip,
         &json_roundtrip,
+        &document,
+        &document_edit,
     ];
     let passed: usize = all.iter().map(|t| t.passed).sum();
     let failed: usize = all.iter().map(|t| t.failed).sum();
@@ -195,6 +209,70 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The editable document: it prints the file back byte for byte; the
+/// first attribute (at the top level, or in the first block that has one)
+/// set to a new value reads back with it, and set back to its text gives
+/// the file's content back (the same text once both are formatted: the
+/// edited line may be laid out anew).
+fn check_document(file: &str, text: &str, lossless: &mut Tally, edited: &mut Tally) {
+    let Ok(mut doc) = hcl::edit::Document::parse(text) else {
+        lossless.record(false, || format!("{file}: does not parse"));
+        return;
+    };
+    lossless.record(doc.to_string() == text, || {
+        format!("{file}: printed differently")
+    });
+    // The attribute: at the top level (`None`), or in the `nth` block of a
+    // type.
+    let first = doc
+        .body()
+        .attributes()
+        .next()
+        .map(|a| (None, a.name.name.to_owned()))
+        .or_else(|| {
+            let blocks: Vec<_> = doc.body().blocks().collect();
+            blocks.iter().enumerate().find_map(|(i, b)| {
+                let a = b.body.attributes().next()?;
+                let ty = b.ident.name;
+                let nth = blocks[..i].iter().filter(|o| o.ident.name == ty).count();
+                Some((Some((ty.to_owned(), nth)), a.name.name.to_owned()))
+            })
+        });
+    let Some((block, name)) = first else {
+        return;
+    };
+    let result = (|| -> Result<bool, hcl::Error> {
+        let mut body = doc.body_mut();
+        let mut blocks;
+        let mut block_body;
+        let target = match &block {
+            None => &mut body,
+            Some((ty, nth)) => {
+                blocks = body.blocks_mut(ty);
+                for _ in 0..*nth {
+                    blocks.next();
+                }
+                block_body = blocks.next().expect("the block is there");
+                &mut block_body
+            }
+        };
+        let mut attr = target.attribute_mut(&name).expect("the attribute is there");
+        let original = attr.text().to_owned();
+        attr.set("\"hcl2-edit\"")?;
+        let changed = attr.text() == "\"hcl2-edit\"";
+        attr.set(&original)?;
+        Ok(changed)
+    })();
+    let formatted = |t: &str| {
+        let f = hcl::parse(t).expect("an edited document parses");
+        hcl::format::format_body_with_source(f.body(), t)
+    };
+    edited.record(
+        matches!(result, Ok(true)) && formatted(doc.text()) == formatted(text),
+        || format!("{file}: {result:?}"),
+    );
 }
 
 /// `hcl json` (template-preserving evaluation, printed as JSON) and

@@ -146,3 +146,21 @@ fn removing_the_last_item_leaves_no_blank_line_before_the_brace() {
     doc.remove_attribute(&addr("module.m.b")).unwrap();
     assert_eq!(doc.to_string(), "module \"m\" {\n  a = 1\n}\n");
 }
+
+#[test]
+fn a_heredoc_set_back_as_it_was_written() {
+    // Found by the corpus runner's edit check: a heredoc's text as `get`
+    // gives it ends at its closing marker, with no line end after it.
+    let src = "locals {\n  policy = <<EOT\n{}\nEOT\n  b      = 1\n}\n";
+    let mut doc = Document::parse(src).unwrap();
+    let a = addr("locals.policy");
+    let got = doc.get_attribute(&a)[0].to_owned();
+    assert_eq!(got, "<<EOT\n{}\nEOT");
+    doc.set_attribute(&a, "\"x\"").unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "locals {\n  policy = \"x\"\n  b      = 1\n}\n"
+    );
+    doc.set_attribute(&a, &got).unwrap();
+    assert_eq!(doc.to_string(), src);
+}

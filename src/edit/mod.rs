@@ -87,9 +87,10 @@ pub struct Document {
     file: ConfigFile<'static>,
 }
 
-/// Checks that `expr` is one expression.
+/// Checks that `expr` is one expression (where it goes, a line end
+/// follows it: a heredoc's closing marker needs one).
 fn check_expression(expr: &str) -> Result<()> {
-    crate::parser::parse_expression(expr).map(drop)
+    crate::parser::parse_expression(&format!("{expr}\n")).map(drop)
 }
 
 /// `block` (body text) as `terraform fmt` lays it out, ending in a newline.
@@ -376,6 +377,9 @@ impl Document {
     /// Replaces the ranges (which do not overlap), parses the result and
     /// lays out what was inserted; on a parse error nothing changes.
     fn edit(&mut self, mut edits: Vec<(Span, String)>) -> Result<()> {
+        // Replacing text with the same text changes nothing (not even the
+        // layout of its lines).
+        edits.retain(|(span, with)| self.text()[span.range()] != *with);
         if edits.is_empty() {
             return Ok(());
         }
