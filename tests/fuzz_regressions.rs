@@ -406,3 +406,34 @@ fn json_numbers_with_large_exponents_read_back() {
         "{first}"
     );
 }
+
+/// `fuzz/edit`: removing a tuple's only element whose comma stood on the
+/// next line left `[` followed by `,`; a comma is now found across line
+/// ends, and lines an edit adds to a CRLF file end in CRLF (an insertion
+/// at a line's end went between its `\r` and `\n`).
+#[test]
+fn edits_beside_commas_on_the_next_line_and_crlf_lines() {
+    let mut doc = hcl::edit::Document::parse("p = [\"a\"\n,\n]\n").unwrap();
+    let mut body = doc.body_mut();
+    let mut p = body.attribute_mut("p").unwrap();
+    assert!(p.remove_element(0).unwrap());
+    assert_eq!(doc.to_string(), "p = [\n]\n");
+
+    let mut doc = hcl::edit::Document::parse("p = [\"a\"\n,\n]\n").unwrap();
+    doc.body_mut()
+        .attribute_mut("p")
+        .unwrap()
+        .push_element("7")
+        .unwrap();
+    assert_eq!(doc.to_string(), "p = [\"a\"\n  ,\n  7,\n]\n");
+
+    let src = "a = 1\r\nb = [\r\n  1,\r\n]\r\n";
+    let mut doc = hcl::edit::Document::parse(src).unwrap();
+    let mut body = doc.body_mut();
+    body.attribute_mut("b").unwrap().push_element("2").unwrap();
+    body.set_attribute("ccc", "3").unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "a = 1\r\nb = [\r\n  1,\r\n  2,\r\n]\r\nccc = 3\r\n"
+    );
+}

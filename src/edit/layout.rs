@@ -14,9 +14,20 @@ pub(super) fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
 }
 
-/// The offset of the end of the line holding `at` (its `\n`, or the end).
+/// The offset where the line holding `at` ends: its line end (`\n` or
+/// `\r\n`), or the end of the text.
 pub(super) fn line_end(text: &str, at: usize) -> usize {
-    text[at..].find('\n').map_or(text.len(), |i| at + i)
+    match text[at..].find('\n') {
+        Some(i) if i > 0 && text.as_bytes()[at + i - 1] == b'\r' => at + i - 1,
+        Some(i) => at + i,
+        None => text.len(),
+    }
+}
+
+/// The offset where the line after the one holding `at` starts (the end
+/// of the text on the last line).
+fn next_line(text: &str, at: usize) -> usize {
+    text[at..].find('\n').map_or(text.len(), |i| at + i + 1)
 }
 
 /// Whether a line's text is only a comment (or nothing).
@@ -25,10 +36,10 @@ fn is_comment_or_blank(line: &str) -> bool {
     l.is_empty() || l.starts_with('#') || l.starts_with("//")
 }
 
-/// `item` extended over a `,` that directly follows it (spaces between).
+/// `item` extended over a `,` that follows it (whitespace between).
 pub(super) fn with_comma(text: &str, item: Span) -> Span {
     let rest = &text[item.end()..];
-    let skipped = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let skipped = rest.len() - rest.trim_start().len();
     if rest[skipped..].starts_with(',') {
         Span::new(item.start(), item.end() + skipped + 1)
     } else {
@@ -65,11 +76,10 @@ pub(super) fn with_decor(text: &str, item: Span) -> Span {
         // Not on a line of its own (an attribute of a one-line block).
         return item;
     };
-    let end = line_end(text, item.end());
-    if !is_comment_or_blank(&text[item.end()..end]) {
+    if !is_comment_or_blank(&text[item.end()..line_end(text, item.end())]) {
         return item;
     }
-    let mut end = (end + 1).min(text.len());
+    let mut end = next_line(text, item.end());
     let before = text[..start].trim_end();
     let after = text[end..].trim_start();
     let first = before.is_empty() || before.ends_with(['{', '[', '(']);
@@ -84,9 +94,8 @@ pub(super) fn with_decor(text: &str, item: Span) -> Span {
         // Nor after the opening one, nor two blank lines where the item
         // stood between two.
         let blank_above = start > 0 && text[line_start(text, start - 1)..start].trim().is_empty();
-        let next = line_end(text, end);
-        if (first || blank_above) && text[end..next].trim().is_empty() {
-            end = (next + 1).min(text.len());
+        if (first || blank_above) && text[end..line_end(text, end)].trim().is_empty() {
+            end = next_line(text, end);
         }
     }
     Span::new(start, end)

@@ -385,6 +385,15 @@ impl Document {
         }
         edits.sort_by_key(|(s, _)| s.start);
         let old = self.text();
+        // New lines end as the file's first line does.
+        if old
+            .find('\n')
+            .is_some_and(|i| i > 0 && old.as_bytes()[i - 1] == b'\r')
+        {
+            for (_, with) in &mut edits {
+                *with = with.replace("\r\n", "\n").replace('\n', "\r\n");
+            }
+        }
         let mut text = String::with_capacity(old.len());
         let mut touched = Vec::with_capacity(edits.len());
         let mut at = 0;
