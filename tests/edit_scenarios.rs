@@ -252,3 +252,14 @@ fn fmt_formats_the_whole_document() {
         "a = 1\nblock {\n  bb = 2 # c\n  c  = 3 # d\n}\n"
     );
 }
+
+#[test]
+fn an_edit_that_would_read_differently_is_refused() {
+    // Without its first element, `[a, for]` would open a `for` expression.
+    let mut d = doc("p = [\"a\", for]\n");
+    let mut body = d.body_mut();
+    let mut p = body.attribute_mut("p").unwrap();
+    let err = p.remove_element(0).unwrap_err();
+    assert!(err.to_string().contains("iterator variable"), "{err}");
+    assert_eq!(d.to_string(), "p = [\"a\", for]\n");
+}

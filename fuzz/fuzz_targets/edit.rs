@@ -70,8 +70,16 @@ fn edit_expression(body: &mut BodyMut<'_>, name: &str, op: u8) {
             assert_eq!(e.item_mut("fz").unwrap().text(), "8");
         }
         (1, Some(n)) if n > 0 && !object => {
-            assert!(e.remove_element(0).unwrap());
-            assert_eq!(parts(&e.expr().kind), Some(n - 1));
+            // Refused only when the rest would read differently (`[a, for]`
+            // without `a` opens a `for` expression), and then nothing changes.
+            let text = e.text().to_owned();
+            match e.remove_element(0) {
+                Ok(removed) => {
+                    assert!(removed);
+                    assert_eq!(parts(&e.expr().kind), Some(n - 1));
+                }
+                Err(_) => assert_eq!(e.text(), text),
+            }
         }
         (1, Some(n)) if n > 0 => {
             let ExprKind::Object(items) = e.expr().kind else { return };
