@@ -1,6 +1,8 @@
 //! Parse + evaluate (template-preserving) of a large Terraform file, against
 //! hcl-rs 0.20's `from_str::<Value>` of the same file (hcl-rs converts
-//! unevaluated expressions to strings, as our template-preserving mode does).
+//! unevaluated expressions to strings, as our template-preserving mode does):
+//! `hcl::parse` then evaluating the tree, and `evaluate_body_str`, which
+//! streams.
 //!
 //! `HCL_BENCH_FILE=../shared/corpus/bench/big-common.tf cargo bench --bench eval`
 //! (the default path is `../shared/corpus/bench/big-common.tf`; skipped when absent).
@@ -30,8 +32,10 @@ fn bench(c: &mut Criterion) {
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
     // Check once that both sides succeed.
     let body = hcl::parse(&src).expect("hcl2 parses the bench file");
-    evaluate_with_source(&body, &src, &ctx).expect("hcl2 evaluates the bench file");
-    drop(body);
+    let whole = evaluate_with_source(&body, &src, &ctx).expect("hcl2 evaluates the bench file");
+    let streamed = hcl::eval::evaluate_body_str(&src, &ctx).expect("hcl2 streams the bench file");
+    assert!(whole == streamed, "streaming gives the same value");
+    drop((body, whole, streamed));
     let body = hcl::parse(&src).unwrap();
     hcl_rs::from_str::<hcl_rs::Value>(&src).expect("hcl-rs parses the bench file");
 
@@ -45,6 +49,11 @@ fn bench(c: &mut Criterion) {
             let body = hcl::parse(&src).unwrap();
             evaluate_with_source(&body, &src, &ctx).unwrap()
         })
+    });
+    // The same work through the one-call entry point, which parses and
+    // evaluates a chunk of top-level items at a time.
+    g.bench_function("hcl2 evaluate_body_str (preserve, streamed)", |b| {
+        b.iter(|| hcl::eval::evaluate_body_str(&src, &ctx).unwrap())
     });
     g.bench_function("hcl2 eval only (preserve, tree parsed once)", |b| {
         b.iter(|| evaluate_with_source(&body, &src, &ctx).unwrap())

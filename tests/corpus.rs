@@ -106,6 +106,7 @@ fn main() -> ExitCode {
     let mut json_typed = Tally::default();
     let mut document = Tally::default();
     let mut document_edit = Tally::default();
+    let mut streamed = Tally::default();
     let preserve = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     for row in &rows {
         let bytes = std::fs::read(dir.join(&row.file)).expect("corpus file readable");
@@ -118,6 +119,7 @@ fn main() -> ExitCode {
                 check_ok_file(&row.file, text, &preserve, &mut json, &mut de_value);
                 check_roundtrips(&row.file, text, &mut tree_roundtrip, &mut value_roundtrip);
                 check_document(&row.file, text, &mut document, &mut document_edit);
+                check_streamed(&row.file, text, &preserve, &mut streamed);
                 check_json_syntax(
                     &row.file,
                     text,
@@ -128,6 +130,9 @@ fn main() -> ExitCode {
             }
         } else {
             error_files.record(parsed.is_err(), || format!("{}: accepted", row.file));
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                check_streamed(&row.file, text, &preserve, &mut streamed);
+            }
             if let (Err(msg), Some(tf_line)) = (&parsed, row.tf_error_line) {
                 let ours = first_line_number(msg);
                 error_lines.record(ours == Some(tf_line), || {
@@ -148,6 +153,9 @@ fn main() -> ExitCode {
         .print("from_str::<Value> -> to_string -> from_str::<Value> gives an equal value");
     json_roundtrip.print("hcl json -> read as JSON syntax -> hcl json gives the same JSON");
     document.print("edit::Document prints back byte for byte");
+    streamed.print(
+        "evaluate_body_str (streamed) gives parse + evaluate's value or error (ok and error files)",
+    );
     document_edit.print(
         "edit::Document: an attribute set to a new value and back gives the file's content back",
     );
@@ -183,6 +191,7 @@ fn main() -> ExitCode {
             "every ok file prints back from an edit::Document",
         ),
         (&document_edit, "every ok file's attribute edit is undone"),
+        (&streamed, "streamed evaluation agrees on every file"),
     ] {
         if tally.failed > 0 {
             println!("REQUIRED: {what}");
@@ -200,6 +209,7 @@ fn main() -> ExitCode {
         &json_roundtrip,
         &document,
         &document_edit,
+        &streamed,
     ];
     let passed: usize = all.iter().map(|t| t.passed).sum();
     let failed: usize = all.iter().map(|t| t.failed).sum();
@@ -209,6 +219,20 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `evaluate_body_str`, which parses and evaluates a chunk of top-level
+/// items at a time, gives what parsing the file and evaluating its body
+/// give: the same value, or the same error.
+fn check_streamed(file: &str, text: &str, ctx: &hcl::eval::Context<'_>, tally: &mut Tally) {
+    let whole = hcl::parse(text).and_then(|f| hcl::eval::evaluate_with_source(f.body(), text, ctx));
+    let streamed = hcl::eval::evaluate_body_str(text, ctx);
+    let same = match (&whole, &streamed) {
+        (Ok(a), Ok(b)) => a == b,
+        (Err(a), Err(b)) => a.to_string() == b.to_string(),
+        _ => false,
+    };
+    tally.record(same, || format!("{file}: {whole:?} / {streamed:?}"));
 }
 
 /// The editable document: it prints the file back byte for byte; the

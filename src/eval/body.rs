@@ -26,16 +26,28 @@ pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value>
     // Many blocks share a few keys: do not reserve one slot per structure
     // in large bodies.
     let mut map: Map<Key, Value> = Map::with_capacity(body.structures.len().min(32));
-    for s in body.structures {
+    eval_structures(&mut map, body.structures, ctx, d)?;
+    Ok(Value::Object(map))
+}
+
+/// Evaluates `structures` (a body's, or the next of a file's top-level
+/// items) into `map`, the body's object so far.
+pub(crate) fn eval_structures(
+    map: &mut Map<Key, Value>,
+    structures: &[Structure<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<()> {
+    for s in structures {
         match s {
             Structure::Attribute(a) => {
                 let v = eval_top(&a.expr, ctx, d + 1)?;
                 map.insert(a.name.name, v);
             }
-            Structure::Block(b) => insert_block(&mut map, b, ctx, d)?,
+            Structure::Block(b) => insert_block(map, b, ctx, d)?,
         }
     }
-    Ok(Value::Object(map))
+    Ok(())
 }
 
 fn insert_block(map: &mut Map<Key, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<()> {

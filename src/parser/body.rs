@@ -134,6 +134,51 @@ impl<'a> Parser<In<'a>> for BodyItems {
     }
 }
 
+/// The top-level items of a file from the input's position on, up to the
+/// first that starts at or after `until` (or the end of the file): the
+/// items, and the spans of the attribute names read, for a duplicate check
+/// over the whole file ([`duplicate_names`]). Streaming evaluation parses a
+/// file this way, a chunk at a time.
+pub(crate) struct TopItems<'n> {
+    pub(crate) until: usize,
+    pub(crate) names: &'n mut Vec<Span>,
+}
+
+impl<'a> Parser<In<'a>> for TopItems<'_> {
+    type Output = &'a [Structure<'a>];
+    type Error = PErr;
+
+    fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, &'a [Structure<'a>]> {
+        let cx = i.cx;
+        let base = cx.mark::<Structure<'a>>();
+        let mut i = i;
+        loop {
+            let (j, ()) = leaf::<OM, _>(ws_nl(i))?;
+            i = j;
+            if j.eof() || j.at() >= self.until {
+                break;
+            }
+            let (j, name, item) = structure::<OM>(j)?;
+            if let Some(span) = name {
+                self.names.push(span);
+            }
+            OM::Output::map(item, |s| cx.push(s));
+            i = j;
+        }
+        Ok((i, OM::Output::bind(|| cx.finish(base))))
+    }
+}
+
+/// The first attribute name of `names` (a body's, in source order) defined
+/// twice, as an error.
+pub(crate) fn duplicate_names(names: &[Span], src: &str) -> Option<PErr> {
+    let mut all = Names::new();
+    for &n in names {
+        all.push(n);
+    }
+    all.check(src)
+}
+
 #[cold]
 fn unclosed_block(at_end: In<'_>, open: usize) -> PErr {
     PErr::at(

@@ -140,6 +140,35 @@ pub fn parse_in_with<'a>(
     })
 }
 
+/// Parses the top-level items of `input` from offset `from` (the start of
+/// an item, or whitespace before one) up to the first that starts at or
+/// after `until`, into `arena`: the items and the offset after them. The
+/// names of the attributes read are added to `names`; [`check_names`]
+/// checks them once the whole file is read. Spans are offsets in `input`.
+pub(crate) fn parse_top_items<'a>(
+    arena: &'a Arena,
+    input: &'a str,
+    from: usize,
+    until: usize,
+    names: &mut Vec<Span>,
+    options: &ParseOptions,
+) -> Result<(&'a [crate::syntax::Structure<'a>], usize)> {
+    run(arena, input, options, |i| {
+        let (j, items) =
+            body::TopItems { until, names }.process::<OutputM<Emit, Emit, Complete>>(i.to(from))?;
+        Ok((j, (items, j.at())))
+    })
+}
+
+/// The error of a file whose top level defines an attribute twice (`names`
+/// are its attribute names in source order), as [`parse`] reports it.
+pub(crate) fn check_names(names: &[Span], input: &str, options: &ParseOptions) -> Result<()> {
+    match body::duplicate_names(names, input) {
+        Some(e) => Err(error::build(e, input, options.max_depth)),
+        None => Ok(()),
+    }
+}
+
 /// Checks that `input` is a valid config file without building the whole
 /// tree: each top-level attribute or block is dropped as soon as it is
 /// parsed, so memory stays proportional to the largest one. Accepts and

@@ -40,6 +40,13 @@ impl Arena {
         }
     }
 
+    /// Frees every node, keeping the arena's largest chunk for the next
+    /// tree (streaming evaluation parses a file into one arena a chunk at a
+    /// time).
+    pub(crate) fn reset(&mut self) {
+        self.bump.reset();
+    }
+
     /// Moves `value` into the arena.
     #[inline]
     pub fn alloc<T: Copy>(&self, value: T) -> &T {
