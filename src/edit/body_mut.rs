@@ -24,6 +24,7 @@ use crate::{Error, ErrorKind, Result, Span};
 ///     "module \"vpc\" {\n  source             = \"terraform-aws-modules/vpc/aws\"\n  version            = \"5.1.2\"\n  enable_nat_gateway = true\n}\n"
 /// );
 /// ```
+#[derive(Debug)]
 pub struct BodyMut<'d> {
     doc: &'d mut Document,
     path: Vec<Step>,
@@ -46,6 +47,7 @@ pub struct BodyMut<'d> {
 ///     "ingress {\n  port     = 80\n  protocol = \"tcp\"\n}\n\ningress {\n  port     = 443\n  protocol = \"tcp\"\n}\n"
 /// );
 /// ```
+#[derive(Debug)]
 pub struct BlocksMut<'d> {
     doc: &'d mut Document,
     path: Vec<Step>,

@@ -26,6 +26,7 @@ use crate::{Error, ErrorKind, Result, Span};
 ///     "locals {\n  tags = merge(var.tags, {\n    Team       = \"core\"\n    CostCenter = \"42\"\n  }, { Owner = var.owner })\n}\n"
 /// );
 /// ```
+#[derive(Debug)]
 pub struct ExprMut<'d> {
     doc: &'d mut Document,
     path: Vec<Step>,
