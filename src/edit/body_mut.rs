@@ -274,6 +274,29 @@ impl<'d> BodyMut<'d> {
         Ok(n)
     }
 
+    /// The text of the first block of type `ty` labelled `labels` with the
+    /// comment lines directly above it, to insert elsewhere (a copy that
+    /// keeps the comments).
+    ///
+    /// ```
+    /// use hcl::edit::Document;
+    ///
+    /// let mut doc = Document::parse("# the bucket\nresource \"s3\" \"b\" {\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let copy = body.copy_block("resource", &["s3", "b"]).unwrap();
+    /// body.append_block(&copy.replace("\"b\"", "\"c\"")).unwrap();
+    /// assert_eq!(
+    ///     doc.to_string(),
+    ///     "# the bucket\nresource \"s3\" \"b\" {\n}\n\n# the bucket\nresource \"s3\" \"c\" {\n}\n"
+    /// );
+    /// ```
+    pub fn copy_block(&self, ty: &str, labels: &[&str]) -> Option<String> {
+        let b = block_in(self.body(), ty, Some(&labels_of(labels)), 0)?;
+        let text = self.doc.text();
+        let start = decor_start(text, b.span()).unwrap_or(b.span().start());
+        Some(text[start..b.span().end()].to_owned())
+    }
+
     /// Removes the first block of type `ty` labelled `labels` and gives its
     /// text with the comment lines directly above it, to insert elsewhere
     /// (a move that keeps the comments).
@@ -291,15 +314,13 @@ impl<'d> BodyMut<'d> {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn take_block(&mut self, ty: &str, labels: &[&str]) -> Result<Option<String>> {
-        let labels = labels_of(labels);
-        let Some(b) = block_in(self.body(), ty, Some(&labels), 0) else {
+        let Some(taken) = self.copy_block(ty, labels) else {
             return Ok(None);
         };
-        let text = self.doc.text();
-        let whole = with_decor(text, b.span());
-        let start = decor_start(text, b.span()).unwrap_or(b.span().start());
-        let taken = text[start..b.span().end()].to_owned();
-        self.doc.edit(vec![(whole, String::new())])?;
+        if let Some(b) = block_in(self.body(), ty, Some(&labels_of(labels)), 0) {
+            let whole = with_decor(self.doc.text(), b.span());
+            self.doc.edit(vec![(whole, String::new())])?;
+        }
         Ok(Some(taken))
     }
 }

@@ -3,7 +3,7 @@
 //! Most objects have a few attributes. Those live in one vector in
 //! insertion order and are found by comparing keys: no hash table is
 //! allocated or hashed into. A map that grows past `INDEX_FROM` (8) entries
-//! becomes an [`IndexMap`] (boxed, so every map is as small as a vector),
+//! becomes an [`IndexMap`](indexmap::IndexMap) (boxed, so every map is as small as a vector),
 //! so large maps keep constant-time lookups. The index hashes with
 //! foldhash (hashbrown's default hasher), randomly seeded per map: a
 //! fraction of SipHash's cost on short keys, and keys can not be chosen
