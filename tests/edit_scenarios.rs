@@ -263,3 +263,22 @@ fn an_edit_that_would_read_differently_is_refused() {
     assert!(err.to_string().contains("iterator variable"), "{err}");
     assert_eq!(d.to_string(), "p = [\"a\", for]\n");
 }
+
+#[test]
+fn lines_outside_the_edited_group_keep_their_spacing() {
+    // The file is not as `terraform fmt` leaves it: only the edited group
+    // (the object's items) is laid out; the parent's lines stay as written.
+    let src = "locals {\n  weird   =    \"spacing kept\"\n  tags = {\n    a = 1\n  }\n}\n";
+    let mut d = Document::parse(src).unwrap();
+    let mut body = d.body_mut();
+    let mut locals = body.block_mut("locals", &[]).unwrap();
+    locals
+        .attribute_mut("tags")
+        .unwrap()
+        .set_item("bbb", "2")
+        .unwrap();
+    assert_eq!(
+        d.to_string(),
+        "locals {\n  weird   =    \"spacing kept\"\n  tags = {\n    a   = 1\n    bbb = 2\n  }\n}\n"
+    );
+}

@@ -3,9 +3,10 @@
 //! An edit replaces byte ranges; what it inserts is then laid out by the
 //! crate's one formatter (byte-identical to `terraform fmt` on the corpus):
 //! the lines an edit touched take the formatter's version, and the lines of
-//! their group (the non-blank lines around them) take it where it differs
-//! only in the spacing between tokens, which is how an edit re-aligns the
-//! `=` signs and trailing comments beside it. No other line changes.
+//! their group (the non-blank lines around them at the same indentation)
+//! take it where it differs only in the spacing between tokens, which is
+//! how an edit re-aligns the `=` signs and trailing comments beside it. No
+//! other line changes.
 
 use crate::Span;
 
@@ -129,28 +130,38 @@ pub(super) fn lay_out(text: &str, formatted: &str, touched: &[(usize, usize)]) -
         Spacing,
         New,
     }
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // A group: the non-blank lines around, at the same indentation (the
+    // items of the same body or object).
+    let sibling =
+        |k: usize, of: usize| !old[k].trim().is_empty() && indent(new[k]) == indent(new[of]);
     let mut take = vec![Take::Old; old.len()];
     for &(s, e) in touched {
         let (first, last) = (line_of(text, s), line_of(text, e));
         for t in &mut take[first..=last] {
             *t = Take::New;
         }
+        // Where something was removed, the group may be the one above.
+        let above = if s == e && first > 0 {
+            first - 1
+        } else {
+            first
+        };
         let mut up = first;
-        while up > 0 && !old[up - 1].trim().is_empty() {
+        while up > 0 && sibling(up - 1, above) {
             up -= 1;
             if take[up] == Take::Old {
                 take[up] = Take::Spacing;
             }
         }
         let mut down = last;
-        while down + 1 < old.len() && !old[down + 1].trim().is_empty() {
+        while down + 1 < old.len() && sibling(down + 1, last) {
             down += 1;
             if take[down] == Take::Old {
                 take[down] = Take::Spacing;
             }
         }
     }
-    let indent = |l: &str| l.len() - l.trim_start().len();
     let mut out = String::with_capacity(formatted.len());
     for (i, (o, n)) in old.iter().zip(&new).enumerate() {
         if i > 0 {
