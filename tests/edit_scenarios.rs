@@ -282,3 +282,29 @@ fn lines_outside_the_edited_group_keep_their_spacing() {
         "locals {\n  weird   =    \"spacing kept\"\n  tags = {\n    a   = 1\n    bbb = 2\n  }\n}\n"
     );
 }
+
+#[test]
+fn removing_many_blocks_keeps_the_rest_as_it_was() {
+    // Every other block goes, each with its comment, in one edit.
+    let mut src = String::from("terraform {\n}\n");
+    let mut want = src.clone();
+    for i in 0..2_000 {
+        let block = format!("\nresource \"r\" \"keep{i}\" {{\n  n = {i}\n}}\n");
+        src.push_str(&block);
+        want.push_str(&block);
+        src.push_str(&format!(
+            "\n# gone {i}\ndata \"d\" \"x\" {{\n  n = {i}\n}}\n"
+        ));
+    }
+    let mut d = doc(&src);
+    assert_eq!(
+        d.body_mut().remove_blocks("data", &["d", "x"]).unwrap(),
+        2_000
+    );
+    assert_eq!(d.to_string(), want);
+    // By address, the same.
+    let mut d = doc(&src);
+    let data = hcl::edit::Address::parse("data.d.x").unwrap();
+    assert_eq!(d.remove_block(&data).unwrap(), 2_000);
+    assert_eq!(d.to_string(), want);
+}

@@ -263,14 +263,12 @@ impl<'d> BodyMut<'d> {
     /// When the result would not parse (it always does).
     pub fn remove_blocks(&mut self, ty: &str, labels: &[&str]) -> Result<usize> {
         let labels = labels_of(labels);
-        // One at a time: each removal decides which blank lines go with
-        // it from the text the others left.
-        let mut n = 0;
-        while let Some(b) = block_in(self.body(), ty, Some(&labels), 0) {
-            let span = with_decor(self.doc.text(), b.span());
-            self.doc.edit(vec![(span, String::new())])?;
-            n += 1;
-        }
+        let items: Vec<Span> = (0..)
+            .map_while(|n| block_in(self.body(), ty, Some(&labels), n))
+            .map(|b| b.span())
+            .collect();
+        let n = items.len();
+        self.doc.remove_items(items)?;
         Ok(n)
     }
 

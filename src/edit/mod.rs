@@ -242,16 +242,9 @@ impl Document {
     /// Removes the attributes (or blocks) at `address` with their comment
     /// lines.
     fn remove(&mut self, address: &Address, blocks: bool) -> Result<usize> {
-        // One at a time: each removal decides which blank lines go with it
-        // from the text the others left.
-        let n = self.find(address, blocks).len();
-        for _ in 0..n {
-            let Some(f) = self.find(address, blocks).into_iter().next() else {
-                break;
-            };
-            let span = with_decor(self.text(), f.item);
-            self.edit(vec![(span, String::new())])?;
-        }
+        let items: Vec<Span> = self.find(address, blocks).iter().map(|f| f.item).collect();
+        let n = items.len();
+        self.remove_items(items)?;
         Ok(n)
     }
 
@@ -405,9 +398,42 @@ impl Document {
             at = span.end();
         }
         text.push_str(&old[at..]);
+        self.replace(text, &touched)
+    }
+
+    /// Removes `items` (spans of sibling items), each with its decor
+    /// ([`with_decor`]) as the text the others left decides it: from the
+    /// last back, so that the offsets of those before stay valid, and with
+    /// one parse at the end.
+    fn remove_items(&mut self, mut items: Vec<Span>) -> Result<()> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        items.sort_by_key(|s| std::cmp::Reverse(s.start));
+        let mut text = self.text().to_owned();
+        // Each removal's place, with how much had been removed by then.
+        let mut places = Vec::with_capacity(items.len());
+        let mut removed = 0;
+        for item in items {
+            let r = with_decor(&text, item);
+            text.replace_range(r.range(), "");
+            removed += r.len();
+            places.push((r.start(), removed));
+        }
+        // Later removals were all before a place: it moved back by them.
+        let touched: Vec<(usize, usize)> = places
+            .into_iter()
+            .map(|(at, by_then)| (at - (removed - by_then), at - (removed - by_then)))
+            .collect();
+        self.replace(text, &touched)
+    }
+
+    /// Makes `text` the document's text, the ranges `touched` laid out as
+    /// [`layout::lay_out`] lays them out; on a parse error nothing changes.
+    fn replace(&mut self, text: String, touched: &[(usize, usize)]) -> Result<()> {
         self.file = ConfigFile::parse_with(text, &Default::default())?;
         let formatted = crate::format::format_body_with_source(self.body(), self.text());
-        if let Some(laid_out) = layout::lay_out(self.text(), &formatted, &touched) {
+        if let Some(laid_out) = layout::lay_out(self.text(), &formatted, touched) {
             // Only spacing changed: the result parses.
             if let Ok(file) = ConfigFile::parse_with(laid_out, &Default::default()) {
                 self.file = file;
