@@ -600,10 +600,11 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
                 }
             }
         } else {
-            let mut index: std::collections::HashMap<&str, usize, Fnv> =
+            // Hashed as large maps are (foldhash, randomly seeded).
+            let mut index: std::collections::HashMap<&str, usize, foldhash::fast::RandomState> =
                 std::collections::HashMap::with_capacity_and_hasher(
                     self.blocks.len(),
-                    Fnv::default(),
+                    Default::default(),
                 );
             for b in self.blocks.iter() {
                 let l = &b.labels[depth];
@@ -1559,30 +1560,3 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, '_, 'de> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
     }
 }
-
-/// FNV-1a, for grouping many blocks by label (short keys, and no adversary:
-/// the input is the user's own config).
-#[derive(Clone, Copy)]
-struct FnvHasher(u64);
-
-impl Default for FnvHasher {
-    fn default() -> Self {
-        FnvHasher(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for FnvHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-type Fnv = std::hash::BuildHasherDefault<FnvHasher>;
