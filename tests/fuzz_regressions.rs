@@ -437,3 +437,20 @@ fn edits_beside_commas_on_the_next_line_and_crlf_lines() {
         "a = 1\r\nb = [\r\n  1,\r\n  2,\r\n]\r\nccc = 3\r\n"
     );
 }
+
+/// `fuzz/edit`: removing several blocks at once, the decor of one (the
+/// line after it) reached into the place where the next had been removed,
+/// and the places of the removals were counted past the text's start (an
+/// overflow).
+#[test]
+fn removals_whose_decor_meets_the_next_removal() {
+    let src = "egion s{#\n}\negion s{#\n}\negion s{#\n}\negion s{#\n}\n\ns{#\n}\nS{}\nS{}\ns{#\n}\ns{#\n}\ns{#\n}";
+    let mut doc = hcl::edit::Document::parse(src).unwrap();
+    let taken = doc
+        .take_block(&hcl::edit::Address::parse("egion.s").unwrap())
+        .unwrap();
+    assert_eq!(taken.len(), 4);
+    assert!(!doc.to_string().contains("egion"));
+    let kinds: Vec<&str> = doc.body().blocks().map(|b| b.ident.name).collect();
+    assert_eq!(kinds, ["s", "S", "S", "s", "s", "s"]);
+}

@@ -411,19 +411,28 @@ impl Document {
         }
         items.sort_by_key(|s| std::cmp::Reverse(s.start));
         let mut text = self.text().to_owned();
-        // Each removal's place, with how much had been removed by then.
-        let mut places = Vec::with_capacity(items.len());
-        let mut removed = 0;
+        // Each removal's place, as its distance from the end of the text:
+        // a removal before a place leaves that distance as it is.
+        let mut places: Vec<usize> = Vec::with_capacity(items.len());
         for item in items {
             let r = with_decor(&text, item);
+            let (before, after) = (text.len(), text.len() - r.len());
+            // The places this removal reaches into (its decor can take the
+            // blank line where the one after it was) move to its start; they
+            // are the last recorded, the nearest.
+            for d in places.iter_mut().rev() {
+                let at = before - *d;
+                if at >= r.end() {
+                    break;
+                }
+                *d = after - at.min(r.start());
+            }
             text.replace_range(r.range(), "");
-            removed += r.len();
-            places.push((r.start(), removed));
+            places.push(after - r.start());
         }
-        // Later removals were all before a place: it moved back by them.
         let touched: Vec<(usize, usize)> = places
             .into_iter()
-            .map(|(at, by_then)| (at - (removed - by_then), at - (removed - by_then)))
+            .map(|d| (text.len() - d, text.len() - d))
             .collect();
         self.replace(text, &touched)
     }
