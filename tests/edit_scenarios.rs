@@ -308,3 +308,17 @@ fn removing_many_blocks_keeps_the_rest_as_it_was() {
     assert_eq!(d.remove_block(&data).unwrap(), 2_000);
     assert_eq!(d.to_string(), want);
 }
+
+#[test]
+fn a_multi_line_value_from_rust_is_indented_where_it_goes() {
+    let tags = std::collections::BTreeMap::from([("Name", "web"), ("Team", "core")]);
+    let tags = hcl::ser::to_expression_string(&tags).unwrap();
+    let mut d = doc("module \"m\" {\n  source = \"./m\"\n}\n");
+    let mut body = d.body_mut();
+    let mut m = body.block_mut("module", &["m"]).unwrap();
+    m.set_attribute("tags", &tags).unwrap();
+    assert_eq!(
+        d.to_string(),
+        "module \"m\" {\n  source = \"./m\"\n  tags = {\n    Name = \"web\"\n    Team = \"core\"\n  }\n}\n"
+    );
+}
