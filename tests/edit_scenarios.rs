@@ -322,3 +322,14 @@ fn a_multi_line_value_from_rust_is_indented_where_it_goes() {
         "module \"m\" {\n  source = \"./m\"\n  tags = {\n    Name = \"web\"\n    Team = \"core\"\n  }\n}\n"
     );
 }
+
+#[test]
+fn a_key_that_is_a_keyword_is_quoted() {
+    // `{ for = 1 }` would open a `for` expression.
+    let mut d = doc("x = {}\n");
+    let mut body = d.body_mut();
+    let mut x = body.attribute_mut("x").unwrap();
+    x.set_item("for", "1").unwrap();
+    assert_eq!(x.item_mut("for").unwrap().text(), "1");
+    assert_eq!(d.to_string(), "x = {\n  \"for\" = 1\n}\n");
+}

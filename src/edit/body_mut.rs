@@ -214,9 +214,8 @@ impl<'d> BodyMut<'d> {
         };
         let mut text = String::new();
         for label in new {
-            text.push_str(" \"");
-            crate::syntax::escape_quoted(&mut text, label);
-            text.push('"');
+            text.push(' ');
+            crate::syntax::push_quoted(&mut text, label);
         }
         let end = b.labels.last().map_or(b.ident.span.end, |l| l.span().end);
         let span = Span {

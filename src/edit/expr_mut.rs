@@ -155,12 +155,13 @@ impl<'d> ExprMut<'d> {
             Some(s) if s.object => s,
             _ => return Err(self.not_a("an object")),
         };
-        let key = if crate::syntax::is_identifier(key) {
+        // Bare when it reads back as a name (as the printer decides:
+        // `{ for = 1 }` would open a `for` expression), else quoted.
+        let key = if crate::format::is_ident(key) {
             key.to_owned()
         } else {
-            let mut q = String::from("\"");
-            crate::syntax::escape_quoted(&mut q, key);
-            q.push('"');
+            let mut q = String::new();
+            crate::syntax::push_quoted(&mut q, key);
             q
         };
         let edits = add(self.doc.text(), &seq, &format!("{key} = {expr}"));

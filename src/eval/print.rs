@@ -221,11 +221,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
                 out.push_str(n.raw);
             }
         }
-        ExprKind::String(s) => {
-            out.push('"');
-            crate::syntax::escape_quoted(out, s);
-            out.push('"');
-        }
+        ExprKind::String(s) => crate::syntax::push_quoted(out, s),
         ExprKind::Template(t) => {
             out.push('"');
             print_template(&t.template, keeps_strip(t), out, d);

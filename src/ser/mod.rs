@@ -201,9 +201,8 @@ pub fn to_block_string<T: Serialize + ?Sized>(
     let inner = to_string(body)?;
     let mut text = String::from(ty);
     for label in labels {
-        text.push_str(" \"");
-        crate::syntax::escape_quoted(&mut text, label);
-        text.push('"');
+        text.push(' ');
+        crate::syntax::push_quoted(&mut text, label);
     }
     text.push_str(" {\n");
     text.push_str(&inner);

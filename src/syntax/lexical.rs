@@ -128,6 +128,13 @@ fn simple_escape(c: u8) -> Option<&'static str> {
     })
 }
 
+/// Appends `s` as a quoted string literal: `"`, [`escape_quoted`], `"`.
+pub(crate) fn push_quoted(out: &mut String, s: &str) {
+    out.push('"');
+    escape_quoted(out, s);
+    out.push('"');
+}
+
 /// Appends `s` escaped for a quoted template: the simple escapes, other
 /// control characters (and DEL) as `\u00XX`, and `${` / `%{` as `$${` /
 /// `%%{`.

@@ -45,8 +45,8 @@ mod visit;
 pub use arena::Arena;
 pub use file::{ConfigFile, ParsedExpression, ParsedTemplate};
 pub use fold::{fold_body, fold_element, fold_expr, fold_template, Fold};
-pub(crate) use lexical::unescape_simple;
 pub use lexical::{escape_quoted, escape_template, is_identifier};
+pub(crate) use lexical::{push_quoted, unescape_simple};
 pub use visit::{
     walk_attribute, walk_block, walk_body, walk_element, walk_expr, walk_template, Visit,
 };
