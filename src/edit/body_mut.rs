@@ -1,7 +1,7 @@
 //! [`BodyMut`]: the document's body, or a block's, to edit.
 
 use super::expr_mut::ExprMut;
-use super::layout::{decor_start, with_decor};
+use super::layout::with_comments;
 use super::locate::{attribute_in, block_in, body_at, Step};
 use super::Document;
 use crate::syntax::Body;
@@ -173,8 +173,8 @@ impl<'d> BodyMut<'d> {
         let Some(a) = attribute_in(self.body(), name) else {
             return Ok(false);
         };
-        let span = with_decor(self.doc.text(), a.span());
-        self.doc.edit(vec![(span, String::new())])?;
+        let span = a.span();
+        self.doc.remove_items(vec![span])?;
         Ok(true)
     }
 
@@ -238,8 +238,7 @@ impl<'d> BodyMut<'d> {
         let Some(item) = self.body().structures.get(index) else {
             return self.append_block(block);
         };
-        let span = item.span();
-        let at = decor_start(self.doc.text(), span).unwrap_or(span.start());
+        let at = with_comments(self.doc.text(), item.span()).start();
         self.doc
             .edit(vec![(Span::new(at, at), format!("{piece}\n"))])
     }
@@ -289,9 +288,7 @@ impl<'d> BodyMut<'d> {
     /// ```
     pub fn copy_block(&self, ty: &str, labels: &[&str]) -> Option<String> {
         let b = block_in(self.body(), ty, Some(&labels_of(labels)), 0)?;
-        let text = self.doc.text();
-        let start = decor_start(text, b.span()).unwrap_or(b.span().start());
-        Some(text[start..b.span().end()].to_owned())
+        Some(self.doc.text()[with_comments(self.doc.text(), b.span()).range()].to_owned())
     }
 
     /// Removes the first block of type `ty` labelled `labels` and gives its
@@ -311,13 +308,11 @@ impl<'d> BodyMut<'d> {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn take_block(&mut self, ty: &str, labels: &[&str]) -> Result<Option<String>> {
-        let Some(taken) = self.copy_block(ty, labels) else {
+        let Some(b) = block_in(self.body(), ty, Some(&labels_of(labels)), 0) else {
             return Ok(None);
         };
-        if let Some(b) = block_in(self.body(), ty, Some(&labels_of(labels)), 0) {
-            let whole = with_decor(self.doc.text(), b.span());
-            self.doc.edit(vec![(whole, String::new())])?;
-        }
-        Ok(Some(taken))
+        let (span, taken) = (b.span(), self.copy_block(ty, labels));
+        self.doc.remove_items(vec![span])?;
+        Ok(taken)
     }
 }

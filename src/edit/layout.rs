@@ -51,7 +51,7 @@ pub(super) fn with_comma(text: &str, item: Span) -> Span {
 /// Where an item's leading decor starts: the first of the comment lines
 /// directly above it (no blank line between), or its line's start; `None`
 /// when something else comes before it on its line.
-pub(super) fn decor_start(text: &str, item: Span) -> Option<usize> {
+fn decor_start(text: &str, item: Span) -> Option<usize> {
     let mut start = line_start(text, item.start());
     if !text[start..item.start()].trim().is_empty() {
         return None;
@@ -66,6 +66,12 @@ pub(super) fn decor_start(text: &str, item: Span) -> Option<usize> {
         }
     }
     Some(start)
+}
+
+/// `item` with the comment lines directly above it, when it starts its
+/// line: what a copy or a move of it takes.
+pub(super) fn with_comments(text: &str, item: Span) -> Span {
+    Span::new(decor_start(text, item).unwrap_or(item.start()), item.end())
 }
 
 /// The range an item takes with its decor: when it has its lines to itself,

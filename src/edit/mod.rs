@@ -297,8 +297,7 @@ impl Document {
         let found = self.find(address, true);
         let mut texts = Vec::new();
         for f in &found {
-            let start = layout::decor_start(self.text(), f.item).unwrap_or(f.item.start());
-            texts.push(self.text()[start..f.item.end()].to_owned());
+            texts.push(self.text()[layout::with_comments(self.text(), f.item).range()].to_owned());
         }
         self.remove(address, true)?;
         Ok(texts)
