@@ -91,24 +91,17 @@ pub(crate) fn stop<T, OM: OutputMode>(e: PErr) -> Result<T, ErrOf<OM>> {
 /// Enters one nesting level (bracket, block, template, `for`) at `i`.
 #[inline(always)]
 pub(crate) fn enter<OM: OutputMode>(i: In<'_>) -> Result<In<'_>, ErrOf<OM>> {
-    if i.budget == 0 {
+    if i.budget() == 0 {
         return stop::<_, OM>(PErr::at(Kind::TooDeep, i));
     }
-    Ok(In {
-        budget: i.budget - 1,
-        ..i
-    })
+    Ok(i.entered())
 }
 
 /// Leaves what [`enter`] (and a newline scope) entered: the context of
 /// `outer` at the position of `inner`.
 #[inline(always)]
 pub(crate) fn leave<'a>(inner: In<'a>, outer: In<'a>) -> In<'a> {
-    In {
-        budget: outer.budget,
-        nl: outer.nl,
-        ..inner
-    }
+    inner.in_context_of(outer)
 }
 
 /// `p` with newlines as whitespace (`nl`) or as item ends, the caller's
@@ -133,7 +126,7 @@ impl<'a, P: Parser<In<'a>, Error = PErr>> Parser<In<'a>> for NlScope<P> {
     #[inline(always)]
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, P::Output> {
         let (j, o) = self.p.process::<OM>(i.with_nl(self.nl))?;
-        Ok((j.with_nl(i.nl), o))
+        Ok((j.with_nl(i.nl()), o))
     }
 }
 

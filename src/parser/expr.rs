@@ -1034,7 +1034,7 @@ fn index<'a, OM: OutputMode>(j: In<'a>) -> Res<'a, OM, TraversalOperatorKind<'a>
     let start = j.at();
     // A splat's `*` and `]` are read in the surrounding newline mode (as
     // Go's parser reads them): `a[\n*]` is a splat only inside brackets.
-    let outer_nl = j.nl;
+    let outer_nl = j.nl();
     let inner = enter::<OM>(j)?.with_nl(true);
     let splat_ws = if outer_nl { ws_nl } else { ws_inline };
     let (k, ()) = leaf::<OM, _>(splat_ws(inner.skip(1)))?;

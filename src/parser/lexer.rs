@@ -40,7 +40,7 @@ pub(crate) static CLASS: [u8; 256] = {
 /// Skips whitespace as the input's newline mode says.
 #[inline(always)]
 pub(crate) fn ws(i: In<'_>) -> LeafResult<'_, ()> {
-    if i.nl {
+    if i.nl() {
         ws_nl(i)
     } else {
         ws_inline(i)

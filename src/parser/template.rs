@@ -434,7 +434,7 @@ fn template_parts<'a, OM: OutputMode>(
     };
     let mut nesting = Nesting {
         open: Vec::new(),
-        budget: usize::from(i.budget),
+        budget: usize::from(i.budget()),
         error: None,
     };
     let mut ltrim_next = false;
