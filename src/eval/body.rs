@@ -38,7 +38,10 @@ pub(crate) fn eval_structures(
     ctx: &Eval<'_, '_>,
     d: u32,
 ) -> R<()> {
-    for s in structures {
+    for (k, s) in structures.iter().enumerate() {
+        if let Some(Structure::Block(next)) = structures.get(k + 1) {
+            next.warm();
+        }
         match s {
             Structure::Attribute(a) => {
                 let v = eval_top(&a.expr, ctx, d + 1)?;

@@ -279,6 +279,22 @@ pub struct Block<'a> {
 }
 
 impl Block<'_> {
+    /// Reads the first bytes of the block's body and labels, so that they
+    /// are in the cache when the block is read: called for the next block
+    /// while one is evaluated. The body's items are in the arena after
+    /// everything inside them (a list is copied there when it ends), away
+    /// from the items of the body around them, and reading them only when
+    /// they are needed waits on memory.
+    #[inline(always)]
+    pub(crate) fn warm(&self) {
+        if let Some(first) = self.body.structures.first() {
+            std::hint::black_box(matches!(first, Structure::Block(_)));
+        }
+        if let Some(l) = self.labels.first() {
+            std::hint::black_box(l.as_str().len());
+        }
+    }
+
     /// From the type name to the closing brace, inclusive.
     ///
     /// ```
