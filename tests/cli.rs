@@ -112,6 +112,25 @@ fn eval_prints_json() {
 }
 
 #[test]
+fn eval_refuses_to_print_infinity_as_json() {
+    // Terraform 1.11.4: `1/0` is +Inf, and `jsonencode(1/0)` fails with
+    // "cannot serialize infinity as JSON"; JSON has no literal for it, and
+    // printing `null` would be a different value.
+    for args in [&["eval", "1/0"][..], &["eval", "--type", "[1, log(0, 10)]"]] {
+        let out = hcl(args, "");
+        assert!(!out.status.success(), "{args:?}: {}", stdout(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains("cannot serialize infinity as JSON"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // A comparison with it is an ordinary value.
+    assert_eq!(run(&["eval", "tonumber(\"inf\") > 5"]), "true\n");
+}
+
+#[test]
 fn eval_takes_variables_as_json() {
     let out = hcl(
         &[

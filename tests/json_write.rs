@@ -128,3 +128,20 @@ fn output_reads_back_the_same() {
         first
     );
 }
+
+#[test]
+fn infinite_numbers_are_written_as_their_expression() {
+    // JSON has no literal for ±Inf (Terraform's `jsonencode(1/0)` fails:
+    // "cannot serialize infinity as JSON"); `1/0` is +Inf and `log(0, 10)`
+    // -Inf in Terraform 1.11.4. The expression's template reads back as the
+    // same number: a lone interpolation gives its value, not a string.
+    let out = json("a = 1/0\nb = [1, log(0, 10)]\nc = 2\n");
+    // (Printed as the formatter prints expressions.)
+    assert_eq!(out, r#"{"a":"${1 / 0}","b":[1,"${log(0, 10)}"],"c":2}"#);
+    let back: hcl::Value = hcl::json::from_str(&out).unwrap();
+    let a = back["a"].as_number().unwrap();
+    assert!(a.as_f64().is_infinite() && a.as_f64() > 0.0);
+    let b = back["b"][1].as_number().unwrap();
+    assert!(b.as_f64().is_infinite() && b.as_f64() < 0.0);
+    assert_eq!(back["c"], hcl::Value::from(2));
+}

@@ -320,8 +320,10 @@ impl Writer<'_, '_, '_> {
             }
             _ => {
                 match self.known(e)? {
-                    Some(v) => self.value(&v),
-                    None => self.source_template(e),
+                    // ±Inf has no JSON literal: the expression's template
+                    // (`"${1/0}"`) reads back as the same number.
+                    Some(v) if v.is_finite() => self.value(&v),
+                    _ => self.source_template(e),
                 }
                 Ok(())
             }

@@ -96,6 +96,28 @@ impl Value {
     pub fn is_object(&self) -> bool {
         matches!(self, Value::Object(_))
     }
+    /// Whether every number in the value is finite. JSON has no literal for
+    /// `1/0` (+Inf) or `log(0, 10)` (-Inf): Terraform's `jsonencode` fails
+    /// on them, and `serde_json` writes them as `null`. Check first to tell
+    /// the two apart. Nesting of any depth is walked without recursion.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = [1, 2]\nb = 1/0\n").unwrap();
+    /// assert!(v["a"].is_finite());
+    /// assert!(!v.is_finite());
+    /// ```
+    pub fn is_finite(&self) -> bool {
+        let mut todo = vec![self];
+        while let Some(v) = todo.pop() {
+            match v {
+                Value::Number(n) if !n.is_finite() => return false,
+                Value::Array(items) => todo.extend(items),
+                Value::Object(o) => todo.extend(o.values()),
+                _ => {}
+            }
+        }
+        true
+    }
     /// The bool, if this is one.
     pub fn as_bool(&self) -> Option<bool> {
         match self {
