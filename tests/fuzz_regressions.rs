@@ -407,6 +407,34 @@ fn json_numbers_with_large_exponents_read_back() {
     );
 }
 
+/// `fuzz/json_syntax`: `899999832166048000E99999` is read (its exponent is
+/// within the ±100,000 a literal may have), but it is 8.99…e100014, and no
+/// JSON number of at most 10,000 digits and such an exponent writes it: it
+/// was written as `8.99999832166048e100014`, which did not read back. A
+/// number with no literal that reads back is written as its expression's
+/// template, as ±Inf is.
+#[test]
+fn json_numbers_beyond_the_literal_limits_are_written_as_templates() {
+    use hcl::eval::{Context, EvalMode};
+    use hcl::json::WriteOptions;
+    let src = r#"{"a":899999832166048000E99999, "b": 1e400}"#;
+    let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    let file = hcl::json::parse(src).unwrap();
+    let first = hcl::json::to_string(file.body(), src, &ctx, &WriteOptions::new()).unwrap();
+    // (1e400 has a literal: every digit, as Terraform writes numbers.)
+    let b = format!("1{}", "0".repeat(400));
+    assert_eq!(
+        first,
+        format!(r#"{{"a":"${{899999832166048000E99999}}","b":{b}}}"#)
+    );
+    let again = hcl::json::parse(&first).unwrap();
+    let second = hcl::json::to_string(again.body(), &first, &ctx, &WriteOptions::new()).unwrap();
+    assert_eq!(first, second);
+    let v: hcl::Value = hcl::json::from_str(&first).unwrap();
+    let w: hcl::Value = hcl::json::from_str(src).unwrap();
+    assert_eq!(v, w);
+}
+
 /// `fuzz/edit`: removing a tuple's only element whose comma stood on the
 /// next line left `[` followed by `,`; a comma is now found across line
 /// ends, and lines an edit adds to a CRLF file end in CRLF (an insertion

@@ -320,9 +320,10 @@ impl Writer<'_, '_, '_> {
             }
             _ => {
                 match self.known(e)? {
-                    // ±Inf has no JSON literal: the expression's template
-                    // (`"${1/0}"`) reads back as the same number.
-                    Some(v) if v.is_finite() => self.value(&v),
+                    // A number JSON has no literal for (±Inf, or beyond the
+                    // literals' limits): the expression's template
+                    // (`"${1 / 0}"`) reads back as the same number.
+                    Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.value(&v),
                     _ => self.source_template(e),
                 }
                 Ok(())
@@ -373,7 +374,8 @@ impl Writer<'_, '_, '_> {
         match v {
             Value::Null => self.out.push_str("null"),
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
-            Value::Number(n) => self.out.push_str(&number_text(n)),
+            // (Checked by the caller: every number has a text.)
+            Value::Number(n) => self.out.push_str(&number_text(n).unwrap_or_default()),
             Value::String(s) => string(&mut self.out, &escape_template(s)),
             Value::Array(items) => {
                 self.open('[');
@@ -497,17 +499,23 @@ fn group_runs<'b, 'a>(
 
 /// A number as JSON: every digit, as Terraform writes numbers, unless that
 /// is longer than a number literal may be (`2.5e31000`): then the shortest
-/// form with an exponent, which reads back to the same number.
-fn number_text(n: &crate::Number) -> String {
+/// form with an exponent, which reads back to the same number. `None` when
+/// no JSON number reads back as it: ±Inf, and numbers beyond the literals'
+/// limits (`899999832166048000E99999` is read, but is 8.99…e100014).
+fn number_text(n: &crate::Number) -> Option<String> {
+    if !n.is_finite() {
+        return None;
+    }
     let plain = n.to_plain_string();
     if plain.len() <= 1000 {
-        return plain;
+        return Some(plain);
     }
+    let reads_back = |text: &str| crate::Number::parse(text).as_ref() == Some(n);
     let short = with_exponent(&plain);
-    if crate::Number::parse(&short).as_ref() == Some(n) {
-        short
+    if reads_back(&short) {
+        Some(short)
     } else {
-        plain
+        reads_back(&plain).then_some(plain)
     }
 }
 

@@ -107,10 +107,16 @@ impl Value {
     /// assert!(!v.is_finite());
     /// ```
     pub fn is_finite(&self) -> bool {
+        self.all_numbers(Number::is_finite)
+    }
+
+    /// Whether `f` holds for every number in the value (walked without
+    /// recursion; stops at the first that fails).
+    pub(crate) fn all_numbers(&self, mut f: impl FnMut(&Number) -> bool) -> bool {
         let mut todo = vec![self];
         while let Some(v) = todo.pop() {
             match v {
-                Value::Number(n) if !n.is_finite() => return false,
+                Value::Number(n) if !f(n) => return false,
                 Value::Array(items) => todo.extend(items),
                 Value::Object(o) => todo.extend(o.values()),
                 _ => {}
