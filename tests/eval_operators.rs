@@ -75,6 +75,30 @@ fn division_by_zero_is_infinity_and_zero_by_zero_fails() {
 }
 
 #[test]
+fn undefined_results_with_infinity_fail_as_terraform_says() {
+    // terraform console 1.11.4: each message, and the results that are
+    // defined.
+    check_err("(1/0) - (1/0)", "can't subtract infinity from itself");
+    check_err("(-1/0) - (-1/0)", "can't subtract infinity from itself");
+    check_err("(1/0) + (-1/0)", "can't compute sum of opposing infinities");
+    check_err("0 * (1/0)", "can't multiply zero by infinity");
+    check_err("(-1/0) * 0", "can't multiply zero by infinity");
+    check_err(
+        "(1/0) / (1/0)",
+        "can't divide zero by zero or infinity by infinity",
+    );
+    // A modulo with an infinite operand fails (Terraform's own `(1/0) % 2`
+    // fails too, on a nil pointer inside its number library).
+    check_err("2 % (1/0)", "can't use modulo with zero and infinity");
+    check_err("0 % (1/0)", "can't use modulo with zero and infinity");
+    check_err("(1/0) % 2", "Operation failed");
+    assert_eq!(ev("(1/0) % 0").as_f64(), Some(f64::INFINITY));
+    check("5 % 0", json!(5));
+    assert_eq!(ev("(1/0) - (-1/0)").as_f64(), Some(f64::INFINITY));
+    assert_eq!(ev("(-1/0) + (-1/0)").as_f64(), Some(f64::NEG_INFINITY));
+}
+
+#[test]
 fn operands_are_converted() {
     check("\"5\" + 1", json!(6));
     check("\"2.5\" * \"2\"", json!(5));

@@ -89,9 +89,16 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
                 _ => x.checked_rem(y),
             };
             r.map(Value::Number).ok_or_else(|| {
+                // Terraform 1.11's words for each undefined result.
                 err(
                     lspan.to(rspan),
-                    "Operation failed: Error during operation: can't divide zero by zero or infinity by infinity.",
+                    match op {
+                        Add => "Operation failed: Error during operation: can't compute sum of opposing infinities.",
+                        Sub => "Operation failed: Error during operation: can't subtract infinity from itself.",
+                        Mul => "Operation failed: Error during operation: can't multiply zero by infinity.",
+                        Div => "Operation failed: Error during operation: can't divide zero by zero or infinity by infinity.",
+                        _ => "Operation failed: Error during operation: can't use modulo with zero and infinity.",
+                    },
                 )
             })
         }

@@ -492,17 +492,25 @@ impl Number {
     }
 
     /// `self % other` as Terraform computes it: `self - trunc(self / other)
-    /// * other`, with the sign of the dividend; `x % 0` is `x`.
+    /// * other`, with the sign of the dividend; `x % 0` is `x`. With an
+    /// infinite operand it is `None` (Terraform 1.11: "can't use modulo with
+    /// zero and infinity"; `2 % (1/0)` is that error, not 2).
     ///
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::from(-7).checked_rem(Number::from(3)), Some(Number::from(-1)));
     /// assert_eq!(Number::from(5).checked_rem(Number::from(0)), Some(Number::from(5)));
     /// assert_eq!(Number::from(5.5).checked_rem(Number::from(2)), Some(Number::from(1.5)));
+    /// let inf = Number::from(1).checked_div(Number::from(0)).unwrap();
+    /// assert_eq!(Number::from(2).checked_rem(inf.clone()), None);
+    /// assert_eq!(inf.clone().checked_rem(Number::from(0)), Some(inf));
     /// ```
     pub fn checked_rem(self, other: Number) -> Option<Number> {
         if other.is_zero() {
             return Some(self);
+        }
+        if !self.is_finite() || !other.is_finite() {
+            return None;
         }
         self.arith(
             other,
