@@ -131,6 +131,26 @@ fn eval_refuses_to_print_infinity_as_json() {
 }
 
 #[test]
+fn eval_prints_numbers_with_every_digit_terraform_gives() {
+    // terraform console 1.11.4 prints these numbers (exact, not `f64`).
+    assert_eq!(
+        run(&["eval", "18446744073709551617 + 1"]),
+        "18446744073709551618\n"
+    );
+    assert_eq!(
+        run(&["eval", "[pow(2, 100), 0.1 + 0.2]"]),
+        "[1267650600228229400000000000000,0.3]\n"
+    );
+    let third = run(&["eval", "1/3"]);
+    assert_eq!(third, format!("0.{}5\n", "3".repeat(154)));
+    // Keys stay in the value's order; --pretty indents.
+    assert_eq!(
+        run(&["eval", "--pretty", "{b = 1, a = [2, {}], c = []}"]),
+        "{\n  \"b\": 1,\n  \"a\": [\n    2,\n    {}\n  ],\n  \"c\": []\n}\n"
+    );
+}
+
+#[test]
 fn eval_takes_variables_as_json() {
     let out = hcl(
         &[

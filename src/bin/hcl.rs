@@ -188,13 +188,9 @@ fn read_text(path: &str) -> hcl::Result<String> {
     })
 }
 
+/// A value as JSON (numbers exact, keys in order; ±Inf an error).
 fn to_json(value: &hcl::Value, pretty: bool) -> Result<String, String> {
-    let res = if pretty {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    };
-    res.map_err(|e| format!("cannot print as JSON: {e}"))
+    hcl::json::value_to_string(value, pretty).map_err(|e| format!("cannot print as JSON: {e}"))
 }
 
 /// `--var NAME=JSON` (of command `cmd`): declares NAME in `ctx`.

@@ -56,6 +56,45 @@ use crate::{ConfigFile, Result};
 
 pub use write::{to_string, WriteOptions};
 
+/// A value as plain JSON: numbers with every digit Terraform gives them
+/// (`serde_json` rounds them to `f64`), object keys in the value's order,
+/// strings escaped as Terraform's `jsonencode` escapes them; indented two
+/// spaces a level when `pretty`.
+///
+/// # Errors
+/// When the value holds ±Inf, which JSON cannot write (Terraform's
+/// `jsonencode` fails the same way; `serde_json` writes `null`).
+///
+/// ```
+/// let v: hcl::Value = hcl::from_str("b = 18446744073709551617 + 1\na = [1 / 4]\n").unwrap();
+/// assert_eq!(
+///     hcl::json::value_to_string(&v, false).unwrap(),
+///     r#"{"b":18446744073709551618,"a":[0.25]}"#
+/// );
+/// assert_eq!(
+///     hcl::json::value_to_string(&v["a"], true).unwrap(),
+///     "[\n  0.25\n]"
+/// );
+/// let inf: hcl::Value = hcl::from_str("x = 1 / 0").unwrap();
+/// assert!(hcl::json::value_to_string(&inf, false).is_err());
+/// ```
+pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
+    use crate::eval::functions::encoding::{write_json, JsonStyle};
+    if !value.is_finite() {
+        return Err(crate::Error::new(
+            crate::ErrorKind::Ser,
+            "cannot serialize infinity as JSON",
+        ));
+    }
+    let mut out = String::new();
+    let style = JsonStyle {
+        sorted: false,
+        pretty,
+    };
+    write_json(&mut out, value, style, 0);
+    Ok(out)
+}
+
 /// Reads a document in HCL's JSON syntax into a native syntax tree whose
 /// spans are positions in the JSON text.
 ///

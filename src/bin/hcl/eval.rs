@@ -122,14 +122,12 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
                 o.insert("type", hcl::Value::from(t.ty().to_string()));
                 hcl::Value::Object(o)
             };
-            if !out.is_finite() {
-                // As Terraform's `jsonencode` (JSON has no literal for ±Inf).
-                return Err("cannot print as JSON: cannot serialize infinity as JSON".into());
-            }
             if with_type && !pretty {
                 // Terraform's own encoding (`jsonencode`): numbers exact.
                 print_out(&format!("{}\n", exact_json(out)?));
             } else {
+                // Numbers exact too, keys in the value's order; ±Inf is an
+                // error, as in `jsonencode`.
                 print_out(&format!("{}\n", to_json(&out, pretty)?));
             }
             Ok(true)

@@ -32,13 +32,14 @@ const COMMANDS: [Command; 8] = [
             "eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW]\n     [--type] [--pretty]",
         ],
         about: "    evaluate one expression (strict: undefined variables and functions
-    are errors) and print its value as JSON; -f FILE reads it from FILE,
+    are errors) and print its value as JSON (numbers with every digit
+    Terraform gives them; ±Inf is an error); -f FILE reads it from FILE,
     `-` from stdin; --unknown declares a value not known yet, of a type in
     Terraform's syntax (`any`: any type; `!`: not null), at a variable or
     dotted path (local.id=string!); unknown values print as
     {\"$unknown\": \"TYPE\"}; --type prints {\"value\": V, \"type\": T}
-    ({\"unknown\": true, \"type\": T} for a wholly unknown result), numbers
-    exact; --pretty: indented
+    ({\"unknown\": true, \"type\": T} for a wholly unknown result);
+    --pretty: indented
 
     --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR,
     nullable = false } given -var v=RAW, as Terraform gives it: optional()

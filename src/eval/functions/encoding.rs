@@ -13,7 +13,7 @@ pub(crate) fn register(r: &mut Registry) {
             .nullable_param("val", ParamType::Any)
             .build(|a| {
                 let v = a.into_iter().next().unwrap_or_default();
-                if has_infinity(&v) {
+                if !v.is_finite() {
                     return Err("cannot serialize infinity as JSON".into());
                 }
                 Ok(Value::String(json_encode(&v).into()))
@@ -126,24 +126,39 @@ pub(crate) fn register(r: &mut Registry) {
     }
 }
 
-fn has_infinity(v: &Value) -> bool {
-    match v {
-        Value::Number(n) => !n.is_finite(),
-        Value::Array(a) => a.iter().any(has_infinity),
-        Value::Object(o) => o.values().any(has_infinity),
-        _ => false,
-    }
+/// How [`write_json`] lays a value out.
+#[derive(Clone, Copy)]
+pub(crate) struct JsonStyle {
+    /// Object keys sorted (Terraform's `jsonencode`), or in the map's order.
+    pub(crate) sorted: bool,
+    /// Indented, two spaces a level, `"key": value` (as `serde_json`'s pretty
+    /// printer), or compact.
+    pub(crate) pretty: bool,
 }
 
 /// Terraform's `jsonencode`: keys sorted, `<`, `>`, `&`, U+2028 and U+2029
 /// escaped as Go's `encoding/json` does.
 pub(crate) fn json_encode(v: &Value) -> String {
     let mut out = String::new();
-    write_json(&mut out, v);
+    let style = JsonStyle {
+        sorted: true,
+        pretty: false,
+    };
+    write_json(&mut out, v, style, 0);
     out
 }
 
-fn write_json(out: &mut String, v: &Value) {
+/// The one JSON value writer: numbers with all their digits (as Terraform
+/// writes them; the caller refuses ±Inf first), strings as Go escapes them.
+pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: usize) {
+    let newline = |out: &mut String, depth: usize| {
+        if style.pretty {
+            out.push('\n');
+            for _ in 0..depth {
+                out.push_str("  ");
+            }
+        }
+    };
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -155,21 +170,34 @@ fn write_json(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(out, v);
+                newline(out, depth + 1);
+                write_json(out, v, style, depth + 1);
+            }
+            if !a.is_empty() {
+                newline(out, depth);
             }
             out.push(']');
         }
         Value::Object(o) => {
-            let mut keys: Vec<&Key> = o.keys().collect();
-            keys.sort();
+            let mut entries: Vec<(&Key, &Value)> = o.iter().collect();
+            if style.sorted {
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+            }
             out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
+            for (i, (k, v)) in entries.into_iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
+                newline(out, depth + 1);
                 write_json_string(out, k);
                 out.push(':');
-                write_json(out, &o[k.as_str()]);
+                if style.pretty {
+                    out.push(' ');
+                }
+                write_json(out, v, style, depth + 1);
+            }
+            if !o.is_empty() {
+                newline(out, depth);
             }
             out.push('}');
         }
