@@ -350,6 +350,18 @@ impl Number {
         }
     }
 
+    /// The number as a sign and an unbounded integer, when it is a finite
+    /// integer (for `format`'s `%d`, `%x`, ... beyond 64 bits).
+    pub(crate) fn to_big_integer(&self) -> Option<(bool, num_bigint::BigUint)> {
+        let x = self.exact()?;
+        if x.e >= 0 {
+            return Some((x.neg, x.m << (x.e as u64)));
+        }
+        let shift = x.e.unsigned_abs();
+        let zeros = x.m.trailing_zeros().unwrap_or(u64::MAX);
+        (zeros >= shift).then(|| (x.neg, x.m >> shift))
+    }
+
     /// The exact value, for finite numbers.
     fn exact(&self) -> Option<Exact> {
         Some(match self.n {

@@ -118,7 +118,8 @@ impl<'a> Reader<'a> {
                 if let Some(u) = n.as_u64().filter(|u| *u <= i64::MAX as u64) {
                     return Ok(Value::from(-(u as i64)));
                 }
-                Ok(Value::from(-n.as_f64()))
+                // Exactly (a large literal's digits are kept).
+                Ok(Value::Number(n.neg()))
             }
             _ => {
                 let mut name = self.word();

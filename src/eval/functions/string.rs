@@ -803,27 +803,45 @@ fn truncate(s: String, prec: Option<usize>) -> String {
 }
 
 fn format_int(spec: &Spec, n: &crate::Number) -> Result<String, String> {
-    let (neg, mag): (bool, u128) = if let Some(u) = n.as_u64() {
-        (false, u as u128)
+    let radix = match spec.verb {
+        'd' => 10,
+        'b' => 2,
+        'o' => 8,
+        _ => 16,
+    };
+    // Any integer, however large, with all its digits, as Go's `big.Float`
+    // gives them (`format("%d", 123456789012345678901234567890)` and
+    // `format("%x", 1e30)` in Terraform 1.11.4; an `f64` lost the digits).
+    let (neg, body) = if let Some(u) = n.as_u64() {
+        (false, radix_digits(u128::from(u), radix))
     } else if let Some(i) = n.as_i64() {
-        (i < 0, i.unsigned_abs() as u128)
+        (i < 0, radix_digits(u128::from(i.unsigned_abs()), radix))
     } else {
-        let f = n.as_f64();
-        if f.fract() != 0.0 || !f.is_finite() {
-            return Err("an integer is required".into());
-        }
-        if f.abs() >= 3.4e38 {
-            return Err("an integer is required".into());
-        }
-        (f < 0.0, f.abs() as u128)
+        let (neg, mag) = n.to_big_integer().ok_or("an integer is required")?;
+        // (-0 prints as 0.)
+        (neg && mag.bits() > 0, mag.to_str_radix(radix))
     };
-    let mut body = match spec.verb {
-        'd' => mag.to_string(),
-        'b' => format!("{mag:b}"),
-        'o' => format!("{mag:o}"),
-        'x' => format!("{mag:x}"),
-        _ => format!("{mag:X}"),
+    let body = if spec.verb == 'X' {
+        body.to_ascii_uppercase()
+    } else {
+        body
     };
+    Ok(finish_int(spec, neg, body))
+}
+
+/// The digits of `u` in `radix` (2, 8, 10 or 16).
+fn radix_digits(u: u128, radix: u32) -> String {
+    match radix {
+        2 => format!("{u:b}"),
+        8 => format!("{u:o}"),
+        16 => format!("{u:x}"),
+        _ => u.to_string(),
+    }
+}
+
+/// An integer's digits `body` with the spec's precision, `#` prefix, sign
+/// and padding.
+fn finish_int(spec: &Spec, neg: bool, mut body: String) -> String {
     if let Some(p) = spec.prec {
         if body.len() < p {
             body = "0".repeat(p - body.len()) + &body;
@@ -838,7 +856,7 @@ fn format_int(spec: &Spec, n: &crate::Number) -> Result<String, String> {
             _ => body,
         };
     }
-    Ok(spec.pad(spec.sign(neg, body), spec.prec.is_none()))
+    spec.pad(spec.sign(neg, body), spec.prec.is_none())
 }
 
 /// Decimal digits (no leading/trailing zeros) and the decimal point position.
