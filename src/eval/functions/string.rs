@@ -728,11 +728,13 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 // result before the call, as in Terraform).
                 Value::Null => "null".to_owned(),
                 Value::String(s) if !spec.sharp => s.as_str().to_owned(),
-                Value::Number(n) if !spec.sharp => fmt_number(n),
+                Value::Number(n) if !spec.sharp => go_shortest_g(n),
                 Value::Bool(b) if !spec.sharp => b.to_string(),
                 other => super::encoding::json_encode(other),
             };
-            Ok(spec.pad(truncate(s, spec.prec), false))
+            // A precision does not cut `%v` (`format("%.2v", "hello")` is
+            // "hello" in Terraform 1.11.4); a width pads it.
+            Ok(spec.pad(s, false))
         }
         's' => {
             let s = match arg {
@@ -792,6 +794,34 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
             }
         }
     }
+}
+
+/// A number as `%v` writes it (Go's `%g`, shortest, of a `big.Float`): in
+/// plain decimal, unless its decimal exponent is below -4 or at least 6:
+/// `format("%v", 1000000)` is "1e+06", `1234567.5` "1.2345675e+06",
+/// `0.00001` "1e-05" (Terraform 1.11.4).
+fn go_shortest_g(n: &crate::Number) -> String {
+    let plain = fmt_number(n);
+    let (sign, body) = match plain.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", plain.as_str()),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let all = format!("{int}{frac}");
+    let significant = all.trim_start_matches('0');
+    let lead = all.len() - significant.len();
+    let digits = significant.trim_end_matches('0');
+    if digits.is_empty() {
+        return plain;
+    }
+    let exp = int.len() as i64 - lead as i64 - 1;
+    if (-4..6).contains(&exp) {
+        return plain;
+    }
+    let (first, rest) = digits.split_at(1);
+    let dot = if rest.is_empty() { "" } else { "." };
+    let esign = if exp < 0 { '-' } else { '+' };
+    format!("{sign}{first}{dot}{rest}e{esign}{:02}", exp.unsigned_abs())
 }
 
 /// The first `prec` grapheme clusters of `s`.
