@@ -99,6 +99,21 @@ fn undefined_results_with_infinity_fail_as_terraform_says() {
 }
 
 #[test]
+fn float_results_have_no_f64_exponent_limit() {
+    // `pow` gives 53-bit numbers; Terraform's have no exponent limit, so
+    // their products go beyond an f64's range (terraform console 1.11.4).
+    check(
+        r#"[format("%.16e", pow(2, 600) * pow(2, 600)), format("%.16e", pow(2, -600) * pow(2, -600)), format("%.16e", pow(2, 1000) + pow(2, 1000)), pow(2, 600) * pow(2, 600) > 1e360]"#,
+        json!([
+            "1.7218479456385751e+361",
+            "5.8077137562175032e-362",
+            "2.1430172143725346e+301",
+            true
+        ]),
+    );
+}
+
+#[test]
 fn operands_are_converted() {
     check("\"5\" + 1", json!(6));
     check("\"2.5\" * \"2\"", json!(5));

@@ -7,6 +7,15 @@ use std::fmt;
 
 use super::exact::{parse_decimal, Big, Exact, F64_PREC, INT_PREC, LITERAL_PREC};
 
+/// How many decimal digits [`Number::rounded_digits`] keeps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Digits {
+    /// This many significant digits.
+    Significant(usize),
+    /// This many digits after the decimal point.
+    AfterPoint(usize),
+}
+
 /// An HCL number.
 ///
 /// Numbers follow Terraform (cty): a number literal or a string converted
@@ -350,6 +359,71 @@ impl Number {
         }
     }
 
+    /// `|self|` in decimal, rounded half to even on its exact value (as Go's
+    /// `big.Float` formats with a precision) to `k` digits. The digits have
+    /// no leading or trailing zeros (none for zero) and the value is
+    /// `0.digits × 10^dp`; `None` for ±Inf.
+    pub(crate) fn rounded_digits(&self, k: Digits) -> Option<(String, i64)> {
+        use num_bigint::BigUint;
+        let x = self.exact()?;
+        if x.m.bits() == 0 {
+            return Some((String::new(), 0));
+        }
+        // round(|self| × 10^scale), half to even.
+        let round = |scale: i64| -> BigUint {
+            let (mut num, mut den) = (x.m.clone(), BigUint::from(1u32));
+            if x.e >= 0 {
+                num <<= x.e as u64;
+            } else {
+                den <<= x.e.unsigned_abs();
+            }
+            let ten = BigUint::from(10u32).pow(scale.unsigned_abs() as u32);
+            if scale >= 0 {
+                num *= ten;
+            } else {
+                den *= ten;
+            }
+            let (q, r) = (&num / &den, &num % &den);
+            match (r << 1u32).cmp(&den) {
+                Ordering::Greater => q + 1u32,
+                Ordering::Equal if q.bit(0) => q + 1u32,
+                _ => q,
+            }
+        };
+        let digits = |q: BigUint, dp: i64| -> (String, i64) {
+            if q.bits() == 0 {
+                return (String::new(), 0);
+            }
+            let s = q.to_string();
+            let d = s.trim_end_matches('0').to_owned();
+            (d, dp)
+        };
+        match k {
+            Digits::AfterPoint(frac) => {
+                let q = round(frac as i64);
+                let len = q.to_string().len() as i64;
+                Some(digits(q, len - frac as i64))
+            }
+            Digits::Significant(sig) => {
+                let sig = sig.max(1) as i64;
+                // 2^(bits-1) <= |self| < 2^bits: the decimal exponent to
+                // within one, corrected below.
+                let bits = x.m.bits() as i64 + x.e;
+                let mut dp = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() as i64 + 1;
+                for _ in 0..4 {
+                    let q = round(sig - dp);
+                    let len = q.to_string().len() as i64;
+                    match len.cmp(&sig) {
+                        Ordering::Greater => dp += 1,
+                        Ordering::Less => dp -= 1,
+                        Ordering::Equal => return Some(digits(q, dp)),
+                    }
+                }
+                Some(digits(round(sig - dp), dp))
+            }
+        }
+    }
+
     /// The number as a sign and an unbounded integer, when it is a finite
     /// integer (for `format`'s `%d`, `%x`, ... beyond 64 bits).
     pub(crate) fn to_big_integer(&self) -> Option<(bool, num_bigint::BigUint)> {
@@ -426,6 +500,22 @@ impl Number {
         match (self.exact(), other.exact()) {
             (Some(a), Some(b)) if prec > F64_PREC => {
                 exact(&a, &b, prec).map(|x| Number::from_exact(x, prec))
+            }
+            (Some(a), Some(b)) => {
+                let r = float(self.as_f64(), other.as_f64());
+                // Terraform's 53-bit numbers have no exponent limit: where
+                // an `f64` overflows (10^300 × 10^300) or underflows, the
+                // result is computed exactly and rounded to 53 bits.
+                let underflow =
+                    (r == 0.0 || r.is_subnormal()) && !self.is_zero() && !other.is_zero();
+                if r.is_infinite() || underflow {
+                    if let Some(x) = exact(&a, &b, F64_PREC) {
+                        if x.m.bits() != 0 {
+                            return Some(Number::from_exact(x, F64_PREC));
+                        }
+                    }
+                }
+                Number::from_f64(r)
             }
             _ => Number::from_f64(float(self.as_f64(), other.as_f64())),
         }

@@ -7,6 +7,7 @@ use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
 #[cfg(feature = "regex")]
+use crate::value::number::Digits;
 use crate::value::Map;
 use crate::value::Value;
 
@@ -684,6 +685,20 @@ struct Spec {
 }
 
 impl Spec {
+    /// A bare `%` verb: no flags, width or precision.
+    fn verb(verb: char) -> Spec {
+        Spec {
+            minus: false,
+            plus: false,
+            sharp: false,
+            space: false,
+            zero: false,
+            width: None,
+            prec: None,
+            verb,
+        }
+    }
+
     /// Pads to the width, counted in grapheme clusters as Terraform counts
     /// it; zeros after the sign when asked.
     fn pad(&self, s: String, numeric: bool) -> String {
@@ -728,7 +743,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 // result before the call, as in Terraform).
                 Value::Null => "null".to_owned(),
                 Value::String(s) if !spec.sharp => s.as_str().to_owned(),
-                Value::Number(n) if !spec.sharp => go_shortest_g(n),
+                Value::Number(n) if !spec.sharp => format_float(&Spec::verb('g'), n),
                 Value::Bool(b) if !spec.sharp => b.to_string(),
                 other => super::encoding::json_encode(other),
             };
@@ -790,38 +805,10 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
             };
             match spec.verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => format_int(spec, &n),
-                _ => Ok(format_float(spec, n.as_f64())),
+                _ => Ok(format_float(spec, &n)),
             }
         }
     }
-}
-
-/// A number as `%v` writes it (Go's `%g`, shortest, of a `big.Float`): in
-/// plain decimal, unless its decimal exponent is below -4 or at least 6:
-/// `format("%v", 1000000)` is "1e+06", `1234567.5` "1.2345675e+06",
-/// `0.00001` "1e-05" (Terraform 1.11.4).
-fn go_shortest_g(n: &crate::Number) -> String {
-    let plain = fmt_number(n);
-    let (sign, body) = match plain.strip_prefix('-') {
-        Some(b) => ("-", b),
-        None => ("", plain.as_str()),
-    };
-    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let all = format!("{int}{frac}");
-    let significant = all.trim_start_matches('0');
-    let lead = all.len() - significant.len();
-    let digits = significant.trim_end_matches('0');
-    if digits.is_empty() {
-        return plain;
-    }
-    let exp = int.len() as i64 - lead as i64 - 1;
-    if (-4..6).contains(&exp) {
-        return plain;
-    }
-    let (first, rest) = digits.split_at(1);
-    let dot = if rest.is_empty() { "" } else { "." };
-    let esign = if exp < 0 { '-' } else { '+' };
-    format!("{sign}{first}{dot}{rest}e{esign}{:02}", exp.unsigned_abs())
 }
 
 /// The first `prec` grapheme clusters of `s`.
@@ -889,28 +876,26 @@ fn finish_int(spec: &Spec, neg: bool, mut body: String) -> String {
     spec.pad(spec.sign(neg, body), spec.prec.is_none())
 }
 
-/// Decimal digits (no leading/trailing zeros) and the decimal point position.
-fn decimal_digits(f: f64, significant: Option<usize>) -> (String, i32) {
-    let s = match significant {
+/// The decimal digits of `n` (no leading or trailing zeros) and the
+/// position of the point (`0.digits × 10^dp`): its shortest form at its own
+/// precision, as Terraform prints it, or rounded half to even on its exact
+/// value to `significant` digits, as Go's `big.Float` formats it.
+fn decimal_digits(n: &crate::Number, significant: Option<usize>) -> (String, i32) {
+    match significant {
         None => {
-            let mut b = ryu::Buffer::new();
-            let s = b.format_finite(f).to_owned();
-            // ryu writes "1e20"/"1.5e-7" or plain "123.45"; normalise.
-            let (mant, exp) = match s.find('e') {
-                Some(i) => (s[..i].to_owned(), s[i + 1..].parse::<i32>().unwrap_or(0)),
-                None => (s.clone(), 0),
-            };
-            let (ip, fp) = mant.split_once('.').unwrap_or((&mant, ""));
-            let digits = format!("{ip}{fp}");
-            let dp = ip.len() as i32 + exp;
-            return trim_digits(digits, dp);
+            let plain = fmt_number(n);
+            let body = plain.trim_start_matches('-');
+            let (ip, fp) = body.split_once('.').unwrap_or((body, ""));
+            trim_digits(format!("{ip}{fp}"), ip.len() as i32)
         }
-        Some(p) => format!("{:.*e}", p.max(1) - 1, f),
-    };
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-    trim_digits(digits, exp + 1)
+        Some(k) => rounded(n, Digits::Significant(k)),
+    }
+}
+
+/// [`crate::Number::rounded_digits`] for the formats (a finite number).
+fn rounded(n: &crate::Number, k: Digits) -> (String, i32) {
+    let (d, dp) = n.rounded_digits(k).unwrap_or_default();
+    (d, i32::try_from(dp).unwrap_or(i32::MAX))
 }
 
 fn trim_digits(digits: String, dp: i32) -> (String, i32) {
@@ -974,10 +959,10 @@ fn fmt_f(digits: &str, dp: i32, prec: usize) -> String {
     s
 }
 
-fn format_float(spec: &Spec, f: f64) -> String {
-    let neg = f.is_sign_negative() && f != 0.0 || (f == 0.0 && f.is_sign_negative());
-    let a = f.abs();
-    if a.is_infinite() {
+fn format_float(spec: &Spec, n: &crate::Number) -> String {
+    // (The sign survives `as_f64`; 1e600 is finite here, +Inf there.)
+    let neg = n.as_f64().is_sign_negative();
+    if !n.is_finite() {
         let body = if neg {
             "-Inf".to_owned()
         } else {
@@ -988,15 +973,19 @@ fn format_float(spec: &Spec, f: f64) -> String {
     let body = match spec.verb {
         'e' | 'E' => {
             let p = spec.prec.unwrap_or(6);
-            let (d, dp) = decimal_digits(a, Some(p + 1));
+            let (d, dp) = decimal_digits(n, Some(p + 1));
             fmt_e(&d, dp, p, spec.verb == 'E')
         }
-        'f' | 'F' => format!("{:.*}", spec.prec.unwrap_or(6), a),
+        'f' | 'F' => {
+            let p = spec.prec.unwrap_or(6);
+            let (d, dp) = rounded(n, Digits::AfterPoint(p));
+            fmt_f(&d, dp, p)
+        }
         _ => {
             // %g / %G, as Go's strconv does it.
             let shortest = spec.prec.is_none();
             let mut prec = spec.prec.map(|p| p.max(1));
-            let (d, dp) = decimal_digits(a, prec);
+            let (d, dp) = decimal_digits(n, prec);
             let nd = d.len().max(1) as i32;
             let dp = if d.is_empty() { 1 } else { dp };
             let p = prec.get_or_insert(nd as usize);
