@@ -25,14 +25,15 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder().param("str", s()).build(|a| {
             let s = string(a.into_iter().next().unwrap_or_default());
             let s = replace_lone_surrogates(&s);
-            let v: serde_json::Value = serde_json::from_str(&s).map_err(|e| {
-                if s.trim().is_empty() {
-                    "EOF".to_owned()
-                } else {
-                    e.to_string()
-                }
-            })?;
-            Ok(from_json(v))
+            if s.trim().is_empty() {
+                return Err("EOF".to_owned());
+            }
+            // The crate's JSON parser keeps a number's text, so numbers are
+            // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
+            // `f64`s.
+            let depth = crate::ParseOptions::default().depth_limit();
+            let node = crate::json::parse::parse(&s, depth).map_err(|e| e.message().to_owned())?;
+            from_json(node)
         }),
     );
     r.insert(
@@ -293,25 +294,27 @@ fn replace_lone_surrogates(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 #[cfg(feature = "json")]
-fn from_json(v: serde_json::Value) -> Value {
-    match v {
-        serde_json::Value::Null => Value::Null,
-        serde_json::Value::Bool(b) => Value::Bool(b),
-        serde_json::Value::Number(n) => {
-            if let Some(u) = n.as_u64() {
-                Value::from(u)
-            } else if let Some(i) = n.as_i64() {
-                Value::from(i)
-            } else {
-                Value::from(n.as_f64().unwrap_or(0.0))
+fn from_json(node: crate::json::parse::Node<'_>) -> Result<Value, String> {
+    use crate::json::parse::Kind;
+    Ok(match node.kind {
+        Kind::Null => Value::Null,
+        Kind::Bool(b) => Value::Bool(b),
+        Kind::Number(raw) => {
+            Value::Number(crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?)
+        }
+        Kind::String(s) => Value::String(s.as_ref().into()),
+        Kind::Array(items) | Kind::Repeated(items) => {
+            Value::Array(items.into_iter().map(from_json).collect::<Result<_, _>>()?)
+        }
+        // A property defined twice: the last definition (as Terraform).
+        Kind::Object(props) => {
+            let mut o = crate::value::Map::with_capacity(props.len());
+            for (k, _, v) in props {
+                o.insert(k.as_ref(), from_json(v)?);
             }
+            util::sorted_object(o)
         }
-        serde_json::Value::String(s) => Value::String(s.into()),
-        serde_json::Value::Array(a) => Value::Array(a.into_iter().map(from_json).collect()),
-        serde_json::Value::Object(o) => {
-            util::sorted_object(o.into_iter().map(|(k, v)| (k, from_json(v))).collect())
-        }
-    }
+    })
 }
 
 /// Go's `url.QueryEscape`.

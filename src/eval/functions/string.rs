@@ -6,8 +6,8 @@ use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
-#[cfg(feature = "regex")]
 use crate::value::number::Digits;
+#[cfg(feature = "regex")]
 use crate::value::Map;
 use crate::value::Value;
 
