@@ -497,28 +497,24 @@ impl Number {
                 }
             }
         }
-        match (self.exact(), other.exact()) {
-            (Some(a), Some(b)) if prec > F64_PREC => {
-                exact(&a, &b, prec).map(|x| Number::from_exact(x, prec))
+        if prec > F64_PREC {
+            if let (Some(a), Some(b)) = (self.exact(), other.exact()) {
+                return exact(&a, &b, prec).map(|x| Number::from_exact(x, prec));
             }
-            (Some(a), Some(b)) => {
-                let r = float(self.as_f64(), other.as_f64());
-                // Terraform's 53-bit numbers have no exponent limit: where
-                // an `f64` overflows (10^300 × 10^300) or underflows, the
-                // result is computed exactly and rounded to 53 bits.
-                let underflow =
-                    (r == 0.0 || r.is_subnormal()) && !self.is_zero() && !other.is_zero();
-                if r.is_infinite() || underflow {
-                    if let Some(x) = exact(&a, &b, F64_PREC) {
-                        if x.m.bits() != 0 {
-                            return Some(Number::from_exact(x, F64_PREC));
-                        }
-                    }
-                }
-                Number::from_f64(r)
-            }
-            _ => Number::from_f64(float(self.as_f64(), other.as_f64())),
         }
+        let r = float(self.as_f64(), other.as_f64());
+        // Terraform's 53-bit numbers have no exponent limit: where an `f64`
+        // overflows (10^300 × 10^300) or underflows, the result is computed
+        // exactly and rounded to 53 bits.
+        let underflow = (r == 0.0 || r.is_subnormal()) && !self.is_zero() && !other.is_zero();
+        if (r.is_infinite() || underflow) && self.is_finite() && other.is_finite() {
+            if let (Some(a), Some(b)) = (self.exact(), other.exact()) {
+                if let Some(x) = exact(&a, &b, F64_PREC).filter(|x| x.m.bits() != 0) {
+                    return Some(Number::from_exact(x, F64_PREC));
+                }
+            }
+        }
+        Number::from_f64(r)
     }
 
     /// `self + other`, rounded as Terraform rounds; `None` when the result
