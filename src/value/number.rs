@@ -390,19 +390,19 @@ impl Number {
                 _ => q,
             }
         };
-        let digits = |q: BigUint, dp: i64| -> (String, i64) {
-            if q.bits() == 0 {
-                return (String::new(), 0);
+        // The digits of a rounded value (its decimal text, made once), and
+        // the point's position.
+        let digits = |text: String, dp: i64| -> (String, i64) {
+            match text.trim_end_matches('0') {
+                "" => (String::new(), 0),
+                d => (d.to_owned(), dp),
             }
-            let s = q.to_string();
-            let d = s.trim_end_matches('0').to_owned();
-            (d, dp)
         };
         match k {
             Digits::AfterPoint(frac) => {
-                let q = round(frac as i64);
-                let len = q.to_string().len() as i64;
-                Some(digits(q, len - frac as i64))
+                let text = round(frac as i64).to_string();
+                let dp = text.len() as i64 - frac as i64;
+                Some(digits(text, dp))
             }
             Digits::Significant(sig) => {
                 let sig = sig.max(1) as i64;
@@ -411,15 +411,14 @@ impl Number {
                 let bits = x.m.bits() as i64 + x.e;
                 let mut dp = ((bits - 1) as f64 * std::f64::consts::LOG10_2).floor() as i64 + 1;
                 for _ in 0..4 {
-                    let q = round(sig - dp);
-                    let len = q.to_string().len() as i64;
-                    match len.cmp(&sig) {
+                    let text = round(sig - dp).to_string();
+                    match (text.len() as i64).cmp(&sig) {
                         Ordering::Greater => dp += 1,
                         Ordering::Less => dp -= 1,
-                        Ordering::Equal => return Some(digits(q, dp)),
+                        Ordering::Equal => return Some(digits(text, dp)),
                     }
                 }
-                Some(digits(round(sig - dp), dp))
+                Some(digits(round(sig - dp).to_string(), dp))
             }
         }
     }
