@@ -829,31 +829,15 @@ fn format_int(spec: &Spec, n: &crate::Number) -> Result<String, String> {
     // Any integer, however large, with all its digits, as Go's `big.Float`
     // gives them (`format("%d", 123456789012345678901234567890)` and
     // `format("%x", 1e30)` in Terraform 1.11.4; an `f64` lost the digits).
-    let (neg, body) = if let Some(u) = n.as_u64() {
-        (false, radix_digits(u128::from(u), radix))
-    } else if let Some(i) = n.as_i64() {
-        (i < 0, radix_digits(u128::from(i.unsigned_abs()), radix))
-    } else {
-        let (neg, mag) = n.to_big_integer().ok_or("an integer is required")?;
-        // (-0 prints as 0.)
-        (neg && mag.bits() > 0, mag.to_str_radix(radix))
-    };
+    let (neg, mag) = n.to_big_integer().ok_or("an integer is required")?;
+    let body = mag.to_str_radix(radix);
     let body = if spec.verb == 'X' {
         body.to_ascii_uppercase()
     } else {
         body
     };
-    Ok(finish_int(spec, neg, body))
-}
-
-/// The digits of `u` in `radix` (2, 8, 10 or 16).
-fn radix_digits(u: u128, radix: u32) -> String {
-    match radix {
-        2 => format!("{u:b}"),
-        8 => format!("{u:o}"),
-        16 => format!("{u:x}"),
-        _ => u.to_string(),
-    }
+    // (-0 prints as 0.)
+    Ok(finish_int(spec, neg && mag.bits() > 0, body))
 }
 
 /// An integer's digits `body` with the spec's precision, `#` prefix, sign
