@@ -44,7 +44,7 @@
 
 pub(crate) mod parse;
 mod read;
-mod write;
+pub(crate) mod write;
 
 use std::borrow::Cow;
 
@@ -90,6 +90,7 @@ pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
     let style = JsonStyle {
         sorted: false,
         pretty,
+        hcl_syntax: false,
     };
     write_json(&mut out, value, style, 0);
     Ok(out)

@@ -2,6 +2,7 @@
 //! form Terraform reads back as the same configuration.
 
 use crate::analysis::references;
+use crate::eval::functions::encoding::{write_json, JsonStyle};
 use crate::eval::{Context, EvalMode};
 use crate::syntax::{Block, Body, Element, ExprKind, Expression, ObjectKey, Structure, Template};
 use crate::{Result, Value};
@@ -298,11 +299,11 @@ impl Writer<'_, '_, '_> {
                 self.open('{');
                 for (i, item) in items.iter().enumerate() {
                     let key = match &item.key {
-                        ObjectKey::Ident(id) => escape_template(id.name),
+                        ObjectKey::Ident(id) => escape_template(id.name).into_owned(),
                         ObjectKey::Expression(k) => match self.known(k)? {
-                            Some(Value::String(s)) => escape_template(&s),
+                            Some(Value::String(s)) => escape_template(&s).into_owned(),
                             Some(v) if !matches!(v, Value::Array(_) | Value::Object(_)) => {
-                                escape_template(&v.to_string())
+                                escape_template(&v.to_string()).into_owned()
                             }
                             // (`(local.k) = v`: the parentheses only make
                             // the key an expression.)
@@ -370,30 +371,15 @@ impl Writer<'_, '_, '_> {
         self.ctx.var(name).is_some()
     }
 
+    /// A value in HCL's JSON syntax, at the current indentation (the one
+    /// JSON value writer, with the syntax's leaves).
     fn value(&mut self, v: &Value) {
-        match v {
-            Value::Null => self.out.push_str("null"),
-            Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
-            // (Checked by the caller: every number has a text.)
-            Value::Number(n) => self.out.push_str(&number_text(n).unwrap_or_default()),
-            Value::String(s) => string(&mut self.out, &escape_template(s)),
-            Value::Array(items) => {
-                self.open('[');
-                for (i, x) in items.iter().enumerate() {
-                    self.item(i == 0);
-                    self.value(x);
-                }
-                self.close(']', items.is_empty());
-            }
-            Value::Object(o) => {
-                self.open('{');
-                for (i, (k, x)) in o.iter().enumerate() {
-                    self.key(i == 0, &escape_template(k));
-                    self.value(x);
-                }
-                self.close('}', o.is_empty());
-            }
-        }
+        let style = JsonStyle {
+            sorted: false,
+            pretty: self.options.pretty,
+            hcl_syntax: true,
+        };
+        write_json(&mut self.out, v, style, self.indent);
     }
 
     /// An expression Terraform reads statically: lists and maps as JSON
@@ -448,7 +434,7 @@ impl Writer<'_, '_, '_> {
             }
         }
         match e.kind {
-            ExprKind::String(s) => escape_template(s),
+            ExprKind::String(s) => escape_template(s).into_owned(),
             _ => format!("${{{}}}", interpolated(e)),
         }
     }
@@ -502,7 +488,7 @@ fn group_runs<'b, 'a>(
 /// form with an exponent, which reads back to the same number. `None` when
 /// no JSON number reads back as it: ±Inf, and numbers beyond the literals'
 /// limits (`899999832166048000E99999` is read, but is 8.99…e100014).
-fn number_text(n: &crate::Number) -> Option<String> {
+pub(crate) fn number_text(n: &crate::Number) -> Option<String> {
     if !n.is_finite() {
         return None;
     }
@@ -544,11 +530,11 @@ fn with_exponent(plain: &str) -> String {
 
 /// `s` with its template sequences escaped (`${` as `$${`, `%{` as
 /// `%%{`), so a template reads it back as it is.
-fn escape_template(s: &str) -> String {
+pub(crate) fn escape_template(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains("${") && !s.contains("%{") {
-        return s.to_owned();
+        return std::borrow::Cow::Borrowed(s);
     }
-    s.replace("${", "$${").replace("%{", "%%{")
+    std::borrow::Cow::Owned(s.replace("${", "$${").replace("%{", "%%{"))
 }
 
 /// A JSON string (the one JSON string escaper, `jsonencode`'s).

@@ -135,6 +135,11 @@ pub(crate) struct JsonStyle {
     /// Indented, two spaces a level, `"key": value` (as `serde_json`'s pretty
     /// printer), or compact.
     pub(crate) pretty: bool,
+    /// The leaves of HCL's JSON syntax, which reads strings as templates:
+    /// `${` and `%{` in strings and keys escaped (`$${`, `%%{`), numbers
+    /// too long for a literal written with an exponent (the caller has
+    /// checked that each has a text). Otherwise plain JSON leaves.
+    pub(crate) hcl_syntax: bool,
 }
 
 /// Terraform's `jsonencode`: keys sorted, `<`, `>`, `&`, U+2028 and U+2029
@@ -144,14 +149,23 @@ pub(crate) fn json_encode(v: &Value) -> String {
     let style = JsonStyle {
         sorted: true,
         pretty: false,
+        hcl_syntax: false,
     };
     write_json(&mut out, v, style, 0);
     out
 }
 
 /// The one JSON value writer: numbers with all their digits (as Terraform
-/// writes them; the caller refuses ±Inf first), strings as Go escapes them.
+/// writes them; the caller refuses ±Inf first), strings as Go escapes them;
+/// `depth` is the indentation level the value starts at.
 pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: usize) {
+    let string = |out: &mut String, s: &str| {
+        if style.hcl_syntax {
+            write_json_string(out, &crate::json::write::escape_template(s));
+        } else {
+            write_json_string(out, s);
+        }
+    };
     let newline = |out: &mut String, depth: usize| {
         if style.pretty {
             out.push('\n');
@@ -163,8 +177,11 @@ pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: u
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) if style.hcl_syntax => {
+            out.push_str(&crate::json::write::number_text(n).unwrap_or_default());
+        }
         Value::Number(n) => out.push_str(&fmt_number(n)),
-        Value::String(s) => write_json_string(out, s),
+        Value::String(s) => string(out, s),
         Value::Array(a) => {
             out.push('[');
             for (i, v) in a.iter().enumerate() {
@@ -190,7 +207,7 @@ pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: u
                     out.push(',');
                 }
                 newline(out, depth + 1);
-                write_json_string(out, k);
+                string(out, k);
                 out.push(':');
                 if style.pretty {
                     out.push(' ');
