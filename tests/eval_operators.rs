@@ -114,6 +114,20 @@ fn float_results_have_no_f64_exponent_limit() {
 }
 
 #[test]
+fn subnormal_results_are_53_bit_numbers() {
+    // `pow(2, -1074)` is the smallest subnormal `f64`, but a 53-bit number
+    // in Terraform: it prints with 16 digits, and a product keeps every
+    // digit of the exact result (terraform console 1.11.4).
+    check(
+        r#"[tostring(pow(2, -1074)), tostring(pow(2, -1074) * 3)]"#,
+        json!([
+            format!("0.{}4940656458412465", "0".repeat(323)),
+            format!("0.{}14821969375237396325297063786046641170951794078429742932767570475020265218106262555958995090849079771393896940863371531927799701310678193891963243880323456", "0".repeat(322))
+        ]),
+    );
+}
+
+#[test]
 fn operands_are_converted() {
     check("\"5\" + 1", json!(6));
     check("\"2.5\" * \"2\"", json!(5));

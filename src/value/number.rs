@@ -703,8 +703,11 @@ impl Number {
         // A power of two has a closer neighbour below than above; Go's
         // shortest printing (which Terraform's is) takes half an ulp on
         // both sides anyway, and can need fewer digits than `ryu`:
-        // 2^64 prints as 18446744073709550000.
-        if x.to_bits() & ((1 << 52) - 1) == 0 && x.is_normal() {
+        // 2^64 prints as 18446744073709550000. A subnormal is a 53-bit
+        // number there (its neighbours are much closer than an `f64`'s),
+        // so it needs more: the smallest prints as 4.940656458412465e-324,
+        // not 5e-324.
+        if (x.to_bits() & ((1 << 52) - 1) == 0 && x.is_normal()) || x.is_subnormal() {
             return super::exact::Exact::from_f64(x).to_plain(53);
         }
         let mut buf = ryu::Buffer::new();

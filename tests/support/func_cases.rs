@@ -372,19 +372,31 @@ pub fn oracle_cases() -> Option<Vec<serde_json::Value>> {
 }
 
 /// Parses a cases file. A few cases hold numbers beyond `f64` (e.g. 401
-/// digits); serde_json rejects those, so such digit runs become `1e308`
-/// (those cases are listed as known differences: we overflow to ±Inf).
+/// digits) outside strings; serde_json rejects those, so such digit runs
+/// become `1e308` (those cases are listed as known differences). Digits in
+/// strings (a long plain decimal's text) are kept.
 fn parse_cases(text: &str) -> Vec<serde_json::Value> {
     let mut cleaned = String::with_capacity(text.len());
     let mut run = String::new();
+    let (mut in_string, mut escaped) = (false, false);
     for c in text.chars() {
-        if c.is_ascii_digit() {
+        if !in_string && c.is_ascii_digit() {
             run.push(c);
             continue;
         }
         cleaned.push_str(if run.len() > 308 { "1e308" } else { &run });
         run.clear();
         cleaned.push(c);
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+        }
     }
     cleaned.push_str(&run);
     serde_json::from_str(&cleaned).expect("cases JSON")

@@ -86,6 +86,7 @@ mod datetime;
 pub(crate) mod encoding;
 #[cfg(feature = "fs")]
 pub mod fs;
+mod gomath;
 #[cfg(feature = "hash")]
 mod hash;
 mod network;

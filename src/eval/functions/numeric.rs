@@ -1,5 +1,6 @@
 //! Numeric functions.
 
+use super::gomath::{go_log, go_pow};
 use super::util::{self, float, friendly_type, num};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
@@ -56,7 +57,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("base", number())
             .build(|a| {
                 let (x, b) = (float(&a[0]), float(&a[1]));
-                let r = x.ln() / b.ln();
+                let r = go_log(x) / go_log(b);
                 if r.is_nan() {
                     return Err("the result is not a number (NaN)".into());
                 }
@@ -177,136 +178,4 @@ fn parseint(s: &str, base: u32) -> Option<Value> {
         acc = acc * base + d;
     }
     Some(Value::Number(Number::from_exact_int(neg, acc)))
-}
-
-/// `x` to the power `y` as Terraform computes it (Go's `math.Pow`), which
-/// is not always the correctly rounded result `f64::powf` gives: an integer
-/// power is built by squaring the mantissa (in [0.5, 1)) and adding up
-/// binary exponents, a fraction of a power as `exp(f × ln x)`. So
-/// `pow(10, 300)` is 1.0000000000000006e300 and `pow(1.7, 13)`
-/// 990.45780329059312, as in Terraform 1.11.4.
-fn go_pow(x: f64, y: f64) -> f64 {
-    let odd_int =
-        |v: f64| v.fract() == 0.0 && v.abs() < 9.007_199_254_740_992e15 && (v as i64) & 1 == 1;
-    // Where the result runs off to 0 or infinity.
-    let limit = |x: f64, y_positive: bool| {
-        if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == y_positive {
-            0.0
-        } else {
-            f64::INFINITY
-        }
-    };
-    if y == 0.0 || x == 1.0 {
-        return 1.0;
-    }
-    if x.is_nan() || y.is_nan() {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        return match (y < 0.0, odd_int(y)) {
-            (true, true) => f64::INFINITY.copysign(x),
-            (true, false) => f64::INFINITY,
-            (false, true) => x,
-            (false, false) => 0.0,
-        };
-    }
-    if y.is_infinite() {
-        return limit(x, y > 0.0);
-    }
-    if x.is_infinite() {
-        if x < 0.0 {
-            return go_pow(1.0 / x, -y);
-        }
-        return if y < 0.0 { 0.0 } else { f64::INFINITY };
-    }
-    if y == 0.5 {
-        return x.sqrt();
-    }
-    if y == -0.5 {
-        return 1.0 / x.sqrt();
-    }
-    let (mut whole, mut part) = (y.abs().trunc(), y.abs().fract());
-    if part != 0.0 && x < 0.0 {
-        return f64::NAN;
-    }
-    if whole >= 2f64.powi(63) {
-        return limit(x, y > 0.0);
-    }
-    // The result is `acc × 2^exp`.
-    let (mut acc, mut exp) = (1.0f64, 0i64);
-    if part != 0.0 {
-        if part > 0.5 {
-            part -= 1.0;
-            whole += 1.0;
-        }
-        acc = (part * x.ln()).exp();
-    }
-    let (mut m, mut e) = frexp(x);
-    let mut bits = whole as i64;
-    while bits != 0 {
-        if !(-(1 << 12)..=(1 << 12)).contains(&e) {
-            // Certain to overflow or underflow: ldexp makes it so.
-            exp += e;
-            break;
-        }
-        if bits & 1 == 1 {
-            acc *= m;
-            exp += e;
-        }
-        m *= m;
-        e <<= 1;
-        if m < 0.5 {
-            m += m;
-            e -= 1;
-        }
-        bits >>= 1;
-    }
-    if y < 0.0 {
-        acc = 1.0 / acc;
-        exp = -exp;
-    }
-    ldexp(acc, exp)
-}
-
-/// `x` as `m × 2^e` with `|m|` in [0.5, 1); zero, infinities and NaN as
-/// they are, with `e` 0.
-fn frexp(x: f64) -> (f64, i64) {
-    if x == 0.0 || !x.is_finite() {
-        return (x, 0);
-    }
-    let (x, adjust) = if x.is_subnormal() {
-        (x * 2f64.powi(52), -52)
-    } else {
-        (x, 0)
-    };
-    let bits = x.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i64 - 1022 + adjust;
-    let m = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
-    (m, e)
-}
-
-/// `frac × 2^exp`, rounded once: beyond the largest `f64` it is infinite,
-/// below the smallest subnormal zero.
-fn ldexp(frac: f64, exp: i64) -> f64 {
-    if frac == 0.0 || !frac.is_finite() {
-        return frac;
-    }
-    let (m, e) = frexp(frac);
-    // frac × 2^exp = (2m) × 2^e, 2m in [1, 2).
-    let e = exp.saturating_add(e - 1);
-    if e < -1075 {
-        return 0.0f64.copysign(frac);
-    }
-    if e > 1023 {
-        return f64::INFINITY.copysign(frac);
-    }
-    let (e, scale) = if e < -1022 {
-        (e + 53, 2f64.powi(-53))
-    } else {
-        (e, 1.0)
-    };
-    let bits = ((2.0 * m).to_bits() & !(0x7ff << 52)) | (((e + 1023) as u64) << 52);
-    scale * f64::from_bits(bits)
 }
