@@ -322,36 +322,70 @@ fn to_str(v: Value) -> Result<String, String> {
     }
 }
 
-/// Go's `strings.ToUpper`/`ToLower`: rune by rune, no special casing (no
-/// final sigma, `ß` stays `ß`).
+/// Go's `strings.ToUpper`/`ToLower`: rune by rune, with Unicode's simple
+/// mappings (no final sigma, `ß` stays `ß`).
 fn map_case(s: &str, upper: bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if !upper && c == '\u{130}' {
-            // Go's simple lowercase mapping of U+0130 (İ).
-            out.push('i');
-            continue;
-        }
-        let mut mapped = [c; 3];
-        let mut n = 0;
-        if upper {
-            for m in c.to_uppercase() {
-                if n < 3 {
-                    mapped[n] = m;
-                }
-                n += 1;
+    s.chars()
+        .map(|c| {
+            if upper {
+                simple_upper(c)
+            } else {
+                simple_lower(c)
             }
-        } else {
-            for m in c.to_lowercase() {
-                if n < 3 {
-                    mapped[n] = m;
-                }
-                n += 1;
-            }
-        }
-        out.push(if n == 1 { mapped[0] } else { c });
+        })
+        .collect()
+}
+
+/// Unicode's simple lowercase mapping (Go's `unicode.ToLower`): the full
+/// mapping where it is one character; `İ`, whose full mapping is `i` and
+/// a combining dot, is `i`.
+fn simple_lower(c: char) -> char {
+    if c == '\u{130}' {
+        return 'i';
     }
-    out
+    let mut low = c.to_lowercase();
+    match (low.next(), low.next()) {
+        (Some(l), None) => l,
+        _ => c,
+    }
+}
+
+/// Unicode's simple uppercase mapping (one character to one, as Go's
+/// `unicode.ToUpper`): the full mapping where it is one character, and
+/// for the Greek letters with a subscript iota, whose full mapping is two
+/// (`ᾳ` → `ΑΙ`), their one-character capital (`ᾼ`).
+fn simple_upper(c: char) -> char {
+    let shifted = match c {
+        '\u{1f80}'..='\u{1f87}' | '\u{1f90}'..='\u{1f97}' | '\u{1fa0}'..='\u{1fa7}' => {
+            char::from_u32(c as u32 + 8)
+        }
+        '\u{1fb3}' | '\u{1fc3}' | '\u{1ff3}' => char::from_u32(c as u32 + 9),
+        _ => None,
+    };
+    if let Some(u) = shifted {
+        return u;
+    }
+    let mut up = c.to_uppercase();
+    match (up.next(), up.next()) {
+        (Some(u), None) => u,
+        _ => c,
+    }
+}
+
+/// Unicode's simple titlecase mapping (Go's `unicode.ToTitle`): the
+/// uppercase one, except for the digraphs, whose title form is a capital
+/// and a small letter (`ǆ` → `ǅ`), and Georgian's Mkhedruli letters, which
+/// are their own title form (their capitals are Mtavruli, used for whole
+/// words only).
+fn simple_title(c: char) -> char {
+    match c {
+        '\u{1c4}'..='\u{1c6}' => '\u{1c5}',
+        '\u{1c7}'..='\u{1c9}' => '\u{1c8}',
+        '\u{1ca}'..='\u{1cc}' => '\u{1cb}',
+        '\u{1f1}'..='\u{1f3}' => '\u{1f2}',
+        '\u{10d0}'..='\u{10fa}' | '\u{10fd}'..='\u{10ff}' => c,
+        _ => simple_upper(c),
+    }
 }
 
 /// Go's (deprecated) `strings.Title`.
@@ -369,11 +403,7 @@ fn title(s: &str) -> String {
     let mut prev = ' ';
     for c in s.chars() {
         if is_separator(prev) {
-            let mut up = c.to_uppercase();
-            match (up.next(), up.next()) {
-                (Some(u), None) => out.push(u),
-                _ => out.push(c),
-            }
+            out.push(simple_title(c));
         } else {
             out.push(c);
         }
