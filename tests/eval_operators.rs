@@ -128,6 +128,28 @@ fn subnormal_results_are_53_bit_numbers() {
 }
 
 #[test]
+fn modulo_of_a_53_bit_number_rounds_as_terraform() {
+    // cty's remainder is `a - b × trunc(a / b)` with the product and the
+    // difference at the dividend's precision: a 53-bit dividend (a `pow` or
+    // `log` result) can lose its remainder (terraform console 1.11.4).
+    check(
+        r#"[tostring(pow(2, 64) % 10), tostring(pow(2, 64) % 7), tostring(pow(2, 60) % pow(3, 1)), tostring(pow(1.5, 40) % 3), tostring(log(1000, 10) % 1), tostring(pow(2, 0.5) % 0.1), tostring(-pow(2, 64) % 10), tostring(-0 % 5), tostring(1e200 % 7), tostring(-7.5 % 2)]"#,
+        json!([
+            "0",
+            "0",
+            "0",
+            "1.3209400121122599",
+            "0.9999999999999996",
+            "0.014213562373095234",
+            "0",
+            "-0",
+            "0",
+            "-1.5"
+        ]),
+    );
+}
+
+#[test]
 fn operands_are_converted() {
     check("\"5\" + 1", json!(6));
     check("\"2.5\" * \"2\"", json!(5));

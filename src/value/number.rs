@@ -609,16 +609,28 @@ impl Number {
         if !self.is_finite() || !other.is_finite() {
             return None;
         }
-        self.arith(
-            other,
-            i128::checked_rem,
-            |a, b| a % b,
-            |a, b, p| {
-                let q = a.div(b, p).truncated();
-                let prod = q.mul(b, p);
-                Some(a.add(&prod.negated(), p))
-            },
-        )
+        // Terraform's (cty's) remainder: `a - b × trunc(a / b)`, the
+        // quotient at the larger precision and the rest at the dividend's,
+        // so a 53-bit dividend can lose the remainder: `pow(2, 64) % 10`
+        // is 0 there (the product 10 × 1844674407370955161 rounds back to
+        // 2^64).
+        let (pa, pb) = (self.prec(), other.prec());
+        if pa > F64_PREC {
+            if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
+                if let Some(n) = a.checked_rem(b).and_then(|v| Number::from_i128(v, pa)) {
+                    return Some(n);
+                }
+            }
+        }
+        if self.is_zero() {
+            // (`-0 % 5` is `-0`.)
+            return Some(self);
+        }
+        let (a, b) = (self.exact()?, other.exact()?);
+        let q = a.div(&b, pa.max(pb)).truncated().rounded(pa);
+        let prod = q.mul(&b, pa);
+        let r = a.add(&prod.negated(), pa);
+        Some(Number::from_exact(r, pa))
     }
 
     /// The largest integer not above `self` (`up`: the smallest not below),
