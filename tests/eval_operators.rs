@@ -150,6 +150,47 @@ fn modulo_of_a_53_bit_number_rounds_as_terraform() {
 }
 
 #[test]
+fn zeros_keep_their_sign_as_terraform_s_do() {
+    // Terraform's numbers keep the sign of zero as IEEE arithmetic does, at
+    // any precision (`-0` written in a file is a 512-bit zero). (terraform console 1.11.4)
+    check(
+        r#"[tostring(0 * -1), tostring(-0 * 5), tostring(0 / -3.5), tostring(-0 - 0), tostring((0.5 - 0.5) * -2), tostring(-0 % -5), tostring(-0 % 5), tostring(-0 + pow(1.1, 100)), tostring(-(pow(0.5, 1074) * 0.3) / -0)]"#,
+        json!([
+            "-0",
+            "-0",
+            "-0",
+            "-0",
+            "-0",
+            "0",
+            "-0",
+            "13780.6123398223644471727311611175537109375",
+            "+Inf"
+        ]),
+    );
+}
+
+#[test]
+fn products_keep_the_bits_they_need() {
+    // cty multiplies at 512 bits and keeps as many bits as the product takes
+    // (two 53-bit numbers multiply exactly); `floor` and `ceil` keep their
+    // argument's precision; a 53-bit integer wider than 53 bits prints as its
+    // shortest decimal, negated or not. (terraform console 1.11.4)
+    check(
+        r#"[tostring(pow(3, 1.5) * log(10, 3)), tostring(pow(2, 0.5) * pow(2, 0.5)), tostring(ceil(log(100, 2)) * pow(2, 0.5)), tostring(floor(-1/3 * 7.25) + pow(2, -30)), tostring(ceil((1e-20 - 0) * -1) + pow(2, 0.5)), tostring(pow(2, 60) + pow(2, 8)), tostring(-pow(2, 60) - pow(2, 8)), tostring(-pow(2, 0.25) * pow(2, 64) / pow(3, 1.5))]"#,
+        json!([
+            "10.8906328764575496969009683599",
+            "2.00000000000000027343234630647693",
+            "9.899494936611666",
+            "-2.999999999068677425384521484375",
+            "1.4142135623730951454746218587388284504413604736328125",
+            "1152921504606847200",
+            "-1152921504606847200",
+            "-4221777483898919000"
+        ]),
+    );
+}
+
+#[test]
 fn operands_are_converted() {
     check("\"5\" + 1", json!(6));
     check("\"2.5\" * \"2\"", json!(5));

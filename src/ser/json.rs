@@ -47,7 +47,7 @@ impl Serialize for Value {
                     s.serialize_u64(u)
                 } else if let Some(i) = n.as_i64() {
                     s.serialize_i64(i)
-                } else if n.is_f64() {
+                } else if n.is_f64() || n.is_zero() {
                     s.serialize_f64(n.as_f64())
                 } else {
                     s.serialize_newtype_struct(NUMBER_TOKEN, &ExactNumber(n.clone()))

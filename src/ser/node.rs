@@ -481,7 +481,7 @@ fn number_expr(a: &Arena, n: Number) -> Result<Expression<'_>> {
 /// a 512-bit value its exact digits, laid out as an `f64` of the same
 /// digits would be (`4.085554681646252e85`, `1e-400`, `0.000037`).
 fn literal_text(n: &Number) -> String {
-    if n.is_f64() || n.as_i64().is_some() || n.as_u64().is_some() {
+    if n.is_f64() || n.is_zero() || n.as_i64().is_some() || n.as_u64().is_some() {
         return n.to_string();
     }
     let plain = n.to_plain_string();

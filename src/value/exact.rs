@@ -174,6 +174,13 @@ impl Exact {
         .rounded(prec)
     }
 
+    /// The fewest bits that hold the value exactly (Go's `MinPrec`); 0 for
+    /// zero.
+    pub(crate) fn min_prec(&self) -> u16 {
+        let trailing = self.m.trailing_zeros().unwrap_or(0);
+        u16::try_from(self.m.bits() - trailing).unwrap_or(u16::MAX)
+    }
+
     /// `self ÷ other` (not zero), rounded to `prec`.
     pub(crate) fn div(&self, other: &Exact, prec: u16) -> Exact {
         if self.is_zero() {
@@ -329,6 +336,11 @@ impl Exact {
 }
 
 impl Big {
+    /// Whether the value is below zero.
+    pub(crate) fn is_negative(&self) -> bool {
+        self.neg
+    }
+
     pub(crate) fn exact(&self) -> Exact {
         let mut m = BigUint::default();
         for (i, &w) in self.mant.iter().enumerate() {

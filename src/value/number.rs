@@ -52,6 +52,9 @@ enum N {
     NegInt(i64, u16),
     /// 53 bits; may be non-finite (HCL's `1/0` is +Inf) or `-0`.
     Float(f64),
+    /// `-0` of a precision above 53 bits (`-0` written in a file, a
+    /// product `0 * -1` of 512-bit numbers); a 53-bit one is a `Float`.
+    NegZero(u16),
     /// Finite, and not an integer that fits `u64`/`i64`.
     Big(Box<Big>),
 }
@@ -63,6 +66,7 @@ pub(crate) enum Lit<'a> {
     PosInt(u64, u16),
     NegInt(i64, u16),
     Float(f64),
+    NegZero(u16),
     Big(&'a Big),
 }
 
@@ -73,6 +77,7 @@ impl Number {
             N::PosInt(u, p) => Lit::PosInt(u, p),
             N::NegInt(i, p) => Lit::NegInt(i, p),
             N::Float(f) => Lit::Float(f),
+            N::NegZero(p) => Lit::NegZero(p),
             N::Big(ref b) => Lit::Big(arena.alloc(**b)),
         }
     }
@@ -84,6 +89,7 @@ impl Number {
                 Lit::PosInt(u, p) => N::PosInt(u, p),
                 Lit::NegInt(i, p) => N::NegInt(i, p),
                 Lit::Float(f) => N::Float(f),
+                Lit::NegZero(p) => N::NegZero(p),
                 Lit::Big(b) => N::Big(Box::new(*b)),
             },
         }
@@ -128,6 +134,7 @@ impl Number {
         match self.n {
             N::PosInt(..) | N::NegInt(..) => true,
             N::Float(f) => f.is_finite() && f.fract() == 0.0 && f != 0.0,
+            N::NegZero(_) => false,
             N::Big(ref b) => b.is_integer(),
         }
     }
@@ -143,7 +150,7 @@ impl Number {
         match self.n {
             N::PosInt(u, _) => i64::try_from(u).ok(),
             N::NegInt(i, _) => Some(i),
-            N::Float(_) | N::Big(_) => None,
+            N::Float(_) | N::NegZero(_) | N::Big(_) => None,
         }
     }
 
@@ -162,6 +169,7 @@ impl Number {
             N::PosInt(u, _) => u as f64,
             N::NegInt(i, _) => i as f64,
             N::Float(f) => f,
+            N::NegZero(_) => -0.0,
             N::Big(ref b) => b.exact().to_f64(),
         }
     }
@@ -318,18 +326,57 @@ fn is_decimal_literal(b: &[u8]) -> bool {
 impl Number {
     /// Whether the value is zero (`-0` too). A 512-bit value is never zero,
     /// however small (`1e-400` is not, though its nearest `f64` is).
-    fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         match self.n {
             N::PosInt(u, _) => u == 0,
             N::Float(f) => f == 0.0,
+            N::NegZero(_) => true,
             N::NegInt(..) | N::Big(_) => false,
+        }
+    }
+
+    /// For the sign of a zero result: `±0` as it is, any other value as
+    /// `±1`.
+    fn sign_stand_in(&self) -> f64 {
+        let negative = match self.n {
+            N::PosInt(..) => false,
+            N::NegInt(i, _) => i < 0,
+            N::Float(f) => f.is_sign_negative(),
+            N::NegZero(_) => true,
+            N::Big(ref b) => b.is_negative(),
+        };
+        match (self.is_zero(), negative) {
+            (true, _) => self.as_f64(),
+            (false, true) => -1.0,
+            (false, false) => 1.0,
+        }
+    }
+
+    /// `self`, or `-0` when it is a zero that IEEE arithmetic gives a
+    /// negative sign (`sign`, the operation on the operands' stand-ins):
+    /// Terraform's numbers keep the sign of zero (`0 * -1` is `-0`).
+    fn with_zero_sign(self, sign: f64) -> Number {
+        if self.is_zero() && sign.is_sign_negative() {
+            return Number::neg_zero(self.prec());
+        }
+        self
+    }
+
+    /// `-0` of precision `prec`.
+    fn neg_zero(prec: u16) -> Number {
+        Number {
+            n: if prec > F64_PREC {
+                N::NegZero(prec)
+            } else {
+                N::Float(-0.0)
+            },
         }
     }
 
     /// The precision of the value, in bits.
     fn prec(&self) -> u16 {
         match self.n {
-            N::PosInt(_, p) | N::NegInt(_, p) => p,
+            N::PosInt(_, p) | N::NegInt(_, p) | N::NegZero(p) => p,
             N::Float(_) => F64_PREC,
             N::Big(ref b) => b.prec,
         }
@@ -339,7 +386,7 @@ impl Number {
         match self.n {
             N::PosInt(u, _) => Some(u as i128),
             N::NegInt(i, _) => Some(i as i128),
-            N::Float(_) | N::Big(_) => None,
+            N::Float(_) | N::NegZero(_) | N::Big(_) => None,
         }
     }
 
@@ -442,6 +489,7 @@ impl Number {
             N::NegInt(i, _) => Exact::from_u64(i.unsigned_abs(), true),
             N::Float(f) if f.is_finite() => Exact::from_f64(f),
             N::Float(_) => return None,
+            N::NegZero(_) => Exact::from_u64(0, true),
             N::Big(ref b) => b.exact(),
         })
     }
@@ -531,32 +579,74 @@ impl Number {
     /// assert_eq!(sum, Number::from(0.1 + 0.2));
     /// ```
     pub fn checked_add(self, other: Number) -> Option<Number> {
+        let sign = self.sign_stand_in() + other.sign_stand_in();
         self.arith(
             other,
             i128::checked_add,
             |a, b| a + b,
             |a, b, p| Some(a.add(b, p)),
         )
+        .map(|r| r.with_zero_sign(sign))
     }
 
     /// `self - other`; see [`Number::checked_add`].
     pub fn checked_sub(self, other: Number) -> Option<Number> {
+        let sign = self.sign_stand_in() - other.sign_stand_in();
         self.arith(
             other,
             i128::checked_sub,
             |a, b| a - b,
             |a, b, p| Some(a.add(&b.clone().negated(), p)),
         )
+        .map(|r| r.with_zero_sign(sign))
     }
 
-    /// `self * other`; see [`Number::checked_add`].
+    /// `self * other`, as Terraform multiplies: the product rounded to 512
+    /// bits, kept at the larger operand precision or at as many bits as it
+    /// takes, if more. So two 53-bit numbers multiply exactly (in up to 106
+    /// bits): `pow(3, 1.5) * log(10, 3)` is 10.8906328764575496969009683599
+    /// in Terraform 1.11.4, not the `f64` product 10.89063287645755.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// let sqrt2 = Number::from(2f64.sqrt());
+    /// let p = sqrt2.clone().checked_mul(sqrt2).unwrap();
+    /// assert_eq!(p.to_plain_string(), "2.00000000000000027343234630647693");
+    /// assert_eq!(Number::from(6).checked_mul(Number::from(7)), Some(Number::from(42)));
+    /// ```
     pub fn checked_mul(self, other: Number) -> Option<Number> {
-        self.arith(
-            other,
-            i128::checked_mul,
-            |a, b| a * b,
-            |a, b, p| Some(a.mul(b, p)),
-        )
+        let sign = self.sign_stand_in() * other.sign_stand_in();
+        self.mul_unsigned(other).map(|r| r.with_zero_sign(sign))
+    }
+
+    /// [`Number::checked_mul`] but for the sign of a zero product.
+    fn mul_unsigned(self, other: Number) -> Option<Number> {
+        let prec = self.prec().max(other.prec());
+        if !self.is_finite() || !other.is_finite() || self.is_zero() || other.is_zero() {
+            return self.arith(
+                other,
+                i128::checked_mul,
+                |a, b| a * b,
+                |a, b, p| Some(a.mul(b, p)),
+            );
+        }
+        if prec > F64_PREC {
+            if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
+                if let Some(n) = a.checked_mul(b).and_then(|v| Number::from_i128(v, prec)) {
+                    return Some(n);
+                }
+            }
+        } else {
+            // An `f64` product that is exact needs no more bits.
+            let (a, b) = (self.as_f64(), other.as_f64());
+            let r = a * b;
+            if r.is_normal() && a.mul_add(b, -r) == 0.0 {
+                return Number::from_f64(r);
+            }
+        }
+        let product = self.exact()?.mul(&other.exact()?, LITERAL_PREC);
+        let keep = prec.max(product.min_prec());
+        Some(Number::from_exact(product, keep))
     }
 
     /// `self / other`: exact when the quotient is an integer, otherwise
@@ -571,9 +661,15 @@ impl Number {
     /// assert!(Number::from(0).checked_div(Number::from(0)).is_none());
     /// ```
     pub fn checked_div(self, other: Number) -> Option<Number> {
-        if other.is_zero() || !self.is_finite() || !other.is_finite() {
+        if other.is_zero() {
+            // ±Inf by the signs (a 512-bit dividend too small for an `f64`
+            // is not zero); `0 / 0` is not a number.
+            return Number::from_f64(self.sign_stand_in() / other.sign_stand_in());
+        }
+        if !self.is_finite() || !other.is_finite() {
             return Number::from_f64(self.as_f64() / other.as_f64());
         }
+        let sign = self.sign_stand_in() / other.sign_stand_in();
         self.arith(
             other,
             |a, b| {
@@ -586,6 +682,7 @@ impl Number {
             |a, b| a / b,
             |a, b, p| Some(a.div(b, p)),
         )
+        .map(|r| r.with_zero_sign(sign))
     }
 
     /// `self % other` as Terraform computes it: `self - trunc(self / other)
@@ -623,8 +720,12 @@ impl Number {
             }
         }
         if self.is_zero() {
-            // (`-0 % 5` is `-0`.)
-            return Some(self);
+            // The dividend less `other × 0`: `-0 % 5` is `-0`, `-0 % -5` is 0.
+            let sign = self.sign_stand_in() - other.sign_stand_in() * 0.0;
+            let zero = Number {
+                n: N::PosInt(0, pa),
+            };
+            return Some(zero.with_zero_sign(sign));
         }
         let (a, b) = (self.exact()?, other.exact()?);
         let q = a.div(&b, pa.max(pb)).truncated().rounded(pa);
@@ -637,6 +738,10 @@ impl Number {
     /// exactly, as Terraform's `floor` and `ceil` compute it; `None` for a
     /// number held as an `f64` (the caller rounds that as an `f64`).
     pub(crate) fn round_to_integer(self, up: bool) -> Option<Number> {
+        if let N::NegZero(p) = self.n {
+            // (Go's `SetInt(0)`: a zero without sign.)
+            return Some(Number { n: N::PosInt(0, p) });
+        }
         let N::Big(ref b) = self.n else {
             return None;
         };
@@ -650,7 +755,8 @@ impl Number {
         } else {
             t
         };
-        let prec = int_prec(r.m.bits());
+        // (Go's `SetInt` on the argument's copy: its precision stays.)
+        let prec = b.prec;
         Some(Number::from_exact(r.rounded(prec), prec))
     }
 
@@ -658,6 +764,7 @@ impl Number {
     pub(crate) fn abs(self) -> Number {
         match self.n {
             N::Float(f) => Number::from_f64_unchecked(f.abs()),
+            N::NegZero(_) => self.neg(),
             N::NegInt(..) | N::Big(_) if self < Number::from(0u8) => self.neg(),
             _ => self,
         }
@@ -675,18 +782,20 @@ impl Number {
         let prec = self.prec();
         match self.n {
             // Terraform keeps the sign of zero: `-0` prints as "-0".
-            N::PosInt(0, _) => Number { n: N::Float(-0.0) },
+            N::PosInt(0, p) => Number::neg_zero(p),
+            N::NegZero(p) => Number { n: N::PosInt(0, p) },
             N::Float(f) => Number::from_f64_unchecked(-f),
             N::Big(_) => match self.exact() {
                 Some(x) => Number::from_exact(x.negated(), prec),
                 None => self,
             },
-            _ => match self
-                .as_i128()
-                .and_then(|i| Number::from_i128(-i, prec.max(INT_PREC)))
-            {
-                Some(n) => n,
-                None => Number::from_exact(Exact::from_u64(self.as_u64().unwrap_or(0), true), prec),
+            // The precision stays (a 53-bit 2^60 negated is 53-bit).
+            N::PosInt(u, p) => match 0i64.checked_sub_unsigned(u) {
+                Some(i) => Number { n: N::NegInt(i, p) },
+                None => Number::from_exact(Exact::from_u64(u, true), p),
+            },
+            N::NegInt(i, p) => Number {
+                n: N::PosInt(i.unsigned_abs(), p),
             },
         }
     }
@@ -707,6 +816,16 @@ impl Number {
         let x = match self.n {
             N::Float(x) if x.is_finite() => x,
             N::Big(ref b) => return b.exact().to_plain(b.prec),
+            N::NegZero(_) => return "-0".to_owned(),
+            // An integer wider than its precision (a 53-bit 2^60 + 2^8)
+            // prints as the shortest decimal that reads back at it, as
+            // Terraform prints it (1152921504606847200).
+            N::PosInt(u, p) if u64::from(64 - u.leading_zeros()) > u64::from(p) => {
+                return Exact::from_u64(u, false).to_plain(p)
+            }
+            N::NegInt(i, p) if u64::from(64 - i.unsigned_abs().leading_zeros()) > u64::from(p) => {
+                return Exact::from_u64(i.unsigned_abs(), true).to_plain(p)
+            }
             _ => return self.to_string(),
         };
         if x == 0.0 {
@@ -799,6 +918,7 @@ impl fmt::Display for Number {
                     f.write_str(ryu::Buffer::new().format_finite(x))
                 }
             }
+            N::NegZero(_) => f.write_str("-0.0"),
             N::Big(ref b) => f.write_str(&b.exact().to_plain(b.prec)),
         }
     }

@@ -119,6 +119,7 @@ pub(crate) fn register(r: &mut Registry) {
             let n = first_number(&a);
             let f = n.as_f64();
             let whole = n.as_i64().is_some()
+                || n.is_zero()
                 || (n.is_f64()
                     && f.fract() == 0.0
                     && (-9.223372036854776e18..9.223372036854776e18).contains(&f));
