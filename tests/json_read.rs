@@ -154,3 +154,16 @@ fn json_strings_with_escapes() {
     let v = value(r#"{"a": "tab\there \u00e9 \ud83d\ude00 \"${upper(\"x\")}\""}"#);
     assert_eq!(v["a"], Value::from("tab\there é 😀 \"X\""));
 }
+
+#[test]
+fn literal_strings_are_nfc_normalised_as_templates_are() {
+    // A string without template sequences is a template's literal, which
+    // Terraform normalises to NFC (terraform console 1.11.4: "e\u0301"
+    // in a .tf.json local is "é", U+00E9), in values, lists and object keys.
+    let v =
+        value(r#"{"a": "e\u0301", "b": ["e\u0301"], "c": {"e\u0301": "k"}, "d": "${1}e\u0301"}"#);
+    assert_eq!(v["a"], Value::from("\u{e9}"));
+    assert_eq!(v["b"][0], Value::from("\u{e9}"));
+    assert_eq!(v["c"]["\u{e9}"], Value::from("k"));
+    assert_eq!(v["d"], Value::from("1\u{e9}"));
+}

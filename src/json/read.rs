@@ -102,7 +102,12 @@ impl<'a> Reader<'a, '_> {
     fn string(&self, s: &str, span: Span) -> Result<Expression<'a>> {
         let arena = self.arena;
         if !s.contains("${") && !s.contains("%{") {
-            return Ok(Expression::new(ExprKind::String(arena.alloc_str(s)), span));
+            // A literal as a template's literal is: NFC-normalised.
+            let text = crate::parser::template::nfc(std::borrow::Cow::Borrowed(s));
+            return Ok(Expression::new(
+                ExprKind::String(arena.alloc_str(&text)),
+                span,
+            ));
         }
         let text = arena.alloc_str(s);
         // Where the template's text starts in the JSON source, when the

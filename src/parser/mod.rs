@@ -29,7 +29,7 @@ mod expr;
 mod input;
 pub(crate) mod lexer;
 pub(crate) mod scratch;
-mod template;
+pub(crate) mod template;
 
 use nom::{Check, Complete, Emit, OutputM, Parser};
 

@@ -65,9 +65,10 @@ enum TPartKind<'a> {
 /// The parts of a template, in output mode `OM`.
 type Parts<'a, OM> = <<OM as OutputMode>::Output as Mode>::Output<Vec<TPart<'a>>>;
 
-/// NFC-normalises a literal (Go HCL does so for every string literal token).
+/// NFC-normalises a literal (Go HCL does so for every string literal token;
+/// a JSON string without template sequences is one too).
 #[inline]
-fn nfc(value: Cow<'_, str>) -> Cow<'_, str> {
+pub(crate) fn nfc(value: Cow<'_, str>) -> Cow<'_, str> {
     if is_nfc_quick(value.chars()) == IsNormalized::Yes {
         value
     } else {
