@@ -411,6 +411,7 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "setsubtract"
             | "lookup"
             | "element"
+            | "index"
             | "one"
             | "flatten"
             | "distinct"
@@ -584,6 +585,14 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             _ => Literal,
         },
         "slice" => match (t0, index(1), index(2)) {
+            (Some(Type::Set(_)), _, _) => {
+                return Err(
+                    "invalid value for \"list\" parameter: cannot slice a set, because \
+                            its elements do not have indices; explicitly convert to a list if \
+                            the ordering of the result is not important"
+                        .into(),
+                )
+            }
             (Some(Type::List(e)), _, _) => Is(Type::list((**e).clone())),
             (Some(Type::Tuple(ts)), Some(a), Some(b))
                 if 0 <= a && a <= b && (b as usize) <= ts.len() =>
@@ -664,6 +673,13 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                     }
                 }
                 Convert((**e).clone())
+            }
+            _ => Literal,
+        },
+        // (Its body sees an array; a set or a map is refused by type.)
+        "index" => match t0 {
+            Some(Type::Set(_) | Type::Map(_) | Type::Object(_)) => {
+                return Err("argument must be a list or tuple".into())
             }
             _ => Literal,
         },
