@@ -8,11 +8,7 @@ use hcl::Value;
 use support::call;
 
 /// Cases where we knowingly differ from Terraform.
-const KNOWN_DIFFERENCES: &[&str] = &[
-    // Terraform reads "::ffff:10.0.0.0/120" as an IPv4-mapped 16-byte form
-    // and produces "0:1::ffff:a00:0"; we treat it as plain IPv6.
-    "network/cidrhost-ipv4-mapped",
-];
+const KNOWN_DIFFERENCES: &[&str] = &[];
 
 #[test]
 fn fixture_cases() {

@@ -224,9 +224,10 @@ pub fn matches(ours: &Value, theirs: &serde_json::Value) -> bool {
         (Value::Null, J::Null) => true,
         (Value::Bool(a), J::Bool(b)) => a == b,
         (Value::String(a), J::String(b)) => a == b,
-        (Value::Number(a), J::Number(b)) => {
-            let (x, y) = (a.as_f64(), b.as_f64().unwrap_or(f64::NAN));
-            x == y || (x - y).abs() <= 1e-12 * x.abs().max(y.abs())
+        // Terraform's text of the number, digit for digit (`jsonencode`'s,
+        // which is `tostring`'s).
+        (Value::Number(a), J::String(b)) if b.starts_with(NUMBER_MARK) => {
+            a.to_plain_string() == b[NUMBER_MARK.len()..]
         }
         (Value::Array(a), J::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
@@ -371,34 +372,44 @@ pub fn oracle_cases() -> Option<Vec<serde_json::Value>> {
     Some(parse_cases(&text))
 }
 
-/// Parses a cases file. A few cases hold numbers beyond `f64` (e.g. 401
-/// digits) outside strings; serde_json rejects those, so such digit runs
-/// become `1e308` (those cases are listed as known differences). Digits in
-/// strings (a long plain decimal's text) are kept.
+/// What a number of a cases file becomes: a string of its text after
+/// this mark, so that it is compared digit for digit (`matches`), not as
+/// the nearest `f64` (serde_json would also refuse a 401-digit one).
+const NUMBER_MARK: &str = "#number:";
+
+/// Parses a cases file, keeping each number's text (see [`NUMBER_MARK`]).
 fn parse_cases(text: &str) -> Vec<serde_json::Value> {
+    let b = text.as_bytes();
     let mut cleaned = String::with_capacity(text.len());
-    let mut run = String::new();
     let (mut in_string, mut escaped) = (false, false);
-    for c in text.chars() {
-        if !in_string && c.is_ascii_digit() {
-            run.push(c);
-            continue;
-        }
-        cleaned.push_str(if run.len() > 308 { "1e308" } else { &run });
-        run.clear();
-        cleaned.push(c);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
         if in_string {
             match (escaped, c) {
                 (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
                 _ => {}
             }
-        } else if c == '"' {
+        } else if c == b'"' {
             in_string = true;
+        } else if c == b'-' || c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && matches!(b[i], b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E') {
+                i += 1;
+            }
+            cleaned.push('"');
+            cleaned.push_str(NUMBER_MARK);
+            cleaned.push_str(&text[start..i]);
+            cleaned.push('"');
+            continue;
         }
+        // (Multi-byte characters are copied byte by byte, whole.)
+        let len = text[i..].chars().next().map_or(1, char::len_utf8);
+        cleaned.push_str(&text[i..i + len]);
+        i += len;
     }
-    cleaned.push_str(&run);
     serde_json::from_str(&cleaned).expect("cases JSON")
 }
 

@@ -125,7 +125,18 @@ pub(crate) fn register(r: &mut Registry) {
                         net.len
                     ));
                 }
-                Ok(Value::String(fmt_ip(net.ip | h as u128, net.bits).into()))
+                // Go's cidr library takes an IPv4-mapped network for IPv4
+                // and puts the host number at bit 96 of the 16-byte form:
+                // Terraform's `cidrhost("::ffff:10.0.0.0/120", 1)` is
+                // "0:1::ffff:a00:0".
+                let at = if is_v4_mapped(net.ip, net.bits) {
+                    96
+                } else {
+                    0
+                };
+                Ok(Value::String(
+                    fmt_ip(net.ip | (h as u128) << at, net.bits).into(),
+                ))
             }),
     );
     r.insert(
@@ -135,6 +146,13 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let s = string(a[0].clone());
                 let net = parse_cidr(&s)?;
+                if is_v4_mapped(net.ip, net.bits) {
+                    // Go's IPv4 test passes, and the 16-byte mask prints
+                    // as IPv6 (Terraform: "ffff:…:ff00" for a /120).
+                    return Ok(Value::String(
+                        Ipv6Addr::from(mask(net.len, 128)).to_string().into(),
+                    ));
+                }
                 if net.bits != 32 {
                     return Err(format!("IPv6 addresses cannot have a netmask: {s}"));
                 }
@@ -219,6 +237,13 @@ pub(crate) fn register(r: &mut Registry) {
                         ));
                     }
                     let len = len as u32;
+                    if is_v4_mapped(net.ip, bits) {
+                        // Go's cidr library takes the network for IPv4 and
+                        // builds a 32-bit mask of `len` bits: none.
+                        return Err(format!(
+                            "invalid value for \"newbits\" parameter: not enough remaining address space for a subnet with a prefix of {len} bits after <nil>"
+                        ));
+                    }
                     // NextSubnet(current, len)
                     let cur_last = cur.0 | (!mask(cur.1, bits) & full(bits));
                     let sub = cur_last & mask(len, bits);
