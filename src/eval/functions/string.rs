@@ -437,7 +437,7 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
 
 /// Rewrites RE2's ASCII-only Perl classes and word boundaries (`\d \w \s
 /// \b` and their negations) for the `regex` crate, whose classes are
-/// Unicode-aware by default.
+/// Unicode-aware by default, and its `\Q…\E` quoting, which the crate lacks.
 #[cfg(feature = "regex")]
 fn re2_compat(pattern: &str) -> String {
     let mut out = String::with_capacity(pattern.len() + 16);
@@ -489,6 +489,18 @@ fn re2_compat(pattern: &str) -> String {
             Some('S') => out.push_str("[^\\t\\n\\f\\r ]"),
             Some('b') => out.push_str("(?-u:\\b)"),
             Some('B') => out.push_str("(?-u:\\B)"),
+            // RE2's quoting: literal text up to `\E` (or the end).
+            Some('Q') if !in_class => {
+                let mut literal = String::new();
+                while let Some(d) = chars.next() {
+                    if d == '\\' && chars.peek() == Some(&'E') {
+                        chars.next();
+                        break;
+                    }
+                    literal.push(d);
+                }
+                out.push_str(&regex::escape(&literal));
+            }
             Some(other) => {
                 out.push('\\');
                 out.push(other);
