@@ -91,6 +91,8 @@ mod gomath;
 mod hash;
 mod network;
 mod numeric;
+#[cfg(feature = "regex")]
+mod re2;
 pub(crate) mod string;
 mod template;
 pub(crate) mod util;

@@ -435,88 +435,15 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
     g[start..end].concat()
 }
 
-/// Rewrites RE2's ASCII-only Perl classes and word boundaries (`\d \w \s
-/// \b` and their negations) for the `regex` crate, whose classes are
-/// Unicode-aware by default, and its `\Q…\E` quoting, which the crate lacks.
-#[cfg(feature = "regex")]
-fn re2_compat(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len() + 16);
-    let mut chars = pattern.chars().peekable();
-    // Inside a class RE2 reads `&`, `~` and `[` (other than `[:name:]`)
-    // literally; the regex crate would read set operations or a nested class.
-    let mut in_class = false;
-    let mut class_start = false;
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            if in_class {
-                match c {
-                    ']' if !class_start => in_class = false,
-                    '^' if class_start => {
-                        out.push(c);
-                        continue;
-                    }
-                    '&' | '~' => out.push('\\'),
-                    '[' if chars.peek() == Some(&':') => {
-                        // A POSIX class: copy through its closing `:]`.
-                        out.push('[');
-                        for d in chars.by_ref() {
-                            out.push(d);
-                            if d == ']' {
-                                break;
-                            }
-                        }
-                        class_start = false;
-                        continue;
-                    }
-                    '[' => out.push('\\'),
-                    _ => {}
-                }
-                class_start = false;
-            } else if c == '[' {
-                in_class = true;
-                class_start = true;
-            }
-            out.push(c);
-            continue;
-        }
-        class_start = false;
-        match chars.next() {
-            Some('d') => out.push_str("[0-9]"),
-            Some('D') => out.push_str("[^0-9]"),
-            Some('w') => out.push_str("[0-9A-Za-z_]"),
-            Some('W') => out.push_str("[^0-9A-Za-z_]"),
-            Some('s') => out.push_str("[\\t\\n\\f\\r ]"),
-            Some('S') => out.push_str("[^\\t\\n\\f\\r ]"),
-            Some('b') => out.push_str("(?-u:\\b)"),
-            Some('B') => out.push_str("(?-u:\\B)"),
-            // RE2's quoting: literal text up to `\E` (or the end).
-            Some('Q') if !in_class => {
-                let mut literal = String::new();
-                while let Some(d) = chars.next() {
-                    if d == '\\' && chars.peek() == Some(&'E') {
-                        chars.next();
-                        break;
-                    }
-                    literal.push(d);
-                }
-                out.push_str(&regex::escape(&literal));
-            }
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
 #[cfg(feature = "regex")]
 fn compile(pattern: &str) -> Result<regex::Regex, String> {
-    regex::Regex::new(&re2_compat(pattern)).map_err(|e| {
-        let msg = e.to_string();
-        let detail = msg.lines().last().unwrap_or(&msg).trim().to_owned();
+    let invalid = |detail: &str| {
         format!("invalid value for \"pattern\" parameter: invalid regexp pattern: {detail}")
+    };
+    let translated = super::re2::translate(pattern).map_err(|e| invalid(&e))?;
+    regex::Regex::new(&translated).map_err(|e| {
+        let msg = e.to_string();
+        invalid(msg.lines().last().unwrap_or(&msg).trim())
     })
 }
 
