@@ -28,6 +28,8 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
     // Where the last repetition operator started, and whether a `?` has
     // made it lazy; `None` when the last item was not a repetition.
     let mut last_repeat: Option<(usize, bool)> = None;
+    // Group names, with how many groups have had each.
+    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -100,6 +102,30 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                     i += 1;
                 }
             },
+            '(' if chars.get(i + 1) == Some(&'?') && name_start(&chars, i).is_some() => {
+                // A named group; a name given before is renamed (Go allows
+                // the same name twice, the crate does not): see `group_name`.
+                last_repeat = None;
+                let start = name_start(&chars, i).unwrap_or(i);
+                let end = (start..chars.len())
+                    .find(|&k| chars[k] == '>')
+                    .unwrap_or(chars.len());
+                let name = text(start, end);
+                if name.is_empty() || !name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric()) {
+                    return Err(format!(
+                        "invalid named capture in {}",
+                        text(i, (end + 1).min(chars.len()))
+                    ));
+                }
+                out.push_str(&text(i, start));
+                let uses = names.entry(name.clone()).or_insert(0usize);
+                out.push_str(&name);
+                if *uses > 0 {
+                    out.push_str(&format!("{DUPLICATE}{uses}"));
+                }
+                *uses += 1;
+                i = end;
+            }
             '(' if chars.get(i + 1) == Some(&'?') => {
                 last_repeat = None;
                 if let Some(k) = (i + 2..chars.len())
@@ -129,6 +155,25 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// What follows a group name given before, in the translated pattern (a
+/// `.` can not be in an RE2 name).
+const DUPLICATE: &str = ".again";
+
+/// The name a translated pattern's group has in the RE2 pattern.
+pub(crate) fn group_name(name: &str) -> &str {
+    name.split_once(DUPLICATE).map_or(name, |(n, _)| n)
+}
+
+/// Where the name of a named group `(?P<name>` or `(?<name>` opened at
+/// `chars[i]` starts.
+fn name_start(chars: &[char], i: usize) -> Option<usize> {
+    match (chars.get(i + 2), chars.get(i + 3)) {
+        (Some('P'), Some('<')) => Some(i + 4),
+        (Some('<'), Some(c)) if !matches!(c, '=' | '!') => Some(i + 3),
+        _ => None,
+    }
 }
 
 /// The escape at `chars[i]` (a backslash) written to `out`; the index after
@@ -241,6 +286,8 @@ mod tests {
             ("(?ix:a)", "invalid or unsupported Perl syntax in (?ix"),
             ("\\1", "invalid escape sequence in \\1"),
             ("\\8", "invalid escape sequence in \\8"),
+            ("(?P<a.b>x)", "invalid named capture in (?P<a.b>"),
+            ("(?P<>x)", "invalid named capture in (?P<>"),
         ] {
             assert_eq!(translate(pattern), Err(err.to_owned()), "{pattern}");
         }

@@ -463,7 +463,7 @@ fn result_kind(re: &regex::Regex) -> Result<ResultKind, String> {
         (0, _) => Ok(ResultKind::Whole),
         (_, 0) => Ok(ResultKind::List),
         (g, n) if g == n => Ok(ResultKind::Object),
-        _ => Err("invalid value for \"pattern\" parameter: invalid regexp pattern: can't mix named and unnamed capture groups".into()),
+        _ => Err("invalid value for \"pattern\" parameter: invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
     }
 }
 
@@ -475,9 +475,10 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
         ResultKind::List => Value::Array((1..c.len()).map(get).collect()),
         ResultKind::Object => {
             let mut o = Map::new();
+            // (A name given twice: the last group's value, as in Go.)
             for (i, name) in re.capture_names().enumerate() {
                 if let Some(name) = name {
-                    o.insert(name, get(i));
+                    o.insert(super::re2::group_name(name), get(i));
                 }
             }
             util::sorted_object(o)
@@ -494,12 +495,63 @@ fn regex_replace(re: &regex::Regex, s: &str, rep: &str, budget: &Budget) -> Resu
     for caps in re.captures_iter(s) {
         let Some(m) = caps.get(0) else { continue };
         out.push_str(s.get(last..m.start()).unwrap_or_default());
-        caps.expand(rep, &mut out);
+        go_expand(re, &caps, rep, &mut out);
         last = m.end();
         budget.check(1, out.len())?;
     }
     out.push_str(s.get(last..).unwrap_or_default());
     Ok(out)
+}
+
+/// Go's `Regexp.Expand`: `$1`, `$name`, `${name}` (a name is the longest
+/// run of letters, digits and `_`; a number with a leading zero is a
+/// name), `$$` for `$`, and a `$` that starts none of these kept. A name
+/// given to several groups stands for the first of them that matched.
+#[cfg(feature = "regex")]
+fn go_expand(re: &regex::Regex, caps: &regex::Captures<'_>, rep: &str, out: &mut String) {
+    let names: Vec<Option<&str>> = re.capture_names().collect();
+    let mut rest = rep;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if let Some(more) = after.strip_prefix('$') {
+            out.push('$');
+            rest = more;
+            continue;
+        }
+        let (braced, body) = match after.strip_prefix('{') {
+            Some(b) => (true, b),
+            None => (false, after),
+        };
+        let len: usize = body
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .map(char::len_utf8)
+            .sum();
+        let closed = !braced || body[len..].starts_with('}');
+        if len == 0 || !closed {
+            out.push('$');
+            rest = after;
+            continue;
+        }
+        let name = &body[..len];
+        rest = &body[len + usize::from(braced)..];
+        let number = (name.len() == 1 || !name.starts_with('0'))
+            && name.len() <= 8
+            && name.bytes().all(|b| b.is_ascii_digit());
+        let group = if number {
+            name.parse::<usize>().ok().and_then(|i| caps.get(i))
+        } else {
+            names.iter().enumerate().find_map(|(i, n)| {
+                n.filter(|n| super::re2::group_name(n) == name)
+                    .and_then(|_| caps.get(i))
+            })
+        };
+        if let Some(m) = group {
+            out.push_str(m.as_str());
+        }
+    }
+    out.push_str(rest);
 }
 
 // ---------------------------------------------------------------- format
