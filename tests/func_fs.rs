@@ -17,7 +17,7 @@ fn cases() -> Vec<serde_json::Value> {
         "/tests/fixtures/functions/fs_cases.json"
     ))
     .unwrap();
-    serde_json::from_str(&text).unwrap()
+    support::parse_cases(&text)
 }
 
 /// Cases where we knowingly differ from Terraform.

@@ -378,7 +378,7 @@ pub fn oracle_cases() -> Option<Vec<serde_json::Value>> {
 const NUMBER_MARK: &str = "#number:";
 
 /// Parses a cases file, keeping each number's text (see [`NUMBER_MARK`]).
-fn parse_cases(text: &str) -> Vec<serde_json::Value> {
+pub fn parse_cases(text: &str) -> Vec<serde_json::Value> {
     let b = text.as_bytes();
     let mut cleaned = String::with_capacity(text.len());
     let (mut in_string, mut escaped) = (false, false);
