@@ -296,6 +296,12 @@ mod decode_impl {
         let mut d = Decoder {
             anchors: HashMap::new(),
             budget: 0,
+            scalars: 0,
+            trim: if src.ends_with('\n') {
+                None
+            } else {
+                last_block_scalar(src)
+            },
         };
         let mut next =
             || -> Result<(Event, Marker), String> { p.next_token().map_err(|e| e.to_string()) };
@@ -333,6 +339,31 @@ mod decode_impl {
         /// Values produced so far, aliases counted at their full size: a
         /// guard against "billion laughs" documents.
         budget: usize,
+        /// Scalars read so far.
+        scalars: usize,
+        /// The scalar (by count) that is a block scalar running to the end
+        /// of a document with no final line break: its last line has none
+        /// either (go-yaml, and so Terraform: `"a: |\n  x"` is `{a = "x"}`),
+        /// where yaml-rust2 gives it one.
+        trim: Option<usize>,
+    }
+
+    /// Which scalar of `src` is its last, if that is a block scalar (`|`,
+    /// `>`); `None` for a document that does not parse.
+    fn last_block_scalar(src: &str) -> Option<usize> {
+        let mut p = Parser::new_from_str(src);
+        let (mut count, mut last_block) = (0usize, None);
+        loop {
+            match p.next_token().ok()?.0 {
+                Event::StreamEnd => return last_block,
+                Event::Scalar(_, style, ..) => {
+                    let block = matches!(style, TScalarStyle::Literal | TScalarStyle::Folded);
+                    last_block = block.then_some(count);
+                    count += 1;
+                }
+                _ => {}
+            }
+        }
     }
 
     const MAX_NODES: usize = 1_000_000;
@@ -364,7 +395,13 @@ mod decode_impl {
                     }
                     return Ok(v.clone());
                 }
-                Event::Scalar(s, style, anchor, tag) => (resolve(s, style, tag.as_ref())?, anchor),
+                Event::Scalar(mut s, style, anchor, tag) => {
+                    if self.trim == Some(self.scalars) && s.ends_with('\n') {
+                        s.pop();
+                    }
+                    self.scalars += 1;
+                    (resolve(s, style, tag.as_ref())?, anchor)
+                }
                 Event::SequenceStart(anchor, _) => {
                     let mut items = Vec::new();
                     loop {
