@@ -13,9 +13,8 @@
 //! - a `{` that does not start a repetition is a literal;
 //! - refused as RE2 refuses them: a repetition count above 1000, a
 //!   repetition of a repetition (`a**`; one `?` after an operator makes it
-//!   lazy), and flags other than `i`, `m`, `s`, `U` (`(?x)`). RE2 also
-//!   limits the product of nested counts (`(a{500}){3}`); that is not
-//!   checked here.
+//!   lazy), flags other than `i`, `m`, `s`, `U` (`(?x)`), and nested counts
+//!   whose product is above 1000 (`(a{500}){3}`).
 
 /// The pattern for the `regex` crate, or RE2's error as Terraform words it
 /// (`invalid repeat count in {1001}`).
@@ -28,6 +27,20 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
     // Where the last repetition operator started, and whether a `?` has
     // made it lazy; `None` when the last item was not a repetition.
     let mut last_repeat: Option<(usize, bool)> = None;
+    // For RE2's limit on nested counts (their product at most 1000): the
+    // largest product of counts inside each open group (the whole pattern
+    // first), and that of the last item read.
+    let mut nest: Vec<u64> = vec![1];
+    let mut operand: u64 = 1;
+    // The last item's product, counted into its group once it is known
+    // whether a count follows (`{0}` hides what it repeats, as in RE2).
+    let mut pending: u64 = 1;
+    let flush = |nest: &mut Vec<u64>, pending: &mut u64| {
+        if let Some(top) = nest.last_mut() {
+            *top = (*top).max(*pending);
+        }
+        *pending = 1;
+    };
     // Group names, with how many groups have had each.
     let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut i = 0;
@@ -36,6 +49,10 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
         if c == '\\' {
             class_start = false;
             last_repeat = None;
+            if !in_class {
+                flush(&mut nest, &mut pending);
+                operand = 1;
+            }
             i = escape(&chars, i, in_class, &mut out)?;
             continue;
         }
@@ -83,9 +100,14 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
             }
             '{' => match repeat(&chars, i) {
                 Some((end, counts)) => {
-                    if counts.iter().flatten().any(|&n| n > 1000) {
+                    let [min, max] = counts;
+                    let (min, most) = (min.unwrap_or(0), max.or(counts[0]).unwrap_or(0));
+                    let product = most.saturating_mul(operand);
+                    if min > 1000 || most > 1000 || ((min >= 2 || most >= 2) && product > 1000) {
                         return Err(format!("invalid repeat count in {}", text(i, end)));
                     }
+                    operand = product;
+                    pending = product;
                     if let Some((start, _)) = last_repeat {
                         return Err(format!(
                             "invalid nested repetition operator in {}",
@@ -98,6 +120,8 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 }
                 None => {
                     last_repeat = None;
+                    flush(&mut nest, &mut pending);
+                    operand = 1;
                     out.push_str("\\{");
                     i += 1;
                 }
@@ -106,6 +130,8 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 // A named group; a name given before is renamed (Go allows
                 // the same name twice, the crate does not): see `group_name`.
                 last_repeat = None;
+                flush(&mut nest, &mut pending);
+                nest.push(1);
                 let start = name_start(&chars, i).unwrap_or(i);
                 let end = (start..chars.len())
                     .find(|&k| chars[k] == '>')
@@ -128,6 +154,8 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
             }
             '(' if chars.get(i + 1) == Some(&'?') => {
                 last_repeat = None;
+                flush(&mut nest, &mut pending);
+                nest.push(1);
                 if let Some(k) = (i + 2..chars.len())
                     .take_while(|&k| !matches!(chars[k], ')' | ':'))
                     .find(|&k| !matches!(chars[k], 'i' | 'm' | 's' | 'U' | '-'))
@@ -144,9 +172,20 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 i += 2;
             }
             _ => {
-                if c == '[' {
-                    in_class = true;
-                    class_start = true;
+                flush(&mut nest, &mut pending);
+                operand = 1;
+                match c {
+                    '[' => {
+                        in_class = true;
+                        class_start = true;
+                    }
+                    '(' => nest.push(1),
+                    ')' if nest.len() > 1 => {
+                        // The group is an item: its own largest product.
+                        operand = nest.pop().unwrap_or(1);
+                        pending = operand;
+                    }
+                    _ => {}
                 }
                 last_repeat = None;
                 out.push(c);
@@ -288,11 +327,23 @@ mod tests {
             ("\\8", "invalid escape sequence in \\8"),
             ("(?P<a.b>x)", "invalid named capture in (?P<a.b>"),
             ("(?P<>x)", "invalid named capture in (?P<>"),
+            ("(a{500}){3}", "invalid repeat count in {3}"),
+            ("((a{10}b){10}){11}", "invalid repeat count in {11}"),
+            ("(?:a{2}){501}", "invalid repeat count in {501}"),
         ] {
             assert_eq!(translate(pattern), Err(err.to_owned()), "{pattern}");
         }
         for ok in [
-            "a{1000}", "a*?", "(a*)*", "(?i)a", "(?P<n>a)", "(?<n>a)", "a{,3}",
+            "a{1000}",
+            "a*?",
+            "(a*)*",
+            "(?i)a",
+            "(?P<n>a)",
+            "(?<n>a)",
+            "a{,3}",
+            "(a{500}){2}",
+            "((a{500}){0}){3}",
+            "(a{10})(b{100}){10}",
         ] {
             assert!(translate(ok).is_ok(), "{ok}");
         }
