@@ -396,6 +396,12 @@ mod decode_impl {
                     return Ok(v.clone());
                 }
                 Event::Scalar(mut s, style, anchor, tag) => {
+                    if style == TScalarStyle::Plain && (s.starts_with('|') || s.starts_with('>')) {
+                        // A block scalar's indicator in a flow collection
+                        // (`[x, |y]`): yaml-rust2 reads a plain scalar, go-yaml
+                        // (and so Terraform) refuses it.
+                        return Err("found character that cannot start any token".into());
+                    }
                     if self.trim == Some(self.scalars) && s.ends_with('\n') {
                         s.pop();
                     }
