@@ -29,11 +29,10 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
     let mut last_repeat: Option<(usize, bool)> = None;
     // For RE2's limit on nested counts (their product at most 1000): the
     // largest product of counts inside each open group (the whole pattern
-    // first), and that of the last item read.
+    // first), and that of the last item read, counted into its group once
+    // it is known whether a count follows (`{0}` hides what it repeats, as
+    // in RE2).
     let mut nest: Vec<u64> = vec![1];
-    let mut operand: u64 = 1;
-    // The last item's product, counted into its group once it is known
-    // whether a count follows (`{0}` hides what it repeats, as in RE2).
     let mut pending: u64 = 1;
     let flush = |nest: &mut Vec<u64>, pending: &mut u64| {
         if let Some(top) = nest.last_mut() {
@@ -51,7 +50,6 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
             last_repeat = None;
             if !in_class {
                 flush(&mut nest, &mut pending);
-                operand = 1;
             }
             i = escape(&chars, i, in_class, &mut out)?;
             continue;
@@ -102,11 +100,10 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 Some((end, counts)) => {
                     let [min, max] = counts;
                     let (min, most) = (min.unwrap_or(0), max.or(counts[0]).unwrap_or(0));
-                    let product = most.saturating_mul(operand);
+                    let product = most.saturating_mul(pending);
                     if min > 1000 || most > 1000 || ((min >= 2 || most >= 2) && product > 1000) {
                         return Err(format!("invalid repeat count in {}", text(i, end)));
                     }
-                    operand = product;
                     pending = product;
                     if let Some((start, _)) = last_repeat {
                         return Err(format!(
@@ -121,7 +118,6 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 None => {
                     last_repeat = None;
                     flush(&mut nest, &mut pending);
-                    operand = 1;
                     out.push_str("\\{");
                     i += 1;
                 }
@@ -173,7 +169,6 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
             }
             _ => {
                 flush(&mut nest, &mut pending);
-                operand = 1;
                 match c {
                     '[' => {
                         in_class = true;
@@ -182,8 +177,7 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                     '(' => nest.push(1),
                     ')' if nest.len() > 1 => {
                         // The group is an item: its own largest product.
-                        operand = nest.pop().unwrap_or(1);
-                        pending = operand;
+                        pending = nest.pop().unwrap_or(1);
                     }
                     _ => {}
                 }
