@@ -343,9 +343,13 @@ fn simple_lower(c: char) -> char {
     if c == '\u{130}' {
         return 'i';
     }
-    let mut low = c.to_lowercase();
-    match (low.next(), low.next()) {
-        (Some(l), None) => l,
+    single(c.to_lowercase(), c)
+}
+
+/// The one character of a full case mapping, or `c` when it maps to more.
+fn single(mut mapped: impl Iterator<Item = char>, c: char) -> char {
+    match (mapped.next(), mapped.next()) {
+        (Some(m), None) => m,
         _ => c,
     }
 }
@@ -362,14 +366,7 @@ fn simple_upper(c: char) -> char {
         '\u{1fb3}' | '\u{1fc3}' | '\u{1ff3}' => char::from_u32(c as u32 + 9),
         _ => None,
     };
-    if let Some(u) = shifted {
-        return u;
-    }
-    let mut up = c.to_uppercase();
-    match (up.next(), up.next()) {
-        (Some(u), None) => u,
-        _ => c,
-    }
+    shifted.unwrap_or_else(|| single(c.to_uppercase(), c))
 }
 
 /// Unicode's simple titlecase mapping (Go's `unicode.ToTitle`): the
@@ -492,10 +489,11 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
 fn regex_replace(re: &regex::Regex, s: &str, rep: &str, budget: &Budget) -> Result<String, String> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
+    let names: Vec<Option<&str>> = re.capture_names().collect();
     for caps in re.captures_iter(s) {
         let Some(m) = caps.get(0) else { continue };
         out.push_str(s.get(last..m.start()).unwrap_or_default());
-        go_expand(re, &caps, rep, &mut out);
+        go_expand(&names, &caps, rep, &mut out);
         last = m.end();
         budget.check(1, out.len())?;
     }
@@ -506,10 +504,10 @@ fn regex_replace(re: &regex::Regex, s: &str, rep: &str, budget: &Budget) -> Resu
 /// Go's `Regexp.Expand`: `$1`, `$name`, `${name}` (a name is the longest
 /// run of letters, digits and `_`; a number with a leading zero is a
 /// name), `$$` for `$`, and a `$` that starts none of these kept. A name
-/// given to several groups stands for the first of them that matched.
+/// given to several groups stands for the first of them that matched
+/// (`names`: the pattern's group names, by index).
 #[cfg(feature = "regex")]
-fn go_expand(re: &regex::Regex, caps: &regex::Captures<'_>, rep: &str, out: &mut String) {
-    let names: Vec<Option<&str>> = re.capture_names().collect();
+fn go_expand(names: &[Option<&str>], caps: &regex::Captures<'_>, rep: &str, out: &mut String) {
     let mut rest = rep;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);
