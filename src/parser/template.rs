@@ -65,11 +65,19 @@ enum TPartKind<'a> {
 /// The parts of a template, in output mode `OM`.
 type Parts<'a, OM> = <<OM as OutputMode>::Output as Mode>::Output<Vec<TPart<'a>>>;
 
+/// Whether `s` is in Unicode normal form C, as far as the quick check can
+/// tell without normalising (the one NFC rule, with [`nfc`]).
+#[inline]
+pub(crate) fn is_nfc(s: &str) -> bool {
+    s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes
+}
+
 /// NFC-normalises a literal (Go HCL does so for every string literal token;
-/// a JSON string without template sequences is one too).
+/// a JSON string without template sequences is one too, and functions'
+/// results are normalised the same way).
 #[inline]
 pub(crate) fn nfc(value: Cow<'_, str>) -> Cow<'_, str> {
-    if is_nfc_quick(value.chars()) == IsNormalized::Yes {
+    if is_nfc(&value) {
         value
     } else {
         Cow::Owned(value.nfc().collect())

@@ -9,16 +9,12 @@ use crate::value::{Key, Map, Number, Value};
 /// Puts every string in `v` (keys included) into Unicode normal form C,
 /// allocating only for strings that are not already in it.
 pub(crate) fn nfc_value(v: Value) -> Value {
-    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    use crate::parser::template::is_nfc;
     fn nfc(s: String) -> String {
-        if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
-            s
-        } else {
-            s.nfc().collect()
-        }
+        crate::parser::template::nfc(std::borrow::Cow::Owned(s)).into_owned()
     }
     fn needs(v: &Value) -> bool {
-        let bad = |s: &str| !s.is_ascii() && is_nfc_quick(s.chars()) != IsNormalized::Yes;
+        let bad = |s: &str| !is_nfc(s);
         match v {
             Value::String(s) => bad(s),
             Value::Array(a) => a.iter().any(needs),
