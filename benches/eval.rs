@@ -7,9 +7,11 @@
 //! `HCL_BENCH_FILE=../shared/corpus/bench/big-common.tf cargo bench --bench eval`
 //! (the default path is `../shared/corpus/bench/big-common.tf`; skipped when absent).
 //!
-//! Two "floor" entries time cloning and dropping the evaluated `Value` and
-//! the syntax tree: the allocation cost any evaluator producing these two
-//! structures pays, whatever its parser and evaluator do.
+//! `from_str::<Value>` (also in the `de` bench) is timed here too, so that
+//! one run holds every figure of the comparison. The "floor" entries time
+//! the grammar alone (`validate`, no tree), the parse, and cloning and
+//! dropping the evaluated `Value` and the syntax tree: what any evaluator
+//! producing these structures pays, whatever its walk and evaluation do.
 
 use std::time::Duration;
 
@@ -55,6 +57,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("hcl2 evaluate_body_str (preserve, streamed)", |b| {
         b.iter(|| hcl::eval::evaluate_body_str(&src, &ctx).unwrap())
     });
+    g.bench_function("hcl2 from_str::<Value>", |b| {
+        b.iter(|| hcl::from_str::<hcl::Value>(&src).unwrap())
+    });
     g.bench_function("hcl2 eval only (preserve, tree parsed once)", |b| {
         b.iter(|| evaluate_with_source(&body, &src, &ctx).unwrap())
     });
@@ -63,6 +68,16 @@ fn bench(c: &mut Criterion) {
     // faster than the sum of these two while it builds this tree and this
     // `Value` (each clone makes the same allocations as building does, and
     // the clone is dropped inside the timing, as the results above are).
+    // What every result costs before a node is walked: the grammar alone
+    // (no tree), the parse (tree built and dropped), and making and
+    // dropping the result's values. Beside hcl-rs in one run, these bound
+    // the ratio this design can reach.
+    g.bench_function("floor: validate (grammar, no tree)", |b| {
+        b.iter(|| hcl::parser::validate(&src).unwrap())
+    });
+    g.bench_function("floor: parse (tree built and dropped)", |b| {
+        b.iter(|| hcl::parse(&src).unwrap())
+    });
     let value = evaluate_with_source(&body, &src, &ctx).unwrap();
     g.bench_function("floor: Value clone+drop", |b| b.iter(|| value.clone()));
     g.bench_function("floor: syntax tree clone+drop", |b| b.iter(|| body.clone()));

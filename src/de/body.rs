@@ -489,6 +489,10 @@ impl<'de> VariantAccess<'de> for EntryDe<'_, '_, 'de> {
 
 /// The blocks of one group (a type, or a label under it). Most groups hold
 /// one block, kept without allocating.
+/// How many blocks ahead [`BlocksDe::visit_labels`] reads the label it will
+/// group by (see [`Block::warm_label`]).
+const WARM_AHEAD: usize = 4;
+
 #[derive(Clone)]
 enum Group<'b, 't> {
     One(&'b Block<'t>),
@@ -592,7 +596,10 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
         let depth = self.depth;
         let mut groups: Vec<(&'b BlockLabel<'t>, Group<'b, 't>)> = Vec::new();
         if self.blocks.len() <= 16 {
-            for b in self.blocks.iter() {
+            for (i, b) in self.blocks.iter().enumerate() {
+                if let Some(next) = self.blocks.get(i + WARM_AHEAD) {
+                    next.warm_label(depth);
+                }
                 let l = &b.labels[depth];
                 match groups.iter_mut().find(|(g, _)| g.as_str() == l.as_str()) {
                     Some((_, v)) => v.push(b),
@@ -606,7 +613,10 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
                     self.blocks.len(),
                     Default::default(),
                 );
-            for b in self.blocks.iter() {
+            for (i, b) in self.blocks.iter().enumerate() {
+                if let Some(next) = self.blocks.get(i + WARM_AHEAD) {
+                    next.warm_label(depth);
+                }
                 let l = &b.labels[depth];
                 // Blocks of one label usually come together.
                 if let Some((g, v)) = groups.last_mut() {
@@ -836,6 +846,9 @@ impl<'de> MapAccess<'de> for LabelMap<'_, '_, 'de> {
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("value requested before key"))?;
         let span = blocks[0].span();
+        if let Some((_, next)) = self.groups.as_slice().first() {
+            next[0].warm();
+        }
         seed.deserialize(BlocksDe {
             blocks,
             depth: self.depth + 1,

@@ -295,6 +295,19 @@ impl Block<'_> {
         }
     }
 
+    /// Reads label `depth` and the first byte of its text, as [`warm`]
+    /// does: called a few blocks ahead while blocks are grouped by a label,
+    /// where each block's label (in the arena) and its text (in the source)
+    /// are two reads that would each wait on memory.
+    ///
+    /// [`warm`]: Block::warm
+    #[inline(always)]
+    pub(crate) fn warm_label(&self, depth: usize) {
+        if let Some(l) = self.labels.get(depth) {
+            std::hint::black_box(l.as_str().as_bytes().first());
+        }
+    }
+
     /// From the type name to the closing brace, inclusive.
     ///
     /// ```
