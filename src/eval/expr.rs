@@ -11,6 +11,7 @@ use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
+use crate::value::ty::conversion_exists;
 use crate::value::{Key, Map, Type, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
@@ -363,8 +364,15 @@ fn object_key(k: Value, span: Span) -> R<Key> {
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (cond, cond_ty) = eval_t(&c.cond, ctx, d)?;
     if !typing::is_known(&cond_ty) {
-        let x = eval_t(&c.true_expr, ctx, d)?;
-        let y = eval_t(&c.false_expr, ctx, d)?;
+        // Either branch may be the result: both are evaluated, and, as in
+        // HCL, the errors of both are dropped (neither is known to be
+        // taken); a branch that failed is an unknown of any type.
+        let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
+            Err(Fail::Err(_)) => Ok(unknown::nullable(Type::Dynamic)),
+            r => r,
+        };
+        let x = branch(&c.true_expr)?;
+        let y = branch(&c.false_expr)?;
         return unknown::conditional(x, y, c.true_expr.span.to(c.false_expr.span));
     }
     let cond = match cond {
@@ -1085,6 +1093,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     }
     let r = if keep && !types.iter().all(typing::is_known) {
         check_arity(def, &full, fc, args.len())?;
+        check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
         if builtin {
             super::unknown_call::call(bare, args, types, span)
         } else {
@@ -1165,6 +1174,21 @@ fn invoke_typed(
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),
     };
+    if let (typing::Returns::Is(t), "tolist" | "toset" | "tomap") = (&returns, bare) {
+        // The argument converts to the type its elements unify to, each
+        // element by its own type (`tomap({a = toset([1]), b = ["5"]})` is
+        // a map of sets of numbers), as cty converts.
+        let kind = &bare[2..];
+        let got = typing::friendly(&types[0]);
+        let v = args.into_iter().next().unwrap_or_default();
+        return typing::convert(v, &metas[0], t).map_err(|_| {
+            call_failed(
+                full,
+                format!("invalid value for \"v\" parameter: cannot convert {got} to {kind} of any single type"),
+                span,
+            )
+        });
+    }
     if bare == "coalescelist" {
         // A null list or tuple (its type passed the check) is skipped.
         args.retain(|a| !a.is_null());
@@ -1202,6 +1226,58 @@ fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usi
                 params.len()
             ),
         ));
+    }
+    Ok(())
+}
+
+/// The checks a call makes before it can give an unknown result (some
+/// argument is not known): as in HCL and cty, each argument's type must
+/// convert to its parameter's type (the type of a built-in's parameter as
+/// cty declares it, see [`typing::param_type`]), and a known null is
+/// refused where the parameter takes none, up to the first argument of
+/// unknown type. `bare` is the built-in's name (`None`: declared by the
+/// user).
+fn check_param_types(
+    def: &super::func::FuncDef,
+    bare: Option<&str>,
+    args: &[Value],
+    metas: &[Ty],
+    span: Span,
+) -> R<()> {
+    let fail = |name: &str, msg: String| {
+        err(
+            span,
+            format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
+        )
+    };
+    let mut typed = true;
+    for (i, (v, m)) in args.iter().zip(metas).enumerate() {
+        let Some(param) = def.params().get(i).or(def.variadic()) else {
+            break;
+        };
+        let t = typing::of(v, m);
+        let want = bare
+            .and_then(|b| typing::param_type(b, i, def.params().len()))
+            .unwrap_or_else(|| typing::of_param(&param.ty));
+        if !conversion_exists(&t, &want, true) {
+            return Err(fail(
+                &param.name,
+                format!(
+                    "{} required, but have {}",
+                    typing::friendly(&want),
+                    typing::friendly(&t)
+                ),
+            ));
+        }
+        typed &= *t != Type::Dynamic;
+        if typed && typing::is_known(m) && v.is_null() && !param.allow_null {
+            return Err(fail(&param.name, "argument must not be null".into()));
+        }
+        if typing::is_known(m) && want.is_primitive() && !v.is_null() {
+            if let Err(msg) = param.ty.convert(v.clone()) {
+                return Err(fail(&param.name, msg));
+            }
+        }
     }
     Ok(())
 }

@@ -732,6 +732,41 @@ pub(crate) fn fixed_collection(name: &str) -> Option<Type> {
     })
 }
 
+/// The type cty declares for parameter `i` of built-in `name` (`fixed`:
+/// how many parameters precede the variadic one) where it is a
+/// collection type: the declared [`ParamType`]s take `any` there, the
+/// functions checking their values with their own messages, but a call
+/// whose arguments are not known checks their types against these.
+///
+/// [`ParamType`]: super::func::ParamType
+pub(crate) fn param_type(name: &str, i: usize, fixed: usize) -> Option<Type> {
+    let any = || Type::Dynamic;
+    Some(match (name, i) {
+        ("compact" | "sort", 0) | ("zipmap", 0) => Type::list(Type::String),
+        ("join", _) if i >= fixed => Type::list(Type::String),
+        ("distinct" | "chunklist" | "matchkeys", 0) | ("matchkeys", 1 | 2) => Type::list(any()),
+        ("alltrue" | "anytrue", 0) => Type::list(Type::Bool),
+        ("transpose", 0) => Type::map(Type::list(Type::String)),
+        ("setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference", _) => {
+            Type::set(any())
+        }
+        _ => return None,
+    })
+}
+
+/// A declared parameter type as a type.
+pub(crate) fn of_param(p: &super::func::ParamType) -> Type {
+    use super::func::ParamType as P;
+    match p {
+        P::Any => Type::Dynamic,
+        P::Bool => Type::Bool,
+        P::Number => Type::Number,
+        P::String => Type::String,
+        P::Array(t) => Type::list(of_param(t)),
+        P::Object(t) => Type::map(of_param(t)),
+    }
+}
+
 /// The type of built-in `name`'s result when it does not depend on the
 /// arguments' types: collections of a fixed element type, and otherwise
 /// the element type of the result's elements.

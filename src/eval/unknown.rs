@@ -214,6 +214,10 @@ pub(crate) fn conditional(
 ) -> R<(Value, Ty)> {
     let t = match typing::unify_branches((&x, &tx), (&y, &ty)) {
         Ok(Some(t)) => t,
+        // A branch of the dynamic pseudo-type leaves the result's type
+        // unknown too (the fast path of two primitives of one type also
+        // gives `None`).
+        Ok(None) if *typing::of(&y, &ty) == Type::Dynamic => Type::Dynamic,
         Ok(None) => typing::of(&x, &tx).into_owned(),
         Err(()) => {
             return Err(super::ops::inconsistent_branches(

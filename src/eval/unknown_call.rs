@@ -33,6 +33,7 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
     if let Some(t) = types.first() {
         conversion_check(name, t, span)?;
     }
+    kind_check(name, &types).map_err(fail)?;
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         if may_return_null(name) {
@@ -316,12 +317,51 @@ fn may_return_null(name: &str) -> bool {
     )
 }
 
+/// The checks of cty's type callbacks that look only at the kinds of the
+/// arguments' types (a map, a sequence, ...): they hold whether or not the
+/// values are known (`keys(local.list)` fails however the list turns out).
+/// As in cty, an argument of unknown type skips them (the result's type is
+/// unknown); functions that check only their values (`contains`, `index`,
+/// `sum`, `flatten` of an unknown) are not listed.
+fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
+    use Type::*;
+    if types.contains(&Dynamic) {
+        return Ok(());
+    }
+    let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
+    let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
+    let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
+    let (ok, what): (&dyn Fn(&Type) -> bool, &str) = match name {
+        "keys" | "values" | "lookup" | "merge" => (&mapping, "map or object"),
+        "one" | "reverse" | "setproduct" => (&sequence, "list, set or tuple"),
+        "slice" | "element" | "concat" => (&ordered, "list or tuple"),
+        "length" => (
+            &|t: &Type| !matches!(t, Number | Bool),
+            "string, collection or structure",
+        ),
+        _ => return Ok(()),
+    };
+    let all = matches!(name, "merge" | "setproduct" | "concat");
+    let checked = if all {
+        types
+    } else {
+        &types[..types.len().min(1)]
+    };
+    match checked.iter().find(|t| !ok(t)) {
+        Some(t) => Err(format!("{what} required, but have {}", typing::friendly(t))),
+        None => Ok(()),
+    }
+}
+
 /// An error for a conversion function whose argument's type cannot convert.
 fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
     let want = match name {
         "tostring" => Type::String,
         "tonumber" => Type::Number,
         "tobool" => Type::Bool,
+        "tolist" => Type::list(Type::Dynamic),
+        "toset" => Type::set(Type::Dynamic),
+        "tomap" => Type::map(Type::Dynamic),
         _ => return Ok(()),
     };
     if conversion_exists(t, &want, true) {
