@@ -1189,6 +1189,16 @@ fn invoke_typed(
             )
         });
     }
+    if let (typing::Returns::Literal, "coalesce") = (&returns, bare) {
+        // The types did not unify to one type (a null beside a list): the
+        // argument chosen keeps its own type.
+        let chosen = args
+            .iter()
+            .position(|a| !a.is_null() && !matches!(a, Value::String(s) if s.is_empty()));
+        let meta = chosen.and_then(|i| metas[i].clone());
+        let v = invoke(ctx, def, full, args, span)?;
+        return Ok((v, meta));
+    }
     if bare == "coalescelist" {
         // A null list or tuple (its type passed the check) is skipped.
         args.retain(|a| !a.is_null());
@@ -1269,10 +1279,10 @@ fn check_param_types(
                 ),
             ));
         }
-        typed &= *t != Type::Dynamic;
         if typed && typing::is_known(m) && v.is_null() && !param.allow_null {
             return Err(fail(&param.name, "argument must not be null".into()));
         }
+        typed &= *t != Type::Dynamic;
         if typing::is_known(m) && want.is_primitive() && !v.is_null() {
             if let Err(msg) = param.ty.convert(v.clone()) {
                 return Err(fail(&param.name, msg));

@@ -33,6 +33,15 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
     if let Some(t) = types.first() {
         conversion_check(name, t, span)?;
     }
+    if types
+        .iter()
+        .enumerate()
+        .any(|(i, t)| *t == Type::Dynamic && takes_typed(name, i))
+    {
+        // cty: an argument of unknown type where the parameter needs a
+        // type to check makes the result an unknown of unknown type.
+        return Ok(unknown::nullable(Type::Dynamic));
+    }
     kind_check(name, &types).map_err(fail)?;
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
@@ -136,6 +145,53 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             let (v, t) = (args.into_iter().next(), metas.into_iter().next());
             return typing::convert(v.unwrap_or_default(), &t.flatten(), &target).map_err(fail);
         }
+        // A known sequence holding unknowns: cty runs these functions on
+        // it, and their results keep what is known.
+        "sort" if !whole(0) => {
+            // The order is not known, the length is.
+            let Value::Array(items) = &args[0] else {
+                return Ok(result(Type::list(Type::String)));
+            };
+            let n = items.len();
+            let (values, metas): (Vec<Value>, Vec<Ty>) =
+                (0..n).map(|_| unknown::not_null(Type::String)).unzip();
+            let meta = typing::tuple(&values, Some(metas));
+            return typing::convert(Value::Array(values), &meta, &Type::list(Type::String))
+                .map_err(fail);
+        }
+        "reverse" if !whole(0) => {
+            let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
+            let Some(Value::Array(items)) = v else {
+                return Ok(result(Type::Dynamic));
+            };
+            let mut parts: Vec<(Value, Ty)> = items
+                .into_iter()
+                .enumerate()
+                .map(|(i, x)| {
+                    let xt = typing::item(&t, i, &x);
+                    (x, xt)
+                })
+                .collect();
+            parts.reverse();
+            let (values, item_metas): (Vec<Value>, Vec<Ty>) = parts.into_iter().unzip();
+            let meta = typing::tuple(&values, Some(item_metas));
+            return match &types[0] {
+                Type::List(e) | Type::Set(e) => {
+                    typing::convert(Value::Array(values), &meta, &Type::list((**e).clone()))
+                        .map_err(fail)
+                }
+                _ => Ok((Value::Array(values), meta)),
+            };
+        }
+        "flatten" if !whole(0) => {
+            let mut out = Vec::new();
+            if !flatten_known(&args[0], &metas[0], &mut out) {
+                return Ok(unknown::nullable(Type::Dynamic));
+            }
+            let (values, item_metas): (Vec<Value>, Vec<Ty>) = out.into_iter().unzip();
+            let meta = typing::tuple(&values, Some(item_metas));
+            return Ok((Value::Array(values), meta));
+        }
         "concat" if (0..args.len()).all(|i| !whole(i)) => {
             let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
             let (mut out, mut out_metas) = (Vec::new(), Vec::new());
@@ -183,6 +239,31 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
         _ => {}
     }
     Ok(result(return_type(name, &args, &types)))
+}
+
+/// `flatten`'s elements of the known sequence `v` (meta `t`), with their
+/// metas, into `out`; `false` when which elements there are is not known
+/// (an unknown sequence, or an element of unknown type, inside).
+fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
+    let Value::Array(items) = v else {
+        return false;
+    };
+    for (i, x) in items.iter().enumerate() {
+        let xt = typing::item(t, i, x);
+        let ty = typing::of(x, &xt).into_owned();
+        let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        if ty == Type::Dynamic && typing::is_unknown(&xt) {
+            return false;
+        }
+        if sequence {
+            if typing::is_unknown(&xt) || !flatten_known(x, &xt, out) {
+                return false;
+            }
+        } else {
+            out.push((x.clone(), xt));
+        }
+    }
+    true
 }
 
 /// Whether the known sequence `seq` (meta `meta`) holds `want` among its
@@ -234,8 +315,17 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             Some(Type::Map(_)) => Type::list(Type::String),
             _ => Type::Dynamic,
         },
-        "values" | "slice" | "reverse" | "distinct" | "matchkeys" => match t0 {
+        "values" | "slice" | "reverse" => match t0 {
             Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(elem(t0)),
+            _ => Type::Dynamic,
+        },
+        // Their parameter is a list: a tuple converts to one first.
+        "distinct" | "matchkeys" => match t0 {
+            Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
+            _ => Type::Dynamic,
+        },
+        "setproduct" => match typing::call_type(name, args, types) {
+            Ok(typing::Returns::Is(t)) => t,
             _ => Type::Dynamic,
         },
         "chunklist" => match t0 {
@@ -317,17 +407,28 @@ fn may_return_null(name: &str) -> bool {
     )
 }
 
+/// Whether argument `i` of built-in `name` goes to a parameter of the
+/// dynamic pseudo-type that cty does not let take a value of unknown type
+/// (`AllowDynamicType`): `sum(x)` with `x` of unknown type is an unknown of
+/// unknown type, not a number.
+fn takes_typed(name: &str, i: usize) -> bool {
+    match name {
+        "concat" | "setproduct" => true,
+        "contains" | "index" => i <= 1,
+        "element" | "flatten" | "keys" | "lookup" | "one" | "parseint" | "reverse" | "slice"
+        | "sum" | "values" => i == 0,
+        "zipmap" => i == 1,
+        _ => false,
+    }
+}
+
 /// The checks of cty's type callbacks that look only at the kinds of the
 /// arguments' types (a map, a sequence, ...): they hold whether or not the
 /// values are known (`keys(local.list)` fails however the list turns out).
-/// As in cty, an argument of unknown type skips them (the result's type is
-/// unknown); functions that check only their values (`contains`, `index`,
-/// `sum`, `flatten` of an unknown) are not listed.
+/// Functions that check only their values (`contains`, `index`, `sum`,
+/// `flatten` of an unknown) are not listed.
 fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
     use Type::*;
-    if types.contains(&Dynamic) {
-        return Ok(());
-    }
     let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
     let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
     let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
@@ -341,16 +442,32 @@ fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
         ),
         _ => return Ok(()),
     };
-    let all = matches!(name, "merge" | "setproduct" | "concat");
-    let checked = if all {
-        types
-    } else {
-        &types[..types.len().min(1)]
+    // The parameters checked are of the dynamic pseudo-type (the others
+    // convert their arguments first): an argument of unknown type there
+    // makes the result's type unknown before any check, except for
+    // `merge`, which checks its arguments in order up to the first such.
+    let checked = match name {
+        "merge" => types,
+        "setproduct" | "concat" if types.contains(&Dynamic) => return Ok(()),
+        "setproduct" | "concat" => types,
+        _ => &types[..types.len().min(1)],
     };
-    match checked.iter().find(|t| !ok(t)) {
-        Some(t) => Err(format!("{what} required, but have {}", typing::friendly(t))),
-        None => Ok(()),
+    if let ("one", Some(Tuple(ts))) = (name, types.first()) {
+        if ts.len() > 1 {
+            return Err(
+                "must be a list, set, or tuple value with either zero or one elements".into(),
+            );
+        }
     }
+    for t in checked {
+        if *t == Dynamic {
+            return Ok(());
+        }
+        if !ok(t) {
+            return Err(format!("{what} required, but have {}", typing::friendly(t)));
+        }
+    }
+    Ok(())
 }
 
 /// An error for a conversion function whose argument's type cannot convert.

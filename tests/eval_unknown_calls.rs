@@ -1,0 +1,170 @@
+//! Function calls and conditionals over values not known yet, as Terraform
+//! 1.11.4 evaluates them. Every expected result was printed by
+//! `terraform console -plan` (the unknowns oracle's layout, see
+//! `../shared/oracle/TYPES-README.md`) in the scope of
+//! `support/unknown_scope.rs`: `local.us` a string known not to be null,
+//! `local.ub` a bool, `local.ud` of any type, ...
+//!
+//! An expectation is `error`, `unknown T`, or `T = JSON` with each unknown
+//! inside written `{"$unknown": "T"}`.
+
+#[path = "support/unknown_scope.rs"]
+mod unknown_scope;
+
+fn check(cases: &[(&str, &str)]) {
+    let ctx = unknown_scope::context();
+    let mut wrong = Vec::new();
+    for (src, want) in cases {
+        let got = match hcl::eval::evaluate_typed_str(src, &ctx) {
+            Err(_) => "error".to_owned(),
+            Ok(t) if t.is_unknown() => format!("unknown {}", t.ty()),
+            Ok(t) => {
+                let v = t.map_unknowns(|ty| {
+                    let mut m = hcl::value::Map::new();
+                    m.insert("$unknown", hcl::Value::from(ty.to_string()));
+                    hcl::Value::Object(m)
+                });
+                format!("{} = {}", t.ty(), serde_json::to_string(&v).unwrap())
+            }
+        };
+        if got != *want {
+            wrong.push(format!("{src}\n    want {want}\n    got  {got}"));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_unknown_condition_drops_both_branches_errors() {
+    check(&[
+        ("local.ub ? 1 : keys(1)", "unknown dynamic"),
+        ("local.ub ? keys(1) : keys(2)", "unknown dynamic"),
+        (
+            "(local.ub ? {for k, v in [] : k => v} : keys(null))",
+            "unknown dynamic",
+        ),
+        (
+            "(local.ub ? {} : (local.ub ? keys(1) : (local.ub ? local.ub : 10000000000000000000)))",
+            "unknown dynamic",
+        ),
+        // A known condition keeps the branch taken, whatever the other's errors.
+        ("true ? 1 : keys(1)", "number = 1"),
+        ("false ? keys(1) : 2", "number = 2"),
+        ("true ? 1 : {}", "error"),
+    ]);
+}
+
+#[test]
+fn unknown_arguments_are_checked_against_parameter_types() {
+    check(&[
+        ("compact(tonumber((local.ub ? \"x y\" : true)))", "error"),
+        ("chunklist(local.um, local.ud)", "error"),
+        ("join(toset([0, true, local.us])[*], 1)", "error"),
+        (
+            "[for k, v in [{b = \"a\", \"k\" = false}, zipmap(false, local.un)] : k]",
+            "error",
+        ),
+        ("sort(slice(local.ub, 0, 1))", "error"),
+        (
+            "[[2.5, [for v in {c = \"1\", b = local.usn} : v], toset(local.ub)]]",
+            "error",
+        ),
+        (
+            "tolist([values(toset([local.us, \"a\"])), tolist([])[*]])",
+            "error",
+        ),
+        (
+            "(false ? tolist(2.5) : tolist(setproduct(local.usn)))",
+            "error",
+        ),
+        (
+            "merge(\"a\", one(format(\"%v-%s\", local.ud, local.ut)))",
+            "error",
+        ),
+        ("lookup(1, local.ud, null)", "error"),
+        ("lookup(1, local.us)", "error"),
+        (
+            "one([for v in {n = \"1\", c = local.us, b = local.ut} : v])",
+            "error",
+        ),
+        (
+            "tomap({b = setproduct(tolist([local.us, 10000000000000000000])[*], local.uset, tolist([])), \"k\" = \"a\"})",
+            "error",
+        ),
+    ]);
+}
+
+#[test]
+fn an_argument_of_unknown_type_makes_the_type_unknown() {
+    check(&[
+        (
+            "{b = slice(concat(2.5, local.ud), 1, 1)}",
+            r#"object({b: dynamic}) = {"b":{"$unknown":"dynamic"}}"#,
+        ),
+        ("coalescelist(local.uo)", "unknown dynamic"),
+        (
+            "index(local.usn, reverse(tomap({c = local.us, a = local.un, b = \"5\"})[*]))",
+            "unknown number",
+        ),
+        (
+            "sum((local.ub ? (true ? local.ul : local.us) : compact(0)))",
+            "unknown dynamic",
+        ),
+    ]);
+}
+
+#[test]
+fn known_sequences_holding_unknowns_keep_what_is_known() {
+    check(&[
+        (
+            "sort([local.us])",
+            r#"list(string) = [{"$unknown":"string"}]"#,
+        ),
+        (
+            "sort([\"b\", local.us, \"a\"])",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        ("length(sort([local.us]))", "number = 1"),
+        (
+            "flatten([local.us, [\"c\"]])",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"c"]"#,
+        ),
+        (
+            "flatten([[local.us], [\"c\"]])",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"c"]"#,
+        ),
+        (
+            "flatten([{a = local.us}])",
+            r#"tuple([object({a: string})]) = [{"a":{"$unknown":"string"}}]"#,
+        ),
+        (
+            "reverse([local.us, \"a\"])",
+            r#"tuple([string, string]) = ["a",{"$unknown":"string"}]"#,
+        ),
+        (
+            "reverse(tolist([local.us, \"a\"]))",
+            r#"list(string) = ["a",{"$unknown":"string"}]"#,
+        ),
+        ("distinct([local.us])", "unknown list(string)"),
+        ("compact([local.us, \"a\"])", "unknown list(string)"),
+    ]);
+}
+
+#[test]
+fn collection_conversions_convert_each_element_by_its_own_type() {
+    check(&[
+        (
+            "tomap({a = toset([1]), n = [\"5\"]})",
+            r#"map(set(number)) = {"a":[1],"n":[5]}"#,
+        ),
+        (
+            "tolist([toset([1]), [\"5\"]])",
+            r#"list(set(number)) = [[1],[5]]"#,
+        ),
+        ("tomap({a = toset([1]), n = [\"x\"]})", "error"),
+        (
+            "coalesce(null, tolist([\"1\", \"true\"])[*])",
+            r#"list(string) = ["1","true"]"#,
+        ),
+    ]);
+}
