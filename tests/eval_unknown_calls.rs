@@ -168,3 +168,88 @@ fn collection_conversions_convert_each_element_by_its_own_type() {
         ),
     ]);
 }
+
+#[test]
+fn known_maps_holding_unknowns_give_their_values_in_key_order() {
+    check(&[
+        (
+            "values(tomap({c = local.usn, n = true, b = local.usn}))",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"},"true"]"#,
+        ),
+        (
+            "flatten(tomap({b = local.us, c = \"x\"}))",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"x"]"#,
+        ),
+    ]);
+}
+
+#[test]
+fn lookup_in_an_unknown_object_knows_its_attributes() {
+    check(&[
+        ("lookup(local.uo, \"a\")", "unknown string"),
+        ("lookup(local.uo, \"zz\", 1)", "unknown number"),
+        ("lookup(local.uo, \"zz\")", "error"),
+    ]);
+}
+
+#[test]
+fn coalesce_needs_one_type_even_beside_unknowns() {
+    check(&[
+        ("coalesce(1, \"5\", local.ut)", "error"),
+        ("zipmap(local.ul, [\"a\"])", "unknown dynamic"),
+    ]);
+}
+
+#[test]
+fn a_set_holds_known_elements_then_unknown_ones_then_null() {
+    check(&[
+        (
+            "toset([null, local.us, \"a\"])",
+            r#"set(string) = ["a",{"$unknown":"string"},null]"#,
+        ),
+        (
+            "[for v in toset([null, local.us, \"a\"]) : v]",
+            r#"tuple([string, string, string]) = ["a",{"$unknown":"string"},null]"#,
+        ),
+        (
+            "[for v in toset([1, local.us]) : v]",
+            r#"tuple([string, string]) = ["1",{"$unknown":"string"}]"#,
+        ),
+        // The unknown key comes before the null one, which is then no error.
+        (
+            "{for k, v in toset([null, local.us]) : k => v}",
+            "unknown dynamic",
+        ),
+        (
+            "{for k, v in toset([1, local.us, null]) : k => v}",
+            "unknown dynamic",
+        ),
+        ("{for k, v in toset([null, \"a\"]) : k => v}", "error"),
+    ]);
+}
+
+#[test]
+fn unification_prefers_a_list_or_a_tuple_to_a_set() {
+    check(&[
+        ("true ? tolist([1]) : toset([2])", "list(number) = [1]"),
+        ("true ? toset([1]) : tolist([2])", "list(number) = [1]"),
+        ("true ? [1] : toset([2])", "set(number) = [1]"),
+        (
+            "true ? toset([1]) : tolist([\"a\"])",
+            r#"list(string) = ["1"]"#,
+        ),
+        ("false ? [1, 2] : toset([\"a\"])", r#"set(string) = ["a"]"#),
+        (
+            "tolist([toset([\"b\"]), tolist([\"a\"])])",
+            r#"list(list(string)) = [["b"],["a"]]"#,
+        ),
+        (
+            "tolist([toset([\"b\"]), [\"a\"]])",
+            r#"list(set(string)) = [["b"],["a"]]"#,
+        ),
+        (
+            "toset((false ? toset([null, 2.5])[*] : toset([])))",
+            "set(number) = []",
+        ),
+    ]);
+}

@@ -439,7 +439,8 @@ pub(crate) fn iter_items<'v>(
     match coll {
         Value::Array(a) if typing::is_set(t) => Ok(a
             .iter()
-            .map(|v| (Cow::Borrowed(v), v, typing::item(t, 0, v)))
+            .enumerate()
+            .map(|(i, v)| (Cow::Borrowed(v), v, typing::item(t, i, v)))
             .collect()),
         Value::Array(a) => Ok(a
             .iter()

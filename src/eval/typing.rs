@@ -133,7 +133,8 @@ pub(crate) fn map_unknowns(v: &Value, t: &Ty, f: &mut dyn FnMut(&Type) -> Value)
 /// Converts `v` (with meta `t`) to type `target` as
 /// [`util::convert`](super::functions::util::convert) does, unknown values
 /// included: an unknown converts to an unknown of the target type (when
-/// its type can convert), and a set puts its unknown elements last.
+/// its type can convert), and a set puts its unknown elements after the
+/// known ones, before a null.
 pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), String> {
     use super::functions::util;
     match t {
@@ -180,6 +181,10 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                     }
                 }
                 if matches!(target, Type::Set(_)) {
+                    // cty's order: known elements, then unknown ones, then
+                    // null (a 'for' over the set meets them so).
+                    let (nulls, known): (Vec<Value>, Vec<Value>) =
+                        known.into_iter().partition(Value::is_null);
                     for x in util::make_set(known) {
                         out.push(x);
                         metas.push(element(e, &Value::Null));
@@ -187,6 +192,10 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                     for (x, xt) in unknowns {
                         out.push(x);
                         metas.push(xt);
+                    }
+                    if !nulls.is_empty() {
+                        out.push(Value::Null);
+                        metas.push(element(e, &Value::Null));
                     }
                 }
                 Ok((Value::Array(out), with_parts(target.clone(), metas)))

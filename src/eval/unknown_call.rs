@@ -115,7 +115,9 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             return Ok(unknown::not_null(Type::Bool));
         }
         "coalesce" => {
-            let target = Type::unify(&types).unwrap_or(Type::Dynamic);
+            let Some(target) = Type::unify(&types) else {
+                return Err(fail("all arguments must have the same type".into()));
+            };
             for (v, t) in args.into_iter().zip(&metas) {
                 if !typing::is_known(t) {
                     break;
@@ -147,6 +149,49 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
         }
         // A known sequence holding unknowns: cty runs these functions on
         // it, and their results keep what is known.
+        "lookup" if matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1]) => {
+            // An object's attribute type is known by its name.
+            let (Type::Object(attrs), Some(key)) = (&types[0], key_text(&args[1])) else {
+                return Ok(result(Type::Dynamic));
+            };
+            return match (attrs.get(&key), types.get(2)) {
+                (Some(t), _) => Ok(result(t.clone())),
+                (None, Some(default)) => Ok(result(default.clone())),
+                (None, None) => Err(err(
+                    span,
+                    format!("Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute \"{key}\"."),
+                )),
+            };
+        }
+        "values" if !whole(0) => {
+            // A known map or object holding unknowns: its values in the
+            // order of their keys.
+            let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
+            let Some(Value::Object(o)) = v else {
+                return Ok(result(Type::Dynamic));
+            };
+            let mut entries: Vec<(usize, Key, Value)> = o
+                .into_iter()
+                .enumerate()
+                .map(|(i, (k, x))| (i, k, x))
+                .collect();
+            entries.sort_by(|a, b| a.1.as_bytes().cmp(b.1.as_bytes()));
+            let (values, item_metas): (Vec<Value>, Vec<Ty>) = entries
+                .into_iter()
+                .map(|(i, k, x)| {
+                    let xt = typing::attr(&t, &k, i, &x);
+                    (x, xt)
+                })
+                .unzip();
+            let meta = typing::tuple(&values, Some(item_metas));
+            return match &types[0] {
+                Type::Map(e) => {
+                    typing::convert(Value::Array(values), &meta, &Type::list((**e).clone()))
+                        .map_err(fail)
+                }
+                _ => Ok((Value::Array(values), meta)),
+            };
+        }
         "sort" if !whole(0) => {
             // The order is not known, the length is.
             let Value::Array(items) = &args[0] else {
@@ -245,8 +290,20 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
 /// metas, into `out`; `false` when which elements there are is not known
 /// (an unknown sequence, or an element of unknown type, inside).
 fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
-    let Value::Array(items) = v else {
-        return false;
+    let items = match v {
+        Value::Array(items) => items,
+        // cty iterates a map not wholly known as it does a list (a known
+        // one is refused by type first): its elements in key order.
+        Value::Object(o) if out.is_empty() && matches!(typing::of(v, t).as_ref(), Type::Map(_)) => {
+            let mut entries: Vec<(usize, (&Key, &Value))> = o.iter().enumerate().collect();
+            entries.sort_by(|a, b| a.1 .0.as_bytes().cmp(b.1 .0.as_bytes()));
+            for (i, (k, x)) in entries {
+                let xt = typing::attr(t, k, i, x);
+                out.push((x.clone(), xt));
+            }
+            return true;
+        }
+        _ => return false,
     };
     for (i, x) in items.iter().enumerate() {
         let xt = typing::item(t, i, x);
@@ -264,6 +321,16 @@ fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
         }
     }
     true
+}
+
+/// A known key as `lookup` takes it (converted to a string).
+fn key_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.as_str().to_owned()),
+        Value::Number(n) => Some(n.to_plain_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
 }
 
 /// Whether the known sequence `seq` (meta `meta`) holds `want` among its
@@ -324,7 +391,7 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
             _ => Type::Dynamic,
         },
-        "setproduct" => match typing::call_type(name, args, types) {
+        "setproduct" | "zipmap" => match typing::call_type(name, args, types) {
             Ok(typing::Returns::Is(t)) => t,
             _ => Type::Dynamic,
         },

@@ -526,7 +526,7 @@ fn preference_order(types: &[Type], idx: &mut Vec<usize>) {
 
 /// `Less` when `a` is preferred to `b` as a unification result (more
 /// general: `string` over other primitives, a list over a tuple, a map over
-/// an object, a set over a list or tuple; the dynamic pseudo-type last).
+/// an object, a list or tuple over a set; the dynamic pseudo-type last).
 fn compare(a: &Type, b: &Type) -> std::cmp::Ordering {
     use std::cmp::Ordering::*;
     use Type::*;
@@ -545,11 +545,13 @@ fn compare(a: &Type, b: &Type) -> std::cmp::Ordering {
         (List(x), List(y)) | (Set(x), Set(y)) | (Map(x), Map(y)) => return compare(x, y),
         _ => {}
     }
-    // The more general kind first, whichever side it is on.
+    // The preferred kind first, whichever side it is on: a list over a
+    // tuple, a map over an object, and (as cty's comparison works out) a
+    // list or a tuple over a set.
     let general_first = |x: &Type, y: &Type| {
         matches!(
             (x, y),
-            (Set(_), Tuple(_) | List(_)) | (List(_), Tuple(_)) | (Map(_), Object(_))
+            (List(_) | Tuple(_), Set(_)) | (List(_), Tuple(_)) | (Map(_), Object(_))
         )
     };
     if general_first(a, b) {
