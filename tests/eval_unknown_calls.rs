@@ -253,3 +253,42 @@ fn unification_prefers_a_list_or_a_tuple_to_a_set() {
         ),
     ]);
 }
+
+#[test]
+fn a_failed_branch_keeps_the_type_hcl_gives_it() {
+    // HCL goes on after an error with a placeholder of the type the
+    // expression would have had: it takes part in the result type.
+    check(&[
+        (
+            "(true ? 0 : {c = slice(local.ul, 0, 2), a = tostring(local.usn), n = join(10000000000000000000, \"true\")})",
+            "error",
+        ),
+        ("(false ? [min(local.ul, local.ul)] : local.us)", "error"),
+        (
+            "(false ? {b = reverse(local.ul), a = flatten(2.5)} : [[], try(2.5), tolist([])])",
+            "error",
+        ),
+        ("abs((local.ul ? (2.5 % local.ut) : !local.ut))", "error"),
+        ("true ? 1 : \"x${keys(1)}\"", r#"string = "1""#),
+        ("true ? \"a\" : \"${keys(1)}\"", r#"string = "a""#),
+    ]);
+    let ctx = unknown_scope::context();
+    let e = hcl::eval::evaluate_typed_str("(false ? [min(local.ul, local.ul)] : local.us)", &ctx)
+        .unwrap_err();
+    assert!(
+        e.message()
+            .contains("The 'true' value is tuple, but the 'false' value is string."),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
+fn what_an_unknown_value_cannot_do_its_type_already_says() {
+    check(&[
+        ("[for x in local.us : x]", "error"),
+        ("{for k, x in local.un : k => x}", "error"),
+        ("[for x in local.ud : x]", "unknown dynamic"),
+        ("null[local.un]", "error"),
+    ]);
+}

@@ -368,7 +368,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         // HCL, the errors of both are dropped (neither is known to be
         // taken); a branch that failed is an unknown of any type.
         let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
-            Err(Fail::Err(_)) => Ok(unknown::nullable(Type::Dynamic)),
+            Err(Fail::Err(_)) => Ok(unknown::nullable(failed_type(e, ctx, d))),
             r => r,
         };
         let x = branch(&c.true_expr)?;
@@ -401,9 +401,15 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     };
     let (v, vt) = eval_t(taken, ctx, d)?;
     // Errors in the branch not taken are discarded, but its type takes part
-    // in the unification of the result type.
-    let Ok((o, ot)) = eval_t(other, ctx, d) else {
-        return Ok((v, vt));
+    // in the unification of the result type (what HCL's value of it has
+    // when it fails, see `failed_type`).
+    let (o, ot) = match eval_t(other, ctx, d) {
+        Ok(r) => r,
+        Err(Fail::Err(_)) => match failed_type(other, ctx, d) {
+            Type::Dynamic => return Ok((v, vt)),
+            t => unknown::nullable(t),
+        },
+        Err(_) => return Ok((v, vt)),
     };
     let (t, f) = if cond {
         ((&v, &vt), (&o, &ot))
@@ -425,6 +431,66 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             f,
         )),
     }
+}
+
+/// The type of the value HCL gives expression `e` when evaluating it
+/// fails: HCL goes on after an error with a placeholder of the type the
+/// expression would have had (an operator's result type, a string for a
+/// template, a tuple or object with the failed parts of any type) and
+/// of any type elsewhere. A conditional's branch that failed takes part in
+/// the unification of the result type with it (`true ? 0 : {a = keys(1)}`
+/// is "Inconsistent conditional result types", as in Terraform).
+fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
+    use BinaryOperator::*;
+    if d >= MAX_DEPTH {
+        return Type::Dynamic;
+    }
+    let part = |e: &Expression<'_>| match eval_t(e, ctx, d + 1) {
+        Ok((v, t)) => typing::of(&v, &t).into_owned(),
+        Err(Fail::Err(_)) => failed_type(e, ctx, d + 1),
+        Err(Fail::Unknown(_)) => Type::Dynamic,
+    };
+    match &e.kind {
+        ExprKind::Parenthesis(inner) => failed_type(inner, ctx, d + 1),
+        ExprKind::Binary(b) => match b.operator {
+            Add | Sub | Mul | Div | Mod => Type::Number,
+            _ => Type::Bool,
+        },
+        ExprKind::Unary(u) => match u.operator {
+            UnaryOperator::Neg => Type::Number,
+            UnaryOperator::Not => Type::Bool,
+        },
+        ExprKind::Template(t) => match t.template.elements {
+            [Element::Interpolation(i)] => failed_type(&i.expr, ctx, d + 1),
+            _ => Type::String,
+        },
+        ExprKind::Tuple(items) => Type::Tuple(items.iter().map(part).collect()),
+        ExprKind::Object(items) => {
+            let mut attrs = std::collections::BTreeMap::new();
+            for item in items.iter() {
+                let key = match &item.key {
+                    ObjectKey::Ident(i) => i.name.to_owned(),
+                    ObjectKey::Expression(k) => match eval_t(k, ctx, d + 1) {
+                        Ok((Value::String(s), None)) => s.as_str().to_owned(),
+                        Ok((Value::Number(n), None)) => n.to_plain_string(),
+                        Ok((Value::Bool(b), None)) => b.to_string(),
+                        _ => return Type::Dynamic,
+                    },
+                };
+                attrs.insert(key, part(&item.value));
+            }
+            Type::Object(attrs)
+        }
+        _ => Type::Dynamic,
+    }
+}
+
+#[cold]
+fn null_index(span: Span) -> Fail {
+    err(
+        span,
+        "Attempt to index null value: This value is null, so it does not have any indices.",
+    )
 }
 
 /// Items of an iterable value of recorded type `t` for `for`: (key,
@@ -477,6 +543,17 @@ pub(crate) fn iter_items<'v>(
 fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (coll, coll_ty) = eval_t(&f.collection, ctx, d)?;
     if typing::is_unknown(&coll_ty) {
+        // Its type says already whether it can be iterated.
+        let t = typing::of(&coll, &coll_ty);
+        if t.is_primitive() {
+            return Err(err(
+                f.collection.span,
+                format!(
+                    "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a 'for' expression.",
+                    typing::friendly(&t)
+                ),
+            ));
+        }
         return Ok(unknown::nullable(Type::Dynamic));
     }
     let set = typing::is_set(&coll_ty);
@@ -681,6 +758,10 @@ fn apply_ops(
             TraversalOperatorKind::Index(ix) => {
                 let (key, key_ty) = eval_t(ix, ctx, d + 1)?;
                 if !typing::is_known(&key_ty) {
+                    if cur.is_null() && typing::is_known(&ty) {
+                        // A null has no indices, whatever the key.
+                        return Err(null_index(op.span));
+                    }
                     let t = unknown::index_type(&typing::of(&cur, &ty), None, op.span)?;
                     return Ok(unknown::nullable(t));
                 }
@@ -992,10 +1073,7 @@ fn index_value<'v>(
                 )),
             }
         }
-        Value::Null => Err(err(
-            span,
-            "Attempt to index null value: This value is null, so it does not have any indices.",
-        )),
+        Value::Null => Err(null_index(span)),
         other => Err(invalid_index(
             span,
             format!(

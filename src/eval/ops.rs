@@ -130,6 +130,11 @@ pub(crate) fn describe(v: &Value, t: &super::typing::Ty) -> String {
     if let Some(t @ (Type::List(_) | Type::Set(_) | Type::Map(_))) = t.as_ref().map(|m| m.ty()) {
         return super::typing::friendly(t);
     }
+    // An unknown value reads as its type ("object", "tuple", as Terraform
+    // names them).
+    if let Some(super::typing::Meta::Unknown(ty, _)) = t {
+        return super::typing::friendly(ty);
+    }
     match v {
         Value::Null => "null".into(),
         Value::Array(a) => format!(
