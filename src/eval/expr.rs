@@ -514,11 +514,9 @@ pub(crate) fn iter_items<'v>(
             .map(|(i, v)| (Cow::Owned(Value::from(i)), v, typing::item(t, i, v)))
             .collect()),
         Value::Object(o) => {
-            let mut items: Vec<(usize, (&Key, &Value))> = o.iter().enumerate().collect();
-            items.sort_unstable_by(|a, b| a.1 .0.as_bytes().cmp(b.1 .0.as_bytes()));
-            Ok(items
+            Ok(typing::by_key(o)
                 .into_iter()
-                .map(|(i, (k, v))| {
+                .map(|(i, k, v)| {
                     let t = typing::attr(t, k, i, v);
                     (Cow::Owned(Value::String(k.clone())), v, t)
                 })

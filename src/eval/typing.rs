@@ -741,6 +741,15 @@ pub(crate) fn fixed_collection(name: &str) -> Option<Type> {
     })
 }
 
+/// The entries of an object or map in the order cty iterates them (by
+/// key), each with its position in `o` (for [`attr`]).
+pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Value)> {
+    let mut entries: Vec<(usize, &Key, &Value)> =
+        o.iter().enumerate().map(|(i, (k, v))| (i, k, v)).collect();
+    entries.sort_unstable_by(|a, b| a.1.as_bytes().cmp(b.1.as_bytes()));
+    entries
+}
+
 /// The type cty declares for parameter `i` of built-in `name` (`fixed`:
 /// how many parameters precede the variadic one) where it is a
 /// collection type: the declared [`ParamType`]s take `any` there, the

@@ -147,8 +147,6 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
             let (v, t) = (args.into_iter().next(), metas.into_iter().next());
             return typing::convert(v.unwrap_or_default(), &t.flatten(), &target).map_err(fail);
         }
-        // A known sequence holding unknowns: cty runs these functions on
-        // it, and their results keep what is known.
         "lookup" if matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1]) => {
             // An object's attribute type is known by its name.
             let (Type::Object(attrs), Some(key)) = (&types[0], key_text(&args[1])) else {
@@ -163,25 +161,17 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
                 )),
             };
         }
+        // A known collection holding unknowns: cty runs these functions on
+        // it, and their results keep what is known.
         "values" if !whole(0) => {
-            // A known map or object holding unknowns: its values in the
-            // order of their keys.
+            // A map's or object's values in the order of their keys.
             let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
             let Some(Value::Object(o)) = v else {
                 return Ok(result(Type::Dynamic));
             };
-            let mut entries: Vec<(usize, Key, Value)> = o
+            let (values, item_metas): (Vec<Value>, Vec<Ty>) = typing::by_key(&o)
                 .into_iter()
-                .enumerate()
-                .map(|(i, (k, x))| (i, k, x))
-                .collect();
-            entries.sort_by(|a, b| a.1.as_bytes().cmp(b.1.as_bytes()));
-            let (values, item_metas): (Vec<Value>, Vec<Ty>) = entries
-                .into_iter()
-                .map(|(i, k, x)| {
-                    let xt = typing::attr(&t, &k, i, &x);
-                    (x, xt)
-                })
+                .map(|(i, k, x)| (x.clone(), typing::attr(&t, k, i, x)))
                 .unzip();
             let meta = typing::tuple(&values, Some(item_metas));
             return match &types[0] {
@@ -294,12 +284,9 @@ fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
         Value::Array(items) => items,
         // cty iterates a map not wholly known as it does a list (a known
         // one is refused by type first): its elements in key order.
-        Value::Object(o) if out.is_empty() && matches!(typing::of(v, t).as_ref(), Type::Map(_)) => {
-            let mut entries: Vec<(usize, (&Key, &Value))> = o.iter().enumerate().collect();
-            entries.sort_by(|a, b| a.1 .0.as_bytes().cmp(b.1 .0.as_bytes()));
-            for (i, (k, x)) in entries {
-                let xt = typing::attr(t, k, i, x);
-                out.push((x.clone(), xt));
+        Value::Object(o) if matches!(typing::of(v, t).as_ref(), Type::Map(_)) => {
+            for (i, k, x) in typing::by_key(o) {
+                out.push((x.clone(), typing::attr(t, k, i, x)));
             }
             return true;
         }
