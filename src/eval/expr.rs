@@ -340,7 +340,7 @@ fn is_scope_traversal(e: &Expression<'_>) -> bool {
         })
 }
 
-fn object_key(k: Value, span: Span) -> R<Key> {
+pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
     match k {
         Value::String(s) => Ok(Key::from(s)),
         Value::Number(n) => Ok(Key::from(n.to_plain_string())),
@@ -471,9 +471,10 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
                 let key = match &item.key {
                     ObjectKey::Ident(i) => i.name.to_owned(),
                     ObjectKey::Expression(k) => match eval_t(k, ctx, d + 1) {
-                        Ok((Value::String(s), None)) => s.as_str().to_owned(),
-                        Ok((Value::Number(n), None)) => n.to_plain_string(),
-                        Ok((Value::Bool(b), None)) => b.to_string(),
+                        Ok((kv, None)) => match object_key(kv, k.span) {
+                            Ok(key) => key.as_str().to_owned(),
+                            Err(_) => return Type::Dynamic,
+                        },
                         _ => return Type::Dynamic,
                     },
                 };

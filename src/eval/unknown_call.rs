@@ -149,10 +149,11 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
         }
         "lookup" if matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1]) => {
             // An object's attribute type is known by its name.
-            let (Type::Object(attrs), Some(key)) = (&types[0], key_text(&args[1])) else {
+            let key = super::expr::object_key(args[1].clone(), span).ok();
+            let (Type::Object(attrs), Some(key)) = (&types[0], key) else {
                 return Ok(result(Type::Dynamic));
             };
-            return match (attrs.get(&key), types.get(2)) {
+            return match (attrs.get(key.as_str()), types.get(2)) {
                 (Some(t), _) => Ok(result(t.clone())),
                 (None, Some(default)) => Ok(result(default.clone())),
                 (None, None) => Err(err(
@@ -308,16 +309,6 @@ fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
         }
     }
     true
-}
-
-/// A known key as `lookup` takes it (converted to a string).
-fn key_text(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.as_str().to_owned()),
-        Value::Number(n) => Some(n.to_plain_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        _ => None,
-    }
 }
 
 /// Whether the known sequence `seq` (meta `meta`) holds `want` among its
