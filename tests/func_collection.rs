@@ -166,6 +166,7 @@ fn names_are_complete() {
         "regexall",
         "replace",
         "reverse",
+        "rsadecrypt",
         "setintersection",
         "setproduct",
         "setsubtract",

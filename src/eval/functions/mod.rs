@@ -36,7 +36,7 @@
 //!
 //! # Functions
 //!
-//! 111 functions in nine families (Terraform 1.11's list less the
+//! 112 functions in nine families (Terraform 1.11's list less the
 //! Terraform-only ones; `try` and `can` are special forms of the evaluator):
 //!
 //! | family | count | functions | feature | differences from Terraform |
@@ -44,15 +44,15 @@
 //! | string | 22 | `chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper` | `regex` for `regex`, `regexall` and `/re/` patterns in `replace` | Patterns run on the `regex` crate, not Go's RE2. Both are RE2-style (no backreferences or lookaround); `\d \w \s \b` and negations are rewritten to RE2's ASCII meaning. Rust-only syntax is then also accepted: class set operations (`[a&&b]`, `[a--b]`) and nested classes, which RE2 reads literally; `\Q..\E` and `\C` are not supported. `upper`/`lower` map rune by rune like Go (no final sigma, `ß` kept) but use Rust's case tables. `format` with a `null` argument is an error (Terraform yields an unknown value). `templatestring` checks that its template argument is a direct reference when the evaluator calls it (as Terraform does); called directly it sees only the value. |
 //! | collection | 30 | `alltrue anytrue chunklist coalesce coalescelist compact concat contains distinct element flatten index keys length lookup matchkeys merge one range reverse setintersection setproduct setsubtract setunion slice sort sum transpose values zipmap` | — | Sets of collections follow cty's order (byte-wise on its set-hash text), reproduced. Arrays do not know whether they are sets, so e.g. `slice` accepts a set that Terraform rejects (`element` is told by the evaluator, and refuses a set as Terraform does). `element` with a negative index counts from the end of a list, as in Terraform, and is an error for a tuple (Terraform 1.11 panics); called directly, outside the evaluator, it cannot tell a list from a tuple and fails. `range` and `sum` add as Terraform does, with its rounding (`sum([0.1, 0.2])` is 0.3, and `range(0, 1, 0.1)` has Terraform's ten values). |
 //! | numeric | 9 | `abs ceil floor log max min parseint pow signum` | — | Numbers are Terraform's 512-bit floats (see [`Number`](crate::Number)); `abs`, `ceil`, `floor`, `max`, `min` and `parseint` are exact, `log` and `pow` compute in `f64` as Terraform does. `log`/`pow` results that are NaN are errors (Terraform panics). |
-//! | encoding | 11 | `base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode` | `base64`; `gzip` (base64gzip); `csv` (csvdecode); `json` (jsondecode); `textencoding`; `yaml` (yamldecode) | `base64gzip` (flate2) equals Terraform's bytes for short inputs; longer inputs compress differently but decode to the same text. `jsondecode` turns numbers beyond 64-bit integers into `f64` and nests at most 128 deep. `yamldecode` (yaml-rust2 events + go-yaml's scalar rules) rejects a few inputs go-yaml reads (a bare `-` in a flow sequence) and knows only the common timestamp forms. `textencodebase64` knows the WHATWG encodings of `encoding_rs` plus ISO-8859-1 and UTF-16/UTF-16LE/UTF-16BE (no UTF-32). `jsonencode`, `yamlencode` and `urlencode` are hand-written (small, exact layouts). |
-//! | hash | 7 | `base64sha256 base64sha512 md5 sha1 sha256 sha512 uuidv5` | `hash` | — |
+//! | encoding | 11 | `base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode` | `base64`; `gzip` (base64gzip); `csv` (csvdecode); `json` (jsondecode); `textencoding`; `yaml` (yamldecode) | `base64gzip` (flate2) equals Terraform's bytes for short inputs; longer inputs compress differently but decode to the same text. `jsondecode` reads numbers at Terraform's 512 bits (`jsondecode("18446744073709551617")` is exact, as in Terraform) and nests at most as deep as the parser's depth limit (128). `yamldecode` (yaml-rust2 events + go-yaml's scalar rules) rejects a few inputs go-yaml reads (a bare `-` in a flow sequence) and knows only the common timestamp forms. `textencodebase64` knows the WHATWG encodings of `encoding_rs` plus ISO-8859-1 and UTF-16/UTF-16LE/UTF-16BE (no UTF-32). `jsonencode`, `yamlencode` and `urlencode` are hand-written (small, exact layouts). |
+//! | hash and crypto | 8 | `base64sha256 base64sha512 md5 rsadecrypt sha1 sha256 sha512 uuidv5` | `hash`; `crypto` (rsadecrypt) | `rsadecrypt` (the `rsa` crate, 0.9) reads the first PEM block of its key argument as Go's `ssh.ParseRawPrivateKey` does for RSA keys: PKCS #1, PKCS #8 or an unencrypted OpenSSH key; plaintext bytes that are not UTF-8 become U+FFFD (Terraform keeps the bytes, which its JSON output writes as U+FFFD); keys longer than 16384 bits are refused, to bound the work of a call. `rsa` 0.9 carries advisory RUSTSEC-2023-0071 (a timing side channel of decryption, exploitable by whoever can have many chosen cipher texts decrypted and time it, which a configuration does not offer); leave `crypto` out of your feature list to keep it out of the build. |
 //! | conversion | 10 | `tobool tolist tomap tonumber toset tostring sensitive nonsensitive issensitive ephemeralasnull` | — | No value carries Terraform's marks: `sensitive`, `nonsensitive` and `ephemeralasnull` return their argument, `issensitive` is `false`. |
 //! | network | 4 | `cidrhost cidrnetmask cidrsubnet cidrsubnets` | — | IPv4-mapped IPv6 networks are printed as IPv4, as Go prints them (`cidrsubnet("::ffff:192.168.0.0/112", 8, 6)` is `192.168.6.0/24`); a negative `cidrsubnet` number is reproduced for IPv4 only (an error for IPv6). |
 //! | date/time | 3 | `formatdate timeadd timecmp` | `datetime` | — |
 //! | filesystem | 15 | `abspath basename dirname pathexpand file fileexists fileset filebase64 filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 templatefile` | `fs` | Not built in except `basename`, `dirname` and `pathexpand`: the others read the filesystem, which a context allows with `Context::allow_files` (a base directory for relative paths; also `fs::with_base_dir` / `fs::declare_in`). `fileset` matches with `globset` after Terraform's join-and-clean, with doublestar's class syntax. |
 //!
 //! Not provided: `timestamp plantimestamp uuid bcrypt` (they only make
-//! sense inside Terraform) and `rsadecrypt`.
+//! sense inside Terraform).
 //!
 //! Each function is tested against values produced by Terraform 1.11.4:
 //! 965 cases written for this crate (`tests/fixtures/functions/cases.txt`),
@@ -81,6 +81,8 @@ use super::FuncDef;
 
 mod collection;
 mod convert;
+#[cfg(feature = "crypto")]
+mod crypto;
 #[cfg(feature = "datetime")]
 mod datetime;
 pub(crate) mod encoding;
@@ -111,6 +113,8 @@ fn table() -> &'static Registry {
         encoding::register(&mut r);
         #[cfg(feature = "hash")]
         hash::register(&mut r);
+        #[cfg(feature = "crypto")]
+        crypto::register(&mut r);
         convert::register(&mut r);
         network::register(&mut r);
         template::register(&mut r);
