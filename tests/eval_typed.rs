@@ -200,7 +200,8 @@ fn known_parts_and_refinements() {
 fn format_prints_typed_nulls() {
     // `terraform console` (1.11.4): a typed null prints as "null" with %v
     // and %#v and is an error with %s; an untyped null makes the result
-    // unknown (cty does not format a value of no type).
+    // an unknown value of unknown type (`type(...)` is dynamic: cty does
+    // not format a value of no type).
     let ctx = Context::new();
     known(
         r#"format("%v", tobool(null))"#,
@@ -220,6 +221,6 @@ fn format_prints_typed_nulls() {
         json!("null"),
         "string",
     );
-    unknown(r#"format("%v", null)"#, &ctx, "string");
+    unknown(r#"format("%v", null)"#, &ctx, "dynamic");
     assert!(evaluate_typed_str(r#"format("%s", tostring(null))"#, &ctx).is_err());
 }

@@ -292,3 +292,88 @@ fn what_an_unknown_value_cannot_do_its_type_already_says() {
         ("null[local.un]", "error"),
     ]);
 }
+
+#[test]
+fn formatlist_iterates_what_is_known() {
+    check(&[
+        // A single unknown argument: each iteration is unknown, the
+        // length is the sequences'.
+        (
+            "formatlist(\"%s-%s\", local.us, [\"a\", \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        (
+            "formatlist(\"%s-%d\", [\"a\", \"b\"], local.un)",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", local.uo, [\"a\"])",
+            r#"list(string) = [{"$unknown":"string"}]"#,
+        ),
+        (
+            "length(formatlist(\"%s-%s\", local.us, [\"a\", \"b\"]))",
+            "number = 2",
+        ),
+        ("formatlist(\"%s-%s\", local.us, [])", "list(string) = []"),
+        // An unknown element: that iteration only, known not null. An
+        // unknown element stops the iteration before the later sequences
+        // move on, as in Terraform 1.11 (the second row is "x-a").
+        (
+            "formatlist(\"%s\", [local.us, \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},"b"]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", [local.us, \"x\"], [\"a\", \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},"x-a"]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", [\"x\", local.us], [\"a\", \"b\"])[1] == null",
+            "bool = false",
+        ),
+        // A sequence not known yet, or the format: wholly unknown.
+        ("formatlist(\"%s\", local.ul)", "unknown list(string)"),
+        ("formatlist(\"%s\", local.uset)", "unknown list(string)"),
+        (
+            "formatlist(\"%s-%s\", local.ut, [\"a\", \"b\"])",
+            "unknown list(string)",
+        ),
+        (
+            "formatlist(local.us, [\"a\", \"b\"])",
+            "unknown list(string)",
+        ),
+        // An unknown tuple's length is still checked; known rows still fail.
+        (
+            "formatlist(\"%s-%s\", local.ut, [\"a\", \"b\", \"c\"])",
+            "error",
+        ),
+        (
+            "formatlist(\"%d-%s\", [\"x\", local.us], [\"a\", \"b\"])",
+            "error",
+        ),
+        // An argument of unknown type (or an untyped null): unknown type.
+        (
+            "formatlist(\"%s-%s\", local.ud, [\"a\", \"b\"])",
+            "unknown dynamic",
+        ),
+        ("formatlist(\"%v\", null)", "unknown dynamic"),
+        ("formatlist(\"%v\", [null], null)", "unknown dynamic"),
+        (
+            "formatlist(\"%v\", [null, 1])",
+            r#"list(string) = ["null","1"]"#,
+        ),
+    ]);
+}
+
+#[test]
+fn format_of_unknowns_knows_its_prefix() {
+    check(&[
+        ("format(\"pre-%s\", local.us)", "unknown string"),
+        (
+            "startswith(format(\"pre-%s\", local.usn), \"pre\")",
+            "bool = true",
+        ),
+        ("format(\"%s\", local.ud)", "unknown dynamic"),
+        ("format(\"%s\", local.ud) == null", "unknown bool"),
+        ("format(\"%v\", null)", "unknown dynamic"),
+    ]);
+}

@@ -63,6 +63,30 @@ fn format_errors_name_the_verb() {
 }
 
 #[test]
+fn formatlist_errors_name_the_iteration() {
+    // Terraform 1.11: "Error in function call" with the iteration, for the
+    // errors format reports as an invalid argument too.
+    let ctx = hcl::eval::Context::new();
+    for (src, want) in [
+        (
+            "formatlist(\"%v\", 1, 2)",
+            "Error in function call: Call to function \"formatlist\" failed: error on format iteration 0: too many arguments; only 1 used by format string.",
+        ),
+        (
+            "formatlist(\"%d\", [1, \"a\"])",
+            "Error in function call: Call to function \"formatlist\" failed: error on format iteration 1: unsupported value for \"%d\" at 0: a number is required.",
+        ),
+        (
+            "formatlist(\"%v %v\", [1], [2, 3])",
+            "Invalid function argument: Invalid value for \"args\" parameter: argument 2 has length 2, which is inconsistent with argument 1 of length 1.",
+        ),
+    ] {
+        let err = hcl::eval::evaluate_str(src, &ctx).unwrap_err();
+        assert_eq!(err.message(), want, "{src}");
+    }
+}
+
+#[test]
 fn arity_and_null_errors() {
     assert!(call("upper", vec![]).is_err());
     assert!(call("upper", vec![Value::from("a"), Value::from("b")]).is_err());

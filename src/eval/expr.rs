@@ -1173,7 +1173,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
         check_arity(def, &full, fc, args.len())?;
         check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
         if builtin {
-            super::unknown_call::call(bare, args, types, span)
+            super::unknown_call::call(bare, args, types, span, ctx.budget)
         } else {
             Ok(unknown::nullable(Type::Dynamic))
         }
@@ -1211,7 +1211,7 @@ fn invoke_typed(
     metas: &[Ty],
     span: Span,
 ) -> R<(Value, Ty)> {
-    if matches!(bare, "length" | "format") {
+    if matches!(bare, "length" | "format" | "formatlist") {
         // They look only at which arguments are typed nulls: no types are
         // built for their (possibly large) arguments.
         check_arity(def, full, fc, args.len())?;
@@ -1221,12 +1221,16 @@ fn invoke_typed(
         if bare == "length" && !args.is_empty() && null_of_type(0) {
             return Err(call_failed(full, "argument must not be null".into(), span));
         }
-        if bare == "format" && (1..args.len()).any(|i| args[i].is_null() && !null_of_type(i)) {
-            // An untyped null argument: cty gives an unknown result, before
-            // formatting (`format("%v", null)`; a typed null prints "null").
-            return Ok(unknown::not_null(Type::String));
+        if bare != "length" && (1..args.len()).any(|i| args[i].is_null() && !null_of_type(i)) {
+            // An argument of unknown type, as an untyped null is: the
+            // result is an unknown value of unknown type, before any
+            // formatting (Terraform 1.11's cty: `format("%v", null)`; a
+            // typed null prints "null").
+            return Ok(unknown::nullable(Type::Dynamic));
         }
-        return invoke(ctx, def, full, args, span).map(|v| (v, None));
+        let v = invoke(ctx, def, full, args, span)?;
+        let t = typing::fixed_type(bare, &v);
+        return Ok((v, t));
     }
     let types: Vec<Type> = args
         .iter()
@@ -1442,7 +1446,7 @@ fn inline_template_check(fc: &FuncCall<'_>, span: Span) -> R<()> {
 
 #[cold]
 #[inline(never)]
-fn call_failed(full: &str, msg: String, span: Span) -> Fail {
+pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
     if limits::is_limit_message(&msg) {
         return Fail::Err(Error::spanned(
             ErrorKind::Limit,

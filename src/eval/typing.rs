@@ -431,6 +431,7 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "ephemeralasnull"
             | "length"
             | "format"
+            | "formatlist"
     )
 }
 

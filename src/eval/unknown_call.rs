@@ -10,6 +10,8 @@
 //! parts of their arguments.
 
 use super::expr::{err, Fail, R};
+use super::functions::string::{formatlist_rows, ListArg};
+use super::limits::Budget;
 use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::syntax::Span;
@@ -18,7 +20,13 @@ use crate::value::{Key, Map, Type, Value};
 
 /// Calls built-in `name` on `args` (with metas `metas`), one of which is
 /// not wholly known. The number of arguments is already checked.
-pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> R<(Value, Ty)> {
+pub(crate) fn call(
+    name: &str,
+    args: Vec<Value>,
+    metas: Vec<Ty>,
+    span: Span,
+    budget: &Budget,
+) -> R<(Value, Ty)> {
     let types: Vec<Type> = args
         .iter()
         .zip(&metas)
@@ -128,6 +136,57 @@ pub(crate) fn call(name: &str, args: Vec<Value>, metas: Vec<Ty>, span: Span) -> 
                 }
             }
             return Ok(unknown::not_null(target));
+        }
+        "format" if !whole(0) => {
+            // cty: the text before the first verb is known to start the
+            // result.
+            let prefix = match &args[0] {
+                Value::String(f) => f.find('%').filter(|&i| i > 0).map(|i| f[..i].to_owned()),
+                _ => None,
+            };
+            let r = typing::Refine {
+                not_null: true,
+                prefix,
+                ..typing::Refine::default()
+            };
+            return Ok((Value::Null, typing::unknown(Type::String, r)));
+        }
+        "formatlist" if !whole(0) => {
+            let Value::String(f) = &args[0] else {
+                return Ok(result(Type::list(Type::String)));
+            };
+            let shapes: Vec<ListArg> = (1..args.len())
+                .map(|i| match (&types[i], &args[i]) {
+                    (Type::List(_) | Type::Set(_), _) if whole(i) => ListArg::Unknown(None),
+                    (Type::Tuple(ts), _) if whole(i) => ListArg::Unknown(Some(ts.len())),
+                    (Type::List(_) | Type::Set(_) | Type::Tuple(_), Value::Array(a)) => {
+                        ListArg::Seq(a.len())
+                    }
+                    _ => ListArg::Single,
+                })
+                .collect();
+            let known = |i: usize, j: Option<usize>| {
+                let t = &metas[i + 1];
+                match (j, &args[i + 1]) {
+                    (Some(j), Value::Array(a)) => typing::is_known(&typing::item(t, j, &a[j])),
+                    _ => typing::is_known(t),
+                }
+            };
+            let rows = formatlist_rows(f, &args[1..], &shapes, &known, budget);
+            let rows = match rows.map_err(|e| super::expr::call_failed(name, e, span))? {
+                Some(rows) => rows,
+                None => return Ok(result(Type::list(Type::String))),
+            };
+            let (values, item_metas): (Vec<Value>, Vec<Ty>) = rows
+                .into_iter()
+                .map(|r| match r {
+                    Some(s) => (Value::String(s.into()), None),
+                    None => unknown::not_null(Type::String),
+                })
+                .unzip();
+            let meta = typing::tuple(&values, Some(item_metas));
+            return typing::convert(Value::Array(values), &meta, &Type::list(Type::String))
+                .map_err(fail);
         }
         "startswith" => {
             if let (Some(Meta::Unknown(_, r)), Value::String(p), None) =
@@ -463,6 +522,9 @@ fn takes_typed(name: &str, i: usize) -> bool {
         "element" | "flatten" | "keys" | "lookup" | "one" | "parseint" | "reverse" | "slice"
         | "sum" | "values" => i == 0,
         "zipmap" => i == 1,
+        // Terraform 1.11's cty (before 1.16.1) did not let them take
+        // arguments of unknown type.
+        "format" | "formatlist" => i >= 1,
         _ => false,
     }
 }

@@ -1013,38 +1013,103 @@ fn format_float(spec: &Spec, n: &crate::Number) -> String {
 }
 
 fn formatlist(f: &str, args: Vec<Value>, budget: &Budget) -> Result<Value, String> {
+    let shapes: Vec<ListArg> = args
+        .iter()
+        .map(|a| match a {
+            Value::Array(items) => ListArg::Seq(items.len()),
+            _ => ListArg::Single,
+        })
+        .collect();
+    let rows = formatlist_rows(f, &args, &shapes, &|_, _| true, budget)?;
+    let rows = rows.unwrap_or_default().into_iter().flatten();
+    Ok(Value::Array(
+        rows.map(|s| Value::String(s.into())).collect(),
+    ))
+}
+
+/// How `formatlist` takes one of its arguments.
+#[derive(Clone, Copy)]
+pub(crate) enum ListArg {
+    /// A sequence (list, set or tuple) of this length, iterated.
+    Seq(usize),
+    /// A sequence not known yet: of this length when it is a tuple.
+    Unknown(Option<usize>),
+    /// Anything else (a null sequence too), the same in every iteration.
+    Single,
+}
+
+/// `formatlist`'s iterations, as cty runs them: the sequences' lengths
+/// must agree (checked in argument order, an unknown tuple's too); a
+/// sequence not known yet makes the whole result unknown (`Ok(None)`); an
+/// iteration where an argument is not wholly known (`known(i, Some(j))`
+/// for element `j` of sequence argument `i`, `known(i, None)` for a single
+/// one) gives `None`. Like cty (Terraform 1.11), such an iteration stops
+/// there, leaving the later sequences where they were:
+/// `formatlist("%s-%s", [u, "x"], ["a", "b"])` is `[unknown, "x-a"]`.
+pub(crate) fn formatlist_rows(
+    f: &str,
+    args: &[Value],
+    shapes: &[ListArg],
+    known: &dyn Fn(usize, Option<usize>) -> bool,
+    budget: &Budget,
+) -> Result<Option<Vec<Option<String>>>, String> {
     let mut len: Option<(usize, usize)> = None;
-    for (i, a) in args.iter().enumerate() {
-        if let Value::Array(list) = a {
-            match len {
-                None => len = Some((list.len(), i)),
-                Some((l, j)) if l != list.len() => {
-                    return Err(format!(
-                        "invalid value for \"args\" parameter: argument {} has length {}, which is inconsistent with argument {} of length {l}",
-                        i + 1,
-                        list.len(),
-                        j + 1
-                    ))
-                }
-                _ => {}
+    let mut unknown = false;
+    for (i, shape) in shapes.iter().enumerate() {
+        let n = match *shape {
+            ListArg::Seq(n) | ListArg::Unknown(Some(n)) => n,
+            ListArg::Unknown(None) => {
+                unknown = true;
+                continue;
             }
+            ListArg::Single => continue,
+        };
+        unknown |= matches!(shape, ListArg::Unknown(_));
+        match len {
+            None => len = Some((n, i)),
+            Some((l, j)) if l != n => {
+                return Err(format!(
+                    "invalid value for \"args\" parameter: argument {} has length {n}, which is inconsistent with argument {} of length {l}",
+                    i + 1,
+                    j + 1
+                ))
+            }
+            _ => {}
         }
+    }
+    if unknown {
+        return Ok(None);
     }
     let n = len.map_or(1, |(l, _)| l);
     let mut out = Vec::with_capacity(n);
+    let mut next = vec![0usize; args.len()];
+    let mut row = Vec::with_capacity(args.len());
     let mut total = 0usize;
-    for i in 0..n {
-        let row: Vec<Value> = args
-            .iter()
-            .map(|a| match a {
-                Value::Array(list) => list[i].clone(),
-                other => other.clone(),
-            })
-            .collect();
-        let text = format(f, &row, budget)?;
+    'rows: for k in 0..n {
+        row.clear();
+        for (i, a) in args.iter().enumerate() {
+            let (v, j) = match (a, shapes[i]) {
+                (Value::Array(items), ListArg::Seq(_)) => {
+                    next[i] += 1;
+                    (items[next[i] - 1].clone(), Some(next[i] - 1))
+                }
+                _ => (a.clone(), None),
+            };
+            if !known(i, j) {
+                out.push(None);
+                continue 'rows;
+            }
+            row.push(v);
+        }
+        let text = format(f, &row, budget).map_err(|e| {
+            let e = e
+                .strip_prefix("invalid value for \"args\" parameter: ")
+                .unwrap_or(&e);
+            format!("error on format iteration {k}: {e}")
+        })?;
         total = total.saturating_add(text.len());
         budget.check(out.len() + 1, total)?;
-        out.push(Value::String(text.into()));
+        out.push(Some(text));
     }
-    Ok(Value::Array(out))
+    Ok(Some(out))
 }
