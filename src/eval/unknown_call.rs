@@ -177,16 +177,11 @@ pub(crate) fn call(
                 Some(rows) => rows,
                 None => return Ok(result(Type::list(Type::String))),
             };
-            let (values, item_metas): (Vec<Value>, Vec<Ty>) = rows
-                .into_iter()
-                .map(|r| match r {
-                    Some(s) => (Value::String(s.into()), None),
-                    None => unknown::not_null(Type::String),
-                })
-                .unzip();
-            let meta = typing::tuple(&values, Some(item_metas));
-            return typing::convert(Value::Array(values), &meta, &Type::list(Type::String))
-                .map_err(fail);
+            let parts = rows.into_iter().map(|r| match r {
+                Some(s) => (Value::String(s.into()), None),
+                None => unknown::not_null(Type::String),
+            });
+            return sequence(parts, Some(&Type::list(Type::String))).map_err(fail);
         }
         "startswith" => {
             if let (Some(Meta::Unknown(_, r)), Value::String(p), None) =
@@ -229,30 +224,22 @@ pub(crate) fn call(
             let Some(Value::Object(o)) = v else {
                 return Ok(result(Type::Dynamic));
             };
-            let (values, item_metas): (Vec<Value>, Vec<Ty>) = typing::by_key(&o)
+            let parts = typing::by_key(&o)
                 .into_iter()
-                .map(|(i, k, x)| (x.clone(), typing::attr(&t, k, i, x)))
-                .unzip();
-            let meta = typing::tuple(&values, Some(item_metas));
-            return match &types[0] {
-                Type::Map(e) => {
-                    typing::convert(Value::Array(values), &meta, &Type::list((**e).clone()))
-                        .map_err(fail)
-                }
-                _ => Ok((Value::Array(values), meta)),
+                .map(|(i, k, x)| (x.clone(), typing::attr(&t, k, i, x)));
+            let list = match &types[0] {
+                Type::Map(e) => Some(Type::list((**e).clone())),
+                _ => None,
             };
+            return sequence(parts, list.as_ref()).map_err(fail);
         }
         "sort" if !whole(0) => {
             // The order is not known, the length is.
             let Value::Array(items) = &args[0] else {
                 return Ok(result(Type::list(Type::String)));
             };
-            let n = items.len();
-            let (values, metas): (Vec<Value>, Vec<Ty>) =
-                (0..n).map(|_| unknown::not_null(Type::String)).unzip();
-            let meta = typing::tuple(&values, Some(metas));
-            return typing::convert(Value::Array(values), &meta, &Type::list(Type::String))
-                .map_err(fail);
+            let parts = (0..items.len()).map(|_| unknown::not_null(Type::String));
+            return sequence(parts, Some(&Type::list(Type::String))).map_err(fail);
         }
         "reverse" if !whole(0) => {
             let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
@@ -268,45 +255,33 @@ pub(crate) fn call(
                 })
                 .collect();
             parts.reverse();
-            let (values, item_metas): (Vec<Value>, Vec<Ty>) = parts.into_iter().unzip();
-            let meta = typing::tuple(&values, Some(item_metas));
-            return match &types[0] {
-                Type::List(e) | Type::Set(e) => {
-                    typing::convert(Value::Array(values), &meta, &Type::list((**e).clone()))
-                        .map_err(fail)
-                }
-                _ => Ok((Value::Array(values), meta)),
+            let list = match &types[0] {
+                Type::List(e) | Type::Set(e) => Some(Type::list((**e).clone())),
+                _ => None,
             };
+            return sequence(parts, list.as_ref()).map_err(fail);
         }
         "flatten" if !whole(0) => {
             let mut out = Vec::new();
             if !flatten_known(&args[0], &metas[0], &mut out) {
                 return Ok(unknown::nullable(Type::Dynamic));
             }
-            let (values, item_metas): (Vec<Value>, Vec<Ty>) = out.into_iter().unzip();
-            let meta = typing::tuple(&values, Some(item_metas));
-            return Ok((Value::Array(values), meta));
+            return sequence(out, None).map_err(fail);
         }
         "concat" if (0..args.len()).all(|i| !whole(i)) => {
             let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
-            let (mut out, mut out_metas) = (Vec::new(), Vec::new());
+            let mut out = Vec::new();
             for (v, t) in args.into_iter().zip(&metas) {
                 let Value::Array(items) = v else {
                     return Err(fail("all arguments must be lists or tuples".into()));
                 };
                 for (i, x) in items.into_iter().enumerate() {
                     let xt = typing::item(t, i, &x);
-                    out.push(x);
-                    out_metas.push(xt);
+                    out.push((x, xt));
                 }
             }
-            let meta = typing::tuple(&out, Some(out_metas));
-            if all_lists {
-                if let Some(u) = Type::unify(&types) {
-                    return typing::convert(Value::Array(out), &meta, &u).map_err(fail);
-                }
-            }
-            return Ok((Value::Array(out), meta));
+            let list = Type::unify(&types).filter(|_| all_lists);
+            return sequence(out, list.as_ref()).map_err(fail);
         }
         "merge" if (0..args.len()).all(|i| !whole(i)) && !types.contains(&Type::Dynamic) => {
             let mut map: Map<Key, Value> = Map::new();
@@ -334,6 +309,21 @@ pub(crate) fn call(
         _ => {}
     }
     Ok(result(return_type(name, &args, &types)))
+}
+
+/// A tuple of `parts` (values with their metas), converted to `list` when
+/// given: the result of a function that builds a sequence from values
+/// some of which are not known.
+fn sequence(
+    parts: impl IntoIterator<Item = (Value, Ty)>,
+    list: Option<&Type>,
+) -> Result<(Value, Ty), String> {
+    let (values, metas): (Vec<Value>, Vec<Ty>) = parts.into_iter().unzip();
+    let meta = typing::tuple(&values, Some(metas));
+    match list {
+        Some(t) => typing::convert(Value::Array(values), &meta, t),
+        None => Ok((Value::Array(values), meta)),
+    }
 }
 
 /// `flatten`'s elements of the known sequence `v` (meta `t`), with their
