@@ -224,3 +224,53 @@ fn format_prints_typed_nulls() {
     unknown(r#"format("%v", null)"#, &ctx, "dynamic");
     assert!(evaluate_typed_str(r#"format("%s", tostring(null))"#, &ctx).is_err());
 }
+
+#[test]
+fn conversions_check_the_argument_type_even_of_a_null() {
+    // `terraform console` (1.11.4): a typed null converts only where its
+    // type does ("cannot convert list of dynamic to number").
+    let ctx = Context::new();
+    for src in [
+        "tonumber(tolist(null))",
+        "tobool((true ? tolist(null) : toset([])))",
+        "toset(tomap(null))",
+        "tomap((true ? null : tolist([tolist([1])])))",
+    ] {
+        assert!(evaluate_typed_str(src, &ctx).is_err(), "{src}");
+    }
+    known("tostring(tonumber(null))", &ctx, json!(null), "string");
+    // An attribute of unknown type (an untyped null) beside an object:
+    // the map's element type is found when the values are.
+    known(
+        "tomap({a = {x = 1}, b = null})",
+        &ctx,
+        json!({"a": {"x": 1}, "b": null}),
+        "map(object({x: number}))",
+    );
+}
+
+#[test]
+fn coalesce_and_coalescelist_check_every_argument() {
+    let ctx = Context::new();
+    // Terraform: "coalescelist arguments must be lists or tuples", though
+    // the first argument would be chosen.
+    assert!(evaluate_typed_str("coalescelist([1, \"a\"], {}, true)", &ctx).is_err());
+    assert!(evaluate_typed_str("coalescelist(flatten([true, false]), 0)", &ctx).is_err());
+    // Types that do not unify: "all arguments must have the same type".
+    let src = r#"coalesce(tomap({}), {c = tomap({a = "x", b = "y"}), a = 0}, tostring(null))"#;
+    assert!(evaluate_typed_str(src, &ctx).is_err());
+    // They unify to the object type, which the empty map does not convert
+    // to: cty counts it as null and goes on (Terraform prints the object).
+    known(
+        r#"coalesce(tomap({}), {a = 0, c = tomap({a = "x"})})"#,
+        &ctx,
+        json!({"a": 0, "c": {"a": "x"}}),
+        "object({a: number, c: map(string)})",
+    );
+    known(
+        "coalesce(tomap({}), {a = 0})",
+        &ctx,
+        json!({}),
+        "map(number)",
+    );
+}

@@ -1252,6 +1252,11 @@ fn invoke_typed(
         }
     }
     check_arity(def, full, fc, args.len())?;
+    if let Some(t) = types.first() {
+        // A conversion its argument's type does not have fails whatever
+        // the value, a typed null too (`tonumber(tolist(null))`).
+        super::unknown_call::conversion_check(bare, t, span)?;
+    }
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),
@@ -1270,6 +1275,23 @@ fn invoke_typed(
                 span,
             )
         });
+    }
+    if let (typing::Returns::Convert(t), "coalesce") = (&returns, bare) {
+        // Each argument converts to the unified type, and one that does not
+        // (an empty map where the type is an object) counts as null, as in
+        // cty; an empty string is skipped when that type is string.
+        for (v, m) in args.into_iter().zip(metas) {
+            match typing::convert(v, m, t) {
+                Ok((Value::Null, _)) | Err(_) => {}
+                Ok((Value::String(s), _)) if s.is_empty() && *t == Type::String => {}
+                Ok(r) => return Ok(r),
+            }
+        }
+        return Err(call_failed(
+            full,
+            "no non-null, non-empty-string arguments".into(),
+            span,
+        ));
     }
     if let (typing::Returns::Literal, "coalesce") = (&returns, bare) {
         // The types did not unify to one type (a null beside a list): the

@@ -441,8 +441,7 @@ pub(crate) fn typed_function(name: &str) -> bool {
 fn list_element(t: &Type) -> Option<Type> {
     match t {
         Type::List(e) | Type::Set(e) => Some((**e).clone()),
-        Type::Tuple(ts) if ts.is_empty() => Some(Type::Dynamic),
-        Type::Tuple(ts) => Type::unify(ts),
+        Type::Tuple(ts) => elements_type(ts, true),
         _ => Some(Type::Dynamic),
     }
 }
@@ -451,9 +450,33 @@ fn list_element(t: &Type) -> Option<Type> {
 fn map_element(t: &Type) -> Option<Type> {
     match t {
         Type::Map(e) => Some((**e).clone()),
-        Type::Object(attrs) if attrs.is_empty() => Some(Type::Dynamic),
-        Type::Object(attrs) => Type::unify(&attrs.values().cloned().collect::<Vec<_>>()),
+        Type::Object(attrs) => elements_type(&attrs.values().cloned().collect::<Vec<_>>(), false),
         _ => Some(Type::Dynamic),
+    }
+}
+
+/// The element type of a collection made of elements of types `ts`, as
+/// cty converts a tuple (`tuple`) or an object to a collection of any
+/// single type: the unified type. Where that is the dynamic pseudo-type, a
+/// tuple converts only when all its elements are of it (`tolist([[1],
+/// null])` fails); an object's attributes keep their types, which must
+/// then be one type beside untyped nulls (`tomap({a = {x = 1}, b = null})`
+/// is a map of objects).
+fn elements_type(ts: &[Type], tuple: bool) -> Option<Type> {
+    if ts.is_empty() {
+        return Some(Type::Dynamic);
+    }
+    match Type::unify(ts)? {
+        Type::Dynamic if tuple => ts
+            .iter()
+            .all(|t| *t == Type::Dynamic)
+            .then_some(Type::Dynamic),
+        Type::Dynamic => {
+            let mut typed = ts.iter().filter(|t| **t != Type::Dynamic);
+            let first = typed.next().cloned().unwrap_or(Type::Dynamic);
+            typed.all(|t| *t == first).then_some(first)
+        }
+        t => Some(t),
     }
 }
 
@@ -612,19 +635,21 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             _ => Literal,
         },
         "coalescelist" => {
-            for (i, t) in types.iter().enumerate() {
-                if !matches!(t, Type::List(_) | Type::Tuple(_)) {
-                    return Err("coalescelist arguments must be lists or tuples".into());
-                }
-                if matches!(&args[i], Value::Array(a) if !a.is_empty()) {
-                    return Ok(Is(t.clone()));
-                }
+            // Every argument is checked, also after the one chosen.
+            if types
+                .iter()
+                .any(|t| !matches!(t, Type::List(_) | Type::Tuple(_)))
+            {
+                return Err("coalescelist arguments must be lists or tuples".into());
             }
-            Literal
+            let chosen =
+                (0..args.len()).find(|&i| matches!(&args[i], Value::Array(a) if !a.is_empty()));
+            chosen.map_or(Literal, |i| Is(types[i].clone()))
         }
         "coalesce" => match Type::unify(types) {
-            Some(t) if t != Type::Dynamic => Convert(t),
-            _ => Literal,
+            Some(Type::Dynamic) => Literal,
+            Some(t) => Convert(t),
+            None => return Err("all arguments must have the same type".into()),
         },
         "setproduct" => {
             let mut etys = Vec::with_capacity(types.len());

@@ -568,7 +568,7 @@ fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
 }
 
 /// An error for a conversion function whose argument's type cannot convert.
-fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
+pub(crate) fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
     let want = match name {
         "tostring" => Type::String,
         "tonumber" => Type::Number,

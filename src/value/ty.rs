@@ -241,8 +241,8 @@ pub(crate) fn conversion_exists(from: &Type, to: &Type, unsafe_ok: bool) -> bool
         (List(a) | Set(a), List(b)) => a == b || conversion_exists(a, b, unsafe_ok),
         (List(a), Set(b)) => unsafe_ok && (a == b || conversion_exists(a, b, unsafe_ok)),
         (Set(a), Set(b)) | (Map(a), Map(b)) => a == b || conversion_exists(a, b, unsafe_ok),
-        (Tuple(ts), List(e) | Set(e)) => elements_convert(ts.iter(), e, unsafe_ok),
-        (Object(ts), Map(e)) => elements_convert(ts.values(), e, unsafe_ok),
+        (Tuple(ts), List(e) | Set(e)) => elements_convert(ts.iter(), e, unsafe_ok, true),
+        (Object(ts), Map(e)) => elements_convert(ts.values(), e, unsafe_ok, false),
         (Map(e), Object(ts)) => {
             unsafe_ok && ts.values().all(|t| conversion_exists(e, t, unsafe_ok))
         }
@@ -257,12 +257,14 @@ fn all_convert(types: &[Type], to: &Type, unsafe_ok: bool) -> bool {
         .all(|t| t == to || conversion_exists(t, to, unsafe_ok))
 }
 
-/// Whether every element type converts to the collection element type `e`;
-/// for the dynamic element type, whether they unify (or are all dynamic).
+/// Whether every element type (of a tuple, or an object's attributes)
+/// converts to the collection element type `e`; for the dynamic element
+/// type, whether they unify.
 fn elements_convert<'t>(
     ts: impl ExactSizeIterator<Item = &'t Type> + Clone,
     e: &Type,
     unsafe_ok: bool,
+    tuple: bool,
 ) -> bool {
     if ts.len() == 0 {
         return true;
@@ -271,7 +273,11 @@ fn elements_convert<'t>(
         let all: Vec<Type> = ts.clone().cloned().collect();
         return match unify_with(&all, unsafe_ok) {
             None => false,
-            Some(Type::Dynamic) => ts.into_iter().all(|t| *t == Type::Dynamic),
+            // An object's attributes convert to a map of them (their
+            // values' types must agree, checked at run time); a tuple
+            // whose types unify only to it converts to a list or set
+            // only when all its elements are of it.
+            Some(Type::Dynamic) => !tuple || ts.into_iter().all(|t| *t == Type::Dynamic),
             Some(u) => all_convert(&all, &u, unsafe_ok),
         };
     }

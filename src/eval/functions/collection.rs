@@ -60,7 +60,8 @@ pub(crate) fn register(r: &mut Registry) {
                 let tys: Vec<Ty> = a.iter().map(type_of).collect();
                 let ty = unify(&tys).ok_or("all arguments must have the same type")?;
                 for v in a {
-                    let v = convert(v, &ty)?;
+                    // One that does not convert counts as null (cty).
+                    let Ok(v) = convert(v, &ty) else { continue };
                     match &v {
                         Value::Null => continue,
                         Value::String(s) if s.is_empty() => continue,
