@@ -685,7 +685,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             } else {
                 match Type::unify(&etys) {
                     Some(e) => Is(Type::set(e)),
-                    None => Literal,
+                    None => return Err("given sets must all have compatible element types".into()),
                 }
             }
         }
