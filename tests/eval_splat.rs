@@ -29,6 +29,19 @@ fn non_list_operand_is_wrapped_and_null_gives_empty() {
     check("\"str\"[*]", json!(["str"]));
     check("null[*]", json!([]));
     check("null.*.a", json!([]));
+    check("tostring(null)[*]", json!([]));
+}
+
+#[test]
+fn null_sequence_splat_is_an_error() {
+    // Terraform 1.11: "Splat of null value" for a null list, set or tuple
+    // (an untyped null, or a null of another type, gives `[]`).
+    check_err("tolist(null)[*]", "Splat of null value");
+    check_err("toset(null).*.a", "Splat of null value");
+    check_err(
+        "{for k, x in tolist(null)[*] : tostring(k) => [x]}",
+        "Splat of null value",
+    );
 }
 
 #[test]

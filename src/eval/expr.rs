@@ -776,6 +776,7 @@ fn apply_ops(
                 (cur, ty) = index_value(cur, &ty, &Value::from(*n), op.span, op.span)?;
             }
             TraversalOperatorKind::FullSplat => {
+                null_splat(&cur, &ty, op.span)?;
                 let rest = &ops[i + 1..];
                 let (mut out, mut types) = (Vec::new(), Vec::new());
                 for (el, et) in splat_items(cur, &ty) {
@@ -787,6 +788,7 @@ fn apply_ops(
                 return Ok((Value::Array(out), t));
             }
             TraversalOperatorKind::AttrSplat => {
+                null_splat(&cur, &ty, op.span)?;
                 let mut j = i + 1;
                 while j < ops.len()
                     && matches!(
@@ -906,6 +908,23 @@ fn static_ops(mut t: Type, ops: &[TraversalOperator<'_>], ctx: &Eval<'_, '_>, d:
         i += 1;
     }
     Ok(t)
+}
+
+/// A splat of a null list, set or tuple is an error; any other null is an
+/// empty tuple (HCL's splat, in Terraform: `tolist(null)[*]` fails,
+/// `null[*]` is `[]`).
+fn null_splat(cur: &Value, ty: &Ty, span: Span) -> R<()> {
+    let sequence = matches!(
+        typing::of(cur, ty).as_ref(),
+        Type::List(_) | Type::Set(_) | Type::Tuple(_)
+    );
+    if cur.is_null() && sequence {
+        return Err(err(
+            span,
+            "Splat of null value: Splat expressions (with the * symbol) cannot be applied to null sequences.",
+        ));
+    }
+    Ok(())
 }
 
 /// The items a splat applies its operators to, with their types: the

@@ -139,13 +139,17 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
     use super::functions::util;
     match t {
         None | Some(Meta::Typed(_)) => {
-            let v = util::convert(v, target)?;
-            let t = if *target == Type::Dynamic {
-                t.clone()
-            } else {
-                typed(target.clone())
+            if *target == Type::Dynamic {
+                let v = util::convert(v, target)?;
+                return Ok((v, t.clone()));
+            }
+            // Parts of unknown type keep the value's own.
+            let target = match target.has_dynamic() {
+                true => crate::value::ty::with_dynamic_from(target, &of(&v, t)),
+                false => target.clone(),
             };
-            Ok((v, t))
+            let v = util::convert(v, &target)?;
+            Ok((v, typed(target)))
         }
         Some(Meta::Unknown(ty, r)) => {
             if *target == Type::Dynamic {

@@ -310,6 +310,37 @@ impl Type {
     }
 }
 
+/// `to`, with its dynamic pseudo-type parts taken from `from`, the type of
+/// a value converted to `to`: what cty's conversion to a type with dynamic
+/// parts gives (a `list(object({a = number}))` converted to `list(dynamic)`
+/// stays a list of objects).
+pub(crate) fn with_dynamic_from(to: &Type, from: &Type) -> Type {
+    use Type::*;
+    match (to, from) {
+        (Dynamic, _) => from.clone(),
+        (List(e), List(f) | Set(f)) => Type::list(with_dynamic_from(e, f)),
+        (Set(e), List(f) | Set(f)) => Type::set(with_dynamic_from(e, f)),
+        (Map(e), Map(f)) => Type::map(with_dynamic_from(e, f)),
+        (Tuple(ts), Tuple(fs)) if ts.len() == fs.len() => Tuple(
+            ts.iter()
+                .zip(fs)
+                .map(|(t, f)| with_dynamic_from(t, f))
+                .collect(),
+        ),
+        (Object(ts), Object(fs)) => Object(
+            ts.iter()
+                .map(|(k, t)| {
+                    let t = fs
+                        .get(k)
+                        .map_or_else(|| t.clone(), |f| with_dynamic_from(t, f));
+                    (k.clone(), t)
+                })
+                .collect(),
+        ),
+        _ => to.clone(),
+    }
+}
+
 /// Unification: first by structural kind (all maps, all lists, all
 /// objects, ...), then the most general of the given types that all others
 /// convert to.
