@@ -274,3 +274,47 @@ fn coalesce_and_coalescelist_check_every_argument() {
         "map(number)",
     );
 }
+
+#[test]
+fn conversion_to_a_type_of_unknown_parts_keeps_the_values_types() {
+    // Terraform: the branches unify to list(dynamic), and the list of
+    // objects converted to it stays a list of objects.
+    let ctx = Context::new();
+    known(
+        "(true ? tolist([{a = 1}]) : [null])",
+        &ctx,
+        json!([{"a": 1}]),
+        "list(object({a: number}))",
+    );
+}
+
+#[test]
+fn a_failed_splat_in_the_branch_not_taken_has_hcls_type() {
+    // Terraform: the splat whose elements fail is a tuple of dynamic
+    // elements, which the other branch unifies with.
+    let ctx = Context::new();
+    known(
+        "(true ? one([null]) : [[1], [2]][*].a)",
+        &ctx,
+        json!(null),
+        "tuple([dynamic, dynamic])",
+    );
+    known(
+        r#"(true ? [null] : [1, "a"][*].a)"#,
+        &ctx,
+        json!([null]),
+        "list(dynamic)",
+    );
+}
+
+#[test]
+fn set_functions_need_element_types_that_unify() {
+    // Terraform: "given sets must all have compatible element types" (the
+    // tuple of tuples converts to a set of lists of strings).
+    let ctx = Context::new();
+    let src = r#"setunion(tolist([null, "a"]), concat([[], ["x"]]), [[], ["x"]])"#;
+    assert!(evaluate_typed_str(src, &ctx).is_err());
+    // A tuple whose element types unify only to the dynamic pseudo-type
+    // converts to a list only when all are of it (Terraform: an error).
+    assert!(evaluate_typed_str("tolist([[1], null])", &ctx).is_err());
+}

@@ -482,8 +482,48 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
             }
             Type::Object(attrs)
         }
+        ExprKind::Traversal(t) => splat_failed_type(t, ctx, d).unwrap_or(Type::Dynamic),
         _ => Type::Dynamic,
     }
+}
+
+/// The type of a failed splat, as HCL's splat gives it when an element
+/// fails: what the operators after it give for an unknown element of each
+/// element type (the dynamic pseudo-type where that fails), as a list for
+/// a list or set, a tuple for a tuple (`[1, "a"][*].a` is a
+/// `tuple([dynamic, dynamic])`). `None` unless the splat comes first and
+/// applies to all that follows.
+fn splat_failed_type(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Type> {
+    let (first, rest) = t.operators.split_first()?;
+    let per_element = match first.kind {
+        TraversalOperatorKind::FullSplat => true,
+        TraversalOperatorKind::AttrSplat => rest.iter().all(|op| {
+            matches!(
+                op.kind,
+                TraversalOperatorKind::GetAttr(_) | TraversalOperatorKind::LegacyIndex(_)
+            )
+        }),
+        _ => false,
+    };
+    if !per_element {
+        return None;
+    }
+    let (v, ty) = eval_t(&t.expr, ctx, d + 1).ok()?;
+    if v.is_null() {
+        return None;
+    }
+    let each = |ety: &Type| {
+        let (el, et) = unknown::nullable(ety.clone());
+        match apply_ops(Cow::Owned(el), et, rest, ctx, d + 1) {
+            Ok((v, t)) => typing::of(&v, &t).into_owned(),
+            Err(_) => Type::Dynamic,
+        }
+    };
+    Some(match typing::of(&v, &ty).as_ref() {
+        Type::List(e) | Type::Set(e) => Type::list(each(e)),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(each).collect()),
+        other => Type::Tuple(vec![each(other)]),
+    })
 }
 
 #[cold]
