@@ -286,6 +286,14 @@ fn conversion_to_a_type_of_unknown_parts_keeps_the_values_types() {
         json!([{"a": 1}]),
         "list(object({a: number}))",
     );
+    // The tuple's element types unify to list(dynamic); converted, the
+    // set of strings is a list of strings, and the elements unify again.
+    known(
+        r#"tolist([toset(["b", "a"]), tolist(null)])"#,
+        &ctx,
+        json!([["a", "b"], null]),
+        "list(list(string))",
+    );
 }
 
 #[test]

@@ -377,3 +377,52 @@ fn format_of_unknowns_knows_its_prefix() {
         ("format(\"%v\", null)", "unknown dynamic"),
     ]);
 }
+
+#[test]
+fn arguments_take_their_parameters_types_and_known_ones_are_checked() {
+    // Found by random calls checked against `terraform console -plan`: an
+    // argument of unknown type takes its parameter's type (HCL converts
+    // arguments first), an argument known at its top level is checked as
+    // the function checks it, and a known value holding unknowns can be the
+    // result of coalesce and coalescelist.
+    check(&[
+        ("contains(tomap({a = local.us}), true)", "error"),
+        ("concat(local.ut)", "unknown tuple([string, number])"),
+        ("zipmap(local.ul, {a = 1})", "error"),
+        (
+            "coalescelist(\"é\", local.usn, concat(tolist([])))",
+            "error",
+        ),
+        ("zipmap(local.uset, {b = local.ub, a = []})", "error"),
+        ("index({}, tolist([local.us]))", "error"),
+        (
+            "coalesce({a = local.un}, {a = 1})",
+            "object({a: number}) = {\"a\":{\"$unknown\":\"number\"}}",
+        ),
+        (
+            "coalescelist([[], [\"x\"]], local.ul)",
+            "tuple([tuple([]), tuple([string])]) = [[],[\"x\"]]",
+        ),
+        (
+            "coalesce({a = local.un})",
+            "object({a: number}) = {\"a\":{\"$unknown\":\"number\"}}",
+        ),
+        (
+            "matchkeys(flatten(local.uset), [\"b\", \"a\", \"b\"], toset([1, 2]))",
+            "unknown list(dynamic)",
+        ),
+        ("split(local.ud, (true ? null : 0))", "error"),
+        ("reverse(local.ut)", "unknown tuple([number, string])"),
+        ("index(tomap({a = 1}), tolist([local.us]))", "error"),
+        ("sum(tomap({a = local.us}))", "error"),
+        ("coalescelist([local.ut, tomap(null)], \"1\")", "error"),
+        (
+            "coalescelist([tomap({a = local.us})], local.uo)",
+            "tuple([map(string)]) = [{\"a\":{\"$unknown\":\"string\"}}]",
+        ),
+        (
+            "chunklist([3], flatten(local.um))",
+            "unknown list(list(number))",
+        ),
+    ]);
+}

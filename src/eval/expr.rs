@@ -1230,9 +1230,9 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     }
     let r = if keep && !types.iter().all(typing::is_known) {
         check_arity(def, &full, fc, args.len())?;
-        check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
+        let params = check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
         if builtin {
-            super::unknown_call::call(bare, args, types, span, ctx.budget)
+            super::unknown_call::call(bare, args, types, &params, span, ctx.budget)
         } else {
             Ok(unknown::nullable(Type::Dynamic))
         }
@@ -1416,7 +1416,7 @@ fn check_param_types(
     args: &[Value],
     metas: &[Ty],
     span: Span,
-) -> R<()> {
+) -> R<Vec<Type>> {
     let fail = |name: &str, msg: String| {
         err(
             span,
@@ -1424,6 +1424,7 @@ fn check_param_types(
         )
     };
     let mut typed = true;
+    let mut params = Vec::with_capacity(args.len());
     for (i, (v, m)) in args.iter().zip(metas).enumerate() {
         let Some(param) = def.params().get(i).or(def.variadic()) else {
             break;
@@ -1432,6 +1433,7 @@ fn check_param_types(
         let want = bare
             .and_then(|b| typing::param_type(b, i, def.params().len()))
             .unwrap_or_else(|| typing::of_param(&param.ty));
+        params.push(want.clone());
         if !conversion_exists(&t, &want, true) {
             return Err(fail(
                 &param.name,
@@ -1445,14 +1447,17 @@ fn check_param_types(
         if typed && typing::is_known(m) && v.is_null() && !param.allow_null {
             return Err(fail(&param.name, "argument must not be null".into()));
         }
-        typed &= *t != Type::Dynamic;
+        // HCL converts each argument to its parameter's type first: one of
+        // unknown type stays so (and cty stops checking there) only where
+        // the parameter takes any type.
+        typed &= !(*t == Type::Dynamic && want == Type::Dynamic);
         if typing::is_known(m) && want.is_primitive() && !v.is_null() {
             if let Err(msg) = param.ty.convert(v.clone()) {
                 return Err(fail(&param.name, msg));
             }
         }
     }
-    Ok(())
+    Ok(params)
 }
 
 /// Calls `def` on `args` (their number already checked).

@@ -480,6 +480,17 @@ fn elements_type(ts: &[Type], tuple: bool) -> Option<Type> {
             let first = typed.next().cloned().unwrap_or(Type::Dynamic);
             typed.all(|t| *t == first).then_some(first)
         }
+        // Each element converted to a type with unknown parts keeps its
+        // own types there; the elements then unify again (cty's last step
+        // of the conversion): `tolist([toset(["a"]), tolist(null)])` is a
+        // list of lists of strings.
+        u if u.has_dynamic() => {
+            let converted: Vec<Type> = ts
+                .iter()
+                .map(|t| crate::value::ty::with_dynamic_from(&u, t))
+                .collect();
+            Type::unify(&converted)
+        }
         t => Some(t),
     }
 }

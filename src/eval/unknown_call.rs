@@ -23,10 +23,24 @@ use crate::value::{Key, Map, Type, Value};
 pub(crate) fn call(
     name: &str,
     args: Vec<Value>,
-    metas: Vec<Ty>,
+    mut metas: Vec<Ty>,
+    params: &[Type],
     span: Span,
     budget: &Budget,
 ) -> R<(Value, Ty)> {
+    // HCL converts each argument to its parameter's type before the call:
+    // one of unknown type (an unknown of any type, an untyped null) takes
+    // the parameter's type unless that is any type too.
+    for ((v, m), p) in args.iter().zip(metas.iter_mut()).zip(params) {
+        if *p == Type::Dynamic || *typing::of(v, m) != Type::Dynamic {
+            continue;
+        }
+        *m = match m.take() {
+            Some(Meta::Unknown(_, r)) => typing::unknown(p.clone(), r),
+            _ if v.is_null() => typing::typed(p.clone()),
+            other => other,
+        };
+    }
     let types: Vec<Type> = args
         .iter()
         .zip(&metas)
@@ -51,6 +65,9 @@ pub(crate) fn call(
         return Ok(unknown::nullable(Type::Dynamic));
     }
     kind_check(name, &types).map_err(fail)?;
+    if !metas.iter().any(typing::is_unknown) {
+        value_kind_check(name, &types).map_err(|msg| super::expr::call_failed(name, msg, span))?;
+    }
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         if may_return_null(name) {
@@ -127,7 +144,8 @@ pub(crate) fn call(
                 return Err(fail("all arguments must have the same type".into()));
             };
             for (v, t) in args.into_iter().zip(&metas) {
-                if !typing::is_known(t) {
+                // A known value holding unknowns can be chosen.
+                if typing::is_unknown(t) {
                     break;
                 }
                 let empty = matches!(&v, Value::String(s) if s.is_empty());
@@ -136,6 +154,31 @@ pub(crate) fn call(
                 }
             }
             return Ok(unknown::not_null(target));
+        }
+        "coalescelist" => {
+            // cty: in order, an unknown argument makes the result unknown,
+            // before the later ones are checked; a known non-empty one is
+            // the result, though it holds unknowns.
+            // The types first, up to an unknown argument.
+            for (t, m) in types.iter().zip(&metas) {
+                if typing::is_unknown(m) {
+                    break;
+                }
+                if !matches!(t, Type::List(_) | Type::Tuple(_)) {
+                    return Err(fail(
+                        "coalescelist arguments must be lists or tuples".into(),
+                    ));
+                }
+            }
+            for (v, t) in args.into_iter().zip(metas) {
+                if typing::is_unknown(&t) {
+                    return Ok(unknown::nullable(Type::Dynamic));
+                }
+                if matches!(&v, Value::Array(a) if !a.is_empty()) {
+                    return Ok((v, t));
+                }
+            }
+            return Err(fail("no non-null arguments".into()));
         }
         "format" if !whole(0) => {
             // cty: the text before the first verb is known to start the
@@ -409,7 +452,30 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             Some(Type::Map(_)) => Type::list(Type::String),
             _ => Type::Dynamic,
         },
-        "values" | "slice" | "reverse" => match t0 {
+        "reverse" => match t0 {
+            Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
+            Some(Type::List(_) | Type::Set(_)) => Type::list(elem(t0)),
+            _ => Type::Dynamic,
+        },
+        "concat" => {
+            // Lists alone unify; otherwise a tuple of their elements, for
+            // which a list not known has no length.
+            let list = |t: &Type| matches!(t, Type::List(_));
+            let lists = !types.is_empty() && types.iter().all(list);
+            let unknown_list = types
+                .iter()
+                .zip(args)
+                .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
+            match typing::call_type(name, args, types) {
+                Ok(typing::Returns::Is(t) | typing::Returns::Convert(t))
+                    if lists || !unknown_list =>
+                {
+                    t
+                }
+                _ => Type::Dynamic,
+            }
+        }
+        "values" | "slice" => match t0 {
             Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(elem(t0)),
             _ => Type::Dynamic,
         },
@@ -423,7 +489,7 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             _ => Type::Dynamic,
         },
         "chunklist" => match t0 {
-            Some(Type::List(_) | Type::Set(_)) => Type::list(Type::list(elem(t0))),
+            Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
             _ => Type::Dynamic,
         },
         "setunion" | "setintersection" | "setsubtract" => {
@@ -526,6 +592,11 @@ fn takes_typed(name: &str, i: usize) -> bool {
 /// `flatten` of an unknown) are not listed.
 fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
     use Type::*;
+    if let ("zipmap", Some(t)) = (name, types.get(1)) {
+        if !matches!(t, List(_) | Tuple(_) | Dynamic) {
+            return Err("values argument must be a list or tuple value".into());
+        }
+    }
     let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
     let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
     let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
@@ -565,6 +636,27 @@ fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The checks of cty's implementations, which run once every argument is
+/// known at its top level (it may hold unknowns): `contains(tomap({a =
+/// local.id}), 1)` fails as `contains(tomap({a = "x"}), 1)` does.
+fn value_kind_check(name: &str, types: &[Type]) -> Result<(), String> {
+    use Type::*;
+    let Some(t) = types.first().filter(|t| **t != Dynamic) else {
+        return Ok(());
+    };
+    match name {
+        "contains" if !matches!(t, List(_) | Set(_) | Tuple(_)) => {
+            Err("argument must be list, tuple, or set".into())
+        }
+        "index" if !matches!(t, List(_) | Tuple(_)) => Err("argument must be a list or tuple".into()),
+        "sum" if !matches!(t, List(_) | Set(_) | Tuple(_)) => Err(format!(
+            "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
+            typing::friendly(t)
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// An error for a conversion function whose argument's type cannot convert.
