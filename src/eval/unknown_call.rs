@@ -156,10 +156,10 @@ pub(crate) fn call(
             return Ok(unknown::not_null(target));
         }
         "coalescelist" => {
-            // cty: in order, an unknown argument makes the result unknown,
-            // before the later ones are checked; a known non-empty one is
-            // the result, though it holds unknowns.
-            // The types first, up to an unknown argument.
+            // cty checks the types in order up to an unknown argument;
+            // then, in order, an unknown argument makes the result
+            // unknown, and a known non-empty one (though it holds unknowns)
+            // is the result.
             for (t, m) in types.iter().zip(&metas) {
                 if typing::is_unknown(m) {
                     break;
