@@ -1312,9 +1312,7 @@ fn invoke_typed(
     }
     check_arity(def, full, fc, args.len())?;
     if let Some(t) = types.first() {
-        // A conversion its argument's type does not have fails whatever
-        // the value, a typed null too (`tonumber(tolist(null))`).
-        super::unknown_call::conversion_check(bare, t, span)?;
+        typing::conversion_check(bare, t).map_err(|msg| call_failed(full, msg, span))?;
     }
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,

@@ -439,6 +439,29 @@ pub(crate) fn typed_function(name: &str) -> bool {
     )
 }
 
+/// The check of a conversion function (`tostring`, `tolist`, ...) that its
+/// argument's type converts to the function's type: it fails whatever the
+/// value, a typed null or an unknown too (`tonumber(tolist(null))`).
+pub(crate) fn conversion_check(name: &str, t: &Type) -> Result<(), String> {
+    let want = match name {
+        "tostring" => Type::String,
+        "tonumber" => Type::Number,
+        "tobool" => Type::Bool,
+        "tolist" => Type::list(Type::Dynamic),
+        "toset" => Type::set(Type::Dynamic),
+        "tomap" => Type::map(Type::Dynamic),
+        _ => return Ok(()),
+    };
+    if crate::value::ty::conversion_exists(t, &want, true) {
+        Ok(())
+    } else {
+        Err(format!(
+            "invalid value for \"v\" parameter: cannot convert {} to {want}",
+            friendly(t)
+        ))
+    }
+}
+
 /// The element type a list conversion gives a value of type `t`: a list's
 /// or set's own, the unified types of a tuple's elements (dynamic when it
 /// has none); `None` when they do not unify.

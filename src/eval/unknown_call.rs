@@ -9,13 +9,12 @@
 //! prefix; and the conversions, `concat` and `merge`, which keep the known
 //! parts of their arguments.
 
-use super::expr::{err, Fail, R};
+use super::expr::{err, R};
 use super::functions::string::{formatlist_rows, ListArg};
 use super::limits::Budget;
 use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::syntax::Span;
-use crate::value::ty::conversion_exists;
 use crate::value::{Key, Map, Type, Value};
 
 /// Calls built-in `name` on `args` (with metas `metas`), one of which is
@@ -53,7 +52,8 @@ pub(crate) fn call(
         )
     };
     if let Some(t) = types.first() {
-        conversion_check(name, t, span)?;
+        typing::conversion_check(name, t)
+            .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     }
     if types
         .iter()
@@ -656,29 +656,5 @@ fn value_kind_check(name: &str, types: &[Type]) -> Result<(), String> {
             typing::friendly(t)
         )),
         _ => Ok(()),
-    }
-}
-
-/// An error for a conversion function whose argument's type cannot convert.
-pub(crate) fn conversion_check(name: &str, t: &Type, span: Span) -> Result<(), Fail> {
-    let want = match name {
-        "tostring" => Type::String,
-        "tonumber" => Type::Number,
-        "tobool" => Type::Bool,
-        "tolist" => Type::list(Type::Dynamic),
-        "toset" => Type::set(Type::Dynamic),
-        "tomap" => Type::map(Type::Dynamic),
-        _ => return Ok(()),
-    };
-    if conversion_exists(t, &want, true) {
-        Ok(())
-    } else {
-        Err(err(
-            span,
-            format!(
-                "Invalid function argument: Invalid value for \"v\" parameter: cannot convert {} to {want}.",
-                typing::friendly(t)
-            ),
-        ))
     }
 }
