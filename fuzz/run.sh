@@ -12,7 +12,7 @@
 # Targets: parse, roundtrip, from_str_value, eval_expr, value_roundtrip, json_syntax, edit.
 # Corpora grow in fuzz/corpus/TARGET (not committed); seeds are ours, in
 # fuzz/seeds/. Crashes land in fuzz/artifacts/TARGET; each one fixed becomes
-# a test in tests/fuzz_regressions.rs.
+# a test in tests/hostile/fuzz_regressions.rs.
 set -euo pipefail
 cd "$(dirname "$0")"
 target=${1:?target}

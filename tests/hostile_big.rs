@@ -23,7 +23,7 @@
 //! linear, and the peak is the file itself (1.0–1.3× the input). Building
 //! the full syntax tree (`hcl::parse`, this test) keeps its nodes in an
 //! arena (an `Expression` is 32 bytes, a `Structure` 64, an `ObjectItem`
-//! 72; see `tests/syntax_layout.rs`).
+//! 72; see `tests/parse/syntax_layout.rs`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -12,7 +12,7 @@
 //!
 //! Cases with a `note` are where hcl v2.14.1 differs from Terraform 1.11
 //! (namespaced function calls, which Terraform accepts): they are counted
-//! apart and do not fail the run; `tests/refs_expressions.rs` asserts
+//! apart and do not fail the run; `tests/eval/refs_expressions.rs` asserts
 //! what Terraform does for them.
 //!
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_refs`

@@ -1,0 +1,92 @@
+//! Context: variables, scopes, functions, modes.
+
+use crate::common;
+use common::*;
+use hcl::eval::{Context, EvalMode, FuncDef, ParamType};
+use hcl::Value;
+use serde_json::json;
+
+#[test]
+fn variables_and_nested_access() {
+    let mut ctx = Context::new();
+    ctx.declare_var("var", j(json!({"region": "eu", "sizes": [1, 2]})));
+    assert_eq!(ev_in("var.region", &ctx), j(json!("eu")));
+    assert_eq!(ev_in("var.sizes[1] + 1", &ctx), j(json!(3)));
+    assert_eq!(ev_in("\"${var.region}-1\"", &ctx), j(json!("eu-1")));
+}
+
+#[test]
+fn child_scopes_shadow() {
+    let mut root = Context::new();
+    root.declare_var("a", 1);
+    root.declare_var("b", 2);
+    let mut child = root.child();
+    child.declare_var("a", 10);
+    assert_eq!(ev_in("a + b", &child), j(json!(12)));
+    assert_eq!(ev_in("a + b", &root), j(json!(3)));
+}
+
+#[test]
+fn user_functions_with_variadic_parameters() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "sum",
+        FuncDef::builder()
+            .variadic("n", ParamType::Number)
+            .build(|args| {
+                Ok(Value::from(
+                    args.iter().filter_map(Value::as_f64).sum::<f64>(),
+                ))
+            }),
+    );
+    assert_eq!(ev_in("sum()", &ctx), j(json!(0)));
+    assert_eq!(ev_in("sum(1, \"2\", 3)", &ctx), j(json!(6)));
+    assert_eq!(ev_in("sum([1, 2, 3]...)", &ctx), j(json!(6)));
+    assert_eq!(ev_in("sum(1, [2, 3]...)", &ctx), j(json!(6)));
+    let child = ctx.child();
+    assert_eq!(ev_in("sum(1,)", &child), j(json!(1)));
+}
+
+#[test]
+fn namespaced_user_function() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "provider::x::id",
+        FuncDef::builder()
+            .param("v", ParamType::Any)
+            .build(|mut a| Ok(a.remove(0))),
+    );
+    assert_eq!(ev_in("provider::x::id(5)", &ctx), j(json!(5)));
+}
+
+#[test]
+fn user_function_failure_is_an_error_naming_it() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "boom",
+        FuncDef::builder().build(|_| Err("it broke".to_string())),
+    );
+    let e = hcl::eval::evaluate_str("boom()", &ctx).unwrap_err();
+    assert!(e.message().contains("\"boom\""), "{}", e.message());
+    assert!(e.message().contains("it broke"), "{}", e.message());
+    // try() catches function failures.
+    assert_eq!(ev_in("try(boom(), 1)", &ctx), j(json!(1)));
+}
+
+#[test]
+fn modes() {
+    assert_eq!(Context::new().mode(), EvalMode::Strict);
+    let mut ctx = Context::new();
+    ctx.set_mode(EvalMode::PreserveTemplates);
+    assert_eq!(ctx.mode(), EvalMode::PreserveTemplates);
+    assert_eq!(ctx.child().mode(), EvalMode::PreserveTemplates);
+    assert_eq!(ev_in("x", &ctx), j(json!("${x}")));
+}
+
+#[test]
+fn variables_from_json_like_values() {
+    let mut ctx = Context::new();
+    ctx.declare_var("m", j(json!({"b": 1, "a": 2})));
+    assert_eq!(ev_in("[for k, v in m : k]", &ctx), j(json!(["a", "b"])));
+    assert_eq!(ev_in("m[\"a\"]", &ctx), j(json!(2)));
+}

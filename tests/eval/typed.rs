@@ -1,0 +1,327 @@
+//! Typed evaluation: values with the types Terraform gives them, typed
+//! nulls, and unknown values with their refinements. Every expected value
+//! and type is a case of the typed-value oracles (`dev/types.json`,
+//! `dev/unknowns.json`: Terraform 1.11.4's `jsonencode` and `type()`); the
+//! case id is given beside each.
+
+use crate::unknown_scope;
+
+use hcl::eval::{evaluate_typed_str, Context, Typed};
+use hcl::Value;
+
+fn typed(src: &str, ctx: &Context<'_>) -> Typed {
+    evaluate_typed_str(src, ctx).unwrap_or_else(|e| panic!("{src}: {e}"))
+}
+
+/// The oracle's scope of unknown values.
+fn unknowns() -> Context<'static> {
+    unknown_scope::context()
+}
+
+/// `src` is known, with this JSON value and type.
+fn known(src: &str, ctx: &Context<'_>, value: serde_json::Value, ty: &str) {
+    let t = typed(src, ctx);
+    assert!(t.is_known(), "{src}: not known");
+    let want: Value = serde_json::from_value(value).unwrap();
+    assert_eq!(t.value(), &want, "{src}");
+    assert_eq!(t.ty().to_string(), ty, "{src}");
+}
+
+/// `src` is wholly unknown, of this type.
+fn unknown(src: &str, ctx: &Context<'_>, ty: &str) {
+    let t = typed(src, ctx);
+    assert!(t.is_unknown(), "{src}: {:?}", t.value());
+    assert_eq!(t.ty().to_string(), ty, "{src}");
+}
+
+/// `src` is known with unknowns inside: shown with `"?TYPE"` for them.
+fn partial(src: &str, ctx: &Context<'_>, value: serde_json::Value, ty: &str) {
+    let t = typed(src, ctx);
+    assert!(!t.is_known() && !t.is_unknown(), "{src}");
+    let want: Value = serde_json::from_value(value).unwrap();
+    assert_eq!(
+        t.map_unknowns(|ty| Value::from(format!("?{ty}"))),
+        want,
+        "{src}"
+    );
+    assert_eq!(t.ty().to_string(), ty, "{src}");
+}
+
+use serde_json::json;
+
+#[test]
+fn literals_conversions_and_typed_nulls() {
+    let ctx = Context::new();
+    known(
+        "[null, null]",
+        &ctx,
+        json!([null, null]),
+        "tuple([dynamic, dynamic])",
+    ); // literal/tuple-of-null
+    known(
+        r#"tolist([{a = 1}, {b = 2}])"#,
+        &ctx,
+        json!([{"a": 1}, {"b": 2}]),
+        "list(map(number))",
+    ); // convert/tolist-objects-different-attrs
+    known("true ? [1] : [1, 2]", &ctx, json!([1]), "list(number)"); // unify/cond-tuples-different-length
+    known("true ? tostring(null) : 1", &ctx, json!(null), "string"); // unify/cond-typed-null-string
+    known(r#""${tostring(null)}""#, &ctx, json!(null), "string"); // null/template-unwrap
+    known(
+        "{a = null} == {a = tostring(null)}",
+        &ctx,
+        json!(false),
+        "bool",
+    ); // null/equality-object-null-attr
+    known(
+        r#"coalescelist(tolist(null), ["a"])"#,
+        &ctx,
+        json!(["a"]),
+        "tuple([string])",
+    ); // null/coalescelist-typed-null
+    known(
+        "tolist(toset([3, 1, 2]))",
+        &ctx,
+        json!([1, 2, 3]),
+        "list(number)",
+    ); // set/tolist-order
+    known(
+        "values(tomap({b = 1, a = 2}))",
+        &ctx,
+        json!([2, 1]),
+        "list(number)",
+    ); // fn/values-map
+}
+
+#[test]
+fn functions_type_their_results() {
+    let ctx = Context::new();
+    known(
+        r#"concat(tolist([1]), tolist(["a"]))"#,
+        &ctx,
+        json!(["1", "a"]),
+        "list(string)",
+    ); // fn/concat-lists
+    known(
+        "concat(tolist([1]), tolist([true]))",
+        &ctx,
+        json!([1, true]),
+        "tuple([number, bool])",
+    ); // fn/concat-lists-number-bool-gives-tuple
+    known(
+        "merge(tomap({a = 1}), tomap({b = true}))",
+        &ctx,
+        json!({"a": 1, "b": true}),
+        "object({a: number, b: bool})",
+    ); // fn/merge-maps-number-bool
+    known("one(tolist([]))", &ctx, json!(null), "dynamic"); // fn/one-empty-list
+    known(
+        r#"setproduct(["a"], [1, 2])"#,
+        &ctx,
+        json!([["a", 1], ["a", 2]]),
+        "list(tuple([string, number]))",
+    ); // fn/setproduct
+    for err in [
+        r#"merge(tomap({a = "b"}), tostring(null))"#, // null/merge-map-typed-null-error
+        "length(tolist(null))",                       // null/length-typed-null-list-error
+        r#"lookup(tomap({a = 1}), "z", "d")"#,        // fn/lookup-map-default-type-error
+    ] {
+        assert!(evaluate_typed_str(err, &ctx).is_err(), "{err}");
+    }
+}
+
+#[test]
+fn unknowns_flow_through_operations() {
+    let ctx = unknowns();
+    unknown("local.un + 1", &ctx, "number"); // arith/add
+    unknown("false && local.ub", &ctx, "bool"); // logic/false-and-unknown
+    unknown("local.ub ? 1 : \"a\"", &ctx, "string"); // cond/unify-string
+    unknown("local.uo.a", &ctx, "string"); // index/unknown-object-attr
+    unknown("[1, 2][local.un]", &ctx, "dynamic"); // index/known-tuple-unknown-key-same-types
+    unknown("local.ul[*]", &ctx, "list(string)"); // splat/unknown-list
+    unknown("[for x in local.ul : x]", &ctx, "dynamic"); // for/over-unknown-list
+    unknown("\"pre-${local.us}\"", &ctx, "string"); // tmpl/prefix
+    unknown("tolist(local.ut)", &ctx, "list(dynamic)"); // fn/tolist-unknown-tuple
+    unknown("try(local.us, \"x\")", &ctx, "dynamic"); // fn/try-unknown
+    for err in ["local.ub + 1", "local.uo.zzz", "local.ut[5]"] {
+        // arith/bool-operand-error, index/unknown-object-missing-attr-error,
+        // index/unknown-tuple-out-of-range-error
+        assert!(evaluate_typed_str(err, &ctx).is_err(), "{err}");
+    }
+}
+
+#[test]
+fn known_parts_and_refinements() {
+    let ctx = unknowns();
+    partial(
+        "{a = local.us, b = 1}",
+        &ctx,
+        json!({"a": "?string", "b": 1}),
+        "object({a: string, b: number})",
+    ); // mixed/object-with-unknown
+    partial(
+        r#"toset([local.us, "k"])"#,
+        &ctx,
+        json!(["k", "?string"]),
+        "set(string)",
+    ); // mixed/set-partial
+    partial("local.us[*]", &ctx, json!(["?string"]), "tuple([string])"); // splat/unknown-string-not-null
+    partial(
+        "local.ub ? tolist([1]) : tolist([2])",
+        &ctx,
+        json!(["?number"]),
+        "list(number)",
+    ); // cond/lists
+    known("local.us == null", &ctx, json!(false), "bool"); // null/string-eq-null
+    known("upper(local.usn) == null", &ctx, json!(false), "bool"); // fn/upper-not-null
+    known("\"pre-${local.us}\" == \"x\"", &ctx, json!(false), "bool"); // compare/prefix-mismatch
+    known(
+        "startswith(\"pre-${local.us}\", \"pr\")",
+        &ctx,
+        json!(true),
+        "bool",
+    ); // fn/startswith-shorter-prefix
+    known("length(\"pre-${local.us}\") > 2", &ctx, json!(true), "bool"); // refine/prefix-length-compare
+    known("length(local.uo)", &ctx, json!(2), "number"); // fn/length-object
+    known(
+        r#"contains(["a", local.us], "a")"#,
+        &ctx,
+        json!(true),
+        "bool",
+    ); // fn/contains-partial-found
+    known("anytrue([true, local.ub])", &ctx, json!(true), "bool"); // fn/anytrue-true-unknown
+    known("try(local.uo.zzz, \"d\")", &ctx, json!("d"), "string"); // fn/try-static-error-attr
+    known("local.un == \"1\"", &ctx, json!(false), "bool"); // compare/number-vs-string-type
+    unknown("local.un == local.un", &ctx, "bool"); // compare/self-equal
+}
+
+#[test]
+fn format_prints_typed_nulls() {
+    // `terraform console` (1.11.4): a typed null prints as "null" with %v
+    // and %#v and is an error with %s; an untyped null makes the result
+    // an unknown value of unknown type (`type(...)` is dynamic: cty does
+    // not format a value of no type).
+    let ctx = Context::new();
+    known(
+        r#"format("%v", tobool(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    known(
+        r#"format("%#v", tostring(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    known(
+        r#"format("%v", tolist(null))"#,
+        &ctx,
+        json!("null"),
+        "string",
+    );
+    unknown(r#"format("%v", null)"#, &ctx, "dynamic");
+    assert!(evaluate_typed_str(r#"format("%s", tostring(null))"#, &ctx).is_err());
+}
+
+#[test]
+fn conversions_check_the_argument_type_even_of_a_null() {
+    // `terraform console` (1.11.4): a typed null converts only where its
+    // type does ("cannot convert list of dynamic to number").
+    let ctx = Context::new();
+    for src in [
+        "tonumber(tolist(null))",
+        "tobool((true ? tolist(null) : toset([])))",
+        "toset(tomap(null))",
+        "tomap((true ? null : tolist([tolist([1])])))",
+    ] {
+        assert!(evaluate_typed_str(src, &ctx).is_err(), "{src}");
+    }
+    known("tostring(tonumber(null))", &ctx, json!(null), "string");
+    // An attribute of unknown type (an untyped null) beside an object:
+    // the map's element type is found when the values are.
+    known(
+        "tomap({a = {x = 1}, b = null})",
+        &ctx,
+        json!({"a": {"x": 1}, "b": null}),
+        "map(object({x: number}))",
+    );
+}
+
+#[test]
+fn coalesce_and_coalescelist_check_every_argument() {
+    let ctx = Context::new();
+    // Terraform: "coalescelist arguments must be lists or tuples", though
+    // the first argument would be chosen.
+    assert!(evaluate_typed_str("coalescelist([1, \"a\"], {}, true)", &ctx).is_err());
+    assert!(evaluate_typed_str("coalescelist(flatten([true, false]), 0)", &ctx).is_err());
+    // Types that do not unify: "all arguments must have the same type".
+    let src = r#"coalesce(tomap({}), {c = tomap({a = "x", b = "y"}), a = 0}, tostring(null))"#;
+    assert!(evaluate_typed_str(src, &ctx).is_err());
+    // They unify to the object type, which the empty map does not convert
+    // to: cty counts it as null and goes on (Terraform prints the object).
+    known(
+        r#"coalesce(tomap({}), {a = 0, c = tomap({a = "x"})})"#,
+        &ctx,
+        json!({"a": 0, "c": {"a": "x"}}),
+        "object({a: number, c: map(string)})",
+    );
+    known(
+        "coalesce(tomap({}), {a = 0})",
+        &ctx,
+        json!({}),
+        "map(number)",
+    );
+}
+
+#[test]
+fn conversion_to_a_type_of_unknown_parts_keeps_the_values_types() {
+    // Terraform: the branches unify to list(dynamic), and the list of
+    // objects converted to it stays a list of objects.
+    let ctx = Context::new();
+    known(
+        "(true ? tolist([{a = 1}]) : [null])",
+        &ctx,
+        json!([{"a": 1}]),
+        "list(object({a: number}))",
+    );
+    // The tuple's element types unify to list(dynamic); converted, the
+    // set of strings is a list of strings, and the elements unify again.
+    known(
+        r#"tolist([toset(["b", "a"]), tolist(null)])"#,
+        &ctx,
+        json!([["a", "b"], null]),
+        "list(list(string))",
+    );
+}
+
+#[test]
+fn a_failed_splat_in_the_branch_not_taken_has_hcls_type() {
+    // Terraform: the splat whose elements fail is a tuple of dynamic
+    // elements, which the other branch unifies with.
+    let ctx = Context::new();
+    known(
+        "(true ? one([null]) : [[1], [2]][*].a)",
+        &ctx,
+        json!(null),
+        "tuple([dynamic, dynamic])",
+    );
+    known(
+        r#"(true ? [null] : [1, "a"][*].a)"#,
+        &ctx,
+        json!([null]),
+        "list(dynamic)",
+    );
+}
+
+#[test]
+fn set_functions_need_element_types_that_unify() {
+    // Terraform: "given sets must all have compatible element types" (the
+    // tuple of tuples converts to a set of lists of strings).
+    let ctx = Context::new();
+    let src = r#"setunion(tolist([null, "a"]), concat([[], ["x"]]), [[], ["x"]])"#;
+    assert!(evaluate_typed_str(src, &ctx).is_err());
+    // A tuple whose element types unify only to the dynamic pseudo-type
+    // converts to a list only when all are of it (Terraform: an error).
+    assert!(evaluate_typed_str("tolist([[1], null])", &ctx).is_err());
+}

@@ -1,0 +1,427 @@
+//! Function calls and conditionals over values not known yet, as Terraform
+//! 1.11.4 evaluates them. Every expected result was printed by
+//! `terraform console -plan` (the unknowns oracle's layout, see
+//! `../shared/oracle/TYPES-README.md`) in the scope of
+//! `support/unknown_scope.rs`: `local.us` a string known not to be null,
+//! `local.ub` a bool, `local.ud` of any type, ...
+//!
+//! An expectation is `error`, `unknown T`, or `T = JSON` with each unknown
+//! inside written `{"$unknown": "T"}`.
+
+use crate::unknown_scope;
+
+fn check(cases: &[(&str, &str)]) {
+    let ctx = unknown_scope::context();
+    let mut wrong = Vec::new();
+    for (src, want) in cases {
+        let got = match hcl::eval::evaluate_typed_str(src, &ctx) {
+            Err(_) => "error".to_owned(),
+            Ok(t) if t.is_unknown() => format!("unknown {}", t.ty()),
+            Ok(t) => {
+                let v = t.map_unknowns(|ty| {
+                    let mut m = hcl::value::Map::new();
+                    m.insert("$unknown", hcl::Value::from(ty.to_string()));
+                    hcl::Value::Object(m)
+                });
+                format!("{} = {}", t.ty(), serde_json::to_string(&v).unwrap())
+            }
+        };
+        if got != *want {
+            wrong.push(format!("{src}\n    want {want}\n    got  {got}"));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_unknown_condition_drops_both_branches_errors() {
+    check(&[
+        ("local.ub ? 1 : keys(1)", "unknown dynamic"),
+        ("local.ub ? keys(1) : keys(2)", "unknown dynamic"),
+        (
+            "(local.ub ? {for k, v in [] : k => v} : keys(null))",
+            "unknown dynamic",
+        ),
+        (
+            "(local.ub ? {} : (local.ub ? keys(1) : (local.ub ? local.ub : 10000000000000000000)))",
+            "unknown dynamic",
+        ),
+        // A known condition keeps the branch taken, whatever the other's errors.
+        ("true ? 1 : keys(1)", "number = 1"),
+        ("false ? keys(1) : 2", "number = 2"),
+        ("true ? 1 : {}", "error"),
+    ]);
+}
+
+#[test]
+fn unknown_arguments_are_checked_against_parameter_types() {
+    check(&[
+        ("compact(tonumber((local.ub ? \"x y\" : true)))", "error"),
+        ("chunklist(local.um, local.ud)", "error"),
+        ("join(toset([0, true, local.us])[*], 1)", "error"),
+        (
+            "[for k, v in [{b = \"a\", \"k\" = false}, zipmap(false, local.un)] : k]",
+            "error",
+        ),
+        ("sort(slice(local.ub, 0, 1))", "error"),
+        (
+            "[[2.5, [for v in {c = \"1\", b = local.usn} : v], toset(local.ub)]]",
+            "error",
+        ),
+        (
+            "tolist([values(toset([local.us, \"a\"])), tolist([])[*]])",
+            "error",
+        ),
+        (
+            "(false ? tolist(2.5) : tolist(setproduct(local.usn)))",
+            "error",
+        ),
+        (
+            "merge(\"a\", one(format(\"%v-%s\", local.ud, local.ut)))",
+            "error",
+        ),
+        ("lookup(1, local.ud, null)", "error"),
+        ("lookup(1, local.us)", "error"),
+        (
+            "one([for v in {n = \"1\", c = local.us, b = local.ut} : v])",
+            "error",
+        ),
+        (
+            "tomap({b = setproduct(tolist([local.us, 10000000000000000000])[*], local.uset, tolist([])), \"k\" = \"a\"})",
+            "error",
+        ),
+    ]);
+}
+
+#[test]
+fn an_argument_of_unknown_type_makes_the_type_unknown() {
+    check(&[
+        (
+            "{b = slice(concat(2.5, local.ud), 1, 1)}",
+            r#"object({b: dynamic}) = {"b":{"$unknown":"dynamic"}}"#,
+        ),
+        ("coalescelist(local.uo)", "unknown dynamic"),
+        (
+            "index(local.usn, reverse(tomap({c = local.us, a = local.un, b = \"5\"})[*]))",
+            "unknown number",
+        ),
+        (
+            "sum((local.ub ? (true ? local.ul : local.us) : compact(0)))",
+            "unknown dynamic",
+        ),
+    ]);
+}
+
+#[test]
+fn known_sequences_holding_unknowns_keep_what_is_known() {
+    check(&[
+        (
+            "sort([local.us])",
+            r#"list(string) = [{"$unknown":"string"}]"#,
+        ),
+        (
+            "sort([\"b\", local.us, \"a\"])",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        ("length(sort([local.us]))", "number = 1"),
+        (
+            "flatten([local.us, [\"c\"]])",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"c"]"#,
+        ),
+        (
+            "flatten([[local.us], [\"c\"]])",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"c"]"#,
+        ),
+        (
+            "flatten([{a = local.us}])",
+            r#"tuple([object({a: string})]) = [{"a":{"$unknown":"string"}}]"#,
+        ),
+        (
+            "reverse([local.us, \"a\"])",
+            r#"tuple([string, string]) = ["a",{"$unknown":"string"}]"#,
+        ),
+        (
+            "reverse(tolist([local.us, \"a\"]))",
+            r#"list(string) = ["a",{"$unknown":"string"}]"#,
+        ),
+        ("distinct([local.us])", "unknown list(string)"),
+        ("compact([local.us, \"a\"])", "unknown list(string)"),
+    ]);
+}
+
+#[test]
+fn collection_conversions_convert_each_element_by_its_own_type() {
+    check(&[
+        (
+            "tomap({a = toset([1]), n = [\"5\"]})",
+            r#"map(set(number)) = {"a":[1],"n":[5]}"#,
+        ),
+        (
+            "tolist([toset([1]), [\"5\"]])",
+            r#"list(set(number)) = [[1],[5]]"#,
+        ),
+        ("tomap({a = toset([1]), n = [\"x\"]})", "error"),
+        (
+            "coalesce(null, tolist([\"1\", \"true\"])[*])",
+            r#"list(string) = ["1","true"]"#,
+        ),
+    ]);
+}
+
+#[test]
+fn known_maps_holding_unknowns_give_their_values_in_key_order() {
+    check(&[
+        (
+            "values(tomap({c = local.usn, n = true, b = local.usn}))",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"},"true"]"#,
+        ),
+        (
+            "flatten(tomap({b = local.us, c = \"x\"}))",
+            r#"tuple([string, string]) = [{"$unknown":"string"},"x"]"#,
+        ),
+    ]);
+}
+
+#[test]
+fn lookup_in_an_unknown_object_knows_its_attributes() {
+    check(&[
+        ("lookup(local.uo, \"a\")", "unknown string"),
+        ("lookup(local.uo, \"zz\", 1)", "unknown number"),
+        ("lookup(local.uo, \"zz\")", "error"),
+    ]);
+}
+
+#[test]
+fn coalesce_needs_one_type_even_beside_unknowns() {
+    check(&[
+        ("coalesce(1, \"5\", local.ut)", "error"),
+        ("zipmap(local.ul, [\"a\"])", "unknown dynamic"),
+    ]);
+}
+
+#[test]
+fn a_set_holds_known_elements_then_unknown_ones_then_null() {
+    check(&[
+        (
+            "toset([null, local.us, \"a\"])",
+            r#"set(string) = ["a",{"$unknown":"string"},null]"#,
+        ),
+        (
+            "[for v in toset([null, local.us, \"a\"]) : v]",
+            r#"tuple([string, string, string]) = ["a",{"$unknown":"string"},null]"#,
+        ),
+        (
+            "[for v in toset([1, local.us]) : v]",
+            r#"tuple([string, string]) = ["1",{"$unknown":"string"}]"#,
+        ),
+        // The unknown key comes before the null one, which is then no error.
+        (
+            "{for k, v in toset([null, local.us]) : k => v}",
+            "unknown dynamic",
+        ),
+        (
+            "{for k, v in toset([1, local.us, null]) : k => v}",
+            "unknown dynamic",
+        ),
+        ("{for k, v in toset([null, \"a\"]) : k => v}", "error"),
+    ]);
+}
+
+#[test]
+fn unification_prefers_a_list_or_a_tuple_to_a_set() {
+    check(&[
+        ("true ? tolist([1]) : toset([2])", "list(number) = [1]"),
+        ("true ? toset([1]) : tolist([2])", "list(number) = [1]"),
+        ("true ? [1] : toset([2])", "set(number) = [1]"),
+        (
+            "true ? toset([1]) : tolist([\"a\"])",
+            r#"list(string) = ["1"]"#,
+        ),
+        ("false ? [1, 2] : toset([\"a\"])", r#"set(string) = ["a"]"#),
+        (
+            "tolist([toset([\"b\"]), tolist([\"a\"])])",
+            r#"list(list(string)) = [["b"],["a"]]"#,
+        ),
+        (
+            "tolist([toset([\"b\"]), [\"a\"]])",
+            r#"list(set(string)) = [["b"],["a"]]"#,
+        ),
+        (
+            "toset((false ? toset([null, 2.5])[*] : toset([])))",
+            "set(number) = []",
+        ),
+    ]);
+}
+
+#[test]
+fn a_failed_branch_keeps_the_type_hcl_gives_it() {
+    // HCL goes on after an error with a placeholder of the type the
+    // expression would have had: it takes part in the result type.
+    check(&[
+        (
+            "(true ? 0 : {c = slice(local.ul, 0, 2), a = tostring(local.usn), n = join(10000000000000000000, \"true\")})",
+            "error",
+        ),
+        ("(false ? [min(local.ul, local.ul)] : local.us)", "error"),
+        (
+            "(false ? {b = reverse(local.ul), a = flatten(2.5)} : [[], try(2.5), tolist([])])",
+            "error",
+        ),
+        ("abs((local.ul ? (2.5 % local.ut) : !local.ut))", "error"),
+        ("true ? 1 : \"x${keys(1)}\"", r#"string = "1""#),
+        ("true ? \"a\" : \"${keys(1)}\"", r#"string = "a""#),
+    ]);
+    let ctx = unknown_scope::context();
+    let e = hcl::eval::evaluate_typed_str("(false ? [min(local.ul, local.ul)] : local.us)", &ctx)
+        .unwrap_err();
+    assert!(
+        e.message()
+            .contains("The 'true' value is tuple, but the 'false' value is string."),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
+fn what_an_unknown_value_cannot_do_its_type_already_says() {
+    check(&[
+        ("[for x in local.us : x]", "error"),
+        ("{for k, x in local.un : k => x}", "error"),
+        ("[for x in local.ud : x]", "unknown dynamic"),
+        ("null[local.un]", "error"),
+    ]);
+}
+
+#[test]
+fn formatlist_iterates_what_is_known() {
+    check(&[
+        // A single unknown argument: each iteration is unknown, the
+        // length is the sequences'.
+        (
+            "formatlist(\"%s-%s\", local.us, [\"a\", \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        (
+            "formatlist(\"%s-%d\", [\"a\", \"b\"], local.un)",
+            r#"list(string) = [{"$unknown":"string"},{"$unknown":"string"}]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", local.uo, [\"a\"])",
+            r#"list(string) = [{"$unknown":"string"}]"#,
+        ),
+        (
+            "length(formatlist(\"%s-%s\", local.us, [\"a\", \"b\"]))",
+            "number = 2",
+        ),
+        ("formatlist(\"%s-%s\", local.us, [])", "list(string) = []"),
+        // An unknown element: that iteration only, known not null. An
+        // unknown element stops the iteration before the later sequences
+        // move on, as in Terraform 1.11 (the second row is "x-a").
+        (
+            "formatlist(\"%s\", [local.us, \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},"b"]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", [local.us, \"x\"], [\"a\", \"b\"])",
+            r#"list(string) = [{"$unknown":"string"},"x-a"]"#,
+        ),
+        (
+            "formatlist(\"%s-%s\", [\"x\", local.us], [\"a\", \"b\"])[1] == null",
+            "bool = false",
+        ),
+        // A sequence not known yet, or the format: wholly unknown.
+        ("formatlist(\"%s\", local.ul)", "unknown list(string)"),
+        ("formatlist(\"%s\", local.uset)", "unknown list(string)"),
+        (
+            "formatlist(\"%s-%s\", local.ut, [\"a\", \"b\"])",
+            "unknown list(string)",
+        ),
+        (
+            "formatlist(local.us, [\"a\", \"b\"])",
+            "unknown list(string)",
+        ),
+        // An unknown tuple's length is still checked; known rows still fail.
+        (
+            "formatlist(\"%s-%s\", local.ut, [\"a\", \"b\", \"c\"])",
+            "error",
+        ),
+        (
+            "formatlist(\"%d-%s\", [\"x\", local.us], [\"a\", \"b\"])",
+            "error",
+        ),
+        // An argument of unknown type (or an untyped null): unknown type.
+        (
+            "formatlist(\"%s-%s\", local.ud, [\"a\", \"b\"])",
+            "unknown dynamic",
+        ),
+        ("formatlist(\"%v\", null)", "unknown dynamic"),
+        ("formatlist(\"%v\", [null], null)", "unknown dynamic"),
+        (
+            "formatlist(\"%v\", [null, 1])",
+            r#"list(string) = ["null","1"]"#,
+        ),
+    ]);
+}
+
+#[test]
+fn format_of_unknowns_knows_its_prefix() {
+    check(&[
+        ("format(\"pre-%s\", local.us)", "unknown string"),
+        (
+            "startswith(format(\"pre-%s\", local.usn), \"pre\")",
+            "bool = true",
+        ),
+        ("format(\"%s\", local.ud)", "unknown dynamic"),
+        ("format(\"%s\", local.ud) == null", "unknown bool"),
+        ("format(\"%v\", null)", "unknown dynamic"),
+    ]);
+}
+
+#[test]
+fn arguments_take_their_parameters_types_and_known_ones_are_checked() {
+    // Found by random calls checked against `terraform console -plan`: an
+    // argument of unknown type takes its parameter's type (HCL converts
+    // arguments first), an argument known at its top level is checked as
+    // the function checks it, and a known value holding unknowns can be the
+    // result of coalesce and coalescelist.
+    check(&[
+        ("contains(tomap({a = local.us}), true)", "error"),
+        ("concat(local.ut)", "unknown tuple([string, number])"),
+        ("zipmap(local.ul, {a = 1})", "error"),
+        (
+            "coalescelist(\"é\", local.usn, concat(tolist([])))",
+            "error",
+        ),
+        ("zipmap(local.uset, {b = local.ub, a = []})", "error"),
+        ("index({}, tolist([local.us]))", "error"),
+        (
+            "coalesce({a = local.un}, {a = 1})",
+            "object({a: number}) = {\"a\":{\"$unknown\":\"number\"}}",
+        ),
+        (
+            "coalescelist([[], [\"x\"]], local.ul)",
+            "tuple([tuple([]), tuple([string])]) = [[],[\"x\"]]",
+        ),
+        (
+            "coalesce({a = local.un})",
+            "object({a: number}) = {\"a\":{\"$unknown\":\"number\"}}",
+        ),
+        (
+            "matchkeys(flatten(local.uset), [\"b\", \"a\", \"b\"], toset([1, 2]))",
+            "unknown list(dynamic)",
+        ),
+        ("split(local.ud, (true ? null : 0))", "error"),
+        ("reverse(local.ut)", "unknown tuple([number, string])"),
+        ("index(tomap({a = 1}), tolist([local.us]))", "error"),
+        ("sum(tomap({a = local.us}))", "error"),
+        ("coalescelist([local.ut, tomap(null)], \"1\")", "error"),
+        (
+            "coalescelist([tomap({a = local.us})], local.uo)",
+            "tuple([map(string)]) = [{\"a\":{\"$unknown\":\"string\"}}]",
+        ),
+        (
+            "chunklist([3], flatten(local.um))",
+            "unknown list(list(number))",
+        ),
+    ]);
+}

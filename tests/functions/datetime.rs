@@ -1,0 +1,45 @@
+//! Date/time functions (feature `datetime`): fixture cases and direct calls.
+#![cfg(feature = "datetime")]
+
+use crate::support;
+
+use hcl::Value;
+use support::call;
+
+#[test]
+fn fixture_cases() {
+    support::check(&support::fixture_cases(), "datetime/", &[], 60);
+}
+
+#[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(&support::fixture_cases(), "datetime/", &[], 1);
+}
+
+#[test]
+fn formatdate_and_timeadd() {
+    let v = call(
+        "formatdate",
+        vec![
+            Value::from("EEEE, DD-MMM-YY hh:mm ZZZZZ"),
+            Value::from("2024-02-29T13:04:05+05:30"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(v, "Thursday, 29-Feb-24 13:04 +05:30");
+    let v = call(
+        "timeadd",
+        vec![Value::from("2024-03-01T00:00:00Z"), Value::from("-1h30m")],
+    )
+    .unwrap();
+    assert_eq!(v, "2024-02-29T22:30:00Z");
+    let err = call(
+        "timeadd",
+        vec![Value::from("2024-01-01T00:00:00Z"), Value::from("1d")],
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("unknown unit \"d\" in duration \"1d\""),
+        "{err}"
+    );
+}

@@ -1,0 +1,17 @@
+//! Tests of Terraform's built-in functions, one module per family; the expected values
+//! come from Terraform 1.11.4 (`tests/fixtures/functions/`).
+
+#[path = "../support/func_cases.rs"]
+mod support;
+
+mod collection;
+mod convert;
+mod crypto;
+mod datetime;
+mod encoding;
+mod fs;
+mod hash;
+mod network;
+mod numeric;
+mod robustness;
+mod string;

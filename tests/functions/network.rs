@@ -1,0 +1,58 @@
+//! Network functions: fixture cases, oracle `fn-cidr` cases and direct
+//! calls.
+
+use crate::support;
+
+use hcl::Value;
+use support::call;
+
+/// Cases where we knowingly differ from Terraform.
+const KNOWN_DIFFERENCES: &[&str] = &[];
+
+#[test]
+fn fixture_cases() {
+    support::check(&support::fixture_cases(), "network/", KNOWN_DIFFERENCES, 45);
+}
+
+#[test]
+fn fixture_cases_through_the_evaluator() {
+    support::check_eval(&support::fixture_cases(), "network/", KNOWN_DIFFERENCES, 1);
+}
+
+#[test]
+fn oracle_cases() {
+    support::check_oracle("fn-cidr/", 6);
+}
+
+#[test]
+fn subnets() {
+    let v = call(
+        "cidrsubnets",
+        vec![
+            Value::from("10.1.0.0/16"),
+            Value::from(4),
+            Value::from(4),
+            Value::from(8),
+            Value::from(4),
+        ],
+    )
+    .unwrap();
+    assert_eq!(
+        v,
+        Value::from(vec![
+            "10.1.0.0/20",
+            "10.1.16.0/20",
+            "10.1.32.0/24",
+            "10.1.48.0/20"
+        ])
+    );
+    let err = call(
+        "cidrhost",
+        vec![Value::from("192.168.0.0/30"), Value::from(8)],
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("prefix of 30 does not accommodate a host numbered 8"),
+        "{err}"
+    );
+}
