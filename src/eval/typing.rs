@@ -484,20 +484,14 @@ fn map_element(t: &Type) -> Option<Type> {
 
 /// The element type of a collection made of elements of types `ts`, as
 /// cty converts a tuple (`tuple`) or an object to a collection of any
-/// single type: the unified type. Where that is the dynamic pseudo-type, a
-/// tuple converts only when all its elements are of it (`tolist([[1],
-/// null])` fails); an object's attributes keep their types, which must
-/// then be one type beside untyped nulls (`tomap({a = {x = 1}, b = null})`
-/// is a map of objects).
+/// single type: the type the conversion finds from the types
+/// ([`elements_unified`](crate::value::ty::elements_unified)), then what
+/// the values make of it. Where that is the dynamic pseudo-type, an
+/// object's attributes keep their types, which must be one type beside
+/// untyped nulls (`tomap({a = {x = 1}, b = null})` is a map of objects).
 fn elements_type(ts: &[Type], tuple: bool) -> Option<Type> {
-    if ts.is_empty() {
-        return Some(Type::Dynamic);
-    }
-    match Type::unify(ts)? {
-        Type::Dynamic if tuple => ts
-            .iter()
-            .all(|t| *t == Type::Dynamic)
-            .then_some(Type::Dynamic),
+    match crate::value::ty::elements_unified(ts, tuple, true)? {
+        Type::Dynamic if tuple => Some(Type::Dynamic),
         Type::Dynamic => {
             let mut typed = ts.iter().filter(|t| **t != Type::Dynamic);
             let first = typed.next().cloned().unwrap_or(Type::Dynamic);

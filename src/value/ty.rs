@@ -259,30 +259,39 @@ fn all_convert(types: &[Type], to: &Type, unsafe_ok: bool) -> bool {
 
 /// Whether every element type (of a tuple, or an object's attributes)
 /// converts to the collection element type `e`; for the dynamic element
-/// type, whether they unify.
+/// type, whether [`elements_unified`] finds one.
 fn elements_convert<'t>(
-    ts: impl ExactSizeIterator<Item = &'t Type> + Clone,
+    ts: impl Iterator<Item = &'t Type>,
     e: &Type,
     unsafe_ok: bool,
     tuple: bool,
 ) -> bool {
-    if ts.len() == 0 {
-        return true;
-    }
     if *e == Type::Dynamic {
-        let all: Vec<Type> = ts.clone().cloned().collect();
-        return match unify_with(&all, unsafe_ok) {
-            None => false,
-            // An object's attributes convert to a map of them (their
-            // values' types must agree, checked at run time); a tuple
-            // whose types unify only to it converts to a list or set
-            // only when all its elements are of it.
-            Some(Type::Dynamic) => !tuple || ts.into_iter().all(|t| *t == Type::Dynamic),
-            Some(u) => all_convert(&all, &u, unsafe_ok),
-        };
+        let all: Vec<Type> = ts.cloned().collect();
+        return elements_unified(&all, tuple, unsafe_ok).is_some();
     }
     ts.into_iter()
         .all(|t| t == e || conversion_exists(t, e, unsafe_ok))
+}
+
+/// The element type cty's conversion of a tuple (`tuple`) or an object to
+/// a collection of any single type (`list(any)`, `map(any)`, ...) finds
+/// from the types `ts` of its elements alone: their unified type, the
+/// dynamic pseudo-type when there are none; `None` when there is no such
+/// conversion. Where the unified type is the dynamic pseudo-type, a tuple
+/// converts only when all its elements are of it (`tolist([[1], null])`
+/// fails); an object converts, its attributes' types being checked
+/// against each other at run time.
+pub(crate) fn elements_unified(ts: &[Type], tuple: bool, unsafe_ok: bool) -> Option<Type> {
+    if ts.is_empty() {
+        return Some(Type::Dynamic);
+    }
+    match unify_with(ts, unsafe_ok)? {
+        Type::Dynamic => {
+            (!tuple || ts.iter().all(|t| *t == Type::Dynamic)).then_some(Type::Dynamic)
+        }
+        u => all_convert(ts, &u, unsafe_ok).then_some(u),
+    }
 }
 
 // ----------------------------------------------------------- unification
