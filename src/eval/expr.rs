@@ -1197,6 +1197,13 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     }
     if let Some((v, t, arg_span)) = expanded {
         if typing::is_unknown(&t) {
+            let ty = typing::of(&v, &t);
+            if !matches!(
+                *ty,
+                Type::Tuple(_) | Type::List(_) | Type::Set(_) | Type::Dynamic
+            ) {
+                return Err(not_expandable(arg_span, &typing::friendly(&ty)));
+            }
             // How many arguments there are is not known.
             return Ok(unknown::nullable(Type::Dynamic));
         }
@@ -1217,15 +1224,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                     "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
                 ))
             }
-            other => {
-                return Err(err(
-                    arg_span,
-                    format!(
-                        "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {}.",
-                        other.type_name()
-                    ),
-                ))
-            }
+            other => return Err(not_expandable(arg_span, other.type_name())),
         }
     }
     let r = if keep && !types.iter().all(typing::is_known) {
@@ -1373,6 +1372,17 @@ fn invoke_typed(
             Err(msg) => return Err(call_failed(full, msg, span)),
         },
     })
+}
+
+/// The error of `f(x...)` where `x` (of type `what`) is not a sequence.
+#[cold]
+fn not_expandable(span: Span, what: &str) -> Fail {
+    err(
+        span,
+        format!(
+            "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {what}."
+        ),
+    )
 }
 
 /// Checks the number of arguments against `def`'s parameters.

@@ -618,8 +618,15 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             }
         }
         "zipmap" => match (types.get(1), args.first(), args.get(1)) {
-            (Some(Type::List(e) | Type::Set(e)), _, _) => Is(Type::map((**e).clone())),
+            (Some(Type::List(e)), _, _) => Is(Type::map((**e).clone())),
             (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
+                if keys.len() != ts.len() {
+                    return Err(format!(
+                        "number of keys ({}) does not match number of values ({})",
+                        keys.len(),
+                        ts.len()
+                    ));
+                }
                 let mut attrs = std::collections::BTreeMap::new();
                 for (k, t) in keys.iter().zip(ts) {
                     let key = match k {
@@ -632,7 +639,8 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                 }
                 Is(Type::Object(attrs))
             }
-            _ => Literal,
+            (Some(Type::Tuple(_) | Type::Dynamic) | None, _, _) => Literal,
+            (Some(_), _, _) => return Err("values argument must be a list or tuple value".into()),
         },
         "keys" => match t0 {
             Some(Type::Map(_)) => Is(Type::list(Type::String)),

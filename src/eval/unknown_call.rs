@@ -6,8 +6,11 @@
 //! or of a known list holding unknowns, the keys of an object, `contains`
 //! finding a known element, `anytrue` seeing a known `true`, `coalesce`
 //! reaching a known value first, `startswith` on a template's known
-//! prefix; and the conversions, `concat` and `merge`, which keep the known
-//! parts of their arguments.
+//! prefix; the conversions, `concat` and `merge`, which keep the known
+//! parts of their arguments; and the functions that only move elements
+//! (`element`, `slice`, `reverse`, `chunklist`, `setproduct`, `zipmap`,
+//! `values`), which run on a sequence or map known at its top level and
+//! keep its unknowns where they land.
 
 use super::expr::{err, R};
 use super::functions::string::{formatlist_rows, ListArg};
@@ -96,6 +99,9 @@ pub(crate) fn call(
                     Some((lo, hi)) if lo == hi => Some(lo as usize),
                     _ => None,
                 },
+                // A set's unknown elements may turn out equal to others,
+                // so its length is known only when it has one element.
+                (Some(Meta::Parts(Type::Set(_), _)), Value::Array(a)) if a.len() == 1 => Some(1),
                 (Some(Meta::Parts(Type::Set(_), _)), _) => None,
                 (Some(Meta::Parts(..)), Value::Array(a)) => Some(a.len()),
                 (Some(Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
@@ -109,7 +115,7 @@ pub(crate) fn call(
         "keys" => {
             let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
                 (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
-                (Some(Meta::Parts(Type::Object(_), _)), Value::Object(o)) => {
+                (Some(Meta::Parts(Type::Object(_) | Type::Map(_), _)), Value::Object(o)) => {
                     let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
                     k.sort();
                     Some(k)
@@ -117,7 +123,10 @@ pub(crate) fn call(
                 _ => None,
             };
             if let Some(keys) = keys {
-                let t = Type::Tuple(vec![Type::String; keys.len()]);
+                let t = match &types[0] {
+                    Type::Map(_) => Type::list(Type::String),
+                    _ => Type::Tuple(vec![Type::String; keys.len()]),
+                };
                 let v = Value::Array(keys.into_iter().map(Value::from).collect());
                 return Ok((v, typing::typed(t)));
             }
@@ -276,27 +285,122 @@ pub(crate) fn call(
             };
             return sequence(parts, list.as_ref()).map_err(fail);
         }
-        "sort" if !whole(0) => {
-            // The order is not known, the length is.
-            let Value::Array(items) = &args[0] else {
-                return Ok(result(Type::list(Type::String)));
+        "sort" => {
+            // The order is not known, the length is: a known list's, or an
+            // unknown tuple's (converted to a list, it is a list of that
+            // many unknowns, as cty makes an unknown list of known length).
+            let n = match (&args[0], &metas[0]) {
+                (_, Some(Meta::Unknown(Type::Tuple(ts), _))) => ts.len(),
+                (Value::Array(items), _) if !whole(0) => items.len(),
+                _ => return Ok(result(Type::list(Type::String))),
             };
-            let parts = (0..items.len()).map(|_| unknown::not_null(Type::String));
+            let parts = (0..n).map(|_| unknown::not_null(Type::String));
             return sequence(parts, Some(&Type::list(Type::String))).map_err(fail);
         }
+        // A known sequence holding unknowns: cty chunks it, and takes the
+        // product of known sequences, with the unknowns in their places.
+        "chunklist" if !whole(0) && typing::is_known(&metas[1]) => {
+            let target = return_type(name, &args, &types);
+            let Some(parts) = elements(&args[0], &metas[0]) else {
+                return Ok(result(target));
+            };
+            let size = super::functions::util::int(&args[1], "size").map_err(fail)?;
+            let chunks = super::functions::collection::chunks(&parts, size).map_err(fail)?;
+            let inner = match &target {
+                Type::List(e) => Some((**e).clone()),
+                _ => None,
+            };
+            let rows = chunks
+                .into_iter()
+                .map(|c| sequence(c, inner.as_ref()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(fail)?;
+            return sequence(rows, inner.is_some().then_some(&target)).map_err(fail);
+        }
+        "setproduct" if args.len() >= 2 && (0..args.len()).all(|i| !whole(i)) => {
+            let target = return_type(name, &args, &types);
+            let lists: Option<Vec<Vec<(Value, Ty)>>> = args
+                .iter()
+                .zip(&metas)
+                .map(|(v, m)| elements(v, m))
+                .collect();
+            let Some(lists) = lists else {
+                return Ok(result(target));
+            };
+            let rows = super::functions::collection::product(&lists, budget)
+                .map_err(fail)?
+                .into_iter()
+                .map(|row| sequence(row, None))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(fail)?;
+            let collection = matches!(target, Type::List(_) | Type::Set(_));
+            return sequence(rows, collection.then_some(&target)).map_err(fail);
+        }
+        "zipmap" => {
+            // cty: only wholly known keys make the result's keys known
+            // (and its type, with a tuple of values); the values are then
+            // placed, known or not.
+            if whole(0) || !typing::is_known(&metas[0]) {
+                return Ok(result(match &types[1] {
+                    Type::List(e) => Type::map((**e).clone()),
+                    _ => Type::Dynamic,
+                }));
+            }
+            let target = match typing::call_type(name, &args, &types).map_err(fail)? {
+                typing::Returns::Is(t) => t,
+                _ => Type::Dynamic,
+            };
+            let (Value::Array(keys), Value::Array(values)) = (&args[0], &args[1]) else {
+                return Ok(result(target));
+            };
+            let mut parts: Vec<(Key, (Value, Ty))> = Vec::with_capacity(keys.len());
+            for (i, (k, v)) in keys.iter().zip(values).enumerate() {
+                let key = super::expr::object_key(k.clone(), span)?;
+                parts.retain(|(seen, _)| *seen != key);
+                parts.push((key, (v.clone(), typing::item(&metas[1], i, v))));
+            }
+            parts.sort_by(|a, b| a.0.cmp(&b.0));
+            let (map, part_metas): (Map<Key, Value>, Vec<Ty>) =
+                parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
+            let meta = typing::object_of(&map, part_metas);
+            return match target {
+                Type::Map(_) => typing::convert(Value::Object(map), &meta, &target).map_err(fail),
+                _ => Ok((Value::Object(map), meta)),
+            };
+        }
+        "element" if !whole(0) && typing::is_known(&metas[1]) => {
+            // cty takes the element of a known sequence, known or not.
+            let Value::Array(items) = &args[0] else {
+                return Ok(result(return_type(name, &args, &types)));
+            };
+            let i = super::functions::collection::element_position(items.len(), &args[1])
+                .map_err(fail)?;
+            return Ok((items[i].clone(), typing::item(&metas[0], i, &items[i])));
+        }
+        "slice" => {
+            // cty checks the indexes against what is known of the length
+            // (a tuple's from its type), then slices a known sequence.
+            let len = match (&args[0], &metas[0]) {
+                (_, Some(Meta::Unknown(Type::Tuple(ts), _))) => Some(ts.len()),
+                (Value::Array(items), _) if !whole(0) => Some(items.len()),
+                _ => None,
+            };
+            let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
+            let range = super::functions::collection::slice_indexes(len, known(1), known(2))
+                .map_err(|msg| super::expr::call_failed(name, msg, span))?;
+            let target = return_type(name, &args, &types);
+            let (Some((a, b)), Some(mut parts)) = (range, elements(&args[0], &metas[0])) else {
+                return Ok(result(target));
+            };
+            parts.truncate(b);
+            parts.drain(..a);
+            let list = matches!(target, Type::List(_)).then_some(&target);
+            return sequence(parts, list).map_err(fail);
+        }
         "reverse" if !whole(0) => {
-            let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
-            let Some(Value::Array(items)) = v else {
+            let Some(mut parts) = elements(&args[0], &metas[0]) else {
                 return Ok(result(Type::Dynamic));
             };
-            let mut parts: Vec<(Value, Ty)> = items
-                .into_iter()
-                .enumerate()
-                .map(|(i, x)| {
-                    let xt = typing::item(&t, i, &x);
-                    (x, xt)
-                })
-                .collect();
             parts.reverse();
             let list = match &types[0] {
                 Type::List(e) | Type::Set(e) => Some(Type::list((**e).clone())),
@@ -369,6 +473,26 @@ fn sequence(
     }
 }
 
+/// The elements of the known sequence `v` (meta `t`), with their metas,
+/// in order; `None` when `v` is not a sequence, or is a set whose unknown
+/// elements may equal others (its length and order are not known: cty
+/// converts it to an unknown list).
+fn elements(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
+    let Value::Array(items) = v else {
+        return None;
+    };
+    if typing::is_set(t) && items.len() > 1 && !typing::is_known(t) {
+        return None;
+    }
+    Some(
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.clone(), typing::item(t, i, x)))
+            .collect(),
+    )
+}
+
 /// `flatten`'s elements of the known sequence `v` (meta `t`), with their
 /// metas, into `out`; `false` when which elements there are is not known
 /// (an unknown sequence, or an element of unknown type, inside).
@@ -439,9 +563,17 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             },
             _ => Type::Dynamic,
         },
-        "element" => match t0 {
-            Some(Type::List(e)) => (**e).clone(),
-            _ => Type::Dynamic,
+        // Typed from a tuple's element types too, where the indexes are
+        // known.
+        "element" | "values" | "slice" => match typing::call_type(name, args, types) {
+            Ok(typing::Returns::Is(t)) => t,
+            _ => match t0 {
+                Some(Type::List(_) | Type::Set(_) | Type::Map(_)) if name != "element" => {
+                    Type::list(elem(t0))
+                }
+                Some(Type::List(e)) => (**e).clone(),
+                _ => Type::Dynamic,
+            },
         },
         "one" => match t0 {
             Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
@@ -475,10 +607,6 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
                 _ => Type::Dynamic,
             }
         }
-        "values" | "slice" => match t0 {
-            Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(elem(t0)),
-            _ => Type::Dynamic,
-        },
         // Their parameter is a list: a tuple converts to one first.
         "distinct" | "matchkeys" => match t0 {
             Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),

@@ -425,3 +425,115 @@ fn arguments_take_their_parameters_types_and_known_ones_are_checked() {
         ),
     ]);
 }
+
+/// cty runs `element`, `slice`, `chunklist`, `setproduct`, `zipmap`, `sort`,
+/// `keys` and `length` on a sequence or map that is known though it holds
+/// unknowns: the result is known, with the unknowns where they land. A set
+/// holding unknowns has a known order and length only with one element.
+#[test]
+fn sequences_known_at_their_top_keep_unknown_elements_in_place() {
+    check(&[
+        ("keys(tomap({a=local.un}))", "list(string) = [\"a\"]"),
+        ("setproduct([local.un], [1])", "list(tuple([number, number])) = [[{\"$unknown\":\"number\"},1]]"),
+        ("setproduct(tolist([local.un]), [1])", "list(tuple([number, number])) = [[{\"$unknown\":\"number\"},1]]"),
+        ("setproduct(toset([local.un]), [1])", "set(tuple([number, number])) = [[{\"$unknown\":\"number\"},1]]"),
+        ("slice([local.un], 0, 0)", "tuple([]) = []"),
+        ("slice(tolist([local.un]), 0, 0)", "list(number) = []"),
+        ("length(toset([local.un]))", "number = 1"),
+        ("chunklist([local.un], 1)", "list(list(number)) = [[{\"$unknown\":\"number\"}]]"),
+        ("chunklist(tolist([local.un]), 1)", "list(list(number)) = [[{\"$unknown\":\"number\"}]]"),
+        ("chunklist(toset([local.un]), 1)", "list(list(number)) = [[{\"$unknown\":\"number\"}]]"),
+        ("zipmap([\"a\"], [local.un])", "object({a: number}) = {\"a\":{\"$unknown\":\"number\"}}"),
+        ("zipmap([\"a\"], tolist([local.un]))", "map(number) = {\"a\":{\"$unknown\":\"number\"}}"),
+        ("sort(local.ut)", "list(string) = [{\"$unknown\":\"string\"},{\"$unknown\":\"string\"}]"),
+        ("element([1, local.un, \"a\"], 2)", "string = \"a\""),
+        ("element([local.us, 1], 1)", "number = 1"),
+        ("element(tolist([local.us, \"b\"]), 3)", "string = \"b\""),
+        ("slice([1, local.un, 2], 1, 3)", "tuple([number, number]) = [{\"$unknown\":\"number\"},2]"),
+        ("slice(tolist([local.un, 2]), 0, 1)", "list(number) = [{\"$unknown\":\"number\"}]"),
+        ("chunklist([1, local.un, 2], 2)", "list(list(number)) = [[1,{\"$unknown\":\"number\"}],[2]]"),
+        ("chunklist([local.un, \"a\"], 1)", "list(list(string)) = [[{\"$unknown\":\"string\"}],[\"a\"]]"),
+        ("setproduct([local.un, 2], [\"a\", local.us])", "list(tuple([number, string])) = [[{\"$unknown\":\"number\"},\"a\"],[{\"$unknown\":\"number\"},{\"$unknown\":\"string\"}],[2,\"a\"],[2,{\"$unknown\":\"string\"}]]"),
+        ("setproduct(toset([local.un]), tolist([1, 2]))", "set(tuple([number, number])) = [[{\"$unknown\":\"number\"},1],[{\"$unknown\":\"number\"},2]]"),
+        ("setproduct([local.un], [])", "list(tuple([number, dynamic])) = []"),
+        ("zipmap([\"a\", \"b\"], [local.un, \"x\"])", "object({a: number, b: string}) = {\"a\":{\"$unknown\":\"number\"},\"b\":\"x\"}"),
+        ("zipmap([\"b\", \"a\", \"b\"], [1, local.un, 3])", "object({a: number, b: number}) = {\"a\":{\"$unknown\":\"number\"},\"b\":3}"),
+        ("zipmap(tolist([\"a\"]), tolist([local.us]))", "map(string) = {\"a\":{\"$unknown\":\"string\"}}"),
+        ("keys(tomap({b = local.un, a = 1}))", "list(string) = [\"a\",\"b\"]"),
+        ("sort([local.us, \"a\"])", "list(string) = [{\"$unknown\":\"string\"},{\"$unknown\":\"string\"}]"),
+        ("sort(tolist([local.un]))", "list(string) = [{\"$unknown\":\"string\"}]"),
+        ("reverse([local.un, \"a\"])", "tuple([string, number]) = [\"a\",{\"$unknown\":\"number\"}]"),
+        ("zipmap([1, true], [local.un, local.us])", "object({1: number, true: string}) = {\"1\":{\"$unknown\":\"number\"},\"true\":{\"$unknown\":\"string\"}}"),
+        ("values({b = local.un, a = \"x\"})", "tuple([string, number]) = [\"x\",{\"$unknown\":\"number\"}]"),
+        ("chunklist(tolist([]), 2)", "list(list(dynamic)) = []"),
+    ]);
+}
+
+/// A result not known yet has the type the function's type rule gives from
+/// its arguments' types: a tuple's element types, an object's attribute
+/// types, a list's length from an unknown tuple.
+#[test]
+fn unknown_results_are_typed_from_tuple_and_object_types() {
+    check(&[
+        ("values(local.uo)", "unknown tuple([string, number])"),
+        ("slice(local.ut, 0, 0)", "unknown tuple([])"),
+        ("element([local.un], 0)", "unknown number"),
+        ("element(local.ut, 0)", "unknown string"),
+        ("zipmap([local.un], [1])", "unknown dynamic"),
+        ("zipmap(tolist([local.un]), [1])", "unknown dynamic"),
+        (
+            "chunklist(toset([local.un, 1]), 0)",
+            "unknown list(list(number))",
+        ),
+        ("zipmap([local.us], tolist([1]))", "unknown map(number)"),
+        ("length(toset([local.un, 1]))", "unknown number"),
+        ("values(local.um)", "unknown list(number)"),
+        ("element(local.ul, 0)", "unknown string"),
+        ("slice(local.ul, 0, 1)", "unknown list(string)"),
+        ("slice(local.ut, 0, 1)", "unknown tuple([string])"),
+        ("element(local.ut, local.un)", "unknown dynamic"),
+        ("min([local.un, 2]...)", "unknown number"),
+        ("max(local.ul...)", "unknown dynamic"),
+        ("length(local.ut...)", "unknown dynamic"),
+        (
+            "element([local.ut, 1], 0)",
+            "unknown tuple([string, number])",
+        ),
+        ("zipmap([\"a\"], local.ul)", "unknown map(string)"),
+        ("slice([local.un, 1, 2], local.un, 2)", "unknown dynamic"),
+        (
+            "chunklist([local.un, 1], local.un)",
+            "unknown list(list(number))",
+        ),
+        (
+            "setproduct(local.ul, [1])",
+            "unknown list(tuple([string, number]))",
+        ),
+        ("zipmap([\"a\", local.us], [1, 2])", "unknown dynamic"),
+        (
+            "setproduct([local.un], [1], toset([\"a\", local.us]))",
+            "unknown set(tuple([number, number, string]))",
+        ),
+    ]);
+}
+
+/// What cty checks from types and known indexes fails before any value is
+/// known: `zipmap`'s values kind and key count, `slice`'s indexes against a
+/// tuple's length, an expanding argument that is not a sequence.
+#[test]
+fn checks_that_need_only_types_fail_before_the_values_are_known() {
+    check(&[
+        ("zipmap([\"a\"], toset([1]))", "error"),
+        ("zipmap([\"a\"], local.ut)", "error"),
+        ("min(local.us...)", "error"),
+        ("min(local.um...)", "error"),
+        ("min(local.uo...)", "error"),
+        ("element([local.us, 1], -1)", "error"),
+        ("slice([local.un], 1, 0)", "error"),
+        ("slice([local.un, 1], 0, 5)", "error"),
+        ("chunklist([local.un], -1)", "error"),
+        ("zipmap([\"a\"], [local.un, 1])", "error"),
+        ("slice(local.ut, 1, 3)", "error"),
+        ("length(toset([local.un]...))", "error"),
+    ]);
+}

@@ -4,6 +4,7 @@ use super::util::{
     self, convert, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
 };
 use super::Registry;
+use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Value};
 
@@ -36,20 +37,8 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let size = util::int(&a[1], "size")?;
                 let list = to_list(a[0].clone())?;
-                if size < 0 {
-                    return Err("the size argument must be positive".into());
-                }
-                if list.is_empty() {
-                    return Ok(Value::Array(Vec::new()));
-                }
-                if size == 0 {
-                    return Ok(Value::Array(vec![Value::Array(list)]));
-                }
-                Ok(Value::Array(
-                    list.chunks(size as usize)
-                        .map(|c| Value::Array(c.to_vec()))
-                        .collect(),
-                ))
+                let chunks = chunks(&list, size)?;
+                Ok(Value::Array(chunks.into_iter().map(Value::Array).collect()))
             }),
     );
     r.insert(
@@ -158,14 +147,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("index", ParamType::Number)
             .build(|a| {
                 let list = util::array(a[0].clone(), "list or tuple")?;
-                let i = util::int(&a[1], "invalid index")?;
-                if list.is_empty() {
-                    return Err("cannot use element function with an empty list".into());
-                }
-                if i < 0 {
-                    return Err("cannot use element function with a negative index".into());
-                }
-                Ok(list[(i as u64 % list.len() as u64) as usize].clone())
+                Ok(list[element_position(list.len(), &a[1])?].clone())
             }),
     );
     r.insert(
@@ -370,28 +352,8 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 let lists: Vec<Vec<Value>> =
                     a.into_iter().map(to_list).collect::<Result<_, _>>()?;
-                let total = lists
-                    .iter()
-                    .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
-                if !matches!(total, Some(t) if t <= 10_000_000) {
-                    return Err("the product has more than 10000000 elements".into());
-                }
-                if let Some(t) = total {
-                    budget.check(t.saturating_mul(lists.len() + 1), 0)?;
-                }
-                let mut out: Vec<Vec<Value>> = vec![Vec::new()];
-                for l in &lists {
-                    let mut next = Vec::with_capacity(out.len() * l.len());
-                    for prefix in &out {
-                        for v in l {
-                            let mut p = prefix.clone();
-                            p.push(v.clone());
-                            next.push(p);
-                        }
-                    }
-                    out = next;
-                }
-                Ok(Value::Array(out.into_iter().map(Value::Array).collect()))
+                let rows = product(&lists, budget)?;
+                Ok(Value::Array(rows.into_iter().map(Value::Array).collect()))
             }),
     );
     r.insert(
@@ -401,19 +363,15 @@ pub(crate) fn register(r: &mut Registry) {
             .param("start_index", ParamType::Number)
             .param("end_index", ParamType::Number)
             .build(|a| {
-                let list = util::array(a[0].clone(), "list or tuple")?;
-                let start = util::int(&a[1], "start_index")?;
-                let end = util::int(&a[2], "end_index")?;
-                if start < 0 {
-                    return Err("invalid value for \"start_index\" parameter: start index must not be less than zero".into());
+                let mut list = util::array(a[0].clone(), "list or tuple")?;
+                match slice_indexes(Some(list.len()), Some(&a[1]), Some(&a[2]))? {
+                    Some((start, end)) => {
+                        list.truncate(end);
+                        list.drain(..start);
+                        Ok(Value::Array(list))
+                    }
+                    None => Err("invalid slice".into()),
                 }
-                if end > list.len() as i64 {
-                    return Err("invalid value for \"end_index\" parameter: end index must not be greater than the length of the list".into());
-                }
-                if start > end {
-                    return Err("invalid value for \"start_index\" parameter: start index must not be greater than end index".into());
-                }
-                Ok(Value::Array(list[start as usize..end as usize].to_vec()))
             }),
     );
     r.insert(
@@ -513,6 +471,98 @@ pub(crate) fn register(r: &mut Registry) {
                 Ok(sorted_object(out))
             }),
     );
+}
+
+/// `slice`'s range, as cty checks it: each index known (`Some`) is checked
+/// alone, then against the length where that is known, then against the
+/// other; the range when both are known.
+pub(crate) fn slice_indexes(
+    len: Option<usize>,
+    start: Option<&Value>,
+    end: Option<&Value>,
+) -> Result<Option<(usize, usize)>, String> {
+    let check = |v: Option<&Value>, param: &str, what: &str| -> Result<Option<usize>, String> {
+        let Some(v) = v else {
+            return Ok(None);
+        };
+        let bad =
+            |msg: &str| format!("invalid value for \"{param}\" parameter: {what} index {msg}");
+        let i = util::int(
+            v,
+            &format!("invalid value for \"{param}\" parameter: invalid {what} index"),
+        )?;
+        if i < 0 {
+            return Err(bad("must not be less than zero"));
+        }
+        if len.is_some_and(|n| i as u64 > n as u64) {
+            return Err(bad("must not be greater than the length of the list"));
+        }
+        Ok(Some(i as usize))
+    };
+    let start = check(start, "start_index", "start")?;
+    let end = check(end, "end_index", "end")?;
+    match (start, end) {
+        (Some(a), Some(b)) if a > b => Err(
+            "invalid value for \"start_index\" parameter: start index must not be greater than end index".into(),
+        ),
+        (Some(a), Some(b)) => Ok(Some((a, b))),
+        _ => Ok(None),
+    }
+}
+
+/// `chunklist`'s chunks of `list`, of `size` elements each (all of it in
+/// one chunk for 0).
+pub(crate) fn chunks<T: Clone>(list: &[T], size: i64) -> Result<Vec<Vec<T>>, String> {
+    if size < 0 {
+        return Err("the size argument must be positive".into());
+    }
+    if list.is_empty() {
+        return Ok(Vec::new());
+    }
+    if size == 0 {
+        return Ok(vec![list.to_vec()]);
+    }
+    Ok(list.chunks(size as usize).map(<[T]>::to_vec).collect())
+}
+
+/// `setproduct`'s rows: every combination of one element of each of
+/// `lists`, in order, within the evaluation's budget.
+pub(crate) fn product<T: Clone>(lists: &[Vec<T>], budget: &Budget) -> Result<Vec<Vec<T>>, String> {
+    let total = lists
+        .iter()
+        .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
+    if !matches!(total, Some(t) if t <= 10_000_000) {
+        return Err("the product has more than 10000000 elements".into());
+    }
+    if let Some(t) = total {
+        budget.check(t.saturating_mul(lists.len() + 1), 0)?;
+    }
+    let mut out: Vec<Vec<T>> = vec![Vec::new()];
+    for l in lists {
+        let mut next = Vec::with_capacity(out.len() * l.len());
+        for prefix in &out {
+            for v in l {
+                let mut p = prefix.clone();
+                p.push(v.clone());
+                next.push(p);
+            }
+        }
+        out = next;
+    }
+    Ok(out)
+}
+
+/// Which element of a sequence of `len` elements `element` takes at
+/// `index` (it wraps around).
+pub(crate) fn element_position(len: usize, index: &Value) -> Result<usize, String> {
+    let i = util::int(index, "invalid index")?;
+    if len == 0 {
+        return Err("cannot use element function with an empty list".into());
+    }
+    if i < 0 {
+        return Err("cannot use element function with a negative index".into());
+    }
+    Ok((i as u64 % len as u64) as usize)
 }
 
 fn bools(v: Value, all: bool) -> Result<Value, String> {

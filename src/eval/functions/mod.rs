@@ -79,7 +79,7 @@ use std::sync::OnceLock;
 
 use super::FuncDef;
 
-mod collection;
+pub(crate) mod collection;
 mod convert;
 #[cfg(feature = "crypto")]
 mod crypto;
