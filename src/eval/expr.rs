@@ -11,7 +11,7 @@ use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
-use crate::value::ty::conversion_exists;
+use crate::value::ty::{conversion_exists, mismatch_message};
 use crate::value::{Key, Map, Type, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
@@ -1202,7 +1202,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 *ty,
                 Type::Tuple(_) | Type::List(_) | Type::Set(_) | Type::Dynamic
             ) {
-                return Err(not_expandable(arg_span, &typing::friendly(&ty)));
+                return Err(not_expandable(arg_span));
             }
             // How many arguments there are is not known.
             return Ok(unknown::nullable(Type::Dynamic));
@@ -1224,7 +1224,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                     "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
                 ))
             }
-            other => return Err(not_expandable(arg_span, other.type_name())),
+            _ => return Err(not_expandable(arg_span)),
         }
     }
     let r = if keep && !types.iter().all(typing::is_known) {
@@ -1295,24 +1295,18 @@ fn invoke_typed(
         .zip(metas)
         .map(|(v, t)| typing::of(v, t).into_owned())
         .collect();
-    if bare == "element" {
-        match types.first() {
-            Some(Type::List(_)) => wrap_negative_index(&mut args),
-            Some(Type::Set(e)) => {
-                // A set has no order to index by.
-                return Err(call_failed(
-                    "element",
-                    format!("cannot read elements from set of {}", typing::friendly(e)),
-                    span,
-                ));
-            }
-            _ => {}
-        }
+    if bare == "element" && matches!(types.first(), Some(Type::List(_))) {
+        wrap_negative_index(&mut args);
     }
     check_arity(def, full, fc, args.len())?;
     if let Some(t) = types.first() {
         typing::conversion_check(bare, t).map_err(|msg| call_failed(full, msg, span))?;
     }
+    // HCL converts each argument to its parameter's type (refusing a
+    // null where the parameter takes none), then cty's type callback
+    // checks the kinds.
+    check_param_types(def, Some(bare), &args, metas, span)?;
+    typing::kind_check(bare, &types, true).map_err(|msg| call_failed(full, msg, span))?;
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),
@@ -1365,7 +1359,10 @@ fn invoke_typed(
     }
     let v = invoke(ctx, def, full, args, span)?;
     Ok(match returns {
-        typing::Returns::Literal => (v, None),
+        typing::Returns::Literal => {
+            let t = typing::fixed_type(bare, &v);
+            (v, t)
+        }
         typing::Returns::Is(t) => (v, typing::typed(t)),
         typing::Returns::Convert(t) => match super::functions::util::convert(v, &t) {
             Ok(v) => (v, typing::typed(t)),
@@ -1374,14 +1371,12 @@ fn invoke_typed(
     })
 }
 
-/// The error of `f(x...)` where `x` (of type `what`) is not a sequence.
+/// The error of `f(x...)` where `x` is not a sequence (the span shows it).
 #[cold]
-fn not_expandable(span: Span, what: &str) -> Fail {
+fn not_expandable(span: Span) -> Fail {
     err(
         span,
-        format!(
-            "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type, but have {what}."
-        ),
+        "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
     )
 }
 
@@ -1443,14 +1438,7 @@ fn check_param_types(
             .unwrap_or_else(|| typing::of_param(&param.ty));
         params.push(want.clone());
         if !conversion_exists(&t, &want, true) {
-            return Err(fail(
-                &param.name,
-                format!(
-                    "{} required, but have {}",
-                    typing::friendly(&want),
-                    typing::friendly(&t)
-                ),
-            ));
+            return Err(fail(&param.name, mismatch_message(&t, &want)));
         }
         if typed && typing::is_known(m) && v.is_null() && !param.allow_null {
             return Err(fail(&param.name, "argument must not be null".into()));

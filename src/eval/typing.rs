@@ -425,6 +425,14 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "lookup"
             | "element"
             | "index"
+            | "contains"
+            | "sum"
+            | "compact"
+            | "sort"
+            | "join"
+            | "alltrue"
+            | "anytrue"
+            | "transpose"
             | "one"
             | "flatten"
             | "distinct"
@@ -456,10 +464,96 @@ pub(crate) fn conversion_check(name: &str, t: &Type) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "invalid value for \"v\" parameter: cannot convert {} to {want}",
-            friendly(t)
+            "invalid value for \"v\" parameter: cannot convert {} to {}",
+            friendly(t),
+            crate::value::ty::constraint_name(&want)
         ))
     }
+}
+
+/// cty's checks of the kinds of built-in `name`'s arguments of types
+/// `types`, with Terraform's messages (an argument error's message starts
+/// `invalid value for "P" parameter:`). Those of the type callbacks apply
+/// up to the first argument of unknown type; those of the implementations
+/// (`contains`, `index`, `sum`) once every argument is known at its top
+/// level (`known_top`), as cty calls them then.
+pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<(), String> {
+    use Type::*;
+    let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
+    let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
+    let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
+    // Which arguments are checked: all of a variadic function's (up to
+    // one of unknown type; `setproduct` and `concat` check none then),
+    // else the first.
+    if name == "setproduct" && types.len() < 2 {
+        return Err("at least two arguments are required".into());
+    }
+    let checked = match name {
+        "merge" => types,
+        "setproduct" | "concat" if types.contains(&Dynamic) => return Ok(()),
+        "setproduct" | "concat" => types,
+        "zipmap" => &types[types.len().min(1)..types.len().min(2)],
+        _ => &types[..types.len().min(1)],
+    };
+    let message = |t: &Type| -> Option<std::string::String> {
+        let name_of = || friendly(t);
+        Some(match name {
+            "keys" if !mapping(t) => {
+                "invalid value for \"inputMap\" parameter: must have map or object type".into()
+            }
+            "values" if !mapping(t) => "values() requires a map as the first argument".into(),
+            "lookup" if !mapping(t) => {
+                "invalid value for \"inputMap\" parameter: lookup() requires a map as the first argument".into()
+            }
+            "merge" if !mapping(t) => {
+                format!("arguments must be maps or objects, got \"{}\"", name_of())
+            }
+            "one" if !sequence(t) || matches!(t, Tuple(ts) if ts.len() > 1) => {
+                "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements".into()
+            }
+            "reverse" if !sequence(t) => format!(
+                "invalid value for \"list\" parameter: can only reverse list or tuple values, not {}",
+                name_of()
+            ),
+            "setproduct" if !sequence(t) => {
+                "invalid value for \"sets\" parameter: a set or a list is required".into()
+            }
+            "slice" if matches!(t, Set(_)) => {
+                "invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into()
+            }
+            "slice" if !ordered(t) => {
+                "invalid value for \"list\" parameter: must be a list or tuple value".into()
+            }
+            "element" if !ordered(t) => format!("cannot read elements from {}", name_of()),
+            "concat" if !ordered(t) => format!(
+                "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {}",
+                name_of()
+            ),
+            "zipmap" if !ordered(t) => "values argument must be a list or tuple value".into(),
+            "length" if matches!(t, Number | Bool) => {
+                "argument must be a string, a collection type, or a structural type".into()
+            }
+            "contains" if known_top && !sequence(t) => "argument must be list, tuple, or set".into(),
+            "index" if known_top && !ordered(t) => "argument must be a list or tuple".into(),
+            "sum" if known_top && mapping(t) => format!(
+                "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
+                name_of()
+            ),
+            "sum" if known_top && !sequence(t) => {
+                "invalid value for \"list\" parameter: cannot sum noniterable".into()
+            }
+            _ => return None,
+        })
+    };
+    for t in checked {
+        if *t == Dynamic {
+            return Ok(());
+        }
+        if let Some(msg) = message(t) {
+            return Err(msg);
+        }
+    }
+    Ok(())
 }
 
 /// The element type a list conversion gives a value of type `t`: a list's
@@ -658,14 +752,6 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             _ => Literal,
         },
         "slice" => match (t0, index(1), index(2)) {
-            (Some(Type::Set(_)), _, _) => {
-                return Err(
-                    "invalid value for \"list\" parameter: cannot slice a set, because \
-                            its elements do not have indices; explicitly convert to a list if \
-                            the ordering of the result is not important"
-                        .into(),
-                )
-            }
             (Some(Type::List(e)), _, _) => Is(Type::list((**e).clone())),
             (Some(Type::Tuple(ts)), Some(a), Some(b))
                 if 0 <= a && a <= b && (b as usize) <= ts.len() =>
@@ -748,13 +834,6 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                     }
                 }
                 Convert((**e).clone())
-            }
-            _ => Literal,
-        },
-        // (Its body sees an array; a set or a map is refused by type.)
-        "index" => match t0 {
-            Some(Type::Set(_) | Type::Map(_) | Type::Object(_)) => {
-                return Err("argument must be a list or tuple".into())
             }
             _ => Literal,
         },

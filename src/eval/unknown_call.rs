@@ -67,10 +67,9 @@ pub(crate) fn call(
         // type to check makes the result an unknown of unknown type.
         return Ok(unknown::nullable(Type::Dynamic));
     }
-    kind_check(name, &types).map_err(fail)?;
-    if !metas.iter().any(typing::is_unknown) {
-        value_kind_check(name, &types).map_err(|msg| super::expr::call_failed(name, msg, span))?;
-    }
+    let known_top = !metas.iter().any(typing::is_unknown);
+    typing::kind_check(name, &types, known_top)
+        .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         if may_return_null(name) {
@@ -499,9 +498,10 @@ fn elements(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
 fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
     let items = match v {
         Value::Array(items) => items,
-        // cty iterates a map not wholly known as it does a list (a known
-        // one is refused by type first): its elements in key order.
-        Value::Object(o) if matches!(typing::of(v, t).as_ref(), Type::Map(_)) => {
+        // cty iterates a map or object not wholly known as it does a list
+        // (a known one is refused by type first): its elements in key
+        // order.
+        Value::Object(o) => {
             for (i, k, x) in typing::by_key(o) {
                 out.push((x.clone(), typing::attr(t, k, i, x)));
             }
@@ -710,79 +710,5 @@ fn takes_typed(name: &str, i: usize) -> bool {
         // arguments of unknown type.
         "format" | "formatlist" => i >= 1,
         _ => false,
-    }
-}
-
-/// The checks of cty's type callbacks that look only at the kinds of the
-/// arguments' types (a map, a sequence, ...): they hold whether or not the
-/// values are known (`keys(local.list)` fails however the list turns out).
-/// Functions that check only their values (`contains`, `index`, `sum`,
-/// `flatten` of an unknown) are not listed.
-fn kind_check(name: &str, types: &[Type]) -> Result<(), String> {
-    use Type::*;
-    if let ("zipmap", Some(t)) = (name, types.get(1)) {
-        if !matches!(t, List(_) | Tuple(_) | Dynamic) {
-            return Err("values argument must be a list or tuple value".into());
-        }
-    }
-    let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
-    let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
-    let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
-    let (ok, what): (&dyn Fn(&Type) -> bool, &str) = match name {
-        "keys" | "values" | "lookup" | "merge" => (&mapping, "map or object"),
-        "one" | "reverse" | "setproduct" => (&sequence, "list, set or tuple"),
-        "slice" | "element" | "concat" => (&ordered, "list or tuple"),
-        "length" => (
-            &|t: &Type| !matches!(t, Number | Bool),
-            "string, collection or structure",
-        ),
-        _ => return Ok(()),
-    };
-    // The parameters checked are of the dynamic pseudo-type (the others
-    // convert their arguments first): an argument of unknown type there
-    // makes the result's type unknown before any check, except for
-    // `merge`, which checks its arguments in order up to the first such.
-    let checked = match name {
-        "merge" => types,
-        "setproduct" | "concat" if types.contains(&Dynamic) => return Ok(()),
-        "setproduct" | "concat" => types,
-        _ => &types[..types.len().min(1)],
-    };
-    if let ("one", Some(Tuple(ts))) = (name, types.first()) {
-        if ts.len() > 1 {
-            return Err(
-                "must be a list, set, or tuple value with either zero or one elements".into(),
-            );
-        }
-    }
-    for t in checked {
-        if *t == Dynamic {
-            return Ok(());
-        }
-        if !ok(t) {
-            return Err(format!("{what} required, but have {}", typing::friendly(t)));
-        }
-    }
-    Ok(())
-}
-
-/// The checks of cty's implementations, which run once every argument is
-/// known at its top level (it may hold unknowns): `contains(tomap({a =
-/// local.id}), 1)` fails as `contains(tomap({a = "x"}), 1)` does.
-fn value_kind_check(name: &str, types: &[Type]) -> Result<(), String> {
-    use Type::*;
-    let Some(t) = types.first().filter(|t| **t != Dynamic) else {
-        return Ok(());
-    };
-    match name {
-        "contains" if !matches!(t, List(_) | Set(_) | Tuple(_)) => {
-            Err("argument must be list, tuple, or set".into())
-        }
-        "index" if !matches!(t, List(_) | Tuple(_)) => Err("argument must be a list or tuple".into()),
-        "sum" if !matches!(t, List(_) | Set(_) | Tuple(_)) => Err(format!(
-            "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
-            typing::friendly(t)
-        )),
-        _ => Ok(()),
     }
 }

@@ -158,6 +158,86 @@ pub(crate) fn friendly_name(t: &Type, dynamic: &str) -> String {
     }
 }
 
+/// cty's name of a type as a constraint (`FriendlyNameForConstraint`):
+/// the dynamic pseudo-type is "any type", or "any single type" as a
+/// collection's element type (`list of any single type`).
+pub(crate) fn constraint_name(t: &Type) -> String {
+    let of = |e: &Type| match e {
+        Type::Dynamic => "any single type".to_owned(),
+        e => constraint_name(e),
+    };
+    match t {
+        Type::List(e) => format!("list of {}", of(e)),
+        Type::Set(e) => format!("set of {}", of(e)),
+        Type::Map(e) => format!("map of {}", of(e)),
+        t => friendly_name(t, "any type"),
+    }
+}
+
+/// Why a value of type `got` does not convert to `want`, in cty's words
+/// (`MismatchMessage`): `list of string required`, `element 0: bool
+/// required`, `attribute "a" is required`, ...
+pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
+    use Type::*;
+    let required = || format!("{} required", constraint_name(want));
+    match (got, want) {
+        (Object(g), Object(w)) => {
+            let missing: Vec<&std::string::String> =
+                w.keys().filter(|k| !g.contains_key(*k)).collect();
+            match missing.as_slice() {
+                [] => {}
+                [a] => return format!("attribute \"{a}\" is required"),
+                [a, b] => return format!("attributes \"{a}\" and \"{b}\" are required"),
+                [rest @ .., last] => {
+                    let rest: Vec<std::string::String> =
+                        rest.iter().map(|k| format!("\"{k}\"")).collect();
+                    return format!(
+                        "attributes {}, and \"{last}\" are required",
+                        rest.join(", ")
+                    );
+                }
+            }
+            let bad = |unsafe_ok: bool| {
+                w.iter().find_map(|(k, wt)| {
+                    let gt = &g[k];
+                    (gt != wt && !conversion_exists(gt, wt, unsafe_ok))
+                        .then(|| format!("attribute \"{k}\": {}", mismatch_message(gt, wt)))
+                })
+            };
+            bad(true)
+                .or_else(|| bad(false))
+                .unwrap_or_else(|| "incorrect object attributes".into())
+        }
+        (Tuple(_), List(e)) if **e == Dynamic => "all list elements must have the same type".into(),
+        (Tuple(_), Set(e)) if **e == Dynamic => "all set elements must have the same type".into(),
+        (Object(_), Map(e)) if **e == Dynamic => "all map elements must have the same type".into(),
+        (Tuple(ts), List(e) | Set(e)) => ts
+            .iter()
+            .enumerate()
+            .find(|(_, t)| *t != &**e && !conversion_exists(t, e, true))
+            .map_or_else(
+                || format!("all elements must be {}", constraint_name(e)),
+                |(i, t)| format!("element {i}: {}", mismatch_message(t, e)),
+            ),
+        (Object(ts), Map(e)) => ts
+            .iter()
+            .find(|(_, t)| *t != &**e && !conversion_exists(t, e, true))
+            .map_or_else(
+                || format!("all elements must be {}", constraint_name(e)),
+                |(k, t)| format!("element \"{k}\": {}", mismatch_message(t, e)),
+            ),
+        (List(g) | Set(g), List(e) | Set(e)) | (Map(g), Map(e)) => {
+            let noun = match want {
+                List(_) => "list",
+                Set(_) => "set",
+                _ => "map",
+            };
+            format!("incorrect {noun} element type: {}", mismatch_message(g, e))
+        }
+        _ => required(),
+    }
+}
+
 /// The type a value has as a literal would give it: arrays are tuples,
 /// objects are objects, and `null` is of the dynamic pseudo-type.
 pub(crate) fn literal_type(v: &Value) -> Type {

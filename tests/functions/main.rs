@@ -3,6 +3,8 @@
 
 #[path = "../support/func_cases.rs"]
 mod support;
+#[path = "../support/unknown_scope.rs"]
+mod unknown_scope;
 
 mod collection;
 mod convert;
@@ -11,6 +13,7 @@ mod datetime;
 mod encoding;
 mod fs;
 mod hash;
+mod kind_errors;
 mod network;
 mod numeric;
 mod robustness;

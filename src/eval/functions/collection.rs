@@ -153,7 +153,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "flatten",
         FuncDef::builder().param("list", any()).build(|a| {
-            let list = util::array(first(a), "list, set, or tuple")?;
+            let Value::Array(list) = first(a) else {
+                return Err("can only flatten lists, sets and tuples".into());
+            };
             let mut out = Vec::new();
             flatten_into(list, &mut out, 0)?;
             Ok(Value::Array(out))
