@@ -1406,7 +1406,8 @@ fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usi
     Ok(())
 }
 
-/// The checks a call makes before it can give an unknown result (some
+/// The checks a call makes on its arguments' types before the function's
+/// own checks (on the typed path, and before an unknown result when some
 /// argument is not known): as in HCL and cty, each argument's type must
 /// convert to its parameter's type (the type of a built-in's parameter as
 /// cty declares it, see [`typing::param_type`]), and a known null is
