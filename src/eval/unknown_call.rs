@@ -9,7 +9,7 @@
 //! prefix; the conversions, `concat` and `merge`, which keep the known
 //! parts of their arguments; and the functions that only move elements
 //! (`element`, `slice`, `reverse`, `chunklist`, `setproduct`, `zipmap`,
-//! `values`), which run on a sequence or map known at its top level and
+//! `values`, `setunion`), which run on a sequence or map known at its top level and
 //! keep its unknowns where they land.
 
 use super::expr::{err, R};
@@ -395,6 +395,24 @@ pub(crate) fn call(
             parts.drain(..a);
             let list = matches!(target, Type::List(_)).then_some(&target);
             return sequence(parts, list).map_err(fail);
+        }
+        "setunion" if (0..args.len()).all(|i| !whole(i)) => {
+            // cty unions sets holding unknowns (an unknown equals no other
+            // element); intersection and subtraction give up on them.
+            let target = return_type(name, &args, &types);
+            let mut parts = Vec::new();
+            for (v, m) in args.iter().zip(&metas) {
+                let Value::Array(items) = v else {
+                    return Ok(result(target));
+                };
+                parts.extend(
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, x)| (x.clone(), typing::item(m, i, x))),
+                );
+            }
+            return sequence(parts, Some(&target)).map_err(fail);
         }
         "reverse" if !whole(0) => {
             let Some(mut parts) = elements(&args[0], &metas[0]) else {

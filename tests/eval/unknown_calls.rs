@@ -537,3 +537,40 @@ fn checks_that_need_only_types_fail_before_the_values_are_known() {
         ("length(toset([local.un]...))", "error"),
     ]);
 }
+
+/// `setunion` runs on sets known at their top level though they hold
+/// unknowns: an unknown element equals no other, so each one stays beside
+/// the known elements. `setintersection` and `setsubtract` give up on them.
+#[test]
+fn setunion_keeps_unknown_elements_beside_the_known_ones() {
+    check(&[
+        (
+            "setunion([local.un, local.un], [1, 1])",
+            "set(number) = [1,{\"$unknown\":\"number\"},{\"$unknown\":\"number\"}]",
+        ),
+        (
+            "setunion(toset([local.un, 2]), [2, local.us])",
+            "set(string) = [\"2\",{\"$unknown\":\"string\"},{\"$unknown\":\"string\"}]",
+        ),
+        (
+            "setunion([local.un], [1])",
+            "set(number) = [1,{\"$unknown\":\"number\"}]",
+        ),
+        (
+            "setunion(toset([\"a\"]), tolist([local.us]), [\"b\", \"a\"])",
+            "set(string) = [\"a\",\"b\",{\"$unknown\":\"string\"}]",
+        ),
+        ("setunion([local.un], local.ul)", "unknown set(string)"),
+        ("setintersection([local.un, 1], [1])", "unknown set(number)"),
+        ("setsubtract([1, 2], [local.un])", "unknown set(number)"),
+        ("length(setunion([local.un], [1]))", "unknown number"),
+        (
+            "setunion([[local.un]], [[1]])",
+            "set(tuple([number])) = [[1],[{\"$unknown\":\"number\"}]]",
+        ),
+        (
+            "setunion([local.us], [])",
+            "set(string) = [{\"$unknown\":\"string\"}]",
+        ),
+    ]);
+}
