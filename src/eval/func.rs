@@ -79,9 +79,9 @@ impl ParamType {
             (ParamType::Any, v) => Ok(v),
             (_, Value::Null) => Ok(Value::Null),
             // Primitives convert as everywhere else (one conversion).
-            (ParamType::Bool, v) => super::functions::util::convert(v, &crate::Type::Bool),
-            (ParamType::Number, v) => super::functions::util::convert(v, &crate::Type::Number),
-            (ParamType::String, v) => super::functions::util::convert(v, &crate::Type::String),
+            (ParamType::Bool, v) => primitive(v, crate::Type::Bool),
+            (ParamType::Number, v) => primitive(v, crate::Type::Number),
+            (ParamType::String, v) => primitive(v, crate::Type::String),
             (ParamType::Array(t), Value::Array(a)) => a
                 .into_iter()
                 .map(|v| t.convert(v))
@@ -95,6 +95,20 @@ impl ParamType {
             (t, v) => Err(format!("{t} required, but have {}", v.type_name())),
         }
     }
+}
+
+/// `v` converted to the primitive type `t` for a parameter, failing with
+/// cty's message: a string that does not read as one is not "a number",
+/// any other value is not of the type at all.
+fn primitive(v: Value, t: crate::Type) -> Result<Value, String> {
+    let from_string = matches!(v, Value::String(_));
+    super::functions::util::convert(v, &t).map_err(|_| {
+        if from_string {
+            format!("a {t} is required")
+        } else {
+            format!("{t} required")
+        }
+    })
 }
 
 /// One declared parameter.

@@ -229,7 +229,8 @@ fn a_call_that_fails_with_known_arguments_is_an_error() {
     }
     let err = hcl::from_str::<C>("n = max(\"a\", 1)\n").unwrap_err();
     assert!(
-        err.message().contains("cannot convert \"a\" to number"),
+        err.message()
+            .contains("Invalid value for \"numbers\" parameter: a number is required"),
         "{}",
         err.message()
     );

@@ -10,6 +10,28 @@ use crate::unknown_scope;
 fn wrong_kinds_fail_with_terraform_s_messages() {
     let ctx = unknown_scope::context();
     let cases: &[(&str, &str)] = &[
+        // A primitive parameter: a string that does not read as a number
+        // is not "a number"; any other value is not of the type at all.
+        (
+            "element([1, \"a\"], \" x \")",
+            "Invalid function argument: Invalid value for \"index\" parameter: a number is required.",
+        ),
+        (
+            "max(\"a\", 1)",
+            "Invalid function argument: Invalid value for \"numbers\" parameter: a number is required.",
+        ),
+        (
+            "abs([true, false])",
+            "Invalid function argument: Invalid value for \"num\" parameter: number required.",
+        ),
+        (
+            "max({}, false)",
+            "Invalid function argument: Invalid value for \"numbers\" parameter: number required.",
+        ),
+        (
+            "split([1, 2], [{b = null}])",
+            "Invalid function argument: Invalid value for \"separator\" parameter: string required.",
+        ),
         ("keys(\"abc\")", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
         ("values(\"abc\")", "Error in function call: Call to function \"values\" failed: values() requires a map as the first argument."),
         ("lookup(\"abc\", \"a\")", "Invalid function argument: Invalid value for \"inputMap\" parameter: lookup() requires a map as the first argument."),
