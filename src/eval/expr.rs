@@ -349,12 +349,9 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
             span,
             "Null value as key: Can't use a null value as a key.",
         )),
-        other => Err(err(
+        _ => Err(err(
             span,
-            format!(
-                "Incorrect key type: Can't use this value as a key: string required, but have {}.",
-                other.type_name()
-            ),
+            "Incorrect key type: Can't use this value as a key: string required.",
         )),
     }
 }
@@ -619,7 +616,9 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
             }
             let keep = match c {
                 Value::Bool(b) => b,
-                Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
+                Value::String(s) if crate::value::parse_bool(&s).is_some() => {
+                    crate::value::parse_bool(&s) == Some(true)
+                }
                 Value::Null => {
                     return Err(err(
                         cond.span,
@@ -630,8 +629,11 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     return Err(err(
                         cond.span,
                         format!(
-                            "Invalid 'for' condition: The 'if' clause value is invalid: bool required, but have {}.",
-                            other.type_name()
+                            "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
+                            crate::value::ty::primitive_required(
+                                matches!(other, Value::String(_)),
+                                "bool"
+                            )
                         ),
                     ))
                 }
@@ -664,13 +666,10 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     k @ (Value::String(_) | Value::Number(_) | Value::Bool(_)) => {
                         object_key(k, key_expr.span)?
                     }
-                    other => {
+                    _ => {
                         return Err(err(
                             key_expr.span,
-                            format!(
-                                "Invalid object key: The key expression produced an invalid result: string required, but have {}.",
-                                other.type_name()
-                            ),
+                            "Invalid object key: The key expression produced an invalid result: string required.",
                         ))
                     }
                 };
@@ -1074,8 +1073,11 @@ fn index_value<'v>(
                 return Err(invalid_index(
                     key_span,
                     format!(
-                        "The given key does not identify an element in this collection value: a number is required, but have {}.",
-                        key.type_name()
+                        "The given key does not identify an element in this collection value: {}.",
+                        crate::value::ty::primitive_required(
+                            matches!(key, Value::String(_)),
+                            "number"
+                        )
                     ),
                 ));
             };
@@ -1108,13 +1110,10 @@ fn index_value<'v>(
                 Value::String(s) => Cow::Borrowed(s),
                 Value::Number(n) => Cow::Owned(n.to_plain_string()),
                 Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-                other => {
+                _ => {
                     return Err(invalid_index(
                         key_span,
-                        format!(
-                            "The given key does not identify an element in this collection value: string required, but have {}.",
-                            other.type_name()
-                        ),
+                        "The given key does not identify an element in this collection value: string required.",
                     ))
                 }
             };

@@ -102,13 +102,8 @@ impl ParamType {
 /// any other value is not of the type at all.
 fn primitive(v: Value, t: crate::Type) -> Result<Value, String> {
     let from_string = matches!(v, Value::String(_));
-    super::functions::util::convert(v, &t).map_err(|_| {
-        if from_string {
-            format!("a {t} is required")
-        } else {
-            format!("{t} required")
-        }
-    })
+    super::functions::util::convert(v, &t)
+        .map_err(|_| crate::value::ty::primitive_required(from_string, &t.to_string()))
 }
 
 /// One declared parameter.

@@ -19,8 +19,8 @@ fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr:
     err(
         span,
         format!(
-            "Invalid operand: Unsuitable value for {which} operand: a {wanted} is required, but have {}.",
-            describe(v, &None)
+            "Invalid operand: Unsuitable value for {which} operand: {}.",
+            crate::value::ty::primitive_required(matches!(v, Value::String(_)), wanted)
         ),
     )
 }
@@ -169,13 +169,10 @@ pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> 
                 "Invalid template interpolation value: The expression result is null. Cannot include a null value in a string template.",
             ))
         }
-        other => {
+        _ => {
             return Err(err(
                 span,
-                format!(
-                    "Invalid template interpolation value: Cannot include the given value in a string template: string required, but have {}.",
-                    describe(other, &None)
-                ),
+                "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
             ))
         }
     }

@@ -35,8 +35,8 @@ fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R<()> {
     Err(err(
         span,
         format!(
-            "Invalid operand: Unsuitable value for {which} operand: a {want} is required, but have {}.",
-            typing::friendly(t)
+            "Invalid operand: Unsuitable value for {which} operand: {}.",
+            crate::value::ty::mismatch_message(t, want)
         ),
     ))
 }

@@ -174,6 +174,17 @@ pub(crate) fn constraint_name(t: &Type) -> String {
     }
 }
 
+/// Why a value does not convert to the primitive type named `want`, in
+/// cty's words: a string that does not read as one is not "a number";
+/// any other value is not of the type at all (`number required`).
+pub(crate) fn primitive_required(from_string: bool, want: &str) -> String {
+    if from_string {
+        format!("a {want} is required")
+    } else {
+        format!("{want} required")
+    }
+}
+
 /// Why a value of type `got` does not convert to `want`, in cty's words
 /// (`MismatchMessage`): `list of string required`, `element 0: bool
 /// required`, `attribute "a" is required`, ...

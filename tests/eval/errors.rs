@@ -253,3 +253,62 @@ fn a_reference_as_a_bare_object_key_is_ambiguous() {
     assert_eq!(v["hi"], 1i64);
     assert_eq!(v["var.greeting"], 2i64);
 }
+
+/// A value that does not convert where the language needs a primitive
+/// (operands, `for` conditions and keys, object keys, indexes, template
+/// interpolations) fails with cty's words, as Terraform 1.11.4 prints them
+/// (`terraform console`): a string that does not read as the type is not
+/// "a number"; any other value is not of the type at all.
+#[test]
+fn failed_conversions_read_as_terraform_s() {
+    let cases = [
+        (
+            "[for x in [1] : x if [1]]",
+            "Invalid 'for' condition: The 'if' clause value is invalid: bool required.",
+        ),
+        (
+            "[for x in [1] : x if \"maybe\"]",
+            "Invalid 'for' condition: The 'if' clause value is invalid: a bool is required.",
+        ),
+        (
+            "{for x in [1] : [x] => x}",
+            "Invalid object key: The key expression produced an invalid result: string required.",
+        ),
+        (
+            "{([1]) = 1}",
+            "Incorrect key type: Can't use this value as a key: string required.",
+        ),
+        (
+            "\"x\" && true",
+            "Invalid operand: Unsuitable value for left operand: a bool is required.",
+        ),
+        (
+            "{a = 1} + 1",
+            "Invalid operand: Unsuitable value for left operand: number required.",
+        ),
+        (
+            "-\"x\"",
+            "Invalid operand: Unsuitable value for unary operand: a number is required.",
+        ),
+        (
+            "[1][[1]]",
+            "Invalid index: The given key does not identify an element in this collection value: number required.",
+        ),
+        (
+            "[1][\"x\"]",
+            "Invalid index: The given key does not identify an element in this collection value: a number is required.",
+        ),
+        (
+            "{a = 1}[[1]]",
+            "Invalid index: The given key does not identify an element in this collection value: string required.",
+        ),
+        (
+            "\"${[1]}x\"",
+            "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
+        ),
+    ];
+    for (src, want) in cases {
+        let e = hcl::eval::evaluate_str(src, &Context::new()).unwrap_err();
+        assert_eq!(e.message(), want, "{src}");
+    }
+}
