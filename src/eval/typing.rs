@@ -482,12 +482,12 @@ pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<
     let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
     let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
     let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
-    // Which arguments are checked: all of a variadic function's (up to
-    // one of unknown type; `setproduct` and `concat` check none then),
-    // else the first.
     if name == "setproduct" && types.len() < 2 {
         return Err("at least two arguments are required".into());
     }
+    // Which arguments are checked: all of a variadic function's (up to
+    // one of unknown type; `setproduct` and `concat` check none then),
+    // `zipmap`'s values, else the first.
     let checked = match name {
         "merge" => types,
         "setproduct" | "concat" if types.contains(&Dynamic) => return Ok(()),
