@@ -733,8 +733,8 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                 }
                 Is(Type::Object(attrs))
             }
-            (Some(Type::Tuple(_) | Type::Dynamic) | None, _, _) => Literal,
-            (Some(_), _, _) => return Err("values argument must be a list or tuple value".into()),
+            // (Values of another kind are refused by `kind_check`.)
+            _ => Literal,
         },
         "keys" => match t0 {
             Some(Type::Map(_)) => Is(Type::list(Type::String)),

@@ -349,16 +349,16 @@ pub(crate) fn call(
                 typing::Returns::Is(t) => t,
                 _ => Type::Dynamic,
             };
-            let (Value::Array(keys), Value::Array(values)) = (&args[0], &args[1]) else {
+            let (Value::Array(keys), Some(values)) = (&args[0], elements(&args[1], &metas[1]))
+            else {
                 return Ok(result(target));
             };
-            let mut parts: Vec<(Key, (Value, Ty))> = Vec::with_capacity(keys.len());
-            for (i, (k, v)) in keys.iter().zip(values).enumerate() {
-                let key = super::expr::object_key(k.clone(), span)?;
-                parts.retain(|(seen, _)| *seen != key);
-                parts.push((key, (v.clone(), typing::item(&metas[1], i, v))));
+            // A later key replaces an earlier one; the result is in key order.
+            let mut parts: Map<Key, (Value, Ty)> = Map::with_capacity(keys.len());
+            for (k, part) in keys.iter().zip(values) {
+                parts.insert(super::expr::object_key(k.clone(), span)?, part);
             }
-            parts.sort_by(|a, b| a.0.cmp(&b.0));
+            parts.sort_keys();
             let (map, part_metas): (Map<Key, Value>, Vec<Ty>) =
                 parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
             let meta = typing::object_of(&map, part_metas);
@@ -402,15 +402,11 @@ pub(crate) fn call(
             let target = return_type(name, &args, &types);
             let mut parts = Vec::new();
             for (v, m) in args.iter().zip(&metas) {
-                let Value::Array(items) = v else {
+                // (In any order: the result is a set.)
+                let Some(items) = items_with_metas(v, m) else {
                     return Ok(result(target));
                 };
-                parts.extend(
-                    items
-                        .iter()
-                        .enumerate()
-                        .map(|(i, x)| (x.clone(), typing::item(m, i, x))),
-                );
+                parts.extend(items);
             }
             return sequence(parts, Some(&target)).map_err(fail);
         }
@@ -495,12 +491,21 @@ fn sequence(
 /// elements may equal others (its length and order are not known: cty
 /// converts it to an unknown list).
 fn elements(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
+    let unordered = typing::is_set(t)
+        && !typing::is_known(t)
+        && matches!(v, Value::Array(items) if items.len() > 1);
+    if unordered {
+        return None;
+    }
+    items_with_metas(v, t)
+}
+
+/// The elements of the known sequence `v` (meta `t`) with their metas, as
+/// stored; `None` when `v` is not a sequence.
+fn items_with_metas(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
     let Value::Array(items) = v else {
         return None;
     };
-    if typing::is_set(t) && items.len() > 1 && !typing::is_known(t) {
-        return None;
-    }
     Some(
         items
             .iter()
