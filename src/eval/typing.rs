@@ -714,13 +714,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
         "zipmap" => match (types.get(1), args.first(), args.get(1)) {
             (Some(Type::List(e)), _, _) => Is(Type::map((**e).clone())),
             (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
-                if keys.len() != ts.len() {
-                    return Err(format!(
-                        "number of keys ({}) does not match number of values ({})",
-                        keys.len(),
-                        ts.len()
-                    ));
-                }
+                crate::eval::functions::collection::same_length(keys.len(), ts.len())?;
                 let mut attrs = std::collections::BTreeMap::new();
                 for (k, t) in keys.iter().zip(ts) {
                     let key = match k {

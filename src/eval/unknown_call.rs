@@ -353,6 +353,7 @@ pub(crate) fn call(
             else {
                 return Ok(result(target));
             };
+            super::functions::collection::same_length(keys.len(), values.len()).map_err(fail)?;
             // A later key replaces an earlier one; the result is in key order.
             let mut parts: Map<Key, (Value, Ty)> = Map::with_capacity(keys.len());
             for (k, part) in keys.iter().zip(values) {

@@ -523,6 +523,10 @@ fn unknown_results_are_typed_from_tuple_and_object_types() {
 #[test]
 fn checks_that_need_only_types_fail_before_the_values_are_known() {
     check(&[
+        // (A list known at its top level has a known length too.)
+        ("zipmap([\"a\", \"b\"], tolist([local.un]))", "error"),
+        ("zipmap([\"a\"], [local.un, 2])", "error"),
+        ("zipmap([\"a\", \"b\"], [local.un])", "error"),
         ("zipmap([\"a\"], toset([1]))", "error"),
         ("zipmap([\"a\"], local.ut)", "error"),
         ("min(local.us...)", "error"),

@@ -454,13 +454,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let mut a = a.into_iter();
                 let keys = util::array(a.next().unwrap_or_default(), "list of string")?;
                 let values = util::array(a.next().unwrap_or_default(), "list or tuple")?;
-                if keys.len() != values.len() {
-                    return Err(format!(
-                        "number of keys ({}) does not match number of values ({})",
-                        keys.len(),
-                        values.len()
-                    ));
-                }
+                same_length(keys.len(), values.len())?;
                 let mut out = Map::new();
                 for (k, v) in keys.into_iter().zip(values) {
                     match convert(k, &Ty::String)? {
@@ -473,6 +467,17 @@ pub(crate) fn register(r: &mut Registry) {
                 Ok(sorted_object(out))
             }),
     );
+}
+
+/// `zipmap`'s check that there are as many values as keys.
+pub(crate) fn same_length(keys: usize, values: usize) -> Result<(), String> {
+    if keys == values {
+        Ok(())
+    } else {
+        Err(format!(
+            "number of keys ({keys}) does not match number of values ({values})"
+        ))
+    }
 }
 
 /// `slice`'s range, as cty checks it: each index known (`Some`) is checked
