@@ -1490,18 +1490,13 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
     unknown(ctx, span, msg)
 }
 
-/// `element(list, i)` with a negative `i` counts from the end of the list
-/// (cty takes `i` modulo the length), as Terraform 1.11 does for lists;
-/// for tuples it fails.
+/// `element(list, i)` with a negative `i`: the index counted from the end
+/// of the list ([`collection::list_index`](super::functions::collection::list_index)).
 fn wrap_negative_index(args: &mut [Value]) {
-    let [Value::Array(list), Value::Number(i)] = args else {
-        return;
-    };
-    let (Some(i), Ok(len)) = (i.as_i64(), i64::try_from(list.len())) else {
-        return;
-    };
-    if i < 0 && len > 0 {
-        args[1] = Value::from(i.rem_euclid(len));
+    if let [Value::Array(list), i] = args {
+        if let Some(wrapped) = super::functions::collection::list_index(list.len(), i) {
+            args[1] = wrapped;
+        }
     }
 }
 

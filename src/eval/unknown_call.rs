@@ -373,8 +373,13 @@ pub(crate) fn call(
             let Value::Array(items) = &args[0] else {
                 return Ok(result(return_type(name, &args, &types)));
             };
-            let i = super::functions::collection::element_position(items.len(), &args[1])
-                .map_err(fail)?;
+            let list = matches!(types[0], Type::List(_));
+            let index = list
+                .then(|| super::functions::collection::list_index(items.len(), &args[1]))
+                .flatten();
+            let index = index.as_ref().unwrap_or(&args[1]);
+            let i =
+                super::functions::collection::element_position(items.len(), index).map_err(fail)?;
             return Ok((items[i].clone(), typing::item(&metas[0], i, &items[i])));
         }
         "slice" => {

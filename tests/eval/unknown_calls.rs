@@ -433,6 +433,9 @@ fn arguments_take_their_parameters_types_and_known_ones_are_checked() {
 #[test]
 fn sequences_known_at_their_top_keep_unknown_elements_in_place() {
     check(&[
+        // A negative index counts from the end of a list.
+        ("element(tolist([local.us, \"b\"]), -1)", "string = \"b\""),
+        ("element(tolist([local.us, \"b\"]), -2)", "unknown string"),
         ("keys(tomap({a=local.un}))", "list(string) = [\"a\"]"),
         ("setproduct([local.un], [1])", "list(tuple([number, number])) = [[{\"$unknown\":\"number\"},1]]"),
         ("setproduct(tolist([local.un]), [1])", "list(tuple([number, number])) = [[{\"$unknown\":\"number\"},1]]"),

@@ -559,6 +559,16 @@ pub(crate) fn product<T: Clone>(lists: &[Vec<T>], budget: &Budget) -> Result<Vec
     Ok(out)
 }
 
+/// `element`'s index `i` into a list of `len` elements when it is
+/// negative: counted from the end (cty takes it modulo the length), as
+/// Terraform 1.11 does for lists; for tuples a negative index fails.
+pub(crate) fn list_index(len: usize, i: &Value) -> Option<Value> {
+    let (Some(i), Ok(len)) = (i.as_i64(), i64::try_from(len)) else {
+        return None;
+    };
+    (i < 0 && len > 0).then(|| Value::from(i.rem_euclid(len)))
+}
+
 /// Which element of a sequence of `len` elements `element` takes at
 /// `index` (it wraps around).
 pub(crate) fn element_position(len: usize, index: &Value) -> Result<usize, String> {
