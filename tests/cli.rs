@@ -206,6 +206,30 @@ fn eval_unknown_declares_values_not_known_yet() {
 }
 
 #[test]
+fn a_message_of_several_lines_leads_with_its_position() {
+    // `try` lists each failure on lines of its own; the position leads the
+    // first line and is not repeated after the last.
+    let out = hcl(&["eval", "try([1].a, \"a\"[0])"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "<expr>:1:1: Error in function call: Call to function \"try\" failed: no expression succeeded:",
+            "- Unsupported attribute (at 1:9)",
+            "  This value does not have any attributes.",
+            "- Invalid index (at 1:15)",
+            "  This value does not have any indices.",
+            "",
+            "At least one expression must produce a successful result.",
+        ],
+        "{err}"
+    );
+    assert_eq!(lines[8], "1 | try([1].a, \"a\"[0])", "{err}");
+}
+
+#[test]
 fn eval_is_strict_about_unknown_variables() {
     let out = hcl(&["eval", "nope + 1"], "");
     assert_eq!(out.status.code(), Some(1));

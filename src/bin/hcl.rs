@@ -160,20 +160,21 @@ fn read_input(path: &str) -> io::Result<Vec<u8>> {
 /// Formats an error as `FILE:LINE:COL: message` followed by the snippet.
 fn report(path: &str, err: &hcl::Error) -> String {
     let shown = err.to_string();
-    // Display is "message at line L, column C\n<snippet>"; lead with the position instead.
-    let (first, rest) = shown.split_once('\n').unwrap_or((&shown, ""));
-    let msg = match (err.line(), err.column()) {
+    // Display is "message at line L, column C\n<snippet>" (the message may
+    // span lines); lead with the position instead.
+    match (err.line(), err.column()) {
         (Some(l), Some(c)) => {
             let suffix = format!(" at line {l}, column {c}");
-            let first = first.strip_suffix(&suffix).unwrap_or(first);
-            format!("{path}:{l}:{c}: {first}")
+            match shown.find(&suffix) {
+                Some(i) => format!(
+                    "{path}:{l}:{c}: {}{}",
+                    &shown[..i],
+                    &shown[i + suffix.len()..]
+                ),
+                None => format!("{path}:{l}:{c}: {shown}"),
+            }
         }
-        _ => format!("{path}: {first}"),
-    };
-    if rest.is_empty() {
-        msg
-    } else {
-        format!("{msg}\n{rest}")
+        _ => format!("{path}: {shown}"),
     }
 }
 

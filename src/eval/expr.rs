@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use super::access;
 use super::context::{Context, EvalMode};
 use super::limits::{self, Budget};
 use super::ops;
@@ -215,7 +216,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             if !typing::is_known(&t) {
                 return unknown::unary(u.operator, &v, &t, u.expr.span);
             }
-            lit(ops::unary(u.operator, v, e.span, u.expr.span)?)
+            lit(ops::unary(u.operator, v, &t, u.expr.span)?)
         }
         ExprKind::Binary(_) => eval_binary(e, ctx, d),
         ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
@@ -254,7 +255,13 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
                 let same = typing::equal(&acc, &acc_ty, &rhs, &rhs_ty);
                 acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
             } else {
-                acc = ops::binary(b.operator, acc, rhs, lhs_span, b.rhs.span)?;
+                acc = ops::binary(
+                    b.operator,
+                    (acc, &acc_ty),
+                    (rhs, &rhs_ty),
+                    lhs_span,
+                    b.rhs.span,
+                )?;
             }
             acc_ty = None;
         }
@@ -523,14 +530,6 @@ fn splat_failed_type(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Ty
     })
 }
 
-#[cold]
-fn null_index(span: Span) -> Fail {
-    err(
-        span,
-        "Attempt to index null value: This value is null, so it does not have any indices.",
-    )
-}
-
 /// Items of an iterable value of recorded type `t` for `for`: (key,
 /// value, value's type), objects in lexicographic key order; over a set
 /// the key is the element itself.
@@ -762,15 +761,6 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty
     apply_ops(base, ty, t.operators, ctx, d)
 }
 
-#[cold]
-#[inline(never)]
-fn set_index(span: Span) -> Fail {
-    invalid_index(
-        span,
-        "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
-    )
-}
-
 fn apply_ops(
     mut cur: Cow<'_, Value>,
     mut ty: Ty,
@@ -789,7 +779,7 @@ fn apply_ops(
         }
         match &op.kind {
             TraversalOperatorKind::GetAttr(id) => {
-                let pos = attr_pos(&cur, id)?;
+                let pos = attr_pos(&cur, &ty, id)?;
                 cur = take_object_entry(cur, pos);
                 ty = typing::attr(&ty, id.name, pos, &cur);
             }
@@ -798,19 +788,19 @@ fn apply_ops(
                 if !typing::is_known(&key_ty) {
                     if cur.is_null() && typing::is_known(&ty) {
                         // A null has no indices, whatever the key.
-                        return Err(null_index(op.span));
+                        return Err(access::null_index(op.span));
                     }
                     let t = unknown::index_type(&typing::of(&cur, &ty), None, op.span)?;
                     return Ok(unknown::nullable(t));
                 }
                 if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) && !key.is_null() {
-                    return Err(set_index(op.span));
+                    return Err(access::set_index(op.span));
                 }
                 (cur, ty) = index_value(cur, &ty, &key, op.span, ix.span)?;
             }
             TraversalOperatorKind::LegacyIndex(n) => {
                 if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) {
-                    return Err(set_index(op.span));
+                    return Err(access::set_index(op.span));
                 }
                 (cur, ty) = index_value(cur, &ty, &Value::from(*n), op.span, op.span)?;
             }
@@ -989,33 +979,15 @@ fn splat_items<'v>(cur: Cow<'v, Value>, ty: &Ty) -> Vec<(Cow<'v, Value>, Ty)> {
     }
 }
 
-/// Position of attribute `id` in the object `v`, or the error Terraform gives.
-fn attr_pos(v: &Value, id: &Ident<'_>) -> R<usize> {
+/// Position of attribute `id` in the object `v` of recorded type `ty`,
+/// or the error HCL gives.
+fn attr_pos(v: &Value, ty: &Ty, id: &Ident<'_>) -> R<usize> {
     match v {
-        Value::Object(o) => o.get_index_of(id.name).ok_or_else(|| {
-            err(
-                id.span,
-                format!(
-                    "Unsupported attribute: This object does not have an attribute named \"{}\".",
-                    id.name
-                ),
-            )
-        }),
-        Value::Null => Err(err(
-            id.span,
-            format!(
-                "Attempt to get attribute from null value: This value is null, so it does not have any attributes (looking for \"{}\").",
-                id.name
-            ),
-        )),
-        other => Err(err(
-            id.span,
-            format!(
-                "Unsupported attribute: Can't access attribute \"{}\" on a value of type {}.",
-                id.name,
-                other.type_name()
-            ),
-        )),
+        Value::Object(o) => o
+            .get_index_of(id.name)
+            .ok_or_else(|| access::no_attribute(&typing::of(v, ty), id.name, id.span)),
+        Value::Null => Err(access::null_attribute(id.span)),
+        _ => Err(access::no_attribute(&typing::of(v, ty), id.name, id.span)),
     }
 }
 
@@ -1037,22 +1009,6 @@ fn take_array_item(cur: Cow<'_, Value>, pos: usize) -> Cow<'_, Value> {
     }
 }
 
-#[cold]
-#[inline(never)]
-fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
-    err(span, format!("Invalid index: {detail}"))
-}
-
-/// The number a key indexing a sequence stands for (a number, or a string
-/// holding one).
-pub(crate) fn index_number(key: &Value) -> Option<crate::value::Number> {
-    match key {
-        Value::Number(n) => Some(n.clone()),
-        Value::String(s) => crate::value::Number::parse(s),
-        _ => None,
-    }
-}
-
 /// `cur[key]`.
 fn index_value<'v>(
     cur: Cow<'v, Value>,
@@ -1062,82 +1018,35 @@ fn index_value<'v>(
     key_span: Span,
 ) -> R<(Cow<'v, Value>, Ty)> {
     if key.is_null() {
-        return Err(invalid_index(
-            key_span,
-            "Can't use a null value as an indexing key.",
-        ));
+        return Err(access::null_key(key_span));
     }
     match &*cur {
         Value::Array(a) => {
-            let Some(n) = index_number(key) else {
-                return Err(invalid_index(
-                    key_span,
-                    format!(
-                        "The given key does not identify an element in this collection value: {}.",
-                        crate::value::ty::primitive_required(
-                            matches!(key, Value::String(_)),
-                            "number"
-                        )
-                    ),
-                ));
-            };
+            let n = access::key_number(key, key_span)?;
             match n.as_u64() {
                 Some(i) if (i as usize) < a.len() && n.is_integer() => {
                     let v = take_array_item(cur, i as usize);
                     let t = typing::item(ty, i as usize, &v);
                     Ok((v, t))
                 }
-                _ if !n.is_integer() => Err(invalid_index(
-                    key_span,
-                    "The given key does not identify an element in this collection value: indexing a sequence requires a whole number.",
-                )),
-                _ if a.is_empty() => Err(invalid_index(
-                    key_span,
-                    "The given key does not identify an element in this collection value: the collection has no elements.",
-                )),
-                _ => Err(invalid_index(
-                    key_span,
-                    format!(
-                        "The given key does not identify an element in this collection value: index {n} is out of range for a tuple of {} element{}.",
-                        a.len(),
-                        if a.len() == 1 { "" } else { "s" }
-                    ),
-                )),
+                _ => Err(access::no_element(&n, a.len(), key_span)),
             }
         }
         Value::Object(o) => {
-            let k: Cow<'_, str> = match key {
-                Value::String(s) => Cow::Borrowed(s),
-                Value::Number(n) => Cow::Owned(n.to_plain_string()),
-                Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-                _ => {
-                    return Err(invalid_index(
-                        key_span,
-                        "The given key does not identify an element in this collection value: string required.",
-                    ))
-                }
-            };
+            let k = access::key_string(key, key_span)?;
             match o.get_index_of(k.as_ref()) {
                 Some(pos) => {
                     let t = typing::attr(ty, &k, pos, &o[pos]);
                     Ok((take_object_entry(cur, pos), t))
                 }
-                None => Err(invalid_index(
-                    key_span,
-                    format!(
-                        "The given key does not identify an element in this collection value: there is no element with key \"{k}\"."
-                    ),
-                )),
+                None => {
+                    let object = !matches!(typing::of(&cur, ty).as_ref(), Type::Map(_));
+                    Err(access::no_key(object, key, key_span))
+                }
             }
         }
-        Value::Null => Err(null_index(span)),
-        other => Err(invalid_index(
-            span,
-            format!(
-                "This value does not have any indices (it is a {}).",
-                other.type_name()
-            ),
-        )),
+        Value::Null => Err(access::null_index(span)),
+        _ => Err(access::no_indices(span)),
     }
 }
 
@@ -1276,7 +1185,9 @@ fn invoke_typed(
             args[i].is_null() && metas[i].as_ref().is_some_and(|m| *m.ty() != Type::Dynamic)
         };
         if bare == "length" && !args.is_empty() && null_of_type(0) {
-            return Err(call_failed(full, "argument must not be null".into(), span));
+            let name = def.params().first().map_or("value", |p| p.name.as_str());
+            let msg = format!("invalid value for \"{name}\" parameter: argument must not be null");
+            return Err(call_failed(full, msg, span));
         }
         if bare != "length" && (1..args.len()).any(|i| args[i].is_null() && !null_of_type(i)) {
             // An argument of unknown type, as an untyped null is: the
@@ -1521,6 +1432,23 @@ fn inline_template_check(fc: &FuncCall<'_>, span: Span) -> R<()> {
     ))
 }
 
+/// One of the errors `try` lists, as HCL lists it: the summary, where (when
+/// the source is known), and the detail on the next line.
+#[cold]
+fn try_failure(out: &mut String, e: &Error, source: Option<&str>) {
+    use std::fmt::Write;
+    let (summary, detail) = e
+        .message()
+        .split_once(": ")
+        .unwrap_or(("Error", e.message()));
+    let _ = write!(out, "\n- {summary}");
+    if let (Some(src), Some(at)) = (source, e.span()) {
+        let loc = crate::error::Location::of(src, at.start as usize);
+        let _ = write!(out, " (at {}:{})", loc.line, loc.column);
+    }
+    let _ = write!(out, "\n  {detail}");
+}
+
 #[cold]
 #[inline(never)]
 pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
@@ -1594,13 +1522,12 @@ fn eval_try_can(
                 if is_can {
                     return Ok((Value::Bool(false), None));
                 }
-                failures.push_str("\n- ");
-                failures.push_str(e.message());
+                try_failure(&mut failures, &e, ctx.ctx.source());
             }
         }
     }
     Err(err(
         span,
-        format!("Error in function call: Call to function \"try\" failed: no expression succeeded:{failures}"),
+        format!("Error in function call: Call to function \"try\" failed: no expression succeeded:{failures}\n\nAt least one expression must produce a successful result."),
     ))
 }

@@ -98,6 +98,7 @@
 //! assert_eq!(t.ty().to_string(), "object({a: number, b: bool})");
 //! ```
 
+mod access;
 mod body;
 mod context;
 mod dynamic;

@@ -1,12 +1,14 @@
 //! Operators, and the type unification of conditional results.
 
 use super::expr::{err, R};
+use super::typing::Ty;
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
+use crate::value::ty::conversion_exists;
 use crate::value::{Number, Type, Value};
 
 #[cold]
 #[inline(never)]
-fn null_operand(span: Span) -> super::expr::Fail {
+pub(crate) fn null_operand(span: Span) -> super::expr::Fail {
     err(
         span,
         "Operation failed: Error during operation: argument must not be null.",
@@ -25,51 +27,92 @@ fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr:
     )
 }
 
-pub(crate) fn to_number(v: Value, span: Span, which: &str) -> R<Number> {
+/// Checks that an operand of type `t` (a typed null, or a value not known
+/// yet) converts to `want`, as the operator converts it.
+pub(crate) fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R<()> {
+    if conversion_exists(t, want, true) {
+        return Ok(());
+    }
+    Err(err(
+        span,
+        format!(
+            "Invalid operand: Unsuitable value for {which} operand: {}.",
+            crate::value::ty::mismatch_message(t, want)
+        ),
+    ))
+}
+
+/// Operand `v` (recorded type `t`) converted to a number, `None` for a null
+/// (of a type that converts): HCL converts every operand before the
+/// operator refuses a null.
+pub(crate) fn number_operand(v: Value, t: &Ty, span: Span, which: &str) -> R<Option<Number>> {
     match v {
-        Value::Number(n) => Ok(n),
-        Value::Null => Err(null_operand(span)),
-        Value::String(ref s) => {
-            Number::parse(s).ok_or_else(|| bad_operand(span, which, "number", &v))
-        }
+        Value::Number(n) => Ok(Some(n)),
+        Value::Null => null_converts(&v, t, &Type::Number, span, which),
+        Value::String(ref s) => match Number::parse(s) {
+            Some(n) => Ok(Some(n)),
+            None => Err(bad_operand(span, which, "number", &v)),
+        },
         other => Err(bad_operand(span, which, "number", &other)),
     }
 }
 
-pub(crate) fn to_bool(v: Value, span: Span, which: &str) -> R<bool> {
+/// Operand `v` (recorded type `t`) converted to a bool, `None` for a null
+/// (of a type that converts).
+pub(crate) fn bool_operand(v: Value, t: &Ty, span: Span, which: &str) -> R<Option<bool>> {
     match v {
-        Value::Bool(b) => Ok(b),
-        Value::Null => Err(null_operand(span)),
+        Value::Bool(b) => Ok(Some(b)),
+        Value::Null => null_converts(&v, t, &Type::Bool, span, which),
         Value::String(ref s) if crate::value::parse_bool(s).is_some() => {
-            Ok(crate::value::parse_bool(s) == Some(true))
+            Ok(crate::value::parse_bool(s))
         }
         other => Err(bad_operand(span, which, "bool", &other)),
     }
 }
 
-/// A unary operation.
-pub(crate) fn unary(op: UnaryOperator, v: Value, _span: Span, operand: Span) -> R<Value> {
+#[cold]
+#[inline(never)]
+fn null_converts<T>(v: &Value, t: &Ty, want: &Type, span: Span, which: &str) -> R<Option<T>> {
+    check_operand(&super::typing::of(v, t), want, span, which).map(|()| None)
+}
+
+/// A unary operation on a known operand (recorded type `t`).
+pub(crate) fn unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<Value> {
     match op {
-        UnaryOperator::Neg => Ok(Value::Number(to_number(v, operand, "unary")?.neg())),
-        UnaryOperator::Not => Ok(Value::Bool(!to_bool(v, operand, "unary")?)),
+        UnaryOperator::Neg => match number_operand(v, t, operand, "unary")? {
+            Some(n) => Ok(Value::Number(n.neg())),
+            None => Err(null_operand(operand)),
+        },
+        UnaryOperator::Not => match bool_operand(v, t, operand, "unary")? {
+            Some(b) => Ok(Value::Bool(!b)),
+            None => Err(null_operand(operand)),
+        },
     }
 }
 
 /// A binary operation. Both operands are always evaluated (HCL does not
 /// short-circuit `&&` and `||`).
-pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan: Span) -> R<Value> {
+pub(crate) fn binary(
+    op: BinaryOperator,
+    (a, ta): (Value, &Ty),
+    (b, tb): (Value, &Ty),
+    lspan: Span,
+    rspan: Span,
+) -> R<Value> {
     use BinaryOperator::*;
     match op {
         Eq => Ok(Value::Bool(a == b)),
         NotEq => Ok(Value::Bool(a != b)),
         And | Or => {
-            let x = to_bool(a, lspan, "left")?;
-            let y = to_bool(b, rspan, "right")?;
+            let x = bool_operand(a, ta, lspan, "left")?;
+            let y = bool_operand(b, tb, rspan, "right")?;
+            let (x, y) = both(x, y, lspan, rspan)?;
             Ok(Value::Bool(if op == And { x && y } else { x || y }))
         }
         Less | LessEq | Greater | GreaterEq => {
-            let x = to_number(a, lspan, "left")?;
-            let y = to_number(b, rspan, "right")?;
+            let x = number_operand(a, ta, lspan, "left")?;
+            let y = number_operand(b, tb, rspan, "right")?;
+            let (x, y) = both(x, y, lspan, rspan)?;
             let r = match op {
                 Less => x < y,
                 LessEq => x <= y,
@@ -79,8 +122,9 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
             Ok(Value::Bool(r))
         }
         Add | Sub | Mul | Div | Mod => {
-            let x = to_number(a, lspan, "left")?;
-            let y = to_number(b, rspan, "right")?;
+            let x = number_operand(a, ta, lspan, "left")?;
+            let y = number_operand(b, tb, rspan, "right")?;
+            let (x, y) = both(x, y, lspan, rspan)?;
             let r = match op {
                 Add => x.checked_add(y),
                 Sub => x.checked_sub(y),
@@ -105,6 +149,15 @@ pub(crate) fn binary(op: BinaryOperator, a: Value, b: Value, lspan: Span, rspan:
     }
 }
 
+/// Both converted operands, or the error for the first null one.
+fn both<T>(x: Option<T>, y: Option<T>, lspan: Span, rspan: Span) -> R<(T, T)> {
+    match (x, y) {
+        (Some(x), Some(y)) => Ok((x, y)),
+        (None, _) => Err(null_operand(lspan)),
+        (_, None) => Err(null_operand(rspan)),
+    }
+}
+
 /// The error of a conditional whose branches (value, meta) have no common
 /// type.
 #[cold]
@@ -114,41 +167,85 @@ pub(crate) fn inconsistent_branches(
     (tv, tt): (&Value, &super::typing::Ty),
     (fv, ft): (&Value, &super::typing::Ty),
 ) -> super::expr::Fail {
+    let (t, f) = (super::typing::of(tv, tt), super::typing::of(fv, ft));
     err(
         span,
         format!(
-            "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
-            describe(tv, tt),
-            describe(fv, ft)
+            "Inconsistent conditional result types: The true and false result expressions must have consistent types. {}.",
+            branch_mismatch(&t, &f)
         ),
     )
 }
 
-/// How a value of recorded type `t` reads in messages: `number`, `tuple
-/// with 2 elements`, `list of string`, ...
-pub(crate) fn describe(v: &Value, t: &super::typing::Ty) -> String {
-    if let Some(t @ (Type::List(_) | Type::Set(_) | Type::Map(_))) = t.as_ref().map(|m| m.ty()) {
-        return super::typing::friendly(t);
+/// How the types of a conditional's branches differ, in HCL's words: the
+/// first attribute (in sorted order) or element where two objects or two
+/// tuples differ, the element types of two collections of one kind holding
+/// objects or tuples, else the two types' names.
+fn branch_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(ta), Type::Object(fa)) => {
+            for (name, at) in ta {
+                match fa.get(name) {
+                    None => {
+                        return format!(
+                            "The 'true' value includes object attribute \"{name}\", which is absent in the 'false' value"
+                        )
+                    }
+                    Some(af) if af != at => {
+                        return format!(
+                            "Type mismatch for object attribute \"{name}\": {}",
+                            branch_mismatch(at, af)
+                        )
+                    }
+                    Some(_) => {}
+                }
+            }
+            if let Some(name) = fa.keys().find(|n| !ta.contains_key(*n)) {
+                return format!(
+                    "The 'false' value includes object attribute \"{name}\", which is absent in the 'true' value"
+                );
+            }
+        }
+        (Type::Tuple(te), Type::Tuple(fe)) => {
+            if te.len() != fe.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    te.len(),
+                    fe.len()
+                );
+            }
+            if let Some(i) = (0..te.len()).find(|&i| te[i] != fe[i]) {
+                return format!(
+                    "Type mismatch for tuple element {i}: {}",
+                    branch_mismatch(&te[i], &fe[i])
+                );
+            }
+        }
+        (Type::List(te), Type::List(fe))
+        | (Type::Set(te), Type::Set(fe))
+        | (Type::Map(te), Type::Map(fe))
+            if matches!(
+                (&**te, &**fe),
+                (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))
+            ) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!(
+                "Mismatched {noun} element types: {}",
+                branch_mismatch(te, fe)
+            );
+        }
+        _ => {}
     }
-    // An unknown value reads as its type ("object", "tuple", as Terraform
-    // names them).
-    if let Some(super::typing::Meta::Unknown(ty, _)) = t {
-        return super::typing::friendly(ty);
+    let (tn, fname) = (super::typing::friendly(t), super::typing::friendly(f));
+    if tn == fname {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
     }
-    match v {
-        Value::Null => "null".into(),
-        Value::Array(a) => format!(
-            "tuple with {} element{}",
-            a.len(),
-            if a.len() == 1 { "" } else { "s" }
-        ),
-        Value::Object(o) => format!(
-            "object with {} attribute{}",
-            o.len(),
-            if o.len() == 1 { "" } else { "s" }
-        ),
-        other => other.type_name().into(),
-    }
+    format!("The 'true' value is {tn}, but the 'false' value is {fname}")
 }
 
 /// Converts an interpolated value to its string form, or says why not.

@@ -10,10 +10,11 @@
 //! with `"pre-"` never equals `"x"`; the length of an unknown object is its
 //! number of attributes.
 
-use super::expr::{err, R};
+use super::access;
+use super::expr::R;
+use super::ops::check_operand;
 use super::typing::{self, Meta, Refine, Ty};
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
-use crate::value::ty::conversion_exists;
 use crate::value::{Type, Value};
 
 /// An unknown value of type `t`, known not to be null.
@@ -24,21 +25,6 @@ pub(crate) fn not_null(t: Type) -> (Value, Ty) {
 /// An unknown value of type `t` that may be null.
 pub(crate) fn nullable(t: Type) -> (Value, Ty) {
     (Value::Null, typing::unknown(t, Refine::default()))
-}
-
-/// Checks that an operand of type `t` (unknown, or holding unknowns) can
-/// convert to `want`, as the operator would.
-fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R<()> {
-    if conversion_exists(t, want, true) {
-        return Ok(());
-    }
-    Err(err(
-        span,
-        format!(
-            "Invalid operand: Unsuitable value for {which} operand: {}.",
-            crate::value::ty::mismatch_message(t, want)
-        ),
-    ))
 }
 
 /// `a op b` where `a` or `b` is not wholly known. A known operand is
@@ -65,17 +51,27 @@ pub(crate) fn binary(
         Less | LessEq | Greater | GreaterEq => (Type::Number, Type::Bool),
         _ => (Type::Number, Type::Number),
     };
+    // Every operand converts first (an unknown one by its type); then a
+    // null is refused, even beside an unknown (cty checks nulls first).
+    let mut null = None;
     for (v, t, span, which) in [(a, ta, lspan, "left"), (b, tb, rspan, "right")] {
         if typing::is_unknown(&t) {
             check_operand(&typing::of(&v, &t), &want, span, which)?;
-        } else if want == Type::Bool {
-            // A known operand converts as the operator converts it.
-            super::ops::to_bool(v, span, which)?;
+            continue;
+        }
+        let converted = if want == Type::Bool {
+            super::ops::bool_operand(v, &t, span, which)?.is_some()
         } else {
-            super::ops::to_number(v, span, which)?;
+            super::ops::number_operand(v, &t, span, which)?.is_some()
+        };
+        if !converted && null.is_none() {
+            null = Some(span);
         }
     }
-    Ok(not_null(result))
+    match null {
+        Some(span) => Err(super::ops::null_operand(span)),
+        None => Ok(not_null(result)),
+    }
 }
 
 /// `u < k` and the like, decided by what is known of the unknown number
@@ -272,56 +268,43 @@ pub(crate) fn conditional(
 /// error a known value of that type would give.
 pub(crate) fn attr_type(t: &Type, name: &str, span: Span) -> R<Type> {
     match t {
-        Type::Object(attrs) => attrs.get(name).cloned().ok_or_else(|| {
-            err(
-                span,
-                format!(
-                    "Unsupported attribute: This object does not have an attribute named \"{name}\"."
-                ),
-            )
-        }),
+        Type::Object(attrs) => attrs
+            .get(name)
+            .cloned()
+            .ok_or_else(|| access::no_attribute(t, name, span)),
         Type::Map(e) => Ok((**e).clone()),
         Type::Dynamic => Ok(Type::Dynamic),
-        other => Err(err(
-            span,
-            format!(
-                "Unsupported attribute: Can't access attribute \"{name}\" on a value of type {}.",
-                typing::friendly(other)
-            ),
-        )),
+        other => Err(access::no_attribute(other, name, span)),
     }
 }
 
 /// The type of element `key` of an unknown value of type `t` (`key` known,
-/// or unknown: `None`), or the error a known value would give.
+/// or unknown: `None`), or the error a known value would give. The key
+/// converts to the collection's key type first, as in HCL.
 pub(crate) fn index_type(t: &Type, key: Option<&Value>, span: Span) -> R<Type> {
+    if key.is_some_and(Value::is_null) {
+        return Err(access::null_key(span));
+    }
     match (t, key) {
-        (Type::List(e) | Type::Map(e), _) => Ok((**e).clone()),
-        (Type::Set(_), _) => Err(err(
-            span,
-            "Invalid index: Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
-        )),
+        (Type::List(e), Some(k)) => access::key_number(k, span).map(|_| (**e).clone()),
+        (Type::Map(e), Some(k)) => access::key_string(k, span).map(|_| (**e).clone()),
+        (Type::List(e) | Type::Map(e), None) => Ok((**e).clone()),
+        (Type::Set(_), _) => Err(access::set_index(span)),
         (Type::Tuple(ts), Some(k)) => {
-            let i = super::expr::index_number(k).and_then(|n| n.as_u64());
-            match i.and_then(|i| ts.get(i as usize)) {
-                Some(t) => Ok(t.clone()),
-                None => Err(err(
-                    span,
-                    format!(
-                        "Invalid index: The given key does not identify an element in this collection value: index out of range for a tuple of {} elements.",
-                        ts.len()
-                    ),
-                )),
+            let n = access::key_number(k, span)?;
+            match n.as_u64().filter(|_| n.is_integer()) {
+                Some(i) if (i as usize) < ts.len() => Ok(ts[i as usize].clone()),
+                _ => Err(access::no_element(&n, ts.len(), span)),
             }
         }
-        (Type::Object(_), Some(Value::String(k))) => attr_type(t, k, span),
+        (Type::Object(attrs), Some(k)) => {
+            let name = access::key_string(k, span)?;
+            match attrs.get(name.as_ref()) {
+                Some(t) => Ok(t.clone()),
+                None => Err(access::no_key(true, k, span)),
+            }
+        }
         (Type::Tuple(_) | Type::Object(_) | Type::Dynamic, _) => Ok(Type::Dynamic),
-        (other, _) => Err(err(
-            span,
-            format!(
-                "Invalid index: This value does not have any indices (it is a {}).",
-                typing::friendly(other)
-            ),
-        )),
+        _ => Err(access::no_indices(span)),
     }
 }

@@ -13,6 +13,7 @@ mod context;
 mod dynamic_expand;
 mod errors;
 mod for_expr;
+mod hcl_messages;
 mod heredoc;
 mod limits;
 mod operators;
