@@ -106,6 +106,10 @@ fn wrong_kinds_fail_with_terraform_s_messages() {
         ("alltrue([1])", "Invalid function argument: Invalid value for \"list\" parameter: element 0: bool required."),
         ("alltrue(tolist([1]))", "Invalid function argument: Invalid value for \"list\" parameter: incorrect list element type: bool required."),
         ("alltrue(local.ut)", "Invalid function argument: Invalid value for \"list\" parameter: element 1: bool required."),
+        // A string element that does not read as a bool fails the
+        // parameter's conversion, not the call.
+        ("alltrue([\"true\", \"x\"])", "Invalid function argument: Invalid value for \"list\" parameter: a bool is required."),
+        ("anytrue(tolist([\"a\"]))", "Invalid function argument: Invalid value for \"list\" parameter: a bool is required."),
         ("join(\",\", \"abc\")", "Invalid function argument: Invalid value for \"lists\" parameter: list of string required."),
         ("matchkeys(\"abc\", [1], [1])", "Invalid function argument: Invalid value for \"values\" parameter: list of any single type required."),
         ("min(\"abc\"...)", "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type."),

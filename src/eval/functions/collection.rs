@@ -586,7 +586,12 @@ fn bools(v: Value, all: bool) -> Result<Value, String> {
     let list = util::array(v, "list of bool")?;
     let mut bs = Vec::with_capacity(list.len());
     for v in list {
-        bs.push(match convert(v, &Ty::Bool)? {
+        // The parameter is a list of bool: an element that does not
+        // convert fails as the parameter's conversion (cty's words).
+        let b = convert(v, &Ty::Bool).map_err(|_| {
+            "invalid value for \"list\" parameter: a bool is required".to_owned()
+        })?;
+        bs.push(match b {
             Value::Bool(b) => b,
             _ => false,
         });
