@@ -241,7 +241,16 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
     let (mut acc, mut acc_ty) = eval_t(cur, ctx, d)?;
     let mut lhs_span = cur.span;
     for b in chain.iter().rev() {
-        let (rhs, rhs_ty) = eval_t(&b.rhs, ctx, d)?;
+        let (rhs, rhs_ty) = match eval_t(&b.rhs, ctx, d) {
+            Ok(r) => r,
+            // HCL converts the left operand after evaluating both, and
+            // Terraform prints the error that comes first in the source.
+            Err(Fail::Err(e)) => {
+                return Err(ops::left_conversion(b.operator, &acc, &acc_ty, lhs_span)
+                    .unwrap_or(Fail::Err(e)))
+            }
+            Err(unknown) => return Err(unknown),
+        };
         if !typing::is_known(&acc_ty) || !typing::is_known(&rhs_ty) {
             (acc, acc_ty) = unknown::binary(
                 b.operator,
@@ -1085,15 +1094,30 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     let mut types: Vec<Ty> = Vec::new();
     let last = fc.args.len().saturating_sub(1);
     let mut expanded: Option<(Value, Ty, Span)> = None;
-    // The arguments' metas are kept for typed functions, and once one is
-    // not known.
+    // The arguments' metas are kept for typed functions, and once one has
+    // a type its value does not tell (a typed null, a list) or is not
+    // known.
     let mut keep = typed;
+    if !fc.expand_final {
+        // HCL counts the arguments before it evaluates them.
+        check_arity(def, &full, fc, fc.args.len())?;
+    }
     for (i, a) in fc.args.iter().enumerate() {
-        let (v, t) = eval_t(a, ctx, d)?;
+        let (v, t) = match eval_t(a, ctx, d) {
+            Ok(r) => r,
+            Err(Fail::Err(e)) => {
+                let bare = builtin.then_some(bare);
+                let metas = if keep { &types[..] } else { &[] };
+                return Err(
+                    earlier_conversion(def, bare, &args, metas, span).unwrap_or(Fail::Err(e))
+                );
+            }
+            Err(unknown) => return Err(unknown),
+        };
         if fc.expand_final && i == last {
             expanded = Some((v, t, a.span));
         } else {
-            if !keep && !typing::is_known(&t) {
+            if !keep && t.is_some() {
                 keep = true;
                 types = vec![None; args.len()];
             }
@@ -1117,7 +1141,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
         }
         match v {
             Value::Array(items) => {
-                if !keep && !typing::is_known(&t) {
+                if !keep && t.is_some() {
                     keep = true;
                     types = vec![None; args.len()];
                 }
@@ -1147,7 +1171,14 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
         invoke_typed(ctx, def, &full, bare, fc, args, &types, span)
     } else {
         check_arity(def, &full, fc, args.len())
-            .and_then(|()| invoke(ctx, def, &full, args, span))
+            .and_then(|()| {
+                // Typed arguments convert (and typed nulls are refused) by
+                // their types.
+                if keep {
+                    check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
+                }
+                invoke(ctx, def, &full, args, span)
+            })
             .map(|v| {
                 let t = if builtin {
                     typing::fixed_type(bare, &v)
@@ -1216,6 +1247,12 @@ fn invoke_typed(
     // null where the parameter takes none), then cty's type callback
     // checks the kinds.
     check_param_types(def, Some(bare), &args, metas, span)?;
+    if bare == "sum" && matches!(args.first(), Some(Value::Object(o)) if o.is_empty()) {
+        // Terraform's `sum` counts the elements before it looks at the
+        // kind: an empty map is "empty", not a map.
+        let msg = "invalid value for \"list\" parameter: cannot sum an empty list";
+        return Err(call_failed(full, msg.into(), span));
+    }
     typing::kind_check(bare, &types, true).map_err(|msg| call_failed(full, msg, span))?;
     let returns = match typing::call_type(bare, &args, &types) {
         Ok(r) => r,
@@ -1297,7 +1334,8 @@ fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usi
         return Err(err(
             fc.args_span,
             format!(
-                "Not enough function arguments: Function \"{full}\" expects {} argument(s). Missing value for \"{}\".",
+                "Not enough function arguments: Function \"{full}\" expects {}{} argument(s). Missing value for \"{}\".",
+                if def.variadic().is_some() { "at least " } else { "" },
                 params.len(),
                 params[n].name
             ),
@@ -1337,34 +1375,95 @@ fn check_param_types(
             format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
         )
     };
-    let mut typed = true;
+    // HCL converts every argument to its parameter's type before the call
+    // refuses a null.
     let mut params = Vec::with_capacity(args.len());
+    let mut checked = Vec::with_capacity(args.len());
     for (i, (v, m)) in args.iter().zip(metas).enumerate() {
-        let Some(param) = def.params().get(i).or(def.variadic()) else {
+        let Some((param, t, want, converts)) = param_conversion(def, bare, i, v, m) else {
             break;
         };
-        let t = typing::of(v, m);
-        let want = bare
-            .and_then(|b| typing::param_type(b, i, def.params().len()))
-            .unwrap_or_else(|| typing::of_param(&param.ty));
-        params.push(want.clone());
-        if !conversion_exists(&t, &want, true) {
-            return Err(fail(&param.name, mismatch_message(&t, &want)));
+        if let Err(msg) = converts {
+            return Err(fail(&param.name, msg));
         }
-        if typed && typing::is_known(m) && v.is_null() && !param.allow_null {
+        checked.push((param, *t == Type::Dynamic && want == Type::Dynamic));
+        params.push(want);
+    }
+    for ((param, dynamic), (v, m)) in checked.into_iter().zip(args.iter().zip(metas)) {
+        if typing::is_known(m) && v.is_null() && !param.allow_null {
             return Err(fail(&param.name, "argument must not be null".into()));
         }
-        // HCL converts each argument to its parameter's type first: one of
-        // unknown type stays so (and cty stops checking there) only where
-        // the parameter takes any type.
-        typed &= !(*t == Type::Dynamic && want == Type::Dynamic);
-        if typing::is_known(m) && want.is_primitive() && !v.is_null() {
-            if let Err(msg) = param.ty.convert(v.clone()) {
-                return Err(fail(&param.name, msg));
-            }
+        // An argument of unknown type stays so (and cty stops checking
+        // there) where the parameter takes any type.
+        if dynamic {
+            break;
         }
     }
     Ok(params)
+}
+
+/// Argument `i` (value `v`, meta `m`) converted to its parameter's type as
+/// HCL converts it before the call (a null converts when its type does;
+/// the call refuses it later): the parameter, the argument's type, the
+/// parameter's type and the conversion's error. `None` past the last
+/// parameter.
+#[allow(clippy::type_complexity)]
+fn param_conversion<'d, 'v>(
+    def: &'d super::func::FuncDef,
+    bare: Option<&str>,
+    i: usize,
+    v: &'v Value,
+    m: &'v Ty,
+) -> Option<(
+    &'d super::func::Param,
+    Cow<'v, Type>,
+    Type,
+    Result<(), String>,
+)> {
+    let param = def.params().get(i).or(def.variadic())?;
+    let t = typing::of(v, m);
+    let want = bare
+        .and_then(|b| typing::param_type(b, i, def.params().len()))
+        .unwrap_or_else(|| typing::of_param(&param.ty));
+    let converts = if !conversion_exists(&t, &want, true) {
+        Err(mismatch_message(&t, &want))
+    } else if typing::is_known(m) && want.is_primitive() && !v.is_null() {
+        param.ty.convert(v.clone()).map(drop)
+    } else {
+        Ok(())
+    };
+    Some((param, t, want, converts))
+}
+
+/// When an argument fails to evaluate, the error of an argument before it
+/// that does not convert to its parameter's type, if any: HCL converts each
+/// argument as soon as it is evaluated, and Terraform prints the error
+/// that comes first in the source.
+#[cold]
+#[inline(never)]
+fn earlier_conversion(
+    def: &super::func::FuncDef,
+    bare: Option<&str>,
+    args: &[Value],
+    metas: &[Ty],
+    span: Span,
+) -> Option<Fail> {
+    for (i, v) in args.iter().enumerate() {
+        let m = metas.get(i).unwrap_or(&None);
+        match param_conversion(def, bare, i, v, m)? {
+            (param, _, _, Err(msg)) => {
+                return Some(err(
+                    span,
+                    format!(
+                        "Invalid function argument: Invalid value for \"{}\" parameter: {msg}.",
+                        param.name
+                    ),
+                ))
+            }
+            _ => continue,
+        }
+    }
+    None
 }
 
 /// Calls `def` on `args` (their number already checked).

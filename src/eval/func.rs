@@ -193,16 +193,12 @@ impl FuncDef {
                 args.len()
             ));
         }
+        // Every argument converts to its parameter's type (a null always
+        // does) before a null is refused, as HCL and cty do.
+        let param = |i: usize| self.params.get(i).or(self.variadic.as_deref());
         let mut converted = Vec::with_capacity(args.len());
         for (i, arg) in args.into_iter().enumerate() {
-            let param = self.params.get(i).or(self.variadic.as_deref());
-            let Some(param) = param else { break };
-            if arg.is_null() && !param.allow_null {
-                return Err(format!(
-                    "invalid value for \"{}\" parameter: argument must not be null",
-                    param.name
-                ));
-            }
+            let Some(param) = param(i) else { break };
             match param.ty.convert(arg) {
                 Ok(v) => converted.push(v),
                 Err(msg) => {
@@ -211,6 +207,17 @@ impl FuncDef {
                         param.name
                     ))
                 }
+            }
+        }
+        for (i, arg) in converted.iter().enumerate() {
+            match param(i) {
+                Some(p) if arg.is_null() && !p.allow_null => {
+                    return Err(format!(
+                        "invalid value for \"{}\" parameter: argument must not be null",
+                        p.name
+                    ))
+                }
+                _ => {}
             }
         }
         match &self.func {

@@ -1,6 +1,6 @@
 //! Operators, and the type unification of conditional results.
 
-use super::expr::{err, R};
+use super::expr::{err, Fail, R};
 use super::typing::Ty;
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
 use crate::value::ty::conversion_exists;
@@ -74,6 +74,27 @@ pub(crate) fn bool_operand(v: Value, t: &Ty, span: Span, which: &str) -> R<Optio
 #[inline(never)]
 fn null_converts<T>(v: &Value, t: &Ty, want: &Type, span: Span, which: &str) -> R<Option<T>> {
     check_operand(&super::typing::of(v, t), want, span, which).map(|()| None)
+}
+
+/// The error of left operand `v` (recorded type `t`) of `op` if it does
+/// not convert to the operator's type (an unknown one by its type).
+#[cold]
+#[inline(never)]
+pub(crate) fn left_conversion(op: BinaryOperator, v: &Value, t: &Ty, span: Span) -> Option<Fail> {
+    use BinaryOperator::*;
+    let want = match op {
+        Eq | NotEq => return None,
+        And | Or => Type::Bool,
+        _ => Type::Number,
+    };
+    let r = if super::typing::is_unknown(t) {
+        check_operand(&super::typing::of(v, t), &want, span, "left")
+    } else if want == Type::Bool {
+        bool_operand(v.clone(), t, span, "left").map(drop)
+    } else {
+        number_operand(v.clone(), t, span, "left").map(drop)
+    };
+    r.err()
 }
 
 /// A unary operation on a known operand (recorded type `t`).

@@ -518,6 +518,9 @@ pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<
             "setproduct" if !sequence(t) => {
                 "invalid value for \"sets\" parameter: a set or a list is required".into()
             }
+            "setproduct" if matches!(t, Tuple(ts) if !ts.is_empty()) && list_element(t).is_none() => {
+                "invalid value for \"sets\" parameter: all elements must be of the same type".into()
+            }
             "slice" if matches!(t, Set(_)) => {
                 "invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into()
             }

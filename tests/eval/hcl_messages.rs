@@ -258,3 +258,31 @@ fn try_lists_every_failure() {
         ("try([1].a, \"a\"[0])", "Error in function call: Call to function \"try\" failed: no expression succeeded: - Unsupported attribute This value does not have any attributes. - Invalid index This value does not have any indices. At least one expression must produce a successful result."),
     ]);
 }
+
+/// An error before another in the source comes first: an argument that does not convert to its
+/// parameter's type before a later argument's error (HCL converts each argument once evaluated),
+/// a left operand that does not convert before the right operand's error, the argument count
+/// before any argument, conversions before a refused null.
+#[test]
+fn the_error_first_in_the_source_is_the_one_reported() {
+    check(&[
+        ("max(\"a\", keys(1))", "Invalid function argument: Invalid value for \"numbers\" parameter: a number is required."),
+        ("max([1], keys(1))", "Invalid function argument: Invalid value for \"numbers\" parameter: number required."),
+        ("element(1, keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("upper([\"a\"]) == keys(1)", "Invalid function argument: Invalid value for \"str\" parameter: string required."),
+        ("[1] + keys(1)", "Invalid operand: Unsuitable value for left operand: number required."),
+        ("\"x\" && keys(1)", "Invalid operand: Unsuitable value for left operand: a bool is required."),
+        ("true < one(tomap({a = 1}))", "Invalid operand: Unsuitable value for left operand: number required."),
+        ("concat(1, keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("length(null, keys(1))", "Too many function arguments: Function \"length\" expects only 1 argument(s)."),
+        ("join(\",\", [\"a\"], keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("max(null, keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("abs(tostring(null)) + keys(1)", "Invalid function argument: Invalid value for \"num\" parameter: argument must not be null."),
+        ("keys(1) + [1]", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("format(\"%d\", \"x\", keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("lookup({}, \"a\", keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("cidrhost(\"x\", keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+        ("max(\"1\", \"a\", [1])", "Invalid function argument: Invalid value for \"numbers\" parameter: a number is required."),
+        ("coalesce(1, keys(1))", "Invalid function argument: Invalid value for \"inputMap\" parameter: must have map or object type."),
+    ]);
+}

@@ -122,6 +122,32 @@ fn wrong_kinds_fail_with_terraform_s_messages() {
         ("slice([local.un], 1, 0)", "Invalid function argument: Invalid value for \"start_index\" parameter: start index must not be greater than end index."),
         ("slice([local.un, 1], 0, 5)", "Invalid function argument: Invalid value for \"end_index\" parameter: end index must not be greater than the length of the list."),
         ("chunklist([local.un], -1)", "Error in function call: Call to function \"chunklist\" failed: the size argument must be positive."),
+        // What the implementations check, in their order: `sum` counts
+        // before it looks at the kind, null elements, `index` of an empty
+        // list, `transpose`'s nulls, `format`'s verbs, `formatlist` with
+        // no list, `setproduct`'s tuples, a variadic function's count.
+        ("sum([1, null])", "Invalid function argument: Invalid value for \"list\" parameter: argument must be list, set, or tuple of number values."),
+        ("sum([null, 1])", "Invalid function argument: Invalid value for \"list\" parameter: argument must be list, set, or tuple of number values."),
+        ("sum({})", "Invalid function argument: Invalid value for \"list\" parameter: cannot sum an empty list."),
+        ("sum(tomap({a = 1}))", "Invalid function argument: Invalid value for \"list\" parameter: argument must be list, set, or tuple. Received map of number."),
+        ("sum(\"a\")", "Invalid function argument: Invalid value for \"list\" parameter: cannot sum noniterable."),
+        ("sum([])", "Invalid function argument: Invalid value for \"list\" parameter: cannot sum an empty list."),
+        ("sum([\"a\"])", "Invalid function argument: Invalid value for \"list\" parameter: argument must be list, set, or tuple of number values."),
+        ("index([], 1)", "Error in function call: Call to function \"index\" failed: cannot search an empty list."),
+        ("index(tolist([]), 1)", "Error in function call: Call to function \"index\" failed: cannot search an empty list."),
+        ("transpose({b = null})", "Error in function call: Call to function \"transpose\" failed: input must not contain null list."),
+        ("transpose({b = [null]})", "Error in function call: Call to function \"transpose\" failed: input list must not contain null string."),
+        ("format(\"%t\", 1)", "Error in function call: Call to function \"format\" failed: unsupported value for \"%t\" at 0: bool required."),
+        ("format(\"%t\", \"x\")", "Error in function call: Call to function \"format\" failed: unsupported value for \"%t\" at 0: a bool is required."),
+        ("format(\"%d\", true)", "Error in function call: Call to function \"format\" failed: unsupported value for \"%d\" at 0: number required."),
+        ("formatlist(\"%d %d\", 1)", "Error in function call: Call to function \"formatlist\" failed: error on format iteration 0: not enough arguments for \"%d\" at 3: need index 2 but have 1 total."),
+        ("formatlist(\"%d\", \"x\")", "Error in function call: Call to function \"formatlist\" failed: error on format iteration 0: unsupported value for \"%d\" at 0: a number is required."),
+        ("setproduct([{a = [1]}, 0.1], {b = null})", "Invalid function argument: Invalid value for \"sets\" parameter: all elements must be of the same type."),
+        ("setunion()", "Not enough function arguments: Function \"setunion\" expects at least 1 argument(s). Missing value for \"first_set\"."),
+        ("index([1], 2)", "Error in function call: Call to function \"index\" failed: item not found."),
+        ("sum(tolist([null]))", "Invalid function argument: Invalid value for \"list\" parameter: argument must be list, set, or tuple of number values."),
+        ("format(\"%s\", [1])", "Error in function call: Call to function \"format\" failed: unsupported value for \"%s\" at 0: string required."),
+        ("formatlist(\"%s\")", "Error in function call: Call to function \"formatlist\" failed: not enough arguments for \"%s\" at 0: need index 1 but have 0 total."),
     ];
     let mut wrong = Vec::new();
     for (src, want) in cases {

@@ -168,6 +168,9 @@ pub(crate) fn register(r: &mut Registry) {
             .param("value", any())
             .build(|a| {
                 let list = util::array(a[0].clone(), "list or tuple")?;
+                if list.is_empty() {
+                    return Err("cannot search an empty list".into());
+                }
                 list.iter()
                     .position(|v| *v == a[1])
                     .map(Value::from)
@@ -410,8 +413,8 @@ pub(crate) fn register(r: &mut Registry) {
             for v in list {
                 match convert(v, &Ty::Number) {
                     Ok(Value::Number(n)) => nums.push(n),
-                    Ok(_) => return Err("argument must be list, set, or tuple of number values; null values are not allowed".into()),
-                    Err(_) => return Err(MSG.into()),
+                    // A null element too (Terraform 1.11.4).
+                    _ => return Err(MSG.into()),
                 }
             }
             // Added in order, each sum rounded as Terraform rounds it.
@@ -429,11 +432,14 @@ pub(crate) fn register(r: &mut Registry) {
             o.sort_keys();
             let mut out: Map<Key, Value> = Map::new();
             for (k, v) in o {
+                if v.is_null() {
+                    return Err("input must not contain null list".into());
+                }
                 let list = util::array(v, "list of string")?;
                 for item in list {
                     let item = match convert(item, &Ty::String)? {
                         Value::String(s) => s,
-                        _ => return Err("input lists must not contain null values".into()),
+                        _ => return Err("input list must not contain null string".into()),
                     };
                     if let Value::Array(l) =
                         out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
@@ -588,9 +594,8 @@ fn bools(v: Value, all: bool) -> Result<Value, String> {
     for v in list {
         // The parameter is a list of bool: an element that does not
         // convert fails as the parameter's conversion (cty's words).
-        let b = convert(v, &Ty::Bool).map_err(|_| {
-            "invalid value for \"list\" parameter: a bool is required".to_owned()
-        })?;
+        let b = convert(v, &Ty::Bool)
+            .map_err(|_| "invalid value for \"list\" parameter: a bool is required".to_owned())?;
         bs.push(match b {
             Value::Bool(b) => b,
             _ => false,

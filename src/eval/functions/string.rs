@@ -776,12 +776,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 Value::String(s) => s.clone(),
                 Value::Number(n) => fmt_number(n).into(),
                 Value::Bool(b) => b.to_string().into(),
-                other => {
-                    return Err(format!(
-                        "string required, but have {}",
-                        friendly_type(other)
-                    ))
-                }
+                _ => return Err("string required".into()),
             };
             Ok(spec.pad(truncate(s.into_string(), spec.prec), false))
         }
@@ -791,12 +786,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 Value::String(s) => s.clone(),
                 Value::Number(n) => fmt_number(n).into(),
                 Value::Bool(b) => b.to_string().into(),
-                other => {
-                    return Err(format!(
-                        "string required, but have {}",
-                        friendly_type(other)
-                    ))
-                }
+                _ => return Err("string required".into()),
             };
             let s = truncate(s.into_string(), spec.prec);
             Ok(spec.pad(
@@ -811,7 +801,10 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                     crate::value::parse_bool(s) == Some(true)
                 }
                 Value::Null => return Err("null value cannot be formatted".into()),
-                _ => return Err("a bool is required".into()),
+                // cty's words: a string that does not read as a bool is not
+                // "a bool"; any other value is not of the type at all.
+                Value::String(_) => return Err("a bool is required".into()),
+                _ => return Err("bool required".into()),
             };
             Ok(spec.pad(b.to_string(), false))
         }
@@ -820,7 +813,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 Value::Number(n) => n.clone(),
                 Value::String(s) => crate::Number::parse(s).ok_or("a number is required")?,
                 Value::Null => return Err("null value cannot be formatted".into()),
-                _ => return Err("a number is required".into()),
+                _ => return Err("number required".into()),
             };
             match spec.verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => format_int(spec, &n),
@@ -1105,6 +1098,10 @@ pub(crate) fn formatlist_rows(
             let e = e
                 .strip_prefix("invalid value for \"args\" parameter: ")
                 .unwrap_or(&e);
+            // Without arguments cty formats once, as `format` does.
+            if args.is_empty() {
+                return e.to_owned();
+            }
             format!("error on format iteration {k}: {e}")
         })?;
         total = total.saturating_add(text.len());
