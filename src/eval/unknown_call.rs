@@ -78,6 +78,13 @@ pub(crate) fn call(
             unknown::not_null(t)
         }
     };
+    // `regex`'s result type comes from its pattern, when that is known.
+    #[cfg(feature = "regex")]
+    if let ("regex" | "regexall", Some(Value::String(p)), false) = (name, args.first(), whole(0)) {
+        let t = super::functions::string::regex_result_type(p)
+            .map_err(|msg| super::expr::call_failed(name, msg, span))?;
+        return Ok(result(if name == "regex" { t } else { Type::list(t) }));
+    }
     match name {
         "length" => {
             let n = match (&metas[0], &args[0]) {
@@ -578,6 +585,9 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
         _ => Type::Dynamic,
     };
     match name {
+        // The pattern is not known (else `call` typed the result).
+        "regex" => Type::Dynamic,
+        "regexall" => Type::list(Type::Dynamic),
         "tolist" => Type::list(Type::Dynamic),
         "toset" => Type::set(Type::Dynamic),
         "tomap" => Type::map(Type::Dynamic),

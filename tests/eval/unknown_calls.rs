@@ -581,3 +581,24 @@ fn setunion_keeps_unknown_elements_beside_the_known_ones() {
         ),
     ]);
 }
+
+#[test]
+fn regex_results_are_typed_from_the_pattern() {
+    check(&[
+        ("regex(\"^(\\\\d+)\", local.us)", "unknown tuple([string])"),
+        (
+            "regex(\"(?P<a>x)(?P<b>y)\", local.us)",
+            "unknown object({a: string, b: string})",
+        ),
+        ("regexall(\"x\", local.us)", "unknown list(string)"),
+        (
+            "regexall(\"(a)(b)\", local.us)",
+            "unknown list(tuple([string, string]))",
+        ),
+        ("regex(local.us, \"x\")", "unknown dynamic"),
+        ("regexall(local.us, \"x\")", "unknown list(dynamic)"),
+        ("regex(\"[\", local.us)", "error"),
+        ("regex(\"(?P<a>x)(y)\", local.us)", "error"),
+        ("regex(\"x\", local.ud)", "unknown string"),
+    ]);
+}

@@ -464,6 +464,25 @@ fn result_kind(re: &regex::Regex) -> Result<ResultKind, String> {
     }
 }
 
+/// The type of `regex`'s result for `pattern` (cty's type callback, which
+/// needs only the pattern): a string without capture groups, a tuple of
+/// strings for unnamed groups, an object of strings for named ones.
+#[cfg(feature = "regex")]
+pub(crate) fn regex_result_type(pattern: &str) -> Result<crate::value::Type, String> {
+    use crate::value::Type;
+    let re = compile(pattern)?;
+    Ok(match result_kind(&re)? {
+        ResultKind::Whole => Type::String,
+        ResultKind::List => Type::Tuple(vec![Type::String; re.captures_len() - 1]),
+        ResultKind::Object => Type::Object(
+            re.capture_names()
+                .flatten()
+                .map(|n| (super::re2::group_name(n).to_string(), Type::String))
+                .collect(),
+        ),
+    })
+}
+
 #[cfg(feature = "regex")]
 fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) -> Value {
     let get = |i: usize| c.get(i).map_or(Value::Null, |m| Value::from(m.as_str()));
