@@ -159,3 +159,37 @@ fn wrong_kinds_fail_with_terraform_s_messages() {
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
+
+/// Whole-number arguments: a fraction, or a number too large for `i64`, in
+/// the words of each function (cty's conversion error alone for most; the
+/// network functions read big integers), and `format`'s verb offsets.
+/// Every message printed by `terraform console`.
+#[test]
+fn whole_number_arguments_fail_as_terraform_s() {
+    let ctx = unknown_scope::context();
+    let cases: &[(&str, &str)] = &[
+        ("chunklist([\"a\"], 1.5)", "Error in function call: Call to function \"chunklist\" failed: invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("element([\"a\"], 1.5)", "Error in function call: Call to function \"element\" failed: invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("indent(1.5, \"x\")", "Error in function call: Call to function \"indent\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("cidrhost(\"10.0.0.0/16\", 1.5)", "Error in function call: Call to function \"cidrhost\" failed: value must be a whole number."),
+        ("cidrsubnet(\"10.0.0.0/16\", 1.5, 1)", "Error in function call: Call to function \"cidrsubnet\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("cidrsubnet(\"10.0.0.0/16\", 8, 1.5)", "Error in function call: Call to function \"cidrsubnet\" failed: value must be a whole number."),
+        ("cidrsubnets(\"10.0.0.0/16\", 1.5)", "Invalid function argument: Invalid value for \"newbits\" parameter: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("parseint(\"10\", 1.5)", "Invalid function argument: Invalid value for \"base\" parameter: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("substr(\"abc\", 1.5, 1)", "Error in function call: Call to function \"substr\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("substr(\"abc\", 0, 1.5)", "Error in function call: Call to function \"substr\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("slice([\"a\"], 0.5, 1)", "Invalid function argument: Invalid value for \"start_index\" parameter: invalid start index: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("cidrsubnet(\"10.0.0.0/16\", 8, 1e20)", "Error in function call: Call to function \"cidrsubnet\" failed: prefix extension of 8 does not accommodate a subnet numbered 100000000000000000000."),
+        ("cidrhost(\"10.0.0.0/16\", 1e20)", "Error in function call: Call to function \"cidrhost\" failed: prefix of 16 does not accommodate a host numbered 100000000000000000000."),
+        ("chunklist([\"a\"], 1e20)", "Error in function call: Call to function \"chunklist\" failed: invalid size: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("element([\"a\"], 1e20)", "Error in function call: Call to function \"element\" failed: invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("substr(\"abc\", 1e20, 1)", "Error in function call: Call to function \"substr\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("cidrsubnet(\"10.0.0.0/16\", 1e20, 1)", "Error in function call: Call to function \"cidrsubnet\" failed: value must be a whole number, between -9223372036854775808 and 9223372036854775807."),
+        ("format(\"%s-%d\", \"a\", 1.5)", "Error in function call: Call to function \"format\" failed: unsupported value for \"%d\" at 3: an integer is required."),
+        ("cidrsubnet(\"10.0.0.0/8\", 8, 300)", "Error in function call: Call to function \"cidrsubnet\" failed: prefix extension of 8 does not accommodate a subnet numbered 300."),
+    ];
+    for (src, want) in cases {
+        let e = hcl::eval::evaluate_typed_str(src, &ctx).unwrap_err();
+        assert_eq!(e.message(), *want, "{src}");
+    }
+}

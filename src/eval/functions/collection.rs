@@ -35,7 +35,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("list", any())
             .param("size", ParamType::Number)
             .build(|a| {
-                let size = util::int(&a[1], "size")?;
+                let size = util::int(&a[1], "invalid size")?;
                 let list = to_list(a[0].clone())?;
                 let chunks = chunks(&list, size)?;
                 Ok(Value::Array(chunks.into_iter().map(Value::Array).collect()))

@@ -103,6 +103,18 @@ fn fmt_net(ip: u128, bits: u32, len: u32) -> String {
     format!("{}/{len}", fmt_ip(ip, bits))
 }
 
+/// A host or network number, which Terraform reads as a big integer: a
+/// fraction is not "a whole number"; one beyond `i64` (too large for any
+/// prefix) is given as its decimal text (`Err`) for the message that says
+/// so.
+fn big_number(v: &Value) -> Result<Result<i64, String>, String> {
+    let n = v.as_number().ok_or("a number is required")?;
+    if !n.is_integer() {
+        return Err("value must be a whole number".into());
+    }
+    Ok(n.as_i64().ok_or_else(|| n.to_string()))
+}
+
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "cidrhost",
@@ -110,8 +122,18 @@ pub(crate) fn register(r: &mut Registry) {
             .param("prefix", ParamType::String)
             .param("hostnum", ParamType::Number)
             .build(|a| {
+                // The number converts before the prefix is read.
+                let host = big_number(&a[1]);
                 let net = parse_cidr(&string(a[0].clone()))?;
-                let host = util::int(&a[1], "hostnum")? as i128;
+                let host = match host? {
+                    Ok(h) => h as i128,
+                    Err(text) => {
+                        return Err(format!(
+                            "prefix of {} does not accommodate a host numbered {text}",
+                            net.len
+                        ))
+                    }
+                };
                 let host_bits = net.bits - net.len;
                 let size: i128 = if host_bits >= 127 {
                     i128::MAX
@@ -166,9 +188,10 @@ pub(crate) fn register(r: &mut Registry) {
             .param("newbits", ParamType::Number)
             .param("netnum", ParamType::Number)
             .build(|a| {
+                // The numbers convert before the prefix is read.
+                let newbits = util::int(&a[1], "")?;
+                let num = big_number(&a[2])?;
                 let net = parse_cidr(&string(a[0].clone()))?;
-                let newbits = util::int(&a[1], "newbits")?;
-                let num = util::int(&a[2], "netnum")?;
                 let new_len = net.len as i64 + newbits;
                 if new_len < 0 || new_len > net.bits as i64 {
                     return Err(format!(
@@ -176,6 +199,9 @@ pub(crate) fn register(r: &mut Registry) {
                         net.len
                     ));
                 }
+                let num = num.map_err(|text| {
+                    format!("prefix extension of {newbits} does not accommodate a subnet numbered {text}")
+                })?;
                 let new_len = new_len as u32;
                 let shift = net.bits - new_len;
                 if (0..64).contains(&newbits) && num >= 0 && (num as u128) >= (1u128 << newbits) {
@@ -210,7 +236,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let net = parse_cidr(&string(a[0].clone()))?;
                 let lens: Vec<i64> = a[1..]
                     .iter()
-                    .map(|v| util::int(v, "newbits"))
+                    .map(|v| util::int(v, "invalid value for \"newbits\" parameter"))
                     .collect::<Result<_, _>>()?;
                 if lens.is_empty() {
                     return Ok(Value::Array(Vec::new()));

@@ -76,7 +76,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("spaces", ParamType::Number)
             .param("str", s())
             .build_limited(|a, budget| {
-                let n = util::int(&a[0], "spaces")?.max(0) as usize;
+                let n = util::int(&a[0], "")?.max(0) as usize;
                 if n > LIMIT {
                     return Err(format!(
                         "invalid value for \"spaces\" parameter: {n} is too large"
@@ -259,8 +259,8 @@ pub(crate) fn register(r: &mut Registry) {
             .param("length", ParamType::Number)
             .build(|a| {
                 let s = string(a[0].clone());
-                let offset = util::int(&a[1], "offset")?;
-                let length = util::int(&a[2], "length")?;
+                let offset = util::int(&a[1], "")?;
+                let length = util::int(&a[2], "")?;
                 Ok(Value::String(substr(&s, offset, length).into()))
             }),
     );
@@ -693,7 +693,8 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
                 args.len()
             ));
         };
-        let at = next_arg;
+        // cty names the verb's offset in the format string.
+        let at = start;
         next_arg += 1;
         max_used = max_used.max(next_arg);
         spec.verb = verb;

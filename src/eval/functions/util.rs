@@ -390,7 +390,9 @@ pub(crate) fn float(v: &Value) -> f64 {
     v.as_f64().unwrap_or(0.0)
 }
 
-/// A whole number that fits `i64`, or the error Terraform gives.
+/// A whole number that fits `i64`, or the error Terraform gives, after
+/// `what` and a colon (nothing when `what` is empty, as most functions
+/// give it).
 pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
     let n = v
         .as_number()
@@ -402,9 +404,12 @@ pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
     if f.fract() == 0.0 && (-9.223372036854776e18..9.223372036854776e18).contains(&f) {
         return Ok(f as i64);
     }
-    Err(format!(
-        "{what}: value must be a whole number, between -9223372036854775808 and 9223372036854775807"
-    ))
+    const MSG: &str =
+        "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+    if what.is_empty() {
+        return Err(MSG.into());
+    }
+    Err(format!("{what}: {MSG}"))
 }
 
 /// Returns an object with its keys in Terraform's (lexicographic) order.
