@@ -212,7 +212,19 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         ExprKind::FuncCall(fc) => eval_call(fc, e.span, ctx, d),
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
         ExprKind::Unary(u) => {
-            let (v, t) = eval_t(&u.expr, ctx, d)?;
+            let (v, t) = match eval_t(&u.expr, ctx, d) {
+                Ok(r) => r,
+                Err(Fail::Err(e)) => {
+                    let want = match u.operator {
+                        UnaryOperator::Neg => Type::Number,
+                        UnaryOperator::Not => Type::Bool,
+                    };
+                    return Err(first_in_source(e, &u.expr, ctx, d, |t| {
+                        ops::check_operand(t, &want, u.expr.span, "unary").err()
+                    }));
+                }
+                Err(unknown) => return Err(unknown),
+            };
             if !typing::is_known(&t) {
                 return unknown::unary(u.operator, &v, &t, u.expr.span);
             }
@@ -238,16 +250,18 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
     let (cur, chain) = e.binary_chain();
     let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
     // Equality compares types too, so its operands carry them.
-    let (mut acc, mut acc_ty) = eval_t(cur, ctx, d)?;
+    let (mut acc, mut acc_ty) = match eval_t(cur, ctx, d) {
+        Ok(r) => r,
+        Err(Fail::Err(e)) => return Err(chain_failure(cur, &chain, 0, None, e, ctx, d)),
+        Err(unknown) => return Err(unknown),
+    };
     let mut lhs_span = cur.span;
-    for b in chain.iter().rev() {
+    for (k, b) in chain.iter().rev().enumerate() {
         let (rhs, rhs_ty) = match eval_t(&b.rhs, ctx, d) {
             Ok(r) => r,
-            // HCL converts the left operand after evaluating both, and
-            // Terraform prints the error that comes first in the source.
             Err(Fail::Err(e)) => {
-                return Err(ops::left_conversion(b.operator, &acc, &acc_ty, lhs_span)
-                    .unwrap_or(Fail::Err(e)))
+                let lhs = Some((&acc, &acc_ty));
+                return Err(chain_failure(cur, &chain, k + 1, lhs, e, ctx, d));
             }
             Err(unknown) => return Err(unknown),
         };
@@ -277,6 +291,79 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
         lhs_span = lhs_span.to(b.rhs.span);
     }
     Ok((acc, acc_ty))
+}
+
+/// The error Terraform prints for a chain `first op1 b1 op2 b2 ...`
+/// (`chain`: the operations from the outermost inwards) when operand
+/// `failed` (0: `first`, k: the right operand of the k-th operation in
+/// source order, whose left operand was `lhs`) failed with `inner`: HCL
+/// converts the known left operand, then the failed operand's placeholder
+/// (see [`first_in_source`]), then each later operation's left operand,
+/// the placeholder of the operation before; Terraform prints the error
+/// that comes first in the source.
+#[cold]
+#[inline(never)]
+fn chain_failure(
+    first: &Expression<'_>,
+    chain: &[&BinaryOp<'_>],
+    failed: usize,
+    lhs: Option<(&Value, &Ty)>,
+    inner: Error,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> Fail {
+    use BinaryOperator::*;
+    let ops: Vec<&BinaryOp<'_>> = chain.iter().rev().copied().collect();
+    let operand = |op: BinaryOperator| match op {
+        Eq | NotEq => None,
+        And | Or => Some(Type::Bool),
+        _ => Some(Type::Number),
+    };
+    let check = |op: &BinaryOp<'_>, t: &Type, span: Span, which: &str| {
+        let want = operand(op.operator)?;
+        ops::check_operand(t, &want, span, which).err()
+    };
+    let mut candidates = Vec::new();
+    let failed_expr = if failed == 0 {
+        first
+    } else {
+        &ops[failed - 1].rhs
+    };
+    let placeholder = failed_type(failed_expr, ctx, d);
+    if failed == 0 {
+        candidates.extend(
+            ops.first()
+                .and_then(|op| check(op, &placeholder, first.span, "left")),
+        );
+    } else {
+        let op = ops[failed - 1];
+        let lhs_span = first.span.to(if failed > 1 {
+            ops[failed - 2].rhs.span
+        } else {
+            first.span
+        });
+        if let Some((v, t)) = lhs {
+            candidates.extend(ops::left_conversion(op.operator, v, t, lhs_span));
+        }
+        candidates.extend(check(op, &placeholder, op.rhs.span, "right"));
+    }
+    for k in failed.max(1)..ops.len() {
+        let result = match ops[k - 1].operator {
+            Add | Sub | Mul | Div | Mod => Type::Number,
+            _ => Type::Bool,
+        };
+        let span = first.span.to(ops[k - 1].rhs.span);
+        candidates.extend(check(ops[k], &result, span, "left"));
+    }
+    let mut best = Fail::Err(inner);
+    for c in candidates {
+        if let Fail::Err(b) = &best {
+            if sorts_before(&c, b) {
+                best = c;
+            }
+        }
+    }
+    best
 }
 
 fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
@@ -412,7 +499,26 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     } else {
         (&c.false_expr, &c.true_expr)
     };
-    let (v, vt) = eval_t(taken, ctx, d)?;
+    let (v, vt) = match eval_t(taken, ctx, d) {
+        Ok(r) => r,
+        Err(Fail::Err(e)) => {
+            // Both branches' types (the failed one's placeholder) unify
+            // first.
+            let span = c.true_expr.span.to(c.false_expr.span);
+            return Err(first_in_source(e, taken, ctx, d, |t| {
+                let o = match eval_t(other, ctx, d) {
+                    Ok((o, ot)) => typing::of(&o, &ot).into_owned(),
+                    Err(Fail::Err(_)) => failed_type(other, ctx, d),
+                    Err(_) => return None,
+                };
+                let (tt, ft) = if cond { (t, &o) } else { (&o, t) };
+                Type::unify(&[tt.clone(), ft.clone()])
+                    .is_none()
+                    .then(|| ops::inconsistent_types(span, tt, ft))
+            }));
+        }
+        Err(unknown) => return Err(unknown),
+    };
     // Errors in the branch not taken are discarded, but its type takes part
     // in the unification of the result type (what HCL's value of it has
     // when it fails, see `failed_type`).
@@ -435,7 +541,11 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             Ok(r) => Ok(r),
             Err(msg) => Err(err(
                 taken.span,
-                format!("Inconsistent conditional result types: {msg}."),
+                format!(
+                    "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
+                    if cond { "true" } else { "false" },
+                    super::functions::util::cty_words(&msg)
+                ),
             )),
         },
         Err(()) => Err(ops::inconsistent_branches(
@@ -584,20 +694,67 @@ pub(crate) fn iter_items<'v>(
     }
 }
 
+/// The error of a `for` over a value not known yet of type `t` that cannot
+/// be iterated.
+fn not_iterable(t: &Type, span: Span) -> R<()> {
+    if !t.is_primitive() {
+        return Ok(());
+    }
+    Err(err(
+        span,
+        format!(
+            "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a 'for' expression.",
+            typing::friendly(t)
+        ),
+    ))
+}
+
+/// The error Terraform prints when expression `e` failed with `inner`: HCL
+/// goes on after an error with a placeholder of the type `e` would have had
+/// ([`failed_type`]), which the enclosing construct then checks (`outer`:
+/// its error for that type, if any), and Terraform prints the error that
+/// comes first in the source (by start, then by end; `inner` on a tie).
+#[cold]
+#[inline(never)]
+fn first_in_source(
+    inner: Error,
+    e: &Expression<'_>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+    outer: impl FnOnce(&Type) -> Option<Fail>,
+) -> Fail {
+    let placeholder = failed_type(e, ctx, d);
+    match outer(&placeholder) {
+        Some(o) if sorts_before(&o, &inner) => o,
+        _ => Fail::Err(inner),
+    }
+}
+
+/// Whether error `a` comes before `b` in Terraform's order of diagnostics
+/// (by the start of their ranges, then by the end).
+fn sorts_before(a: &Fail, b: &Error) -> bool {
+    match (a, b.span()) {
+        (Fail::Err(a), Some(b)) => a
+            .span()
+            .is_some_and(|a| (a.start, a.end) < (b.start, b.end)),
+        _ => false,
+    }
+}
+
 fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    let (coll, coll_ty) = eval_t(&f.collection, ctx, d)?;
+    let (coll, coll_ty) = match eval_t(&f.collection, ctx, d) {
+        Ok(r) => r,
+        Err(Fail::Err(e)) => {
+            let span = f.collection.span;
+            return Err(first_in_source(e, &f.collection, ctx, d, |t| {
+                not_iterable(t, span).err()
+            }));
+        }
+        Err(unknown) => return Err(unknown),
+    };
     if typing::is_unknown(&coll_ty) {
         // Its type says already whether it can be iterated.
-        let t = typing::of(&coll, &coll_ty);
-        if t.is_primitive() {
-            return Err(err(
-                f.collection.span,
-                format!(
-                    "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a 'for' expression.",
-                    typing::friendly(&t)
-                ),
-            ));
-        }
+        not_iterable(&typing::of(&coll, &coll_ty), f.collection.span)?;
         return Ok(unknown::nullable(Type::Dynamic));
     }
     let set = typing::is_set(&coll_ty);
@@ -1108,9 +1265,30 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
             Err(Fail::Err(e)) => {
                 let bare = builtin.then_some(bare);
                 let metas = if keep { &types[..] } else { &[] };
-                return Err(
-                    earlier_conversion(def, bare, &args, metas, span).unwrap_or(Fail::Err(e))
-                );
+                if let Some(f) = earlier_conversion(def, bare, &args, metas, span) {
+                    return Err(f);
+                }
+                if fc.expand_final && i == last {
+                    return Err(Fail::Err(e));
+                }
+                // The failed argument's placeholder converts to its
+                // parameter's type too.
+                return Err(first_in_source(e, a, ctx, d, |t| {
+                    let param = def.params().get(i).or(def.variadic())?;
+                    let want = bare
+                        .and_then(|b| typing::param_type(b, i, def.params().len()))
+                        .unwrap_or_else(|| typing::of_param(&param.ty));
+                    (!conversion_exists(t, &want, true)).then(|| {
+                        err(
+                            a.span,
+                            format!(
+                                "Invalid function argument: Invalid value for \"{}\" parameter: {}.",
+                                param.name,
+                                mismatch_message(t, &want)
+                            ),
+                        )
+                    })
+                }));
             }
             Err(unknown) => return Err(unknown),
         };

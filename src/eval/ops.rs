@@ -188,12 +188,19 @@ pub(crate) fn inconsistent_branches(
     (tv, tt): (&Value, &super::typing::Ty),
     (fv, ft): (&Value, &super::typing::Ty),
 ) -> super::expr::Fail {
-    let (t, f) = (super::typing::of(tv, tt), super::typing::of(fv, ft));
+    inconsistent_types(span, &super::typing::of(tv, tt), &super::typing::of(fv, ft))
+}
+
+/// The error of a conditional whose branches' types `t` and `f` do not
+/// unify.
+#[cold]
+#[inline(never)]
+pub(crate) fn inconsistent_types(span: Span, t: &Type, f: &Type) -> super::expr::Fail {
     err(
         span,
         format!(
             "Inconsistent conditional result types: The true and false result expressions must have consistent types. {}.",
-            branch_mismatch(&t, &f)
+            branch_mismatch(t, f)
         ),
     )
 }

@@ -85,6 +85,23 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
     Ty::unify(tys)
 }
 
+/// cty's own words for a failure [`convert`] reported as `msg`, as HCL
+/// prints them where the language converts a value (a conditional's
+/// result): a string that does not read as a number or a bool is "a number
+/// is required" / "a bool is required" (`convert` says which string, as
+/// Terraform's `tonumber` and `tobool` do).
+pub(crate) fn cty_words(msg: &str) -> &str {
+    if msg.starts_with("cannot convert \"") {
+        if msg.contains("\" to number;") {
+            return "a number is required";
+        }
+        if msg.contains("\" to bool;") {
+            return "a bool is required";
+        }
+    }
+    msg
+}
+
 /// Converts a value to a type as cty's (unsafe) conversion does.
 pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
     match (ty, v) {
