@@ -461,9 +461,20 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
 
 /// `c ? a : b`: the branch taken, converted to the type both branches
 /// unify to (see [`typing::unify_branches`]).
+/// A condition that is not a bool (nor a string that reads as one), in a
+/// conditional or a template's `if`.
+#[cold]
+#[inline(never)]
+pub(crate) fn incorrect_condition(span: Span) -> Fail {
+    err(
+        span,
+        "Incorrect condition type: The condition expression must be of type bool.",
+    )
+}
+
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (cond, cond_ty) = eval_t(&c.cond, ctx, d)?;
-    if !typing::is_known(&cond_ty) {
+    if typing::is_unknown(&cond_ty) {
         // Either branch may be the result: both are evaluated, and, as in
         // HCL, the errors of both are dropped (neither is known to be
         // taken); a branch that failed is an unknown of any type.
@@ -477,22 +488,16 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     }
     let cond = match cond {
         Value::Bool(b) => b,
-        Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
-        Value::Null => {
-            return Err(err(
-                c.cond.span,
-                "Null condition: The condition value is null. Conditions must either be true or false.",
-            ))
+        Value::String(s) if crate::value::parse_bool(&s).is_some() => {
+            crate::value::parse_bool(&s) == Some(true)
         }
-        other => {
-            return Err(err(
-                c.cond.span,
-                format!(
-                    "Incorrect condition type: The condition expression must be of type bool, but have {}.",
-                    other.type_name()
-                ),
-            ))
-        }
+        Value::Null => return Err(err(
+            c.cond.span,
+            "Null condition: The condition value is null. Conditions must either be true or false.",
+        )),
+        // (A tuple or object holding unknowns too: only a wholly unknown
+        // condition is not checked.)
+        _ => return Err(incorrect_condition(c.cond.span)),
     };
     let (taken, other) = if cond {
         (&c.true_expr, &c.false_expr)
@@ -656,7 +661,6 @@ pub(crate) fn iter_items<'v>(
     coll: &'v Value,
     t: &Ty,
     span: Span,
-    what: &str,
 ) -> R<Vec<(Cow<'v, Value>, &'v Value, Ty)>> {
     match coll {
         Value::Array(a) if typing::is_set(t) => Ok(a
@@ -680,33 +684,30 @@ pub(crate) fn iter_items<'v>(
         }
         Value::Null => Err(err(
             span,
-            format!(
-                "Iteration over null value: A null value cannot be used as the collection in a {what}."
-            ),
+            "Iteration over null value: A null value cannot be used as the collection in a 'for' expression.",
         )),
-        other => Err(err(
-            span,
-            format!(
-                "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a {what}.",
-                other.type_name()
-            ),
-        )),
+        other => Err(non_iterable(other.type_name(), span)),
     }
 }
 
 /// The error of a `for` over a value not known yet of type `t` that cannot
-/// be iterated.
-fn not_iterable(t: &Type, span: Span) -> R<()> {
+/// be iterated (a primitive).
+pub(crate) fn not_iterable(t: &Type, span: Span) -> R<()> {
     if !t.is_primitive() {
         return Ok(());
     }
-    Err(err(
+    Err(non_iterable(&typing::friendly(t), span))
+}
+
+#[cold]
+#[inline(never)]
+fn non_iterable(type_name: &str, span: Span) -> Fail {
+    err(
         span,
         format!(
-            "Iteration over non-iterable value: A value of type {} cannot be used as the collection in a 'for' expression.",
-            typing::friendly(t)
+            "Iteration over non-iterable value: A value of type {type_name} cannot be used as the collection in a 'for' expression."
         ),
-    ))
+    )
 }
 
 /// The error Terraform prints when expression `e` failed with `inner`: HCL
@@ -758,7 +759,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         return Ok(unknown::nullable(Type::Dynamic));
     }
     let set = typing::is_set(&coll_ty);
-    let items = iter_items(&coll, &coll_ty, f.collection.span, "'for' expression")?;
+    let items = iter_items(&coll, &coll_ty, f.collection.span)?;
     let key_name = f.key_var.as_ref().map(|k| k.name);
     let value_name: &str = f.value_var.name;
     let mut tuple = Vec::new();
@@ -979,7 +980,10 @@ fn apply_ops(
                     out.push(v);
                     types.push(t);
                 }
-                let t = typing::splat(&ty, &out, types);
+                let t = match empty_splat(&out, &ty, rest, ctx, d)? {
+                    Some(t) => t,
+                    None => typing::splat(&ty, &out, types),
+                };
                 return Ok((Value::Array(out), t));
             }
             TraversalOperatorKind::AttrSplat => {
@@ -1000,7 +1004,10 @@ fn apply_ops(
                     out.push(v);
                     types.push(t);
                 }
-                ty = typing::splat(&ty, &out, types);
+                ty = match empty_splat(&out, &ty, attrs, ctx, d)? {
+                    Some(t) => t,
+                    None => typing::splat(&ty, &out, types),
+                };
                 cur = Cow::Owned(Value::Array(out));
                 i = j;
                 continue;
@@ -1009,6 +1016,26 @@ fn apply_ops(
         i += 1;
     }
     Ok((cur.into_owned(), ty))
+}
+
+/// The type of a splat of an empty list or set (`out` is empty, `ty` the
+/// source's type): HCL applies the operators to an unknown element of the
+/// element type, so their errors are reported and the result is a list of
+/// what they give (`sort([])[*].a` fails: a string has no attributes).
+fn empty_splat(
+    out: &[Value],
+    ty: &Ty,
+    ops: &[TraversalOperator<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<Option<Ty>> {
+    match ty.as_ref().map(Meta::ty) {
+        Some(Type::List(e) | Type::Set(e)) if out.is_empty() => {
+            let t = static_ops((**e).clone(), ops, ctx, d + 1)?;
+            Ok(Some(typing::typed(Type::list(t))))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Operators `ops` applied to an unknown value of type `t`: an unknown of
@@ -1090,7 +1117,14 @@ fn static_ops(mut t: Type, ops: &[TraversalOperator<'_>], ctx: &Eval<'_, '_>, d:
                             .map(|e| static_ops(e, each, ctx, d + 1))
                             .collect::<R<_>>()?,
                     ),
-                    _ => Type::Dynamic,
+                    Type::Dynamic => Type::Dynamic,
+                    // Any other value is a one-element tuple, known only
+                    // when the value is known not to be null (see
+                    // `unknown_ops`): the operators are checked on it.
+                    other => {
+                        static_ops(other, each, ctx, d + 1)?;
+                        Type::Dynamic
+                    }
                 };
                 i += 1 + each.len();
                 if matches!(op.kind, TraversalOperatorKind::FullSplat) {

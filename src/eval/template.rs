@@ -115,7 +115,9 @@ fn render(
             Element::Directive(dir) => match &**dir {
                 Directive::If(ifd) => {
                     let (c, ct) = eval_t(&ifd.cond, ctx, d)?;
-                    if !super::typing::is_known(&ct) {
+                    // A wholly unknown condition is not checked; one holding
+                    // unknowns is not a bool.
+                    if super::typing::is_unknown(&ct) {
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
@@ -128,15 +130,7 @@ fn render(
                                 "Null condition: The condition value is null. Conditions must either be true or false.",
                             ))
                         }
-                        other => {
-                            return Err(err(
-                                ifd.cond.span,
-                                format!(
-                                    "Incorrect condition type: The condition expression must be of type bool, but have {}.",
-                                    other.type_name()
-                                ),
-                            ))
-                        }
+                        _ => return Err(super::expr::incorrect_condition(ifd.cond.span)),
                     };
                     if c {
                         render(ifd.true_template.elements, ctx, d + 1, out, unknown)?;
@@ -146,12 +140,15 @@ fn render(
                 }
                 Directive::For(fd) => {
                     let (coll, coll_ty) = eval_t(&fd.collection, ctx, d)?;
+                    // A `for` directive is HCL's `for` expression inside.
                     if super::typing::is_unknown(&coll_ty) {
+                        let t = super::typing::of(&coll, &coll_ty);
+                        super::expr::not_iterable(&t, fd.collection.span)?;
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
                     let set = super::typing::is_set(&coll_ty);
-                    let items = iter_items(&coll, &coll_ty, fd.collection.span, "'for' directive")?;
+                    let items = iter_items(&coll, &coll_ty, fd.collection.span)?;
                     let key_name = fd.key_var.as_ref().map(|k| k.name);
                     for (k, v, vt) in items {
                         let kt = if set { vt.clone() } else { None };

@@ -297,13 +297,9 @@ pub(crate) fn index_type(t: &Type, key: Option<&Value>, span: Span) -> R<Type> {
                 _ => Err(access::no_element(&n, ts.len(), span)),
             }
         }
-        (Type::Object(attrs), Some(k)) => {
-            let name = access::key_string(k, span)?;
-            match attrs.get(name.as_ref()) {
-                Some(t) => Ok(t.clone()),
-                None => Err(access::no_key(true, k, span)),
-            }
-        }
+        // HCL 2.23 (Terraform 1.11) gives any object not known yet an
+        // unknown of any type for a key, even one it does not have.
+        (Type::Object(_), Some(k)) => access::key_string(k, span).map(|_| Type::Dynamic),
         (Type::Tuple(_) | Type::Object(_) | Type::Dynamic, _) => Ok(Type::Dynamic),
         _ => Err(access::no_indices(span)),
     }

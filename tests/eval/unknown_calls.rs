@@ -602,3 +602,69 @@ fn regex_results_are_typed_from_the_pattern() {
         ("regex(\"x\", local.ud)", "unknown string"),
     ]);
 }
+
+/// Splats, indexes, conditions and template directives over values not known yet, as HCL 2.23
+/// (Terraform 1.11.4) treats them: a splat over an unknown value of another kind checks its
+/// operators on that type (`local.un[*].a` fails) and is unknown when the value may be null; a
+/// splat over an empty list types its result from the element type (`sort([])[*].a` fails); an
+/// object not known yet gives an unknown of any type for any key; a condition holding unknowns is
+/// still not a bool, a wholly unknown one is not checked; a template's `for` over an unknown
+/// string fails as a `for` expression does. The last cases are random expressions that disagreed.
+#[test]
+fn traversals_conditions_and_directives_over_unknowns() {
+    check(&[
+        ("local.uo[1]", "unknown dynamic"),
+        ("local.uo[\"zz\"]", "unknown dynamic"),
+        ("local.uo.zz", "error"),
+        ("(local.uo[1])[*]", "unknown dynamic"),
+        ("(local.uo[1])[*].a.b", "unknown dynamic"),
+        ("local.uo[\"a\"]", "unknown dynamic"),
+        ("local.un[*]", "unknown dynamic"),
+        ("local.un[*].a", "error"),
+        ("local.us[*]", "tuple([string]) = [{\"$unknown\":\"string\"}]"),
+        ("tolist([])[*].a", "list(dynamic) = []"),
+        ("tolist([])[*]", "list(dynamic) = []"),
+        ("toset([])[*].a", "list(dynamic) = []"),
+        ("[][*].a", "tuple([]) = []"),
+        ("sort([])[*].a", "error"),
+        ("\"%{for x in local.us}${x}%{endfor}\"", "error"),
+        ("[1] ? 1 : 2", "error"),
+        ("[local.un] ? 1 : 2", "error"),
+        ("local.ul ? 1 : 2", "unknown number"),
+        ("local.ud ? 1 : 2", "unknown number"),
+        ("tolist([{a=1}])[*].b", "error"),
+        ("local.uset[*].a", "error"),
+        ("local.ul[*].a", "error"),
+        ("\"%{if [local.ub]}a%{endif}\"", "error"),
+        ("\"%{for x in local.ud}${x}%{endfor}\"", "unknown string"),
+        ("tomap({})[*].a", "error"),
+        ("local.usn[*].a", "error"),
+        ("local.uo[*].zz", "error"),
+        ("[local.un][*].a", "error"),
+        ("\"%{for x in 1}${x}%{endfor}\"", "error"),
+        ("\"%{for x in null}${x}%{endfor}\"", "error"),
+        ("\"%{if [1]}a%{endif}\"", "error"),
+        ("\"%{if null}a%{endif}\"", "error"),
+        ("\"x\" ? 1 : 2", "error"),
+        ("\"%{if \"x\"}a%{endif}\"", "error"),
+        ("local.us ? 1 : 2", "unknown number"),
+        ("local.un ? 1 : 2", "unknown number"),
+        ("\"%{for x in local.un}${x}%{endfor}\"", "error"),
+        ("\"%{for x in local.ul}${x}%{endfor}\"", "unknown string"),
+        ("\"%{if local.ul}a%{endif}\"", "unknown string"),
+        ("[for x in local.us : x]", "error"),
+        ("([for k, v in ([{a = 1}, {a = local.un}] ? local.uo : tomap({k = \"v\"})) : tostring(v)])[*]", "error"),
+        ("(\"%{for x in reverse([\"a\", \"b\"])}[${x}]%{endfor}%{for x in local.ul[1]}[${x}]%{endfor}%{if local.ud[\"a\"]}T%{endif}\")[*]", "error"),
+        ("(sort([for v in {} : {x = v} if v != \"a\"]))[*].a", "error"),
+        ("\"%{for x in length({for k, v in local.um : \"k${k}\" => v...})}[${x}]%{endfor}ab\"", "error"),
+        ("(tostring(\"%{for x in \"pre-${local.usn}\"}[${x}]%{endfor}-%{for x in {a = 1, b = \"x\"}}[${x}]%{endfor}\") + {for k, v in tomap({k = \"v\"}) : \"k${k}\" => v}[local.un])", "error"),
+        ("((local.un)[*].a.b)[*][\"a\"]", "error"),
+        ("{b = ([\"pre-${local.usn}\", \"a\", toset([\"p\"])] ? local.un[0] : [for k, v in {} : v])}", "error"),
+        ("(([{a = 1}, {a = local.un}])[*].a ? local.ub[0] : {for k, v in \"x${local.us}\" : \"k${k}\" => [v]...})[1]", "error"),
+        ("((local.uo[1])[*].a.b)[*]", "unknown dynamic"),
+        ("(reverse([{a = [local.us], b = []}, local.um, local.ut]) ? (index(\"x${local.us}\", {a = [local.us], b = []}))[*].a.b : coalesce([for v in \"a\" : [v] if v != \"a\"], (tomap({k = \"v\"}))[*].a.b))", "error"),
+        ("[for k, v in ([for k, v in [{a = 1}, {a = local.un}] : v if v != null] ? (local.ub)[*] : coalescelist(local.ud, local.us)) : \"${v}\" if k != \"a\"]", "error"),
+        ("toset((local.um)[*][0][local.us])", "error"),
+        ("{c = ([\"a\", null, local.ub] != (local.ub)[*].a.b)}", "error"),
+    ]);
+}
