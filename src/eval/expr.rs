@@ -461,6 +461,24 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
 
 /// `c ? a : b`: the branch taken, converted to the type both branches
 /// unify to (see [`typing::unify_branches`]).
+/// The error of a conditional whose branches' types do not unify (a
+/// failed branch by its placeholder's type, see [`failed_type`]), if they
+/// do not: HCL reports it alone, before it looks at the condition.
+#[cold]
+#[inline(never)]
+fn branches_mismatch(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Fail> {
+    let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
+        Ok(r) => Some(r),
+        Err(Fail::Err(_)) => Some(unknown::nullable(failed_type(e, ctx, d))),
+        Err(_) => None,
+    };
+    let (x, y) = (branch(&c.true_expr)?, branch(&c.false_expr)?);
+    let (t, f) = ((&x.0, &x.1), (&y.0, &y.1));
+    typing::unify_branches(t, f)
+        .is_err()
+        .then(|| ops::inconsistent_branches(c.true_expr.span.to(c.false_expr.span), t, f))
+}
+
 /// A condition that is not a bool (nor a string that reads as one), in a
 /// conditional or a template's `if`.
 #[cold]
@@ -473,7 +491,14 @@ pub(crate) fn incorrect_condition(span: Span) -> Fail {
 }
 
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    let (cond, cond_ty) = eval_t(&c.cond, ctx, d)?;
+    // HCL evaluates both branches and unifies their types before it
+    // evaluates the condition; branches that do not unify are its only
+    // error. Checked here only when something fails (`branches_mismatch`).
+    let (cond, cond_ty) = match eval_t(&c.cond, ctx, d) {
+        Ok(r) => r,
+        Err(Fail::Err(e)) => return Err(branches_mismatch(c, ctx, d).unwrap_or(Fail::Err(e))),
+        Err(unknown) => return Err(unknown),
+    };
     if typing::is_unknown(&cond_ty) {
         // Either branch may be the result: both are evaluated, and, as in
         // HCL, the errors of both are dropped (neither is known to be
@@ -491,13 +516,19 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         Value::String(s) if crate::value::parse_bool(&s).is_some() => {
             crate::value::parse_bool(&s) == Some(true)
         }
-        Value::Null => return Err(err(
-            c.cond.span,
-            "Null condition: The condition value is null. Conditions must either be true or false.",
-        )),
+        Value::Null => {
+            let e = err(
+                c.cond.span,
+                "Null condition: The condition value is null. Conditions must either be true or false.",
+            );
+            return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
+        }
         // (A tuple or object holding unknowns too: only a wholly unknown
         // condition is not checked.)
-        _ => return Err(incorrect_condition(c.cond.span)),
+        _ => {
+            let e = incorrect_condition(c.cond.span);
+            return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
+        }
     };
     let (taken, other) = if cond {
         (&c.true_expr, &c.false_expr)
@@ -506,22 +537,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     };
     let (v, vt) = match eval_t(taken, ctx, d) {
         Ok(r) => r,
-        Err(Fail::Err(e)) => {
-            // Both branches' types (the failed one's placeholder) unify
-            // first.
-            let span = c.true_expr.span.to(c.false_expr.span);
-            return Err(first_in_source(e, taken, ctx, d, |t| {
-                let o = match eval_t(other, ctx, d) {
-                    Ok((o, ot)) => typing::of(&o, &ot).into_owned(),
-                    Err(Fail::Err(_)) => failed_type(other, ctx, d),
-                    Err(_) => return None,
-                };
-                let (tt, ft) = if cond { (t, &o) } else { (&o, t) };
-                Type::unify(&[tt.clone(), ft.clone()])
-                    .is_none()
-                    .then(|| ops::inconsistent_types(span, tt, ft))
-            }));
-        }
+        Err(Fail::Err(e)) => return Err(branches_mismatch(c, ctx, d).unwrap_or(Fail::Err(e))),
         Err(unknown) => return Err(unknown),
     };
     // Errors in the branch not taken are discarded, but its type takes part

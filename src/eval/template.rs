@@ -19,6 +19,60 @@ pub(crate) fn eval_template(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<V
     eval_template_t(t, ctx, d).map(|r| r.0)
 }
 
+/// What an unknown template result is known to start with, given the text
+/// before its first unknown part, as cty keeps it (`SafeKnownPrefix`): at
+/// most 128 bytes, less the last grapheme cluster, which a character yet to
+/// come could still combine with, unless that is a delimiter that ends any
+/// cluster (`"pre-${u}"` starts with "pre-", `"ab${u}"` only with "a").
+fn safe_prefix(text: &str) -> String {
+    let mut end = text.len().min(128);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let text = &text[..end];
+    let clusters = super::functions::string::graphemes(text);
+    let Some(last) = clusters.last() else {
+        return String::new();
+    };
+    let delimiter = matches!(
+        last.chars().collect::<Vec<_>>()[..],
+        ['-' | '_'
+            | ':'
+            | ';'
+            | '/'
+            | '\\'
+            | ','
+            | '.'
+            | '('
+            | ')'
+            | '{'
+            | '}'
+            | '['
+            | ']'
+            | '|'
+            | '?'
+            | '!'
+            | '~'
+            | ' '
+            | '\t'
+            | '@'
+            | '#'
+            | '$'
+            | '%'
+            | '^'
+            | '&'
+            | '*'
+            | '+'
+            | '"'
+            | '\'']
+    );
+    if delimiter {
+        text.to_owned()
+    } else {
+        text[..text.len() - last.len()].to_owned()
+    }
+}
+
 /// [`eval_template`], with the result's type: a single interpolation
 /// keeps its value's type (`"${tostring(null)}"` is a null string).
 pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
@@ -36,7 +90,7 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
         Some(prefix) => {
             let r = super::typing::Refine {
                 not_null: true,
-                prefix: Some(prefix).filter(|p: &String| !p.is_empty()),
+                prefix: Some(safe_prefix(&prefix)).filter(|p: &String| !p.is_empty()),
                 ..super::typing::Refine::default()
             };
             (
@@ -106,7 +160,9 @@ fn render(
             Element::Literal(l) => out.push_str(l.value),
             Element::Interpolation(interp) => {
                 let (v, t) = eval_t(&interp.expr, ctx, d)?;
-                if !super::typing::is_known(&t) {
+                // Only a wholly unknown value is skipped: a collection
+                // holding unknowns is still not a string.
+                if super::typing::is_unknown(&t) {
                     unknown.get_or_insert_with(|| out.clone());
                     continue;
                 }

@@ -158,7 +158,7 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
             }
             let (at, bt) = (typing::of(a, ta), typing::of(b, tb));
             if *at != *bt {
-                if at.has_dynamic() || bt.has_dynamic() {
+                if crate::value::ty::could_match(&at, &bt) {
                     return None;
                 }
                 return Some(false);

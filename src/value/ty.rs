@@ -141,6 +141,29 @@ impl Type {
     }
 }
 
+/// Whether values of types `a` and `b` could be equal once what is not
+/// known yet is known: the same type, where the dynamic pseudo-type stands
+/// for any (cty compares values of other types as unequal even when parts
+/// are unknown: `{} == [local.x]` is `false`).
+pub(crate) fn could_match(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Dynamic, _) | (_, Type::Dynamic) => true,
+        (Type::List(x), Type::List(y))
+        | (Type::Set(x), Type::Set(y))
+        | (Type::Map(x), Type::Map(y)) => could_match(x, y),
+        (Type::Tuple(xs), Type::Tuple(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| could_match(x, y))
+        }
+        (Type::Object(xs), Type::Object(ys)) => {
+            xs.len() == ys.len()
+                && xs
+                    .iter()
+                    .all(|(k, x)| ys.get(k).is_some_and(|y| could_match(x, y)))
+        }
+        (a, b) => a == b,
+    }
+}
+
 /// cty's friendly name of a type in messages (`string`, `list of number`,
 /// `object`), calling the dynamic pseudo-type `dynamic` (cty's own
 /// word) or `any` (as the conversion messages of functions do).

@@ -668,3 +668,60 @@ fn traversals_conditions_and_directives_over_unknowns() {
         ("{c = ([\"a\", null, local.ub] != (local.ub)[*].a.b)}", "error"),
     ]);
 }
+
+/// What is known of a template's unknown result and how collections holding unknowns compare, as
+/// Terraform 1.11.4 (cty) decides: the known start of a template keeps at most 128 bytes, less the
+/// last grapheme cluster unless that is a delimiter (`"ab${u}"` is known to start with "a" only,
+/// `"pre-${u}"` with "pre-"); two known collections of types that could not match compare unequal
+/// even when they hold unknowns (`{} != [local.ud]`), of types that could (the dynamic
+/// pseudo-type standing for any) compare as unknown; a collection holding unknowns is still not
+/// a string in a template.
+#[test]
+fn template_prefixes_and_comparisons_of_collections_holding_unknowns() {
+    check(&[
+        ("startswith(\"pre-${local.us}\", \"pre-\")", "bool = true"),
+        ("startswith(\"pre-${local.us}\", \"pre\")", "bool = true"),
+        ("startswith(\"ab${local.us}\", \"a\")", "bool = true"),
+        ("startswith(\"ab${local.us}\", \"ab\")", "unknown bool"),
+        ("startswith(\"é${local.us}\", \"é\")", "unknown bool"),
+        ("startswith(\"aé-${local.us}\", \"aé\")", "bool = true"),
+        ("\"ab${local.us}\" == \"b\"", "bool = false"),
+        ("\"ab${local.us}\" == \"ax\"", "unknown bool"),
+        ("[local.us][0] == null", "bool = false"),
+        ("{a = local.us}.a == null", "bool = false"),
+        ("tolist([local.us])[0] == null", "bool = false"),
+        ("[for v in [local.us] : v == null]", "tuple([bool]) = [false]"),
+        ("\"x${local.us}\" != \"a\"", "unknown bool"),
+        ("{a = \"x${local.us}\"}.a != \"b\"", "unknown bool"),
+        ("[for v in [\"x${local.us}\"] : startswith(v, \"x\")]", "tuple([bool]) = [{\"$unknown\":\"bool\"}]"),
+        ("startswith([\"x${local.us}\"][0], \"x\")", "unknown bool"),
+        ("local.us == null", "bool = false"),
+        ("[local.us][*]", "tuple([string]) = [{\"$unknown\":\"string\"}]"),
+        ("[for v in [local.us] : v][0] == null", "bool = false"),
+        ("length([local.ul][0])", "unknown number"),
+        ("local.uo.a == null", "unknown bool"),
+        ("[for v in [\"x${local.us}\"] : v if v != \"a\"]", "unknown dynamic"),
+        ("[for v in coalesce([\"x${local.us}\"]) : v if v != \"a\"]", "unknown dynamic"),
+        ("coalesce([\"x${local.us}\"])[0] != \"a\"", "unknown bool"),
+        ("[\"x${local.us}\"][0] != \"a\"", "unknown bool"),
+        ("coalesce([\"x${local.us}\"])", "tuple([string]) = [{\"$unknown\":\"string\"}]"),
+        ("[for v in coalesce([\"b\", local.us]) : v]", "tuple([string, string]) = [\"b\",{\"$unknown\":\"string\"}]"),
+        ("[for v in [local.us] : v if v != \"a\"]", "unknown dynamic"),
+        ("[local.ud] == [\"a\"]", "unknown bool"),
+        ("{} != [local.ud]", "bool = true"),
+        ("[local.ud] == [local.ud]", "unknown bool"),
+        ("{a = local.ud} == {a = 1}", "unknown bool"),
+        ("[local.us] == [\"a\"]", "unknown bool"),
+        ("[local.ud, 1] == [\"a\", 1]", "unknown bool"),
+        ("tolist([local.us]) == tolist([\"a\"])", "unknown bool"),
+        ("[local.ud] == tolist([\"a\"])", "bool = false"),
+        ("{a = local.ud} == {b = 1}", "bool = false"),
+        ("\"${{a = local.us}}\"", "object({a: string}) = {\"a\":{\"$unknown\":\"string\"}}"),
+        ("\"${[local.us]}\"", "tuple([string]) = [{\"$unknown\":\"string\"}]"),
+        ("\"${local.uo}\"", "unknown object({a: string, n: number})"),
+        ("\"${{b = [2], a = [for v in local.ut : v if v != \"a\"]}}-%{for x in {b = \"-%{if local.ut}T%{endif}\"}}[${x}]%{endfor}\"", "error"),
+        ("({for k, v in {c = local.usn, a = local.ud} : \"k${k}\" => [v]} == distinct((tolist([]))[*].a.b))", "bool = false"),
+        ("({} != ([local.ud])[*].a.b)", "bool = true"),
+        ("[for v in coalesce([\"x${local.us}\"]) : tostring(v) if v != \"a\"]", "unknown dynamic"),
+    ]);
+}
