@@ -784,6 +784,10 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut tuple_types: Option<Vec<Ty>> = None;
     let mut typed: Vec<(Key, Meta)> = Vec::new();
     let mut group_types: Option<Map<Key, Vec<Ty>>> = None;
+    // Once a condition or a key is not known, the result is not either; HCL
+    // goes on evaluating the later elements' values (their errors count),
+    // but no longer reports conditions and keys that fail.
+    let mut known = true;
     for (k, v, vt) in items {
         let kt = if set { vt.clone() } else { None };
         let child_ctx = ctx.iteration(
@@ -794,13 +798,15 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         if let Some(cond) = &f.cond {
             let (c, ct) = eval_t(cond, &child, d)?;
             if !typing::is_known(&ct) {
-                return Ok(unknown::nullable(Type::Dynamic));
+                known = false;
+                continue;
             }
             let keep = match c {
                 Value::Bool(b) => b,
                 Value::String(s) if crate::value::parse_bool(&s).is_some() => {
                     crate::value::parse_bool(&s) == Some(true)
                 }
+                _ if !known => continue,
                 Value::Null => {
                     return Err(err(
                         cond.span,
@@ -838,9 +844,11 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
             Some(key_expr) => {
                 let (key, key_ty) = eval_t(key_expr, &child, d)?;
                 if !typing::is_known(&key_ty) {
-                    return Ok(unknown::nullable(Type::Dynamic));
+                    known = false;
+                    continue;
                 }
                 let key = match key {
+                    _ if !known && !matches!(key, Value::String(_) | Value::Number(_) | Value::Bool(_)) => continue,
                     Value::Null => return Err(err(
                         key_expr.span,
                         "Invalid object key: Key expression in 'for' expression must not produce a null value.",
@@ -906,6 +914,9 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 }
             }
         }
+    }
+    if !known {
+        return Ok(unknown::nullable(Type::Dynamic));
     }
     if f.key_expr.is_some() {
         if let Some(mut groups) = group_types {

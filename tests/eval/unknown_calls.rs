@@ -725,3 +725,20 @@ fn template_prefixes_and_comparisons_of_collections_holding_unknowns() {
         ("[for v in coalesce([\"x${local.us}\"]) : tostring(v) if v != \"a\"]", "unknown dynamic"),
     ]);
 }
+
+/// A `for` whose condition or key is not known for one element is unknown, but HCL goes on with
+/// the later elements: their values' errors count, their conditions' and keys' do not.
+#[test]
+fn a_for_goes_on_after_an_unknown_condition_or_key() {
+    check(&[
+        ("[for x in [1] : x if null]", "error"),
+        ("[for x in [local.ub, null] : x if x]", "unknown dynamic"),
+        ("[for x in [local.ub, \"q\"] : x if x]", "unknown dynamic"),
+        ("[for x in [local.ub, 1] : tostring([x]) if x]", "unknown dynamic"),
+        ("{for x in [local.us, null] : x => 1}", "unknown dynamic"),
+        ("{for x in [1] : null => 1}", "error"),
+        ("{for x in [local.us, [2]] : x => 1}", "unknown dynamic"),
+        ("{for x in [local.us, 2] : tostring(x) => keys(x)}", "error"),
+        ("[for v in [for k, v in {c = {a = [local.us], b = []}, b = local.ud} : \"${v}\"] : tostring(v) if v != null]", "error"),
+    ]);
+}
