@@ -532,23 +532,25 @@ fn items_with_metas(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
 /// metas, into `out`; `false` when which elements there are is not known
 /// (an unknown sequence, or an element of unknown type, inside).
 fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
-    let items = match v {
-        Value::Array(items) => items,
+    let elements: Vec<(&Value, Ty)> = match v {
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x, typing::item(t, i, x)))
+            .collect(),
         // cty iterates a map or object not wholly known as it does a list
         // (a known one is refused by type first): its elements in key
         // order.
-        Value::Object(o) => {
-            for (i, k, x) in typing::by_key(o) {
-                out.push((x.clone(), typing::attr(t, k, i, x)));
-            }
-            return true;
-        }
+        Value::Object(o) => typing::by_key(o)
+            .into_iter()
+            .map(|(i, k, x)| (x, typing::attr(t, k, i, x)))
+            .collect(),
         _ => return false,
     };
-    for (i, x) in items.iter().enumerate() {
-        let xt = typing::item(t, i, x);
+    for (x, xt) in elements {
         let ty = typing::of(x, &xt).into_owned();
         let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        // An unknown of any type could be a sequence to flatten too.
         if ty == Type::Dynamic && typing::is_unknown(&xt) {
             return false;
         }

@@ -726,6 +726,16 @@ fn template_prefixes_and_comparisons_of_collections_holding_unknowns() {
     ]);
 }
 
+/// `flatten` of an object holding an unknown of any type is unknown: that value could be a list
+/// to flatten too (as for a tuple). Found by random expressions; Terraform 1.11.4's answers.
+#[test]
+fn flatten_of_an_object_holding_an_unknown_of_any_type() {
+    check(&[
+        ("flatten({c = tolist([])[local.un]})", "unknown dynamic"),
+        ("flatten({c = local.ud})", "unknown dynamic"),
+    ]);
+}
+
 /// A `for` whose condition or key is not known for one element is unknown, but HCL goes on with
 /// the later elements: their values' errors count, their conditions' and keys' do not.
 #[test]
