@@ -627,6 +627,12 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
             Type::Object(attrs)
         }
         ExprKind::Traversal(t) => splat_failed_type(t, ctx, d).unwrap_or(Type::Dynamic),
+        // The type both branches unify to (HCL's unknown of the result type
+        // when the condition fails); any type when either is of any type.
+        ExprKind::Conditional(c) => match (part(&c.true_expr), part(&c.false_expr)) {
+            (Type::Dynamic, _) | (_, Type::Dynamic) => Type::Dynamic,
+            (t, f) => Type::unify(&[t, f]).unwrap_or(Type::Dynamic),
+        },
         _ => Type::Dynamic,
     }
 }
