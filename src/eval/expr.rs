@@ -25,11 +25,30 @@ pub(crate) const MAX_DEPTH: u32 = 10_000;
 pub(crate) struct Eval<'e, 'p> {
     ctx: &'e Context<'p>,
     pub(crate) budget: &'e Budget,
+    /// Whether a failure is re-examined for the error Terraform would print
+    /// first ([`first_in_source`]); not while re-examining one, which keeps
+    /// the work linear.
+    refine: bool,
 }
 
 impl<'e, 'p> Eval<'e, 'p> {
     pub(crate) fn new(ctx: &'e Context<'p>, budget: &'e Budget) -> Self {
-        Eval { ctx, budget }
+        Eval {
+            ctx,
+            budget,
+            refine: true,
+        }
+    }
+
+    /// This evaluation, re-examining no failure (for the evaluations a
+    /// re-examination makes), if this one may re-examine one now (one of
+    /// the evaluation's bounded number).
+    fn refining(&self) -> Option<Eval<'e, 'p>> {
+        (self.refine && self.budget.take_refinement()).then_some(Eval {
+            ctx: self.ctx,
+            budget: self.budget,
+            refine: false,
+        })
     }
 
     /// The same evaluation in another context (a `for` iteration's).
@@ -40,6 +59,7 @@ impl<'e, 'p> Eval<'e, 'p> {
         Eval {
             ctx,
             budget: self.budget,
+            refine: self.refine,
         }
     }
 
@@ -313,6 +333,10 @@ fn chain_failure(
     d: u32,
 ) -> Fail {
     use BinaryOperator::*;
+    let Some(ctx) = ctx.refining() else {
+        return Fail::Err(inner);
+    };
+    let ctx = &ctx;
     let ops: Vec<&BinaryOp<'_>> = chain.iter().rev().copied().collect();
     let operand = |op: BinaryOperator| match op {
         Eq | NotEq => None,
@@ -467,6 +491,7 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
 #[cold]
 #[inline(never)]
 fn branches_mismatch(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Fail> {
+    let ctx = &ctx.refining()?;
     let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
         Ok(r) => Some(r),
         Err(Fail::Err(_)) => Some(unknown::nullable(failed_type(e, ctx, d))),
@@ -746,7 +771,10 @@ fn first_in_source(
     d: u32,
     outer: impl FnOnce(&Type) -> Option<Fail>,
 ) -> Fail {
-    let placeholder = failed_type(e, ctx, d);
+    let Some(ctx) = ctx.refining() else {
+        return Fail::Err(inner);
+    };
+    let placeholder = failed_type(e, &ctx, d);
     match outer(&placeholder) {
         Some(o) if sorts_before(&o, &inner) => o,
         _ => Fail::Err(inner),
@@ -1341,20 +1369,9 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 // The failed argument's placeholder converts to its
                 // parameter's type too.
                 return Err(first_in_source(e, a, ctx, d, |t| {
-                    let param = def.params().get(i).or(def.variadic())?;
-                    let want = bare
-                        .and_then(|b| typing::param_type(b, i, def.params().len()))
-                        .unwrap_or_else(|| typing::of_param(&param.ty));
-                    (!conversion_exists(t, &want, true)).then(|| {
-                        err(
-                            a.span,
-                            format!(
-                                "Invalid function argument: Invalid value for \"{}\" parameter: {}.",
-                                param.name,
-                                mismatch_message(t, &want)
-                            ),
-                        )
-                    })
+                    let (param, want) = parameter(def, bare, i)?;
+                    (!conversion_exists(t, &want, true))
+                        .then(|| invalid_argument(&param.name, mismatch_message(t, &want), a.span))
                 }));
             }
             Err(unknown) => return Err(unknown),
@@ -1614,12 +1631,7 @@ fn check_param_types(
     metas: &[Ty],
     span: Span,
 ) -> R<Vec<Type>> {
-    let fail = |name: &str, msg: String| {
-        err(
-            span,
-            format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
-        )
-    };
+    let fail = |name: &str, msg: String| invalid_argument(name, msg, span);
     // HCL converts every argument to its parameter's type before the call
     // refuses a null.
     let mut params = Vec::with_capacity(args.len());
@@ -1665,11 +1677,8 @@ fn param_conversion<'d, 'v>(
     Type,
     Result<(), String>,
 )> {
-    let param = def.params().get(i).or(def.variadic())?;
+    let (param, want) = parameter(def, bare, i)?;
     let t = typing::of(v, m);
-    let want = bare
-        .and_then(|b| typing::param_type(b, i, def.params().len()))
-        .unwrap_or_else(|| typing::of_param(&param.ty));
     let converts = if !conversion_exists(&t, &want, true) {
         Err(mismatch_message(&t, &want))
     } else if typing::is_known(m) && want.is_primitive() && !v.is_null() {
@@ -1678,6 +1687,30 @@ fn param_conversion<'d, 'v>(
         Ok(())
     };
     Some((param, t, want, converts))
+}
+
+/// The parameter argument `i` goes to, and its type (a built-in's as cty
+/// declares it, see [`typing::param_type`]; `bare` is the built-in's name).
+fn parameter<'d>(
+    def: &'d super::func::FuncDef,
+    bare: Option<&str>,
+    i: usize,
+) -> Option<(&'d super::func::Param, Type)> {
+    let param = def.params().get(i).or(def.variadic())?;
+    let want = bare
+        .and_then(|b| typing::param_type(b, i, def.params().len()))
+        .unwrap_or_else(|| typing::of_param(&param.ty));
+    Some((param, want))
+}
+
+/// An argument that does not convert to parameter `name`'s type.
+#[cold]
+#[inline(never)]
+fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail {
+    err(
+        span,
+        format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
+    )
 }
 
 /// When an argument fails to evaluate, the error of an argument before it
@@ -1696,15 +1729,7 @@ fn earlier_conversion(
     for (i, v) in args.iter().enumerate() {
         let m = metas.get(i).unwrap_or(&None);
         match param_conversion(def, bare, i, v, m)? {
-            (param, _, _, Err(msg)) => {
-                return Some(err(
-                    span,
-                    format!(
-                        "Invalid function argument: Invalid value for \"{}\" parameter: {msg}.",
-                        param.name
-                    ),
-                ))
-            }
+            (param, _, _, Err(msg)) => return Some(invalid_argument(&param.name, msg, span)),
             _ => continue,
         }
     }

@@ -208,3 +208,24 @@ fn raised_limit() {
     assert_eq!(err.kind(), ErrorKind::Limit);
     assert!(err.message().contains("1000"), "{err}");
 }
+
+/// A failure deep inside nested conditionals, operators and `for`s is
+/// re-examined for the error Terraform would print first a bounded number
+/// of times: the work stays proportional to the expression (each level
+/// re-examining every level below it would double the work per level, and
+/// these would not finish).
+#[test]
+fn nested_failures_are_reexamined_a_bounded_number_of_times() {
+    let mut conditionals = String::from("(1 + \"a\")");
+    let mut mixed = String::from("keys(1)");
+    for _ in 0..60 {
+        conditionals = format!("(true ? {conditionals} : 2)");
+    }
+    for _ in 0..12 {
+        mixed = format!("(false ? 2 : [for x in [1] : -({mixed}) if !({mixed} > 0)])");
+    }
+    let e = hcl::eval::evaluate_str(&conditionals, &hcl::eval::Context::new()).unwrap_err();
+    assert!(e.message().starts_with("Invalid operand"), "{e}");
+    let e = hcl::eval::evaluate_str(&mixed, &hcl::eval::Context::new()).unwrap_err();
+    assert!(e.message().starts_with("Invalid function argument"), "{e}");
+}
