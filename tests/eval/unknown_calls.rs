@@ -582,6 +582,7 @@ fn setunion_keeps_unknown_elements_beside_the_known_ones() {
     ]);
 }
 
+#[cfg(feature = "regex")]
 #[test]
 fn regex_results_are_typed_from_the_pattern() {
     check(&[
