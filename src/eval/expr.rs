@@ -235,10 +235,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             let (v, t) = match eval_t(&u.expr, ctx, d) {
                 Ok(r) => r,
                 Err(Fail::Err(e)) => {
-                    let want = match u.operator {
-                        UnaryOperator::Neg => Type::Number,
-                        UnaryOperator::Not => Type::Bool,
-                    };
+                    let want = ops::unary_type(u.operator);
                     return Err(first_in_source(e, &u.expr, ctx, d, |t| {
                         ops::check_operand(t, &want, u.expr.span, "unary").err()
                     }));
@@ -332,19 +329,13 @@ fn chain_failure(
     ctx: &Eval<'_, '_>,
     d: u32,
 ) -> Fail {
-    use BinaryOperator::*;
     let Some(ctx) = ctx.refining() else {
         return Fail::Err(inner);
     };
     let ctx = &ctx;
     let ops: Vec<&BinaryOp<'_>> = chain.iter().rev().copied().collect();
-    let operand = |op: BinaryOperator| match op {
-        Eq | NotEq => None,
-        And | Or => Some(Type::Bool),
-        _ => Some(Type::Number),
-    };
     let check = |op: &BinaryOp<'_>, t: &Type, span: Span, which: &str| {
-        let want = operand(op.operator)?;
+        let want = ops::operand_type(op.operator)?;
         ops::check_operand(t, &want, span, which).err()
     };
     let mut candidates = Vec::new();
@@ -372,10 +363,7 @@ fn chain_failure(
         candidates.extend(check(op, &placeholder, op.rhs.span, "right"));
     }
     for k in failed.max(1)..ops.len() {
-        let result = match ops[k - 1].operator {
-            Add | Sub | Mul | Div | Mod => Type::Number,
-            _ => Type::Bool,
-        };
+        let result = ops::result_type(ops[k - 1].operator);
         let span = first.span.to(ops[k - 1].rhs.span);
         candidates.extend(check(ops[k], &result, span, "left"));
     }
@@ -610,7 +598,6 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
 /// the unification of the result type with it (`true ? 0 : {a = keys(1)}`
 /// is "Inconsistent conditional result types", as in Terraform).
 fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
-    use BinaryOperator::*;
     if d >= MAX_DEPTH {
         return Type::Dynamic;
     }
@@ -621,14 +608,8 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
     };
     match &e.kind {
         ExprKind::Parenthesis(inner) => failed_type(inner, ctx, d + 1),
-        ExprKind::Binary(b) => match b.operator {
-            Add | Sub | Mul | Div | Mod => Type::Number,
-            _ => Type::Bool,
-        },
-        ExprKind::Unary(u) => match u.operator {
-            UnaryOperator::Neg => Type::Number,
-            UnaryOperator::Not => Type::Bool,
-        },
+        ExprKind::Binary(b) => ops::result_type(b.operator),
+        ExprKind::Unary(u) => ops::unary_type(u.operator),
         ExprKind::Template(t) => match t.template.elements {
             [Element::Interpolation(i)] => failed_type(&i.expr, ctx, d + 1),
             _ => Type::String,

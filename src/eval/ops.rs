@@ -76,25 +76,57 @@ fn null_converts<T>(v: &Value, t: &Ty, want: &Type, span: Span, which: &str) -> 
     check_operand(&super::typing::of(v, t), want, span, which).map(|()| None)
 }
 
+/// The type operator `op` converts both operands to (`None` for `==` and
+/// `!=`, which compare values of any type).
+pub(crate) fn operand_type(op: BinaryOperator) -> Option<Type> {
+    use BinaryOperator::*;
+    match op {
+        Eq | NotEq => None,
+        And | Or => Some(Type::Bool),
+        _ => Some(Type::Number),
+    }
+}
+
+/// The type of the result of operator `op`.
+pub(crate) fn result_type(op: BinaryOperator) -> Type {
+    use BinaryOperator::*;
+    match op {
+        Add | Sub | Mul | Div | Mod => Type::Number,
+        _ => Type::Bool,
+    }
+}
+
+/// The type of unary operator `op`'s operand and result.
+pub(crate) fn unary_type(op: UnaryOperator) -> Type {
+    match op {
+        UnaryOperator::Neg => Type::Number,
+        UnaryOperator::Not => Type::Bool,
+    }
+}
+
+/// Operand `v` (recorded type `t`) converted as an operator converts it to
+/// `want` (a number or a bool; an operand not known yet by its type):
+/// whether it is not null (the operator refuses a null once every operand
+/// has converted).
+pub(crate) fn operand_converts(v: Value, t: &Ty, want: &Type, span: Span, which: &str) -> R<bool> {
+    if super::typing::is_unknown(t) {
+        check_operand(&super::typing::of(&v, t), want, span, which)?;
+        return Ok(true);
+    }
+    Ok(if *want == Type::Bool {
+        bool_operand(v, t, span, which)?.is_some()
+    } else {
+        number_operand(v, t, span, which)?.is_some()
+    })
+}
+
 /// The error of left operand `v` (recorded type `t`) of `op` if it does
-/// not convert to the operator's type (an unknown one by its type).
+/// not convert to the operator's type.
 #[cold]
 #[inline(never)]
 pub(crate) fn left_conversion(op: BinaryOperator, v: &Value, t: &Ty, span: Span) -> Option<Fail> {
-    use BinaryOperator::*;
-    let want = match op {
-        Eq | NotEq => return None,
-        And | Or => Type::Bool,
-        _ => Type::Number,
-    };
-    let r = if super::typing::is_unknown(t) {
-        check_operand(&super::typing::of(v, t), &want, span, "left")
-    } else if want == Type::Bool {
-        bool_operand(v.clone(), t, span, "left").map(drop)
-    } else {
-        number_operand(v.clone(), t, span, "left").map(drop)
-    };
-    r.err()
+    let want = operand_type(op)?;
+    operand_converts(v.clone(), t, &want, span, "left").err()
 }
 
 /// A unary operation on a known operand (recorded type `t`).
@@ -188,19 +220,11 @@ pub(crate) fn inconsistent_branches(
     (tv, tt): (&Value, &super::typing::Ty),
     (fv, ft): (&Value, &super::typing::Ty),
 ) -> super::expr::Fail {
-    inconsistent_types(span, &super::typing::of(tv, tt), &super::typing::of(fv, ft))
-}
-
-/// The error of a conditional whose branches' types `t` and `f` do not
-/// unify.
-#[cold]
-#[inline(never)]
-pub(crate) fn inconsistent_types(span: Span, t: &Type, f: &Type) -> super::expr::Fail {
     err(
         span,
         format!(
             "Inconsistent conditional result types: The true and false result expressions must have consistent types. {}.",
-            branch_mismatch(t, f)
+            branch_mismatch(&super::typing::of(tv, tt), &super::typing::of(fv, ft))
         ),
     )
 }

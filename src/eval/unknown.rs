@@ -12,7 +12,7 @@
 
 use super::access;
 use super::expr::R;
-use super::ops::check_operand;
+use super::ops::{self, check_operand};
 use super::typing::{self, Meta, Refine, Ty};
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
 use crate::value::{Type, Value};
@@ -46,31 +46,19 @@ pub(crate) fn binary(
     if let Some(known) = compare_range(op, (&a, &ta), (&b, &tb)) {
         return Ok((Value::Bool(known), None));
     }
-    let (want, result) = match op {
-        And | Or => (Type::Bool, Type::Bool),
-        Less | LessEq | Greater | GreaterEq => (Type::Number, Type::Bool),
-        _ => (Type::Number, Type::Number),
-    };
+    // (Equality, which converts nothing, returned above.)
+    let want = ops::operand_type(op).unwrap_or(Type::Dynamic);
     // Every operand converts first (an unknown one by its type); then a
     // null is refused, even beside an unknown (cty checks nulls first).
     let mut null = None;
     for (v, t, span, which) in [(a, ta, lspan, "left"), (b, tb, rspan, "right")] {
-        if typing::is_unknown(&t) {
-            check_operand(&typing::of(&v, &t), &want, span, which)?;
-            continue;
-        }
-        let converted = if want == Type::Bool {
-            super::ops::bool_operand(v, &t, span, which)?.is_some()
-        } else {
-            super::ops::number_operand(v, &t, span, which)?.is_some()
-        };
-        if !converted && null.is_none() {
+        if !ops::operand_converts(v, &t, &want, span, which)? && null.is_none() {
             null = Some(span);
         }
     }
     match null {
-        Some(span) => Err(super::ops::null_operand(span)),
-        None => Ok(not_null(result)),
+        Some(span) => Err(ops::null_operand(span)),
+        None => Ok(not_null(ops::result_type(op))),
     }
 }
 
@@ -111,10 +99,7 @@ fn compare_range(
 
 /// `-u` or `!u` for an unknown `u`.
 pub(crate) fn unary(op: UnaryOperator, v: &Value, t: &Ty, span: Span) -> R<(Value, Ty)> {
-    let want = match op {
-        UnaryOperator::Neg => Type::Number,
-        UnaryOperator::Not => Type::Bool,
-    };
+    let want = ops::unary_type(op);
     check_operand(&typing::of(v, t), &want, span, "unary")?;
     Ok(not_null(want))
 }
