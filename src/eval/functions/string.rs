@@ -774,6 +774,12 @@ impl Spec {
     }
 }
 
+/// Why `arg` does not convert to the primitive type `want` for a verb, in
+/// cty's words.
+fn required(arg: &Value, want: &str) -> String {
+    crate::value::ty::primitive_required(matches!(arg, Value::String(_)), want)
+}
+
 fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
     match spec.verb {
         'v' => {
@@ -821,19 +827,19 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                     crate::value::parse_bool(s) == Some(true)
                 }
                 Value::Null => return Err("null value cannot be formatted".into()),
-                // cty's words: a string that does not read as a bool is not
-                // "a bool"; any other value is not of the type at all.
-                Value::String(_) => return Err("a bool is required".into()),
-                _ => return Err("bool required".into()),
+                other => return Err(required(other, "bool")),
             };
             Ok(spec.pad(b.to_string(), false))
         }
         _ => {
             let n = match arg {
                 Value::Number(n) => n.clone(),
-                Value::String(s) => crate::Number::parse(s).ok_or("a number is required")?,
+                Value::String(s) => match crate::Number::parse(s) {
+                    Some(n) => n,
+                    None => return Err(required(arg, "number")),
+                },
                 Value::Null => return Err("null value cannot be formatted".into()),
-                _ => return Err("number required".into()),
+                other => return Err(required(other, "number")),
             };
             match spec.verb {
                 'd' | 'b' | 'o' | 'x' | 'X' => format_int(spec, &n),
