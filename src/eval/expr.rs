@@ -571,17 +571,24 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     };
     match typing::unify_branches(t, f) {
         Ok(None) => Ok((v, vt)),
-        Ok(Some(target)) => match typing::convert(v, &vt, &target) {
-            Ok(r) => Ok(r),
-            Err(msg) => Err(err(
-                taken.span,
-                format!(
-                    "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
-                    if cond { "true" } else { "false" },
-                    super::functions::util::cty_words(&msg)
-                ),
-            )),
-        },
+        Ok(Some(target)) => {
+            let refusal =
+                typing::unified_branch_refusal(&typing::of(&v, &vt), &typing::of(&o, &ot), &target);
+            let converted = match refusal {
+                Some(why) => Err(why.to_owned()),
+                None => typing::convert(v, &vt, &target),
+            };
+            converted.map_err(|msg| {
+                err(
+                    taken.span,
+                    format!(
+                        "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
+                        if cond { "true" } else { "false" },
+                        super::functions::util::cty_words(&msg)
+                    ),
+                )
+            })
+        }
         Err(()) => Err(ops::inconsistent_branches(
             c.true_expr.span.to(c.false_expr.span),
             t,
@@ -1553,6 +1560,14 @@ fn invoke_typed(
             let t = typing::fixed_type(bare, &v);
             (v, t)
         }
+        // A set's elements in cty's set order (`setproduct` of a set).
+        typing::Returns::Is(t @ Type::Set(_)) => match v {
+            Value::Array(items) => (
+                Value::Array(super::functions::util::make_set(items)),
+                typing::typed(t),
+            ),
+            v => (v, typing::typed(t)),
+        },
         typing::Returns::Is(t) => (v, typing::typed(t)),
         typing::Returns::Convert(t) => match super::functions::util::convert(v, &t) {
             Ok(v) => (v, typing::typed(t)),

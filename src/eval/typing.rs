@@ -164,7 +164,26 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
             }
             Ok((Value::Null, unknown(target.clone(), r.clone())))
         }
-        Some(Meta::Parts(_, items)) => match (target, v) {
+        Some(Meta::Parts(_, items)) => {
+            // Dynamic parts of the target take the value's types, as for a
+            // known value.
+            let concrete;
+            let target = if *target != Type::Dynamic && target.has_dynamic() {
+                concrete = crate::value::ty::with_dynamic_from(target, &of(&v, t));
+                &concrete
+            } else {
+                target
+            };
+            convert_parts(v, t, items, target)
+        }
+    }
+}
+
+/// [`convert`] of a value some of whose parts are not known yet (`items`:
+/// their types).
+fn convert_parts(v: Value, t: &Ty, items: &[Ty], target: &Type) -> Result<(Value, Ty), String> {
+    {
+        match (target, v) {
             (Type::Dynamic, v) => Ok((v, t.clone())),
             (Type::List(e) | Type::Set(e), Value::Array(a)) => {
                 let mut known = Vec::new();
@@ -189,7 +208,7 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                     // null (a 'for' over the set meets them so).
                     let (nulls, known): (Vec<Value>, Vec<Value>) =
                         known.into_iter().partition(Value::is_null);
-                    for x in util::make_set(known) {
+                    for x in super::functions::util::make_set(known) {
                         out.push(x);
                         metas.push(element(e, &Value::Null));
                     }
@@ -234,7 +253,7 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                 Ok((Value::Object(map), with_parts(target.clone(), metas)))
             }
             (target, _) => Err(format!("{} required", friendly(target))),
-        },
+        }
     }
 }
 
@@ -381,6 +400,39 @@ pub(crate) fn unify_branches(
     Type::unify(&[a.into_owned(), b.into_owned()])
         .map(Some)
         .ok_or(())
+}
+
+/// Why a conditional's branch of type `branch` does not convert to the
+/// unified type `target` although the types unify: cty unifies an object
+/// with a map (a tuple with a list) through a map (list) of the attributes'
+/// (elements') unified type, and converts the value with two conversions
+/// in a row, the second applied to the value as it was
+/// (`unifyObjectsAsMaps`, `unifyTuplesAsList`). When the unified element
+/// type is the dynamic pseudo-type, that second conversion converts no
+/// element, and the elements must already be of one type (`true ? [[1],
+/// ["a"]] : tolist([])` fails in Terraform 1.11, `true ? [[1]] :
+/// tolist([])` does not).
+pub(crate) fn unified_branch_refusal(
+    branch: &Type,
+    other: &Type,
+    target: &Type,
+) -> Option<&'static str> {
+    fn mixed<'t>(mut ts: impl Iterator<Item = &'t Type>) -> bool {
+        ts.next().is_some_and(|first| ts.any(|t| t != first))
+    }
+    match (branch, other, target) {
+        (Type::Object(fs), Type::Map(_), Type::Map(e))
+            if **e == Type::Dynamic && mixed(fs.values()) =>
+        {
+            Some("element types must all match for conversion to map")
+        }
+        (Type::Tuple(ts), Type::List(_), Type::List(e))
+            if **e == Type::Dynamic && mixed(ts.iter()) =>
+        {
+            Some("element types must all match for conversion to list")
+        }
+        _ => None,
+    }
 }
 
 // ---------------------------------------------------------------------------

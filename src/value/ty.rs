@@ -444,6 +444,22 @@ pub(crate) fn with_dynamic_from(to: &Type, from: &Type) -> Type {
         (List(e), List(f) | Set(f)) => Type::list(with_dynamic_from(e, f)),
         (Set(e), List(f) | Set(f)) => Type::set(with_dynamic_from(e, f)),
         (Map(e), Map(f)) => Type::map(with_dynamic_from(e, f)),
+        // cty converts an object to a map, and a tuple to a list or set, of
+        // a type with dynamic parts by unifying the attributes' or
+        // elements' types first (`true ? {x = {y = 1}} : tomap({})` is a
+        // `map(object({y = number}))` in Terraform).
+        (Map(e), Object(fs)) if !fs.is_empty() => {
+            let parts: Vec<Type> = fs.values().cloned().collect();
+            match Type::unify(&parts) {
+                Some(u) => Type::map(with_dynamic_from(e, &u)),
+                None => to.clone(),
+            }
+        }
+        (List(e) | Set(e), Tuple(fs)) if !fs.is_empty() => match Type::unify(fs) {
+            Some(u) if matches!(to, List(_)) => Type::list(with_dynamic_from(e, &u)),
+            Some(u) => Type::set(with_dynamic_from(e, &u)),
+            None => to.clone(),
+        },
         (Tuple(ts), Tuple(fs)) if ts.len() == fs.len() => Tuple(
             ts.iter()
                 .zip(fs)

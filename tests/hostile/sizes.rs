@@ -89,3 +89,17 @@ fn duplicate_object_keys_keep_the_last_value() {
     .unwrap_err();
     assert!(e.message().contains("Duplicate object key"), "{e}");
 }
+
+#[test]
+fn a_set_of_two_hundred_thousand_elements() {
+    // Deduplication sorts first: no quadratic search over the elements.
+    let n = 200_000;
+    let items: Vec<String> = (0..n).map(|i| format!("k{}", i % 150_000)).collect();
+    let mut ctx = hcl::eval::Context::new();
+    ctx.declare_var("csv", items.join(","));
+    let v = hcl::eval::evaluate_str(r#"length(toset(split(",", csv)))"#, &ctx).unwrap();
+    assert_eq!(v, Value::from(150_000));
+    let v = hcl::eval::evaluate_str(r#"length(toset([for s in split(",", csv) : [s]]))"#, &ctx)
+        .unwrap();
+    assert_eq!(v, Value::from(150_000));
+}

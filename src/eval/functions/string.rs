@@ -76,7 +76,15 @@ pub(crate) fn register(r: &mut Registry) {
             .param("spaces", ParamType::Number)
             .param("str", s())
             .build_limited(|a, budget| {
-                let n = util::int(&a[0], "")?.max(0) as usize;
+                let n = util::int(&a[0], "")?;
+                if n < 0 {
+                    // Terraform's Go `strings.Repeat` panics, and the
+                    // function call reports it.
+                    return Err(
+                        "panic in function implementation: strings: negative Repeat count".into(),
+                    );
+                }
+                let n = n as usize;
                 if n > LIMIT {
                     return Err(format!(
                         "invalid value for \"spaces\" parameter: {n} is too large"
@@ -424,7 +432,10 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
         return String::new();
     }
     let start = offset.clamp(0, total) as usize;
-    let end = if length < 0 {
+    // A zero length is only met here after a negative offset, and cty's
+    // loop looking for the length-th grapheme then never stops early: the
+    // rest of the string (`substr("abc", -1, 0)` is `"c"` in Terraform).
+    let end = if length <= 0 {
         g.len()
     } else {
         (start as i64).saturating_add(length).min(total) as usize
@@ -790,6 +801,9 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 Value::String(s) if !spec.sharp => s.as_str().to_owned(),
                 Value::Number(n) if !spec.sharp => format_float(&Spec::verb('g'), n),
                 Value::Bool(b) if !spec.sharp => b.to_string(),
+                other if !other.is_finite() => {
+                    return Err("cannot serialize infinity as JSON".into())
+                }
                 other => super::encoding::json_encode(other),
             };
             // A precision does not cut `%v` (`format("%.2v", "hello")` is

@@ -235,20 +235,18 @@ pub(crate) fn to_set(v: Value) -> Result<Vec<Value>, String> {
 /// and other values by cty's set-hash text (`[` `]` lists, `<` `>` tuples
 /// and objects, `{k:v;}` maps, `%q` strings, `%.10g` numbers, `T`/`F`,
 /// `~` for null), compared byte-wise.
+///
+/// Sorted first, so equal values meet and duplicates go in one pass
+/// (O(n log n): a set of a hundred thousand strings is not a quadratic
+/// search).
 pub(crate) fn make_set(list: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::with_capacity(list.len());
-    for v in list {
-        if !out.contains(&v) {
-            out.push(v);
-        }
-    }
-    let structural = out
+    let structural = list
         .iter()
         .any(|v| matches!(v, Value::Array(_) | Value::Object(_)));
     if structural {
-        let tys: Vec<Ty> = out.iter().map(type_of).collect();
+        let tys: Vec<Ty> = list.iter().map(type_of).collect();
         let ty = unify(&tys).unwrap_or(Ty::Dynamic);
-        let mut keyed: Vec<(String, Value)> = out
+        let mut keyed: Vec<(String, Value)> = list
             .into_iter()
             .map(|v| {
                 let mut k = String::new();
@@ -257,9 +255,43 @@ pub(crate) fn make_set(list: Vec<Value>) -> Vec<Value> {
             })
             .collect();
         keyed.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        return keyed.into_iter().map(|(_, v)| v).collect();
+        // Equal values have equal texts; different values may share one
+        // (numbers are written to ten digits), so a run of one text is
+        // deduplicated by comparing the values.
+        let mut out: Vec<Value> = Vec::with_capacity(keyed.len());
+        let mut run_start = 0;
+        let mut run_text = String::new();
+        for (k, v) in keyed {
+            if k != run_text {
+                run_start = out.len();
+                run_text = k;
+            }
+            if !out[run_start..].contains(&v) {
+                out.push(v);
+            }
+        }
+        return out;
     }
+    let one_kind = list.windows(2).all(|w| {
+        std::mem::discriminant(&w[0]) == std::mem::discriminant(&w[1])
+            || w[0].is_null()
+            || w[1].is_null()
+    });
+    if !one_kind {
+        // Values of different types (not unified first): keep the first of
+        // each, in cty's order where there is one.
+        let mut out: Vec<Value> = Vec::with_capacity(list.len());
+        for v in list {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+        out.sort_by(set_order);
+        return out;
+    }
+    let mut out = list;
     out.sort_by(set_order);
+    out.dedup();
     out
 }
 
