@@ -496,6 +496,8 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "length"
             | "format"
             | "formatlist"
+            | "csvdecode"
+            | "regexall"
     )
 }
 
@@ -714,6 +716,25 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             None => Literal,
         },
         "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().map_or(Literal, Is),
+        // Typed from the argument, as cty's type callbacks do: the header
+        // row, the pattern's groups (an empty result has the type too).
+        #[cfg(feature = "csv")]
+        "csvdecode" => match args.first() {
+            Some(Value::String(s)) => {
+                let columns = super::functions::encoding::csv_columns(s)?;
+                Is(Type::list(Type::Object(
+                    columns.into_iter().map(|c| (c, Type::String)).collect(),
+                )))
+            }
+            _ => Literal,
+        },
+        #[cfg(feature = "regex")]
+        "regexall" => match args.first() {
+            Some(Value::String(p)) => {
+                Is(Type::list(super::functions::string::regex_result_type(p)?))
+            }
+            _ => Literal,
+        },
         "concat" => {
             if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
                 if let Some(u) = Type::unify(types) {

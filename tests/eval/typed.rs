@@ -420,3 +420,47 @@ fn a_function_result_of_a_set_type_is_in_set_order() {
         "set(number)",
     );
 }
+
+#[test]
+fn csvdecode_and_regexall_are_typed_from_their_arguments() {
+    // Terraform 1.11.4: the header row and the pattern give the type, so an
+    // empty result has it too; a duplicate column is found in the header
+    // before a bad quote in a row.
+    let ctx = Context::new();
+    #[cfg(feature = "csv")]
+    {
+        known(
+            "csvdecode(\"a,b\\n\")",
+            &ctx,
+            json!([]),
+            "list(object({a: string, b: string}))",
+        );
+        known(
+            "csvdecode(\"b,a\\n1,2\")",
+            &ctx,
+            json!([{"a": "2", "b": "1"}]),
+            "list(object({a: string, b: string}))",
+        );
+        let e = evaluate_typed_str("csvdecode(\"a,a\\nx\\\"y\")", &ctx).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "Error in function call: Call to function \"csvdecode\" failed: duplicate column name \"a\"."
+        );
+    }
+    #[cfg(feature = "regex")]
+    {
+        known(
+            r#"regexall("(a)", "zzz")"#,
+            &ctx,
+            json!([]),
+            "list(tuple([string]))",
+        );
+        known(
+            r#"regexall("(?P<x>a)", "a a")"#,
+            &ctx,
+            json!([{"x": "a"}, {"x": "a"}]),
+            "list(object({x: string}))",
+        );
+    }
+    let _ = &ctx;
+}

@@ -414,11 +414,30 @@ fn gzip(data: &[u8]) -> Result<Vec<u8>, String> {
 
 #[cfg(feature = "csv")]
 fn csv_decode(s: &str) -> Result<Value, String> {
+    csv_table(s, true).map(|(_, rows)| Value::Array(rows))
+}
+
+/// `csvdecode`'s columns, the names of its header row (what cty's type
+/// callback reads: `csvdecode("a,b")` is an empty list of objects with
+/// attributes `a` and `b`).
+#[cfg(feature = "csv")]
+pub(crate) fn csv_columns(s: &str) -> Result<Vec<String>, String> {
+    csv_table(s, false).map(|(names, _)| names)
+}
+
+/// The header row's names and, if `rows`, the rows as objects.
+#[cfg(feature = "csv")]
+fn csv_table(s: &str, rows: bool) -> Result<(Vec<String>, Vec<Value>), String> {
     // Go's reader ends lines at "\n" only, turning "\r\n" into "\n" (also
     // inside quoted fields), and keeps a byte order mark.
     let normalized = s.replace("\r\n", "\n");
     let s = normalized.as_str();
-    check_csv_quotes(s)?;
+    if rows {
+        // (The header alone is read before, as cty's type callback reads
+        // it: a duplicate column name is reported before a bad quote in a
+        // row.)
+        check_csv_quotes(s)?;
+    }
     let mut rdr = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(false)
@@ -439,6 +458,9 @@ fn csv_decode(s: &str) -> Result<Value, String> {
         }
     }
     let mut out = Vec::new();
+    if !rows {
+        return Ok((names, out));
+    }
     for rec in records {
         let rec = rec.map_err(csv_error)?;
         let mut o = crate::value::Map::new();
@@ -447,7 +469,7 @@ fn csv_decode(s: &str) -> Result<Value, String> {
         }
         out.push(util::sorted_object(o));
     }
-    Ok(Value::Array(out))
+    Ok((names, out))
 }
 
 /// The csv crate is lenient about quotes; Go's `encoding/csv` (which
