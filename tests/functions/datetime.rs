@@ -43,3 +43,14 @@ fn formatdate_and_timeadd() {
         "{err}"
     );
 }
+
+#[test]
+fn formatdate_names_the_one_am_pm_verb_it_expected() {
+    // Terraform 1.11.4: "must be" the letter doubled, as it was written.
+    for (verb, want) in [("a", "aa"), ("AAA", "AA")] {
+        support::fails_with(
+            &format!("formatdate(\"{verb}\", \"2024-02-29T12:00:00Z\")"),
+            &format!("Invalid function argument: Invalid value for \"format\" parameter: invalid date format verb \"{verb}\": must be \"{want}\"."),
+        );
+    }
+}

@@ -4,7 +4,7 @@
 use crate::support;
 
 use hcl::Value;
-use support::call;
+use support::{call, fails_with};
 
 /// Cases where we knowingly differ from Terraform.
 const KNOWN_DIFFERENCES: &[&str] = &[
@@ -131,4 +131,56 @@ fn yamldecode_alias_bomb_is_an_error() {
     }
     let err = call("yamldecode", vec![Value::from(doc)]).unwrap_err();
     assert!(err.contains("too many values"), "{err}");
+}
+
+#[test]
+fn base64_is_read_as_go_reads_it() {
+    // Each message and value as Terraform 1.11.4 prints it (Go's
+    // `CorruptInputError` offsets: an incomplete group is reported where it
+    // starts; line ends are skipped, also between the two `=`).
+    let bad = |offset: usize| {
+        format!("Invalid function argument: Invalid value for \"source\" parameter: the given value is has an invalid base64 symbol at offset {offset}.")
+    };
+    for (src, offset) in [
+        ("aGk", 0),
+        ("S", 0),
+        ("SG=sbG8=", 2),
+        ("SGVsbG8=x", 8),
+        ("SGVsbA=", 7),
+        ("SGVs\\nb", 5),
+        ("SGVsbA==AA==", 8),
+    ] {
+        fails_with(
+            &format!("textdecodebase64(\"{src}\", \"UTF-8\")"),
+            &bad(offset),
+        );
+    }
+    let ctx = hcl::eval::Context::new();
+    for (src, want) in [
+        ("textdecodebase64(\"SGVs\\nbA=\\n=\", \"UTF-8\")", "Hell"),
+        ("textdecodebase64(\"SGVsbA==\\n\\n\", \"UTF-8\")", "Hell"),
+        ("base64decode(\"SGVsbG9=\")", "Hello"),
+        ("base64encode(\"Hello, 💃🏿!\")", "SGVsbG8sIPCfkoPwn4+/IQ=="),
+    ] {
+        assert_eq!(
+            hcl::eval::evaluate_str(src, &ctx).unwrap(),
+            Value::from(want),
+            "{src}"
+        );
+    }
+    fails_with(
+        "base64decode(\"SGVsbG8\")",
+        "Error in function call: Call to function \"base64decode\" failed: failed to decode base64 data \"SGVsbG8\".",
+    );
+    // UTF-16: an odd byte and a lone surrogate are "not defined".
+    for (src, enc) in [
+        ("SGVsbG8=", "UTF-16LE"),
+        ("//79", "UTF-16LE"),
+        ("AND/", "UTF-16BE"),
+    ] {
+        fails_with(
+            &format!("textdecodebase64(\"{src}\", \"{enc}\")"),
+            &format!("Invalid function argument: Invalid value for \"source\" parameter: the given string contains symbols that are not defined for {enc}."),
+        );
+    }
 }

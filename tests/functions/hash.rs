@@ -43,3 +43,44 @@ fn known_digests() {
         "{err}"
     );
 }
+
+#[test]
+fn uuidv5_reads_namespaces_as_go_s_uuid_package() {
+    // Terraform 1.11.4: google/uuid's `Parse`, braces (any two characters
+    // around), a `urn:uuid:` prefix and 32 bare digits accepted, and its
+    // error messages.
+    let ctx = hcl::eval::Context::new();
+    for ns in [
+        "{6ba7b810-9dad-11d1-80b4-00c04fd430c8}",
+        "urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+        "6ba7b8109dad11d180b400c04fd430c8",
+    ] {
+        let src = format!("uuidv5(\"{ns}\", \"a\")");
+        assert_eq!(
+            hcl::eval::evaluate_str(&src, &ctx).unwrap(),
+            Value::from("4f3f2898-69e3-5a0d-820a-c4e87987dbce"),
+            "{src}"
+        );
+    }
+    for (ns, why) in [
+        ("bogus", "invalid UUID length: 5"),
+        ("ééééééééééééééééé", "invalid UUID length: 34"),
+        (
+            "6ba7b810-9dad-11d1-80b4-00c04fd430cx",
+            "invalid UUID format",
+        ),
+        (
+            "xx6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+            "invalid UUID format",
+        ),
+        (
+            "urx:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+            "invalid urn prefix: \"urx:uuid:\"",
+        ),
+    ] {
+        support::fails_with(
+            &format!("uuidv5(\"{ns}\", \"a\")"),
+            &format!("Error in function call: Call to function \"uuidv5\" failed: uuidv5() doesn't support namespace {ns} ({why})."),
+        );
+    }
+}

@@ -56,3 +56,12 @@ fn subnets() {
         "{err}"
     );
 }
+
+#[test]
+fn cidrsubnets_refuses_a_bad_prefix_as_an_argument() {
+    // Terraform 1.11.4 (an argument error, not a failed call).
+    support::fails_with(
+        "cidrsubnets(\"10.0.0.0\", 4)",
+        "Invalid function argument: Invalid value for \"prefix\" parameter: invalid CIDR expression: invalid CIDR address: 10.0.0.0.",
+    );
+}

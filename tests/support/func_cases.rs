@@ -527,3 +527,10 @@ pub fn check_eval(cases: &[serde_json::Value], prefix: &str, skip: &[&str], min:
         failures.join("\n")
     );
 }
+
+/// `expr`, evaluated with the built-in functions, fails with exactly
+/// `message` (Terraform's, with its summary).
+pub fn fails_with(expr: &str, message: &str) {
+    let e = hcl::eval::evaluate_str(expr, &hcl::eval::Context::new()).unwrap_err();
+    assert_eq!(e.message(), message, "{expr}");
+}

@@ -378,7 +378,8 @@ fn formatdate(f: &str, t: &OffsetDateTime) -> Result<String, String> {
                     s.to_owned()
                 }
             }
-            ('A', _) | ('a', _) => bad("must be \"AA\" or \"aa\"")?,
+            ('A', _) => bad("must be \"AA\"")?,
+            ('a', _) => bad("must be \"aa\"")?,
             ('m', 1) => t.minute().to_string(),
             ('m', 2) => format!("{:02}", t.minute()),
             ('m', _) => bad("minute must either be \"m\" or \"mm\"")?,

@@ -349,37 +349,106 @@ fn query_escape(s: &str) -> String {
     out
 }
 
+/// Base64 with the standard alphabet and padding (Go's
+/// `base64.StdEncoding`).
 #[cfg(feature = "base64")]
 pub(crate) fn b64_encode(bytes: &[u8]) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD.encode(bytes)
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let b = |i: usize| group.get(i).copied().map_or(0, u32::from);
+        let v = (b(0) << 16) | (b(1) << 8) | b(2);
+        for k in 0..4 {
+            if k <= group.len() {
+                out.push(char::from(ALPHABET[(v >> (18 - 6 * k)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
-/// Go's `base64.StdEncoding.DecodeString`: padding required, CR/LF ignored,
-/// non-zero trailing bits accepted. The error is the offset of the first bad
-/// byte, as far as known.
+/// Go's `base64.StdEncoding.DecodeString`, which Terraform's functions
+/// use: padding required, `\r` and `\n` skipped anywhere, trailing bits
+/// allowed. `Err` holds the offset Go's `CorruptInputError` reports (for
+/// an incomplete last group, where the group starts).
 #[cfg(feature = "base64")]
 pub(crate) fn b64_decode(s: &str) -> Result<Vec<u8>, usize> {
-    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
-    use base64::Engine;
-    const ENGINE: GeneralPurpose = GeneralPurpose::new(
-        &base64::alphabet::STANDARD,
-        GeneralPurposeConfig::new()
-            .with_decode_allow_trailing_bits(true)
-            .with_decode_padding_mode(DecodePaddingMode::RequireCanonical),
-    );
-    let cleaned: String;
-    let input = if s.contains(['\r', '\n']) {
-        cleaned = s.chars().filter(|c| *c != '\r' && *c != '\n').collect();
-        cleaned.as_str()
-    } else {
-        s
-    };
-    ENGINE.decode(input).map_err(|e| match e {
-        base64::DecodeError::InvalidByte(i, _) => i,
-        base64::DecodeError::InvalidLastSymbol(i, _) => i,
-        _ => input.len(),
-    })
+    fn sextet(c: u8) -> Option<u8> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        })
+    }
+    let src = s.as_bytes();
+    let newline = |c: u8| c == b'\n' || c == b'\r';
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0usize;
+    loop {
+        // One group of four symbols (Go's decodeQuantum).
+        let mut buf = [0u8; 4];
+        let mut len = 4;
+        let mut j = 0;
+        let mut trailing = None;
+        while j < 4 {
+            if si == src.len() {
+                match j {
+                    0 => return Ok(out),
+                    _ => return Err(si - j),
+                }
+            }
+            let c = src[si];
+            si += 1;
+            if let Some(v) = sextet(c) {
+                buf[j] = v;
+                j += 1;
+                continue;
+            }
+            if newline(c) {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(si - 1);
+            }
+            if j == 2 {
+                // "==": the second `=` after any line ends.
+                while si < src.len() && newline(src[si]) {
+                    si += 1;
+                }
+                if si == src.len() {
+                    return Err(src.len());
+                }
+                if src[si] != b'=' {
+                    return Err(si - 1);
+                }
+                si += 1;
+            }
+            while si < src.len() && newline(src[si]) {
+                si += 1;
+            }
+            if si < src.len() {
+                trailing = Some(si);
+            }
+            len = j;
+            break;
+        }
+        let v = (u32::from(buf[0]) << 18)
+            | (u32::from(buf[1]) << 12)
+            | (u32::from(buf[2]) << 6)
+            | u32::from(buf[3]);
+        out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8, v as u8][..len - 1]);
+        if let Some(at) = trailing {
+            return Err(at);
+        }
+        if len < 4 {
+            return Ok(out);
+        }
+    }
 }
 
 /// Gzip as Go's `compress/gzip` writes it for `base64gzip`: no name, mtime
@@ -630,6 +699,12 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
     let invalid = || {
         format!("invalid value for \"source\" parameter: the given value is not valid {display}")
     };
+    // Go's decoders turn what an encoding leaves undefined (a byte an
+    // encoding does not map, an odd byte or a lone surrogate of UTF-16)
+    // into U+FFFD, which Terraform reports so.
+    let undefined = || {
+        format!("invalid value for \"source\" parameter: the given string contains symbols that are not defined for {display}")
+    };
     match enc {
         TextEnc::Ascii => {
             if b.is_ascii() {
@@ -651,7 +726,7 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
                 }
             }
             if b.len() % 2 != 0 {
-                return Err(invalid());
+                return Err(undefined());
             }
             let units: Vec<u16> = b
                 .chunks(2)
@@ -663,16 +738,12 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
                     }
                 })
                 .collect();
-            String::from_utf16(&units).map_err(|_| invalid())
+            String::from_utf16(&units).map_err(|_| undefined())
         }
         TextEnc::Other(e) => {
-            // Go's decoders turn bytes an encoding leaves undefined into
-            // U+FFFD, which Terraform reports. encoding_rs (WHATWG) maps
-            // them to C1 controls in the single-byte encodings, which
-            // define no C1 control of their own there.
-            let undefined = || {
-                format!("invalid value for \"source\" parameter: the given string contains symbols that are not defined for {display}")
-            };
+            // encoding_rs (WHATWG) maps the bytes a single-byte encoding
+            // leaves undefined to C1 controls, which those encodings do not
+            // define themselves.
             let text = e
                 .decode_without_bom_handling_and_without_replacement(b)
                 .ok_or_else(undefined)?;

@@ -64,7 +64,7 @@ pub(crate) fn register(r: &mut Registry) {
                     "url" => uuid::Uuid::NAMESPACE_URL,
                     "oid" => uuid::Uuid::NAMESPACE_OID,
                     "x500" => uuid::Uuid::NAMESPACE_X500,
-                    other => uuid::Uuid::parse_str(other)
+                    other => go_uuid(other)
                         .map_err(|e| format!("uuidv5() doesn't support namespace {other} ({e})"))?,
                 };
                 Ok(Value::String(
@@ -75,4 +75,49 @@ pub(crate) fn register(r: &mut Registry) {
                 ))
             }),
     );
+}
+
+/// A UUID read as Go's `github.com/google/uuid` `Parse` reads it (which
+/// Terraform's `uuidv5` uses), with its error messages: 36 characters with
+/// dashes, or that with a `urn:uuid:` prefix or any two characters around
+/// it, or 32 hexadecimal digits.
+#[cfg(feature = "hash")]
+fn go_uuid(s: &str) -> Result<uuid::Uuid, String> {
+    let b = s.as_bytes();
+    let hex = |i: usize| -> Result<u8, String> {
+        let d = |c: u8| (c as char).to_digit(16);
+        match (d(b[i]), d(b[i + 1])) {
+            (Some(h), Some(l)) => Ok((h * 16 + l) as u8),
+            _ => Err("invalid UUID format".into()),
+        }
+    };
+    let mut out = [0u8; 16];
+    let at = match b.len() {
+        36 => 0,
+        45 => {
+            if !b[..9].eq_ignore_ascii_case(b"urn:uuid:") {
+                return Err(format!(
+                    "invalid urn prefix: {:?}",
+                    String::from_utf8_lossy(&b[..9])
+                ));
+            }
+            9
+        }
+        38 => 1,
+        32 => {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = hex(i * 2)?;
+            }
+            return Ok(uuid::Uuid::from_bytes(out));
+        }
+        n => return Err(format!("invalid UUID length: {n}")),
+    };
+    if [8, 13, 18, 23].iter().any(|&i| b[at + i] != b'-') {
+        return Err("invalid UUID format".into());
+    }
+    const POSITIONS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+    for (o, p) in out.iter_mut().zip(POSITIONS) {
+        *o = hex(at + p)?;
+    }
+    Ok(uuid::Uuid::from_bytes(out))
 }

@@ -233,7 +233,8 @@ pub(crate) fn register(r: &mut Registry) {
             .param("prefix", ParamType::String)
             .variadic("newbits", ParamType::Number)
             .build(|a| {
-                let net = parse_cidr(&string(a[0].clone()))?;
+                let net = parse_cidr(&string(a[0].clone()))
+                    .map_err(|e| format!("invalid value for \"prefix\" parameter: {e}"))?;
                 let lens: Vec<i64> = a[1..]
                     .iter()
                     .map(|v| util::int(v, "invalid value for \"newbits\" parameter"))
