@@ -1,5 +1,6 @@
 //! Date and time functions (feature `datetime`): RFC 3339 timestamps as
-//! Go's `time.Parse(time.RFC3339, ..)` reads them, Go durations, and
+//! cty's strict reader and Go's `time.Parse(time.RFC3339, ..)` read them
+//! (with the errors they report), Go durations, and
 //! Terraform's `formatdate` specification language. Calendar arithmetic is
 //! done by the `time` crate.
 
@@ -19,7 +20,7 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (f, ts) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let t = parse_timestamp(&ts, CTY_MAX_OFFSET_HOUR)
+                let t = parse_timestamp(&ts, Reading::Cty)
                     .map_err(|e| format!("invalid value for \"time\" parameter: {e}"))?;
                 formatdate(&f, &t)
                     .map(Value::from)
@@ -34,7 +35,7 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (ts, d) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let t = parse_timestamp(&ts, CTY_MAX_OFFSET_HOUR)?;
+                let t = parse_timestamp(&ts, Reading::Cty)?;
                 let nanos = parse_duration(&d)?;
                 let t = t
                     .checked_add(Duration::nanoseconds(nanos))
@@ -50,9 +51,9 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (x, y) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let x = parse_timestamp(&x, GO_MAX_OFFSET_HOUR)
+                let x = parse_timestamp(&x, Reading::Go)
                     .map_err(|e| format!("invalid value for \"timestamp_a\" parameter: {e}"))?;
-                let y = parse_timestamp(&y, GO_MAX_OFFSET_HOUR)
+                let y = parse_timestamp(&y, Reading::Go)
                     .map_err(|e| format!("invalid value for \"timestamp_b\" parameter: {e}"))?;
                 Ok(Value::from(match x.cmp(&y) {
                     std::cmp::Ordering::Less => -1i64,
@@ -63,116 +64,342 @@ pub(crate) fn register(r: &mut Registry) {
     );
 }
 
-/// The largest UTC offset hour `formatdate` and `timeadd` accept (cty's
-/// own timestamp parser).
-const CTY_MAX_OFFSET_HOUR: u32 = 23;
-/// The largest UTC offset hour `timecmp` accepts (Go's `time.Parse`).
-const GO_MAX_OFFSET_HOUR: u32 = 24;
+/// Which reading of RFC 3339 a function uses: cty's strict one
+/// (`formatdate`, `timeadd`) or Go's `time.Parse` (`timecmp`, Terraform's
+/// own), which takes a one-digit hour, a comma before the fraction and UTC
+/// offsets up to 24:60. Both report Go's parse errors in words of their
+/// own.
+#[derive(Clone, Copy, PartialEq)]
+enum Reading {
+    Cty,
+    Go,
+}
 
-/// Parses `YYYY-MM-DDThh:mm:ss[.fff]Z` or `...±hh:mm`, strictly, with UTC
-/// offsets of up to `max_offset_hour` hours (Terraform's functions use two
-/// parsers that disagree there).
-fn parse_timestamp(s: &str, max_offset_hour: u32) -> Result<OffsetDateTime, String> {
-    let err = |m: String| format!("not a valid RFC3339 timestamp: {m}");
-    let b = s.as_bytes();
-    let mut pos = 0usize;
-    let num = |pos: &mut usize, n: usize, what: &str| -> Result<u32, String> {
-        let part = b
-            .get(*pos..*pos + n)
-            .filter(|p| p.iter().all(u8::is_ascii_digit));
-        match part {
-            Some(p) => {
-                *pos += n;
-                Ok(p.iter().fold(0u32, |acc, d| acc * 10 + (d - b'0') as u32))
-            }
-            None => {
-                let rest = &s[(*pos).min(s.len())..];
-                Err(err(format!("cannot use {rest:?} as {what}")))
-            }
+/// A timestamp's fields as read.
+struct Stamp {
+    year: u32,
+    month: u32,
+    day: u32,
+    hour: u32,
+    minute: u32,
+    second: u32,
+    nanos: u32,
+    offset: i32,
+}
+
+/// Go's `time.ParseError`: the layout element and the rest of the value
+/// where reading stopped, and the message.
+struct ParseError {
+    layout: &'static str,
+    value: String,
+    message: String,
+}
+
+const RFC3339: &str = "2006-01-02T15:04:05Z07:00";
+
+fn days_in(month: u32, year: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// The value of `digits` (nine at most count) as nanoseconds.
+fn nanoseconds(digits: &[u8]) -> u32 {
+    let mut n = 0u32;
+    for i in 0..9 {
+        n = n * 10 + digits.get(i).map_or(0, |d| u32::from(d - b'0'));
+    }
+    n
+}
+
+/// Go's `time.Parse(time.RFC3339, s)`, step by step as Go reads the layout
+/// (the rest of the value each error holds is Go's).
+fn go_parse(s: &str) -> Result<Stamp, ParseError> {
+    fn fail(layout: &'static str, value: &[u8], message: &str) -> ParseError {
+        ParseError {
+            layout,
+            value: String::from_utf8_lossy(value).into_owned(),
+            message: message.to_owned(),
+        }
+    }
+    /// Go's `getnum`: one or (`fixed`) exactly two digits.
+    fn getnum(v: &[u8], fixed: bool) -> Option<(u32, &[u8])> {
+        let d = |i: usize| {
+            v.get(i)
+                .filter(|c| c.is_ascii_digit())
+                .map(|c| u32::from(c - b'0'))
+        };
+        match (d(0)?, d(1)) {
+            (_, None) if fixed => None,
+            (a, None) => Some((a, &v[1..])),
+            (a, Some(b)) => Some((a * 10 + b, &v[2..])),
+        }
+    }
+    let skip = |v: &[u8], c: u8| -> Result<usize, ParseError> {
+        match v.first() {
+            Some(&x) if x == c => Ok(1),
+            _ => Err(fail(
+                if c == b'T' {
+                    "T"
+                } else if c == b'-' {
+                    "-"
+                } else {
+                    ":"
+                },
+                v,
+                "",
+            )),
         }
     };
-    let lit = |pos: &mut usize, c: u8, what: &str| -> Result<(), String> {
-        if b.get(*pos) == Some(&c) {
-            *pos += 1;
-            Ok(())
+    let mut v = s.as_bytes();
+    if v.len() < 4 || !v[..4].iter().all(u8::is_ascii_digit) {
+        return Err(fail("2006", v, ""));
+    }
+    let year = v[..4].iter().fold(0, |n, d| n * 10 + u32::from(d - b'0'));
+    v = &v[4..];
+    v = &v[skip(v, b'-')?..];
+    let (month, rest) = getnum(v, true).ok_or_else(|| fail("01", v, ""))?;
+    if !(1..=12).contains(&month) {
+        return Err(fail("01", rest, ": month out of range"));
+    }
+    v = &rest[skip(rest, b'-')?..];
+    let (day, rest) = getnum(v, true).ok_or_else(|| fail("02", v, ""))?;
+    v = &rest[skip(rest, b'T')?..];
+    let (hour, rest) = getnum(v, false).ok_or_else(|| fail("15", v, ""))?;
+    if hour >= 24 {
+        return Err(fail("15", rest, ": hour out of range"));
+    }
+    v = &rest[skip(rest, b':')?..];
+    let (minute, rest) = getnum(v, true).ok_or_else(|| fail("04", v, ""))?;
+    if minute >= 60 {
+        return Err(fail("04", rest, ": minute out of range"));
+    }
+    v = &rest[skip(rest, b':')?..];
+    let (second, rest) = getnum(v, true).ok_or_else(|| fail("05", v, ""))?;
+    if second >= 60 {
+        return Err(fail("05", rest, ": second out of range"));
+    }
+    v = rest;
+    let mut nanos = 0;
+    if v.len() >= 2 && matches!(v[0], b'.' | b',') && v[1].is_ascii_digit() {
+        let n = 1 + v[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        nanos = nanoseconds(&v[1..n]);
+        v = &v[n..];
+    }
+    let offset = if v.first() == Some(&b'Z') {
+        v = &v[1..];
+        0
+    } else {
+        let bad = || fail("Z07:00", v, "");
+        if v.len() < 6 || v[3] != b':' {
+            return Err(bad());
+        }
+        let hr = getnum(&v[1..3], true);
+        // (Go reads the minutes only after good hours.)
+        let mm = hr.and_then(|_| getnum(&v[4..6], true));
+        let (h, m) = (hr.map_or(0, |x| x.0), mm.map_or(0, |x| x.0));
+        let range = if m > 60 {
+            "minute"
+        } else if h > 24 {
+            "hour"
         } else {
-            Err(err(what.to_owned()))
+            ""
+        };
+        if !range.is_empty() {
+            let msg = format!(": time zone offset {range} out of range");
+            return Err(fail("Z07:00", &v[6..], &msg));
+        }
+        let secs = ((h * 60 + m) * 60) as i32;
+        let offset = match (hr.and(mm), v[0]) {
+            (Some(_), b'+') => secs,
+            (Some(_), b'-') => -secs,
+            _ => return Err(bad()),
+        };
+        v = &v[6..];
+        offset
+    };
+    if !v.is_empty() {
+        let extra = String::from_utf8_lossy(v).into_owned();
+        return Err(fail("", v, &format!(": extra text: {extra:?}")));
+    }
+    if day < 1 || day > days_in(month, year) {
+        return Err(fail("", b"", ": day out of range"));
+    }
+    Ok(Stamp {
+        year,
+        month,
+        day,
+        hour,
+        minute,
+        second,
+        nanos,
+        offset,
+    })
+}
+
+/// cty's `parseRFC3339`: RFC 3339 exactly (two-digit fields in range, a
+/// period before the fraction, offsets up to 23:59).
+fn strict_parse(s: &str) -> Option<Stamp> {
+    let b = s.as_bytes();
+    if b.len() < 19 {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>, max: u32| -> Option<u32> {
+        let d = &b[r];
+        d.iter()
+            .all(u8::is_ascii_digit)
+            .then(|| d.iter().fold(0, |n, c| n * 10 + u32::from(c - b'0')))
+            .filter(|&n| n <= max)
+    };
+    let year = num(0..4, 9999)?;
+    let month = num(5..7, 12).filter(|&m| m >= 1)?;
+    let day = num(8..10, days_in(month, year)).filter(|&d| d >= 1)?;
+    let hour = num(11..13, 23)?;
+    let minute = num(14..16, 59)?;
+    let second = num(17..19, 59)?;
+    if [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')]
+        .iter()
+        .any(|&(i, c)| b[i] != c)
+    {
+        return None;
+    }
+    let mut rest = &b[19..];
+    let mut nanos = 0;
+    if rest.len() >= 2 && rest[0] == b'.' && rest[1].is_ascii_digit() {
+        let n = 1 + rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        nanos = nanoseconds(&rest[1..n]);
+        rest = &rest[n..];
+    }
+    let offset = if rest == b"Z" {
+        0
+    } else {
+        if rest.len() != 6 || rest[3] != b':' {
+            return None;
+        }
+        let two = |i: usize, max: u32| {
+            (rest[i].is_ascii_digit() && rest[i + 1].is_ascii_digit())
+                .then(|| u32::from(rest[i] - b'0') * 10 + u32::from(rest[i + 1] - b'0'))
+                .filter(|&n| n <= max)
+        };
+        let secs = ((two(1, 23)? * 60 + two(4, 59)?) * 60) as i32;
+        match rest[0] {
+            b'+' => secs,
+            b'-' => -secs,
+            _ => return None,
         }
     };
-    let year = num(&mut pos, 4, "year")?;
-    lit(&mut pos, b'-', "missing '-' after year")?;
-    let month = num(&mut pos, 2, "month")?;
-    lit(&mut pos, b'-', "missing '-' after month")?;
-    let day = num(&mut pos, 2, "day")?;
-    lit(&mut pos, b'T', "missing required time introducer 'T'")?;
-    let hour = num(&mut pos, 2, "hour")?;
-    lit(&mut pos, b':', "missing ':' after hour")?;
-    let minute = num(&mut pos, 2, "minute")?;
-    lit(&mut pos, b':', "missing ':' after minute")?;
-    let second = num(&mut pos, 2, "second")?;
-    let mut nanos = 0u32;
-    if b.get(pos) == Some(&b'.') {
-        pos += 1;
-        let start = pos;
-        while pos < b.len() && b[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        if pos == start {
-            return Err(err("missing fractional seconds".into()));
-        }
-        let digits = &s[start..pos];
-        let mut n = 0u32;
-        for (i, d) in digits.bytes().enumerate() {
-            if i < 9 {
-                n = n * 10 + (d - b'0') as u32;
-            }
-        }
-        for _ in digits.len()..9 {
-            n *= 10;
-        }
-        nanos = n;
-    }
-    let offset = match b.get(pos) {
-        Some(b'Z') => {
-            pos += 1;
-            0i32
-        }
-        Some(&c @ (b'+' | b'-')) => {
-            let sign_at = pos;
-            pos += 1;
-            let h = num(&mut pos, 2, "time zone offset hour")?;
-            lit(&mut pos, b':', "missing ':' in time zone offset")?;
-            let m = num(&mut pos, 2, "time zone offset minute")?;
-            if h > max_offset_hour || m > 59 {
-                return Err(err(format!(
-                    "cannot use {:?} as UTC offset",
-                    &s[sign_at..pos]
-                )));
-            }
-            let secs = (h * 3600 + m * 60) as i32;
-            if c == b'-' {
-                -secs
-            } else {
-                secs
-            }
-        }
-        _ => return Err(err("missing time zone offset (Z or ±hh:mm)".into())),
+    Some(Stamp {
+        year,
+        month,
+        day,
+        hour,
+        minute,
+        second,
+        nanos,
+        offset,
+    })
+}
+
+/// What cty's strict reading refuses that Go's accepts (cty's
+/// `parseStrictRFC3339`), as the parse error it makes of it.
+fn strict_refusal(s: &str) -> ParseError {
+    let b = s.as_bytes();
+    let err = |layout, value: &[u8], message: &str| ParseError {
+        layout,
+        value: String::from_utf8_lossy(value).into_owned(),
+        message: message.to_owned(),
     };
-    if pos != b.len() {
-        return Err(err(format!("extra text {:?}", &s[pos..])));
+    let num2 =
+        |i: usize| u32::from(b[i].wrapping_sub(b'0')) * 10 + u32::from(b[i + 1].wrapping_sub(b'0'));
+    if b.get(12) == Some(&b':') {
+        return err("15", &b[11..12], ": hour must have two digits");
     }
-    let month = u8::try_from(month)
-        .ok()
-        .and_then(|m| Month::try_from(m).ok())
-        .ok_or_else(|| err("month out of range".into()))?;
-    let date = Date::from_calendar_date(year as i32, month, day as u8)
-        .map_err(|_| err("day out of range".into()))?;
-    if hour > 23 || minute > 59 || second > 59 {
-        return Err(err("time out of range".into()));
+    if b.get(19) == Some(&b',') {
+        return err(".", b",", ": sub-second separator must be a period");
     }
-    let time = Time::from_hms_nano(hour as u8, minute as u8, second as u8, nanos)
-        .map_err(|_| err("time out of range".into()))?;
-    let offset = UtcOffset::from_whole_seconds(offset).map_err(|_| err("bad offset".into()))?;
+    if b.last() != Some(&b'Z') && b.len() >= 6 {
+        let n = b.len();
+        if num2(n - 5) >= 24 {
+            return err("Z07:00", &b[n - 6..], ": timezone hour out of range");
+        }
+        if num2(n - 2) >= 60 {
+            return err("Z07:00", &b[n - 6..], ": timezone minute out of range");
+        }
+    }
+    err(RFC3339, b, "")
+}
+
+/// A parse error in the words of cty's or Terraform's `parseTimestamp`
+/// (cty adds its hour and minute sentences).
+fn parse_error_message(e: &ParseError, reading: Reading) -> String {
+    let head = "not a valid RFC3339 timestamp";
+    if e.layout.is_empty() && e.value.is_empty() && !e.message.is_empty() {
+        return format!("{head}{}", e.message);
+    }
+    let what = match e.layout {
+        "2006" => "year",
+        "01" => "month",
+        "02" => "day of month",
+        "15" => "hour",
+        "04" => "minute",
+        "05" => "second",
+        "Z07:00" => "UTC offset",
+        "T" => return format!("{head}: missing required time introducer 'T'"),
+        ":" | "-" if e.value.is_empty() => {
+            return format!("{head}: end of string where {:?} is expected", e.layout)
+        }
+        ":" | "-" => {
+            return format!(
+                "{head}: found {:?} where {:?} is expected",
+                e.value, e.layout
+            )
+        }
+        _ => "timestamp segment",
+    };
+    if e.value.is_empty() {
+        return format!("{head}: end of string before {what}");
+    }
+    if reading == Reading::Cty {
+        if what == "hour" && e.value.contains(':') {
+            return format!("{head}: hour must be between 0 and 23 inclusive");
+        }
+        if (what == "hour" || what == "minute") && e.value.len() != 2 {
+            return format!("{head}: {what} must have exactly two digits");
+        }
+    }
+    format!("{head}: cannot use {:?} as {what}", e.value)
+}
+
+/// An RFC 3339 timestamp read as `reading` reads it.
+fn parse_timestamp(s: &str, reading: Reading) -> Result<OffsetDateTime, String> {
+    let stamp = match reading {
+        Reading::Go => go_parse(s).map_err(|e| parse_error_message(&e, reading))?,
+        Reading::Cty => match strict_parse(s) {
+            Some(t) => t,
+            None => {
+                let e = match go_parse(s) {
+                    Err(e) => e,
+                    Ok(_) => strict_refusal(s),
+                };
+                return Err(parse_error_message(&e, reading));
+            }
+        },
+    };
+    let out_of_range = || "the time is out of range".to_owned();
+    let month = Month::try_from(stamp.month as u8).map_err(|_| out_of_range())?;
+    let date = Date::from_calendar_date(stamp.year as i32, month, stamp.day as u8)
+        .map_err(|_| out_of_range())?;
+    let time = Time::from_hms_nano(
+        stamp.hour as u8,
+        stamp.minute as u8,
+        stamp.second as u8,
+        stamp.nanos,
+    )
+    .map_err(|_| out_of_range())?;
+    let offset = UtcOffset::from_whole_seconds(stamp.offset).map_err(|_| out_of_range())?;
     Ok(PrimitiveDateTime::new(date, time).assume_offset(offset))
 }
 
