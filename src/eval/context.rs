@@ -407,6 +407,21 @@ impl<'p> Context<'p> {
         }
     }
 
+    /// The names of the functions a call can reach: those declared in this
+    /// scope and its parents, then the built-ins (for "Did you mean").
+    pub(crate) fn function_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            names.extend(c.funcs.keys().map(String::as_str));
+            ctx = c.parent;
+        }
+        if self.builtins {
+            names.extend(functions::builtin_names().iter().copied());
+        }
+        names
+    }
+
     /// Looks a function up: functions declared in this scope and its
     /// parents first, then (unless the context is [`Context::empty`]) the
     /// built-ins, which are also reachable as `core::NAME`.

@@ -924,8 +924,8 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                             return Err(err(
                                 key_expr.span,
                                 format!(
-                                    "Duplicate object key: Two different items produced the key \"{}\" in this 'for' expression. If duplicate keys are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                    o.key()
+                                    "Duplicate object key: Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                    super::functions::util::quoted(o.key())
                                 ),
                             ))
                         }
@@ -1760,10 +1760,49 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
         } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
             format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
         } else {
-            format!("Call to unknown function: There is no function named \"{full}\".")
+            // (The built-ins are also named `core::NAME`.)
+            let (core, bare) = full
+                .strip_prefix("core::")
+                .map_or(("", full), |bare| ("core::", bare));
+            let suggestion = name_suggestion(bare, ctx.function_names())
+                .map(|s| {
+                    let name = format!("{core}{s}");
+                    format!(" Did you mean {}?", super::functions::util::quoted(&name))
+                })
+                .unwrap_or_default();
+            format!("Call to unknown function: There is no function named \"{full}\".{suggestion}")
         }
     };
     unknown(ctx, span, msg)
+}
+
+/// HCL's `nameSuggestion`: a name less than three edits (of characters)
+/// away from `given`. HCL takes the first such name in its map's (random)
+/// order; here the closest, the first in sorted order among equals.
+fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
+    let given: Vec<char> = given.chars().collect();
+    let distance = |name: &str| {
+        // Levenshtein distance, one row at a time.
+        let mut row: Vec<usize> = (0..=given.len()).collect();
+        for (i, c) in name.chars().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, g) in given.iter().enumerate() {
+                let next = (diagonal + usize::from(*g != c))
+                    .min(row[j] + 1)
+                    .min(row[j + 1] + 1);
+                diagonal = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[given.len()]
+    };
+    names
+        .into_iter()
+        .map(|n| (distance(n), n))
+        .filter(|&(d, _)| d < 3)
+        .min()
+        .map(|(_, n)| n)
 }
 
 /// `element(list, i)` with a negative `i`: the index counted from the end

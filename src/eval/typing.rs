@@ -899,7 +899,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                 if let Some(default) = args.get(2) {
                     if crate::eval::functions::util::convert(default.clone(), e).is_err() {
                         return Err(
-                            "the default value must have the same type as the map elements".into(),
+                            "invalid value for \"default\" parameter: the default value must have the same type as the map elements".into(),
                         );
                     }
                 }
@@ -909,8 +909,8 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
         },
         "element" => match (t0, index(1)) {
             (Some(Type::List(e)), _) => Is((**e).clone()),
-            (Some(Type::Tuple(ts)), Some(i)) if i >= 0 && !ts.is_empty() => {
-                Is(ts[i as usize % ts.len()].clone())
+            (Some(Type::Tuple(ts)), Some(i)) if !ts.is_empty() => {
+                Is(ts[super::functions::collection::tuple_position(ts.len(), i)?].clone())
             }
             _ => Literal,
         },

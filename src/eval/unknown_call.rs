@@ -58,6 +58,12 @@ pub(crate) fn call(
         typing::conversion_check(name, t)
             .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     }
+    if let (Some(Type::Tuple(ts)), "element") = (types.first(), name) {
+        // The type callback indexes the tuple's type, known or not.
+        if let (false, Some(i)) = (ts.is_empty(), args.get(1).and_then(Value::as_i64)) {
+            super::functions::collection::tuple_position(ts.len(), i).map_err(fail)?;
+        }
+    }
     if types
         .iter()
         .enumerate()

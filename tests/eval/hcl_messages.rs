@@ -376,3 +376,60 @@ fn random_expressions_fail_with_terraform_s_first_message() {
         ("\"${(null && \"a\")}-x\"", "Invalid operand: Unsuitable value for right operand: a bool is required."),
     ]);
 }
+
+/// Function-call messages checked against `terraform console` this time: a
+/// name near a function's (HCL's suggestion), a duplicate `for` key, `%q`
+/// quoting, no verbs in a format, a NaN result and a tuple's negative
+/// element index (Go panics there: Terraform prints the panic's first line,
+/// then Go's stack trace, then the period; hcl2 puts the period after the
+/// first line).
+#[test]
+fn calls_and_for_keys_fail_with_terraform_s_words() {
+    check(&[
+        (
+            "sqrt(-1)",
+            "Call to unknown function: There is no function named \"sqrt\". Did you mean \"sort\"?",
+        ),
+        (
+            "lenght([1])",
+            "Call to unknown function: There is no function named \"lenght\". Did you mean \"length\"?",
+        ),
+        (
+            "{for k, v in [1, 2] : \"x\" => v}",
+            "Duplicate object key: Two different items produced the key \"x\" in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+        ),
+        (
+            "tonumber(\"a\\tb\")",
+            "Invalid function argument: Invalid value for \"v\" parameter: cannot convert \"a\\tb\" to number; given string must be a decimal representation of a number.",
+        ),
+        (
+            "tonumber(\"é\\u0001\")",
+            "Invalid function argument: Invalid value for \"v\" parameter: cannot convert \"é\\x01\" to number; given string must be a decimal representation of a number.",
+        ),
+        (
+            "format(\"%%\", true)",
+            "Invalid function argument: Invalid value for \"args\" parameter: too many arguments; no verbs in format string.",
+        ),
+        (
+            "format(\"%d %%\", 1, 2)",
+            "Invalid function argument: Invalid value for \"args\" parameter: too many arguments; only 1 used by format string.",
+        ),
+        (
+            "log(-1, 2)",
+            "Error in function call: Call to function \"log\" failed: panic in function implementation: Float.SetFloat64(NaN).",
+        ),
+        (
+            "pow(-8, 1/3)",
+            "Error in function call: Call to function \"pow\" failed: panic in function implementation: Float.SetFloat64(NaN).",
+        ),
+        (
+            "element([true, false], -3)",
+            "Error in function call: Call to function \"element\" failed: panic in function implementation: runtime error: index out of range [-1].",
+        ),
+        ("element([true, false], -2)", "no error: bool"),
+        (
+            "lookup(tomap({k = 1, j = 2}), \"k\", [1, \"a\", true])",
+            "Invalid function argument: Invalid value for \"default\" parameter: the default value must have the same type as the map elements.",
+        ),
+    ]);
+}

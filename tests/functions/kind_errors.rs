@@ -113,11 +113,15 @@ fn wrong_kinds_fail_with_terraform_s_messages() {
         ("join(\",\", \"abc\")", "Invalid function argument: Invalid value for \"lists\" parameter: list of string required."),
         ("matchkeys(\"abc\", [1], [1])", "Invalid function argument: Invalid value for \"values\" parameter: list of any single type required."),
         ("min(\"abc\"...)", "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type."),
-        // (Terraform 1.11.4 panics on `element([local.us, 1], -1)`, a tuple
-        // with a negative index; we report cty's error for a negative index.)
+        // Terraform 1.11.4's cty indexes a tuple's type with the index's
+        // remainder, and a negative one panics: the panic's first line.
         (
             "element([local.us, 1], -1)",
-            "Error in function call: Call to function \"element\" failed: cannot use element function with a negative index.",
+            "Error in function call: Call to function \"element\" failed: panic in function implementation: runtime error: index out of range [-1].",
+        ),
+        (
+            "element(local.ut, -3)",
+            "Error in function call: Call to function \"element\" failed: panic in function implementation: runtime error: index out of range [-1].",
         ),
         ("slice([local.un], 1, 0)", "Invalid function argument: Invalid value for \"start_index\" parameter: start index must not be greater than end index."),
         ("slice([local.un, 1], 0, 5)", "Invalid function argument: Invalid value for \"end_index\" parameter: end index must not be greater than the length of the list."),

@@ -567,7 +567,7 @@ pub(crate) fn product<T: Clone>(lists: &[Vec<T>], budget: &Budget) -> Result<Vec
 
 /// `element`'s index `i` into a list of `len` elements when it is
 /// negative: counted from the end (cty takes it modulo the length), as
-/// Terraform 1.11 does for lists; for tuples a negative index fails.
+/// Terraform 1.11 does for lists (tuples: see [`element_position`]).
 pub(crate) fn list_index(len: usize, i: &Value) -> Option<Value> {
     let (Some(i), Ok(len)) = (i.as_i64(), i64::try_from(len)) else {
         return None;
@@ -582,10 +582,23 @@ pub(crate) fn element_position(len: usize, index: &Value) -> Result<usize, Strin
     if len == 0 {
         return Err("cannot use element function with an empty list".into());
     }
-    if i < 0 {
-        return Err("cannot use element function with a negative index".into());
+    // (A list's negative index was counted from the end before, by the
+    // evaluator.)
+    tuple_position(len, i)
+}
+
+/// The element of a tuple of `len` (> 0) elements `element` takes at index
+/// `i`, by its type callback in Terraform 1.11's cty: the remainder (Go's,
+/// of the sign of the index), and a negative remainder panics there
+/// (`element([true, false], -3)`), whether the tuple is known or not.
+pub(crate) fn tuple_position(len: usize, i: i64) -> Result<usize, String> {
+    let r = i % len as i64;
+    if r < 0 {
+        return Err(format!(
+            "panic in function implementation: runtime error: index out of range [{r}]"
+        ));
     }
-    Ok((i as u64 % len as u64) as usize)
+    Ok(r as usize)
 }
 
 fn bools(v: Value, all: bool) -> Result<Value, String> {

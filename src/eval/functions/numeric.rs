@@ -57,11 +57,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("base", number())
             .build(|a| {
                 let (x, b) = (float(&a[0]), float(&a[1]));
-                let r = go_log(x) / go_log(b);
-                if r.is_nan() {
-                    return Err("the result is not a number (NaN)".into());
-                }
-                num(r)
+                num(go_log(x) / go_log(b))
             }),
     );
     r.insert(
@@ -105,13 +101,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("num", number())
             .param("power", number())
-            .build(|a| {
-                let r = go_pow(float(&a[0]), float(&a[1]));
-                if r.is_nan() {
-                    return Err("the result is not a number (NaN)".into());
-                }
-                num(r)
-            }),
+            .build(|a| num(go_pow(float(&a[0]), float(&a[1])))),
     );
     r.insert(
         "signum",

@@ -714,6 +714,12 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
         out.push_str(&text);
         budget.check(1, out.len())?;
     }
+    if max_used == 0 && !args.is_empty() {
+        return Err(
+            "invalid value for \"args\" parameter: too many arguments; no verbs in format string"
+                .into(),
+        );
+    }
     if max_used < args.len() {
         return Err(format!(
             "invalid value for \"args\" parameter: too many arguments; only {max_used} used by format string"

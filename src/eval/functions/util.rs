@@ -48,11 +48,12 @@ pub(crate) fn fmt_number(n: &Number) -> String {
     n.to_plain_string()
 }
 
-/// A number from an `f64`, as a value (NaN is reported as an error).
+/// A number from an `f64`, as a value. NaN is an error, in the words of
+/// the Go panic Terraform reports (cty's numbers cannot hold it).
 pub(crate) fn num(f: f64) -> Result<Value, String> {
     Number::from_f64(f)
         .map(Value::Number)
-        .ok_or_else(|| "the result is not a number (NaN)".to_owned())
+        .ok_or_else(|| "panic in function implementation: Float.SetFloat64(NaN)".to_owned())
 }
 
 /// Terraform's name for the type of a value, for messages.
@@ -112,13 +113,14 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::String, Value::Bool(b)) => Ok(Value::from(if b { "true" } else { "false" })),
         (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
         (Ty::Number, Value::String(s)) => Number::parse(&s).map(Value::Number).ok_or_else(|| {
-            format!("cannot convert \"{s}\" to number; given string must be a decimal representation of a number")
+            format!("cannot convert {} to number; given string must be a decimal representation of a number", quoted(&s))
         }),
         (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
         (Ty::Bool, Value::String(s)) => match crate::value::parse_bool(&s) {
             Some(b) => Ok(Value::Bool(b)),
             None => Err(format!(
-                "cannot convert \"{s}\" to bool; only the strings \"true\" or \"false\" are allowed"
+                "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                quoted(&s)
             )),
         },
         (Ty::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => a
@@ -372,8 +374,16 @@ pub(crate) fn set_order(a: &Value, b: &Value) -> Ordering {
     }
 }
 
-/// Go's `%q` (`strconv.Quote`), close enough for ordering.
-fn go_quote(s: &str, out: &mut String) {
+/// Go's `%q` of `s` (`strconv.Quote`), close enough for ordering and for
+/// the messages that quote a value with it.
+pub(crate) fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    go_quote(s, &mut out);
+    out
+}
+
+/// [`quoted`], appended to `out`.
+pub(crate) fn go_quote(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
