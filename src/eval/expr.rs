@@ -575,7 +575,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             let refusal =
                 typing::unified_branch_refusal(&typing::of(&v, &vt), &typing::of(&o, &ot), &target);
             let converted = match refusal {
-                Some(why) => Err(why.to_owned()),
+                Some(why) => Err(why.into()),
                 None => typing::convert(v, &vt, &target),
             };
             converted.map_err(|msg| {
@@ -584,7 +584,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
                     format!(
                         "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
                         if cond { "true" } else { "false" },
-                        super::functions::util::cty_words(&msg)
+                        msg.cty_words()
                     ),
                 )
             })
@@ -1571,7 +1571,7 @@ fn invoke_typed(
         typing::Returns::Is(t) => (v, typing::typed(t)),
         typing::Returns::Convert(t) => match super::functions::util::convert(v, &t) {
             Ok(v) => (v, typing::typed(t)),
-            Err(msg) => return Err(call_failed(full, msg, span)),
+            Err(msg) => return Err(call_failed(full, msg.into(), span)),
         },
     })
 }

@@ -135,7 +135,11 @@ pub(crate) fn map_unknowns(v: &Value, t: &Ty, f: &mut dyn FnMut(&Type) -> Value)
 /// included: an unknown converts to an unknown of the target type (when
 /// its type can convert), and a set puts its unknown elements after the
 /// known ones, before a null.
-pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), String> {
+pub(crate) fn convert(
+    v: Value,
+    t: &Ty,
+    target: &Type,
+) -> Result<(Value, Ty), super::functions::util::ConvertError> {
     use super::functions::util;
     match t {
         None | Some(Meta::Typed(_)) => {
@@ -156,11 +160,9 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
                 return Ok((v, t.clone()));
             }
             if !crate::value::ty::conversion_exists(ty, target, true) {
-                return Err(format!(
-                    "cannot convert {} to {}",
-                    friendly(ty),
-                    friendly(target)
-                ));
+                return Err(
+                    format!("cannot convert {} to {}", friendly(ty), friendly(target)).into(),
+                );
             }
             Ok((Value::Null, unknown(target.clone(), r.clone())))
         }
@@ -181,7 +183,12 @@ pub(crate) fn convert(v: Value, t: &Ty, target: &Type) -> Result<(Value, Ty), St
 
 /// [`convert`] of a value some of whose parts are not known yet (`items`:
 /// their types).
-fn convert_parts(v: Value, t: &Ty, items: &[Ty], target: &Type) -> Result<(Value, Ty), String> {
+fn convert_parts(
+    v: Value,
+    t: &Ty,
+    items: &[Ty],
+    target: &Type,
+) -> Result<(Value, Ty), super::functions::util::ConvertError> {
     {
         match (target, v) {
             (Type::Dynamic, v) => Ok((v, t.clone())),
@@ -252,7 +259,7 @@ fn convert_parts(v: Value, t: &Ty, items: &[Ty], target: &Type) -> Result<(Value
                 let map = entries.into_iter().map(|(k, x, _)| (k, x)).collect();
                 Ok((Value::Object(map), with_parts(target.clone(), metas)))
             }
-            (target, _) => Err(format!("{} required", friendly(target))),
+            (target, _) => Err(format!("{} required", friendly(target)).into()),
         }
     }
 }

@@ -171,7 +171,7 @@ pub(crate) fn call(
                 }
                 let empty = matches!(&v, Value::String(s) if s.is_empty());
                 if !v.is_null() && !empty {
-                    return typing::convert(v, t, &target).map_err(fail);
+                    return typing::convert(v, t, &target).map_err(|e| fail(e.into()));
                 }
             }
             return Ok(unknown::not_null(target));
@@ -263,7 +263,8 @@ pub(crate) fn call(
                 _ => return Err(fail("cannot convert the value".into())),
             };
             let (v, t) = (args.into_iter().next(), metas.into_iter().next());
-            return typing::convert(v.unwrap_or_default(), &t.flatten(), &target).map_err(fail);
+            return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
+                .map_err(|e| fail(e.into()));
         }
         "lookup" if matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1]) => {
             // An object's attribute type is known by its name.
@@ -377,7 +378,9 @@ pub(crate) fn call(
                 parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
             let meta = typing::object_of(&map, part_metas);
             return match target {
-                Type::Map(_) => typing::convert(Value::Object(map), &meta, &target).map_err(fail),
+                Type::Map(_) => {
+                    typing::convert(Value::Object(map), &meta, &target).map_err(|e| fail(e.into()))
+                }
                 _ => Ok((Value::Object(map), meta)),
             };
         }
@@ -500,7 +503,7 @@ fn sequence(
     let (values, metas): (Vec<Value>, Vec<Ty>) = parts.into_iter().unzip();
     let meta = typing::tuple(&values, Some(metas));
     match list {
-        Some(t) => typing::convert(Value::Array(values), &meta, t),
+        Some(t) => Ok(typing::convert(Value::Array(values), &meta, t)?),
         None => Ok((Value::Array(values), meta)),
     }
 }

@@ -8,17 +8,18 @@ use crate::value::Value;
 
 fn conv(v: Value, ty: Ty) -> Result<Value, String> {
     let what = friendly_type(&v);
-    let is_string = v.is_string();
     convert(v, &ty).map_err(|e| {
-        let msg = if is_string && e.starts_with("cannot convert \"") {
-            e
-        } else {
-            let name = match ty {
-                Ty::Bool => "bool",
-                Ty::Number => "number",
-                _ => "string",
-            };
-            format!("cannot convert {what} to {name}")
+        let msg = match e {
+            // Which string did not read.
+            util::ConvertError::NotPrimitive { .. } => e.to_string(),
+            util::ConvertError::Other(_) => {
+                let name = match ty {
+                    Ty::Bool => "bool",
+                    Ty::Number => "number",
+                    _ => "string",
+                };
+                format!("cannot convert {what} to {name}")
+            }
         };
         format!("invalid value for \"v\" parameter: {msg}")
     })

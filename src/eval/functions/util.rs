@@ -86,25 +86,66 @@ pub(crate) fn unify(tys: &[Ty]) -> Option<Ty> {
     Ty::unify(tys)
 }
 
-/// cty's own words for a failure [`convert`] reported as `msg`, as HCL
-/// prints them where the language converts a value (a conditional's
-/// result): a string that does not read as a number or a bool is "a number
-/// is required" / "a bool is required" (`convert` says which string, as
-/// Terraform's `tonumber` and `tobool` do).
-pub(crate) fn cty_words(msg: &str) -> &str {
-    if msg.starts_with("cannot convert \"") {
-        if msg.contains("\" to number;") {
-            return "a number is required";
-        }
-        if msg.contains("\" to bool;") {
-            return "a bool is required";
+/// Why [`convert`] failed.
+#[derive(Debug)]
+pub(crate) enum ConvertError {
+    /// A string that does not read as a number or a bool (`to`).
+    NotPrimitive { string: String, to: &'static str },
+    /// Any other failure, in cty's words.
+    Other(String),
+}
+
+impl ConvertError {
+    /// cty's own words, as HCL prints them where the language converts a
+    /// value (a conditional's result): a string that does not read as a
+    /// number is "a number is required" (the functions `tonumber` and
+    /// `tobool` say which string, as Terraform's do).
+    pub(crate) fn cty_words(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            ConvertError::NotPrimitive { to, .. } => format!("a {to} is required").into(),
+            ConvertError::Other(msg) => msg.as_str().into(),
         }
     }
-    msg
+}
+
+impl std::fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConvertError::NotPrimitive { string, to: "number" } => write!(
+                f,
+                "cannot convert {} to number; given string must be a decimal representation of a number",
+                quoted(string)
+            ),
+            ConvertError::NotPrimitive { string, to } => write!(
+                f,
+                "cannot convert {} to {to}; only the strings \"true\" or \"false\" are allowed",
+                quoted(string)
+            ),
+            ConvertError::Other(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl From<String> for ConvertError {
+    fn from(msg: String) -> Self {
+        ConvertError::Other(msg)
+    }
+}
+
+impl From<&str> for ConvertError {
+    fn from(msg: &str) -> Self {
+        ConvertError::Other(msg.to_owned())
+    }
+}
+
+impl From<ConvertError> for String {
+    fn from(e: ConvertError) -> String {
+        e.to_string()
+    }
 }
 
 /// Converts a value to a type as cty's (unsafe) conversion does.
-pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
+pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, ConvertError> {
     match (ty, v) {
         (Ty::Dynamic, v) => Ok(v),
         (_, Value::Null) => Ok(Value::Null),
@@ -112,16 +153,20 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
         (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n).into())),
         (Ty::String, Value::Bool(b)) => Ok(Value::from(if b { "true" } else { "false" })),
         (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
-        (Ty::Number, Value::String(s)) => Number::parse(&s).map(Value::Number).ok_or_else(|| {
-            format!("cannot convert {} to number; given string must be a decimal representation of a number", quoted(&s))
-        }),
+        (Ty::Number, Value::String(s)) => match Number::parse(&s) {
+            Some(n) => Ok(Value::Number(n)),
+            None => Err(ConvertError::NotPrimitive {
+                string: s.to_string(),
+                to: "number",
+            }),
+        },
         (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
         (Ty::Bool, Value::String(s)) => match crate::value::parse_bool(&s) {
             Some(b) => Ok(Value::Bool(b)),
-            None => Err(format!(
-                "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
-                quoted(&s)
-            )),
+            None => Err(ConvertError::NotPrimitive {
+                string: s.to_string(),
+                to: "bool",
+            }),
         },
         (Ty::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => a
             .into_iter()
@@ -131,7 +176,7 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
             .map(Value::Array),
         (Ty::List(t), Value::Array(a)) => {
             if **t == Ty::Dynamic {
-                to_list(Value::Array(a)).map(Value::Array)
+                Ok(Value::Array(to_list(Value::Array(a))?))
             } else {
                 a.into_iter()
                     .map(|v| convert(v, t))
@@ -156,13 +201,13 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
                 out.insert(k, v);
             }
             if let Some(missing) = ts.keys().find(|k| !out.contains_key(k.as_str())) {
-                return Err(format!("attribute \"{missing}\" is required"));
+                return Err(format!("attribute \"{missing}\" is required").into());
             }
             Ok(Value::Object(out))
         }
         (Ty::Map(t), Value::Object(o)) => {
             if **t == Ty::Dynamic {
-                to_map(Value::Object(o)).map(Value::Object)
+                Ok(Value::Object(to_map(Value::Object(o))?))
             } else {
                 o.into_iter()
                     .map(|(k, v)| convert(v, t).map(|v| (k, v)))
@@ -171,9 +216,11 @@ pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, String> {
             }
         }
         (Ty::String | Ty::Number | Ty::Bool, v) => {
-            Err(format!("cannot convert {} to {}", friendly_type(&v), type_name(ty)))
+            Err(format!("cannot convert {} to {}", friendly_type(&v), type_name(ty)).into())
         }
-        (ty, v) => Err(format!("{} required, but have {}", type_name(ty), friendly_type(&v))),
+        (ty, v) => {
+            Err(format!("{} required, but have {}", type_name(ty), friendly_type(&v)).into())
+        }
     }
 }
 
@@ -186,7 +233,7 @@ pub(crate) fn to_list(v: Value) -> Result<Vec<Value>, String> {
             if ty == Ty::Dynamic && tys.iter().any(|t| *t != Ty::Dynamic) {
                 return Err("cannot convert tuple to list of any single type".into());
             }
-            a.into_iter().map(|v| convert(v, &ty)).collect()
+            a.into_iter().map(|v| Ok(convert(v, &ty)?)).collect()
         }
         other => Err(format!(
             "list of any single type required, but have {}",
