@@ -4,7 +4,9 @@
 use crate::support;
 
 use hcl::Value;
-use support::{call, fails_with};
+use support::call;
+#[cfg(any(feature = "json", all(feature = "base64", feature = "textencoding")))]
+use support::fails_with;
 
 /// Cases where we knowingly differ from Terraform.
 const KNOWN_DIFFERENCES: &[&str] = &[
@@ -133,6 +135,7 @@ fn yamldecode_alias_bomb_is_an_error() {
     assert!(err.contains("too many values"), "{err}");
 }
 
+#[cfg(all(feature = "base64", feature = "textencoding"))]
 #[test]
 fn base64_is_read_as_go_reads_it() {
     // Each message and value as Terraform 1.11.4 prints it (Go's
@@ -182,5 +185,52 @@ fn base64_is_read_as_go_reads_it() {
             &format!("textdecodebase64(\"{src}\", \"{enc}\")"),
             &format!("Invalid function argument: Invalid value for \"source\" parameter: the given string contains symbols that are not defined for {enc}."),
         );
+    }
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn jsondecode_refuses_bad_json_in_go_s_words() {
+    // Terraform 1.11.4: cty reads the document with Go's decoder, whose
+    // messages these are (`EOF` between tokens, `unexpected EOF` inside a
+    // value, no context for a bad first key, a closing bracket after the
+    // value accepted).
+    let ctx = hcl::eval::Context::new();
+    let cases: &[(&str, Result<&str, &str>)] = &[
+        ("jsondecode(\"1]\")", Ok("1")),
+        ("jsondecode(\"1 2\")", Err("Error in function call: Call to function \"jsondecode\" failed: extraneous data after JSON object.")),
+        ("jsondecode(\"[01]\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '1' after array element.")),
+        ("jsondecode(\"- 1\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character ' ' in numeric literal.")),
+        ("jsondecode(\"1.x\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'x' after decimal point in numeric literal.")),
+        ("jsondecode(\"1ex\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'x' in exponent of numeric literal.")),
+        ("jsondecode(\"[1 2]\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '2' after array element.")),
+        ("jsondecode(\"[1,]\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character ']' looking for beginning of value.")),
+        ("jsondecode(\"{\\\"a\\\":1,}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '}' looking for beginning of object key string.")),
+        ("jsondecode(\"{1}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '1'.")),
+        ("jsondecode(\"{\\\"a\\\" 1}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '1' after object key.")),
+        ("jsondecode(\"{\\\"a\\\":1 \\\"b\\\":2}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '\"' after object key:value pair.")),
+        ("jsondecode(\"{\\\"a\\\":1\")", Err("Error in function call: Call to function \"jsondecode\" failed: EOF.")),
+        ("jsondecode(\"\\\"abc\")", Err("Error in function call: Call to function \"jsondecode\" failed: unexpected EOF.")),
+        ("jsondecode(\"\\\"a\\\\x\\\"\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'x' in string escape code.")),
+        ("jsondecode(\"\\\"\\\\u12g4\\\"\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'g' in \\u hexadecimal character escape.")),
+        ("jsondecode(\"\\\"a\\u0001b\\\"\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '\\x01' in string literal.")),
+        ("jsondecode(\"trux\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'x' in literal true (expecting 'e').")),
+        ("jsondecode(\"nulx\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'x' in literal null (expecting 'l').")),
+        ("jsondecode(\"é\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'Ã' looking for beginning of value.")),
+        ("jsondecode(\"{,}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character ','.")),
+        ("jsondecode(\"{\\\"a\\\":}\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '}' looking for beginning of value.")),
+        ("jsondecode(\"{\\\"a\\\":1}}\")", Ok("{\"a\":1}")),
+        ("jsondecode(\"nan\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character 'a' in literal null (expecting 'u').")),
+        ("jsondecode(\"'a'\")", Err("Error in function call: Call to function \"jsondecode\" failed: invalid character '\\'' looking for beginning of value.")),
+    ];
+    for (src, want) in cases {
+        match want {
+            Ok(json) => {
+                let got = hcl::eval::evaluate_str(src, &ctx).unwrap();
+                let want: Value = serde_json::from_str(json).unwrap();
+                assert_eq!(got, want, "{src}");
+            }
+            Err(m) => fails_with(src, m),
+        }
     }
 }

@@ -32,7 +32,8 @@ pub(crate) fn register(r: &mut Registry) {
             // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
             // `f64`s.
             let depth = crate::ParseOptions::default().depth_limit();
-            let node = crate::json::parse::parse(&s, depth).map_err(|e| e.message().to_owned())?;
+            let node =
+                crate::json::parse::parse_as_go(&s, depth).map_err(|e| e.message().to_owned())?;
             from_json(node)
         }),
     );
