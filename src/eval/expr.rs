@@ -1797,8 +1797,11 @@ fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) ->
         }
         row[given.len()]
     };
+    // (Names whose lengths differ by three or more are that far apart:
+    // not measured, so a long name costs nothing.)
     names
         .into_iter()
+        .filter(|n| n.chars().count().abs_diff(given.len()) < 3)
         .map(|n| (distance(n), n))
         .filter(|&(d, _)| d < 3)
         .min()

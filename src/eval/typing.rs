@@ -189,78 +189,76 @@ fn convert_parts(
     items: &[Ty],
     target: &Type,
 ) -> Result<(Value, Ty), super::functions::util::ConvertError> {
-    {
-        match (target, v) {
-            (Type::Dynamic, v) => Ok((v, t.clone())),
-            (Type::List(e) | Type::Set(e), Value::Array(a)) => {
-                let mut known = Vec::new();
-                let mut unknowns = Vec::new();
-                let mut out = Vec::with_capacity(a.len());
-                let mut metas = Vec::with_capacity(a.len());
-                for (x, xt) in a.into_iter().zip(items) {
-                    let (x, xt) = convert(x, xt, e)?;
-                    if matches!(target, Type::Set(_)) {
-                        if is_known(&xt) {
-                            known.push(x);
-                        } else {
-                            unknowns.push((x, xt));
-                        }
-                    } else {
-                        out.push(x);
-                        metas.push(xt);
-                    }
-                }
+    match (target, v) {
+        (Type::Dynamic, v) => Ok((v, t.clone())),
+        (Type::List(e) | Type::Set(e), Value::Array(a)) => {
+            let mut known = Vec::new();
+            let mut unknowns = Vec::new();
+            let mut out = Vec::with_capacity(a.len());
+            let mut metas = Vec::with_capacity(a.len());
+            for (x, xt) in a.into_iter().zip(items) {
+                let (x, xt) = convert(x, xt, e)?;
                 if matches!(target, Type::Set(_)) {
-                    // cty's order: known elements, then unknown ones, then
-                    // null (a 'for' over the set meets them so).
-                    let (nulls, known): (Vec<Value>, Vec<Value>) =
-                        known.into_iter().partition(Value::is_null);
-                    for x in super::functions::util::make_set(known) {
-                        out.push(x);
-                        metas.push(element(e, &Value::Null));
+                    if is_known(&xt) {
+                        known.push(x);
+                    } else {
+                        unknowns.push((x, xt));
                     }
-                    for (x, xt) in unknowns {
-                        out.push(x);
-                        metas.push(xt);
-                    }
-                    if !nulls.is_empty() {
-                        out.push(Value::Null);
-                        metas.push(element(e, &Value::Null));
-                    }
-                }
-                Ok((Value::Array(out), with_parts(target.clone(), metas)))
-            }
-            (Type::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => {
-                let mut out = Vec::with_capacity(a.len());
-                let mut metas = Vec::with_capacity(a.len());
-                for ((x, xt), e) in a.into_iter().zip(items).zip(ts) {
-                    let (x, xt) = convert(x, xt, e)?;
+                } else {
                     out.push(x);
                     metas.push(xt);
                 }
-                Ok((Value::Array(out), with_parts(target.clone(), metas)))
             }
-            (Type::Map(_) | Type::Object(_), Value::Object(o)) => {
-                let mut entries: Vec<(Key, Value, Ty)> = Vec::with_capacity(o.len());
-                for ((k, x), xt) in o.into_iter().zip(items) {
-                    let e = match target {
-                        Type::Map(e) => (**e).clone(),
-                        Type::Object(attrs) => match attrs.get(k.as_str()) {
-                            Some(e) => e.clone(),
-                            None => continue,
-                        },
-                        _ => Type::Dynamic,
-                    };
-                    let (x, xt) = convert(x, xt, &e)?;
-                    entries.push((k, x, xt));
+            if matches!(target, Type::Set(_)) {
+                // cty's order: known elements, then unknown ones, then
+                // null (a 'for' over the set meets them so).
+                let (nulls, known): (Vec<Value>, Vec<Value>) =
+                    known.into_iter().partition(Value::is_null);
+                for x in super::functions::util::make_set(known) {
+                    out.push(x);
+                    metas.push(element(e, &Value::Null));
                 }
-                entries.sort_by(|a, b| a.0.cmp(&b.0));
-                let metas = entries.iter().map(|e| e.2.clone()).collect();
-                let map = entries.into_iter().map(|(k, x, _)| (k, x)).collect();
-                Ok((Value::Object(map), with_parts(target.clone(), metas)))
+                for (x, xt) in unknowns {
+                    out.push(x);
+                    metas.push(xt);
+                }
+                if !nulls.is_empty() {
+                    out.push(Value::Null);
+                    metas.push(element(e, &Value::Null));
+                }
             }
-            (target, _) => Err(format!("{} required", friendly(target)).into()),
+            Ok((Value::Array(out), with_parts(target.clone(), metas)))
         }
+        (Type::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => {
+            let mut out = Vec::with_capacity(a.len());
+            let mut metas = Vec::with_capacity(a.len());
+            for ((x, xt), e) in a.into_iter().zip(items).zip(ts) {
+                let (x, xt) = convert(x, xt, e)?;
+                out.push(x);
+                metas.push(xt);
+            }
+            Ok((Value::Array(out), with_parts(target.clone(), metas)))
+        }
+        (Type::Map(_) | Type::Object(_), Value::Object(o)) => {
+            let mut entries: Vec<(Key, Value, Ty)> = Vec::with_capacity(o.len());
+            for ((k, x), xt) in o.into_iter().zip(items) {
+                let e = match target {
+                    Type::Map(e) => (**e).clone(),
+                    Type::Object(attrs) => match attrs.get(k.as_str()) {
+                        Some(e) => e.clone(),
+                        None => continue,
+                    },
+                    _ => Type::Dynamic,
+                };
+                let (x, xt) = convert(x, xt, &e)?;
+                entries.push((k, x, xt));
+            }
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            let metas = entries.iter().map(|e| e.2.clone()).collect();
+            let map = entries.into_iter().map(|(k, x, _)| (k, x)).collect();
+            Ok((Value::Object(map), with_parts(target.clone(), metas)))
+        }
+        (target, _) => Err(format!("{} required", friendly(target)).into()),
     }
 }
 

@@ -95,6 +95,16 @@ struct ParseError {
     message: String,
 }
 
+impl ParseError {
+    fn new(layout: &'static str, value: &[u8], message: &str) -> Self {
+        ParseError {
+            layout,
+            value: String::from_utf8_lossy(value).into_owned(),
+            message: message.to_owned(),
+        }
+    }
+}
+
 const RFC3339: &str = "2006-01-02T15:04:05Z07:00";
 
 fn days_in(month: u32, year: u32) -> u32 {
@@ -118,13 +128,7 @@ fn nanoseconds(digits: &[u8]) -> u32 {
 /// Go's `time.Parse(time.RFC3339, s)`, step by step as Go reads the layout
 /// (the rest of the value each error holds is Go's).
 fn go_parse(s: &str) -> Result<Stamp, ParseError> {
-    fn fail(layout: &'static str, value: &[u8], message: &str) -> ParseError {
-        ParseError {
-            layout,
-            value: String::from_utf8_lossy(value).into_owned(),
-            message: message.to_owned(),
-        }
-    }
+    let fail = ParseError::new;
     /// Go's `getnum`: one or (`fixed`) exactly two digits.
     fn getnum(v: &[u8], fixed: bool) -> Option<(u32, &[u8])> {
         let d = |i: usize| {
@@ -307,11 +311,7 @@ fn strict_parse(s: &str) -> Option<Stamp> {
 /// `parseStrictRFC3339`), as the parse error it makes of it.
 fn strict_refusal(s: &str) -> ParseError {
     let b = s.as_bytes();
-    let err = |layout, value: &[u8], message: &str| ParseError {
-        layout,
-        value: String::from_utf8_lossy(value).into_owned(),
-        message: message.to_owned(),
-    };
+    let err = ParseError::new;
     let num2 =
         |i: usize| u32::from(b[i].wrapping_sub(b'0')) * 10 + u32::from(b[i + 1].wrapping_sub(b'0'));
     if b.get(12) == Some(&b':') {
