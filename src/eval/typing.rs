@@ -615,8 +615,19 @@ pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<
             return Err(msg);
         }
     }
+    if let ("lookup", Some(Map(e)), Some(default)) = (name, types.first(), types.get(2)) {
+        // The default converts to the element type by its type, known or
+        // not (Terraform's type callback).
+        if !crate::value::ty::conversion_exists(default, e, true) {
+            return Err(LOOKUP_DEFAULT.into());
+        }
+    }
     Ok(())
 }
+
+/// `lookup`'s refusal of a default that does not convert to the map's
+/// element type.
+const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the default value must have the same type as the map elements";
 
 /// The element type a list conversion gives a value of type `t`: a list's
 /// or set's own, the unified types of a tuple's elements (dynamic when it
@@ -903,9 +914,7 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
             (Some(Type::Map(e)), _) => {
                 if let Some(default) = args.get(2) {
                     if crate::eval::functions::util::convert(default.clone(), e).is_err() {
-                        return Err(
-                            "invalid value for \"default\" parameter: the default value must have the same type as the map elements".into(),
-                        );
+                        return Err(LOOKUP_DEFAULT.into());
                     }
                 }
                 Convert((**e).clone())

@@ -119,6 +119,12 @@ fn wrong_kinds_fail_with_terraform_s_messages() {
             "element([local.us, 1], -1)",
             "Error in function call: Call to function \"element\" failed: panic in function implementation: runtime error: index out of range [-1].",
         ),
+        // `lookup`'s default converts to the element type by its type, an
+        // unknown one too.
+        (
+            "lookup(tomap({a = 1}), \"b\", local.ul)",
+            "Invalid function argument: Invalid value for \"default\" parameter: the default value must have the same type as the map elements.",
+        ),
         (
             "element(local.ut, -3)",
             "Error in function call: Call to function \"element\" failed: panic in function implementation: runtime error: index out of range [-1].",
