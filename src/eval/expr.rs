@@ -471,8 +471,6 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
     }
 }
 
-/// `c ? a : b`: the branch taken, converted to the type both branches
-/// unify to (see [`typing::unify_branches`]).
 /// The error of a conditional whose branches' types do not unify (a
 /// failed branch by its placeholder's type, see [`failed_type`]), if they
 /// do not: HCL reports it alone, before it looks at the condition.
@@ -492,17 +490,34 @@ fn branches_mismatch(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<
         .then(|| ops::inconsistent_branches(c.true_expr.span.to(c.false_expr.span), t, f))
 }
 
-/// A condition that is not a bool (nor a string that reads as one), in a
-/// conditional or a template's `if`.
+/// A condition's value as a bool, in a conditional, a template's `if` or
+/// a `for`'s `if`: `true`/`false`, or a string that reads as one (cty's
+/// conversion).
+pub(crate) fn condition_bool(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => crate::value::parse_bool(s),
+        _ => None,
+    }
+}
+
+/// The error of a conditional's or a template `if`'s condition `v` that is
+/// not a bool (see [`condition_bool`]): null, or of another type.
 #[cold]
 #[inline(never)]
-pub(crate) fn incorrect_condition(span: Span) -> Fail {
+pub(crate) fn condition_error(v: &Value, span: Span) -> Fail {
     err(
         span,
-        "Incorrect condition type: The condition expression must be of type bool.",
+        if v.is_null() {
+            "Null condition: The condition value is null. Conditions must either be true or false."
+        } else {
+            "Incorrect condition type: The condition expression must be of type bool."
+        },
     )
 }
 
+/// `c ? a : b`: the branch taken, converted to the type both branches
+/// unify to (see [`typing::unify_branches`]).
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     // HCL evaluates both branches and unifies their types before it
     // evaluates the condition; branches that do not unify are its only
@@ -524,24 +539,11 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         let y = branch(&c.false_expr)?;
         return unknown::conditional(x, y, c.true_expr.span.to(c.false_expr.span));
     }
-    let cond = match cond {
-        Value::Bool(b) => b,
-        Value::String(s) if crate::value::parse_bool(&s).is_some() => {
-            crate::value::parse_bool(&s) == Some(true)
-        }
-        Value::Null => {
-            let e = err(
-                c.cond.span,
-                "Null condition: The condition value is null. Conditions must either be true or false.",
-            );
-            return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
-        }
-        // (A tuple or object holding unknowns too: only a wholly unknown
-        // condition is not checked.)
-        _ => {
-            let e = incorrect_condition(c.cond.span);
-            return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
-        }
+    // (A tuple or object holding unknowns is not a bool either: only a
+    // wholly unknown condition is not checked.)
+    let Some(cond) = condition_bool(&cond) else {
+        let e = condition_error(&cond, c.cond.span);
+        return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
     };
     let (taken, other) = if cond {
         (&c.true_expr, &c.false_expr)
@@ -572,8 +574,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     match typing::unify_branches(t, f) {
         Ok(None) => Ok((v, vt)),
         Ok(Some(target)) => {
-            let refusal =
-                typing::unified_branch_refusal(&typing::of(&v, &vt), &typing::of(&o, &ot), &target);
+            let refusal = typing::unified_branch_refusal((&v, &vt), (&o, &ot), &target);
             let converted = match refusal {
                 Some(why) => Err(why.into()),
                 None => typing::convert(v, &vt, &target),
@@ -823,33 +824,25 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 known = false;
                 continue;
             }
-            let keep = match c {
-                Value::Bool(b) => b,
-                Value::String(s) if crate::value::parse_bool(&s).is_some() => {
-                    crate::value::parse_bool(&s) == Some(true)
-                }
-                _ if !known => continue,
-                Value::Null => {
+            match condition_bool(&c) {
+                Some(true) => {}
+                Some(false) => continue,
+                None if !known => continue,
+                None if c.is_null() => {
                     return Err(err(
                         cond.span,
                         "Condition is null: The value of the 'if' clause must not be null.",
                     ))
                 }
-                other => {
+                None => {
                     return Err(err(
                         cond.span,
                         format!(
                             "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
-                            crate::value::ty::primitive_required(
-                                matches!(other, Value::String(_)),
-                                "bool"
-                            )
+                            crate::value::ty::primitive_required(c.is_string(), "bool")
                         ),
                     ))
                 }
-            };
-            if !keep {
-                continue;
             }
         }
         match &f.key_expr {

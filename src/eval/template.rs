@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{err, eval_t, iter_items, R};
+use super::expr::{eval_t, iter_items, R};
 use super::ops;
 use super::typing::Ty;
 use crate::syntax::*;
@@ -34,37 +34,10 @@ fn safe_prefix(text: &str) -> String {
     let Some(last) = clusters.last() else {
         return String::new();
     };
+    let mut chars = last.chars();
     let delimiter = matches!(
-        last.chars().collect::<Vec<_>>()[..],
-        ['-' | '_'
-            | ':'
-            | ';'
-            | '/'
-            | '\\'
-            | ','
-            | '.'
-            | '('
-            | ')'
-            | '{'
-            | '}'
-            | '['
-            | ']'
-            | '|'
-            | '?'
-            | '!'
-            | '~'
-            | ' '
-            | '\t'
-            | '@'
-            | '#'
-            | '$'
-            | '%'
-            | '^'
-            | '&'
-            | '*'
-            | '+'
-            | '"'
-            | '\'']
+        (chars.next(), chars.next()),
+        (Some(c), None) if "-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'".contains(c)
     );
     if delimiter {
         text.to_owned()
@@ -177,16 +150,8 @@ fn render(
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
-                    let c = match c {
-                        Value::Bool(b) => b,
-                        Value::String(s) if crate::value::parse_bool(&s).is_some() => crate::value::parse_bool(&s) == Some(true),
-                        Value::Null => {
-                            return Err(err(
-                                ifd.cond.span,
-                                "Null condition: The condition value is null. Conditions must either be true or false.",
-                            ))
-                        }
-                        _ => return Err(super::expr::incorrect_condition(ifd.cond.span)),
+                    let Some(c) = super::expr::condition_bool(&c) else {
+                        return Err(super::expr::condition_error(&c, ifd.cond.span));
                     };
                     if c {
                         render(ifd.true_template.elements, ctx, d + 1, out, unknown)?;

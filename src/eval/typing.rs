@@ -407,8 +407,8 @@ pub(crate) fn unify_branches(
         .ok_or(())
 }
 
-/// Why a conditional's branch of type `branch` does not convert to the
-/// unified type `target` although the types unify: cty unifies an object
+/// Why a conditional's branch `branch` (a value and its recorded type) does
+/// not convert to the unified type `target` although the types unify: cty unifies an object
 /// with a map (a tuple with a list) through a map (list) of the attributes'
 /// (elements') unified type, and converts the value with two conversions
 /// in a row, the second applied to the value as it was
@@ -418,14 +418,18 @@ pub(crate) fn unify_branches(
 /// ["a"]] : tolist([])` fails in Terraform 1.11, `true ? [[1]] :
 /// tolist([])` does not).
 pub(crate) fn unified_branch_refusal(
-    branch: &Type,
-    other: &Type,
+    branch: (&Value, &Ty),
+    other: (&Value, &Ty),
     target: &Type,
 ) -> Option<&'static str> {
     fn mixed<'t>(mut ts: impl Iterator<Item = &'t Type>) -> bool {
         ts.next().is_some_and(|first| ts.any(|t| t != first))
     }
-    match (branch, other, target) {
+    // (The branches' types are built only for such a target.)
+    if !matches!(target, Type::Map(e) | Type::List(e) if **e == Type::Dynamic) {
+        return None;
+    }
+    match (&*of(branch.0, branch.1), &*of(other.0, other.1), target) {
         (Type::Object(fs), Type::Map(_), Type::Map(e))
             if **e == Type::Dynamic && mixed(fs.values()) =>
         {
