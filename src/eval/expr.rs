@@ -1543,6 +1543,19 @@ fn invoke_typed(
         let v = invoke(ctx, def, full, args, span)?;
         return Ok((v, meta));
     }
+    #[cfg(feature = "yaml")]
+    if bare == "yamldecode" {
+        // Typed as Terraform types the document: a block scalar is a
+        // string whatever it reads as, an empty one a null string.
+        let src = args.first().and_then(Value::as_str).unwrap_or_default();
+        return match super::functions::yaml_decode::decode_typed(src) {
+            Ok((v, t)) => {
+                ctx.budget.charge_value(&v, span)?;
+                Ok((v, typing::typed(t)))
+            }
+            Err(msg) => Err(call_failed(full, msg, span)),
+        };
+    }
     if bare == "coalescelist" {
         // A null list or tuple (its type passed the check) is skipped.
         args.retain(|a| !a.is_null());

@@ -507,6 +507,7 @@ pub(crate) fn typed_function(name: &str) -> bool {
             | "formatlist"
             | "csvdecode"
             | "regexall"
+            | "yamldecode"
     )
 }
 

@@ -18,3 +18,4 @@ mod network;
 mod numeric;
 mod robustness;
 mod string;
+mod yaml;

@@ -57,9 +57,9 @@ pub(crate) fn register(r: &mut Registry) {
     #[cfg(feature = "yaml")]
     r.insert(
         "yamldecode",
-        FuncDef::builder()
-            .param("src", s())
-            .build(|a| super::yaml::decode(&string(a.into_iter().next().unwrap_or_default()))),
+        FuncDef::builder().param("src", s()).build(|a| {
+            super::yaml_decode::decode(&string(a.into_iter().next().unwrap_or_default()))
+        }),
     );
     #[cfg(feature = "base64")]
     {
