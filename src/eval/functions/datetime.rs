@@ -107,15 +107,6 @@ impl ParseError {
 
 const RFC3339: &str = "2006-01-02T15:04:05Z07:00";
 
-fn days_in(month: u32, year: u32) -> u32 {
-    match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
 /// The value of `digits` (nine at most count) as nanoseconds.
 fn nanoseconds(digits: &[u8]) -> u32 {
     let mut n = 0u32;
@@ -229,7 +220,7 @@ fn go_parse(s: &str) -> Result<Stamp, ParseError> {
         let extra = String::from_utf8_lossy(v).into_owned();
         return Err(fail("", v, &format!(": extra text: {extra:?}")));
     }
-    if day < 1 || day > days_in(month, year) {
+    if day < 1 || day > super::util::days_in_month(month, year) {
         return Err(fail("", b"", ": day out of range"));
     }
     Ok(Stamp {
@@ -260,7 +251,7 @@ fn strict_parse(s: &str) -> Option<Stamp> {
     };
     let year = num(0..4, 9999)?;
     let month = num(5..7, 12).filter(|&m| m >= 1)?;
-    let day = num(8..10, days_in(month, year)).filter(|&d| d >= 1)?;
+    let day = num(8..10, super::util::days_in_month(month, year)).filter(|&d| d >= 1)?;
     let hour = num(11..13, 23)?;
     let minute = num(14..16, 59)?;
     let second = num(17..19, 59)?;

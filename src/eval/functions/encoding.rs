@@ -373,8 +373,9 @@ pub(crate) fn b64_encode(bytes: &[u8]) -> String {
 /// Go's `base64.StdEncoding.DecodeString`, which Terraform's functions
 /// use: padding required, `\r` and `\n` skipped anywhere, trailing bits
 /// allowed. `Err` holds the offset Go's `CorruptInputError` reports (for
-/// an incomplete last group, where the group starts).
-#[cfg(feature = "base64")]
+/// an incomplete last group, where the group starts). (`yamldecode`
+/// checks `!!binary` scalars with it.)
+#[cfg(any(feature = "base64", feature = "yaml"))]
 pub(crate) fn b64_decode(s: &str) -> Result<Vec<u8>, usize> {
     fn sextet(c: u8) -> Option<u8> {
         Some(match c {

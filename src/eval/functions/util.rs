@@ -524,6 +524,17 @@ pub(crate) fn sorted_object(mut o: Map<Key, Value>) -> Value {
     Value::Object(o)
 }
 
+/// The days of `month` (1 to 12) in the Gregorian `year`.
+#[cfg(any(feature = "datetime", feature = "yaml"))]
+pub(crate) fn days_in_month(month: u32, year: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

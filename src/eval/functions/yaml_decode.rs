@@ -408,7 +408,9 @@ impl Decoder<'_> {
         };
         let line_start = self.src[..at].rfind('\n').map_or(0, |i| i + 1);
         let pos = Pos {
-            line: m.line() - self.src[at..content].matches('\n').count(),
+            line: m
+                .line()
+                .saturating_sub(self.src[at..content].matches('\n').count()),
             col: self.src[line_start..at].chars().count(),
         };
         self.start_before(pos, at)
@@ -453,7 +455,7 @@ impl Decoder<'_> {
             if !(word.starts_with('!') || word.starts_with('&')) {
                 return pos;
             }
-            pos.col -= before[word_at..].chars().count();
+            pos.col = pos.col.saturating_sub(before[word_at..].chars().count());
             before = &before[..word_at];
         }
     }
@@ -813,22 +815,14 @@ fn timestamp(s: &str) -> Option<String> {
         }
         s[start..*pos].parse().ok()
     };
-    let year: i32 = s[..4].parse().ok()?;
+    let year: u32 = s[..4].parse().ok()?;
     let month = num(&mut pos, 2)?;
     if b.get(pos) != Some(&b'-') {
         return None;
     }
     pos += 1;
     let day = num(&mut pos, 2)?;
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        1..=12 => 31,
-        _ => return None,
-    };
-    if !(1..=days).contains(&day) {
+    if !(1..=12).contains(&month) || !(1..=util::days_in_month(month, year)).contains(&day) {
         return None;
     }
     let (mut h, mut mi, mut sec, mut zone) = (0, 0, 0, "Z".to_owned());
