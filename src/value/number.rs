@@ -526,6 +526,22 @@ impl Number {
         }
     }
 
+    /// The number as an `f64` for an operation with an infinity: a finite
+    /// number too large for an `f64` (`1e400`) stays finite, so that
+    /// `1e400 < 1/0` and `1e400 - 1/0` is -infinity, and one too small for
+    /// an `f64` stays non-zero, as in Terraform.
+    fn beside_infinity(&self) -> f64 {
+        let f = self.as_f64();
+        if f == 0.0 && !self.is_zero() {
+            // (One too small for an `f64` is not zero: `1e-400 * (1/0)`.)
+            f64::from_bits(1).copysign(f)
+        } else if self.is_finite() {
+            f.clamp(-f64::MAX, f64::MAX)
+        } else {
+            f
+        }
+    }
+
     /// An operation: exact on integers when the result fits; in `f64`
     /// when both operands are 53-bit or one is infinite; otherwise exact,
     /// rounded to the larger precision.
@@ -549,7 +565,7 @@ impl Number {
                 return exact(&a, &b, prec).map(|x| Number::from_exact(x, prec));
             }
         }
-        let r = float(self.as_f64(), other.as_f64());
+        let r = float(self.beside_infinity(), other.beside_infinity());
         // Terraform's 53-bit numbers have no exponent limit: where an `f64`
         // overflows (10^300 × 10^300) or underflows, the result is computed
         // exactly and rounded to 53 bits.
@@ -667,7 +683,7 @@ impl Number {
             return Number::from_f64(self.sign_stand_in() / other.sign_stand_in());
         }
         if !self.is_finite() || !other.is_finite() {
-            return Number::from_f64(self.as_f64() / other.as_f64());
+            return Number::from_f64(self.beside_infinity() / other.beside_infinity());
         }
         let sign = self.sign_stand_in() / other.sign_stand_in();
         self.arith(
@@ -900,7 +916,7 @@ impl PartialOrd for Number {
             (N::Float(a), N::Float(b)) => a.partial_cmp(b),
             _ => match (self.exact(), other.exact()) {
                 (Some(a), Some(b)) => Some(a.cmp_value(&b)),
-                _ => self.as_f64().partial_cmp(&other.as_f64()),
+                _ => self.beside_infinity().partial_cmp(&other.beside_infinity()),
             },
         }
     }

@@ -99,6 +99,16 @@ fn undefined_results_with_infinity_fail_as_terraform_says() {
 }
 
 #[test]
+fn numbers_beyond_f64_stay_finite_beside_infinities() {
+    // terraform console 1.11.4: 1e400 is a finite number, however large;
+    // 1e-400 is not zero.
+    check(
+        r#"[1e400 - tonumber("inf") < 0, -1/0 < -1e400, 1e400 == 1/0, 1e400 > 1/0, 1e400 / (1/0), max(1e400, 1/0) == 1/0, 1e-400 * (1/0) > 0, (1/0) / 1e-400 > 0, -1e-400 * (1/0) < 0, 1e400 + -1/0 < 0, min(1e400, 1/0) == 1e400, 1e-400 / (1/0), (1/0) * 1e400 > 0, (1/0) - 1e400 > 0]"#,
+        json!([true, true, false, false, 0, true, true, true, true, true, true, 0, true, true]),
+    );
+}
+
+#[test]
 fn float_results_have_no_f64_exponent_limit() {
     // `pow` gives 53-bit numbers; Terraform's have no exponent limit, so
     // their products go beyond an f64's range (terraform console 1.11.4).

@@ -51,6 +51,17 @@ fn error_cases() {
 }
 
 #[test]
+fn pow_and_log_refuse_numbers_beyond_f64() {
+    // Terraform 1.11.4 (`terraform console`): cty converts their arguments
+    // to float64 and refuses a finite number that would become infinite.
+    let max = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000";
+    support::fails_with(
+        "pow(2, 1e400)",
+        &format!("Error in function call: Call to function \"pow\" failed: value must be between -{max} and {max} inclusive."),
+    );
+}
+
+#[test]
 fn abs_floor_and_ceil_are_exact() {
     // Terraform 1.11.4 (`terraform console`): abs(-1/3) keeps all 155
     // digits; floor(-1e-400) is -1 and ceil(1e-400) is 1; abs(-0) is 0.

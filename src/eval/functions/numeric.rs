@@ -56,7 +56,7 @@ pub(crate) fn register(r: &mut Registry) {
             .param("num", number())
             .param("base", number())
             .build(|a| {
-                let (x, b) = (float(&a[0]), float(&a[1]));
+                let (x, b) = (float(&a[0])?, float(&a[1])?);
                 num(go_log(x) / go_log(b))
             }),
     );
@@ -101,7 +101,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .param("num", number())
             .param("power", number())
-            .build(|a| num(go_pow(float(&a[0]), float(&a[1])))),
+            .build(|a| num(go_pow(float(&a[0])?, float(&a[1])?))),
     );
     r.insert(
         "signum",

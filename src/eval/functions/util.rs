@@ -491,9 +491,19 @@ pub(crate) fn string(v: Value) -> String {
     }
 }
 
-/// An argument declared as `ParamType::Number`, as `f64`.
-pub(crate) fn float(v: &Value) -> f64 {
-    v.as_f64().unwrap_or(0.0)
+/// An argument declared as `ParamType::Number`, as `f64`, as cty's
+/// `gocty` converts it (`log`, `pow`): rounded, but a finite number beyond
+/// `f64`'s range (`1e400`) is refused rather than made infinite.
+pub(crate) fn float(v: &Value) -> Result<f64, String> {
+    let f = v.as_f64().unwrap_or(0.0);
+    if f.is_infinite() && v.as_number().is_some_and(Number::is_finite) {
+        return Err(format!(
+            "value must be between {:.6} and {:.6} inclusive",
+            -f64::MAX,
+            f64::MAX
+        ));
+    }
+    Ok(f)
 }
 
 /// A whole number that fits `i64`, or the error Terraform gives, after
