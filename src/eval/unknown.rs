@@ -88,11 +88,12 @@ fn compare_range(
         (GreaterEq, false) => LessEq,
         (op, false) => op,
     };
+    // cty decides only when the bound is above `k` (a bound equal to `k`
+    // decides nothing, inclusive or not: `length("pre-${u}") >= 4` is not
+    // known in Terraform 1.11.4).
     match op {
-        Greater if m > k => Some(true),
-        GreaterEq if m >= k => Some(true),
-        Less if m >= k => Some(false),
-        LessEq if m > k => Some(false),
+        Greater | GreaterEq if m > k => Some(true),
+        Less | LessEq if m > k => Some(false),
         _ => None,
     }
 }
@@ -125,6 +126,16 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
                     if typing::is_known(tk) && !s.starts_with(p.as_str()) {
                         return Some(false);
                     }
+                }
+            }
+            if let (Some(Meta::Unknown(Type::Number, r)), Value::Number(n)) = (tu, k) {
+                // A number known not to be null lies between its lower
+                // bound (inclusive) and infinity, infinities excluded, as
+                // cty's refinements say: `length(l) != -1` and
+                // `(u + 1) != 1/0` are true.
+                let below = r.min.as_ref().is_some_and(|m| n < m);
+                if r.not_null && typing::is_known(tk) && (!n.is_finite() || below) {
+                    return Some(false);
                 }
             }
             let (ut, kt) = (typing::of(u, tu), typing::of(k, tk));

@@ -119,9 +119,21 @@ pub(crate) fn call(
                 (Some(Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
                 _ => None,
             };
+            // Otherwise at least the collection's known least length, or 0.
+            let least = match &metas[0] {
+                Some(Meta::Unknown(_, r)) => r.len.map_or(0, |(lo, _)| lo),
+                _ => 0,
+            };
             return Ok(match n {
                 Some(n) => (Value::from(n), None),
-                None => unknown::not_null(Type::Number),
+                None => {
+                    let r = typing::Refine {
+                        not_null: true,
+                        min: Some(crate::Number::from(least)),
+                        ..typing::Refine::default()
+                    };
+                    (Value::Null, typing::unknown(Type::Number, r))
+                }
             });
         }
         "keys" => {

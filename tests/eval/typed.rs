@@ -464,3 +464,54 @@ fn csvdecode_and_regexall_are_typed_from_their_arguments() {
     }
     let _ = &ctx;
 }
+
+#[test]
+fn refined_numbers_compare_as_cty_decides() {
+    // Terraform 1.11.4 (`terraform console -plan`): a number known not to
+    // be null is finite, a length is at least 0 (or its prefix's length),
+    // and cty decides `<`, `<=`, `>`, `>=` and `==` only when that lower
+    // bound is above the other number.
+    let ctx = unknowns();
+    for (src, want) in [
+        ("local.un != 1/0", None),
+        ("local.un != -1/0", None),
+        ("max(1, local.un) != -1/0", Some(true)),
+        ("max(1, local.un) != 1/0", Some(true)),
+        ("max(1, local.un) > 0", None),
+        ("max(1, local.un) == 0", None),
+        ("(local.un + 1) != -1/0", Some(true)),
+        ("(local.un % 5) != 7", None),
+        ("(local.un % 5) < 5", None),
+        ("abs(local.un) != -1", None),
+        ("abs(local.un) >= 0", None),
+        ("min(1, local.un) != 1/0", Some(true)),
+        ("(local.un * 2) != -1/0", Some(true)),
+        ("floor(local.un) != -1/0", Some(true)),
+        ("signum(local.un) != 5", None),
+        ("length(local.ul) != -1", Some(true)),
+        ("length(local.ul) >= 0", None),
+        ("(local.un - 1) != 1/0", Some(true)),
+        ("(local.un / 2) != -1/0", Some(true)),
+        ("max(1, local.un) != 0.5", None),
+        ("length(\"pre-${local.us}\") >= 4", None),
+        ("length(\"pre-${local.us}\") > 3", Some(true)),
+        ("length(\"pre-${local.us}\") > 4", None),
+        ("length(\"pre-${local.us}\") < 4", None),
+        ("length(\"pre-${local.us}\") <= 3", Some(false)),
+        ("length(\"pre-${local.us}\") == 2", Some(false)),
+        ("length(\"pre-${local.us}\") != 4", None),
+        ("length(local.ul) > -1", Some(true)),
+        ("length(local.ul) >= 0", None),
+        ("length(local.ul) < 0", None),
+        ("length(local.ul) <= -1", Some(false)),
+        ("length(local.ul) == -1", Some(false)),
+        ("length(local.ul) <= 0", None),
+        ("length(\"pre-${local.us}\") <= 4", None),
+        ("length(\"pre-${local.us}\") >= 3", Some(true)),
+    ] {
+        match want {
+            Some(b) => known(src, &ctx, json!(b), "bool"),
+            None => unknown(src, &ctx, "bool"),
+        }
+    }
+}
