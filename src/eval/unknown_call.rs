@@ -92,6 +92,26 @@ pub(crate) fn call(
         return Ok(result(if name == "regex" { t } else { Type::list(t) }));
     }
     match name {
+        "jsonencode" => {
+            // The encoding's first character is known from the type of a
+            // value known not to be null (cty's refinement).
+            let not_null = match &metas[0] {
+                Some(Meta::Unknown(_, r)) => r.not_null,
+                _ => !args[0].is_null(),
+            };
+            let first = match &types[0] {
+                Type::String => "\"",
+                Type::Object(_) | Type::Map(_) => "{",
+                Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+                _ => "",
+            };
+            let r = typing::Refine {
+                not_null: true,
+                prefix: (not_null && !first.is_empty()).then(|| first.to_owned()),
+                ..typing::Refine::default()
+            };
+            return Ok((Value::Null, typing::unknown(Type::String, r)));
+        }
         "length" => {
             let n = match (&metas[0], &args[0]) {
                 (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
@@ -263,8 +283,9 @@ pub(crate) fn call(
             if let (Some(Meta::Unknown(_, r)), Value::String(p), None) =
                 (&metas[0], &args[1], &metas[1])
             {
-                if let Some(known) = r.prefix.as_deref().and_then(|pre| starts_with(pre, p)) {
-                    return Ok((Value::Bool(known), None));
+                let known = r.prefix.as_deref().unwrap_or_default();
+                if let Some(answer) = starts_with(known, p) {
+                    return Ok((Value::Bool(answer), None));
                 }
             }
             return Ok(unknown::not_null(Type::Bool));
@@ -724,10 +745,15 @@ fn scalar_return_type(name: &str) -> Type {
 
 /// Whether a string template's prefix `prefix` (what an unknown string is
 /// known to start with) decides `startswith(s, p)`.
-fn starts_with(prefix: &str, p: &str) -> Option<bool> {
-    if prefix.starts_with(p) {
+/// Terraform's `startswith(u, p)` for an unknown string `u` known to start
+/// with `known` (perhaps nothing): true for an empty `p` or one `known`
+/// starts with, false where `known` is at least as long as `p` (in bytes)
+/// and does not start with it, otherwise not known (`"ab${u}"` starting
+/// with "pre" is not known).
+fn starts_with(known: &str, p: &str) -> Option<bool> {
+    if known.starts_with(p) {
         Some(true)
-    } else if !p.starts_with(prefix) {
+    } else if !known.is_empty() && known.len() >= p.len() {
         Some(false)
     } else {
         None

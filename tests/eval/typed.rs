@@ -515,3 +515,51 @@ fn refined_numbers_compare_as_cty_decides() {
         }
     }
 }
+
+#[test]
+fn string_results_of_unknowns_are_refined_as_terraform_refines_them() {
+    // Terraform 1.11.4 (`terraform console -plan`): every string starts
+    // with "", a template's known prefix decides `startswith` only when it
+    // is at least as long as the prefix asked for, and `jsonencode` of a
+    // value known not to be null starts with `"`, `{` or `[` by its type.
+    let ctx = unknowns();
+    for (src, want) in [
+        ("startswith(jsonencode(local.uo), \"{\")", None),
+        ("startswith(jsonencode(local.us), \"\\\"\")", Some(true)),
+        ("startswith(jsonencode([local.un]), \"[\")", Some(true)),
+        ("startswith(jsonencode({a = local.un}), \"{\")", Some(true)),
+        (
+            "startswith(jsonencode(tolist([local.us])), \"[\")",
+            Some(true),
+        ),
+        ("jsonencode(local.us) == \"x\"", Some(false)),
+        ("startswith(jsonencode(local.ul), \"[\")", None),
+        ("startswith(jsonencode(local.ud), \"x\")", None),
+        (
+            "startswith(jsonencode(tomap({a = local.us})), \"{\")",
+            Some(true),
+        ),
+        ("startswith(jsonencode(local.un + 1), \"\\\"\")", None),
+        (
+            "startswith(jsonencode(upper(local.usn)), \"\\\"\")",
+            Some(true),
+        ),
+        (
+            "startswith(jsonencode(\"pre-${local.us}\"), \"\\\"pre\")",
+            None,
+        ),
+        ("startswith(local.usn, \"\")", Some(true)),
+        ("startswith(\"${local.un}\", \"\")", Some(true)),
+        ("startswith(\"ab${local.ud}\", \"pre\")", None),
+        ("startswith(\"pre-${local.us}\", \"x\")", Some(false)),
+        (
+            "jsonencode(\"%{if local.ub}x%{endif}y\") != \"x\"",
+            Some(true),
+        ),
+    ] {
+        match want {
+            Some(b) => known(src, &ctx, json!(b), "bool"),
+            None => unknown(src, &ctx, "bool"),
+        }
+    }
+}
