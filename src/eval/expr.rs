@@ -1108,6 +1108,20 @@ fn unknown_ops(
             let ty = typing::with_parts(Type::Tuple(vec![et]), vec![inner]);
             return apply_ops(Cow::Owned(v), ty, after, ctx, d + 1);
         }
+        // A splat of a list, set or tuple that is the whole traversal is
+        // not null (HCL's splat refines it so).
+        let sequence = matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        if sequence
+            && matches!(
+                op.kind,
+                TraversalOperatorKind::FullSplat | TraversalOperatorKind::AttrSplat
+            )
+        {
+            let (_, each) = splat_parts(ops);
+            if 1 + each.len() == ops.len() {
+                return Ok(unknown::not_null(static_ops(t.clone(), ops, ctx, d)?));
+            }
+        }
     }
     Ok(unknown::nullable(static_ops(t.clone(), ops, ctx, d)?))
 }

@@ -61,6 +61,8 @@ pub(crate) struct Refine {
     pub(crate) len: Option<(u64, u64)>,
     /// A number that will be at least this.
     pub(crate) min: Option<crate::Number>,
+    /// A number that will be at most this.
+    pub(crate) max: Option<crate::Number>,
 }
 
 impl Refine {

@@ -70,13 +70,13 @@ fn compare_range(
     (b, tb): (&Value, &Ty),
 ) -> Option<bool> {
     use BinaryOperator::*;
-    let min = |t: &Ty| match t {
-        Some(Meta::Unknown(_, r)) => r.min.clone(),
+    let bounds = |t: &Ty| match t {
+        Some(Meta::Unknown(Type::Number, r)) => Some((r.min.clone(), r.max.clone())),
         _ => None,
     };
-    let (m, k, unknown_left) = match (min(ta), b, min(tb), a) {
-        (Some(m), Value::Number(k), _, _) if typing::is_known(tb) => (m, k.clone(), true),
-        (_, _, Some(m), Value::Number(k)) if typing::is_known(ta) => (m, k.clone(), false),
+    let ((m, most), k, unknown_left) = match (bounds(ta), b, bounds(tb), a) {
+        (Some(r), Value::Number(k), _, _) if typing::is_known(tb) => (r, k.clone(), true),
+        (_, _, Some(r), Value::Number(k)) if typing::is_known(ta) => (r, k.clone(), false),
         _ => return None,
     };
     // Normalise to `u OP k`.
@@ -88,12 +88,16 @@ fn compare_range(
         (GreaterEq, false) => LessEq,
         (op, false) => op,
     };
-    // cty decides only when the bound is above `k` (a bound equal to `k`
+    // cty decides only when a bound is beyond `k` (a bound equal to `k`
     // decides nothing, inclusive or not: `length("pre-${u}") >= 4` is not
     // known in Terraform 1.11.4).
+    let above = m.is_some_and(|m| m > k);
+    let below = most.is_some_and(|most| most < k);
     match op {
-        Greater | GreaterEq if m > k => Some(true),
-        Less | LessEq if m > k => Some(false),
+        Greater | GreaterEq if above => Some(true),
+        Less | LessEq if above => Some(false),
+        Less | LessEq if below => Some(true),
+        Greater | GreaterEq if below => Some(false),
         _ => None,
     }
 }
@@ -134,7 +138,8 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
                 // cty's refinements say: `length(l) != -1` and
                 // `(u + 1) != 1/0` are true.
                 let below = r.min.as_ref().is_some_and(|m| n < m);
-                if r.not_null && typing::is_known(tk) && (!n.is_finite() || below) {
+                let above = r.max.as_ref().is_some_and(|m| n > m);
+                if r.not_null && typing::is_known(tk) && (!n.is_finite() || below || above) {
                     return Some(false);
                 }
             }

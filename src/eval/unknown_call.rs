@@ -78,7 +78,8 @@ pub(crate) fn call(
         .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
-        if may_return_null(name) {
+        // (An unknown of unknown type can not be refined.)
+        if may_return_null(name) || t == Type::Dynamic {
             unknown::nullable(t)
         } else {
             unknown::not_null(t)
@@ -139,22 +140,28 @@ pub(crate) fn call(
                 (Some(Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
                 _ => None,
             };
-            // Otherwise at least the collection's known least length, or 0.
-            let least = match &metas[0] {
-                Some(Meta::Unknown(_, r)) => r.len.map_or(0, |(lo, _)| lo),
-                _ => 0,
+            if let Some(n) = n {
+                return Ok((Value::from(n), None));
+            }
+            // Otherwise within the collection's known lengths: 0 and up, a
+            // set of n elements some unknown 1 to n (they may turn out
+            // equal); nothing known of a value of unknown type.
+            let (least, most) = match (&metas[0], &args[0]) {
+                _ if types[0] == Type::Dynamic => return Ok(unknown::not_null(Type::Number)),
+                (Some(Meta::Unknown(_, r)), _) => match r.len {
+                    Some((lo, hi)) => (lo, Some(hi)),
+                    None => (0, None),
+                },
+                (Some(Meta::Parts(Type::Set(_), _)), Value::Array(a)) => (1, Some(a.len() as u64)),
+                _ => (0, None),
             };
-            return Ok(match n {
-                Some(n) => (Value::from(n), None),
-                None => {
-                    let r = typing::Refine {
-                        not_null: true,
-                        min: Some(crate::Number::from(least)),
-                        ..typing::Refine::default()
-                    };
-                    (Value::Null, typing::unknown(Type::Number, r))
-                }
-            });
+            let r = typing::Refine {
+                not_null: true,
+                min: Some(crate::Number::from(least)),
+                max: most.map(crate::Number::from),
+                ..typing::Refine::default()
+            };
+            return Ok((Value::Null, typing::unknown(Type::Number, r)));
         }
         "keys" => {
             let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {

@@ -563,3 +563,41 @@ fn string_results_of_unknowns_are_refined_as_terraform_refines_them() {
         }
     }
 }
+
+#[test]
+fn lengths_splats_and_collection_results_are_refined_as_terraform_refines_them() {
+    // Terraform 1.11.4 (`terraform console -plan`): a length is at least 0
+    // (a set of n elements, some unknown, 1 to n), nothing bounds the
+    // length of a value of unknown type; a splat of a list, set or tuple is
+    // not null; a result of unknown type (a `for` over an unknown, `merge`
+    // of a map and an object, `concat` of a tuple and a list) may be null.
+    let ctx = unknowns();
+    for (src, want) in [
+        ("length(local.ud) == null", Some(false)),
+        ("length([for x in local.ul : x]) == null", Some(false)),
+        ("local.ul[*] == null", Some(false)),
+        ("local.uo[*] == null", None),
+        ("local.ud[*] == null", None),
+        ("[for x in local.ul : x] == null", None),
+        ("local.um[*] == null", None),
+        ("local.uset[*] == null", Some(false)),
+        ("length(toset([local.us, \"a\", \"b\"])) > 1", None),
+        ("length(toset([local.us, \"a\", \"b\"])) < 4", Some(true)),
+        ("concat([\"a\"], local.ul) == null", None),
+        ("merge({z = 1}, local.uo) == null", Some(false)),
+        ("local.usn[*] == null", None),
+        ("length(local.ul[*]) != -1", Some(true)),
+        ("length({for k, v in local.um : k => v}) != -1", None),
+        ("length(toset([local.us, \"a\"])) > 0", Some(true)),
+        ("concat(local.ul, [\"x\"]) == null", None),
+        ("merge(local.um, {z = 1}) == null", None),
+        ("local.ut[*] == null", Some(false)),
+        ("length(local.ud) != -1", None),
+        ("length([for x in local.ul : x]) != -1", None),
+    ] {
+        match want {
+            Some(b) => known(src, &ctx, json!(b), "bool"),
+            None => unknown(src, &ctx, "bool"),
+        }
+    }
+}
