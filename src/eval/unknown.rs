@@ -137,9 +137,11 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
                 // bound (inclusive) and infinity, infinities excluded, as
                 // cty's refinements say: `length(l) != -1` and
                 // `(u + 1) != 1/0` are true.
-                let below = r.min.as_ref().is_some_and(|m| n < m);
-                let above = r.max.as_ref().is_some_and(|m| n > m);
-                if r.not_null && typing::is_known(tk) && (!n.is_finite() || below || above) {
+                // (Without a bound, that side stops short of infinity.)
+                let infinite = |negative: bool| !n.is_finite() && (n.as_f64() < 0.0) == negative;
+                let below = r.min.as_ref().map_or(infinite(true), |m| n < m);
+                let above = r.max.as_ref().map_or(infinite(false), |m| n > m);
+                if r.not_null && typing::is_known(tk) && (below || above) {
                     return Some(false);
                 }
             }
@@ -238,6 +240,23 @@ pub(crate) fn conditional(
         ..Refine::default()
     };
     let (xt, yt) = (typing::of(&x, &tx), typing::of(&y, &ty));
+    if *xt == Type::Number && *yt == Type::Number {
+        // Between the two branches' bounds (a known number is its own
+        // bounds), as HCL refines the result.
+        let bounds = |v: &Value, t: &Ty| match (v, t) {
+            (_, Some(Meta::Unknown(_, r))) => (r.min.clone(), r.max.clone()),
+            (Value::Number(n), _) => (Some(n.clone()), Some(n.clone())),
+            _ => (None, None),
+        };
+        let ((xl, xh), (yl, yh)) = (bounds(&x, &tx), bounds(&y, &ty));
+        let pick = |a: Option<crate::Number>, b: Option<crate::Number>, low: bool| match (a, b) {
+            (Some(a), Some(b)) => Some(if (a < b) == low { a } else { b }),
+            _ => None,
+        };
+        r.min = pick(xl, yl, true);
+        r.max = pick(xh, yh, false);
+        return Ok((Value::Null, typing::unknown(t, r)));
+    }
     if xt.is_collection() && *xt == *yt {
         if let (Some(m), Some(n)) = (len(&x, &tx), len(&y, &ty)) {
             if m == 0 && n == 0 {

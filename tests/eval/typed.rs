@@ -601,3 +601,66 @@ fn lengths_splats_and_collection_results_are_refined_as_terraform_refines_them()
         }
     }
 }
+
+#[test]
+fn a_conditional_on_an_unknown_is_refined_as_hcl_refines_it() {
+    // Terraform 1.11.4 (`terraform console -plan`): with an unknown
+    // condition, a number result lies between the branches' bounds, a
+    // collection's length between theirs, and the result is not null when
+    // neither branch may be.
+    let ctx = unknowns();
+    for (src, want) in [
+        ("(local.ub ? \"a\" : \"b\") == null", Some(false)),
+        (
+            "startswith(local.ub ? \"pre-a\" : \"pre-b\", \"pre\")",
+            None,
+        ),
+        ("(local.ub ? 1 : 2) > 0", Some(true)),
+        ("(local.ub ? 1 : 2) != 5", Some(true)),
+        ("length(local.ub ? [1] : [1, 2]) > 0", None),
+        ("(local.ub ? \"a\" : null) == null", None),
+        ("(local.ub ? local.us : \"b\") == null", Some(false)),
+        ("(local.ub ? local.usn : \"b\") == null", None),
+        ("length(local.ub ? \"ab\" : \"abc\") > 1", None),
+        ("(local.ub ? [1] : [2]) == null", Some(false)),
+        (
+            "(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) == null",
+            Some(false),
+        ),
+        (
+            "length(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) > 0",
+            Some(true),
+        ),
+        ("(local.ub ? {a = 1} : {a = 2}) == null", Some(false)),
+        ("(local.ub ? local.ud : 1) == null", None),
+        ("(local.ub ? 1/0 : 1) != 5", None),
+        ("(!local.ub) == null", Some(false)),
+        ("(local.ub && true) == null", Some(false)),
+        ("(local.ub || true)", None),
+        ("(local.ub && false)", None),
+        ("(false && local.ub)", None),
+        ("(local.ub ? length(local.ul) : 5) > -1", Some(true)),
+        ("(local.ub ? 1 : local.un) > 0", None),
+        ("(local.ub ? 1 : 2) < 3", Some(true)),
+        ("(local.ub ? 1 : 2) <= 2", None),
+        ("(local.ub ? 1 : 2) == 1.5", None),
+        ("(local.ub ? 1 : 2) != 1/0", Some(true)),
+        ("(local.ub ? 1/0 : 1) != 1/0", None),
+        ("(local.ub ? -1/0 : 1) != -1/0", None),
+        ("(local.ub ? 1 : 3) != 2", None),
+        ("(local.ub ? (local.ub ? 1 : 2) : 3) > 0", Some(true)),
+        ("(local.ub ? 1 : 2) == null", Some(false)),
+        ("(local.ub ? 1 : tonumber(null)) > 0", None),
+        ("(local.ub ? 1 : local.un + 1) != 1/0", Some(true)),
+        (
+            "(local.ub ? length(local.ul) : length(local.uset)) != -1",
+            Some(true),
+        ),
+        ("(local.ub ? \"1\" : 2) > 0", None),
+    ] {
+        match want {
+            Some(b) => known(src, &ctx, json!(b), "bool"),
+            None => unknown(src, &ctx, "bool"),
+        }
+    }
+}
