@@ -1936,12 +1936,13 @@ fn eval_try_can(
         match eval_t(a, ctx, d) {
             // A value not wholly known could still fail later: so is the
             // result.
+            // (Not refined: Terraform's `can(u) == null` is not known.)
             Ok((_, t)) if !typing::is_known(&t) => {
-                return Ok(if is_can {
-                    unknown::not_null(Type::Bool)
+                return Ok(unknown::nullable(if is_can {
+                    Type::Bool
                 } else {
-                    unknown::nullable(Type::Dynamic)
-                })
+                    Type::Dynamic
+                }))
             }
             Ok(v) => return Ok(if is_can { (Value::Bool(true), None) } else { v }),
             Err(Fail::Unknown(e)) => return Err(Fail::Unknown(e)),

@@ -787,6 +787,10 @@ fn may_return_null(name: &str) -> bool {
             | "sensitive"
             | "nonsensitive"
             | "ephemeralasnull"
+            // Terraform's own functions that do not refine their results.
+            | "strcontains"
+            | "yamlencode"
+            | "timeadd"
     )
 }
 

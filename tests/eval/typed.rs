@@ -664,3 +664,199 @@ fn a_conditional_on_an_unknown_is_refined_as_hcl_refines_it() {
         }
     }
 }
+
+#[test]
+fn function_results_of_unknowns_are_null_or_not_as_terraform_says() {
+    // Terraform 1.11.4 (`terraform console -plan`): `f(u) == null` for
+    // each built-in given unknown arguments; most refine their result as
+    // not null, `strcontains`, `yamlencode`, `timeadd`, `can`, the
+    // conversions and `try` do not.
+    let ctx = unknowns();
+    let check = |cases: &[(&str, Option<bool>)]| {
+        for (src, want) in cases {
+            match want {
+                Some(b) => known(src, &ctx, json!(b), "bool"),
+                None => unknown(src, &ctx, "bool"),
+            }
+        }
+    };
+    check(&[
+        ("abs(local.un) == null", Some(false)),
+        ("ceil(local.un) == null", Some(false)),
+        ("floor(local.un) == null", Some(false)),
+        ("log(local.un, 2) == null", Some(false)),
+        ("max(local.un, 1) == null", Some(false)),
+        ("min(1, local.un) == null", Some(false)),
+        ("parseint(local.us, 10) == null", Some(false)),
+        ("parseint(local.usn, 10) == null", Some(false)),
+        ("pow(local.un, 2) == null", Some(false)),
+        ("signum(local.un) == null", Some(false)),
+        ("chomp(local.us) == null", Some(false)),
+        ("chomp(local.usn) == null", Some(false)),
+        ("endswith(local.us, \"x\") == null", Some(false)),
+        ("endswith(local.usn, \"x\") == null", Some(false)),
+        ("format(\"%s\", local.us) == null", Some(false)),
+        ("format(\"%s\", local.usn) == null", Some(false)),
+        ("formatlist(\"%s\", local.ul) == null", Some(false)),
+        ("indent(2, local.us) == null", Some(false)),
+        ("indent(2, local.usn) == null", Some(false)),
+        ("join(\"-\", local.ul) == null", Some(false)),
+        ("lower(local.us) == null", Some(false)),
+        ("lower(local.usn) == null", Some(false)),
+        ("replace(local.us, \"a\", \"b\") == null", Some(false)),
+        ("replace(local.usn, \"a\", \"b\") == null", Some(false)),
+        ("split(\",\", local.us) == null", Some(false)),
+        ("split(\",\", local.usn) == null", Some(false)),
+        ("strcontains(local.us, \"a\") == null", None),
+        ("strcontains(local.usn, \"a\") == null", None),
+        ("strrev(local.us) == null", Some(false)),
+        ("strrev(local.usn) == null", Some(false)),
+        ("substr(local.us, 0, 1) == null", Some(false)),
+        ("substr(local.usn, 0, 1) == null", Some(false)),
+        ("title(local.us) == null", Some(false)),
+        ("title(local.usn) == null", Some(false)),
+        ("trim(local.us, \" \") == null", Some(false)),
+        ("trim(local.usn, \" \") == null", Some(false)),
+        ("trimprefix(local.us, \"a\") == null", Some(false)),
+        ("trimprefix(local.usn, \"a\") == null", Some(false)),
+        ("trimsuffix(local.us, \"a\") == null", Some(false)),
+        ("trimsuffix(local.usn, \"a\") == null", Some(false)),
+        ("trimspace(local.us) == null", Some(false)),
+        ("trimspace(local.usn) == null", Some(false)),
+        ("upper(local.us) == null", Some(false)),
+        ("upper(local.usn) == null", Some(false)),
+        ("alltrue(local.ul) == null", Some(false)),
+        ("anytrue(local.ul) == null", Some(false)),
+        ("chunklist(local.ul, 2) == null", Some(false)),
+        ("coalesce(local.usn, \"d\") == null", Some(false)),
+        ("coalescelist(local.ul, [\"a\"]) == null", None),
+        ("compact(local.ul) == null", Some(false)),
+        ("concat(local.ul, [\"a\"]) == null", None),
+        ("contains(local.ul, \"a\") == null", Some(false)),
+        ("distinct(local.ul) == null", Some(false)),
+        ("element(local.ul, 0) == null", None),
+        ("flatten([local.ul]) == null", None),
+        ("index(local.ul, \"a\") == null", Some(false)),
+        ("keys(local.um) == null", Some(false)),
+        ("length(local.ul) == null", Some(false)),
+        ("lookup(local.um, \"a\", 1) == null", None),
+        (
+            "matchkeys(local.ul, local.ul, [\"a\"]) == null",
+            Some(false),
+        ),
+        ("merge(local.um, {a = 1}) == null", None),
+        ("one(local.ul) == null", None),
+        ("range(local.un) == null", Some(false)),
+        ("reverse(local.ul) == null", Some(false)),
+        ("setintersection(local.uset, [\"a\"]) == null", Some(false)),
+        ("setproduct(local.ul, [\"a\"]) == null", Some(false)),
+        ("setsubtract(local.uset, [\"a\"]) == null", Some(false)),
+        ("setunion(local.uset, [\"a\"]) == null", Some(false)),
+        ("slice(local.ul, 0, 1) == null", Some(false)),
+        ("sort(local.ul) == null", Some(false)),
+        ("sum([local.un]) == null", Some(false)),
+        ("transpose({a = local.ul}) == null", Some(false)),
+        ("values(local.um) == null", Some(false)),
+        ("zipmap(local.ul, local.ul) == null", Some(false)),
+        ("jsonencode(local.us) == null", Some(false)),
+        ("jsonencode(local.usn) == null", Some(false)),
+        ("urlencode(local.us) == null", Some(false)),
+        ("urlencode(local.usn) == null", Some(false)),
+        ("yamlencode(local.us) == null", None),
+        ("yamlencode(local.usn) == null", None),
+        ("cidrhost(local.us, 1) == null", Some(false)),
+        ("cidrhost(local.usn, 1) == null", Some(false)),
+        ("cidrnetmask(local.us) == null", Some(false)),
+        ("cidrnetmask(local.usn) == null", Some(false)),
+        ("cidrsubnet(local.us, 8, 1) == null", Some(false)),
+        ("cidrsubnet(local.usn, 8, 1) == null", Some(false)),
+        ("cidrsubnets(local.us, 8) == null", Some(false)),
+        ("cidrsubnets(local.usn, 8) == null", Some(false)),
+        ("can(local.us) == null", None),
+        ("can(local.usn) == null", None),
+        ("tobool(local.ub) == null", None),
+        ("tolist(local.uset) == null", None),
+        ("tomap(local.um) == null", None),
+        ("tonumber(local.un) == null", None),
+        ("toset(local.ul) == null", None),
+        ("tostring(local.us) == null", None),
+        ("tostring(local.usn) == null", None),
+        ("try(local.us) == null", None),
+        ("try(local.usn) == null", None),
+    ]);
+    #[cfg(feature = "regex")]
+    check(&[
+        ("regex(\"a\", local.us) == null", Some(false)),
+        ("regex(\"a\", local.usn) == null", Some(false)),
+        ("regexall(\"a\", local.us) == null", Some(false)),
+        ("regexall(\"a\", local.usn) == null", Some(false)),
+    ]);
+    #[cfg(feature = "base64")]
+    check(&[
+        ("base64decode(local.us) == null", Some(false)),
+        ("base64decode(local.usn) == null", Some(false)),
+        ("base64encode(local.us) == null", Some(false)),
+        ("base64encode(local.usn) == null", Some(false)),
+    ]);
+    #[cfg(feature = "gzip")]
+    check(&[
+        ("base64gzip(local.us) == null", Some(false)),
+        ("base64gzip(local.usn) == null", Some(false)),
+    ]);
+    #[cfg(feature = "csv")]
+    check(&[
+        ("csvdecode(local.us) == null", None),
+        ("csvdecode(local.usn) == null", None),
+    ]);
+    #[cfg(feature = "json")]
+    check(&[
+        ("jsondecode(local.us) == null", None),
+        ("jsondecode(local.usn) == null", None),
+    ]);
+    #[cfg(feature = "yaml")]
+    check(&[
+        ("yamldecode(local.us) == null", None),
+        ("yamldecode(local.usn) == null", None),
+    ]);
+    #[cfg(feature = "textencoding")]
+    check(&[
+        ("textencodebase64(local.us, \"UTF-8\") == null", Some(false)),
+        (
+            "textencodebase64(local.usn, \"UTF-8\") == null",
+            Some(false),
+        ),
+        ("textdecodebase64(local.us, \"UTF-8\") == null", Some(false)),
+        (
+            "textdecodebase64(local.usn, \"UTF-8\") == null",
+            Some(false),
+        ),
+    ]);
+    #[cfg(feature = "datetime")]
+    check(&[
+        ("formatdate(\"YYYY\", local.us) == null", Some(false)),
+        ("formatdate(\"YYYY\", local.usn) == null", Some(false)),
+        ("timeadd(local.us, \"1h\") == null", None),
+        ("timeadd(local.usn, \"1h\") == null", None),
+        (
+            "timecmp(local.us, \"2020-01-01T00:00:00Z\") == null",
+            Some(false),
+        ),
+        (
+            "timecmp(local.usn, \"2020-01-01T00:00:00Z\") == null",
+            Some(false),
+        ),
+    ]);
+    #[cfg(feature = "hash")]
+    check(&[
+        ("base64sha256(local.us) == null", Some(false)),
+        ("base64sha256(local.usn) == null", Some(false)),
+        ("md5(local.us) == null", Some(false)),
+        ("md5(local.usn) == null", Some(false)),
+        ("sha1(local.us) == null", Some(false)),
+        ("sha1(local.usn) == null", Some(false)),
+        ("sha256(local.us) == null", Some(false)),
+        ("sha256(local.usn) == null", Some(false)),
+        ("uuidv5(\"dns\", local.us) == null", Some(false)),
+        ("uuidv5(\"dns\", local.usn) == null", Some(false)),
+    ]);
+}
