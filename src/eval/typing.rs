@@ -639,7 +639,7 @@ const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the defau
 /// The element type a list conversion gives a value of type `t`: a list's
 /// or set's own, the unified types of a tuple's elements (dynamic when it
 /// has none); `None` when they do not unify.
-fn list_element(t: &Type) -> Option<Type> {
+pub(crate) fn list_element(t: &Type) -> Option<Type> {
     match t {
         Type::List(e) | Type::Set(e) => Some((**e).clone()),
         Type::Tuple(ts) => elements_type(ts, true),

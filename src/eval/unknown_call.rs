@@ -187,10 +187,56 @@ pub(crate) fn call(
             }));
         }
         "contains" if !whole(0) && typing::is_known(&metas[1]) => {
-            if holds_known(&args[0], &metas[0], &args[1]) {
-                return Ok((Value::Bool(true), None));
+            // cty compares the value with each element: an element equal
+            // to it decides, one that may be decides nothing, and none
+            // that may be is false (`contains([{a = u}], "a")`).
+            if let Value::Array(items) = &args[0] {
+                let mut open = false;
+                for (i, item) in items.iter().enumerate() {
+                    let t = typing::item(&metas[0], i, item);
+                    match unknown::equal(&args[1], &metas[1], item, &t) {
+                        Some(true) => return Ok((Value::Bool(true), None)),
+                        Some(false) => {}
+                        None => open = true,
+                    }
+                }
+                if !open {
+                    return Ok((Value::Bool(false), None));
+                }
             }
             return Ok(unknown::not_null(Type::Bool));
+        }
+        // Terraform's `index`: the first element equal to the value, an
+        // element that may be decides nothing, none is "item not found".
+        "index" if !whole(0) && !whole(1) => {
+            if let Value::Array(items) = &args[0] {
+                if items.is_empty() {
+                    return Err(fail("cannot search an empty list".into()));
+                }
+                for (i, item) in items.iter().enumerate() {
+                    let t = typing::item(&metas[0], i, item);
+                    match unknown::equal(item, &t, &args[1], &metas[1]) {
+                        Some(true) => return Ok((Value::from(i), None)),
+                        Some(false) => {}
+                        None => return Ok(unknown::not_null(Type::Number)),
+                    }
+                }
+                return Err(fail("item not found".into()));
+            }
+            return Ok(unknown::not_null(Type::Number));
+        }
+        // Terraform's `matchkeys` checks the keys' and search set's types
+        // before it looks at values, then the lengths it knows.
+        "matchkeys" if matchkeys_refusal(&args, &types).is_some() => {
+            let msg = matchkeys_refusal(&args, &types).unwrap_or_default();
+            return Err(fail(msg.into()));
+        }
+        // A list of known length: more than one element is refused as for
+        // a known list.
+        "one" if matches!((&args[0], &metas[0]), (Value::Array(a), Some(Meta::Parts(Type::List(_), _))) if a.len() > 1) =>
+        {
+            let msg = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
+            return Err(super::expr::call_failed(name, msg.into(), span));
         }
         "anytrue" | "alltrue" if !whole(0) => {
             let decisive = name == "anytrue";
@@ -752,6 +798,26 @@ fn scalar_return_type(name: &str) -> Type {
 
 /// Whether a string template's prefix `prefix` (what an unknown string is
 /// known to start with) decides `startswith(s, p)`.
+/// Why `matchkeys(values, keys, searchset)` fails before its values are
+/// all known: keys and search set of element types that do not unify, or
+/// values and keys of different known lengths.
+fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
+    let (Some(k), Some(s)) = (types.get(1), types.get(2)) else {
+        return None;
+    };
+    if let (Some(k), Some(s)) = (typing::list_element(k), typing::list_element(s)) {
+        if Type::unify(&[k, s]).is_none() {
+            return Some("keys and searchset must be of the same type");
+        }
+    }
+    match (args.first(), args.get(1)) {
+        (Some(Value::Array(v)), Some(Value::Array(k))) if v.len() != k.len() => {
+            Some("length of keys and values should be equal")
+        }
+        _ => None,
+    }
+}
+
 /// Terraform's `startswith(u, p)` for an unknown string `u` known to start
 /// with `known` (perhaps nothing): true for an empty `p` or one `known`
 /// starts with, false where `known` is at least as long as `p` (in bytes)

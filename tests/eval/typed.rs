@@ -860,3 +860,155 @@ fn function_results_of_unknowns_are_null_or_not_as_terraform_says() {
         ("uuidv5(\"dns\", local.usn) == null", Some(false)),
     ]);
 }
+
+#[test]
+fn index_contains_matchkeys_and_one_look_at_the_known_elements() {
+    // Terraform 1.11.4 (`terraform console -plan`): over a collection
+    // holding unknowns, `index` and `contains` compare element by element
+    // (an element that may be equal decides nothing), `matchkeys` checks
+    // its types and known lengths, `one` refuses a list of known length
+    // above 1.
+    let ctx = unknowns();
+    for (src, value, ty) in [
+        (
+            "contains([local.us, \"b\", \"a\"], \"a\")",
+            json!(true),
+            "bool",
+        ),
+        (
+            "matchkeys([\"v1\", \"v2\"], [1, 2], [\"a\"])",
+            json!([]),
+            "list(string)",
+        ),
+        ("contains(tolist([local.us]), 1)", json!(false), "bool"),
+        (
+            "matchkeys([\"v1\", \"v2\"], [1, 2], [\"a\"])",
+            json!([]),
+            "list(string)",
+        ),
+        ("contains([\"a\", local.us], \"a\")", json!(true), "bool"),
+        ("contains(toset([local.us]), 1)", json!(false), "bool"),
+        ("contains([], 1)", json!(false), "bool"),
+        (
+            "contains([local.us, \"b\", \"a\"], \"a\")",
+            json!(true),
+            "bool",
+        ),
+        ("contains([\"x\"], \"a\")", json!(false), "bool"),
+        ("contains([\"a\", local.us], \"a\")", json!(true), "bool"),
+        (
+            "contains([[local.us], [\"b\"]], \"a\")",
+            json!(false),
+            "bool",
+        ),
+        ("index([\"a\", local.us], \"a\")", json!(0), "number"),
+        ("index([\"a\", local.us], \"a\")", json!(0), "number"),
+        (
+            "matchkeys([\"v1\", \"v2\"], [1, 2], [\"a\"])",
+            json!([]),
+            "list(string)",
+        ),
+        ("contains(tolist([local.us]), 1)", json!(false), "bool"),
+        ("contains([1, 2], 1)", json!(true), "bool"),
+        (
+            "matchkeys([\"v1\", \"v2\"], [1, 2], [\"a\"])",
+            json!([]),
+            "list(string)",
+        ),
+        (
+            "contains(tolist([local.us, \"a\"]), \"a\")",
+            json!(true),
+            "bool",
+        ),
+        ("contains([\"a\", local.us], \"a\")", json!(true), "bool"),
+        ("contains([local.ul, [\"a\"]], \"a\")", json!(false), "bool"),
+        (
+            "contains([local.us, \"b\", \"a\"], \"a\")",
+            json!(true),
+            "bool",
+        ),
+        ("contains([], \"a\")", json!(false), "bool"),
+        ("contains([local.ub, true], \"a\")", json!(false), "bool"),
+        ("contains(tolist([local.us]), 1)", json!(false), "bool"),
+        ("contains([local.ul, [\"a\"]], \"a\")", json!(false), "bool"),
+        ("one([\"x\"])", json!("x"), "string"),
+        ("contains([1, 2], \"a\")", json!(false), "bool"),
+    ] {
+        known(src, &ctx, value, ty);
+    }
+    for (src, ty) in [
+        ("index([local.us, \"b\", \"a\"], \"a\")", "number"),
+        (
+            "matchkeys([\"v1\", \"v2\"], tolist([local.un, 2]), [\"a\"])",
+            "list(string)",
+        ),
+        ("index([null, local.us], \"a\")", "number"),
+        (
+            "matchkeys([\"v1\", \"v2\"], tolist([local.un, 2]), [\"a\"])",
+            "list(string)",
+        ),
+        ("contains(tolist([local.us]), \"a\")", "bool"),
+        ("contains([local.ud, \"a\"], 1)", "bool"),
+        (
+            "matchkeys([\"v1\", \"v2\"], [local.ub, true], [\"a\"])",
+            "list(string)",
+        ),
+        ("one(toset([local.us]))", "string"),
+        ("contains(tolist([local.un, 2]), 1)", "bool"),
+        (
+            "matchkeys([\"v1\", \"v2\"], tolist([local.us, \"a\"]), [\"a\"])",
+            "list(string)",
+        ),
+        (
+            "matchkeys([\"v1\", \"v2\"], [local.un, 1], [\"a\"])",
+            "list(string)",
+        ),
+        (
+            "matchkeys([\"v1\", \"v2\"], toset([local.us, \"a\"]), [\"a\"])",
+            "list(string)",
+        ),
+        (
+            "matchkeys([\"v1\", \"v2\"], toset([local.us, \"a\"]), [\"a\"])",
+            "list(string)",
+        ),
+        ("index([local.us, \"b\", \"a\"], \"a\")", "number"),
+        (
+            "matchkeys([\"v1\", \"v2\"], [\"a\", local.us], [\"a\"])",
+            "list(string)",
+        ),
+        ("contains(tolist([local.un, 2]), 1)", "bool"),
+        ("contains(toset([local.us]), \"a\")", "bool"),
+    ] {
+        unknown(src, &ctx, ty);
+    }
+    for (src, message) in [
+        ("matchkeys([\"v1\", \"v2\"], [[local.us], [\"b\"]], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: keys and searchset must be of the same type."),
+        ("index([local.un, 1], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
+        ("index([1, 2], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
+        ("one([local.ub, true])", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("matchkeys([\"v1\", \"v2\"], {a = local.un, b = 2}, [\"a\"])", "Invalid function argument: Invalid value for \"keys\" parameter: list of any single type required."),
+        ("index({a = local.un, b = 2}, \"a\")", "Error in function call: Call to function \"index\" failed: argument must be a list or tuple."),
+        ("contains({a = local.us, b = \"c\"}, \"a\")", "Error in function call: Call to function \"contains\" failed: argument must be list, tuple, or set."),
+        ("one([1, 2])", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("index([[local.us], [\"b\"]], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
+        ("matchkeys([\"v1\", \"v2\"], [], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: length of keys and values should be equal."),
+        ("matchkeys([\"v1\", \"v2\"], [{a = local.us}, {a = \"b\"}], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: keys and searchset must be of the same type."),
+        ("one([\"a\", local.us])", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("one(tolist([local.us, \"a\"]))", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("matchkeys([\"v1\", \"v2\"], [local.ul, [\"a\"]], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: keys and searchset must be of the same type."),
+        ("one([local.ud, \"a\"])", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("contains({a = local.un, b = 2}, \"a\")", "Error in function call: Call to function \"contains\" failed: argument must be list, tuple, or set."),
+        ("matchkeys([\"v1\", \"v2\"], toset([local.us]), [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: length of keys and values should be equal."),
+        ("contains({a = local.un, b = 2}, 1)", "Error in function call: Call to function \"contains\" failed: argument must be list, tuple, or set."),
+        ("contains({a = local.us, b = \"c\"}, \"a\")", "Error in function call: Call to function \"contains\" failed: argument must be list, tuple, or set."),
+        ("index([{a = local.us}, {a = \"b\"}], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
+        ("matchkeys([\"v1\", \"v2\"], [local.ul, [\"a\"]], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: keys and searchset must be of the same type."),
+        ("index(toset([local.us, \"a\"]), \"a\")", "Error in function call: Call to function \"index\" failed: argument must be a list or tuple."),
+        ("index(toset([local.us]), \"a\")", "Error in function call: Call to function \"index\" failed: argument must be a list or tuple."),
+        ("one({a = local.us, b = \"c\"})", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
+        ("index(tolist([local.un, 2]), \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
+    ] {
+        let e = hcl::eval::evaluate_typed_str(src, &ctx).unwrap_err();
+        assert_eq!(e.message(), message, "{src}");
+    }
+}
