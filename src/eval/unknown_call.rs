@@ -238,6 +238,12 @@ pub(crate) fn call(
             let msg = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             return Err(super::expr::call_failed(name, msg.into(), span));
         }
+        // A known string element of a list or tuple that is not a bool
+        // fails the conversion to list(bool) before any value is looked at.
+        "anytrue" | "alltrue" if !whole(0) && non_bool_string(&args[0], &metas[0]) => {
+            let msg = "invalid value for \"list\" parameter: a bool is required";
+            return Err(super::expr::call_failed(name, msg.into(), span));
+        }
         "anytrue" | "alltrue" if !whole(0) => {
             let decisive = name == "anytrue";
             if holds_known(&args[0], &metas[0], &Value::Bool(decisive)) {
@@ -798,6 +804,19 @@ fn scalar_return_type(name: &str) -> Type {
 
 /// Whether a string template's prefix `prefix` (what an unknown string is
 /// known to start with) decides `startswith(s, p)`.
+/// Whether a list or tuple holds a known string that does not convert to
+/// a bool (`"a"`; `"true"` does).
+fn non_bool_string(seq: &Value, meta: &Ty) -> bool {
+    let (Value::Array(items), Some(Meta::Parts(Type::List(_) | Type::Tuple(_), _))) = (seq, meta)
+    else {
+        return false;
+    };
+    items.iter().enumerate().any(|(i, item)| {
+        let known = !typing::is_unknown(&typing::item(meta, i, item));
+        matches!(item, Value::String(s) if known && crate::value::parse_bool(s).is_none())
+    })
+}
+
 /// Why `matchkeys(values, keys, searchset)` fails before its values are
 /// all known: keys and search set of element types that do not unify, or
 /// values and keys of different known lengths.

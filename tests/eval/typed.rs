@@ -1012,3 +1012,39 @@ fn index_contains_matchkeys_and_one_look_at_the_known_elements() {
         assert_eq!(e.message(), message, "{src}");
     }
 }
+
+#[test]
+fn anytrue_and_alltrue_refuse_a_known_non_bool_beside_unknowns() {
+    // Terraform 1.11.4 (`terraform console -plan`): the list converts to
+    // list(bool) before any value is looked at.
+    let ctx = unknowns();
+    for (src, message) in [
+        (
+            "anytrue([local.us, \"b\", \"a\"])",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+        (
+            "anytrue(tolist([local.us, \"a\"]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+        (
+            "alltrue(tolist([local.us, \"a\"]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+        (
+            "alltrue([local.us, \"b\", \"a\"])",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+        (
+            "alltrue([\"a\", local.us])",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+        (
+            "anytrue([local.ud, \"a\"])",
+            "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
+        ),
+    ] {
+        let e = hcl::eval::evaluate_typed_str(src, &ctx).unwrap_err();
+        assert_eq!(e.message(), message, "{src}");
+    }
+}
