@@ -34,6 +34,17 @@ fn unknown(src: &str, ctx: &Context<'_>, ty: &str) {
     assert_eq!(t.ty().to_string(), ty, "{src}");
 }
 
+/// Each `(src, Some(b))` is known to be `b`, each `(src, None)` is an
+/// unknown bool.
+fn bools(ctx: &Context<'_>, cases: &[(&str, Option<bool>)]) {
+    for (src, want) in cases {
+        match want {
+            Some(b) => known(src, ctx, json!(b), "bool"),
+            None => unknown(src, ctx, "bool"),
+        }
+    }
+}
+
 /// `src` is known with unknowns inside: shown with `"?TYPE"` for them.
 fn partial(src: &str, ctx: &Context<'_>, value: serde_json::Value, ty: &str) {
     let t = typed(src, ctx);
@@ -472,48 +483,46 @@ fn refined_numbers_compare_as_cty_decides() {
     // and cty decides `<`, `<=`, `>`, `>=` and `==` only when that lower
     // bound is above the other number.
     let ctx = unknowns();
-    for (src, want) in [
-        ("local.un != 1/0", None),
-        ("local.un != -1/0", None),
-        ("max(1, local.un) != -1/0", Some(true)),
-        ("max(1, local.un) != 1/0", Some(true)),
-        ("max(1, local.un) > 0", None),
-        ("max(1, local.un) == 0", None),
-        ("(local.un + 1) != -1/0", Some(true)),
-        ("(local.un % 5) != 7", None),
-        ("(local.un % 5) < 5", None),
-        ("abs(local.un) != -1", None),
-        ("abs(local.un) >= 0", None),
-        ("min(1, local.un) != 1/0", Some(true)),
-        ("(local.un * 2) != -1/0", Some(true)),
-        ("floor(local.un) != -1/0", Some(true)),
-        ("signum(local.un) != 5", None),
-        ("length(local.ul) != -1", Some(true)),
-        ("length(local.ul) >= 0", None),
-        ("(local.un - 1) != 1/0", Some(true)),
-        ("(local.un / 2) != -1/0", Some(true)),
-        ("max(1, local.un) != 0.5", None),
-        ("length(\"pre-${local.us}\") >= 4", None),
-        ("length(\"pre-${local.us}\") > 3", Some(true)),
-        ("length(\"pre-${local.us}\") > 4", None),
-        ("length(\"pre-${local.us}\") < 4", None),
-        ("length(\"pre-${local.us}\") <= 3", Some(false)),
-        ("length(\"pre-${local.us}\") == 2", Some(false)),
-        ("length(\"pre-${local.us}\") != 4", None),
-        ("length(local.ul) > -1", Some(true)),
-        ("length(local.ul) >= 0", None),
-        ("length(local.ul) < 0", None),
-        ("length(local.ul) <= -1", Some(false)),
-        ("length(local.ul) == -1", Some(false)),
-        ("length(local.ul) <= 0", None),
-        ("length(\"pre-${local.us}\") <= 4", None),
-        ("length(\"pre-${local.us}\") >= 3", Some(true)),
-    ] {
-        match want {
-            Some(b) => known(src, &ctx, json!(b), "bool"),
-            None => unknown(src, &ctx, "bool"),
-        }
-    }
+    bools(
+        &ctx,
+        &[
+            ("local.un != 1/0", None),
+            ("local.un != -1/0", None),
+            ("max(1, local.un) != -1/0", Some(true)),
+            ("max(1, local.un) != 1/0", Some(true)),
+            ("max(1, local.un) > 0", None),
+            ("max(1, local.un) == 0", None),
+            ("(local.un + 1) != -1/0", Some(true)),
+            ("(local.un % 5) != 7", None),
+            ("(local.un % 5) < 5", None),
+            ("abs(local.un) != -1", None),
+            ("abs(local.un) >= 0", None),
+            ("min(1, local.un) != 1/0", Some(true)),
+            ("(local.un * 2) != -1/0", Some(true)),
+            ("floor(local.un) != -1/0", Some(true)),
+            ("signum(local.un) != 5", None),
+            ("length(local.ul) != -1", Some(true)),
+            ("length(local.ul) >= 0", None),
+            ("(local.un - 1) != 1/0", Some(true)),
+            ("(local.un / 2) != -1/0", Some(true)),
+            ("max(1, local.un) != 0.5", None),
+            ("length(\"pre-${local.us}\") >= 4", None),
+            ("length(\"pre-${local.us}\") > 3", Some(true)),
+            ("length(\"pre-${local.us}\") > 4", None),
+            ("length(\"pre-${local.us}\") < 4", None),
+            ("length(\"pre-${local.us}\") <= 3", Some(false)),
+            ("length(\"pre-${local.us}\") == 2", Some(false)),
+            ("length(\"pre-${local.us}\") != 4", None),
+            ("length(local.ul) > -1", Some(true)),
+            ("length(local.ul) >= 0", None),
+            ("length(local.ul) < 0", None),
+            ("length(local.ul) <= -1", Some(false)),
+            ("length(local.ul) == -1", Some(false)),
+            ("length(local.ul) <= 0", None),
+            ("length(\"pre-${local.us}\") <= 4", None),
+            ("length(\"pre-${local.us}\") >= 3", Some(true)),
+        ],
+    );
 }
 
 #[test]
@@ -523,45 +532,43 @@ fn string_results_of_unknowns_are_refined_as_terraform_refines_them() {
     // is at least as long as the prefix asked for, and `jsonencode` of a
     // value known not to be null starts with `"`, `{` or `[` by its type.
     let ctx = unknowns();
-    for (src, want) in [
-        ("startswith(jsonencode(local.uo), \"{\")", None),
-        ("startswith(jsonencode(local.us), \"\\\"\")", Some(true)),
-        ("startswith(jsonencode([local.un]), \"[\")", Some(true)),
-        ("startswith(jsonencode({a = local.un}), \"{\")", Some(true)),
-        (
-            "startswith(jsonencode(tolist([local.us])), \"[\")",
-            Some(true),
-        ),
-        ("jsonencode(local.us) == \"x\"", Some(false)),
-        ("startswith(jsonencode(local.ul), \"[\")", None),
-        ("startswith(jsonencode(local.ud), \"x\")", None),
-        (
-            "startswith(jsonencode(tomap({a = local.us})), \"{\")",
-            Some(true),
-        ),
-        ("startswith(jsonencode(local.un + 1), \"\\\"\")", None),
-        (
-            "startswith(jsonencode(upper(local.usn)), \"\\\"\")",
-            Some(true),
-        ),
-        (
-            "startswith(jsonencode(\"pre-${local.us}\"), \"\\\"pre\")",
-            None,
-        ),
-        ("startswith(local.usn, \"\")", Some(true)),
-        ("startswith(\"${local.un}\", \"\")", Some(true)),
-        ("startswith(\"ab${local.ud}\", \"pre\")", None),
-        ("startswith(\"pre-${local.us}\", \"x\")", Some(false)),
-        (
-            "jsonencode(\"%{if local.ub}x%{endif}y\") != \"x\"",
-            Some(true),
-        ),
-    ] {
-        match want {
-            Some(b) => known(src, &ctx, json!(b), "bool"),
-            None => unknown(src, &ctx, "bool"),
-        }
-    }
+    bools(
+        &ctx,
+        &[
+            ("startswith(jsonencode(local.uo), \"{\")", None),
+            ("startswith(jsonencode(local.us), \"\\\"\")", Some(true)),
+            ("startswith(jsonencode([local.un]), \"[\")", Some(true)),
+            ("startswith(jsonencode({a = local.un}), \"{\")", Some(true)),
+            (
+                "startswith(jsonencode(tolist([local.us])), \"[\")",
+                Some(true),
+            ),
+            ("jsonencode(local.us) == \"x\"", Some(false)),
+            ("startswith(jsonencode(local.ul), \"[\")", None),
+            ("startswith(jsonencode(local.ud), \"x\")", None),
+            (
+                "startswith(jsonencode(tomap({a = local.us})), \"{\")",
+                Some(true),
+            ),
+            ("startswith(jsonencode(local.un + 1), \"\\\"\")", None),
+            (
+                "startswith(jsonencode(upper(local.usn)), \"\\\"\")",
+                Some(true),
+            ),
+            (
+                "startswith(jsonencode(\"pre-${local.us}\"), \"\\\"pre\")",
+                None,
+            ),
+            ("startswith(local.usn, \"\")", Some(true)),
+            ("startswith(\"${local.un}\", \"\")", Some(true)),
+            ("startswith(\"ab${local.ud}\", \"pre\")", None),
+            ("startswith(\"pre-${local.us}\", \"x\")", Some(false)),
+            (
+                "jsonencode(\"%{if local.ub}x%{endif}y\") != \"x\"",
+                Some(true),
+            ),
+        ],
+    );
 }
 
 #[test]
@@ -572,34 +579,32 @@ fn lengths_splats_and_collection_results_are_refined_as_terraform_refines_them()
     // not null; a result of unknown type (a `for` over an unknown, `merge`
     // of a map and an object, `concat` of a tuple and a list) may be null.
     let ctx = unknowns();
-    for (src, want) in [
-        ("length(local.ud) == null", Some(false)),
-        ("length([for x in local.ul : x]) == null", Some(false)),
-        ("local.ul[*] == null", Some(false)),
-        ("local.uo[*] == null", None),
-        ("local.ud[*] == null", None),
-        ("[for x in local.ul : x] == null", None),
-        ("local.um[*] == null", None),
-        ("local.uset[*] == null", Some(false)),
-        ("length(toset([local.us, \"a\", \"b\"])) > 1", None),
-        ("length(toset([local.us, \"a\", \"b\"])) < 4", Some(true)),
-        ("concat([\"a\"], local.ul) == null", None),
-        ("merge({z = 1}, local.uo) == null", Some(false)),
-        ("local.usn[*] == null", None),
-        ("length(local.ul[*]) != -1", Some(true)),
-        ("length({for k, v in local.um : k => v}) != -1", None),
-        ("length(toset([local.us, \"a\"])) > 0", Some(true)),
-        ("concat(local.ul, [\"x\"]) == null", None),
-        ("merge(local.um, {z = 1}) == null", None),
-        ("local.ut[*] == null", Some(false)),
-        ("length(local.ud) != -1", None),
-        ("length([for x in local.ul : x]) != -1", None),
-    ] {
-        match want {
-            Some(b) => known(src, &ctx, json!(b), "bool"),
-            None => unknown(src, &ctx, "bool"),
-        }
-    }
+    bools(
+        &ctx,
+        &[
+            ("length(local.ud) == null", Some(false)),
+            ("length([for x in local.ul : x]) == null", Some(false)),
+            ("local.ul[*] == null", Some(false)),
+            ("local.uo[*] == null", None),
+            ("local.ud[*] == null", None),
+            ("[for x in local.ul : x] == null", None),
+            ("local.um[*] == null", None),
+            ("local.uset[*] == null", Some(false)),
+            ("length(toset([local.us, \"a\", \"b\"])) > 1", None),
+            ("length(toset([local.us, \"a\", \"b\"])) < 4", Some(true)),
+            ("concat([\"a\"], local.ul) == null", None),
+            ("merge({z = 1}, local.uo) == null", Some(false)),
+            ("local.usn[*] == null", None),
+            ("length(local.ul[*]) != -1", Some(true)),
+            ("length({for k, v in local.um : k => v}) != -1", None),
+            ("length(toset([local.us, \"a\"])) > 0", Some(true)),
+            ("concat(local.ul, [\"x\"]) == null", None),
+            ("merge(local.um, {z = 1}) == null", None),
+            ("local.ut[*] == null", Some(false)),
+            ("length(local.ud) != -1", None),
+            ("length([for x in local.ul : x]) != -1", None),
+        ],
+    );
 }
 
 #[test]
@@ -609,60 +614,58 @@ fn a_conditional_on_an_unknown_is_refined_as_hcl_refines_it() {
     // collection's length between theirs, and the result is not null when
     // neither branch may be.
     let ctx = unknowns();
-    for (src, want) in [
-        ("(local.ub ? \"a\" : \"b\") == null", Some(false)),
-        (
-            "startswith(local.ub ? \"pre-a\" : \"pre-b\", \"pre\")",
-            None,
-        ),
-        ("(local.ub ? 1 : 2) > 0", Some(true)),
-        ("(local.ub ? 1 : 2) != 5", Some(true)),
-        ("length(local.ub ? [1] : [1, 2]) > 0", None),
-        ("(local.ub ? \"a\" : null) == null", None),
-        ("(local.ub ? local.us : \"b\") == null", Some(false)),
-        ("(local.ub ? local.usn : \"b\") == null", None),
-        ("length(local.ub ? \"ab\" : \"abc\") > 1", None),
-        ("(local.ub ? [1] : [2]) == null", Some(false)),
-        (
-            "(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) == null",
-            Some(false),
-        ),
-        (
-            "length(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) > 0",
-            Some(true),
-        ),
-        ("(local.ub ? {a = 1} : {a = 2}) == null", Some(false)),
-        ("(local.ub ? local.ud : 1) == null", None),
-        ("(local.ub ? 1/0 : 1) != 5", None),
-        ("(!local.ub) == null", Some(false)),
-        ("(local.ub && true) == null", Some(false)),
-        ("(local.ub || true)", None),
-        ("(local.ub && false)", None),
-        ("(false && local.ub)", None),
-        ("(local.ub ? length(local.ul) : 5) > -1", Some(true)),
-        ("(local.ub ? 1 : local.un) > 0", None),
-        ("(local.ub ? 1 : 2) < 3", Some(true)),
-        ("(local.ub ? 1 : 2) <= 2", None),
-        ("(local.ub ? 1 : 2) == 1.5", None),
-        ("(local.ub ? 1 : 2) != 1/0", Some(true)),
-        ("(local.ub ? 1/0 : 1) != 1/0", None),
-        ("(local.ub ? -1/0 : 1) != -1/0", None),
-        ("(local.ub ? 1 : 3) != 2", None),
-        ("(local.ub ? (local.ub ? 1 : 2) : 3) > 0", Some(true)),
-        ("(local.ub ? 1 : 2) == null", Some(false)),
-        ("(local.ub ? 1 : tonumber(null)) > 0", None),
-        ("(local.ub ? 1 : local.un + 1) != 1/0", Some(true)),
-        (
-            "(local.ub ? length(local.ul) : length(local.uset)) != -1",
-            Some(true),
-        ),
-        ("(local.ub ? \"1\" : 2) > 0", None),
-    ] {
-        match want {
-            Some(b) => known(src, &ctx, json!(b), "bool"),
-            None => unknown(src, &ctx, "bool"),
-        }
-    }
+    bools(
+        &ctx,
+        &[
+            ("(local.ub ? \"a\" : \"b\") == null", Some(false)),
+            (
+                "startswith(local.ub ? \"pre-a\" : \"pre-b\", \"pre\")",
+                None,
+            ),
+            ("(local.ub ? 1 : 2) > 0", Some(true)),
+            ("(local.ub ? 1 : 2) != 5", Some(true)),
+            ("length(local.ub ? [1] : [1, 2]) > 0", None),
+            ("(local.ub ? \"a\" : null) == null", None),
+            ("(local.ub ? local.us : \"b\") == null", Some(false)),
+            ("(local.ub ? local.usn : \"b\") == null", None),
+            ("length(local.ub ? \"ab\" : \"abc\") > 1", None),
+            ("(local.ub ? [1] : [2]) == null", Some(false)),
+            (
+                "(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) == null",
+                Some(false),
+            ),
+            (
+                "length(local.ub ? tolist([\"a\"]) : tolist([\"b\", \"c\"])) > 0",
+                Some(true),
+            ),
+            ("(local.ub ? {a = 1} : {a = 2}) == null", Some(false)),
+            ("(local.ub ? local.ud : 1) == null", None),
+            ("(local.ub ? 1/0 : 1) != 5", None),
+            ("(!local.ub) == null", Some(false)),
+            ("(local.ub && true) == null", Some(false)),
+            ("(local.ub || true)", None),
+            ("(local.ub && false)", None),
+            ("(false && local.ub)", None),
+            ("(local.ub ? length(local.ul) : 5) > -1", Some(true)),
+            ("(local.ub ? 1 : local.un) > 0", None),
+            ("(local.ub ? 1 : 2) < 3", Some(true)),
+            ("(local.ub ? 1 : 2) <= 2", None),
+            ("(local.ub ? 1 : 2) == 1.5", None),
+            ("(local.ub ? 1 : 2) != 1/0", Some(true)),
+            ("(local.ub ? 1/0 : 1) != 1/0", None),
+            ("(local.ub ? -1/0 : 1) != -1/0", None),
+            ("(local.ub ? 1 : 3) != 2", None),
+            ("(local.ub ? (local.ub ? 1 : 2) : 3) > 0", Some(true)),
+            ("(local.ub ? 1 : 2) == null", Some(false)),
+            ("(local.ub ? 1 : tonumber(null)) > 0", None),
+            ("(local.ub ? 1 : local.un + 1) != 1/0", Some(true)),
+            (
+                "(local.ub ? length(local.ul) : length(local.uset)) != -1",
+                Some(true),
+            ),
+            ("(local.ub ? \"1\" : 2) > 0", None),
+        ],
+    );
 }
 
 #[test]
@@ -672,14 +675,7 @@ fn function_results_of_unknowns_are_null_or_not_as_terraform_says() {
     // not null, `strcontains`, `yamlencode`, `timeadd`, `can`, the
     // conversions and `try` do not.
     let ctx = unknowns();
-    let check = |cases: &[(&str, Option<bool>)]| {
-        for (src, want) in cases {
-            match want {
-                Some(b) => known(src, &ctx, json!(b), "bool"),
-                None => unknown(src, &ctx, "bool"),
-            }
-        }
-    };
+    let check = |cases: &[(&str, Option<bool>)]| bools(&ctx, cases);
     check(&[
         ("abs(local.un) == null", Some(false)),
         ("ceil(local.un) == null", Some(false)),
