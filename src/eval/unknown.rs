@@ -133,11 +133,10 @@ pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
                 }
             }
             if let (Some(Meta::Unknown(Type::Number, r)), Value::Number(n)) = (tu, k) {
-                // A number known not to be null lies between its lower
-                // bound (inclusive) and infinity, infinities excluded, as
-                // cty's refinements say: `length(l) != -1` and
-                // `(u + 1) != 1/0` are true.
-                // (Without a bound, that side stops short of infinity.)
+                // A number known not to be null lies within its bounds, as
+                // cty's refinements say, and a side without a bound stops
+                // short of infinity: `length(l) != -1` and `(u + 1) != 1/0`
+                // are true.
                 let infinite = |negative: bool| !n.is_finite() && (n.as_f64() < 0.0) == negative;
                 let below = r.min.as_ref().map_or(infinite(true), |m| n < m);
                 let above = r.max.as_ref().map_or(infinite(false), |m| n > m);

@@ -565,14 +565,21 @@ impl Number {
                 return exact(&a, &b, prec).map(|x| Number::from_exact(x, prec));
             }
         }
-        let r = float(self.beside_infinity(), other.beside_infinity());
+        let r = if self.is_finite() && other.is_finite() {
+            float(self.as_f64(), other.as_f64())
+        } else {
+            float(self.beside_infinity(), other.beside_infinity())
+        };
         // Terraform's 53-bit numbers have no exponent limit: where an `f64`
         // overflows (10^300 × 10^300) or underflows, the result is computed
         // exactly and rounded to 53 bits.
         let underflow = (r == 0.0 || r.is_subnormal()) && !self.is_zero() && !other.is_zero();
-        if (r.is_infinite() || underflow) && self.is_finite() && other.is_finite() {
+        // Two such operands can also give NaN (0/0 of two underflows, the
+        // difference of two overflows), where the exact answer may be 0.
+        let nan = r.is_nan();
+        if (r.is_infinite() || nan || underflow) && self.is_finite() && other.is_finite() {
             if let (Some(a), Some(b)) = (self.exact(), other.exact()) {
-                if let Some(x) = exact(&a, &b, F64_PREC).filter(|x| x.m.bits() != 0) {
+                if let Some(x) = exact(&a, &b, F64_PREC).filter(|x| nan || x.m.bits() != 0) {
                     return Some(Number::from_exact(x, F64_PREC));
                 }
             }

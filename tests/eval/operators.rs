@@ -99,6 +99,16 @@ fn undefined_results_with_infinity_fail_as_terraform_says() {
 }
 
 #[test]
+fn operands_beyond_f64_compute_exactly() {
+    // terraform console 1.11.4: quotients and differences of 53-bit
+    // numbers beyond an f64's range (whose f64 forms are 0/0 or inf - inf).
+    check(
+        r#"[(pow(2, -600) * pow(2, -600)) / (pow(2, -600) * pow(2, -500)) == pow(2, -100), (pow(2, 600) * pow(2, 600)) / (pow(2, 600) * pow(2, 500)) == pow(2, 100), (pow(2, 600) * pow(2, 600)) - (pow(2, 600) * pow(2, 600)), format("%.5e", (pow(2, -600) * pow(2, -600)) / 3)]"#,
+        json!([true, true, 0, "1.93590e-362"]),
+    );
+}
+
+#[test]
 fn numbers_beyond_f64_stay_finite_beside_infinities() {
     // terraform console 1.11.4: 1e400 is a finite number, however large;
     // 1e-400 is not zero.
