@@ -192,9 +192,8 @@ pub(crate) fn call(
             // that may be is false (`contains([{a = u}], "a")`).
             if let Value::Array(items) = &args[0] {
                 let mut open = false;
-                for (i, item) in items.iter().enumerate() {
-                    let t = typing::item(&metas[0], i, item);
-                    match unknown::equal(&args[1], &metas[1], item, &t) {
+                for equal in equalities(items, &metas[0], &args[1], &metas[1]) {
+                    match equal {
                         Some(true) => return Ok((Value::Bool(true), None)),
                         Some(false) => {}
                         None => open = true,
@@ -213,9 +212,8 @@ pub(crate) fn call(
                 if items.is_empty() {
                     return Err(fail("cannot search an empty list".into()));
                 }
-                for (i, item) in items.iter().enumerate() {
-                    let t = typing::item(&metas[0], i, item);
-                    match unknown::equal(item, &t, &args[1], &metas[1]) {
+                for (i, equal) in equalities(items, &metas[0], &args[1], &metas[1]).enumerate() {
+                    match equal {
                         Some(true) => return Ok((Value::from(i), None)),
                         Some(false) => {}
                         None => return Ok(unknown::not_null(Type::Number)),
@@ -227,9 +225,10 @@ pub(crate) fn call(
         }
         // Terraform's `matchkeys` checks the keys' and search set's types
         // before it looks at values, then the lengths it knows.
-        "matchkeys" if matchkeys_refusal(&args, &types).is_some() => {
-            let msg = matchkeys_refusal(&args, &types).unwrap_or_default();
-            return Err(fail(msg.into()));
+        "matchkeys" => {
+            if let Some(msg) = matchkeys_refusal(&args, &types) {
+                return Err(fail(msg.into()));
+            }
         }
         // A list of known length: more than one element is refused as for
         // a known list.
@@ -802,8 +801,21 @@ fn scalar_return_type(name: &str) -> Type {
     }
 }
 
-/// Whether a string template's prefix `prefix` (what an unknown string is
-/// known to start with) decides `startswith(s, p)`.
+/// Each element of the known sequence `items` (meta `meta`) compared with
+/// `want` as cty compares them (`contains`, `index`): `None` where that is
+/// not known yet.
+fn equalities<'a>(
+    items: &'a [Value],
+    meta: &'a Ty,
+    want: &'a Value,
+    want_meta: &'a Ty,
+) -> impl Iterator<Item = Option<bool>> + 'a {
+    items
+        .iter()
+        .enumerate()
+        .map(move |(i, item)| unknown::equal(item, &typing::item(meta, i, item), want, want_meta))
+}
+
 /// Whether a list or tuple holds a known string that does not convert to
 /// a bool (`"a"`; `"true"` does).
 fn non_bool_string(seq: &Value, meta: &Ty) -> bool {

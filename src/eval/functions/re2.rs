@@ -47,8 +47,10 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        let item = !matches!(c, '*' | '+' | '?' | '{');
-        if item {
+        // (A `{` that starts no count is a literal.)
+        let count = if c == '{' { repeat(&chars, i) } else { None };
+        let repetition = matches!(c, '*' | '+' | '?') || count.is_some();
+        if !repetition {
             last_repeat = None;
             flush(&mut nest, &mut pending);
         }
@@ -61,23 +63,8 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
                 i = class(&chars, i, &mut out)?;
                 operand = true;
             }
-            '*' | '+' | '?' | '{' => {
-                let (end, counts) = if c == '{' {
-                    match repeat(&chars, i) {
-                        Some(r) => r,
-                        None => {
-                            // Not a repetition: a literal `{`.
-                            last_repeat = None;
-                            flush(&mut nest, &mut pending);
-                            out.push_str("\\{");
-                            operand = true;
-                            i += 1;
-                            continue;
-                        }
-                    }
-                } else {
-                    (i + 1, [None, None])
-                };
+            _ if repetition => {
+                let (end, counts) = count.unwrap_or((i + 1, [None, None]));
                 if let [Some(min), max] = counts {
                     if min > 1000 || max.is_some_and(|m| m > 1000 || m < min) {
                         return Err(format!("invalid repeat count in {}", text(i, end)));
@@ -156,6 +143,11 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
             '|' => {
                 operand = false;
                 out.push('|');
+                i += 1;
+            }
+            '{' => {
+                operand = true;
+                out.push_str("\\{");
                 i += 1;
             }
             _ => {
