@@ -1662,9 +1662,23 @@ fn check_param_types(
         checked.push((param, *t == Type::Dynamic && want == Type::Dynamic));
         params.push(want);
     }
-    for ((param, dynamic), (v, m)) in checked.into_iter().zip(args.iter().zip(metas)) {
+    for (i, ((param, dynamic), (v, m))) in
+        checked.into_iter().zip(args.iter().zip(metas)).enumerate()
+    {
         if typing::is_known(m) && v.is_null() && !param.allow_null {
             return Err(fail(&param.name, "argument must not be null".into()));
+        }
+        // A set of unknown length converts to an unknown list of its own
+        // element type (cty), which the call then finds of the wrong type;
+        // cty names a variadic argument's parameter by its position among
+        // the variadic ones.
+        if let Some(msg) = unknown_set_conformance(v, m, &params[i]) {
+            let fixed = def.params();
+            let name = match i.checked_sub(fixed.len()).and_then(|j| fixed.get(j)) {
+                Some(p) => &p.name,
+                None => &param.name,
+            };
+            return Err(fail(name, msg));
         }
         // An argument of unknown type stays so (and cty stops checking
         // there) where the parameter takes any type.
@@ -1673,6 +1687,19 @@ fn check_param_types(
         }
     }
     Ok(params)
+}
+
+/// Where `v` (meta `m`) is a set of unknown length and `want` a list type
+/// other than its own list type: cty's message for the unknown list of the
+/// set's element type that the conversion gives.
+fn unknown_set_conformance(v: &Value, m: &Ty, want: &Type) -> Option<String> {
+    if !matches!(want, Type::List(_)) || !typing::length_unknown_set(v, m) {
+        return None;
+    }
+    let Some(Type::Set(e)) = m.as_ref().map(typing::Meta::ty) else {
+        return None;
+    };
+    crate::value::ty::conformance_message(&Type::List(e.clone()), want)
 }
 
 /// Argument `i` (value `v`, meta `m`) converted to its parameter's type as

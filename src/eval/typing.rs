@@ -193,6 +193,19 @@ fn convert_parts(
 ) -> Result<(Value, Ty), super::functions::util::ConvertError> {
     match (target, v) {
         (Type::Dynamic, v) => Ok((v, t.clone())),
+        // cty: a set whose length is not known (more than one element, some
+        // unknown, which may equal others) converts to a wholly unknown
+        // list, of the set's own element type, with no refinement.
+        (Type::List(_), v) if length_unknown_set(&v, t) => {
+            let from = match t.as_ref().map(Meta::ty) {
+                Some(Type::Set(e)) => (**e).clone(),
+                _ => Type::Dynamic,
+            };
+            Ok((
+                Value::Null,
+                unknown(Type::List(Box::new(from)), Refine::default()),
+            ))
+        }
         (Type::List(e) | Type::Set(e), Value::Array(a)) => {
             let mut known = Vec::new();
             let mut unknowns = Vec::new();
@@ -302,6 +315,13 @@ pub(crate) fn item(t: &Ty, i: usize, v: &Value) -> Ty {
         Meta::Parts(_, items) => items.get(i)?.clone(),
         _ => None,
     }
+}
+
+/// Whether `v` (meta `t`) is a set whose length is not known: more than
+/// one element, some not wholly known, which may equal others (cty's
+/// `Length` of such a set is unknown, so it converts to an unknown list).
+pub(crate) fn length_unknown_set(v: &Value, t: &Ty) -> bool {
+    is_set(t) && !is_known(t) && matches!(v, Value::Array(items) if items.len() > 1)
 }
 
 /// Whether the value is a set.

@@ -74,8 +74,29 @@ pub(crate) fn call(
         return Ok(unknown::nullable(Type::Dynamic));
     }
     let known_top = !metas.iter().any(typing::is_unknown);
-    typing::kind_check(name, &types, known_top)
+    // cty's `concat` types its result as unknown at the first list not
+    // known, before it looks at the arguments after it.
+    let checked = match name {
+        "concat" => {
+            let unknown_list =
+                |(t, m): (&Type, &Ty)| matches!(t, Type::List(_)) && typing::is_unknown(m);
+            let stop = types.iter().zip(&metas).position(unknown_list);
+            &types[..stop.unwrap_or(types.len())]
+        }
+        _ => &types[..],
+    };
+    typing::kind_check(name, checked, known_top)
         .map_err(|msg| super::expr::call_failed(name, msg, span))?;
+    // Their type callbacks look at the types, and at `lookup`'s default
+    // when it is known, whatever else is unknown: the sets' element types
+    // must unify, the default convert to the map's element type.
+    if matches!(
+        name,
+        "setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference" | "lookup"
+    ) {
+        typing::call_type(name, &args, &types)
+            .map_err(|msg| super::expr::call_failed(name, msg, span))?;
+    }
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         // (An unknown of unknown type can not be refined.)
@@ -239,13 +260,17 @@ pub(crate) fn call(
         }
         // A known string element of a list or tuple that is not a bool
         // fails the conversion to list(bool) before any value is looked at.
+        // A set of unknown length converts to an unknown list(bool).
+        "anytrue" | "alltrue" if typing::length_unknown_set(&args[0], &metas[0]) => {
+            return Ok(result(Type::Bool));
+        }
         "anytrue" | "alltrue" if !whole(0) && non_bool_string(&args[0], &metas[0]) => {
             let msg = "invalid value for \"list\" parameter: a bool is required";
             return Err(super::expr::call_failed(name, msg.into(), span));
         }
         "anytrue" | "alltrue" if !whole(0) => {
             let decisive = name == "anytrue";
-            if holds_known(&args[0], &metas[0], &Value::Bool(decisive)) {
+            if holds_known(&args[0], &metas[0], decisive) {
                 return Ok((Value::Bool(decisive), None));
             }
             return Ok(unknown::not_null(Type::Bool));
@@ -306,7 +331,9 @@ pub(crate) fn call(
             return Ok((Value::Null, typing::unknown(Type::String, r)));
         }
         "formatlist" if !whole(0) => {
-            let Value::String(f) = &args[0] else {
+            let any_unsized =
+                (1..args.len()).any(|i| typing::length_unknown_set(&args[i], &metas[i]));
+            let (Value::String(f), false) = (&args[0], any_unsized) else {
                 return Ok(result(Type::list(Type::String)));
             };
             let shapes: Vec<ListArg> = (1..args.len())
@@ -395,6 +422,9 @@ pub(crate) fn call(
             // many unknowns, as cty makes an unknown list of known length).
             let n = match (&args[0], &metas[0]) {
                 (_, Some(Meta::Unknown(Type::Tuple(ts), _))) => ts.len(),
+                (v, t) if typing::length_unknown_set(v, t) => {
+                    return Ok(result(Type::list(Type::String)))
+                }
                 (Value::Array(items), _) if !whole(0) => items.len(),
                 _ => return Ok(result(Type::list(Type::String))),
             };
@@ -523,8 +553,10 @@ pub(crate) fn call(
             }
             return sequence(parts, Some(&target)).map_err(fail);
         }
+        // A set is reversed in its order (known elements, unknown ones,
+        // null), its length known or not.
         "reverse" if !whole(0) => {
-            let Some(mut parts) = elements(&args[0], &metas[0]) else {
+            let Some(mut parts) = items_with_metas(&args[0], &metas[0]) else {
                 return Ok(result(Type::Dynamic));
             };
             parts.reverse();
@@ -604,10 +636,7 @@ fn sequence(
 /// elements may equal others (its length and order are not known: cty
 /// converts it to an unknown list).
 fn elements(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
-    let unordered = typing::is_set(t)
-        && !typing::is_known(t)
-        && matches!(v, Value::Array(items) if items.len() > 1);
-    if unordered {
+    if typing::length_unknown_set(v, t) {
         return None;
     }
     items_with_metas(v, t)
@@ -632,6 +661,10 @@ fn items_with_metas(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
 /// metas, into `out`; `false` when which elements there are is not known
 /// (an unknown sequence, or an element of unknown type, inside).
 fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
+    // A set of unknown length has no known elements to list.
+    if typing::length_unknown_set(v, t) {
+        return false;
+    }
     let elements: Vec<(&Value, Ty)> = match v {
         Value::Array(items) => items
             .iter()
@@ -665,16 +698,20 @@ fn flatten_known(v: &Value, t: &Ty, out: &mut Vec<(Value, Ty)>) -> bool {
     true
 }
 
-/// Whether the known sequence `seq` (meta `meta`) holds `want` among its
-/// known elements.
-fn holds_known(seq: &Value, meta: &Ty, want: &Value) -> bool {
+/// Whether the known sequence `seq` (meta `meta`) holds a known element
+/// that converts to the bool `want` (`true`, or a string `"true"`/`"1"`).
+fn holds_known(seq: &Value, meta: &Ty, want: bool) -> bool {
     let Value::Array(items) = seq else {
         return false;
     };
-    items
-        .iter()
-        .enumerate()
-        .any(|(i, x)| x == want && typing::is_known(&typing::item(meta, i, x)))
+    items.iter().enumerate().any(|(i, x)| {
+        let b = match x {
+            Value::Bool(b) => Some(*b),
+            Value::String(s) => crate::value::parse_bool(s),
+            _ => None,
+        };
+        b == Some(want) && typing::is_known(&typing::item(meta, i, x))
+    })
 }
 
 /// The type of built-in `name`'s unknown result, from its arguments'
@@ -761,9 +798,13 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
             _ => Type::Dynamic,
         },
+        // Their element types unify as for known sets (an empty tuple
+        // takes no part).
         "setunion" | "setintersection" | "setsubtract" => {
-            let es: Vec<Type> = types.iter().map(|t| elem(Some(t))).collect();
-            Type::set(Type::unify(&es).unwrap_or(Type::Dynamic))
+            match typing::call_type(name, args, types) {
+                Ok(typing::Returns::Is(t)) => t,
+                _ => Type::set(Type::Dynamic),
+            }
         }
         "coalesce" => Type::unify(types).unwrap_or(Type::Dynamic),
         "merge" => {

@@ -208,6 +208,38 @@ pub(crate) fn primitive_required(from_string: bool, want: &str) -> String {
     }
 }
 
+/// cty's `TestConformance` message for a value of type `given` where
+/// `want` is required with no conversion (`None`: it conforms): the
+/// first difference found walking both types.
+pub(crate) fn conformance_message(given: &Type, want: &Type) -> Option<String> {
+    use Type::*;
+    match (given, want) {
+        (_, Dynamic) => None,
+        _ if given == want => None,
+        (Object(g), Object(w)) => {
+            if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
+                return Some(format!("unsupported attribute \"{k}\""));
+            }
+            if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
+                return Some(format!("missing required attribute \"{k}\""));
+            }
+            w.iter().find_map(|(k, wt)| conformance_message(&g[k], wt))
+        }
+        (Tuple(g), Tuple(w)) if g.len() != w.len() => Some(format!(
+            "{} elements are required, but got {}",
+            w.len(),
+            g.len()
+        )),
+        (Tuple(g), Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| conformance_message(g, w)),
+        (List(g), List(w)) | (Map(g), Map(w)) | (Set(g), Set(w)) => conformance_message(g, w),
+        _ => Some(format!(
+            "{} required, but received {}",
+            friendly_name(want, "dynamic"),
+            friendly_name(given, "dynamic")
+        )),
+    }
+}
+
 /// Why a value of type `got` does not convert to `want`, in cty's words
 /// (`MismatchMessage`): `list of string required`, `element 0: bool
 /// required`, `attribute "a" is required`, ...

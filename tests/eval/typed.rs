@@ -1044,3 +1044,151 @@ fn anytrue_and_alltrue_refuse_a_known_non_bool_beside_unknowns() {
         assert_eq!(e.message(), message, "{src}");
     }
 }
+
+#[test]
+fn a_set_of_unknown_length_converts_to_an_unknown_list() {
+    // Terraform 1.11.4 (`terraform console -plan`): a set holding an
+    // unknown beside other elements may be shorter than it looks (the
+    // unknown may equal one of them), so cty converts it to a wholly
+    // unknown list; a set of one element keeps its length, and `reverse`
+    // and `for` read a set in its order whatever its length.
+    let ctx = unknowns();
+    for (src, ty) in [
+        ("tolist(toset([\"a\", local.us]))", "list(string)"),
+        (
+            "tolist(toset([[\"a\"], [local.us]]))",
+            "list(tuple([string]))",
+        ),
+        ("tolist(toset([local.us, local.usn]))", "list(string)"),
+        ("tolist(toset([null, local.us]))", "list(string)"),
+        (
+            "slice(tolist(toset([\"a\", local.us])), 0, 1)",
+            "list(string)",
+        ),
+        ("sort(toset([\"a\", local.us]))", "list(string)"),
+        (
+            "formatlist(\"%s!\", toset([\"a\", local.us]))",
+            "list(string)",
+        ),
+        (
+            "formatlist(\"%s-%s\", toset([\"a\", local.us]), [\"x\", \"y\"])",
+            "list(string)",
+        ),
+        ("flatten([toset([\"a\", local.us])])", "dynamic"),
+        ("length(tolist(toset([\"a\", local.us])))", "number"),
+        ("join(\"-\", tolist(toset([\"a\", local.us])))", "string"),
+    ] {
+        unknown(src, &ctx, ty);
+    }
+    bools(
+        &ctx,
+        &[
+            ("anytrue(toset([true, local.ub]))", None),
+            ("alltrue(toset([false, local.ub]))", None),
+            ("tolist(toset([\"a\", local.us])) == null", None),
+            ("alltrue(toset([true]))", Some(true)),
+        ],
+    );
+    partial(
+        "tolist(toset([local.us]))",
+        &ctx,
+        json!(["?string"]),
+        "list(string)",
+    );
+    partial(
+        "sort(toset([local.us]))",
+        &ctx,
+        json!(["?string"]),
+        "list(string)",
+    );
+    partial(
+        "reverse(toset([\"a\", local.us]))",
+        &ctx,
+        json!(["?string", "a"]),
+        "list(string)",
+    );
+    partial(
+        "reverse(toset([\"b\", \"a\", local.us]))",
+        &ctx,
+        json!(["?string", "b", "a"]),
+        "list(string)",
+    );
+    partial(
+        "[for x in toset([\"a\", local.us]) : x]",
+        &ctx,
+        json!(["a", "?string"]),
+        "tuple([string, string])",
+    );
+}
+
+#[test]
+fn a_set_of_unknown_length_fails_a_list_parameter_of_another_element_type() {
+    // Terraform 1.11.4 (`terraform console -plan`): the unknown list the
+    // set converts to keeps the set's element type, which the call then
+    // refuses; cty names `join`'s list by its position among the variadic
+    // arguments, as the parameter before it.
+    let ctx = unknowns();
+    for (src, message) in [
+        (
+            "sort(toset([1, local.un]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: string required, but received number.",
+        ),
+        (
+            "compact(toset([1, local.un]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: string required, but received number.",
+        ),
+        (
+            "anytrue(toset([\"true\", local.us]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: bool required, but received string.",
+        ),
+        (
+            "join(\",\", toset([1, local.un]))",
+            "Invalid function argument: Invalid value for \"separator\" parameter: string required, but received number.",
+        ),
+        (
+            "anytrue(toset([1, local.un]))",
+            "Invalid function argument: Invalid value for \"list\" parameter: incorrect list element type: bool required.",
+        ),
+        (
+            "setunion(toset([[\"true\"]]), local.ul)",
+            "Error in function call: Call to function \"setunion\" failed: given sets must all have compatible element types.",
+        ),
+        (
+            "lookup(local.um, \"k0\", \"d\")",
+            "Invalid function argument: Invalid value for \"default\" parameter: the default value must have the same type as the map elements.",
+        ),
+    ] {
+        let err = evaluate_typed_str(src, &ctx).unwrap_err();
+        assert_eq!(err.message(), message, "{src}");
+    }
+    // A known string that converts to the deciding bool decides.
+    bools(
+        &ctx,
+        &[
+            ("anytrue(tolist([\"true\", local.us]))", Some(true)),
+            ("anytrue(tolist([1, \"1\", local.us]))", Some(true)),
+            ("alltrue([\"false\", local.ub])", Some(false)),
+            ("anytrue(toset([true, null, local.ub]))", None),
+        ],
+    );
+    // The set functions' element types unify with those of unknowns; a
+    // `concat` is unknown from its first unknown list on.
+    for (src, ty) in [
+        (
+            "setsubtract([[\"a\"], toset([local.us])], [])",
+            "set(set(string))",
+        ),
+        (
+            "setsubtract([[\"a\", 1], [local.us]], [])",
+            "set(list(string))",
+        ),
+        (
+            "setsubtract([{a = 1}, {b = local.us}], [])",
+            "set(map(string))",
+        ),
+        ("concat(local.ul, {})", "dynamic"),
+        ("distinct(toset([1, local.un]))", "list(number)"),
+    ] {
+        unknown(src, &ctx, ty);
+    }
+}
