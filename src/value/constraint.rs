@@ -579,6 +579,11 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
         TypeConstraint::String | TypeConstraint::Number | TypeConstraint::Bool => {
             primitive(c, v).map(|v| (v, None))
         }
+        // A set of unknown length converts to a list as everywhere (an
+        // unknown list of the set's own element type).
+        TypeConstraint::List(_) if typing::length_unknown_set(&v, &t) => {
+            typing::convert(v, &t, &c.ty()).map_err(Fail::new)
+        }
         TypeConstraint::List(e) | TypeConstraint::Set(e) => {
             let Value::Array(items) = v else {
                 return Err(Fail::new(required(c)));

@@ -207,3 +207,24 @@ fn unknown_values_stay_unknown_of_the_constraint_type() {
     assert!(!t.is_known() && !t.is_unknown());
     assert_eq!(t.ty().to_string(), "list(string)");
 }
+
+#[test]
+fn a_set_of_unknown_length_becomes_an_unknown_list() {
+    // The conversion is `tolist`'s (Terraform 1.11.4 gives an unknown
+    // list(string) for `tolist(toset(["a", u]))`; cty's
+    // conversionCollectionToList gives up on a set whose length is not
+    // known); a set of one unknown keeps its length.
+    let mut ctx = Context::new();
+    ctx.declare_unknown("u", hcl::Type::String, true);
+    let c = TypeConstraint::parse("list(string)").unwrap();
+    let t = c
+        .convert_typed(evaluate_typed_str("toset([\"a\", u])", &ctx).unwrap())
+        .unwrap();
+    assert!(t.is_unknown());
+    assert_eq!(t.ty().to_string(), "list(string)");
+    let t = c
+        .convert_typed(evaluate_typed_str("toset([u])", &ctx).unwrap())
+        .unwrap();
+    assert!(!t.is_known() && !t.is_unknown());
+    assert_eq!(t.ty().to_string(), "list(string)");
+}
