@@ -609,11 +609,7 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
     if d >= MAX_DEPTH {
         return Type::Dynamic;
     }
-    let part = |e: &Expression<'_>| match eval_t(e, ctx, d + 1) {
-        Ok((v, t)) => typing::of(&v, &t).into_owned(),
-        Err(Fail::Err(_)) => failed_type(e, ctx, d + 1),
-        Err(Fail::Unknown(_)) => Type::Dynamic,
-    };
+    let part = |e: &Expression<'_>| part_type(e, ctx, d + 1);
     match &e.kind {
         ExprKind::Parenthesis(inner) => failed_type(inner, ctx, d + 1),
         ExprKind::Binary(b) => ops::result_type(b.operator),
@@ -641,6 +637,7 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
             Type::Object(attrs)
         }
         ExprKind::Traversal(t) => splat_failed_type(t, ctx, d).unwrap_or(Type::Dynamic),
+        ExprKind::For(f) => for_failed_type(f, ctx, d),
         // The type both branches unify to (HCL's unknown of the result type
         // when the condition fails); any type when either is of any type.
         ExprKind::Conditional(c) => match (part(&c.true_expr), part(&c.false_expr)) {
@@ -648,6 +645,86 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
             (t, f) => Type::unify(&[t, f]).unwrap_or(Type::Dynamic),
         },
         _ => Type::Dynamic,
+    }
+}
+
+/// The type of part `e` of a failed expression: its value's, or its
+/// placeholder's when it fails too ([`failed_type`]).
+fn part_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
+    match eval_t(e, ctx, d) {
+        Ok((v, t)) => typing::of(&v, &t).into_owned(),
+        Err(Fail::Err(_)) => failed_type(e, ctx, d),
+        Err(Fail::Unknown(_)) => Type::Dynamic,
+    }
+}
+
+/// The type of a failed `for` expression, as HCL's gives it: it goes on
+/// after an element fails, so a tuple `for` is a tuple of its elements'
+/// types (a failed one's as [`failed_type`] gives it) and an object `for`
+/// an object of its keys (tuples when grouping); any type when the
+/// collection, or a condition or key, is not a value it can use.
+fn for_failed_type(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
+    let part = |e: &Expression<'_>, ctx: &Eval<'_, '_>| part_type(e, ctx, d + 1);
+    let Ok((coll, coll_ty)) = eval_t(&f.collection, ctx, d + 1) else {
+        return Type::Dynamic;
+    };
+    if typing::is_unknown(&coll_ty) {
+        return Type::Dynamic;
+    }
+    let Ok(items) = iter_items(&coll, &coll_ty, f.collection.span) else {
+        return Type::Dynamic;
+    };
+    let set = typing::is_set(&coll_ty);
+    let mut elements = Vec::new();
+    let mut attrs: std::collections::BTreeMap<String, Type> = std::collections::BTreeMap::new();
+    let mut groups: std::collections::BTreeMap<String, Vec<Type>> =
+        std::collections::BTreeMap::new();
+    for (k, v, vt) in items {
+        let kt = if set { vt.clone() } else { None };
+        let child_ctx = ctx.iteration(
+            f.key_var.as_ref().map(|n| (n.name, k, kt)),
+            (f.value_var.name, Cow::Borrowed(v), vt),
+        );
+        let child = ctx.with(&child_ctx);
+        if let Some(cond) = &f.cond {
+            match eval_t(cond, &child, d + 1) {
+                Ok((c, ct)) if typing::is_known(&ct) => match condition_bool(&c) {
+                    Some(true) => {}
+                    Some(false) => continue,
+                    None => return Type::Dynamic,
+                },
+                _ => return Type::Dynamic,
+            }
+        }
+        let Some(key_expr) = &f.key_expr else {
+            elements.push(part(&f.value_expr, &child));
+            continue;
+        };
+        let key = match eval_t(key_expr, &child, d + 1) {
+            Ok((k @ (Value::String(_) | Value::Number(_) | Value::Bool(_)), None)) => {
+                match object_key(k, key_expr.span) {
+                    Ok(key) => key.as_str().to_owned(),
+                    Err(_) => return Type::Dynamic,
+                }
+            }
+            _ => return Type::Dynamic,
+        };
+        let t = part(&f.value_expr, &child);
+        if f.grouping {
+            groups.entry(key).or_default().push(t);
+        } else {
+            attrs.entry(key).or_insert(t);
+        }
+    }
+    match (&f.key_expr, f.grouping) {
+        (None, _) => Type::Tuple(elements),
+        (Some(_), false) => Type::Object(attrs),
+        (Some(_), true) => Type::Object(
+            groups
+                .into_iter()
+                .map(|(k, ts)| (k, Type::Tuple(ts)))
+                .collect(),
+        ),
     }
 }
 

@@ -433,3 +433,19 @@ fn calls_and_for_keys_fail_with_terraform_s_words() {
         ),
     ]);
 }
+
+/// A `for` that fails in an element goes on (HCL), so its placeholder is a tuple, or an object of
+/// its keys: the operator or conditional around it fails first, in Terraform 1.11.4's words.
+#[test]
+fn a_failed_for_is_a_tuple_or_object_placeholder() {
+    check(&[
+        ("true ? [for v in [{a = 1}] : tostring(v)] : 1", "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is tuple, but the 'false' value is number."),
+        ("false ? [for v in [{a = 1}] : tostring(v)] : 1", "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is tuple, but the 'false' value is number."),
+        ("true ? {for k, v in {a = {}} : k => tostring(v)} : 1", "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is object, but the 'false' value is number."),
+        ("true ? [for v in [{a = 1}] : v.b] : 1", "Inconsistent conditional result types: The true and false result expressions must have consistent types. The 'true' value is tuple, but the 'false' value is number."),
+        ("-[for v in [{}] : tostring(v)]", "Invalid operand: Unsuitable value for unary operand: number required."),
+        ("[for v in [{}] : tostring(v)] + 1", "Invalid operand: Unsuitable value for left operand: number required."),
+        ("!{for k, v in {a = {}} : k => tostring(v)}", "Invalid operand: Unsuitable value for unary operand: bool required."),
+        ("true ? [for v in [1, {}] : tostring(v)] : [1]", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
+    ]);
+}
