@@ -928,13 +928,30 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
                 }
             }
         }
-        "lookup" => match (t0, args.get(1)) {
-            (Some(Type::Object(attrs)), Some(Value::String(key))) => {
+        // The key converts to a string first (`true` is "true").
+        "lookup" => match (
+            t0,
+            args.get(1)
+                .filter(|k| k.is_bool() || k.is_number() || k.is_string()),
+        ) {
+            (Some(Type::Object(attrs)), Some(key)) => {
+                let key = super::functions::util::convert(key.clone(), &Type::String)
+                    .ok()
+                    .and_then(|k| k.as_str().map(str::to_owned))
+                    .unwrap_or_default();
                 match attrs.get(key.as_str()) {
                     Some(t) => Is(t.clone()),
                     None => match types.get(2) {
                         Some(t) => Is(t.clone()),
-                        None => Literal,
+                        // cty's type callback refuses an object without
+                        // the attribute; a map's missing key is the
+                        // function's own failure.
+                        None => {
+                            return Err(format!(
+                                "invalid value for \"inputMap\" parameter: the given object has no attribute {}",
+                                super::functions::util::quoted(&key)
+                            ))
+                        }
                     },
                 }
             }

@@ -395,7 +395,7 @@ pub(crate) fn call(
                 (None, Some(default)) => Ok(result(default.clone())),
                 (None, None) => Err(err(
                     span,
-                    format!("Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute \"{key}\"."),
+                    format!("Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute {}.", super::functions::util::quoted(&key)),
                 )),
             };
         }

@@ -74,10 +74,19 @@ fn error_messages() {
         vec![Value::from_iter([("a", "x")]), Value::from("z")],
     )
     .unwrap_err();
-    assert!(
-        err.contains("the given object has no attribute \"z\""),
-        "{err}"
-    );
+    // The function alone sees a map; Terraform 1.11.4: `lookup(tomap({k = "v"}), "x")` failed
+    // "lookup failed to find key \"x\"", `lookup({k = "v"}, "x")` (an object) is refused by type:
+    // "the given object has no attribute \"x\"".
+    assert!(err.contains("lookup failed to find key \"z\""), "{err}");
+    let ctx = hcl::eval::Context::new();
+    for (src, want) in [
+        ("lookup(tomap({k = \"v\"}), \"x\")", "Error in function call: Call to function \"lookup\" failed: lookup failed to find key \"x\"."),
+        ("lookup({k = \"v\"}, \"x\")", "Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute \"x\"."),
+        ("lookup({k = \"v\"}, true)", "Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute \"true\"."),
+    ] {
+        let err = hcl::eval::evaluate_str(src, &ctx).unwrap_err();
+        assert_eq!(err.message(), want, "{src}");
+    }
     let err = call("sum", vec![Value::Array(vec![])]).unwrap_err();
     assert!(err.contains("cannot sum an empty list"), "{err}");
     let err = call("range", vec![Value::from(1025)]).unwrap_err();

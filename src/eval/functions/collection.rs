@@ -223,9 +223,8 @@ pub(crate) fn register(r: &mut Registry) {
                 let default = a.next();
                 match map.get(key.as_str()) {
                     Some(v) => Ok(v.clone()),
-                    None => default.ok_or_else(|| {
-                        format!("invalid value for \"inputMap\" parameter: the given object has no attribute \"{key}\"")
-                    }),
+                    None => default
+                        .ok_or_else(|| format!("lookup failed to find key {}", util::quoted(&key))),
                 }
             }),
     );
