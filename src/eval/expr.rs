@@ -506,14 +506,55 @@ pub(crate) fn condition_bool(v: &Value) -> Option<bool> {
 #[cold]
 #[inline(never)]
 pub(crate) fn condition_error(v: &Value, span: Span) -> Fail {
+    if v.is_null() {
+        return err(
+            span,
+            "Null condition: The condition value is null. Conditions must either be true or false.",
+        );
+    }
+    condition_type_error(span)
+}
+
+/// A condition whose type does not convert to bool.
+#[cold]
+#[inline(never)]
+fn condition_type_error(span: Span) -> Fail {
     err(
         span,
-        if v.is_null() {
-            "Null condition: The condition value is null. Conditions must either be true or false."
-        } else {
-            "Incorrect condition type: The condition expression must be of type bool."
-        },
+        "Incorrect condition type: The condition expression must be of type bool.",
     )
+}
+
+/// The error to report for condition `cond` (of a conditional or a
+/// template's `if`) that failed with `e`. HCL goes on with a placeholder,
+/// and refuses an unknown condition only once it is known: a tuple, object
+/// or `for` that failed inside is a known value holding the failed parts,
+/// and when it is not a bool "Incorrect condition type", whose range starts
+/// first, is the error Terraform prints; any other failed expression is an
+/// unknown value, and its own error is.
+#[cold]
+#[inline(never)]
+pub(crate) fn failed_condition(
+    e: Error,
+    cond: &Expression<'_>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> Fail {
+    fn known_placeholder(e: &Expression<'_>) -> bool {
+        match &e.kind {
+            ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
+            ExprKind::Parenthesis(inner) => known_placeholder(inner),
+            _ => false,
+        }
+    }
+    if !known_placeholder(cond) {
+        return Fail::Err(e);
+    }
+    let span = cond.span;
+    first_in_source(e, cond, ctx, d, |t| match t {
+        Type::Bool | Type::String | Type::Dynamic => None,
+        _ => Some(condition_type_error(span)),
+    })
 }
 
 /// `c ? a : b`: the branch taken, converted to the type both branches
@@ -524,7 +565,10 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     // error. Checked here only when something fails (`branches_mismatch`).
     let (cond, cond_ty) = match eval_t(&c.cond, ctx, d) {
         Ok(r) => r,
-        Err(Fail::Err(e)) => return Err(branches_mismatch(c, ctx, d).unwrap_or(Fail::Err(e))),
+        Err(Fail::Err(e)) => {
+            return Err(branches_mismatch(c, ctx, d)
+                .unwrap_or_else(|| failed_condition(e, &c.cond, ctx, d)))
+        }
         Err(unknown) => return Err(unknown),
     };
     if typing::is_unknown(&cond_ty) {
@@ -896,7 +940,26 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         );
         let child = ctx.with(&child_ctx);
         if let Some(cond) = &f.cond {
-            let (c, ct) = eval_t(cond, &child, d)?;
+            let (c, ct) = match eval_t(cond, &child, d) {
+                Ok(r) => r,
+                // HCL goes on with a placeholder of the condition's type,
+                // refused first when it is not a bool.
+                Err(Fail::Err(e)) => {
+                    let span = cond.span;
+                    return Err(first_in_source(e, cond, &child, d, |t| match t {
+                        _ if !known => None,
+                        Type::Bool | Type::String | Type::Dynamic => None,
+                        _ => Some(err(
+                            span,
+                            format!(
+                                "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
+                                crate::value::ty::primitive_required(false, "bool")
+                            ),
+                        )),
+                    }));
+                }
+                Err(unknown) => return Err(unknown),
+            };
             if !typing::is_known(&ct) {
                 known = false;
                 continue;

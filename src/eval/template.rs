@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{eval_t, iter_items, R};
+use super::expr::{eval_t, iter_items, Fail, R};
 use super::ops;
 use super::typing::Ty;
 use crate::syntax::*;
@@ -143,7 +143,13 @@ fn render(
             }
             Element::Directive(dir) => match &**dir {
                 Directive::If(ifd) => {
-                    let (c, ct) = eval_t(&ifd.cond, ctx, d)?;
+                    let (c, ct) = match eval_t(&ifd.cond, ctx, d) {
+                        Ok(r) => r,
+                        Err(Fail::Err(e)) => {
+                            return Err(super::expr::failed_condition(e, &ifd.cond, ctx, d))
+                        }
+                        Err(unknown) => return Err(unknown),
+                    };
                     // A wholly unknown condition is not checked; one holding
                     // unknowns is not a bool.
                     if super::typing::is_unknown(&ct) {

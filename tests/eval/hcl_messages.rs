@@ -449,3 +449,23 @@ fn a_failed_for_is_a_tuple_or_object_placeholder() {
         ("true ? [for v in [1, {}] : tostring(v)] : [1]", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
     ]);
 }
+
+/// A condition that fails inside a tuple, object or `for` is a known value holding the failed
+/// parts, refused first as not a bool; any other failed condition is an unknown value, whose own
+/// error is the one reported (HCL checks a condition's type only once it is known). Terraform
+/// 1.11.4's messages, from the random probe sets.
+#[test]
+fn a_failed_condition_is_refused_by_type_only_when_known() {
+    check(&[
+        ("([([\"a\", \"b\"])[*][0]] ? contains(({})[*].a, (\"a\")[*]) : keys(\"${\"x${local.us}\"}\"))", "Incorrect condition type: The condition expression must be of type bool."),
+        ("\"%{if [one({}), element([\"a\", \"b\"], 1)]}T%{endif}\"", "Incorrect condition type: The condition expression must be of type bool."),
+        ("([coalescelist([\"a\", \"b\"], 2), [for k, v in 2 : [v]], \"abab\"] ? \"x\" : \"y\")", "Incorrect condition type: The condition expression must be of type bool."),
+        ("({b = true[local.un]} ? 1 : 2)", "Incorrect condition type: The condition expression must be of type bool."),
+        ("((true)[*][0] ? ({} ? tomap({k = \"v\"}) : [1, 2]) : \"${[{a = 1}, {a = local.un}]}\")[0]", "Invalid index: This value does not have any indices."),
+        ("\"ab%{if (flatten([\"a\", \"b\"]))[*].a}T%{endif}\"", "Unsupported attribute: Can't access attributes on a primitive-typed value (string)."),
+        ("(({b = true, a = 2})[*].a.b ? 1 : 2)", "Unsupported attribute: Can't access attributes on a primitive-typed value (number)."),
+        // A `for`'s `if` converts before it looks at whether the value is known.
+        ("[for v in [1] : v if [tostring({})]]", "Invalid 'for' condition: The 'if' clause value is invalid: bool required."),
+        ("[for v in [1] : v if tostring({})]", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
+    ]);
+}
