@@ -540,20 +540,86 @@ pub(crate) fn failed_condition(
     ctx: &Eval<'_, '_>,
     d: u32,
 ) -> Fail {
-    fn known_placeholder(e: &Expression<'_>) -> bool {
-        match &e.kind {
-            ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
-            ExprKind::Parenthesis(inner) => known_placeholder(inner),
-            _ => false,
-        }
+    let span = cond.span;
+    // A template that failed is the known string it had written before
+    // its first error (when no part of it is unknown).
+    if let Some(prefix) = failed_template_prefix(cond, ctx, d) {
+        return match crate::value::parse_bool(&prefix) {
+            Some(_) => Fail::Err(e),
+            None => first_in_source(e, cond, ctx, d, |_| Some(condition_type_error(span))),
+        };
     }
     if !known_placeholder(cond) {
         return Fail::Err(e);
     }
-    let span = cond.span;
     first_in_source(e, cond, ctx, d, |t| match t {
         Type::Bool | Type::String | Type::Dynamic => None,
         _ => Some(condition_type_error(span)),
+    })
+}
+
+/// Whether `e`, failed, is a known value holding its failed parts (HCL's
+/// tuple, object and `for` go on after a part fails); any other failed
+/// expression is an unknown value.
+fn known_placeholder(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
+        ExprKind::Parenthesis(inner) => known_placeholder(inner),
+        _ => false,
+    }
+}
+
+/// For a failed template of literals and interpolations: the known string
+/// HCL gives it, what it wrote before its first error; `None` when a part
+/// is unknown (the result is then unknown) or `e` is not such a template.
+fn failed_template_prefix(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<String> {
+    let t = match &e.kind {
+        ExprKind::Template(t) => &t.template,
+        ExprKind::Parenthesis(inner) => return failed_template_prefix(inner, ctx, d),
+        _ => return None,
+    };
+    let mut out = String::new();
+    let mut failed = false;
+    for el in t.elements {
+        match el {
+            Element::Literal(l) if !failed => out.push_str(l.value),
+            Element::Literal(_) => {}
+            Element::Interpolation(i) => match eval_t(&i.expr, ctx, d + 1) {
+                Ok((_, t)) if !typing::is_known(&t) => return None,
+                Ok((v, _)) if !failed => {
+                    failed = ops::template_string(&v, &mut out, i.expr.span).is_err();
+                }
+                Ok(_) => {}
+                // A failed part is a known value only when HCL's is (else
+                // the template is unknown).
+                Err(Fail::Err(_)) if known_placeholder(&i.expr) => failed = true,
+                Err(_) => return None,
+            },
+            Element::Directive(_) => return None,
+        }
+    }
+    Some(out)
+}
+
+/// The error to report for interpolated expression `e` that failed with
+/// `inner`: a known placeholder (a tuple or object holding the failed
+/// parts) is not a string, and that refusal, whose range starts first, is
+/// the error Terraform prints.
+#[cold]
+#[inline(never)]
+pub(crate) fn failed_interpolation(
+    inner: Error,
+    e: &Expression<'_>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> Fail {
+    if !known_placeholder(e) {
+        return Fail::Err(inner);
+    }
+    let span = e.span;
+    first_in_source(inner, e, ctx, d, |t| match t {
+        Type::Tuple(_) | Type::Object(_) => Some(ops::not_a_template_string(span)),
+        _ => None,
     })
 }
 

@@ -318,12 +318,17 @@ pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> 
                 "Invalid template interpolation value: The expression result is null. Cannot include a null value in a string template.",
             ))
         }
-        _ => {
-            return Err(err(
-                span,
-                "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
-            ))
-        }
+        _ => return Err(not_a_template_string(span)),
     }
     Ok(())
+}
+
+/// A value of a type that does not convert to a string, interpolated.
+#[cold]
+#[inline(never)]
+pub(crate) fn not_a_template_string(span: Span) -> Fail {
+    err(
+        span,
+        "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
+    )
 }

@@ -132,7 +132,13 @@ fn render(
         match el {
             Element::Literal(l) => out.push_str(l.value),
             Element::Interpolation(interp) => {
-                let (v, t) = eval_t(&interp.expr, ctx, d)?;
+                let (v, t) = match eval_t(&interp.expr, ctx, d) {
+                    Ok(r) => r,
+                    Err(Fail::Err(e)) => {
+                        return Err(super::expr::failed_interpolation(e, &interp.expr, ctx, d))
+                    }
+                    Err(unknown) => return Err(unknown),
+                };
                 // Only a wholly unknown value is skipped: a collection
                 // holding unknowns is still not a string.
                 if super::typing::is_unknown(&t) {

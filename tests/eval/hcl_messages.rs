@@ -469,3 +469,21 @@ fn a_failed_condition_is_refused_by_type_only_when_known() {
         ("[for v in [1] : v if tostring({})]", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
     ]);
 }
+
+/// A template that fails is the string it wrote before its first error, unless a part of it is
+/// unknown (a failed call is); a failed tuple or object interpolated is not a string, refused
+/// first. Terraform 1.11.4's messages.
+#[test]
+fn a_failed_template_is_its_known_prefix() {
+    check(&[
+        ("\"%{if \"ab${[]}\"}T%{endif}\"", "Incorrect condition type: The condition expression must be of type bool."),
+        ("\"%{if \"true${[]}\"}T%{endif}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
+        ("\"%{if \"ab${tostring({})}\"}T%{endif}\"", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
+        ("\"${[]}true\" ? 1 : 2", "Incorrect condition type: The condition expression must be of type bool."),
+        ("\"a${[tostring({})]}b\" ? 1 : 2", "Incorrect condition type: The condition expression must be of type bool."),
+        ("\"${local.us}${[]}\" ? 1 : 2", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
+        ("\"-${[tostring([1, 2]), [\"b\"]]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
+        ("\"-${[for v in [1] : tostring({})]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
+        ("\"-${tostring([1, 2])}\"", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert tuple to string."),
+    ]);
+}
