@@ -543,10 +543,20 @@ pub(crate) fn failed_condition(
     let span = cond.span;
     // A template that failed is the known string it had written before
     // its first error (when no part of it is unknown).
-    if let Some(prefix) = failed_template_prefix(cond, ctx, d) {
-        return match crate::value::parse_bool(&prefix) {
-            Some(_) => Fail::Err(e),
-            None => first_in_source(e, cond, ctx, d, |_| Some(condition_type_error(span))),
+    if is_template(cond) {
+        let Some(rctx) = ctx.refining() else {
+            return Fail::Err(e);
+        };
+        return match failed_template_prefix(cond, &rctx, d) {
+            Some(prefix) if crate::value::parse_bool(&prefix).is_none() => {
+                let o = condition_type_error(span);
+                if sorts_before(&o, &e) {
+                    o
+                } else {
+                    Fail::Err(e)
+                }
+            }
+            _ => Fail::Err(e),
         };
     }
     if !known_placeholder(cond) {
@@ -565,6 +575,25 @@ fn known_placeholder(e: &Expression<'_>) -> bool {
     match &e.kind {
         ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
         ExprKind::Parenthesis(inner) => known_placeholder(inner),
+        ExprKind::Template(t) => lone_interpolation(t).is_some_and(known_placeholder),
+        _ => false,
+    }
+}
+
+/// The expression of a template that is one interpolation and nothing
+/// else (`"${x}"`, whose value is `x`'s, as HCL's template wrap).
+fn lone_interpolation<'a>(t: &'a TemplateExpr<'a>) -> Option<&'a Expression<'a>> {
+    match t.template.elements {
+        [Element::Interpolation(i)] => Some(&i.expr),
+        _ => None,
+    }
+}
+
+/// Whether `e` is a template (in parentheses or not).
+fn is_template(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Template(t) => lone_interpolation(t).is_none(),
+        ExprKind::Parenthesis(inner) => is_template(inner),
         _ => false,
     }
 }
@@ -724,9 +753,9 @@ fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
         ExprKind::Parenthesis(inner) => failed_type(inner, ctx, d + 1),
         ExprKind::Binary(b) => ops::result_type(b.operator),
         ExprKind::Unary(u) => ops::unary_type(u.operator),
-        ExprKind::Template(t) => match t.template.elements {
-            [Element::Interpolation(i)] => failed_type(&i.expr, ctx, d + 1),
-            _ => Type::String,
+        ExprKind::Template(t) => match lone_interpolation(t) {
+            Some(inner) => failed_type(inner, ctx, d + 1),
+            None => Type::String,
         },
         ExprKind::Tuple(items) => Type::Tuple(items.iter().map(part).collect()),
         ExprKind::Object(items) => {

@@ -485,5 +485,9 @@ fn a_failed_template_is_its_known_prefix() {
         ("\"-${[tostring([1, 2]), [\"b\"]]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
         ("\"-${[for v in [1] : tostring({})]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
         ("\"-${tostring([1, 2])}\"", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert tuple to string."),
+        // A template that is one interpolation is that expression's value.
+        ("\"${[tostring({})]}\" ? 1 : 2", "Incorrect condition type: The condition expression must be of type bool."),
+        ("\"${tostring({})}\" ? 1 : 2", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
+        ("\"a${\"${[tostring({})]}\"}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
     ]);
 }
