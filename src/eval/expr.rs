@@ -236,8 +236,8 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
                 Ok(r) => r,
                 Err(Fail::Err(e)) => {
                     let want = ops::unary_type(u.operator);
-                    return Err(first_in_source(e, &u.expr, ctx, d, |t| {
-                        ops::check_operand(t, &want, u.expr.span, "unary").err()
+                    return Err(first_in_source(e, &u.expr, ctx, d, |t, text| {
+                        ops::placeholder_operand(t, text, &want, u.expr.span, "unary")
                     }));
                 }
                 Err(unknown) => return Err(unknown),
@@ -345,10 +345,15 @@ fn chain_failure(
         &ops[failed - 1].rhs
     };
     let placeholder = failed_type(failed_expr, ctx, d);
+    let text = failed_text(failed_expr, ctx, d);
+    let check_failed = |op: &BinaryOp<'_>, span: Span, which: &str| {
+        let want = ops::operand_type(op.operator)?;
+        ops::placeholder_operand(&placeholder, text.as_deref(), &want, span, which)
+    };
     if failed == 0 {
         candidates.extend(
             ops.first()
-                .and_then(|op| check(op, &placeholder, first.span, "left")),
+                .and_then(|op| check_failed(op, first.span, "left")),
         );
     } else {
         let op = ops[failed - 1];
@@ -360,7 +365,7 @@ fn chain_failure(
         if let Some((v, t)) = lhs {
             candidates.extend(ops::left_conversion(op.operator, v, t, lhs_span));
         }
-        candidates.extend(check(op, &placeholder, op.rhs.span, "right"));
+        candidates.extend(check_failed(op, op.rhs.span, "right"));
     }
     for k in failed.max(1)..ops.len() {
         let result = ops::result_type(ops[k - 1].operator);
@@ -562,15 +567,17 @@ pub(crate) fn failed_condition(
     if !known_placeholder(cond) {
         return Fail::Err(e);
     }
-    first_in_source(e, cond, ctx, d, |t| match t {
+    first_in_source(e, cond, ctx, d, |t, _| match t {
         Type::Bool | Type::String | Type::Dynamic => None,
         _ => Some(condition_type_error(span)),
     })
 }
 
 /// Whether `e`, failed, is a known value holding its failed parts (HCL's
-/// tuple, object and `for` go on after a part fails); any other failed
-/// expression is an unknown value.
+/// tuple, object and `for` go on after a part fails, unless a key, a
+/// condition or the collection is not usable: their placeholder type is
+/// then the dynamic pseudo-type); any other failed expression is an
+/// unknown value.
 fn known_placeholder(e: &Expression<'_>) -> bool {
     match &e.kind {
         ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
@@ -621,7 +628,12 @@ fn failed_template_prefix(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Opt
                 Ok(_) => {}
                 // A failed part is a known value only when HCL's is (else
                 // the template is unknown).
-                Err(Fail::Err(_)) if known_placeholder(&i.expr) => failed = true,
+                Err(Fail::Err(_))
+                    if known_placeholder(&i.expr)
+                        && failed_type(&i.expr, ctx, d + 1) != Type::Dynamic =>
+                {
+                    failed = true
+                }
                 Err(_) => return None,
             },
             Element::Directive(_) => return None,
@@ -646,7 +658,7 @@ pub(crate) fn failed_interpolation(
         return Fail::Err(inner);
     }
     let span = e.span;
-    first_in_source(inner, e, ctx, d, |t| match t {
+    first_in_source(inner, e, ctx, d, |t, _| match t {
         Type::Tuple(_) | Type::Object(_) => Some(ops::not_a_template_string(span)),
         _ => None,
     })
@@ -964,8 +976,9 @@ fn non_iterable(type_name: &str, span: Span) -> Fail {
 
 /// The error Terraform prints when expression `e` failed with `inner`: HCL
 /// goes on after an error with a placeholder of the type `e` would have had
-/// ([`failed_type`]), which the enclosing construct then checks (`outer`:
-/// its error for that type, if any), and Terraform prints the error that
+/// ([`failed_type`]; a failed template is the known string it wrote before
+/// its error, [`failed_text`]), which the enclosing construct then checks
+/// (`outer`: its error for that type or text, if any), and Terraform prints the error that
 /// comes first in the source (by start, then by end; `inner` on a tie).
 #[cold]
 #[inline(never)]
@@ -974,15 +987,26 @@ fn first_in_source(
     e: &Expression<'_>,
     ctx: &Eval<'_, '_>,
     d: u32,
-    outer: impl FnOnce(&Type) -> Option<Fail>,
+    outer: impl FnOnce(&Type, Option<&str>) -> Option<Fail>,
 ) -> Fail {
     let Some(ctx) = ctx.refining() else {
         return Fail::Err(inner);
     };
     let placeholder = failed_type(e, &ctx, d);
-    match outer(&placeholder) {
+    let text = failed_text(e, &ctx, d);
+    match outer(&placeholder, text.as_deref()) {
         Some(o) if sorts_before(&o, &inner) => o,
         _ => Fail::Err(inner),
+    }
+}
+
+/// The known string a failed template `e` is (see
+/// [`failed_template_prefix`]); `None` for other expressions.
+fn failed_text(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<String> {
+    if is_template(e) {
+        failed_template_prefix(e, ctx, d)
+    } else {
+        None
     }
 }
 
@@ -1002,7 +1026,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         Ok(r) => r,
         Err(Fail::Err(e)) => {
             let span = f.collection.span;
-            return Err(first_in_source(e, &f.collection, ctx, d, |t| {
+            return Err(first_in_source(e, &f.collection, ctx, d, |t, _| {
                 not_iterable(t, span).err()
             }));
         }
@@ -1041,16 +1065,24 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 // refused first when it is not a bool.
                 Err(Fail::Err(e)) => {
                     let span = cond.span;
-                    return Err(first_in_source(e, cond, &child, d, |t| match t {
-                        _ if !known => None,
-                        Type::Bool | Type::String | Type::Dynamic => None,
-                        _ => Some(err(
+                    let invalid = |string: bool| {
+                        Some(err(
                             span,
                             format!(
                                 "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
-                                crate::value::ty::primitive_required(false, "bool")
+                                crate::value::ty::primitive_required(string, "bool")
                             ),
-                        )),
+                        ))
+                    };
+                    return Err(first_in_source(e, cond, &child, d, |t, text| {
+                        match (t, text) {
+                            _ if !known => None,
+                            (_, Some(s)) => {
+                                crate::value::parse_bool(s).map_or_else(|| invalid(true), |_| None)
+                            }
+                            (Type::Bool | Type::String | Type::Dynamic, None) => None,
+                            _ => invalid(false),
+                        }
                     }));
                 }
                 Err(unknown) => return Err(unknown),
@@ -1598,8 +1630,15 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 }
                 // The failed argument's placeholder converts to its
                 // parameter's type too.
-                return Err(first_in_source(e, a, ctx, d, |t| {
+                return Err(first_in_source(e, a, ctx, d, |t, text| {
                     let (param, want) = parameter(def, bare, i)?;
+                    if let (Some(s), true) = (text, want.is_primitive()) {
+                        return param
+                            .ty
+                            .convert(Value::from(s))
+                            .err()
+                            .map(|m| invalid_argument(&param.name, m, a.span));
+                    }
                     (!conversion_exists(t, &want, true))
                         .then(|| invalid_argument(&param.name, mismatch_message(t, &want), a.span))
                 }));

@@ -42,6 +42,22 @@ pub(crate) fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R
     ))
 }
 
+/// The refusal of a failed operand's placeholder (see the evaluator's
+/// `first_in_source`): a failed template's known `text` converts as that
+/// string does, any other placeholder by its type `t`.
+pub(crate) fn placeholder_operand(
+    t: &Type,
+    text: Option<&str>,
+    want: &Type,
+    span: Span,
+    which: &str,
+) -> Option<Fail> {
+    match text {
+        Some(s) => operand_converts(Value::from(s), &None, want, span, which).err(),
+        None => check_operand(t, want, span, which).err(),
+    }
+}
+
 /// Operand `v` (recorded type `t`) converted to a number, `None` for a null
 /// (of a type that converts): HCL converts every operand before the
 /// operator refuses a null.

@@ -485,6 +485,12 @@ fn a_failed_template_is_its_known_prefix() {
         ("\"-${[tostring([1, 2]), [\"b\"]]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
         ("\"-${[for v in [1] : tostring({})]}\"", "Invalid template interpolation value: Cannot include the given value in a string template: string required."),
         ("\"-${tostring([1, 2])}\"", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert tuple to string."),
+        // As an operand or a `for`'s `if`, the known string converts as that string does.
+        ("\"true${[]}\" + \"%{if upper([])}T%{endif}\"", "Invalid operand: Unsuitable value for left operand: a number is required."),
+        ("\"ab${[]}\" && {for k, v in {a = {}} : k => tostring(v)}", "Invalid operand: Unsuitable value for left operand: a bool is required."),
+        ("\"ab${[]}\" + [tostring({})] && (1 + \"a\")", "Invalid operand: Unsuitable value for left operand: a number is required."),
+        ("[for v in [1, 2] : v if \"ab${[]}\"]", "Invalid 'for' condition: The 'if' clause value is invalid: a bool is required."),
+        ("(\"-${{for k, v in \"pre-${local.usn}\" : \"k${k}\" => v...}}ab\" && [])", "Iteration over non-iterable value: A value of type string cannot be used as the collection in a 'for' expression."),
         // A template that is one interpolation is that expression's value.
         ("\"${[tostring({})]}\" ? 1 : 2", "Incorrect condition type: The condition expression must be of type bool."),
         ("\"${tostring({})}\" ? 1 : 2", "Invalid function argument: Invalid value for \"v\" parameter: cannot convert object to string."),
