@@ -545,31 +545,19 @@ pub(crate) fn failed_condition(
     ctx: &Eval<'_, '_>,
     d: u32,
 ) -> Fail {
-    let span = cond.span;
-    // A template that failed is the known string it had written before
-    // its first error (when no part of it is unknown).
-    if is_template(cond) {
-        let Some(rctx) = ctx.refining() else {
-            return Fail::Err(e);
-        };
-        return match failed_template_prefix(cond, &rctx, d) {
-            Some(prefix) if crate::value::parse_bool(&prefix).is_none() => {
-                let o = condition_type_error(span);
-                if sorts_before(&o, &e) {
-                    o
-                } else {
-                    Fail::Err(e)
-                }
-            }
-            _ => Fail::Err(e),
-        };
-    }
-    if !known_placeholder(cond) {
+    if !known_placeholder(cond) && !is_template(cond) {
         return Fail::Err(e);
     }
-    first_in_source(e, cond, ctx, d, |t, _| match t {
-        Type::Bool | Type::String | Type::Dynamic => None,
-        _ => Some(condition_type_error(span)),
+    // A template that failed is the known string it had written before
+    // its first error ([`failed_text`]), unknown when a part of it is (its
+    // type, a string, converts).
+    let span = cond.span;
+    first_in_source(e, cond, ctx, d, |t, text| {
+        let converts = match text {
+            Some(s) => crate::value::parse_bool(s).is_some(),
+            None => conversion_exists(t, &Type::Bool, true),
+        };
+        (!converts).then(|| condition_type_error(span))
     })
 }
 
@@ -658,9 +646,8 @@ pub(crate) fn failed_interpolation(
         return Fail::Err(inner);
     }
     let span = e.span;
-    first_in_source(inner, e, ctx, d, |t, _| match t {
-        Type::Tuple(_) | Type::Object(_) => Some(ops::not_a_template_string(span)),
-        _ => None,
+    first_in_source(inner, e, ctx, d, |t, _| {
+        (!conversion_exists(t, &Type::String, true)).then(|| ops::not_a_template_string(span))
     })
 }
 
@@ -1074,15 +1061,13 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                             ),
                         ))
                     };
-                    return Err(first_in_source(e, cond, &child, d, |t, text| {
-                        match (t, text) {
-                            _ if !known => None,
-                            (_, Some(s)) => {
-                                crate::value::parse_bool(s).map_or_else(|| invalid(true), |_| None)
-                            }
-                            (Type::Bool | Type::String | Type::Dynamic, None) => None,
-                            _ => invalid(false),
+                    return Err(first_in_source(e, cond, &child, d, |t, text| match text {
+                        _ if !known => None,
+                        Some(s) => {
+                            crate::value::parse_bool(s).map_or_else(|| invalid(true), |_| None)
                         }
+                        None if conversion_exists(t, &Type::Bool, true) => None,
+                        None => invalid(false),
                     }));
                 }
                 Err(unknown) => return Err(unknown),

@@ -90,13 +90,15 @@ pub(crate) fn call(
     // Their type callbacks look at the types, and at `lookup`'s default
     // when it is known, whatever else is unknown: the sets' element types
     // must unify, the default convert to the map's element type.
-    if matches!(
-        name,
-        "setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference" | "lookup"
-    ) {
-        typing::call_type(name, &args, &types)
-            .map_err(|msg| super::expr::call_failed(name, msg, span))?;
-    }
+    let callback = match name {
+        "setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference" | "lookup" => {
+            Some(
+                typing::call_type(name, &args, &types)
+                    .map_err(|msg| super::expr::call_failed(name, msg, span))?,
+            )
+        }
+        _ => None,
+    };
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         // (An unknown of unknown type can not be refined.)
@@ -384,20 +386,13 @@ pub(crate) fn call(
             return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
                 .map_err(|e| fail(e.into()));
         }
+        // An object's attribute type is known by its name (the type
+        // callback above typed it, or refused a missing attribute).
         "lookup" if matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1]) => {
-            // An object's attribute type is known by its name.
-            let key = super::expr::object_key(args[1].clone(), span).ok();
-            let (Type::Object(attrs), Some(key)) = (&types[0], key) else {
-                return Ok(result(Type::Dynamic));
-            };
-            return match (attrs.get(key.as_str()), types.get(2)) {
-                (Some(t), _) => Ok(result(t.clone())),
-                (None, Some(default)) => Ok(result(default.clone())),
-                (None, None) => Err(err(
-                    span,
-                    format!("Invalid function argument: Invalid value for \"inputMap\" parameter: the given object has no attribute {}.", super::functions::util::quoted(&key)),
-                )),
-            };
+            return Ok(result(match callback {
+                Some(typing::Returns::Is(t)) => t,
+                _ => Type::Dynamic,
+            }));
         }
         // A known collection holding unknowns: cty runs these functions on
         // it, and their results keep what is known.
@@ -705,12 +700,7 @@ fn holds_known(seq: &Value, meta: &Ty, want: bool) -> bool {
         return false;
     };
     items.iter().enumerate().any(|(i, x)| {
-        let b = match x {
-            Value::Bool(b) => Some(*b),
-            Value::String(s) => crate::value::parse_bool(s),
-            _ => None,
-        };
-        b == Some(want) && typing::is_known(&typing::item(meta, i, x))
+        super::expr::condition_bool(x) == Some(want) && typing::is_known(&typing::item(meta, i, x))
     })
 }
 
