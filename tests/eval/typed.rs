@@ -45,6 +45,14 @@ fn bools(ctx: &Context<'_>, cases: &[(&str, Option<bool>)]) {
     }
 }
 
+/// Each `(src, message)` fails with this message.
+fn refused(ctx: &Context<'_>, cases: &[(&str, &str)]) {
+    for (src, message) in cases {
+        let e = evaluate_typed_str(src, ctx).unwrap_err();
+        assert_eq!(e.message(), *message, "{src}");
+    }
+}
+
 /// `src` is known with unknowns inside: shown with `"?TYPE"` for them.
 fn partial(src: &str, ctx: &Context<'_>, value: serde_json::Value, ty: &str) {
     let t = typed(src, ctx);
@@ -977,7 +985,9 @@ fn index_contains_matchkeys_and_one_look_at_the_known_elements() {
     ] {
         unknown(src, &ctx, ty);
     }
-    for (src, message) in [
+    refused(
+        &ctx,
+        &[
         ("matchkeys([\"v1\", \"v2\"], [[local.us], [\"b\"]], [\"a\"])", "Error in function call: Call to function \"matchkeys\" failed: keys and searchset must be of the same type."),
         ("index([local.un, 1], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
         ("index([1, 2], \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
@@ -1003,10 +1013,8 @@ fn index_contains_matchkeys_and_one_look_at_the_known_elements() {
         ("index(toset([local.us]), \"a\")", "Error in function call: Call to function \"index\" failed: argument must be a list or tuple."),
         ("one({a = local.us, b = \"c\"})", "Invalid function argument: Invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements."),
         ("index(tolist([local.un, 2]), \"a\")", "Error in function call: Call to function \"index\" failed: item not found."),
-    ] {
-        let e = hcl::eval::evaluate_typed_str(src, &ctx).unwrap_err();
-        assert_eq!(e.message(), message, "{src}");
-    }
+        ],
+    );
 }
 
 #[test]
@@ -1014,7 +1022,9 @@ fn anytrue_and_alltrue_refuse_a_known_non_bool_beside_unknowns() {
     // Terraform 1.11.4 (`terraform console -plan`): the list converts to
     // list(bool) before any value is looked at.
     let ctx = unknowns();
-    for (src, message) in [
+    refused(
+        &ctx,
+        &[
         (
             "anytrue([local.us, \"b\", \"a\"])",
             "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
@@ -1039,10 +1049,8 @@ fn anytrue_and_alltrue_refuse_a_known_non_bool_beside_unknowns() {
             "anytrue([local.ud, \"a\"])",
             "Invalid function argument: Invalid value for \"list\" parameter: a bool is required.",
         ),
-    ] {
-        let e = hcl::eval::evaluate_typed_str(src, &ctx).unwrap_err();
-        assert_eq!(e.message(), message, "{src}");
-    }
+        ],
+    );
 }
 
 #[test]
@@ -1128,7 +1136,9 @@ fn a_set_of_unknown_length_fails_a_list_parameter_of_another_element_type() {
     // refuses; cty names `join`'s list by its position among the variadic
     // arguments, as the parameter before it.
     let ctx = unknowns();
-    for (src, message) in [
+    refused(
+        &ctx,
+        &[
         (
             "sort(toset([1, local.un]))",
             "Invalid function argument: Invalid value for \"list\" parameter: string required, but received number.",
@@ -1157,10 +1167,8 @@ fn a_set_of_unknown_length_fails_a_list_parameter_of_another_element_type() {
             "lookup(local.um, \"k0\", \"d\")",
             "Invalid function argument: Invalid value for \"default\" parameter: the default value must have the same type as the map elements.",
         ),
-    ] {
-        let err = evaluate_typed_str(src, &ctx).unwrap_err();
-        assert_eq!(err.message(), message, "{src}");
-    }
+        ],
+    );
     // A known string that converts to the deciding bool decides.
     bools(
         &ctx,
