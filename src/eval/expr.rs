@@ -2125,17 +2125,21 @@ fn wrap_negative_index(args: &mut [Value]) {
 }
 
 /// `templatestring` renders templates that come from elsewhere: as in
-/// Terraform, its template must be a direct reference (`local.t`,
-/// `data.x.y.content`), not a template written inline nor another
-/// expression.
+/// Terraform (`isValidTemplateStringExpr`), its template must be a
+/// reference (`local.t`), or an index, attribute access or splat of one
+/// (`local.m[each.key]`: the key is not constrained); a template written
+/// inline, in parentheses or built by another expression is refused, with
+/// Terraform's message for each kind.
 fn inline_template_check(fc: &FuncCall<'_>, span: Span) -> R<()> {
     let Some(arg) = fc.args.first() else {
         return Ok(());
     };
     let detail = match &arg.kind {
-        ExprKind::Variable(_) => return Ok(()),
-        _ if is_scope_traversal(arg) => return Ok(()),
-        ExprKind::String(_) | ExprKind::Template(_) => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression",
+        ExprKind::Template(t) if lone_interpolation(t).is_some() => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax",
+        ExprKind::String(_) => LITERAL_TEMPLATE,
+        ExprKind::Template(t) if t.template.elements.iter().all(|e| matches!(e, Element::Literal(_))) => LITERAL_TEMPLATE,
+        ExprKind::Template(_) => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression",
+        _ if is_template_reference(arg) => return Ok(()),
         _ => "must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
     };
     Err(call_failed(
@@ -2143,6 +2147,19 @@ fn inline_template_check(fc: &FuncCall<'_>, span: Span) -> R<()> {
         format!("invalid value for \"template\" parameter: invalid template expression: {detail}"),
         span,
     ))
+}
+
+/// Terraform's refusal of a template written out in full.
+const LITERAL_TEMPLATE: &str = "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead";
+
+/// A variable, or attribute accesses, indexes (whatever their keys) and
+/// splats of one: where `templatestring` may take its template from.
+fn is_template_reference(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Variable(_) => true,
+        ExprKind::Traversal(t) => is_template_reference(&t.expr),
+        _ => false,
+    }
 }
 
 /// One of the errors `try` lists, as HCL lists it: the summary, where (when

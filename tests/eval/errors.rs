@@ -215,25 +215,70 @@ fn error_summaries_match_terraform() {
 
 #[test]
 fn templatestring_wants_a_reference() {
-    // Terraform 1.11.4's details for each kind of template argument.
+    // Terraform 1.11.4 (`terraform console`, locals m = {a = "x${y}"},
+    // k = "a", t = "v=${y}"): its detail for each kind of template argument.
     let mut ctx = Context::new();
-    ctx.declare_var("t", hcl::Value::from("x ${1 + 1}"));
-    let e = hcl::eval::evaluate_str("templatestring(\"plain ${1 + 1}\", {})", &ctx).unwrap_err();
-    assert!(
-        e.message().contains(
-            "templatestring is only for rendering templates retrieved dynamically from elsewhere"
+    ctx.declare_var("t", hcl::Value::from("v=${y}"));
+    ctx.declare_var("k", hcl::Value::from("a"));
+    let m = hcl::eval::evaluate_str("{a = \"x$${y}\"}", &Context::new()).unwrap();
+    ctx.declare_var("m", m);
+    const WRAP: &str = "to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax";
+    const LITERAL: &str = "and so does not support providing a literal template";
+    const INLINE: &str =
+        "to render an inline template, consider using a plain template string expression";
+    const REFERENCE: &str = "must be a direct reference to a single string from elsewhere";
+    for (src, detail) in [
+        ("templatestring(\"${t}\", {y = 1})", WRAP),
+        ("templatestring(\"${~t~}\", {y = 1})", WRAP),
+        ("templatestring(\"abc\", {y = 1})", LITERAL),
+        ("templatestring(\"\", {y = 1})", LITERAL),
+        ("templatestring(\"a$${x}\", {y = 1})", LITERAL),
+        ("templatestring(<<EOT\nabc\nEOT\n, {y = 1})", LITERAL),
+        ("templatestring(\"plain ${1 + 1}\", {})", INLINE),
+        ("templatestring(\"${t}${t}\", {y = 1})", INLINE),
+        ("templatestring(\"%{if true}x%{endif}\", {y = 1})", INLINE),
+        ("templatestring(lower(t), {})", REFERENCE),
+        ("templatestring((t), {y = 1})", REFERENCE),
+        ("templatestring(((t)), {y = 1})", REFERENCE),
+        ("templatestring([t][0], {y = 1})", REFERENCE),
+        ("templatestring(values(m)[0], {y = 1})", REFERENCE),
+        (
+            "templatestring(m[*], {y = 1})",
+            "invalid template value: a string is required",
         ),
-        "{e}"
-    );
-    let e = hcl::eval::evaluate_str("templatestring(lower(t), {})", &ctx).unwrap_err();
-    assert!(
-        e.message()
-            .contains("must be a direct reference to a single string from elsewhere"),
-        "{e}"
-    );
+    ] {
+        let e = hcl::eval::evaluate_str(src, &ctx).unwrap_err();
+        assert!(
+            e.message().starts_with(
+                "Invalid function argument: Invalid value for \"template\" parameter:"
+            ) && e.message().contains(detail),
+            "{src}: {e}"
+        );
+    }
+    // A reference, or an index (whatever its key), attribute access or
+    // splat of one.
+    for (src, want) in [
+        ("templatestring(t, {y = 1})", "v=1"),
+        ("templatestring(m[k], {y = 1})", "x1"),
+        ("templatestring(m[\"a\"], {y = 1})", "x1"),
+        ("templatestring(m.a, {y = 1})", "x1"),
+    ] {
+        assert_eq!(
+            hcl::eval::evaluate_str(src, &ctx).unwrap(),
+            hcl::Value::from(want),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn templatestring_of_an_indexed_reference_loads_unevaluated() {
+    // cloud-foundation-fabric's modules/gcs/tags.tf: the call is kept as a
+    // template when its references are not known.
+    let v: hcl::Value = hcl::from_str("t = templatestring(local.m[each.key], var.v)\n").unwrap();
     assert_eq!(
-        hcl::eval::evaluate_str("templatestring(t, {})", &ctx).unwrap(),
-        hcl::Value::from("x 2")
+        v,
+        hcl::Value::from_iter([("t", "${templatestring(local.m[each.key], var.v)}")])
     );
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::util::{friendly_type, string};
+use super::util::friendly_type;
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{Context, FuncDef, ParamType};
@@ -14,11 +14,15 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "templatestring",
         FuncDef::builder()
-            .param("template", ParamType::String)
+            // Exactly a string, not one converted (Terraform: a number or
+            // bool would be no useful template).
+            .nullable_param("template", ParamType::Any)
             .param("vars", ParamType::Any)
             .build_limited(|a, budget| {
                 let mut it = a.into_iter();
-                let src = string(it.next().unwrap_or_default());
+                let Some(Value::String(src)) = it.next() else {
+                    return Err("invalid value for \"template\" parameter: invalid template value: a string is required".into());
+                };
                 let vars = it.next().unwrap_or_default();
                 let v = render(&src, vars, None, "templatestring", budget)?;
                 match super::util::convert(v, &super::util::Ty::String) {
