@@ -50,19 +50,77 @@ impl Location {
     /// assert_eq!((loc.line, loc.column), (2, 5));
     /// ```
     pub fn of(source: &str, offset: usize) -> Location {
+        LineCursor::default().locate(source, offset)
+    }
+
+    /// The location `self`, a place in a text that starts at `start` of a
+    /// file, has in the file.
+    pub(crate) fn within(self, start: Location) -> Location {
+        Location {
+            line: self.line + start.line - 1,
+            column: if self.line == 1 {
+                self.column + start.column - 1
+            } else {
+                self.column
+            },
+            offset: self.offset + start.offset,
+        }
+    }
+}
+
+impl Default for Location {
+    /// The start of a text: line 1, column 1, offset 0.
+    fn default() -> Location {
+        Location {
+            line: 1,
+            column: 1,
+            offset: 0,
+        }
+    }
+}
+
+/// Locations of offsets in one text, asked for in any order: lines are
+/// counted from the line of the last offset asked for, so locating offsets
+/// in source order reads the text once.
+#[derive(Default)]
+pub(crate) struct LineCursor {
+    /// The start of the last line located, and its 1-based number minus one.
+    at: std::cell::Cell<(usize, usize)>,
+}
+
+impl LineCursor {
+    /// The [`Location`] of byte `offset` in `source` (clamped to it, and to
+    /// the start of a character).
+    pub(crate) fn locate(&self, source: &str, offset: usize) -> Location {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = &source.as_bytes()[..offset];
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
+        let bytes = source.as_bytes();
+        let (mut line_start, mut line) = self.at.get();
+        if line_start > source.len() {
+            (line_start, line) = (0, 0);
+        }
+        if offset >= line_start {
+            let between = &bytes[line_start..offset];
+            line += between.iter().filter(|&&b| b == b'\n').count();
+            if let Some(p) = between.iter().rposition(|&b| b == b'\n') {
+                line_start += p + 1;
+            }
+        } else {
+            line -= bytes[offset..line_start]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            line_start = bytes[..offset]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+        }
+        self.at.set((line_start, line));
         let column = 1 + source[line_start..offset].graphemes(true).count();
         Location {
-            line,
+            line: line + 1,
             column,
             offset,
         }
@@ -220,6 +278,24 @@ impl Error {
             loc.column,
             caret_len,
         ));
+    }
+
+    /// The error of a text that starts at `start` of a file, placed in the
+    /// file: its span, line, column and notes' places are the file's.
+    #[cold]
+    pub(crate) fn within(mut self, start: Location) -> Error {
+        let e = &mut *self.inner;
+        if let Some(span) = e.span {
+            e.span = Some(Span::new(
+                span.start() + start.offset,
+                span.end() + start.offset,
+            ));
+        }
+        e.location = e.location.map(|l| l.within(start));
+        for (_, at) in &mut e.notes {
+            *at = at.map(|l| l.within(start));
+        }
+        self
     }
 
     /// Adds a note (e.g. "the bracket was opened here") shown after the main message.

@@ -326,7 +326,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, '_, 'de> {
             ));
         }
         if name == syntax_de::BODY_NAME {
-            return syntax_de::visit_body(self.body, self.env.src, visitor);
+            return syntax_de::visit_body(self.body, &self.env, visitor);
         }
         let (label, labels) = wants_labels(fields);
         self.visit_body(label, labels, visitor)
@@ -342,7 +342,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::BODY_NAME {
-            return syntax_de::visit_body(self.body, self.env.src, visitor);
+            return syntax_de::visit_body(self.body, &self.env, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -722,7 +722,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
         }
         if name == syntax_de::BODY_NAME {
             let b = self.single()?;
-            return syntax_de::visit_body(&b.body, self.env.src, visitor);
+            return syntax_de::visit_body(&b.body, &self.env, visitor);
         }
         let (label, labels) = wants_labels(fields);
         if !self.element && !label && !labels && self.all_labeled() {
@@ -766,7 +766,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
     ) -> Result<V::Value> {
         if name == syntax_de::BODY_NAME {
             let b = self.single()?;
-            return syntax_de::visit_body(&b.body, self.env.src, visitor);
+            return syntax_de::visit_body(&b.body, &self.env, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -1353,7 +1353,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
             ));
         }
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
+            return syntax_de::visit_expression(self.expr, &self.env, visitor);
         }
         let this = self.inner();
         match &this.expr.kind {
@@ -1379,7 +1379,7 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
+            return syntax_de::visit_expression(self.expr, &self.env, visitor);
         }
         if name == super::value::EXACT_VALUE {
             // A `Value`: numbers exact.
@@ -1547,7 +1547,7 @@ impl<'de> de::Deserializer<'de> for Evaluated<'_, '_, 'de> {
         visitor: V,
     ) -> Result<V::Value> {
         if name == syntax_de::EXPRESSION_NAME {
-            return syntax_de::visit_expression(self.expr, self.env.src, self.env.json, visitor);
+            return syntax_de::visit_expression(self.expr, &self.env, visitor);
         }
         if name == super::value::EXACT_VALUE {
             let span = self.expr.span;

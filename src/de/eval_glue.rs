@@ -1,7 +1,7 @@
 //! How the deserializer evaluates an attribute's expression: through the
 //! evaluator, in the [`Context`] the deserializer was given.
 
-use crate::error::Result;
+use crate::error::{LineCursor, Location, Result};
 use crate::eval::limits::Budget;
 use crate::eval::Context;
 use crate::syntax::Expression;
@@ -25,17 +25,33 @@ pub(crate) struct Env<'c, 't, 'de> {
     /// string's content is the expression asked for as syntax.
     pub(crate) json: bool,
     borrow: fn(&'t str, &'de str) -> Option<&'de str>,
+    /// Lines of `src` located so far (for the syntax handed to fields).
+    lines: Option<&'c LineCursor>,
 }
 
 impl<'c, 't, 'de> Env<'c, 't, 'de> {
     /// For a tree parsed from `src`, which the input outlives.
-    pub(crate) fn with_source(ctx: &'c Context<'c>, budget: &'c Budget, src: &'de str) -> Self {
+    pub(crate) fn with_source(
+        ctx: &'c Context<'c>,
+        budget: &'c Budget,
+        src: &'de str,
+        lines: &'c LineCursor,
+    ) -> Self {
         Env {
             ctx,
             budget,
             src,
             json: false,
             borrow: |s, src| crate::syntax::subslice(src, s),
+            lines: Some(lines),
+        }
+    }
+
+    /// The location of byte `offset` of the source.
+    pub(crate) fn locate(&self, offset: usize) -> Location {
+        match self.lines {
+            Some(lines) => lines.locate(self.src, offset),
+            None => Location::of(self.src, offset),
         }
     }
 
@@ -62,6 +78,7 @@ impl<'c, 'de> Env<'c, 'de, 'de> {
             src: "",
             json: false,
             borrow: |s, _| Some(s),
+            lines: None,
         }
     }
 }

@@ -227,7 +227,7 @@ pub const LABELS: &str = "__labels";
 use serde::de::{self, DeserializeOwned, Visitor};
 use serde::Deserialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LineCursor, Result};
 use crate::eval::limits::Budget;
 use crate::eval::{Context, EvalMode};
 use crate::parser::{parse_with, ParseOptions};
@@ -519,12 +519,16 @@ impl<'de> Deserializer<'de> {
         Ok(slot.insert(f))
     }
 
-    fn body_de<'b>(&'b mut self, budget: &'b Budget) -> Result<BodyDe<'b, 'b, 'de>> {
+    fn body_de<'b>(
+        &'b mut self,
+        budget: &'b Budget,
+        lines: &'b LineCursor,
+    ) -> Result<BodyDe<'b, 'b, 'de>> {
         let (source, json) = (self.source, self.json);
         let (file, ctx) = self.parsed()?;
         Ok(BodyDe::new(
             file.body(),
-            Env::with_source(ctx, budget, source).json(json),
+            Env::with_source(ctx, budget, source, lines).json(json),
         ))
     }
 }
@@ -543,7 +547,8 @@ macro_rules! forward_to_body {
             // One size budget for the whole document (each attribute is
             // evaluated separately and joins it).
             let budget = Budget::new(self.ctx.limits());
-            let de = self.body_de(&budget)?;
+            let lines = LineCursor::default();
+            let de = self.body_de(&budget, &lines)?;
             de::Deserializer::$method(de, $($arg,)* visitor).map_err(|e| e.with_source(source))
         }
     )*};

@@ -4,8 +4,8 @@
 //! serde's data model cannot carry a syntax tree, so, as serde_json's
 //! `RawValue` does, the two types ask for a newtype struct with a private
 //! name, and this crate's deserializers answer with the source text of the
-//! body or expression and its offset in the file (a sequence of two
-//! elements). The field parses a copy of that text again (the cold path)
+//! body or expression, its offset in the file, then the line and column
+//! where it starts (a sequence of four elements). The field parses a copy of that text again (the cold path)
 //! into a tree of its own: an owned value that borrows neither the input
 //! nor an arena. A body or expression that has no source text
 //! (a tree built by hand, given to [`from_body`](crate::from_body)) is
@@ -16,6 +16,8 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 
+use super::eval_glue::Env;
+use crate::error::Location;
 use crate::error::Result;
 use crate::parser::ParseOptions;
 use crate::syntax::{Body, ConfigFile, Expression, ParsedExpression, Span};
@@ -25,26 +27,26 @@ pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
 /// The newtype name `ParsedExpression`'s `Deserialize` asks for.
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
 
-/// Answers a request for a body's syntax: its text in `src` (or, without
-/// one, its printed form) and that text's offset.
+/// Answers a request for a body's syntax: its text in the source (or,
+/// without one, its printed form) and where that text starts.
 pub(crate) fn visit_body<'de, V: Visitor<'de>>(
     body: &Body<'_>,
-    src: &'de str,
+    env: &Env<'_, '_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
-    visit_text(src, body.span, || body.to_string(), visitor)
+    visit_text(env, body.span, || body.to_string(), visitor)
 }
 
 /// Answers a request for an expression's syntax, as [`visit_body`]. From
-/// HCL's JSON syntax (`json`), a string's content is the expression
+/// HCL's JSON syntax, a string's content is the expression
 /// (`"type": "list(string)"`, as the spec's static analysis reads it).
 pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
     expr: &Expression<'_>,
-    src: &'de str,
-    json: bool,
+    env: &Env<'_, '_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
-    if json {
+    let src = env.src;
+    if env.json {
         let token = src.get(expr.span.range()).unwrap_or_default();
         if token.starts_with('"') {
             if let Ok(crate::json::parse::Node {
@@ -53,37 +55,55 @@ pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
             }) = crate::json::parse::parse(token, 1)
             {
                 return visitor.visit_seq(Raw {
-                    offset: Some(expr.span.start() + 1),
+                    start: Some(env.locate(expr.span.start() + 1)),
                     text: Some(Cow::Owned(text.into_owned())),
+                    at: 0,
                 });
             }
         }
     }
-    visit_text(src, expr.span, || expr.to_string(), visitor)
+    // A heredoc's closing marker ends its line: the text keeps the line
+    // break, so that it parses on its own.
+    let mut span = expr.span;
+    if expr.ends_with_heredoc() {
+        let rest = src.as_bytes().get(span.end()..).unwrap_or_default();
+        let eol = match rest {
+            [b'\n', ..] => 1,
+            [b'\r', b'\n', ..] => 2,
+            _ => 0,
+        };
+        span = Span::new(span.start(), span.end() + eol);
+    }
+    visit_text(env, span, || expr.to_string(), visitor)
 }
 
 fn visit_text<'de, V: Visitor<'de>>(
-    src: &'de str,
+    env: &Env<'_, '_, 'de>,
     span: Span,
     print: impl FnOnce() -> String,
     visitor: V,
 ) -> Result<V::Value> {
-    match src.get(span.range()) {
-        Some(text) if !src.is_empty() => visitor.visit_seq(Raw {
-            offset: Some(span.start()),
+    match env.src.get(span.range()) {
+        Some(text) if !env.src.is_empty() => visitor.visit_seq(Raw {
+            start: Some(env.locate(span.start())),
             text: Some(Cow::Borrowed(text)),
+            at: 0,
         }),
         _ => visitor.visit_seq(Raw {
-            offset: Some(0),
+            start: Some(Location::default()),
             text: Some(Cow::Owned(print())),
+            at: 0,
         }),
     }
 }
 
-/// The two elements: the offset, then the text.
+/// The elements: the offset, the text, then the line and column of its
+/// start.
 struct Raw<'de> {
-    offset: Option<usize>,
+    start: Option<Location>,
     text: Option<Cow<'de, str>>,
+    /// The next element.
+    at: u8,
 }
 
 impl<'de> SeqAccess<'de> for Raw<'de> {
@@ -93,24 +113,34 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        if let Some(o) = self.offset.take() {
-            return seed
-                .deserialize(de::value::U64Deserializer::<crate::Error>::new(o as u64))
-                .map(Some);
-        }
-        match self.text.take() {
-            Some(Cow::Borrowed(t)) => seed
-                .deserialize(de::value::BorrowedStrDeserializer::<crate::Error>::new(t))
-                .map(Some),
-            Some(Cow::Owned(t)) => seed
-                .deserialize(de::value::StringDeserializer::<crate::Error>::new(t))
-                .map(Some),
-            None => Ok(None),
-        }
+        self.at += 1;
+        let start = self.start.unwrap_or_default();
+        let number = match self.at {
+            1 => start.offset,
+            2 => {
+                return match self.text.take() {
+                    Some(Cow::Borrowed(t)) => seed
+                        .deserialize(de::value::BorrowedStrDeserializer::<crate::Error>::new(t))
+                        .map(Some),
+                    Some(Cow::Owned(t)) => seed
+                        .deserialize(de::value::StringDeserializer::<crate::Error>::new(t))
+                        .map(Some),
+                    None => Ok(None),
+                }
+            }
+            3 => start.line,
+            4 => start.column,
+            _ => return Ok(None),
+        };
+        seed.deserialize(de::value::U64Deserializer::<crate::Error>::new(
+            number as u64,
+        ))
+        .map(Some)
     }
 }
 
-/// Reads the offset and the text, and parses the text with `parse`.
+/// Reads the offset, the text and where it starts, and parses the text
+/// with `parse`.
 struct SyntaxVisitor<F> {
     what: &'static str,
     parse: F,
@@ -118,7 +148,7 @@ struct SyntaxVisitor<F> {
 
 impl<'de, T, F> Visitor<'de> for SyntaxVisitor<F>
 where
-    F: FnOnce(String, usize) -> Result<T>,
+    F: FnOnce(String, Location) -> Result<T>,
 {
     type Value = T;
 
@@ -132,7 +162,7 @@ where
 
     /// The native text alone, as compact formats hold it.
     fn visit_str<E: de::Error>(self, text: &str) -> std::result::Result<T, E> {
-        (self.parse)(text.to_owned(), 0).map_err(de::Error::custom)
+        (self.parse)(text.to_owned(), Location::default()).map_err(de::Error::custom)
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> std::result::Result<T, D::Error> {
@@ -152,7 +182,15 @@ where
         let text: String = seq
             .next_element()?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
-        (self.parse)(text, usize::try_from(offset).unwrap_or(usize::MAX)).map_err(de::Error::custom)
+        let line: Option<u64> = seq.next_element()?;
+        let column: Option<u64> = seq.next_element()?;
+        let number = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        let start = Location {
+            offset: number(offset),
+            line: line.map_or(1, number),
+            column: column.map_or(1, number),
+        };
+        (self.parse)(text, start).map_err(de::Error::custom)
     }
 }
 
@@ -178,9 +216,9 @@ impl<'de> Deserialize<'de> for ConfigFile<'static> {
             BODY_NAME,
             SyntaxVisitor {
                 what: "an HCL body",
-                parse: |text: String, offset| {
+                parse: |text: String, start| {
                     ConfigFile::parse_with(text, &ParseOptions::default())
-                        .map(|f| f.with_offset(offset))
+                        .map(|f| f.with_start(start))
                 },
             },
         )
@@ -208,9 +246,9 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
             EXPRESSION_NAME,
             SyntaxVisitor {
                 what: "an HCL expression",
-                parse: |text: String, offset| {
+                parse: |text: String, start| {
                     ParsedExpression::parse_with(text, &ParseOptions::default())
-                        .map(|f| f.with_offset(offset))
+                        .map(|f| f.with_start(start))
                 },
             },
         )
@@ -249,7 +287,7 @@ fn expression_text<'de, D: Deserializer<'de>, T>(
         EXPRESSION_NAME,
         SyntaxVisitor {
             what,
-            parse: |text: String, _offset| parse(&text),
+            parse: |text: String, _start| parse(&text),
         },
     )
 }

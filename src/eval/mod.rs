@@ -265,9 +265,11 @@ macro_rules! evaluate_owning {
 
             /// Evaluates the tree with its own source text
             /// ([`evaluate_with_source`]): errors have line, column and
-            /// snippet.
+            /// snippet, placed in the file the tree was taken from
+            /// ([`start`](crate::syntax::$ty::start)).
             fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
                 evaluate_with_source(self.$get(), self.source(), ctx)
+                    .map_err(|e| e.within(self.start()))
             }
         }
     )*};

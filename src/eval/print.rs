@@ -163,16 +163,6 @@ fn slice<'s>(ctx: &Context<'s>, span: Span) -> Option<&'s str> {
     src.get(span.range()).filter(|s| !s.is_empty())
 }
 
-pub(crate) fn ends_with_heredoc(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
-        ExprKind::Binary(b) => ends_with_heredoc(&b.rhs),
-        ExprKind::Conditional(c) => ends_with_heredoc(&c.false_expr),
-        ExprKind::Unary(u) => ends_with_heredoc(&u.expr),
-        _ => false,
-    }
-}
-
 /// Appends the source of `e`: sliced from the source text when available,
 /// printed from the tree otherwise.
 /// A heredoc's closing marker must end its line: a newline is added after
@@ -181,7 +171,7 @@ pub(crate) fn expr_source(e: &Expression<'_>, ctx: &Context<'_>, out: &mut Strin
     match slice(ctx, e.span) {
         Some(s) => {
             out.push_str(s);
-            if ends_with_heredoc(e) {
+            if e.ends_with_heredoc() {
                 out.push('\n');
             }
         }

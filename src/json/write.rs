@@ -462,7 +462,7 @@ impl Writer<'_, '_, '_> {
 /// its end followed by a newline (its closing marker must end its line).
 fn interpolated(e: &Expression<'_>) -> String {
     let mut text = e.to_string();
-    if crate::eval::print::ends_with_heredoc(e) {
+    if e.ends_with_heredoc() {
         text.push('\n');
     }
     text

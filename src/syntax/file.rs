@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Arena, Body, Expression, Template};
+use crate::error::Location;
 use crate::parser::{self, ParseOptions};
 use crate::Result;
 
@@ -44,7 +45,7 @@ macro_rules! owning_tree {
         $(#[$doc])*
         pub struct $name<'src> {
             cell: $cell<'src>,
-            offset: usize,
+            start: Location,
         }
 
         impl<'src> $name<'src> {
@@ -57,7 +58,7 @@ macro_rules! owning_tree {
                 let cell = $cell::try_new(Owner::new(src.into()), |o| {
                     $parse_in(&o.arena, &o.text, options)
                 })?;
-                Ok($name { cell, offset: 0 })
+                Ok($name { cell, start: Location::default() })
             }
 
             #[doc = concat!("The ", $what, ".")]
@@ -78,12 +79,29 @@ macro_rules! owning_tree {
             /// its own text).
             #[inline]
             pub fn offset(&self) -> usize {
-                self.offset
+                self.start.offset
             }
 
-            /// The same tree, recorded as starting at `offset` of a file.
+            /// Where [`source`](Self::source) starts in the file it was
+            /// taken from (line, column and byte offset): line 1, column 1
+            /// except for trees a deserializer handed over. Errors of
+            /// evaluating the tree are placed in the file by it.
+            #[inline]
+            pub fn start(&self) -> Location {
+                self.start
+            }
+
+            /// The same tree, recorded as starting at byte `offset` of a
+            /// file (its line and column unchanged: see
+            /// [`with_start`](Self::with_start)).
             pub fn with_offset(mut self, offset: usize) -> Self {
-                self.offset = offset;
+                self.start.offset = offset;
+                self
+            }
+
+            /// The same tree, recorded as starting at `start` of a file.
+            pub fn with_start(mut self, start: Location) -> Self {
+                self.start = start;
                 self
             }
 
@@ -101,7 +119,7 @@ macro_rules! owning_tree {
                 build: impl for<'a> FnOnce(&'a Arena, &'a str) -> Result<$node<'a>>,
             ) -> Result<Self> {
                 let cell = $cell::try_new(Owner::new(src), |o| build(&o.arena, &o.text))?;
-                Ok($name { cell, offset: 0 })
+                Ok($name { cell, start: Location::default() })
             }
 
             /// Changes the tree: `f` gets it with the arena for new nodes.
@@ -113,21 +131,21 @@ macro_rules! owning_tree {
             /// The same tree owning a copy of its source text, its nodes
             /// copied into an arena of its own (edits kept).
             pub fn into_owned(self) -> $name<'static> {
-                $name::copied(Cow::Owned(self.source().to_owned()), self.$get(), self.offset)
+                $name::copied(Cow::Owned(self.source().to_owned()), self.$get(), self.start)
             }
 
             /// A tree owning `text` and a copy of `tree` in an arena of its
             /// own.
-            fn copied(text: Cow<'src, str>, tree: &$node<'_>, offset: usize) -> Self {
+            fn copied(text: Cow<'src, str>, tree: &$node<'_>, start: Location) -> Self {
                 let cell = $cell::new(Owner::new(text), |o| tree.copy_in(&o.arena));
-                $name { cell, offset }
+                $name { cell, start }
             }
         }
 
         impl $name<'static> {
             /// A copy of `tree` that owns its nodes, with no source text.
             pub fn from_tree(tree: &$node<'_>) -> $name<'static> {
-                $name::copied(Cow::Owned(String::new()), tree, 0)
+                $name::copied(Cow::Owned(String::new()), tree, Location::default())
             }
         }
 
@@ -135,7 +153,7 @@ macro_rules! owning_tree {
             /// A copy of the source text and of the tree (edits kept).
             fn clone(&self) -> Self {
                 let text = self.cell.borrow_owner().text.clone();
-                $name::copied(text, self.$get(), self.offset)
+                $name::copied(text, self.$get(), self.start)
             }
         }
 

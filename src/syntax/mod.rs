@@ -421,6 +421,22 @@ impl<'a> Expression<'a> {
         }
         (cur, chain)
     }
+
+    /// Whether the expression's text ends with a heredoc's closing marker
+    /// (`<<EOT ... EOT`, also as the last operand or the false branch), whose
+    /// line must end before anything else follows it.
+    pub(crate) fn ends_with_heredoc(&self) -> bool {
+        let mut cur = self;
+        loop {
+            cur = match &cur.kind {
+                ExprKind::Template(t) => return matches!(t.kind, TemplateKind::Heredoc { .. }),
+                ExprKind::Binary(b) => &b.rhs,
+                ExprKind::Conditional(c) => &c.false_expr,
+                ExprKind::Unary(u) => &u.expr,
+                _ => return false,
+            }
+        }
+    }
 }
 
 /// The kinds of expression.

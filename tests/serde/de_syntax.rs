@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use hcl::eval::Evaluate;
 use hcl::syntax::{ExprKind, ParsedExpression};
 use hcl::{ConfigFile, Span};
 use serde::Deserialize;
@@ -142,4 +143,54 @@ fn optional_syntax_fields_take_expressions_that_do_not_evaluate() {
         "{e}"
     );
     assert_eq!((e.line(), e.column()), (Some(1), Some(5)));
+}
+
+#[test]
+fn an_expression_field_may_end_with_a_heredoc() {
+    // `hcl check` and Terraform accept both files (cloud-foundation-fabric's
+    // cloud-function outputs, terraform-aws-lambda's modules/deploy).
+    #[derive(Deserialize)]
+    struct Out {
+        value: ParsedExpression<'static>,
+    }
+    let o: Out = hcl::from_str("value = <<EOT\nhello\nEOT\n").unwrap();
+    let v = o.value.evaluate(&hcl::eval::Context::new()).unwrap();
+    assert_eq!(v, hcl::Value::from("hello\n"));
+    let src = "value = var.x ? null : <<-EOT\n  a\n  EOT\nother = 1\n";
+    let o: Out = hcl::from_str(src).unwrap();
+    assert!(matches!(o.value.expr().kind, ExprKind::Conditional(_)));
+    // Windows line endings.
+    let o: Out = hcl::from_str("value = <<EOT\r\nhi\r\nEOT\r\n").unwrap();
+    assert!(matches!(o.value.expr().kind, ExprKind::Template(_)));
+}
+
+#[test]
+fn errors_of_an_expression_field_are_placed_in_its_file() {
+    #[derive(Deserialize)]
+    struct Rule {
+        name: String,
+        when: ParsedExpression<'static>,
+    }
+    #[derive(Deserialize)]
+    struct File {
+        rule: Vec<Rule>,
+    }
+    let src = "rule {\n  name = \"a\"\n  when = 1 + 1\n}\n\nrule {\n  name = \"b\"\n  when = [\n    upper(1, 2),\n  ]\n}\n";
+    let f: File = hcl::from_str(src).unwrap();
+    assert_eq!(f.rule[1].name, "b");
+    let w = &f.rule[1].when;
+    let at = src.find("[\n").unwrap();
+    assert_eq!((w.start().line, w.start().column, w.offset()), (8, 10, at));
+    let e = w.evaluate(&hcl::eval::Context::new()).unwrap_err();
+    // HCL reports too many arguments at the first extra one.
+    assert_eq!((e.line(), e.column()), (Some(9), Some(14)), "{e}");
+    assert_eq!(e.offset(), Some(src.find("2),").unwrap()));
+    assert!(e.to_string().contains("9 |     upper(1, 2),"), "{e}");
+    // On the expression's first line, columns count from the line's start.
+    let f: File = hcl::from_str("rule {\n  name = \"c\"\n  when = nope + 1\n}\n").unwrap();
+    let e = f.rule[0]
+        .when
+        .evaluate(&hcl::eval::Context::new())
+        .unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(3), Some(10)), "{e}");
 }
