@@ -163,6 +163,19 @@ fn eval_takes_variables_as_json() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "5\n");
+    // Numbers read exactly, as Terraform reads them (terraform console:
+    // 0.1 + 0.2 is 0.3; the 30-digit integer keeps every digit).
+    assert_eq!(run(&["eval", "--var", "xs=[0.1]", "xs[0] + 0.2"]), "0.3\n");
+    assert_eq!(
+        run(&["eval", "--var", "n=123456789012345678901234567890", "n"]),
+        "123456789012345678901234567890\n"
+    );
+    let out = hcl(&["eval", "--var", "m={", "m"], "");
+    assert!(
+        stderr(&out).starts_with("hcl: eval: --var m: invalid JSON: expected a property name"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -448,6 +461,13 @@ fn json_writes_several_files_as_one_object_keyed_by_path() {
     assert_eq!(v[b]["y"], 2);
     // One file: its body as it is.
     assert_eq!(run(&["json", a]), "{\"x\":1}\n");
+    // Pretty, every digit kept.
+    let c = temp_file("c.tf", "n = 123456789012345678901234567890\n");
+    let c = c.to_str().unwrap();
+    assert_eq!(
+        run(&["json", "--pretty", a, c]),
+        format!("{{\n  \"{a}\": {{\n    \"x\": 1\n  }},\n  \"{c}\": {{\n    \"n\": 123456789012345678901234567890\n  }}\n}}\n")
+    );
 }
 
 #[test]

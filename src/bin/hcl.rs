@@ -199,8 +199,7 @@ fn declare_json_var(ctx: &mut hcl::eval::Context<'_>, cmd: &str, def: &str) -> R
     let (name, json) = def
         .split_once('=')
         .ok_or_else(|| format!("{cmd}: --var `{def}`: expected NAME=JSON"))?;
-    let value: hcl::Value = serde_json::from_str(json)
-        .map_err(|e| format!("{cmd}: --var {name}: invalid JSON: {e}"))?;
+    let value = hcl::json::value_from_str(json).map_err(|e| format!("{cmd}: --var {name}: {e}"))?;
     ctx.declare_var(name, value);
     Ok(())
 }

@@ -96,6 +96,32 @@ pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
     Ok(out)
 }
 
+/// Reads plain JSON text (not HCL's JSON syntax: strings are not
+/// templates) into a [`Value`](crate::Value) exactly: numbers keep every
+/// digit (Terraform's 512-bit numbers, where `serde_json` rounds them to
+/// `f64`), object properties stay in the text's order, and a property
+/// given twice takes its last value (as Terraform's `jsondecode`).
+///
+/// # Errors
+/// Invalid JSON, with line, column and snippet; nesting deeper than the
+/// default depth limit.
+///
+/// ```
+/// let v = hcl::json::value_from_str(r#"{"xs": [0.1], "n": 123456789012345678901234567890}"#).unwrap();
+/// let sum = hcl::eval::evaluate_str("xs[0] + 0.2", &{
+///     let mut ctx = hcl::eval::Context::new();
+///     ctx.declare_var("xs", v["xs"].clone());
+///     ctx
+/// }).unwrap();
+/// assert_eq!(sum.to_string(), "0.3");
+/// assert_eq!(hcl::json::value_to_string(&v["n"], false).unwrap(), "123456789012345678901234567890");
+/// ```
+pub fn value_from_str(text: &str) -> Result<crate::Value> {
+    let depth = ParseOptions::default().depth_limit();
+    let node = parse::parse(text, depth).map_err(|e| e.with_source(text))?;
+    parse::value(node, false).map_err(|m| crate::Error::new(crate::ErrorKind::Parse, m))
+}
+
 /// Reads a document in HCL's JSON syntax into a native syntax tree whose
 /// spans are positions in the JSON text.
 ///

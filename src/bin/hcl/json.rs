@@ -43,7 +43,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     // Several files, or a directory's: one object keyed by path, each
     // file's JSON inside.
     let several = paths.len() > 1 || (paths[0] != "-" && Path::new(paths[0]).is_dir());
-    let options = options.pretty(pretty && !several);
+    let options = options.pretty(pretty);
     let mut docs = Vec::new();
     let mut ok = true;
     for input in &inputs {
@@ -59,22 +59,28 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         }
     }
     let out = if several {
-        let mut all = String::from("{");
+        // Each file's JSON inside, its lines indented one more level when
+        // pretty (a JSON text's own line breaks are all between tokens).
+        let (open, sep, colon, close) = if pretty {
+            ("{\n  ", ",\n  ", ": ", "\n}")
+        } else {
+            ("{", ",", ":", "}")
+        };
+        let mut all = String::from(if docs.is_empty() { "{" } else { open });
         for (i, (path, doc)) in docs.iter().enumerate() {
             if i > 0 {
-                all.push(',');
+                all.push_str(sep);
             }
             all.push_str(&serde_json::to_string(path).map_err(|e| e.to_string())?);
-            all.push(':');
-            all.push_str(doc);
+            all.push_str(colon);
+            if pretty {
+                all.push_str(&doc.replace('\n', "\n  "));
+            } else {
+                all.push_str(doc);
+            }
         }
-        all.push('}');
-        if pretty {
-            let v: serde_json::Value = serde_json::from_str(&all).map_err(|e| e.to_string())?;
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        } else {
-            all
-        }
+        all.push_str(if docs.is_empty() { "}" } else { close });
+        all
     } else {
         docs.pop().map(|d| d.1).unwrap_or_default()
     };

@@ -34,7 +34,7 @@ pub(crate) fn register(r: &mut Registry) {
             let depth = crate::ParseOptions::default().depth_limit();
             let node =
                 crate::json::parse::parse_as_go(&s, depth).map_err(|e| e.message().to_owned())?;
-            from_json(node)
+            crate::json::parse::value(node, true)
         }),
     );
     r.insert(
@@ -309,30 +309,6 @@ fn replace_lone_surrogates(s: &str) -> std::borrow::Cow<'_, str> {
     }
     out.push_str(&s[last..]);
     std::borrow::Cow::Owned(out)
-}
-
-#[cfg(feature = "json")]
-fn from_json(node: crate::json::parse::Node<'_>) -> Result<Value, String> {
-    use crate::json::parse::Kind;
-    Ok(match node.kind {
-        Kind::Null => Value::Null,
-        Kind::Bool(b) => Value::Bool(b),
-        Kind::Number(raw) => {
-            Value::Number(crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?)
-        }
-        Kind::String(s) => Value::String(s.as_ref().into()),
-        Kind::Array(items) | Kind::Repeated(items) => {
-            Value::Array(items.into_iter().map(from_json).collect::<Result<_, _>>()?)
-        }
-        // A property defined twice: the last definition (as Terraform).
-        Kind::Object(props) => {
-            let mut o = crate::value::Map::with_capacity(props.len());
-            for (k, _, v) in props {
-                o.insert(k.as_ref(), from_json(v)?);
-            }
-            util::sorted_object(o)
-        }
-    })
 }
 
 /// Go's `url.QueryEscape`.
