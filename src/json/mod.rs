@@ -151,7 +151,7 @@ pub fn parse_with<'a>(
 ) -> Result<ConfigFile<'a>> {
     ConfigFile::build(src.into(), |arena, text| {
         let mut root = parse::parse(text, options.depth_limit())?;
-        parse::merge_repeated(&mut root);
+        parse::merge_repeated(&mut root, text, true)?;
         read::body(&root, arena, text, options)
     })
 }

@@ -296,9 +296,9 @@ impl Writer<'_, '_, '_> {
                 Ok(())
             }
             ExprKind::Object(items) => {
-                self.open('{');
-                for (i, item) in items.iter().enumerate() {
-                    let key = match &item.key {
+                let mut keys = Vec::with_capacity(items.len());
+                for item in items {
+                    keys.push(match &item.key {
                         ObjectKey::Ident(id) => escape_template(id.name).into_owned(),
                         ObjectKey::Expression(k) => match self.known(k)? {
                             Some(Value::String(s)) => escape_template(&s).into_owned(),
@@ -312,8 +312,29 @@ impl Writer<'_, '_, '_> {
                                 _ => self.template_text(k),
                             },
                         },
+                    });
+                }
+                // A key given twice takes its last value (HCL's object
+                // constructor); JSON readers refuse a repeated property.
+                let last: Option<std::collections::HashMap<&str, usize>> =
+                    (keys.len() > 16).then(|| {
+                        keys.iter()
+                            .enumerate()
+                            .map(|(i, k)| (k.as_str(), i))
+                            .collect()
+                    });
+                self.open('{');
+                let mut first = true;
+                for (i, item) in items.iter().enumerate() {
+                    let later = match &last {
+                        Some(last) => last[keys[i].as_str()] != i,
+                        None => keys[i + 1..].contains(&keys[i]),
                     };
-                    self.key(i == 0, &key);
+                    if later {
+                        continue;
+                    }
+                    self.key(first, &keys[i]);
+                    first = false;
                     self.expr(&item.value)?;
                 }
                 self.close('}', items.is_empty());

@@ -167,3 +167,36 @@ fn literal_strings_are_nfc_normalised_as_templates_are() {
     assert_eq!(v["c"]["\u{e9}"], Value::from("k"));
     assert_eq!(v["d"], Value::from("1\u{e9}"));
 }
+
+#[test]
+fn a_property_defined_twice_that_cannot_be_blocks_is_an_error() {
+    // Terraform 1.11.4: `{"locals": {"x": {"a": 1, "a": 2}}}` is "Duplicate
+    // object attribute" at the second "a"; a variables file `{"x": 1, "x":
+    // 2}` is "Duplicate attribute definition".
+    let e = hcl::json::from_str::<Value>(r#"{"x": {"a": 1, "a": 2}}"#).unwrap_err();
+    assert!(e.message().starts_with("Duplicate object attribute: An attribute named \"a\" was already defined at line 1, column 8"), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(16)));
+    let e = hcl::json::from_str::<Value>(r#"{"x": 1, "x": 2}"#).unwrap_err();
+    assert!(
+        e.message()
+            .starts_with("Duplicate attribute definition: The argument \"x\""),
+        "{e}"
+    );
+    let e = hcl::json::from_str::<Value>(r#"{"x": [{"a": ["s"], "a": ["t"]}]}"#).unwrap_err();
+    assert!(e.message().starts_with("Duplicate object attribute"), "{e}");
+}
+
+#[test]
+fn an_object_constructor_s_repeated_key_is_written_once() {
+    // HCL's object constructor keeps a repeated key's last value
+    // (`ObjectConsExpr`; terraform console: {a = 1, a = 2} is {"a" = 2}),
+    // and the JSON written reads back the same.
+    let src = "x = {a = 1, a = 2}\ny = {a = var.q, b = 1, a = 3}\n";
+    let file = hcl::parse(src).unwrap();
+    let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    let json =
+        hcl::json::to_string(file.body(), src, &ctx, &hcl::json::WriteOptions::new()).unwrap();
+    assert_eq!(json, r#"{"x":{"a":2},"y":{"b":1,"a":3}}"#);
+    let back: Value = hcl::json::from_str(&json).unwrap();
+    assert_eq!(back["x"]["a"], Value::from(2));
+}
