@@ -254,6 +254,13 @@ pub(crate) fn conditional(
         };
         r.min = pick(xl, yl, true);
         r.max = pick(xh, yh, false);
+        // Bounds that meet leave one number: cty's refinement makes it
+        // known (`local.ub ? 1 : 1` is 1).
+        if let (Some(lo), Some(hi), true) = (&r.min, &r.max, r.not_null) {
+            if lo == hi {
+                return Ok((Value::Number(lo.clone()), None));
+            }
+        }
         return Ok((Value::Null, typing::unknown(t, r)));
     }
     if xt.is_collection() && *xt == *yt {

@@ -108,6 +108,29 @@ pub(crate) fn call(
             unknown::not_null(t)
         }
     };
+    // A known map and key: cty calls `lookup` whatever its default (which
+    // may be unknown), so a key the map has gives its value.
+    if let ("lookup", Some(Value::Object(m)), true) = (
+        name,
+        args.first(),
+        metas.iter().take(2).all(typing::is_known),
+    ) {
+        let key =
+            super::functions::util::convert(args[1].clone(), &super::functions::util::Ty::String);
+        if let Ok(Value::String(k)) = key {
+            if let Some((i, (_, v))) = m
+                .get_index_of(k.as_str())
+                .and_then(|i| Some((i, m.get_index(i)?)))
+            {
+                let t = match &callback {
+                    Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
+                    _ => Type::Dynamic,
+                };
+                return typing::convert(v.clone(), &typing::attr(&metas[0], &k, i, v), &t)
+                    .map_err(|e| fail(e.into()));
+            }
+        }
+    }
     // `regex`'s result type comes from its pattern, when that is known.
     #[cfg(feature = "regex")]
     if let ("regex" | "regexall", Some(Value::String(p)), false) = (name, args.first(), whole(0)) {

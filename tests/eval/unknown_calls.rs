@@ -753,3 +753,35 @@ fn a_for_goes_on_after_an_unknown_condition_or_key() {
         ("[for v in [for k, v in {c = {a = [local.us], b = []}, b = local.ud} : \"${v}\"] : tostring(v) if v != null]", "error"),
     ]);
 }
+
+#[test]
+fn a_conditional_between_equal_numbers_is_known() {
+    // HCL refines the unknown result to the branches' bounds; cty makes a
+    // number whose bounds meet known. Other equal values stay unknown.
+    check(&[
+        ("local.ub ? 1 : 1", "number = 1"),
+        ("local.ub ? \"a\" : \"a\"", "unknown string"),
+        ("local.ub ? [1] : [1]", "unknown tuple([number])"),
+        ("local.ub ? 1 : 2", "unknown number"),
+        ("local.ub ? null : null", "dynamic = null"),
+    ]);
+}
+
+#[test]
+fn lookup_of_a_key_the_map_has_ignores_an_unknown_default() {
+    check(&[
+        ("lookup({a = \"x\"}, \"a\", local.us)", "string = \"x\""),
+        (
+            "lookup({a = \"x\", b = 1}, \"a\", local.us)",
+            "string = \"x\"",
+        ),
+        ("lookup({a = \"x\"}, \"a\", local.un)", "string = \"x\""),
+        ("lookup({a = 1}, \"a\", local.usn)", "number = 1"),
+        (
+            "lookup({a = [1]}, \"a\", local.ud)",
+            "tuple([number]) = [1]",
+        ),
+        ("lookup({a = \"x\"}, \"b\", local.us)", "unknown string"),
+        ("lookup(local.um, \"a\", local.un)", "unknown number"),
+    ]);
+}
