@@ -128,6 +128,15 @@ struct Expander<'c, 'p, 'b> {
 }
 
 #[cold]
+/// A tuple constructor, in parentheses or not: what `hcl.ExprList` reads.
+fn is_static_list(e: &Expression<'_>) -> bool {
+    match e.kind {
+        ExprKind::Tuple(_) => true,
+        ExprKind::Parenthesis(inner) => is_static_list(inner),
+        _ => false,
+    }
+}
+
 fn fail(span: Span, message: impl Into<String>) -> Error {
     Error::spanned(ErrorKind::Eval, message.into(), span)
 }
@@ -221,6 +230,16 @@ impl<'b> Expander<'_, '_, 'b> {
                 ))
             }
             _ => {}
+        }
+        // HCL reads `labels` as a list of expressions (`hcl.ExprList`),
+        // one for each label, before it evaluates them.
+        if let Some(l) = parts.labels {
+            if !is_static_list(&l.expr) {
+                return Err(fail(
+                    l.expr.span,
+                    "Invalid expression: A static list expression is required.",
+                ));
+            }
         }
         let for_each = parts.for_each;
         let collection = evaluate_typed(&for_each.expr, self.ctx);

@@ -130,6 +130,10 @@ fn errors() {
         ("x \"a\" {}\ndynamic \"x\" {\n  for_each = [1]\n  content {}\n}\n", "missing required argument"),
         ("x \"a\" \"b\" {}\ndynamic \"x\" {\n  for_each = [1]\n  labels = [\"a\"]\n  content {}\n}\n", "insufficient dynamic block labels"),
         ("x \"a\" {}\ndynamic \"x\" {\n  for_each = [1]\n  labels = [null]\n  content {}\n}\n", "invalid dynamic block label"),
+        // Go's dynblock reads `labels` with hcl.ExprList: a variable holding
+        // a list is refused.
+        ("x \"a\" {}\ndynamic \"x\" {\n  for_each = [1]\n  labels = ls\n  content {}\n}\n", "invalid expression: a static list expression is required."),
+        ("x \"a\" {}\ndynamic \"x\" {\n  for_each = [1]\n  labels = concat([\"a\"])\n  content {}\n}\n", "a static list expression is required"),
         ("x \"a\" {}\ndynamic \"x\" {\n  for_each = [1]\n  labels = [[\"a\"]]\n  content {}\n}\n", "string required"),
         ("dynamic {\n  for_each = [1]\n  content {}\n}\n", "missing type for dynamic"),
         ("dynamic \"x\" \"y\" {\n  for_each = [1]\n  content {}\n}\n", "extraneous label for dynamic"),
