@@ -143,6 +143,10 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
 /// with `parse`.
 struct SyntaxVisitor<F> {
     what: &'static str,
+    /// Whether human-readable formats carry the native text as a string
+    /// (a type constraint's `"list(string)"`); otherwise they carry the
+    /// shape of HCL's JSON syntax, which is not read back.
+    readable_text: bool,
     parse: F,
 }
 
@@ -166,7 +170,7 @@ where
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> std::result::Result<T, D::Error> {
-        if d.is_human_readable() {
+        if d.is_human_readable() && !self.readable_text {
             return Err(de::Error::invalid_type(
                 de::Unexpected::NewtypeStruct,
                 &self,
@@ -216,6 +220,7 @@ impl<'de> Deserialize<'de> for ConfigFile<'static> {
             BODY_NAME,
             SyntaxVisitor {
                 what: "an HCL body",
+                readable_text: false,
                 parse: |text: String, start| {
                     ConfigFile::parse_with(text, &ParseOptions::default())
                         .map(|f| f.with_start(start))
@@ -246,6 +251,7 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
             EXPRESSION_NAME,
             SyntaxVisitor {
                 what: "an HCL expression",
+                readable_text: false,
                 parse: |text: String, start| {
                     ParsedExpression::parse_with(text, &ParseOptions::default())
                         .map(|f| f.with_start(start))
@@ -287,6 +293,7 @@ fn expression_text<'de, D: Deserializer<'de>, T>(
         EXPRESSION_NAME,
         SyntaxVisitor {
             what,
+            readable_text: true,
             parse: |text: String, _start| parse(&text),
         },
     )

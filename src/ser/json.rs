@@ -1,4 +1,5 @@
-//! `Serialize` for [`Value`], [`Body`] and [`Expression`].
+//! `Serialize` for [`Value`], [`Body`], [`Expression`] and the type
+//! constraints.
 //!
 //! A body or expression asks for a newtype with a private name, whose
 //! content depends on the serializer:
@@ -83,6 +84,38 @@ impl Serialize for ParsedExpression<'_> {
     /// As its [`Expression`].
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.expr().serialize(s)
+    }
+}
+
+/// A type constraint serializes as it deserializes: with this crate's
+/// serializer, the expression in Terraform's type syntax (`type =
+/// list(string)`); with other formats, that text as a string.
+///
+/// ```
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Variable {
+///     #[serde(rename = "type")]
+///     ty: hcl::TypeConstraint,
+/// }
+/// let v: Variable = hcl::from_str("type = list(string)\n").unwrap();
+/// assert_eq!(hcl::to_string(&v).unwrap(), "type = list(string)\n");
+///
+/// let v: Variable = hcl::from_str("type = map(object({a = optional(string, \"x\")}))\n").unwrap();
+/// let back: Variable = hcl::from_str(&hcl::to_string(&v).unwrap()).unwrap();
+/// assert_eq!(back.ty, v.ty);
+/// assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"type":"map(object({a = optional(string, \"x\")}))"}"#);
+/// ```
+impl Serialize for crate::TypeConstraint {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(EXPR_TOKEN, &self.to_string())
+    }
+}
+
+/// An exact type serializes as the [`TypeConstraint`](crate::TypeConstraint)
+/// that stands for it (`object({a = string})`).
+impl Serialize for crate::Type {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::TypeConstraint::from(self.clone()).serialize(s)
     }
 }
 

@@ -91,3 +91,28 @@ fn a_deserializer_applies_a_constraint() {
     let err = HashMap::<String, Listener>::deserialize(&mut de).unwrap_err();
     assert_eq!(err.message(), "[\"web\"].port: a number is required");
 }
+
+#[test]
+fn type_constraints_serialize_as_they_deserialize() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Variable {
+        #[serde(rename = "type")]
+        ty: hcl::TypeConstraint,
+        exact: hcl::Type,
+    }
+    let src =
+        "type  = list(object({ a = optional(number, 1), b = string }))\nexact = set(string)\n";
+    let v: Variable = hcl::from_str(src).unwrap();
+    // Native syntax: the expression itself, which reads back the same.
+    let text = hcl::to_string(&v).unwrap();
+    assert!(text.contains("exact = set(string)\n"), "{text}");
+    assert_eq!(hcl::from_str::<Variable>(&text).unwrap(), v);
+    // Other formats: the same text as a string (as a `.tf.json` file
+    // writes a variable's type).
+    let json = serde_json::to_string(&v).unwrap();
+    assert_eq!(
+        json,
+        r#"{"type":"list(object({a = optional(number, 1), b = string}))","exact":"set(string)"}"#
+    );
+    assert_eq!(serde_json::from_str::<Variable>(&json).unwrap(), v);
+}
