@@ -48,6 +48,9 @@ struct Seq {
     /// Each part (an object's item from its key to its value).
     parts: Vec<Span>,
     object: bool,
+    /// The last part ends with a heredoc's closing marker, which must end
+    /// its line: what follows it goes on the next line.
+    heredoc_last: bool,
 }
 
 impl<'d> ExprMut<'d> {
@@ -102,6 +105,13 @@ impl<'d> ExprMut<'d> {
 
     fn seq(&self) -> Option<Seq> {
         let e = self.node().ok()?;
+        let heredoc_last = match e.kind {
+            ExprKind::Object(items) => items.last().map(|i| &i.value),
+            ExprKind::Tuple(elems) => elems.last(),
+            ExprKind::FuncCall(call) => call.args.last(),
+            _ => None,
+        }
+        .is_some_and(|x| x.ends_with_heredoc());
         let (open, close, parts, object) = match e.kind {
             ExprKind::Object(items) => (
                 e.span.start() + 1,
@@ -131,6 +141,7 @@ impl<'d> ExprMut<'d> {
             close,
             parts,
             object,
+            heredoc_last,
         })
     }
 
@@ -259,6 +270,8 @@ fn add(text: &str, seq: &Seq, new: &str) -> Vec<(Span, String)> {
             vec![(Span::new(at, at), format!("\n{new},"))]
         } else if seq.object {
             vec![(Span::new(at, at), format!("\n{new}"))]
+        } else if seq.heredoc_last {
+            vec![(Span::new(at, at), format!("\n, {new}"))]
         } else {
             vec![
                 (Span::new(last.end(), last.end()), ",".to_owned()),
@@ -267,6 +280,8 @@ fn add(text: &str, seq: &Seq, new: &str) -> Vec<(Span, String)> {
         }
     } else if has_comma {
         vec![(Span::new(comma.end(), comma.end()), format!(" {new},"))]
+    } else if seq.heredoc_last {
+        vec![(Span::new(last.end(), last.end()), format!("\n, {new}"))]
     } else {
         vec![(Span::new(last.end(), last.end()), format!(", {new}"))]
     }

@@ -333,3 +333,41 @@ fn a_key_that_is_a_keyword_is_quoted() {
     assert_eq!(x.item_mut("for").unwrap().text(), "1");
     assert_eq!(d.to_string(), "x = {\n  \"for\" = 1\n}\n");
 }
+
+#[test]
+fn an_element_added_after_a_heredoc_starts_on_the_next_line() {
+    // A heredoc's closing marker must end its line (found by fuzzing the
+    // edit target: the comma landed on the marker's line). The edited
+    // tuple is the old one and 7.
+    for src in [
+        "a = [<<-EOT\n  he }\n  EOT\n ]\n",
+        "a = [1, <<EOT\nx\nEOT\n]\n",
+        "a = [<<EOT\nx\nEOT\n/* c */ ]\n",
+        "a = [<<EOT\nx\nEOT\n  # c\n]\n",
+        "a =[<<-EOT\n  \n\n  he }\n        EOT\n ]\n",
+    ] {
+        let mut d = doc(src);
+        d.body_mut()
+            .attribute_mut("a")
+            .unwrap()
+            .push_element("7")
+            .unwrap();
+        let text = d.to_string();
+        let before: hcl::Value = hcl::from_str(src).unwrap();
+        let after: hcl::Value = hcl::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut want = before["a"].as_array().unwrap().clone();
+        want.push(hcl::Value::from(7));
+        assert_eq!(after["a"], hcl::Value::Array(want), "{text}");
+    }
+    // A call's arguments and an object's items likewise.
+    let mut d = doc("a = format(\"%s%s\", <<EOT\nx\nEOT\n)\nb = {k = <<EOT\ny\nEOT\n}\n");
+    let mut body = d.body_mut();
+    body.attribute_mut("a")
+        .unwrap()
+        .push_element("\"!\"")
+        .unwrap();
+    body.attribute_mut("b").unwrap().set_item("m", "3").unwrap();
+    let v: hcl::Value = hcl::from_str(&d.to_string()).unwrap();
+    assert_eq!(v["a"], hcl::Value::from("x\n!"));
+    assert_eq!(v["b"]["m"], hcl::Value::from(3));
+}

@@ -482,3 +482,19 @@ fn removals_whose_decor_meets_the_next_removal() {
     let kinds: Vec<&str> = doc.body().blocks().map(|b| b.ident.name).collect();
     assert_eq!(kinds, ["s", "S", "S", "s", "s", "s"]);
 }
+
+/// `fuzz/edit` (after 2.0 million executions): pushing an element after a
+/// tuple's last element, a heredoc, put the comma on the closing marker's
+/// line ("unterminated heredoc").
+#[test]
+fn an_element_pushed_after_a_heredoc() {
+    let src = "lols {\n  a =[<<-EOT\n  \n\n  he }\n        EOT\n ]\n}\n";
+    let mut doc = hcl::edit::Document::parse(src).unwrap();
+    let mut body = doc.body_mut();
+    let mut block = body.block_mut("lols", &[]).unwrap();
+    let mut a = block.attribute_mut("a").unwrap();
+    a.push_element("7").unwrap();
+    assert!(matches!(a.expr().kind, hcl::syntax::ExprKind::Tuple(t) if t.len() == 2));
+    let text = doc.to_string();
+    assert_eq!(hcl::edit::Document::parse(&text).unwrap().to_string(), text);
+}
