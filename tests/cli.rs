@@ -513,6 +513,39 @@ fn json_reads_no_file_unless_allowed() {
     );
 }
 
+#[test]
+fn eval_reads_files_only_when_allowed() {
+    let dir = temp_file("eval-secret.txt", "s3cr3t")
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let dir = dir.to_str().unwrap();
+    let out = hcl(&["eval", "file(\"eval-secret.txt\")"], "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        run(&["eval", "--allow-files", dir, "file(\"eval-secret.txt\")"]),
+        "\"s3cr3t\"\n"
+    );
+    assert_eq!(
+        run(&[
+            "eval",
+            "--allow-files",
+            dir,
+            "fileexists(\"eval-secret.txt\")"
+        ]),
+        "true\n"
+    );
+    assert_eq!(
+        run(&[
+            "eval",
+            "--allow-files",
+            dir,
+            "contains(fileset(\".\", \"eval-secret.*\"), \"eval-secret.txt\")"
+        ]),
+        "true\n"
+    );
+}
+
 // `hcl fmt`. Every expected text and exit code is what `terraform fmt`
 // 1.11.4 gave for the same files and arguments.
 

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! hcl check [--quiet] [--recursive] PATH...
-//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] (EXPR | -f FILE | -)
+//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR] [--type] (EXPR | -f FILE | -)
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...
 //! hcl refs [--json] [--recursive] (PATH... | --expr EXPR)

@@ -45,6 +45,10 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
                     pretty = flag.bool()?;
                     continue;
                 }
+                "allow-files" => {
+                    ctx.allow_files(args.value(&flag, "a DIR")?);
+                    continue;
+                }
                 "type" => {
                     with_type = flag.bool()?;
                     continue;

@@ -28,7 +28,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "eval",
         synopses: &[
-            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--type] [--pretty]\n     (EXPR | -f FILE | -)",
+            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR]\n     [--type] [--pretty] (EXPR | -f FILE | -)",
             "eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW]\n     [--type] [--pretty]",
         ],
         about: "    evaluate one expression (strict: undefined variables and functions
@@ -39,7 +39,8 @@ const COMMANDS: [Command; 8] = [
     dotted path (local.id=string!); unknown values print as
     {\"$unknown\": \"TYPE\"}; --type prints {\"value\": V, \"type\": T}
     ({\"unknown\": true, \"type\": T} for a wholly unknown result);
-    --pretty: indented
+    --pretty: indented; file(), templatefile() and the other functions
+    that read files work only with --allow-files, relative to DIR
 
     --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR,
     nullable = false } given -var v=RAW, as Terraform gives it: optional()
