@@ -1170,13 +1170,54 @@ fn edit_gets_sets_and_removes_by_address() {
         ]),
         src
     );
-    // Nothing matches: exit 1, said clearly.
-    let out = hcl(&["edit", "attribute", "rm", "module.nope.x", "-f", f], "");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("nothing matches `module.nope.x`"),
-        "{}",
-        stderr(&out)
+    // Nothing matches: exit 1, said clearly, for rm and set alike.
+    for args in [
+        &["edit", "attribute", "rm", "module.nope.x", "-f", f][..],
+        &["edit", "attribute", "set", "module.nope.x", "1", "-f", f][..],
+    ] {
+        let out = hcl(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&out).contains("nothing matches `module.nope.x`"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // A bad expression is a usage error.
+    let out = hcl(
+        &["edit", "attribute", "set", "module.vpc.x", "1 +", "-f", f],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn edit_block_addresses_name_a_type_or_its_first_labels() {
+    // hcledit: `block list resource` lists every resource, and a type with
+    // some of its labels every block that starts with them.
+    let src = "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" {}\nresource \"aws_s3_bucket\" \"c\" {}\nmodule \"m\" {\n  lifecycle {}\n}\n";
+    let f = temp_file("edit-blocks.tf", src);
+    let f = f.to_str().unwrap();
+    assert_eq!(
+        run(&["edit", "block", "list", "module", "-f", f]),
+        "module \"m\"\n"
+    );
+    assert_eq!(
+        run(&["edit", "block", "list", "resource", "-f", f]),
+        "resource \"aws_instance\" \"a\"\nresource \"aws_instance\" \"b\"\nresource \"aws_s3_bucket\" \"c\"\n"
+    );
+    assert_eq!(
+        run(&["edit", "block", "get", "resource.aws_instance", "-f", f]),
+        "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" {}\n"
+    );
+    assert_eq!(
+        run(&["edit", "block", "rm", "resource.aws_instance", "-f", f]),
+        "resource \"aws_s3_bucket\" \"c\" {}\nmodule \"m\" {\n  lifecycle {}\n}\n"
+    );
+    // Nested blocks by the full address of their parent.
+    assert_eq!(
+        run(&["edit", "block", "list", "module.m.lifecycle", "-f", f]),
+        "lifecycle\n"
     );
 }
 

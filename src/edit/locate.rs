@@ -110,15 +110,27 @@ pub(super) struct Found {
     pub(super) body: Option<Span>,
 }
 
-/// Every attribute (`blocks` false) or block the address segments `segs`
-/// name under `body`.
+/// What an address names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Items {
+    Attributes,
+    /// Blocks named by their type and all their labels.
+    Blocks,
+    /// Blocks named by their type and all or some of their first labels
+    /// (`resource`, `resource.aws_instance`), as hcledit's addresses.
+    BlocksByPrefix,
+}
+
+/// Every attribute or block (`items`) the address segments `segs` name
+/// under `body`.
 pub(super) fn find_in(
     body: &Body<'_>,
     segs: &[String],
-    blocks: bool,
+    items: Items,
     out: &mut Vec<Found>,
     depth: usize,
 ) {
+    let blocks = items != Items::Attributes;
     if depth > MAX_DEPTH {
         return;
     }
@@ -135,9 +147,20 @@ pub(super) fn find_in(
                 }),
             Structure::Block(b) if b.ident.name == first => {
                 let n = b.labels.len();
-                let labelled =
-                    rest.len() >= n && b.labels.iter().zip(rest).all(|(l, s)| l.as_str() == s);
+                let labelled = b.labels.iter().zip(rest).all(|(l, s)| l.as_str() == s);
                 if !labelled {
+                    continue;
+                }
+                // A type alone, or with its first labels, names every such
+                // block (as hcledit's addresses do).
+                if rest.len() < n {
+                    if items == Items::BlocksByPrefix {
+                        out.push(Found {
+                            item: b.span(),
+                            expr: None,
+                            body: Some(b.body.span),
+                        });
+                    }
                     continue;
                 }
                 let after = &rest[n..];
@@ -150,7 +173,7 @@ pub(super) fn find_in(
                         });
                     }
                 } else {
-                    find_in(&b.body, after, blocks, out, depth + 1);
+                    find_in(&b.body, after, items, out, depth + 1);
                 }
             }
             _ => {}

@@ -76,7 +76,7 @@ pub use body_mut::{BlocksMut, BodyMut};
 pub use expr_mut::ExprMut;
 
 use layout::{line_end, line_start, with_decor};
-use locate::{body_by_span, find_in, Found};
+use locate::{body_by_span, find_in, Found, Items};
 
 use crate::syntax::{Body, Structure};
 use crate::{ConfigFile, Error, ErrorKind, Result, Span};
@@ -167,16 +167,18 @@ impl Document {
 
     /// The expressions, as written, of the attributes at `address`.
     pub fn get_attribute(&self, address: &Address) -> Vec<&str> {
-        self.find(address, false)
+        self.find(address, Items::Attributes)
             .into_iter()
             .filter_map(|f| f.expr)
             .map(|e| &self.text()[e.range()])
             .collect()
     }
 
-    /// The blocks at `address` (type and labels), as written.
+    /// The blocks at `address` (type and labels, or only the first labels:
+    /// `resource.aws_instance` names every `aws_instance` resource), as
+    /// written.
     pub fn get_block(&self, address: &Address) -> Vec<&str> {
-        self.find(address, true)
+        self.find(address, Items::BlocksByPrefix)
             .into_iter()
             .map(|f| &self.text()[f.item.range()])
             .collect()
@@ -189,10 +191,11 @@ impl Document {
     /// many attributes were set or added.
     ///
     /// # Errors
-    /// When no block can take the attribute, or `expr` is not an expression.
+    /// When no block can take the attribute (an error of kind
+    /// [`ErrorKind::Eval`]), or `expr` is not an expression.
     pub fn set_attribute(&mut self, address: &Address, expr: &str) -> Result<usize> {
         check_expression(expr)?;
-        let found = self.find(address, false);
+        let found = self.find(address, Items::Attributes);
         let mut edits: Vec<(Span, String)> = found
             .iter()
             .filter_map(|f| f.expr)
@@ -203,8 +206,11 @@ impl Document {
                 Some((name, [])) => (vec![None], name),
                 Some((name, prefix)) => {
                     let prefix = Address::from_segments(prefix.to_vec());
-                    let blocks: Vec<Option<Span>> =
-                        self.find(&prefix, true).iter().map(|f| f.body).collect();
+                    let blocks: Vec<Option<Span>> = self
+                        .find(&prefix, Items::Blocks)
+                        .iter()
+                        .map(|f| f.body)
+                        .collect();
                     (blocks, name)
                 }
                 None => return Ok(0),
@@ -227,22 +233,23 @@ impl Document {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn remove_attribute(&mut self, address: &Address) -> Result<usize> {
-        self.remove(address, false)
+        self.remove(address, Items::Attributes)
     }
 
-    /// Removes the blocks at `address`, each with the comment lines directly
-    /// above it. Returns how many were removed.
+    /// Removes the blocks at `address` (as [`get_block`](Self::get_block)
+    /// names them), each with the comment lines directly above it. Returns
+    /// how many were removed.
     ///
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn remove_block(&mut self, address: &Address) -> Result<usize> {
-        self.remove(address, true)
+        self.remove(address, Items::BlocksByPrefix)
     }
 
     /// Removes the attributes (or blocks) at `address` with their comment
     /// lines.
-    fn remove(&mut self, address: &Address, blocks: bool) -> Result<usize> {
-        let items: Vec<Span> = self.find(address, blocks).iter().map(|f| f.item).collect();
+    fn remove(&mut self, address: &Address, what: Items) -> Result<usize> {
+        let items: Vec<Span> = self.find(address, what).iter().map(|f| f.item).collect();
         let n = items.len();
         self.remove_items(items)?;
         Ok(n)
@@ -270,7 +277,7 @@ impl Document {
         let bodies: Vec<Option<Span>> = match parent {
             None => vec![None],
             Some(addr) => self
-                .find(addr, true)
+                .find(addr, Items::Blocks)
                 .iter()
                 .filter_map(|f| f.body.map(Some))
                 .collect(),
@@ -294,19 +301,19 @@ impl Document {
     /// # Errors
     /// When the result would not parse (it always does).
     pub fn take_block(&mut self, address: &Address) -> Result<Vec<String>> {
-        let found = self.find(address, true);
+        let found = self.find(address, Items::BlocksByPrefix);
         let mut texts = Vec::new();
         for f in &found {
             texts.push(self.text()[layout::with_comments(self.text(), f.item).range()].to_owned());
         }
-        self.remove(address, true)?;
+        self.remove(address, Items::BlocksByPrefix)?;
         Ok(texts)
     }
 
-    /// Items matching `address`: attributes (`blocks` false) or blocks.
-    fn find(&self, address: &Address, blocks: bool) -> Vec<Found> {
+    /// Items matching `address`: attributes or blocks (`what`).
+    fn find(&self, address: &Address, what: Items) -> Vec<Found> {
         let mut out = Vec::new();
-        find_in(self.body(), address.segments(), blocks, &mut out, 0);
+        find_in(self.body(), address.segments(), what, &mut out, 0);
         out
     }
 

@@ -82,12 +82,13 @@ pub(crate) fn edit(args: &[String]) -> Result<bool, Stop> {
             }
             (!found.is_empty()).then_some(false)
         }
-        ("attribute", "set") => {
-            let n = doc
-                .set_attribute(&address, expr.unwrap_or_default())
-                .map_err(|e| Stop::Error(format!("edit: {}", e.message())))?;
-            (n > 0).then_some(true)
-        }
+        ("attribute", "set") => match doc.set_attribute(&address, expr.unwrap_or_default()) {
+            Ok(n) => (n > 0).then_some(true),
+            // No attribute and no block to add it to: nothing matches
+            // (exit 1, as `get` and `rm`), not a usage error.
+            Err(e) if e.kind() == hcl::ErrorKind::Eval => None,
+            Err(e) => return Err(Stop::Error(format!("edit: {}", e.message()))),
+        },
         ("attribute", _) => {
             let n = doc
                 .remove_attribute(&address)

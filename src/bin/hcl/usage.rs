@@ -93,9 +93,11 @@ const COMMANDS: [Command; 8] = [
     module.vpc.version, a top-level name; a label with a dot in quotes:
     resource.\"a.b\".c.x); get prints each match as written, set replaces
     each match or adds the attribute to each block the address names, rm
-    removes each match with the comment lines above it; the `=` of the
-    edited group are aligned as terraform fmt aligns them; exit 1 when
-    nothing matches
+    removes each match with the comment lines above it; a block address
+    may stop at the type or after some of its labels (resource,
+    resource.aws_instance): block list, get and rm then take every such
+    block; the `=` of the edited group are aligned as terraform fmt
+    aligns them; exit 1 when nothing matches
 ",
         paths: false,
     },
