@@ -861,9 +861,9 @@ fn help_prints_the_whole_usage_or_one_command_s() {
             "-write=false); `--` ends the flags.\n",
             "\n",
             "A PATH is a file (`-`: stdin) or a directory, whose .tf, .tfvars, .hcl,\n",
-            ".tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files are read\n",
-            "in name order (not its hidden files; with --recursive, its subdirectories'\n",
-            "too, in their place).\n",
+            ".nomad, .tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files\n",
+            "are read in name order (not its hidden files; with --recursive, its\n",
+            "subdirectories' too, in their place).\n",
         )
     );
     // `-h` as a flag's value asks for help too (`--var=-h` would not).
@@ -1025,6 +1025,8 @@ fn hcl_files_dir(test: &str) -> std::path::PathBuf {
             ("b.tf.json", "{\"b\": \"${local.b}\"}"),
             ("vars.tfvars", "v = 1\n"),
             ("web.pkr.hcl", "w = var.w\n"),
+            // A Nomad job spec.
+            ("job.nomad", "job \"x\" {}\n"),
             ("notes.txt", "not = [hcl\n"),
             ("package.json", "[]"),
             (".hidden.tf", "h = [\n"),
@@ -1040,10 +1042,10 @@ fn check_reads_a_directory_s_hcl_files() {
     let out = hcl_in(&dir, &["check", "."]);
     assert_eq!(
         (out.status.code(), stdout(&out)),
-        (Some(0), "4 files ok\n".into())
+        (Some(0), "5 files ok\n".into())
     );
     let out = hcl_in(&dir, &["check", "--recursive", "."]);
-    assert_eq!(stdout(&out), "5 files ok\n");
+    assert_eq!(stdout(&out), "6 files ok\n");
     std::fs::write(dir.join("sub/t.tf"), "t = [\n").unwrap();
     let out = hcl_in(&dir, &["check", "-q", "-recursive", "./"]);
     assert_eq!(
@@ -1074,7 +1076,8 @@ fn json_writes_a_directory_as_one_object_keyed_by_path() {
     assert_eq!(
         stdout(&out),
         concat!(
-            r#"{"b.tf.json":{"b":"${local.b}"},"main.tf":{"a":"${var.a}"},"#,
+            r#"{"b.tf.json":{"b":"${local.b}"},"job.nomad":{"job":{"x":{}}},"#,
+            r#""main.tf":{"a":"${var.a}"},"#,
             r#""vars.tfvars":{"v":1},"web.pkr.hcl":{"w":"${var.w}"}}"#,
             "\n"
         )

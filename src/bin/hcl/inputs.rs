@@ -5,12 +5,14 @@ use std::fs;
 use std::path::Path;
 
 /// The files `check`, `json` and `refs` read in a directory: Terraform's,
-/// Packer's and other HCL files, in native or JSON syntax (`.hcl` takes in
-/// `.tftest.hcl`, `.pkr.hcl`...). Not any `.json`: most are not HCL.
-pub(crate) const HCL_EXTENSIONS: [&str; 8] = [
+/// Packer's, Nomad's job specs and other HCL files, in native or JSON
+/// syntax (`.hcl` takes in `.tftest.hcl`, `.pkr.hcl`...). Not any `.json`:
+/// most are not HCL.
+pub(crate) const HCL_EXTENSIONS: [&str; 9] = [
     ".tf",
     ".tfvars",
     ".hcl",
+    ".nomad",
     ".tf.json",
     ".tfvars.json",
     ".tftest.json",
