@@ -118,7 +118,14 @@ impl LineCursor {
                 .map_or(0, |p| p + 1);
         }
         self.at.set((line_start, line));
-        let column = 1 + source[line_start..offset].graphemes(true).count();
+        // A byte order mark that starts the text takes no column (as HCL,
+        // which skips it, counts).
+        let from = if line_start == 0 && offset >= 3 && source.starts_with('\u{feff}') {
+            3
+        } else {
+            line_start
+        };
+        let column = 1 + source[from..offset].graphemes(true).count();
         Location {
             line: line + 1,
             column,

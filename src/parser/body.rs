@@ -25,11 +25,12 @@ impl<'a> Parser<In<'a>> for ConfigFile {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Body<'a>> {
-        let len = i.src().len();
+        // (From the input's start: after a byte order mark, if any.)
+        let (from, len) = (i.at(), i.src().len());
         let (j, structures) = BodyItems { open: None }.process::<OM>(i)?;
         let out = OM::Output::map(structures, |structures| Body {
             structures,
-            span: Span::new(0, len),
+            span: Span::new(from, len),
         });
         Ok((j, out))
     }

@@ -136,7 +136,7 @@ pub fn parse_in_with<'a>(
     options: &ParseOptions,
 ) -> Result<Body<'a>> {
     run(arena, input, options, |i| {
-        body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i)
+        body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i.to(bom_len(input)))
     })
 }
 
@@ -154,8 +154,8 @@ pub(crate) fn parse_top_items<'a>(
     options: &ParseOptions,
 ) -> Result<(&'a [crate::syntax::Structure<'a>], usize)> {
     run(arena, input, options, |i| {
-        let (j, items) =
-            body::TopItems { until, names }.process::<OutputM<Emit, Emit, Complete>>(i.to(from))?;
+        let (j, items) = body::TopItems { until, names }
+            .process::<OutputM<Emit, Emit, Complete>>(i.to(from.max(bom_len(input))))?;
         Ok((j, (items, j.at())))
     })
 }
@@ -191,7 +191,7 @@ pub fn validate(input: &str) -> Result<()> {
 /// As [`parse_with`].
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
     run(&Arena::new(), input, options, |i| {
-        body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i)
+        body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i.to(bom_len(input)))
     })
 }
 
@@ -260,6 +260,7 @@ pub fn parse_expression_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Expression<'a>> {
+    check_bom(input)?;
     run(arena, input, options, |i| {
         nom::sequence::delimited(lexer::ws_nl, expr::Expr, lexer::ws_nl)
             .process::<OutputM<Emit, Emit, Complete>>(i.with_nl(true))
@@ -311,6 +312,7 @@ pub fn parse_template_in<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Result<Template<'a>> {
+    check_bom(input)?;
     run(
         arena,
         input,
@@ -334,10 +336,9 @@ fn run<'a, O>(
     finish(r, input, options)
 }
 
-/// The input at the start of `src`, once it is known to be parsable: no
-/// byte order mark, and offsets that fit in 32 bits.
+/// The input at the start of `src`, once it is known to be parsable:
+/// offsets that fit in 32 bits.
 fn start<'a>(src: &'a str, cx: &'a Cx<'a>, options: &ParseOptions) -> Result<In<'a>> {
-    check_bom(src)?;
     if u32::try_from(src.len()).is_err() {
         return Err(too_large(src));
     }
@@ -376,6 +377,20 @@ fn too_large(src: &str) -> Error {
     )
 }
 
+/// The length of a UTF-8 byte order mark at the start of `input` (0 or
+/// 3): a config file may start with one, which HCL skips (and `terraform
+/// fmt` drops); spans stay offsets in `input`.
+#[inline]
+fn bom_len(input: &str) -> usize {
+    if input.starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    }
+}
+
+/// An expression or a standalone template may not start with a byte order
+/// mark.
 #[inline]
 fn check_bom(input: &str) -> Result<()> {
     if input.starts_with('\u{feff}') {

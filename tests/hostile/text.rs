@@ -47,13 +47,25 @@ fn invalid_utf8_at_start_middle_and_end() {
 }
 
 #[test]
-fn byte_order_mark_is_rejected_at_1_1() {
-    // Terraform reads a BOM as an invalid character too.
-    let e = err_at("\u{feff}a = 1\n");
-    assert_eq!(pos(&e), (1, 1));
+fn a_config_file_may_start_with_a_byte_order_mark() {
+    // Terraform 1.11.4 reads such a file (`terraform console`: x is 1),
+    // `terraform fmt` drops the mark, and its errors' columns on the first
+    // line do not count it (`locals { x = 1 + }`: 1:18, byte 20).
+    let v: Value = hcl::from_str("\u{feff}locals {\n  x = 1\n}\n").unwrap();
+    assert_eq!(v["locals"]["x"], Value::from(1));
+    assert!(parse_bytes(b"\xef\xbb\xbfa = 1\n").is_ok());
+    let e = err_at("\u{feff}locals { x = 1 + }\n");
+    assert_eq!(pos(&e), (1, 18));
+    assert_eq!(e.offset(), Some(20));
+    let file = parse("\u{feff}# c\na  = 1\n").unwrap();
+    assert_eq!(
+        hcl::format::format_body_with_source(file.body(), file.source()),
+        "# c\na = 1\n"
+    );
+    // Not in an expression or a standalone template.
+    let e = hcl::parser::parse_expression("\u{feff}1").unwrap_err();
     assert!(e.message().contains("byte order mark"), "{e}");
-    let e = parse_bytes(b"\xef\xbb\xbfa = 1\n").unwrap_err();
-    assert!(e.message().contains("byte order mark"), "{e}");
+    assert!(parse_template("\u{feff}x").is_err());
     // A BOM-like character later in a string is ordinary text.
     let v: Value = hcl::from_str("a = \"x\u{feff}\"\n").unwrap();
     assert_eq!(v["a"], Value::from("x\u{feff}"));
@@ -238,7 +250,7 @@ fn a_one_megabyte_identifier() {
 
 #[test]
 fn kind_of_text_errors_is_parse() {
-    for src in ["a = \"x\n", "a = 1\0", "a = 1e999999\n", "\u{feff}"] {
+    for src in ["a = \"x\n", "a = 1\0", "a = 1e999999\n", "\u{feff}a ="] {
         assert_eq!(err_at(src).kind(), ErrorKind::Parse, "{src:?}");
     }
 }

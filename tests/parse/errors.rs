@@ -280,9 +280,6 @@ fn invalid_utf8_and_bom() {
     assert!(e.message().starts_with("invalid UTF-8"), "{e}");
     at(&e, 2, 6);
     assert_eq!(e.offset(), Some(10));
-    let e = err("\u{feff}a = 1\n");
-    assert!(e.message().contains("byte order mark"), "{e}");
-    at(&e, 1, 1);
 }
 
 #[test]
