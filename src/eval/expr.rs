@@ -1214,6 +1214,19 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty
             Some((v, t)) => (Cow::Borrowed(v), t.cloned()),
             None => return Err(undefined_var(name, t.expr.span, ctx)),
         },
+        // `null.x` is an error to evaluate, but Terraform reads it as a
+        // reference where it takes references statically (`provider =
+        // null.alias`, HCL's `AsTraversal` of the keyword): kept as
+        // written in template-preserving mode.
+        ExprKind::Null
+            if ctx.mode() == EvalMode::PreserveTemplates
+                && matches!(
+                    t.operators.first().map(|o| &o.kind),
+                    Some(TraversalOperatorKind::GetAttr(_))
+                ) =>
+        {
+            return Err(Fail::Unknown(None));
+        }
         _ => {
             let (v, t) = eval_t(&t.expr, ctx, d)?;
             (Cow::Owned(v), t)

@@ -239,3 +239,28 @@ fn a_call_that_fails_with_known_arguments_is_an_error() {
     let v: hcl::Value = hcl::from_str("n = max(var.x, 1)\n").unwrap();
     assert_eq!(v["n"], hcl::Value::from("${max(var.x, 1)}"));
 }
+
+#[test]
+fn a_reference_to_the_null_provider_is_kept() {
+    // opentofu's configs testdata: `provider = null.x` names an aliased
+    // `null` provider, which Terraform reads statically (terraform init
+    // accepts it); evaluated, `null.x` is an error.
+    let v: hcl::Value = hcl::from_str(
+        "resource \"null_resource\" \"r\" {\n  provider = null.x\n}\nmodule \"m\" {\n  providers = { null = null.x }\n}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        v["resource"]["null_resource"]["r"]["provider"],
+        hcl::Value::from("${null.x}")
+    );
+    assert_eq!(
+        v["module"]["m"]["providers"]["null"],
+        hcl::Value::from("${null.x}")
+    );
+    let e = hcl::eval::evaluate_str("null.x", &hcl::eval::Context::new()).unwrap_err();
+    assert!(
+        e.message()
+            .starts_with("Attempt to get attribute from null value"),
+        "{e}"
+    );
+}
