@@ -11,7 +11,7 @@ const KNOWN_DIFFERENCES: &[&str] = &[];
 
 #[test]
 fn fixture_cases() {
-    support::check(&support::fixture_cases(), "network/", KNOWN_DIFFERENCES, 45);
+    support::check(&support::fixture_cases(), "network/", KNOWN_DIFFERENCES, 65);
 }
 
 #[test]
@@ -64,4 +64,35 @@ fn cidrsubnets_refuses_a_bad_prefix_as_an_argument() {
         "cidrsubnets(\"10.0.0.0\", 4)",
         "Invalid function argument: Invalid value for \"prefix\" parameter: invalid CIDR expression: invalid CIDR address: 10.0.0.0.",
     );
+}
+
+#[test]
+fn a_number_beyond_the_address_is_an_error_not_a_panic() {
+    // Terraform 1.11.4 panics in go-cidr here ("panic in function
+    // implementation: runtime error: index out of range [-1]").
+    for args in [
+        vec![
+            Value::from("::/0"),
+            hcl::eval::evaluate_str(
+                "340282366920938463463374607431768211456",
+                &hcl::eval::Context::new(),
+            )
+            .unwrap(),
+        ],
+        vec![Value::from("10.0.0.0/8"), Value::from(u64::MAX)],
+    ] {
+        let name = if args.len() == 2 {
+            "cidrhost"
+        } else {
+            "cidrsubnet"
+        };
+        let err = call(name, args).unwrap_err();
+        assert!(err.contains("panic in function implementation"), "{err}");
+    }
+    let e = hcl::eval::evaluate_str(
+        "cidrsubnet(\"10.0.0.0/8\", 8, 18446744073709551616)",
+        &hcl::eval::Context::new(),
+    )
+    .unwrap_err();
+    assert!(e.message().contains("index out of range"), "{e}");
 }

@@ -6,6 +6,7 @@ use super::util::{self, string};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::Value;
+use num_bigint::{BigInt, Sign};
 
 /// A parsed prefix: the address (host bits cleared), the address width in
 /// bits (32 or 128) and the prefix length.
@@ -103,16 +104,34 @@ fn fmt_net(ip: u128, bits: u32, len: u32) -> String {
     format!("{}/{len}", fmt_ip(ip, bits))
 }
 
-/// A host or network number, which Terraform reads as a big integer: a
-/// fraction is not "a whole number"; one beyond `i64` (too large for any
-/// prefix) is given as its decimal text (`Err`) for the message that says
-/// so.
-fn big_number(v: &Value) -> Result<Result<i64, String>, String> {
+/// A host or network number, which Terraform reads as a big integer (a
+/// fraction is not "a whole number").
+fn big_number(v: &Value) -> Result<BigInt, String> {
     let n = v.as_number().ok_or("a number is required")?;
-    if !n.is_integer() {
-        return Err("value must be a whole number".into());
+    match n.to_big_integer() {
+        Some((neg, m)) => Ok(BigInt::from_biguint(
+            if neg { Sign::Minus } else { Sign::Plus },
+            m,
+        )),
+        None => Err("value must be a whole number".into()),
     }
-    Ok(n.as_i64().ok_or_else(|| n.to_string()))
+}
+
+/// The low 64 bits of `n`'s magnitude: what Go's `big.Int.Uint64` gives,
+/// which go-cidr compares with the largest number a prefix takes.
+fn low_u64(n: &BigInt) -> u64 {
+    n.magnitude().iter_u64_digits().next().unwrap_or(0)
+}
+
+/// `ip | n << shift` as go-cidr computes it on big integers (a negative
+/// number in two's complement) and writes it back: the result's magnitude,
+/// which must fit the address (Go panics otherwise).
+fn insert_number(ip: u128, n: &BigInt, shift: u32, bits: u32) -> Result<u128, String> {
+    let v = BigInt::from(ip) | (n << shift as usize);
+    match u128::try_from(v.magnitude()) {
+        Ok(x) if x <= full(bits) => Ok(x),
+        _ => Err("panic in function implementation: runtime error: index out of range [-1]".into()),
+    }
 }
 
 pub(crate) fn register(r: &mut Registry) {
@@ -125,25 +144,21 @@ pub(crate) fn register(r: &mut Registry) {
                 // The number converts before the prefix is read.
                 let host = big_number(&a[1]);
                 let net = parse_cidr(&string(a[0].clone()))?;
-                let host = match host? {
-                    Ok(h) => h as i128,
-                    Err(text) => {
-                        return Err(format!(
-                            "prefix of {} does not accommodate a host numbered {text}",
-                            net.len
-                        ))
-                    }
-                };
-                let host_bits = net.bits - net.len;
-                let size: i128 = if host_bits >= 127 {
-                    i128::MAX
+                let mut host = host?;
+                // go-cidr's HostBig: a negative number counts from the end;
+                // the check reads the low 64 bits of a positive one as a
+                // signed integer.
+                let max = (BigInt::from(1u8) << (net.bits - net.len) as usize) - 1u8;
+                let checked = if host.sign() == Sign::Minus {
+                    let from_end = -&host - 1u8;
+                    host = &max - &from_end;
+                    from_end
                 } else {
-                    1i128 << host_bits
+                    BigInt::from(low_u64(&host) as i64)
                 };
-                let h = if host < 0 { host + size } else { host };
-                if h < 0 || h >= size {
+                if checked > max {
                     return Err(format!(
-                        "prefix of {} does not accommodate a host numbered {h}",
+                        "prefix of {} does not accommodate a host numbered {host}",
                         net.len
                     ));
                 }
@@ -156,9 +171,8 @@ pub(crate) fn register(r: &mut Registry) {
                 } else {
                     0
                 };
-                Ok(Value::String(
-                    fmt_ip(net.ip | (h as u128) << at, net.bits).into(),
-                ))
+                let ip = insert_number(net.ip, &host, at, net.bits)?;
+                Ok(Value::String(fmt_ip(ip, net.bits).into()))
             }),
     );
     r.insert(
@@ -199,32 +213,23 @@ pub(crate) fn register(r: &mut Registry) {
                         net.len
                     ));
                 }
-                let num = num.map_err(|text| {
-                    format!("prefix extension of {newbits} does not accommodate a subnet numbered {text}")
-                })?;
                 let new_len = new_len as u32;
-                let shift = net.bits - new_len;
-                if (0..64).contains(&newbits) && num >= 0 && (num as u128) >= (1u128 << newbits) {
+                // go-cidr's SubnetBig: the low 64 bits of the number's
+                // magnitude against the largest number, which is every
+                // 64-bit one for 64 new bits or more.
+                let max = match u32::try_from(newbits) {
+                    Ok(b) if b < 64 => (1u64 << b) - 1,
+                    _ => u64::MAX,
+                };
+                if low_u64(&num) > max {
                     return Err(format!(
                         "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
                     ));
                 }
-                if num < 0 {
-                    // Terraform ORs the negative number in as a big integer
-                    // and keeps the magnitude; reproduced for IPv4 only.
-                    if net.bits != 32 {
-                        return Err(format!(
-                            "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
-                        ));
-                    }
-                    let v = (net.ip as i128) | ((num as i128) << shift);
-                    let ip = v.unsigned_abs() & full(32);
-                    return Ok(Value::String(fmt_net(ip, 32, new_len).into()));
-                }
                 // Like Terraform, the address is not re-masked when the
                 // prefix gets shorter (negative newbits).
-                let ip = net.ip | (num as u128).checked_shl(shift).unwrap_or(0);
-                Ok(Value::String(fmt_net(ip & full(net.bits), net.bits, new_len).into()))
+                let ip = insert_number(net.ip, &num, net.bits - new_len, net.bits)?;
+                Ok(Value::String(fmt_net(ip, net.bits, new_len).into()))
             }),
     );
     r.insert(
