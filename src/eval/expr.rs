@@ -1601,7 +1601,7 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     if bare == "templatestring" && builtin {
         inline_template_check(fc, span)?;
     }
-    let typed = builtin && typing::typed_function(bare);
+    let typed = builtin && def.spec().typed;
     let mut args = Vec::with_capacity(fc.args.len());
     let mut types: Vec<Ty> = Vec::new();
     let last = fc.args.len().saturating_sub(1);
@@ -1618,9 +1618,8 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
         let (v, t) = match eval_t(a, ctx, d) {
             Ok(r) => r,
             Err(Fail::Err(e)) => {
-                let bare = builtin.then_some(bare);
                 let metas = if keep { &types[..] } else { &[] };
-                if let Some(f) = earlier_conversion(def, bare, &args, metas, span) {
+                if let Some(f) = earlier_conversion(def, &args, metas, span) {
                     return Err(f);
                 }
                 if fc.expand_final && i == last {
@@ -1629,7 +1628,8 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 // The failed argument's placeholder converts to its
                 // parameter's type too.
                 return Err(first_in_source(e, a, ctx, d, |t, text| {
-                    let (param, want) = parameter(def, bare, i)?;
+                    let param = def.param(i)?;
+                    let want = param.cty_type();
                     if let (Some(s), true) = (text, want.is_primitive()) {
                         return param
                             .ty
@@ -1690,9 +1690,9 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
     }
     let r = if keep && !types.iter().all(typing::is_known) {
         check_arity(def, &full, fc, args.len())?;
-        let params = check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
+        let params = check_param_types(def, &args, &types, span)?;
         if builtin {
-            super::unknown_call::call(bare, args, types, &params, span, ctx.budget)
+            super::unknown_call::call(bare, def, args, types, &params, span, ctx.budget)
         } else {
             Ok(unknown::nullable(Type::Dynamic))
         }
@@ -1704,13 +1704,13 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 // Typed arguments convert (and typed nulls are refused) by
                 // their types.
                 if keep {
-                    check_param_types(def, builtin.then_some(bare), &args, &types, span)?;
+                    check_param_types(def, &args, &types, span)?;
                 }
                 invoke(ctx, def, &full, args, span)
             })
             .map(|v| {
                 let t = if builtin {
-                    typing::fixed_type(bare, &v)
+                    typing::fixed_type(def, bare, &v)
                 } else {
                     None
                 };
@@ -1757,7 +1757,7 @@ fn invoke_typed(
             return Ok(unknown::nullable(Type::Dynamic));
         }
         let v = invoke(ctx, def, full, args, span)?;
-        let t = typing::fixed_type(bare, &v);
+        let t = typing::fixed_type(def, bare, &v);
         return Ok((v, t));
     }
     let types: Vec<Type> = args
@@ -1775,7 +1775,7 @@ fn invoke_typed(
     // HCL converts each argument to its parameter's type (refusing a
     // null where the parameter takes none), then cty's type callback
     // checks the kinds.
-    check_param_types(def, Some(bare), &args, metas, span)?;
+    check_param_types(def, &args, metas, span)?;
     if bare == "sum" && matches!(args.first(), Some(Value::Object(o)) if o.is_empty()) {
         // Terraform's `sum` counts the elements before it looks at the
         // kind: an empty map is "empty", not a map.
@@ -1849,7 +1849,7 @@ fn invoke_typed(
     let v = invoke(ctx, def, full, args, span)?;
     Ok(match returns {
         typing::Returns::Literal => {
-            let t = typing::fixed_type(bare, &v);
+            let t = typing::fixed_type(def, bare, &v);
             (v, t)
         }
         // A set's elements in cty's set order (`setproduct` of a set).
@@ -1908,13 +1908,11 @@ fn check_arity(def: &super::func::FuncDef, full: &str, fc: &FuncCall<'_>, n: usi
 /// own checks (on the typed path, and before an unknown result when some
 /// argument is not known): as in HCL and cty, each argument's type must
 /// convert to its parameter's type (the type of a built-in's parameter as
-/// cty declares it, see [`typing::param_type`]), and a known null is
+/// cty declares it, [`Param::cty_type`](super::func::Param::cty_type)), and a known null is
 /// refused where the parameter takes none, up to the first argument of
-/// unknown type. `bare` is the built-in's name (`None`: declared by the
-/// user).
+/// unknown type.
 fn check_param_types(
     def: &super::func::FuncDef,
-    bare: Option<&str>,
     args: &[Value],
     metas: &[Ty],
     span: Span,
@@ -1925,7 +1923,7 @@ fn check_param_types(
     let mut params = Vec::with_capacity(args.len());
     let mut checked = Vec::with_capacity(args.len());
     for (i, (v, m)) in args.iter().zip(metas).enumerate() {
-        let Some((param, t, want, converts)) = param_conversion(def, bare, i, v, m) else {
+        let Some((param, t, want, converts)) = param_conversion(def, i, v, m) else {
             break;
         };
         if let Err(msg) = converts {
@@ -1982,7 +1980,6 @@ fn unknown_set_conformance(v: &Value, m: &Ty, want: &Type) -> Option<String> {
 #[allow(clippy::type_complexity)]
 fn param_conversion<'d, 'v>(
     def: &'d super::func::FuncDef,
-    bare: Option<&str>,
     i: usize,
     v: &'v Value,
     m: &'v Ty,
@@ -1992,7 +1989,8 @@ fn param_conversion<'d, 'v>(
     Type,
     Result<(), String>,
 )> {
-    let (param, want) = parameter(def, bare, i)?;
+    let param = def.param(i)?;
+    let want = param.cty_type();
     let t = typing::of(v, m);
     let converts = if !conversion_exists(&t, &want, true) {
         Err(mismatch_message(&t, &want))
@@ -2002,20 +2000,6 @@ fn param_conversion<'d, 'v>(
         Ok(())
     };
     Some((param, t, want, converts))
-}
-
-/// The parameter argument `i` goes to, and its type (a built-in's as cty
-/// declares it, see [`typing::param_type`]; `bare` is the built-in's name).
-fn parameter<'d>(
-    def: &'d super::func::FuncDef,
-    bare: Option<&str>,
-    i: usize,
-) -> Option<(&'d super::func::Param, Type)> {
-    let param = def.params().get(i).or(def.variadic())?;
-    let want = bare
-        .and_then(|b| typing::param_type(b, i, def.params().len()))
-        .unwrap_or_else(|| typing::of_param(&param.ty));
-    Some((param, want))
 }
 
 /// An argument that does not convert to parameter `name`'s type.
@@ -2036,14 +2020,13 @@ fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail
 #[inline(never)]
 fn earlier_conversion(
     def: &super::func::FuncDef,
-    bare: Option<&str>,
     args: &[Value],
     metas: &[Ty],
     span: Span,
 ) -> Option<Fail> {
     for (i, v) in args.iter().enumerate() {
         let m = metas.get(i).unwrap_or(&None);
-        match param_conversion(def, bare, i, v, m)? {
+        match param_conversion(def, i, v, m)? {
             (param, _, _, Err(msg)) => return Some(invalid_argument(&param.name, msg, span)),
             _ => continue,
         }

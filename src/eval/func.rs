@@ -21,7 +21,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::limits::{Budget, Limits};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// What a function returns: a value, or a message explaining what failed
 /// (the evaluator adds the call's position and the function's name).
@@ -115,6 +115,64 @@ pub struct Param {
     pub ty: ParamType,
     /// Whether `null` may be passed (default: no).
     pub allow_null: bool,
+    /// The type cty declares for it where that says more than `ty` (a
+    /// built-in taking `list(string)` converts its elements in its own
+    /// words, but a call whose arguments are not known is checked against
+    /// the declared type).
+    pub(crate) declared: Option<Type>,
+    /// Whether an argument of unknown type may reach the function (cty's
+    /// `AllowDynamicType`); where not, such an argument makes the result an
+    /// unknown of unknown type.
+    pub(crate) allow_dynamic: bool,
+}
+
+impl Param {
+    fn new(name: String, ty: ParamType, allow_null: bool) -> Param {
+        Param {
+            name,
+            ty,
+            allow_null,
+            declared: None,
+            allow_dynamic: true,
+        }
+    }
+
+    /// The type an argument converts to before the call: the declared one,
+    /// else the accepted one's.
+    pub(crate) fn cty_type(&self) -> Type {
+        self.declared
+            .clone()
+            .unwrap_or_else(|| super::typing::of_param(&self.ty))
+    }
+}
+
+/// What a function's spec says of its result, as cty's `function.Spec`
+/// does: its type where the arguments do not decide it, whether it may be
+/// null, and whether its type (or the checks of its arguments) depends on
+/// the arguments' types.
+#[derive(Clone, Debug)]
+pub(crate) struct Spec {
+    /// The result's type; the dynamic pseudo-type when the arguments
+    /// decide it.
+    pub(crate) result: Type,
+    /// Whether the result may be null (else an unknown result is known
+    /// not to be null).
+    pub(crate) nullable_result: bool,
+    /// Whether the result's type or the arguments' checks depend on the
+    /// arguments' types (cty's type callback).
+    pub(crate) typed: bool,
+}
+
+impl Default for Spec {
+    /// A function about which nothing is declared (a user's): any result,
+    /// perhaps null.
+    fn default() -> Spec {
+        Spec {
+            result: Type::Dynamic,
+            nullable_result: true,
+            typed: false,
+        }
+    }
 }
 
 /// A function: its signature and implementation. Cheap to clone (`Arc`).
@@ -122,6 +180,7 @@ pub struct Param {
 pub struct FuncDef {
     params: Arc<[Param]>,
     variadic: Option<Arc<Param>>,
+    spec: Arc<Spec>,
     func: Imp,
 }
 
@@ -151,6 +210,7 @@ impl FuncDef {
         FuncDefBuilder {
             params: Vec::new(),
             variadic: None,
+            spec: Spec::default(),
         }
     }
 
@@ -162,6 +222,29 @@ impl FuncDef {
     /// The variadic parameter, if any.
     pub fn variadic(&self) -> Option<&Param> {
         self.variadic.as_deref()
+    }
+
+    /// The parameter argument `i` goes to.
+    pub(crate) fn param(&self, i: usize) -> Option<&Param> {
+        self.params.get(i).or(self.variadic.as_deref())
+    }
+
+    /// What the function declares of its result.
+    pub(crate) fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The same function with `wrap` around its implementation (which it
+    /// calls with the converted arguments).
+    pub(crate) fn wrapped(
+        &self,
+        wrap: impl Fn(FuncResult) -> FuncResult + Send + Sync + 'static,
+    ) -> FuncDef {
+        let inner = self.clone();
+        FuncDef {
+            func: Imp::Limited(Arc::new(move |args, budget| wrap(inner.run(args, budget)))),
+            ..self.clone()
+        }
     }
 
     /// Checks arity, converts each argument to its parameter's type, and
@@ -220,9 +303,14 @@ impl FuncDef {
                 _ => {}
             }
         }
+        self.run(converted, budget)
+    }
+
+    /// The implementation on converted arguments.
+    fn run(&self, args: Vec<Value>, budget: &Budget) -> FuncResult {
         match &self.func {
-            Imp::Plain(f) => f(converted),
-            Imp::Limited(f) => f(converted, budget),
+            Imp::Plain(f) => f(args),
+            Imp::Limited(f) => f(args, budget),
         }
     }
 }
@@ -232,46 +320,79 @@ impl FuncDef {
 pub struct FuncDefBuilder {
     params: Vec<Param>,
     variadic: Option<Param>,
+    spec: Spec,
 }
 
 impl FuncDefBuilder {
     /// Adds a parameter that rejects `null`.
     pub fn param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.params.push(Param {
-            name: name.into(),
-            ty,
-            allow_null: false,
-        });
+        self.params.push(Param::new(name.into(), ty, false));
         self
     }
 
     /// Adds a parameter that accepts `null`.
     pub fn nullable_param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.params.push(Param {
-            name: name.into(),
-            ty,
-            allow_null: true,
-        });
+        self.params.push(Param::new(name.into(), ty, true));
         self
     }
 
     /// Sets the variadic parameter (rejects `null`).
     pub fn variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.variadic = Some(Param {
-            name: name.into(),
-            ty,
-            allow_null: false,
-        });
+        self.variadic = Some(Param::new(name.into(), ty, false));
         self
     }
 
     /// Sets the variadic parameter (accepts `null`).
     pub fn nullable_variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.variadic = Some(Param {
-            name: name.into(),
-            ty,
-            allow_null: true,
-        });
+        self.variadic = Some(Param::new(name.into(), ty, true));
+        self
+    }
+
+    /// The parameter declared last (the variadic one once there is one).
+    fn last(&mut self) -> &mut Param {
+        match &mut self.variadic {
+            Some(v) => v,
+            None => self
+                .params
+                .last_mut()
+                .expect("a parameter is declared first"),
+        }
+    }
+
+    /// The parameter declared last takes arguments converted to `t`, as
+    /// cty declares it (the accepted type checks the values).
+    pub(crate) fn declared(mut self, t: Type) -> Self {
+        self.last().declared = Some(t);
+        self
+    }
+
+    /// An argument of unknown type makes the result an unknown of unknown
+    /// type (the parameter declared last does not allow the dynamic
+    /// pseudo-type).
+    pub(crate) fn typed_argument(mut self) -> Self {
+        self.last().allow_dynamic = false;
+        self
+    }
+
+    /// The result is of type `t` (the dynamic pseudo-type: decided by the
+    /// arguments) and never null.
+    pub(crate) fn returns(mut self, t: Type) -> Self {
+        self.spec.result = t;
+        self.spec.nullable_result = false;
+        self
+    }
+
+    /// The result is of type `t` and may be null.
+    pub(crate) fn returns_nullable(mut self, t: Type) -> Self {
+        self.spec.result = t;
+        self.spec.nullable_result = true;
+        self
+    }
+
+    /// The result's type, or the checks of the arguments, depend on the
+    /// arguments' types.
+    pub(crate) fn typed(mut self) -> Self {
+        self.spec.typed = true;
         self
     }
 
@@ -283,6 +404,7 @@ impl FuncDefBuilder {
         FuncDef {
             params: self.params.into(),
             variadic: self.variadic.map(Arc::new),
+            spec: Arc::new(self.spec),
             func: Imp::Plain(Arc::new(func)),
         }
     }
@@ -296,6 +418,7 @@ impl FuncDefBuilder {
         FuncDef {
             params: self.params.into(),
             variadic: self.variadic.map(Arc::new),
+            spec: Arc::new(self.spec),
             func: Imp::Limited(Arc::new(func)),
         }
     }

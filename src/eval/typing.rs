@@ -481,58 +481,6 @@ pub(crate) enum Returns {
     Convert(Type),
 }
 
-/// Whether built-in `name`'s result type (or its argument checks) depend
-/// on its arguments' types; for the others [`call_type`] is not called.
-pub(crate) fn typed_function(name: &str) -> bool {
-    matches!(
-        name,
-        "tolist"
-            | "toset"
-            | "tomap"
-            | "tostring"
-            | "tonumber"
-            | "tobool"
-            | "concat"
-            | "merge"
-            | "zipmap"
-            | "keys"
-            | "values"
-            | "reverse"
-            | "slice"
-            | "coalescelist"
-            | "coalesce"
-            | "setproduct"
-            | "setunion"
-            | "setintersection"
-            | "setsubtract"
-            | "lookup"
-            | "element"
-            | "index"
-            | "contains"
-            | "sum"
-            | "compact"
-            | "sort"
-            | "join"
-            | "alltrue"
-            | "anytrue"
-            | "transpose"
-            | "one"
-            | "flatten"
-            | "distinct"
-            | "chunklist"
-            | "matchkeys"
-            | "sensitive"
-            | "nonsensitive"
-            | "ephemeralasnull"
-            | "length"
-            | "format"
-            | "formatlist"
-            | "csvdecode"
-            | "regexall"
-            | "yamldecode"
-    )
-}
-
 /// The check of a conversion function (`tostring`, `tolist`, ...) that its
 /// argument's type converts to the function's type: it fails whatever the
 /// value, a typed null or an unknown too (`tonumber(tolist(null))`).
@@ -1002,18 +950,6 @@ pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Re
     })
 }
 
-/// The result type of built-in `name` when it is always the same
-/// collection type (`split` gives a `list(string)`).
-pub(crate) fn fixed_collection(name: &str) -> Option<Type> {
-    Some(match name {
-        "split" | "formatlist" | "compact" | "sort" | "cidrsubnets" => Type::list(Type::String),
-        "range" => Type::list(Type::Number),
-        "fileset" => Type::set(Type::String),
-        "transpose" => Type::map(Type::list(Type::String)),
-        _ => return None,
-    })
-}
-
 /// The entries of an object or map in the order cty iterates them (by
 /// key), each with its position in `o` (for [`attr`]).
 pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Value)> {
@@ -1021,28 +957,6 @@ pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Va
         o.iter().enumerate().map(|(i, (k, v))| (i, k, v)).collect();
     entries.sort_unstable_by(|a, b| a.1.as_bytes().cmp(b.1.as_bytes()));
     entries
-}
-
-/// The type cty declares for parameter `i` of built-in `name` (`fixed`:
-/// how many parameters precede the variadic one) where it is a
-/// collection type: the declared [`ParamType`]s take `any` there, the
-/// functions checking their values with their own messages, but a call
-/// whose arguments are not known checks their types against these.
-///
-/// [`ParamType`]: super::func::ParamType
-pub(crate) fn param_type(name: &str, i: usize, fixed: usize) -> Option<Type> {
-    let any = || Type::Dynamic;
-    Some(match (name, i) {
-        ("compact" | "sort", 0) | ("zipmap", 0) => Type::list(Type::String),
-        ("join", _) if i >= fixed => Type::list(Type::String),
-        ("distinct" | "chunklist" | "matchkeys", 0) | ("matchkeys", 1 | 2) => Type::list(any()),
-        ("alltrue" | "anytrue", 0) => Type::list(Type::Bool),
-        ("transpose", 0) => Type::map(Type::list(Type::String)),
-        ("setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference", _) => {
-            Type::set(any())
-        }
-        _ => return None,
-    })
 }
 
 /// A declared parameter type as a type.
@@ -1058,12 +972,13 @@ pub(crate) fn of_param(p: &super::func::ParamType) -> Type {
     }
 }
 
-/// The type of built-in `name`'s result when it does not depend on the
-/// arguments' types: collections of a fixed element type, and otherwise
-/// the element type of the result's elements.
-pub(crate) fn fixed_type(name: &str, result: &Value) -> Ty {
-    if let Some(t) = fixed_collection(name) {
-        return typed(t);
+/// The type of built-in `name`'s (`def`'s) result when it does not depend
+/// on the arguments' types: the collection type its spec declares, and
+/// otherwise the element type of the result's elements.
+pub(crate) fn fixed_type(def: &super::func::FuncDef, name: &str, result: &Value) -> Ty {
+    let declared = &def.spec().result;
+    if declared.is_collection() {
+        return typed(declared.clone());
     }
     let elements =
         || match result {

@@ -13,6 +13,7 @@
 //! keep its unknowns where they land.
 
 use super::expr::{err, R};
+use super::func::{FuncDef, Spec};
 use super::functions::string::{formatlist_rows, ListArg};
 use super::limits::Budget;
 use super::typing::{self, Meta, Ty};
@@ -24,6 +25,7 @@ use crate::value::{Key, Map, Type, Value};
 /// not wholly known. The number of arguments is already checked.
 pub(crate) fn call(
     name: &str,
+    def: &FuncDef,
     args: Vec<Value>,
     mut metas: Vec<Ty>,
     params: &[Type],
@@ -67,7 +69,7 @@ pub(crate) fn call(
     if types
         .iter()
         .enumerate()
-        .any(|(i, t)| *t == Type::Dynamic && takes_typed(name, i))
+        .any(|(i, t)| *t == Type::Dynamic && def.param(i).is_some_and(|p| !p.allow_dynamic))
     {
         // cty: an argument of unknown type where the parameter needs a
         // type to check makes the result an unknown of unknown type.
@@ -102,7 +104,7 @@ pub(crate) fn call(
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
         // (An unknown of unknown type can not be refined.)
-        if may_return_null(name) || t == Type::Dynamic {
+        if def.spec().nullable_result || t == Type::Dynamic {
             unknown::nullable(t)
         } else {
             unknown::not_null(t)
@@ -452,7 +454,7 @@ pub(crate) fn call(
         // A known sequence holding unknowns: cty chunks it, and takes the
         // product of known sequences, with the unknowns in their places.
         "chunklist" if !whole(0) && typing::is_known(&metas[1]) => {
-            let target = return_type(name, &args, &types);
+            let target = return_type(name, def.spec(), &args, &types);
             let Some(parts) = elements(&args[0], &metas[0]) else {
                 return Ok(result(target));
             };
@@ -470,7 +472,7 @@ pub(crate) fn call(
             return sequence(rows, inner.is_some().then_some(&target)).map_err(fail);
         }
         "setproduct" if args.len() >= 2 && (0..args.len()).all(|i| !whole(i)) => {
-            let target = return_type(name, &args, &types);
+            let target = return_type(name, def.spec(), &args, &types);
             let lists: Option<Vec<Vec<(Value, Ty)>>> = args
                 .iter()
                 .zip(&metas)
@@ -526,7 +528,7 @@ pub(crate) fn call(
         "element" if !whole(0) && typing::is_known(&metas[1]) => {
             // cty takes the element of a known sequence, known or not.
             let Value::Array(items) = &args[0] else {
-                return Ok(result(return_type(name, &args, &types)));
+                return Ok(result(return_type(name, def.spec(), &args, &types)));
             };
             let list = matches!(types[0], Type::List(_));
             let index = list
@@ -548,7 +550,7 @@ pub(crate) fn call(
             let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
             let range = super::functions::collection::slice_indexes(len, known(1), known(2))
                 .map_err(|msg| super::expr::call_failed(name, msg, span))?;
-            let target = return_type(name, &args, &types);
+            let target = return_type(name, def.spec(), &args, &types);
             let (Some((a, b)), Some(mut parts)) = (range, elements(&args[0], &metas[0])) else {
                 return Ok(result(target));
             };
@@ -560,7 +562,7 @@ pub(crate) fn call(
         "setunion" if (0..args.len()).all(|i| !whole(i)) => {
             // cty unions sets holding unknowns (an unknown equals no other
             // element); intersection and subtraction give up on them.
-            let target = return_type(name, &args, &types);
+            let target = return_type(name, def.spec(), &args, &types);
             let mut parts = Vec::new();
             for (v, m) in args.iter().zip(&metas) {
                 // (In any order: the result is a set.)
@@ -631,7 +633,7 @@ pub(crate) fn call(
         }
         _ => {}
     }
-    Ok(result(return_type(name, &args, &types)))
+    Ok(result(return_type(name, def.spec(), &args, &types)))
 }
 
 /// A tuple of `parts` (values with their metas), converted to `list` when
@@ -729,7 +731,7 @@ fn holds_known(seq: &Value, meta: &Ty, want: bool) -> bool {
 
 /// The type of built-in `name`'s unknown result, from its arguments'
 /// types.
-fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
+fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type {
     let t0 = types.first();
     let elem = |t: Option<&Type>| match t {
         Some(Type::List(e) | Type::Set(e) | Type::Map(e)) => (**e).clone(),
@@ -833,25 +835,7 @@ fn return_type(name: &str, args: &[Value], types: &[Type]) -> Type {
             }
             Type::Object(attrs)
         }
-        _ => match typing::fixed_collection(name) {
-            Some(t) => t,
-            None => scalar_return_type(name),
-        },
-    }
-}
-
-/// The result type of built-in `name` when it is a primitive, or dynamic
-/// when it depends on the arguments' values.
-fn scalar_return_type(name: &str) -> Type {
-    match name {
-        "length" | "abs" | "ceil" | "floor" | "log" | "max" | "min" | "parseint" | "pow"
-        | "signum" | "sum" | "index" | "tonumber" | "timecmp" => Type::Number,
-        "contains" | "startswith" | "endswith" | "strcontains" | "alltrue" | "anytrue"
-        | "tobool" | "fileexists" | "issensitive" | "can" => Type::Bool,
-        "jsondecode" | "yamldecode" | "csvdecode" | "regexall" | "try" | "lookup" | "element"
-        | "one" | "coalesce" | "coalescelist" | "concat" | "merge" | "flatten" | "zipmap"
-        | "keys" | "values" | "setproduct" | "slice" | "reverse" => Type::Dynamic,
-        _ => Type::String,
+        _ => spec.result.clone(),
     }
 }
 
@@ -915,50 +899,5 @@ fn starts_with(known: &str, p: &str) -> Option<bool> {
         Some(false)
     } else {
         None
-    }
-}
-
-/// Whether built-in `name` may return null (the others reject null
-/// arguments, so their unknown results are known not to be null).
-fn may_return_null(name: &str) -> bool {
-    matches!(
-        name,
-        "tostring"
-            | "tonumber"
-            | "tobool"
-            | "tolist"
-            | "toset"
-            | "tomap"
-            | "try"
-            | "lookup"
-            | "element"
-            | "one"
-            | "jsondecode"
-            | "yamldecode"
-            | "sensitive"
-            | "nonsensitive"
-            | "ephemeralasnull"
-            // Terraform's own functions that do not refine their results.
-            | "strcontains"
-            | "yamlencode"
-            | "timeadd"
-    )
-}
-
-/// Whether argument `i` of built-in `name` goes to a parameter of the
-/// dynamic pseudo-type that cty does not let take a value of unknown type
-/// (`AllowDynamicType`): `sum(x)` with `x` of unknown type is an unknown of
-/// unknown type, not a number.
-fn takes_typed(name: &str, i: usize) -> bool {
-    match name {
-        "concat" | "setproduct" => true,
-        "contains" | "index" => i <= 1,
-        "element" | "flatten" | "keys" | "lookup" | "one" | "parseint" | "reverse" | "slice"
-        | "sum" | "values" => i == 0,
-        "zipmap" => i == 1,
-        // Terraform 1.11's cty (before 1.16.1) did not let them take
-        // arguments of unknown type.
-        "format" | "formatlist" => i >= 1,
-        _ => false,
     }
 }

@@ -6,7 +6,7 @@ use super::util::{
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Key, Map, Number, Value};
+use crate::value::{Key, Map, Number, Type, Value};
 
 fn any() -> ParamType {
     ParamType::Any
@@ -20,19 +20,28 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "alltrue",
         FuncDef::builder()
+            .returns(Type::Bool)
+            .typed()
             .param("list", any())
+            .declared(Type::list(Type::Bool))
             .build(|a| bools(first(a), true)),
     );
     r.insert(
         "anytrue",
         FuncDef::builder()
+            .returns(Type::Bool)
+            .typed()
             .param("list", any())
+            .declared(Type::list(Type::Bool))
             .build(|a| bools(first(a), false)),
     );
     r.insert(
         "chunklist",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("list", any())
+            .declared(Type::list(Type::Dynamic))
             .param("size", ParamType::Number)
             .build(|a| {
                 let size = util::int(&a[1], "invalid size")?;
@@ -44,6 +53,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalesce",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .nullable_variadic("vals", any())
             .build(|a| {
                 let tys: Vec<Ty> = a.iter().map(type_of).collect();
@@ -63,6 +74,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalescelist",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .nullable_variadic("vals", any())
             .build(|a| {
                 if a.is_empty() {
@@ -82,22 +95,27 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "compact",
-        FuncDef::builder().param("list", any()).build(|a| {
-            let list = util::array(first(a), "list of string")?;
-            let mut out = Vec::with_capacity(list.len());
-            for v in list {
-                match convert(v, &Ty::String)? {
-                    Value::Null => {}
-                    Value::String(s) if s.is_empty() => {}
-                    v => out.push(v),
+        FuncDef::builder()
+            .returns(Type::list(Type::String))
+            .typed()
+            .param("list", any())
+            .declared(Type::list(Type::String))
+            .build(|a| {
+                let list = util::array(first(a), "list of string")?;
+                let mut out = Vec::with_capacity(list.len());
+                for v in list {
+                    match convert(v, &Ty::String)? {
+                        Value::Null => {}
+                        Value::String(s) if s.is_empty() => {}
+                        v => out.push(v),
+                    }
                 }
-            }
-            Ok(Value::Array(out))
-        }),
+                Ok(Value::Array(out))
+            }),
     );
     r.insert(
         "concat",
-        FuncDef::builder().variadic("seqs", any()).build(|a| {
+        FuncDef::builder().returns(Type::Dynamic).typed().variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
                 return Err("at least one argument is required".into());
             }
@@ -120,8 +138,12 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "contains",
         FuncDef::builder()
+            .returns(Type::Bool)
+            .typed()
             .param("list", any())
+            .typed_argument()
             .param("value", any())
+            .typed_argument()
             .build(|a| {
                 let list = util::array(a[0].clone(), "list, set or tuple")?;
                 Ok(Value::Bool(list.contains(&a[1])))
@@ -129,21 +151,29 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "distinct",
-        FuncDef::builder().param("list", any()).build(|a| {
-            let list = to_list(first(a))?;
-            let mut out: Vec<Value> = Vec::with_capacity(list.len());
-            for v in list {
-                if !out.contains(&v) {
-                    out.push(v);
+        FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
+            .param("list", any())
+            .declared(Type::list(Type::Dynamic))
+            .build(|a| {
+                let list = to_list(first(a))?;
+                let mut out: Vec<Value> = Vec::with_capacity(list.len());
+                for v in list {
+                    if !out.contains(&v) {
+                        out.push(v);
+                    }
                 }
-            }
-            Ok(Value::Array(out))
-        }),
+                Ok(Value::Array(out))
+            }),
     );
     r.insert(
         "element",
         FuncDef::builder()
+            .returns_nullable(Type::Dynamic)
+            .typed()
             .param("list", any())
+            .typed_argument()
             .param("index", ParamType::Number)
             .build(|a| {
                 let list = util::array(a[0].clone(), "list or tuple")?;
@@ -152,20 +182,29 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "flatten",
-        FuncDef::builder().param("list", any()).build(|a| {
-            let Value::Array(list) = first(a) else {
-                return Err("can only flatten lists, sets and tuples".into());
-            };
-            let mut out = Vec::new();
-            flatten_into(list, &mut out, 0)?;
-            Ok(Value::Array(out))
-        }),
+        FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
+            .param("list", any())
+            .typed_argument()
+            .build(|a| {
+                let Value::Array(list) = first(a) else {
+                    return Err("can only flatten lists, sets and tuples".into());
+                };
+                let mut out = Vec::new();
+                flatten_into(list, &mut out, 0)?;
+                Ok(Value::Array(out))
+            }),
     );
     r.insert(
         "index",
         FuncDef::builder()
+            .returns(Type::Number)
+            .typed()
             .param("list", any())
+            .typed_argument()
             .param("value", any())
+            .typed_argument()
             .build(|a| {
                 let list = util::array(a[0].clone(), "list or tuple")?;
                 if list.is_empty() {
@@ -179,24 +218,36 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "keys",
-        FuncDef::builder().param("inputMap", any()).build(|a| {
-            let o = util::object(first(a), "map or object")?;
-            let mut keys: Vec<String> = o.into_keys().map(Key::into_string).collect();
-            keys.sort();
-            Ok(Value::Array(keys.into_iter().map(Value::from).collect()))
-        }),
+        FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
+            .param("inputMap", any())
+            .typed_argument()
+            .build(|a| {
+                let o = util::object(first(a), "map or object")?;
+                let mut keys: Vec<String> = o.into_keys().map(Key::into_string).collect();
+                keys.sort();
+                Ok(Value::Array(keys.into_iter().map(Value::from).collect()))
+            }),
     );
     r.insert(
         "values",
-        FuncDef::builder().param("mapping", any()).build(|a| {
-            let mut o = util::object(first(a), "map or object")?;
-            o.sort_keys();
-            Ok(Value::Array(o.into_values().collect()))
-        }),
+        FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
+            .param("mapping", any())
+            .typed_argument()
+            .build(|a| {
+                let mut o = util::object(first(a), "map or object")?;
+                o.sort_keys();
+                Ok(Value::Array(o.into_values().collect()))
+            }),
     );
     r.insert(
         "length",
         FuncDef::builder()
+            .returns(Type::Number)
+            .typed()
             .param("value", any())
             .build(|a| match first(a) {
                 Value::String(s) => Ok(Value::from(super::string::graphemes(&s).len())),
@@ -210,7 +261,10 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "lookup",
         FuncDef::builder()
+            .returns_nullable(Type::Dynamic)
+            .typed()
             .param("inputMap", any())
+            .typed_argument()
             .param("key", ParamType::String)
             .nullable_variadic("default", any())
             .build(|a| {
@@ -231,9 +285,14 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "matchkeys",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("values", any())
+            .declared(Type::list(Type::Dynamic))
             .param("keys", any())
+            .declared(Type::list(Type::Dynamic))
             .param("searchset", any())
+            .declared(Type::list(Type::Dynamic))
             .build(|a| {
                 let mut a = a.into_iter();
                 let values = util::array(a.next().unwrap_or_default(), "list")?;
@@ -264,6 +323,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "merge",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .nullable_variadic("maps", any())
             .build(|a| {
                 let mut out = Map::new();
@@ -284,7 +345,7 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "one",
-        FuncDef::builder().param("list", any()).build(|a| {
+        FuncDef::builder().returns_nullable(Type::Dynamic).typed().param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             match first(a) {
                 Value::Array(l) if l.is_empty() => Ok(Value::Null),
@@ -296,22 +357,32 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "range",
         FuncDef::builder()
+            .returns(Type::list(Type::Number))
             .variadic("params", ParamType::Number)
             .build(range),
     );
     r.insert(
         "reverse",
-        FuncDef::builder().param("list", any()).build(|a| {
-            let mut l = util::array(first(a), "list or tuple")?;
-            l.reverse();
-            Ok(Value::Array(l))
-        }),
+        FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
+            .param("list", any())
+            .typed_argument()
+            .build(|a| {
+                let mut l = util::array(first(a), "list or tuple")?;
+                l.reverse();
+                Ok(Value::Array(l))
+            }),
     );
     r.insert(
         "setintersection",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("first_set", any())
+            .declared(Type::set(Type::Dynamic))
             .variadic("other_sets", any())
+            .declared(Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 let mut it = sets.into_iter();
@@ -325,8 +396,12 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setsubtract",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("a", any())
+            .declared(Type::set(Type::Dynamic))
             .param("b", any())
+            .declared(Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 let mut it = sets.into_iter();
@@ -339,8 +414,12 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setunion",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("first_set", any())
+            .declared(Type::set(Type::Dynamic))
             .variadic("other_sets", any())
+            .declared(Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 Ok(Value::Array(make_set(sets.into_iter().flatten().collect())))
@@ -349,7 +428,10 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setproduct",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .variadic("sets", any())
+            .typed_argument()
             .build_limited(|a, budget| {
                 if a.len() < 2 {
                     return Err("at least two arguments are required".into());
@@ -363,7 +445,10 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "slice",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("list", any())
+            .typed_argument()
             .param("start_index", ParamType::Number)
             .param("end_index", ParamType::Number)
             .build(|a| {
@@ -380,26 +465,31 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "sort",
-        FuncDef::builder().param("list", any()).build(|a| {
-            let list = util::array(first(a), "list of string")?;
-            let mut out = Vec::with_capacity(list.len());
-            for (i, v) in list.into_iter().enumerate() {
-                match convert(v, &Ty::String)? {
-                    Value::String(s) => out.push(s),
-                    _ => {
-                        return Err(format!(
-                            "given list element {i} is null; a null string cannot be sorted"
-                        ))
+        FuncDef::builder()
+            .returns(Type::list(Type::String))
+            .typed()
+            .param("list", any())
+            .declared(Type::list(Type::String))
+            .build(|a| {
+                let list = util::array(first(a), "list of string")?;
+                let mut out = Vec::with_capacity(list.len());
+                for (i, v) in list.into_iter().enumerate() {
+                    match convert(v, &Ty::String)? {
+                        Value::String(s) => out.push(s),
+                        _ => {
+                            return Err(format!(
+                                "given list element {i} is null; a null string cannot be sorted"
+                            ))
+                        }
                     }
                 }
-            }
-            out.sort();
-            Ok(Value::Array(out.into_iter().map(Value::String).collect()))
-        }),
+                out.sort();
+                Ok(Value::Array(out.into_iter().map(Value::String).collect()))
+            }),
     );
     r.insert(
         "sum",
-        FuncDef::builder().param("list", any()).build(|a| {
+        FuncDef::builder().returns(Type::Number).typed().param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: argument must be list, set, or tuple of number values";
             let list = match first(a) {
                 Value::Array(l) => l,
@@ -426,35 +516,44 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "transpose",
-        FuncDef::builder().param("values", any()).build(|a| {
-            let mut o = util::object(first(a), "map of list of string")?;
-            o.sort_keys();
-            let mut out: Map<Key, Value> = Map::new();
-            for (k, v) in o {
-                if v.is_null() {
-                    return Err("input must not contain null list".into());
-                }
-                let list = util::array(v, "list of string")?;
-                for item in list {
-                    let item = match convert(item, &Ty::String)? {
-                        Value::String(s) => s,
-                        _ => return Err("input list must not contain null string".into()),
-                    };
-                    if let Value::Array(l) =
-                        out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
-                    {
-                        l.push(Value::String(k.clone()));
+        FuncDef::builder()
+            .returns(Type::map(Type::list(Type::String)))
+            .typed()
+            .param("values", any())
+            .declared(Type::map(Type::list(Type::String)))
+            .build(|a| {
+                let mut o = util::object(first(a), "map of list of string")?;
+                o.sort_keys();
+                let mut out: Map<Key, Value> = Map::new();
+                for (k, v) in o {
+                    if v.is_null() {
+                        return Err("input must not contain null list".into());
+                    }
+                    let list = util::array(v, "list of string")?;
+                    for item in list {
+                        let item = match convert(item, &Ty::String)? {
+                            Value::String(s) => s,
+                            _ => return Err("input list must not contain null string".into()),
+                        };
+                        if let Value::Array(l) =
+                            out.entry(item).or_insert_with(|| Value::Array(Vec::new()))
+                        {
+                            l.push(Value::String(k.clone()));
+                        }
                     }
                 }
-            }
-            Ok(sorted_object(out))
-        }),
+                Ok(sorted_object(out))
+            }),
     );
     r.insert(
         "zipmap",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("keys", any())
+            .declared(Type::list(Type::String))
             .param("values", any())
+            .typed_argument()
             .build(|a| {
                 let mut a = a.into_iter();
                 let keys = util::array(a.next().unwrap_or_default(), "list of string")?;

@@ -4,7 +4,7 @@
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 fn conv(v: Value, ty: Ty) -> Result<Value, String> {
     let what = friendly_type(&v);
@@ -42,19 +42,48 @@ fn collection(v: Value, kind: &str) -> Result<Value, String> {
 }
 
 pub(crate) fn register(r: &mut Registry) {
-    let one = || FuncDef::builder().nullable_param("v", ParamType::Any);
-    r.insert("tobool", one().build(|a| conv(first(a), Ty::Bool)));
-    r.insert("tonumber", one().build(|a| conv(first(a), Ty::Number)));
-    r.insert("tostring", one().build(|a| conv(first(a), Ty::String)));
-    r.insert("tolist", one().build(|a| collection(first(a), "list")));
-    r.insert("toset", one().build(|a| collection(first(a), "set")));
-    r.insert("tomap", one().build(|a| collection(first(a), "map")));
+    let one = |t: Type| {
+        FuncDef::builder()
+            .returns_nullable(t)
+            .typed()
+            .nullable_param("v", ParamType::Any)
+    };
+    r.insert(
+        "tobool",
+        one(Type::Bool).build(|a| conv(first(a), Ty::Bool)),
+    );
+    r.insert(
+        "tonumber",
+        one(Type::Number).build(|a| conv(first(a), Ty::Number)),
+    );
+    r.insert(
+        "tostring",
+        one(Type::String).build(|a| conv(first(a), Ty::String)),
+    );
+    r.insert(
+        "tolist",
+        one(Type::Dynamic).build(|a| collection(first(a), "list")),
+    );
+    r.insert(
+        "toset",
+        one(Type::Dynamic).build(|a| collection(first(a), "set")),
+    );
+    r.insert(
+        "tomap",
+        one(Type::Dynamic).build(|a| collection(first(a), "map")),
+    );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
     for name in ["sensitive", "nonsensitive", "ephemeralasnull"] {
-        r.insert(name, one().build(|a| Ok(first(a))));
+        r.insert(name, one(Type::Dynamic).build(|a| Ok(first(a))));
     }
-    r.insert("issensitive", one().build(|_| Ok(Value::Bool(false))));
+    r.insert(
+        "issensitive",
+        FuncDef::builder()
+            .returns(Type::Bool)
+            .nullable_param("v", ParamType::Any)
+            .build(|_| Ok(Value::Bool(false))),
+    );
 }
 
 fn first(a: Vec<Value>) -> Value {

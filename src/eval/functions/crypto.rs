@@ -13,12 +13,13 @@ use super::encoding::b64_decode;
 use super::util::string;
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "rsadecrypt",
         FuncDef::builder()
+            .returns(Type::String)
             .param("ciphertext", ParamType::String)
             .param("privatekey", ParamType::String)
             .build(|a| {

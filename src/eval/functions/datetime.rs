@@ -9,12 +9,13 @@ use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOf
 use super::util::string;
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "formatdate",
         FuncDef::builder()
+            .returns(Type::String)
             .param("format", ParamType::String)
             .param("time", ParamType::String)
             .build(|a| {
@@ -30,6 +31,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "timeadd",
         FuncDef::builder()
+            .returns_nullable(Type::String)
             .param("timestamp", ParamType::String)
             .param("duration", ParamType::String)
             .build(|a| {
@@ -46,6 +48,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "timecmp",
         FuncDef::builder()
+            .returns(Type::Number)
             .param("timestamp_a", ParamType::String)
             .param("timestamp_b", ParamType::String)
             .build(|a| {

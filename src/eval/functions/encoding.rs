@@ -3,13 +3,14 @@
 use super::util::{self, fmt_number, string, Ty};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Key, Value};
+use crate::value::{Key, Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
     r.insert(
         "jsonencode",
         FuncDef::builder()
+            .returns(Type::String)
             .nullable_param("val", ParamType::Any)
             .build(|a| {
                 let v = a.into_iter().next().unwrap_or_default();
@@ -22,31 +23,38 @@ pub(crate) fn register(r: &mut Registry) {
     #[cfg(feature = "json")]
     r.insert(
         "jsondecode",
-        FuncDef::builder().param("str", s()).build(|a| {
-            let s = string(a.into_iter().next().unwrap_or_default());
-            let s = replace_lone_surrogates(&s);
-            if s.trim().is_empty() {
-                return Err("EOF".to_owned());
-            }
-            // The crate's JSON parser keeps a number's text, so numbers are
-            // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
-            // `f64`s.
-            let depth = crate::ParseOptions::default().depth_limit();
-            let node =
-                crate::json::parse::parse_as_go(&s, depth).map_err(|e| e.message().to_owned())?;
-            crate::json::parse::value(node, true)
-        }),
+        FuncDef::builder()
+            .returns_nullable(Type::Dynamic)
+            .param("str", s())
+            .build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                let s = replace_lone_surrogates(&s);
+                if s.trim().is_empty() {
+                    return Err("EOF".to_owned());
+                }
+                // The crate's JSON parser keeps a number's text, so numbers are
+                // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
+                // `f64`s.
+                let depth = crate::ParseOptions::default().depth_limit();
+                let node = crate::json::parse::parse_as_go(&s, depth)
+                    .map_err(|e| e.message().to_owned())?;
+                crate::json::parse::value(node, true)
+            }),
     );
     r.insert(
         "urlencode",
-        FuncDef::builder().param("str", s()).build(|a| {
-            let s = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(query_escape(&s).into()))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                Ok(Value::String(query_escape(&s).into()))
+            }),
     );
     r.insert(
         "yamlencode",
         FuncDef::builder()
+            .returns_nullable(Type::String)
             .nullable_param("value", ParamType::Any)
             .build(|a| {
                 Ok(Value::String(
@@ -57,44 +65,60 @@ pub(crate) fn register(r: &mut Registry) {
     #[cfg(feature = "yaml")]
     r.insert(
         "yamldecode",
-        FuncDef::builder().param("src", s()).build(|a| {
-            super::yaml_decode::decode(&string(a.into_iter().next().unwrap_or_default()))
-        }),
+        FuncDef::builder()
+            .returns_nullable(Type::Dynamic)
+            .typed()
+            .param("src", s())
+            .build(|a| {
+                super::yaml_decode::decode(&string(a.into_iter().next().unwrap_or_default()))
+            }),
     );
     #[cfg(feature = "base64")]
     {
         r.insert(
             "base64encode",
-            FuncDef::builder().param("str", s()).build(|a| {
-                Ok(Value::String(
-                    b64_encode(string(a.into_iter().next().unwrap_or_default()).as_bytes()).into(),
-                ))
-            }),
+            FuncDef::builder()
+                .returns(Type::String)
+                .param("str", s())
+                .build(|a| {
+                    Ok(Value::String(
+                        b64_encode(string(a.into_iter().next().unwrap_or_default()).as_bytes())
+                            .into(),
+                    ))
+                }),
         );
         r.insert(
             "base64decode",
-            FuncDef::builder().param("str", s()).build(|a| {
-                let s = string(a.into_iter().next().unwrap_or_default());
-                let bytes =
-                    b64_decode(&s).map_err(|_| format!("failed to decode base64 data \"{s}\""))?;
-                String::from_utf8(bytes).map(Value::from).map_err(|_| {
-                    "the result of decoding the provided string is not valid UTF-8".into()
-                })
-            }),
+            FuncDef::builder()
+                .returns(Type::String)
+                .param("str", s())
+                .build(|a| {
+                    let s = string(a.into_iter().next().unwrap_or_default());
+                    let bytes = b64_decode(&s)
+                        .map_err(|_| format!("failed to decode base64 data \"{s}\""))?;
+                    String::from_utf8(bytes).map(Value::from).map_err(|_| {
+                        "the result of decoding the provided string is not valid UTF-8".into()
+                    })
+                }),
         );
     }
     #[cfg(feature = "gzip")]
     r.insert(
         "base64gzip",
-        FuncDef::builder().param("str", s()).build(|a| {
-            let s = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(b64_encode(&gzip(s.as_bytes())?).into()))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                Ok(Value::String(b64_encode(&gzip(s.as_bytes())?).into()))
+            }),
     );
     #[cfg(feature = "csv")]
     r.insert(
         "csvdecode",
         FuncDef::builder()
+            .returns(Type::Dynamic)
+            .typed()
             .param("str", s())
             .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),
     );
@@ -103,6 +127,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "textencodebase64",
             FuncDef::builder()
+                .returns(Type::String)
                 .param("string", s())
                 .param("encoding", s())
                 .build(|a| {
@@ -113,7 +138,7 @@ pub(crate) fn register(r: &mut Registry) {
         );
         r.insert(
             "textdecodebase64",
-            FuncDef::builder()
+            FuncDef::builder().returns(Type::String)
                 .param("source", s())
                 .param("encoding", s())
                 .build(|a| {

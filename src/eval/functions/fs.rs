@@ -27,7 +27,7 @@ use super::hash::digest;
 use super::util::string;
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// The filesystem functions that take paths, resolving relative paths
 /// against `base`, as `(name, function)` pairs (`abspath`, `file`,
@@ -66,25 +66,34 @@ pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
     r.insert(
         "basename",
-        FuncDef::builder().param("path", s()).build(|a| {
-            Ok(Value::String(
-                basename(&string(a.into_iter().next().unwrap_or_default())).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("path", s())
+            .build(|a| {
+                Ok(Value::String(
+                    basename(&string(a.into_iter().next().unwrap_or_default())).into(),
+                ))
+            }),
     );
     r.insert(
         "dirname",
-        FuncDef::builder().param("path", s()).build(|a| {
-            Ok(Value::String(
-                dirname(&string(a.into_iter().next().unwrap_or_default())).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("path", s())
+            .build(|a| {
+                Ok(Value::String(
+                    dirname(&string(a.into_iter().next().unwrap_or_default())).into(),
+                ))
+            }),
     );
     r.insert(
         "pathexpand",
-        FuncDef::builder().param("path", s()).build(|a| {
-            expand_home(&string(a.into_iter().next().unwrap_or_default())).map(Value::from)
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("path", s())
+            .build(|a| {
+                expand_home(&string(a.into_iter().next().unwrap_or_default())).map(Value::from)
+            }),
     );
 }
 
@@ -96,18 +105,21 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
     let b = base.clone();
     v.push((
         "abspath",
-        FuncDef::builder().param("path", s()).build(move |a| {
-            let p = string(a.into_iter().next().unwrap_or_default());
-            let joined = resolve_abs(&b, Path::new(&p))?;
-            Ok(Value::String(
-                to_slash(&clean(&joined.to_string_lossy())).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("path", s())
+            .build(move |a| {
+                let p = string(a.into_iter().next().unwrap_or_default());
+                let joined = resolve_abs(&b, Path::new(&p))?;
+                Ok(Value::String(
+                    to_slash(&clean(&joined.to_string_lossy())).into(),
+                ))
+            }),
     ));
     let b = base.clone();
     v.push((
         "file",
-        FuncDef::builder().param("path", s()).build(move |a| {
+        FuncDef::builder().returns(Type::String).param("path", s()).build(move |a| {
             let p = string(a.into_iter().next().unwrap_or_default());
             let bytes = read(&b, &p)?;
             String::from_utf8(bytes).map(Value::from).map_err(|_| {
@@ -118,22 +130,28 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
     let b = base.clone();
     v.push((
         "fileexists",
-        FuncDef::builder().param("path", s()).build(move |a| {
-            let p = string(a.into_iter().next().unwrap_or_default());
-            let full = resolve(&b, &p)?;
-            match std::fs::metadata(&full) {
-                Ok(m) if m.is_file() => Ok(Value::Bool(true)),
-                Ok(m) if m.is_dir() => Err(format!("{:?} is a directory, not a file", clean(&p))),
-                Ok(_) => Err(format!("{:?} is not a regular file", clean(&p))),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
-                Err(e) => Err(format!("failed to stat {p}: {e}")),
-            }
-        }),
+        FuncDef::builder()
+            .returns(Type::Bool)
+            .param("path", s())
+            .build(move |a| {
+                let p = string(a.into_iter().next().unwrap_or_default());
+                let full = resolve(&b, &p)?;
+                match std::fs::metadata(&full) {
+                    Ok(m) if m.is_file() => Ok(Value::Bool(true)),
+                    Ok(m) if m.is_dir() => {
+                        Err(format!("{:?} is a directory, not a file", clean(&p)))
+                    }
+                    Ok(_) => Err(format!("{:?} is not a regular file", clean(&p))),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
+                    Err(e) => Err(format!("failed to stat {p}: {e}")),
+                }
+            }),
     ));
     let b = base.clone();
     v.push((
         "fileset",
         FuncDef::builder()
+            .returns(Type::set(Type::String))
             .param("path", s())
             .param("pattern", s())
             .build(move |a| {
@@ -145,15 +163,19 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
     let b = base.clone();
     v.push((
         "filebase64",
-        FuncDef::builder().param("path", s()).build(move |a| {
-            let p = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::String(b64_encode(&read(&b, &p)?).into()))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("path", s())
+            .build(move |a| {
+                let p = string(a.into_iter().next().unwrap_or_default());
+                Ok(Value::String(b64_encode(&read(&b, &p)?).into()))
+            }),
     ));
     let b = base.clone();
     v.push((
         "templatefile",
         FuncDef::builder()
+            .returns(Type::String)
             .param("path", s())
             .param("vars", ParamType::Any)
             .build_limited(move |a, budget| {
@@ -183,10 +205,13 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
         let b = base.clone();
         v.push((
             name,
-            FuncDef::builder().param("path", s()).build(move |a| {
-                let p = string(a.into_iter().next().unwrap_or_default());
-                Ok(Value::String(digest(algo, &read(&b, &p)?).into()))
-            }),
+            FuncDef::builder()
+                .returns(Type::String)
+                .param("path", s())
+                .build(move |a| {
+                    let p = string(a.into_iter().next().unwrap_or_default());
+                    Ok(Value::String(digest(algo, &read(&b, &p)?).into()))
+                }),
         ));
     }
     v

@@ -8,7 +8,7 @@ use super::encoding::b64_encode;
 use super::util::string;
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 pub(crate) fn hex(bytes: &[u8]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -44,6 +44,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             name,
             FuncDef::builder()
+                .returns(Type::String)
                 .param("str", ParamType::String)
                 .build(move |a| {
                     let s = string(a.into_iter().next().unwrap_or_default());
@@ -54,6 +55,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "uuidv5",
         FuncDef::builder()
+            .returns(Type::String)
             .param("namespace", ParamType::String)
             .param("name", ParamType::String)
             .build(|a| {

@@ -134,22 +134,7 @@ fn table() -> &'static Registry {
 /// results included (`join("", ["e", "\u0301"])` is `"é"`); the parser
 /// normalises literals, and this wrapper the strings a built-in returns.
 pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
-    let mut b = FuncDef::builder();
-    for p in f.params() {
-        b = if p.allow_null {
-            b.nullable_param(p.name.clone(), p.ty.clone())
-        } else {
-            b.param(p.name.clone(), p.ty.clone())
-        };
-    }
-    if let Some(v) = f.variadic() {
-        b = if v.allow_null {
-            b.nullable_variadic(v.name.clone(), v.ty.clone())
-        } else {
-            b.variadic(v.name.clone(), v.ty.clone())
-        };
-    }
-    b.build_limited(move |args, budget| f.call_in(args, budget).map(util::nfc_value))
+    f.wrapped(|r| r.map(util::nfc_value))
 }
 
 /// Terraform's functions that read files or the current directory: not

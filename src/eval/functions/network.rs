@@ -5,7 +5,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use super::util::{self, string};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 use num_bigint::{BigInt, Sign};
 
 /// A parsed prefix: the address (host bits cleared), the address width in
@@ -138,6 +138,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "cidrhost",
         FuncDef::builder()
+            .returns(Type::String)
             .param("prefix", ParamType::String)
             .param("hostnum", ParamType::Number)
             .build(|a| {
@@ -178,6 +179,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "cidrnetmask",
         FuncDef::builder()
+            .returns(Type::String)
             .param("prefix", ParamType::String)
             .build(|a| {
                 let s = string(a[0].clone());
@@ -198,6 +200,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "cidrsubnet",
         FuncDef::builder()
+            .returns(Type::String)
             .param("prefix", ParamType::String)
             .param("newbits", ParamType::Number)
             .param("netnum", ParamType::Number)
@@ -234,7 +237,7 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "cidrsubnets",
-        FuncDef::builder()
+        FuncDef::builder().returns(Type::list(Type::String))
             .param("prefix", ParamType::String)
             .variadic("newbits", ParamType::Number)
             .build(|a| {

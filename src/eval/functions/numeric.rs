@@ -4,7 +4,7 @@ use super::gomath::{go_log, go_pow};
 use super::util::{self, float, friendly_type, num};
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Number, Value};
+use crate::value::{Number, Type, Value};
 
 fn number() -> ParamType {
     ParamType::Number
@@ -21,38 +21,46 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "abs",
         FuncDef::builder()
+            .returns(Type::Number)
             .param("num", number())
             .build(|a| Ok(Value::Number(first_number(&a).abs()))),
     );
     r.insert(
         "ceil",
-        FuncDef::builder().param("num", number()).build(|a| {
-            let n = first_number(&a);
-            if n.is_integer() {
-                return Ok(Value::Number(n));
-            }
-            match n.clone().round_to_integer(true) {
-                Some(r) => Ok(Value::Number(r)),
-                None => num(n.as_f64().ceil() + 0.0),
-            }
-        }),
+        FuncDef::builder()
+            .returns(Type::Number)
+            .param("num", number())
+            .build(|a| {
+                let n = first_number(&a);
+                if n.is_integer() {
+                    return Ok(Value::Number(n));
+                }
+                match n.clone().round_to_integer(true) {
+                    Some(r) => Ok(Value::Number(r)),
+                    None => num(n.as_f64().ceil() + 0.0),
+                }
+            }),
     );
     r.insert(
         "floor",
-        FuncDef::builder().param("num", number()).build(|a| {
-            let n = first_number(&a);
-            if n.is_integer() {
-                return Ok(Value::Number(n));
-            }
-            match n.clone().round_to_integer(false) {
-                Some(r) => Ok(Value::Number(r)),
-                None => num(n.as_f64().floor() + 0.0),
-            }
-        }),
+        FuncDef::builder()
+            .returns(Type::Number)
+            .param("num", number())
+            .build(|a| {
+                let n = first_number(&a);
+                if n.is_integer() {
+                    return Ok(Value::Number(n));
+                }
+                match n.clone().round_to_integer(false) {
+                    Some(r) => Ok(Value::Number(r)),
+                    None => num(n.as_f64().floor() + 0.0),
+                }
+            }),
     );
     r.insert(
         "log",
         FuncDef::builder()
+            .returns(Type::Number)
             .param("num", number())
             .param("base", number())
             .build(|a| {
@@ -63,19 +71,21 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "max",
         FuncDef::builder()
+            .returns(Type::Number)
             .variadic("numbers", number())
             .build(|a| extreme(a, true)),
     );
     r.insert(
         "min",
         FuncDef::builder()
+            .returns(Type::Number)
             .variadic("numbers", number())
             .build(|a| extreme(a, false)),
     );
     r.insert(
         "parseint",
-        FuncDef::builder()
-            .param("number", ParamType::Any)
+        FuncDef::builder().returns(Type::Number)
+            .param("number", ParamType::Any).typed_argument()
             .param("base", number())
             .build(|a| {
                 let s = match &a[0] {
@@ -99,13 +109,14 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "pow",
         FuncDef::builder()
+            .returns(Type::Number)
             .param("num", number())
             .param("power", number())
             .build(|a| num(go_pow(float(&a[0])?, float(&a[1])?))),
     );
     r.insert(
         "signum",
-        FuncDef::builder().param("num", number()).build(|a| {
+        FuncDef::builder().returns(Type::Number).param("num", number()).build(|a| {
             let n = first_number(&a);
             let f = n.as_f64();
             let whole = n.as_i64().is_some()

@@ -9,20 +9,24 @@ use crate::eval::{FuncDef, ParamType};
 use crate::value::number::Digits;
 #[cfg(feature = "regex")]
 use crate::value::Map;
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
     r.insert(
         "chomp",
-        FuncDef::builder().param("str", s()).build(|a| {
-            let s = string(a.into_iter().next().unwrap_or_default());
-            Ok(Value::from(s.trim_end_matches(['\n', '\r'])))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                Ok(Value::from(s.trim_end_matches(['\n', '\r'])))
+            }),
     );
     r.insert(
         "endswith",
         FuncDef::builder()
+            .returns(Type::Bool)
             .param("str", s())
             .param("suffix", s())
             .build(|a| {
@@ -33,6 +37,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "startswith",
         FuncDef::builder()
+            .returns(Type::Bool)
             .param("str", s())
             .param("prefix", s())
             .build(|a| {
@@ -43,6 +48,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "strcontains",
         FuncDef::builder()
+            .returns_nullable(Type::Bool)
             .param("str", s())
             .param("substr", s())
             .build(|a| {
@@ -53,8 +59,11 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "format",
         FuncDef::builder()
+            .returns(Type::String)
+            .typed()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
+            .typed_argument()
             .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
                 format(&f, &a, budget).map(Value::from)
@@ -63,8 +72,11 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "formatlist",
         FuncDef::builder()
+            .returns(Type::list(Type::String))
+            .typed()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
+            .typed_argument()
             .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
                 formatlist(&f, a, budget)
@@ -73,6 +85,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "indent",
         FuncDef::builder()
+            .returns(Type::String)
             .param("spaces", ParamType::Number)
             .param("str", s())
             .build_limited(|a, budget| {
@@ -99,9 +112,9 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "join",
-        FuncDef::builder()
+        FuncDef::builder().returns(Type::String).typed()
             .param("separator", s())
-            .variadic("lists", ParamType::Array(Box::new(ParamType::Any)))
+            .variadic("lists", ParamType::Array(Box::new(ParamType::Any))).declared(Type::list(Type::String))
             .build_limited(|mut a, budget| {
                 let sep = string(a.remove(0));
                 if a.is_empty() {
@@ -129,33 +142,43 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "lower",
-        FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(
-                map_case(&string(a.into_iter().next().unwrap_or_default()), false).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                Ok(Value::String(
+                    map_case(&string(a.into_iter().next().unwrap_or_default()), false).into(),
+                ))
+            }),
     );
     r.insert(
         "upper",
-        FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(
-                map_case(&string(a.into_iter().next().unwrap_or_default()), true).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                Ok(Value::String(
+                    map_case(&string(a.into_iter().next().unwrap_or_default()), true).into(),
+                ))
+            }),
     );
     r.insert(
         "title",
-        FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::String(
-                title(&string(a.into_iter().next().unwrap_or_default())).into(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                Ok(Value::String(
+                    title(&string(a.into_iter().next().unwrap_or_default())).into(),
+                ))
+            }),
     );
     #[cfg(feature = "regex")]
     {
         r.insert(
             "regex",
             FuncDef::builder()
+                .returns(Type::Dynamic)
                 .param("pattern", s())
                 .param("string", s())
                 .build(|a| {
@@ -171,6 +194,8 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regexall",
             FuncDef::builder()
+                .returns(Type::Dynamic)
+                .typed()
                 .param("pattern", s())
                 .param("string", s())
                 .build_limited(|a, budget| {
@@ -191,6 +216,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "replace",
         FuncDef::builder()
+            .returns(Type::String)
             .param("str", s())
             .param("substr", s())
             .param("replace", s())
@@ -226,6 +252,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "split",
         FuncDef::builder()
+            .returns(Type::list(Type::String))
             .param("separator", s())
             .param("str", s())
             .build_limited(|a, budget| {
@@ -250,18 +277,22 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "strrev",
-        FuncDef::builder().param("str", s()).build(|a| {
-            let s = string(a.into_iter().next().unwrap_or_default());
-            let mut out = String::with_capacity(s.len());
-            for g in graphemes(&s).into_iter().rev() {
-                out.push_str(g);
-            }
-            Ok(Value::String(out.into()))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                let mut out = String::with_capacity(s.len());
+                for g in graphemes(&s).into_iter().rev() {
+                    out.push_str(g);
+                }
+                Ok(Value::String(out.into()))
+            }),
     );
     r.insert(
         "substr",
         FuncDef::builder()
+            .returns(Type::String)
             .param("str", s())
             .param("offset", ParamType::Number)
             .param("length", ParamType::Number)
@@ -275,6 +306,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "trim",
         FuncDef::builder()
+            .returns(Type::String)
             .param("str", s())
             .param("cutset", s())
             .build(|a| {
@@ -285,6 +317,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "trimprefix",
         FuncDef::builder()
+            .returns(Type::String)
             .param("str", s())
             .param("prefix", s())
             .build(|a| {
@@ -295,6 +328,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "trimsuffix",
         FuncDef::builder()
+            .returns(Type::String)
             .param("str", s())
             .param("suffix", s())
             .build(|a| {
@@ -304,11 +338,14 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "trimspace",
-        FuncDef::builder().param("str", s()).build(|a| {
-            Ok(Value::from(
-                string(a.into_iter().next().unwrap_or_default()).trim(),
-            ))
-        }),
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", s())
+            .build(|a| {
+                Ok(Value::from(
+                    string(a.into_iter().next().unwrap_or_default()).trim(),
+                ))
+            }),
     );
 }
 

@@ -8,12 +8,12 @@ use super::util::friendly_type;
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{Context, FuncDef, ParamType};
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "templatestring",
-        FuncDef::builder()
+        FuncDef::builder().returns(Type::String)
             // Exactly a string, not one converted (Terraform: a number or
             // bool would be no useful template).
             .nullable_param("template", ParamType::Any)
