@@ -349,20 +349,16 @@ impl FuncDefBuilder {
     }
 
     /// The parameter declared last (the variadic one once there is one).
-    fn last(&mut self) -> &mut Param {
-        match &mut self.variadic {
-            Some(v) => v,
-            None => self
-                .params
-                .last_mut()
-                .expect("a parameter is declared first"),
-        }
+    fn last(&mut self) -> Option<&mut Param> {
+        self.variadic.as_mut().or(self.params.last_mut())
     }
 
     /// The parameter declared last takes arguments converted to `t`, as
     /// cty declares it (the accepted type checks the values).
     pub(crate) fn declared(mut self, t: Type) -> Self {
-        self.last().declared = Some(t);
+        if let Some(p) = self.last() {
+            p.declared = Some(t);
+        }
         self
     }
 
@@ -370,7 +366,9 @@ impl FuncDefBuilder {
     /// type (the parameter declared last does not allow the dynamic
     /// pseudo-type).
     pub(crate) fn typed_argument(mut self) -> Self {
-        self.last().allow_dynamic = false;
+        if let Some(p) = self.last() {
+            p.allow_dynamic = false;
+        }
         self
     }
 
