@@ -1783,7 +1783,7 @@ fn invoke_typed(
         return Err(call_failed(full, msg.into(), span));
     }
     typing::kind_check(bare, &types, true).map_err(|msg| call_failed(full, msg, span))?;
-    let returns = match typing::call_type(bare, &args, &types) {
+    let returns = match typing::call_type(def.spec(), &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),
     };

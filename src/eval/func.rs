@@ -161,7 +161,14 @@ pub(crate) struct Spec {
     /// Whether the result's type or the arguments' checks depend on the
     /// arguments' types (cty's type callback).
     pub(crate) typed: bool,
+    /// The result's type from the arguments and their types, or the
+    /// message of the check that refuses them (cty's type callback).
+    pub(crate) type_callback: Option<TypeCallback>,
 }
+
+/// A type callback: the arguments (after expansion) and their types give
+/// the result's type, or the message of the argument check that fails.
+pub(crate) type TypeCallback = fn(&[Value], &[Type]) -> Result<super::typing::Returns, String>;
 
 impl Default for Spec {
     /// A function about which nothing is declared (a user's): any result,
@@ -171,6 +178,7 @@ impl Default for Spec {
             result: Type::Dynamic,
             nullable_result: true,
             typed: false,
+            type_callback: None,
         }
     }
 }
@@ -391,6 +399,13 @@ impl FuncDefBuilder {
     /// arguments' types.
     pub(crate) fn typed(mut self) -> Self {
         self.spec.typed = true;
+        self
+    }
+
+    /// The result's type comes from the arguments by `callback`.
+    pub(crate) fn type_callback(mut self, callback: TypeCallback) -> Self {
+        self.spec.typed = true;
+        self.spec.type_callback = Some(callback);
         self
     }
 

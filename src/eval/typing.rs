@@ -602,7 +602,7 @@ pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<
 
 /// `lookup`'s refusal of a default that does not convert to the map's
 /// element type.
-const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the default value must have the same type as the map elements";
+pub(crate) const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the default value must have the same type as the map elements";
 
 /// The element type a list conversion gives a value of type `t`: a list's
 /// or set's own, the unified types of a tuple's elements (dynamic when it
@@ -616,7 +616,7 @@ pub(crate) fn list_element(t: &Type) -> Option<Type> {
 }
 
 /// The element type a map conversion gives a value of type `t`.
-fn map_element(t: &Type) -> Option<Type> {
+pub(crate) fn map_element(t: &Type) -> Option<Type> {
     match t {
         Type::Map(e) => Some((**e).clone()),
         Type::Object(attrs) => elements_type(&attrs.values().cloned().collect::<Vec<_>>(), false),
@@ -661,7 +661,7 @@ pub(crate) fn friendly(t: &Type) -> String {
 }
 
 /// The types of the leaves `flatten` collects from `v` of type `t`.
-fn flatten_types(v: &Value, t: &Type, out: &mut Vec<Type>) {
+pub(crate) fn flatten_types(v: &Value, t: &Type, out: &mut Vec<Type>) {
     match (v, t) {
         (Value::Array(items), Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {
             for (i, x) in items.iter().enumerate() {
@@ -683,271 +683,17 @@ fn flatten_types(v: &Value, t: &Type, out: &mut Vec<Type>) {
     }
 }
 
-/// The type of built-in `name`'s result from its arguments (cty's type
-/// callback), or the message of the argument check that fails. `args`
-/// are the arguments after expansion, `types` their types.
-pub(crate) fn call_type(name: &str, args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let index = |i: usize| args.get(i).and_then(Value::as_i64);
-    Ok(match name {
-        "tostring" => Is(Type::String),
-        "tonumber" => Is(Type::Number),
-        "tobool" => Is(Type::Bool),
-        "tolist" => match t0.and_then(list_element) {
-            Some(e) => Is(Type::list(e)),
-            None => Literal,
-        },
-        "toset" => match t0.and_then(list_element) {
-            Some(e) => Is(Type::set(e)),
-            None => Literal,
-        },
-        "tomap" => match t0.and_then(map_element) {
-            Some(e) => Is(Type::map(e)),
-            None => Literal,
-        },
-        "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().map_or(Literal, Is),
-        // Typed from the argument, as cty's type callbacks do: the header
-        // row, the pattern's groups (an empty result has the type too).
-        #[cfg(feature = "csv")]
-        "csvdecode" => match args.first() {
-            Some(Value::String(s)) => {
-                let columns = super::functions::encoding::csv_columns(s)?;
-                Is(Type::list(Type::Object(
-                    columns.into_iter().map(|c| (c, Type::String)).collect(),
-                )))
-            }
-            _ => Literal,
-        },
-        #[cfg(feature = "regex")]
-        "regexall" => match args.first() {
-            Some(Value::String(p)) => {
-                Is(Type::list(super::functions::string::regex_result_type(p)?))
-            }
-            _ => Literal,
-        },
-        "concat" => {
-            if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
-                if let Some(u) = Type::unify(types) {
-                    return Ok(Convert(u));
-                }
-            }
-            let mut etys = Vec::new();
-            for (i, t) in types.iter().enumerate() {
-                match (t, args.get(i)) {
-                    (Type::Tuple(ts), _) => etys.extend(ts.iter().cloned()),
-                    (Type::List(e), Some(Value::Array(a))) => {
-                        etys.extend(std::iter::repeat((**e).clone()).take(a.len()));
-                    }
-                    (Type::List(_), _) => {}
-                    (t, _) => {
-                        return Err(format!(
-                            "all arguments must be lists or tuples; got {}",
-                            friendly(t)
-                        ))
-                    }
-                }
-            }
-            Is(Type::Tuple(etys))
-        }
-        "merge" => {
-            let mut attrs = std::collections::BTreeMap::new();
-            for (i, t) in types.iter().enumerate() {
-                if *t == Type::Dynamic {
-                    return Ok(Literal);
-                }
-                match (t, &args[i]) {
-                    (Type::Object(a), v) if !v.is_null() => {
-                        attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone())));
-                    }
-                    (Type::Map(e), Value::Object(o)) => {
-                        attrs.extend(o.keys().map(|k| (k.as_str().to_owned(), (**e).clone())));
-                    }
-                    (Type::Map(_), _) => {}
-                    (t, _) => {
-                        return Err(format!(
-                            "arguments must be maps or objects, got \"{}\"",
-                            friendly(t)
-                        ))
-                    }
-                }
-            }
-            match t0 {
-                None => Literal,
-                Some(first) if types.iter().all(|t| t == first) => Is(first.clone()),
-                Some(_) => Is(Type::Object(attrs)),
-            }
-        }
-        "zipmap" => match (types.get(1), args.first(), args.get(1)) {
-            (Some(Type::List(e)), _, _) => Is(Type::map((**e).clone())),
-            (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
-                crate::eval::functions::collection::same_length(keys.len(), ts.len())?;
-                let mut attrs = std::collections::BTreeMap::new();
-                for (k, t) in keys.iter().zip(ts) {
-                    let key = match k {
-                        Value::String(s) => s.as_str().to_owned(),
-                        Value::Number(n) => n.to_plain_string(),
-                        Value::Bool(b) => b.to_string(),
-                        _ => continue,
-                    };
-                    attrs.insert(key, t.clone());
-                }
-                Is(Type::Object(attrs))
-            }
-            // (Values of another kind are refused by `kind_check`.)
-            _ => Literal,
-        },
-        "keys" => match t0 {
-            Some(Type::Map(_)) => Is(Type::list(Type::String)),
-            Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()])),
-            _ => Literal,
-        },
-        "values" => match t0 {
-            Some(Type::Map(e)) => Is(Type::list((**e).clone())),
-            Some(Type::Object(a)) => Is(Type::Tuple(a.values().cloned().collect())),
-            _ => Literal,
-        },
-        "reverse" => match t0 {
-            Some(Type::List(e) | Type::Set(e)) => Is(Type::list((**e).clone())),
-            Some(Type::Tuple(ts)) => Is(Type::Tuple(ts.iter().rev().cloned().collect())),
-            _ => Literal,
-        },
-        "slice" => match (t0, index(1), index(2)) {
-            (Some(Type::List(e)), _, _) => Is(Type::list((**e).clone())),
-            (Some(Type::Tuple(ts)), Some(a), Some(b))
-                if 0 <= a && a <= b && (b as usize) <= ts.len() =>
-            {
-                Is(Type::Tuple(ts[a as usize..b as usize].to_vec()))
-            }
-            _ => Literal,
-        },
-        "coalescelist" => {
-            // Every argument is checked, also after the one chosen.
-            if types
-                .iter()
-                .any(|t| !matches!(t, Type::List(_) | Type::Tuple(_)))
-            {
-                return Err("coalescelist arguments must be lists or tuples".into());
-            }
-            let chosen =
-                (0..args.len()).find(|&i| matches!(&args[i], Value::Array(a) if !a.is_empty()));
-            chosen.map_or(Literal, |i| Is(types[i].clone()))
-        }
-        "coalesce" => match Type::unify(types) {
-            Some(Type::Dynamic) => Literal,
-            Some(t) => Convert(t),
-            None => return Err("all arguments must have the same type".into()),
-        },
-        "setproduct" => {
-            let mut etys = Vec::with_capacity(types.len());
-            for t in types {
-                match t {
-                    Type::List(e) | Type::Set(e) => etys.push((**e).clone()),
-                    Type::Tuple(_) => match list_element(t) {
-                        Some(e) => etys.push(e),
-                        None => return Ok(Literal),
-                    },
-                    _ => return Ok(Literal),
-                }
-            }
-            let product = Type::Tuple(etys);
-            // A set when any argument is one (Terraform 1.11).
-            if types.iter().any(|t| matches!(t, Type::Set(_))) {
-                Is(Type::set(product))
-            } else {
-                Is(Type::list(product))
-            }
-        }
-        "setunion" | "setintersection" | "setsubtract" => {
-            let mut etys = Vec::new();
-            for (i, t) in types.iter().enumerate() {
-                let e = list_element(t).unwrap_or(Type::Dynamic);
-                let empty = matches!(&args[i], Value::Array(a) if a.is_empty());
-                if !(empty && e == Type::Dynamic) {
-                    etys.push(e);
-                }
-            }
-            if etys.is_empty() {
-                Is(Type::set(Type::Dynamic))
-            } else {
-                match Type::unify(&etys) {
-                    Some(e) => Is(Type::set(e)),
-                    None => return Err("given sets must all have compatible element types".into()),
-                }
-            }
-        }
-        // The key converts to a string first (`true` is "true").
-        "lookup" => match (
-            t0,
-            args.get(1)
-                .filter(|k| k.is_bool() || k.is_number() || k.is_string()),
-        ) {
-            (Some(Type::Object(attrs)), Some(key)) => {
-                let key = super::functions::util::convert(key.clone(), &Type::String)
-                    .ok()
-                    .and_then(|k| k.as_str().map(str::to_owned))
-                    .unwrap_or_default();
-                match attrs.get(key.as_str()) {
-                    Some(t) => Is(t.clone()),
-                    None => match types.get(2) {
-                        Some(t) => Is(t.clone()),
-                        // cty's type callback refuses an object without
-                        // the attribute; a map's missing key is the
-                        // function's own failure.
-                        None => {
-                            return Err(format!(
-                                "invalid value for \"inputMap\" parameter: the given object has no attribute {}",
-                                super::functions::util::quoted(&key)
-                            ))
-                        }
-                    },
-                }
-            }
-            (Some(Type::Map(e)), _) => {
-                if let Some(default) = args.get(2) {
-                    if crate::eval::functions::util::convert(default.clone(), e).is_err() {
-                        return Err(LOOKUP_DEFAULT.into());
-                    }
-                }
-                Convert((**e).clone())
-            }
-            _ => Literal,
-        },
-        "element" => match (t0, index(1)) {
-            (Some(Type::List(e)), _) => Is((**e).clone()),
-            (Some(Type::Tuple(ts)), Some(i)) if !ts.is_empty() => {
-                Is(ts[super::functions::collection::tuple_position(ts.len(), i)?].clone())
-            }
-            _ => Literal,
-        },
-        "one" => match t0 {
-            Some(Type::List(e) | Type::Set(e)) => Is((**e).clone()),
-            Some(Type::Tuple(ts)) if ts.len() == 1 => Is(ts[0].clone()),
-            Some(Type::Tuple(ts)) if ts.is_empty() => Is(Type::Dynamic),
-            _ => Literal,
-        },
-        "flatten" => match (t0, args.first()) {
-            (Some(t), Some(v @ Value::Array(_))) => {
-                let mut leaves = Vec::new();
-                flatten_types(v, t, &mut leaves);
-                Is(Type::Tuple(leaves))
-            }
-            _ => Literal,
-        },
-        "distinct" => match t0.and_then(list_element) {
-            Some(e) => Is(Type::list(e)),
-            None => Literal,
-        },
-        "chunklist" => match t0.and_then(list_element) {
-            Some(e) => Is(Type::list(Type::list(e))),
-            None => Literal,
-        },
-        "matchkeys" => match t0.and_then(list_element) {
-            Some(e) => Is(Type::list(e)),
-            None => Literal,
-        },
-        _ => Literal,
-    })
+/// The type of a built-in's result from its arguments (cty's type
+/// callback, the function's spec's), or the message of the argument check
+/// that fails. `args` are the arguments after expansion, `types` their
+/// types.
+pub(crate) fn call_type(
+    spec: &super::func::Spec,
+    args: &[Value],
+    types: &[Type],
+) -> Result<Returns, String> {
+    spec.type_callback
+        .map_or(Ok(Returns::Literal), |f| f(args, types))
 }
 
 /// The entries of an object or map in the order cty iterates them (by

@@ -95,7 +95,7 @@ pub(crate) fn call(
     let callback = match name {
         "setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference" | "lookup" => {
             Some(
-                typing::call_type(name, &args, &types)
+                typing::call_type(def.spec(), &args, &types)
                     .map_err(|msg| super::expr::call_failed(name, msg, span))?,
             )
         }
@@ -403,7 +403,7 @@ pub(crate) fn call(
             return Ok(unknown::not_null(Type::Bool));
         }
         "tolist" | "toset" | "tomap" if !whole(0) => {
-            let target = match super::typing::call_type(name, &args, &types) {
+            let target = match super::typing::call_type(def.spec(), &args, &types) {
                 Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
                 _ => return Err(fail("cannot convert the value".into())),
             };
@@ -500,7 +500,7 @@ pub(crate) fn call(
                     _ => Type::Dynamic,
                 }));
             }
-            let target = match typing::call_type(name, &args, &types).map_err(fail)? {
+            let target = match typing::call_type(def.spec(), &args, &types).map_err(fail)? {
                 typing::Returns::Is(t) => t,
                 _ => Type::Dynamic,
             };
@@ -758,7 +758,7 @@ fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type 
         },
         // Typed from a tuple's element types too, where the indexes are
         // known.
-        "element" | "values" | "slice" => match typing::call_type(name, args, types) {
+        "element" | "values" | "slice" => match typing::call_type(spec, args, types) {
             Ok(typing::Returns::Is(t)) => t,
             _ => match t0 {
                 Some(Type::List(_) | Type::Set(_) | Type::Map(_)) if name != "element" => {
@@ -791,7 +791,7 @@ fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type 
                 .iter()
                 .zip(args)
                 .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
-            match typing::call_type(name, args, types) {
+            match typing::call_type(spec, args, types) {
                 Ok(typing::Returns::Is(t) | typing::Returns::Convert(t))
                     if lists || !unknown_list =>
                 {
@@ -805,7 +805,7 @@ fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type 
             Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
             _ => Type::Dynamic,
         },
-        "setproduct" | "zipmap" => match typing::call_type(name, args, types) {
+        "setproduct" | "zipmap" => match typing::call_type(spec, args, types) {
             Ok(typing::Returns::Is(t)) => t,
             _ => Type::Dynamic,
         },
@@ -816,7 +816,7 @@ fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type 
         // Their element types unify as for known sets (an empty tuple
         // takes no part).
         "setunion" | "setintersection" | "setsubtract" => {
-            match typing::call_type(name, args, types) {
+            match typing::call_type(spec, args, types) {
                 Ok(typing::Returns::Is(t)) => t,
                 _ => Type::set(Type::Dynamic),
             }

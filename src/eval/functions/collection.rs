@@ -5,6 +5,7 @@ use super::util::{
 };
 use super::Registry;
 use crate::eval::limits::Budget;
+use crate::eval::typing::{flatten_types, friendly, list_element, Returns, LOOKUP_DEFAULT};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
 
@@ -40,6 +41,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(chunklist_type)
             .param("list", any())
             .declared(Type::list(Type::Dynamic))
             .param("size", ParamType::Number)
@@ -55,6 +57,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(coalesce_type)
             .nullable_variadic("vals", any())
             .build(|a| {
                 let tys: Vec<Ty> = a.iter().map(type_of).collect();
@@ -76,6 +79,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(coalescelist_type)
             .nullable_variadic("vals", any())
             .build(|a| {
                 if a.is_empty() {
@@ -115,7 +119,7 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "concat",
-        FuncDef::builder().returns(Type::Dynamic).typed().variadic("seqs", any()).typed_argument().build(|a| {
+        FuncDef::builder().returns(Type::Dynamic).typed().type_callback(concat_type).variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
                 return Err("at least one argument is required".into());
             }
@@ -154,6 +158,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(distinct_type)
             .param("list", any())
             .declared(Type::list(Type::Dynamic))
             .build(|a| {
@@ -172,6 +177,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
             .typed()
+            .type_callback(element_type)
             .param("list", any())
             .typed_argument()
             .param("index", ParamType::Number)
@@ -185,6 +191,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(flatten_type)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -221,6 +228,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(keys_type)
             .param("inputMap", any())
             .typed_argument()
             .build(|a| {
@@ -235,6 +243,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(values_type)
             .param("mapping", any())
             .typed_argument()
             .build(|a| {
@@ -263,6 +272,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
             .typed()
+            .type_callback(lookup_type)
             .param("inputMap", any())
             .typed_argument()
             .param("key", ParamType::String)
@@ -287,6 +297,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(matchkeys_type)
             .param("values", any())
             .declared(Type::list(Type::Dynamic))
             .param("keys", any())
@@ -325,6 +336,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(merge_type)
             .nullable_variadic("maps", any())
             .build(|a| {
                 let mut out = Map::new();
@@ -345,7 +357,7 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "one",
-        FuncDef::builder().returns_nullable(Type::Dynamic).typed().param("list", any()).typed_argument().build(|a| {
+        FuncDef::builder().returns_nullable(Type::Dynamic).typed().type_callback(one_type).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             match first(a) {
                 Value::Array(l) if l.is_empty() => Ok(Value::Null),
@@ -366,6 +378,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(reverse_type)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -379,6 +392,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(set_operation_type)
             .param("first_set", any())
             .declared(Type::set(Type::Dynamic))
             .variadic("other_sets", any())
@@ -398,6 +412,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(set_operation_type)
             .param("a", any())
             .declared(Type::set(Type::Dynamic))
             .param("b", any())
@@ -416,6 +431,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(set_operation_type)
             .param("first_set", any())
             .declared(Type::set(Type::Dynamic))
             .variadic("other_sets", any())
@@ -430,6 +446,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(setproduct_type)
             .variadic("sets", any())
             .typed_argument()
             .build_limited(|a, budget| {
@@ -447,6 +464,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(slice_type)
             .param("list", any())
             .typed_argument()
             .param("start_index", ParamType::Number)
@@ -550,6 +568,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(zipmap_type)
             .param("keys", any())
             .declared(Type::list(Type::String))
             .param("values", any())
@@ -818,4 +837,340 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
             .ok_or("the range is not a number (+Inf plus -Inf)")?;
     }
     Ok(Value::Array(out))
+}
+
+/// cty's type callback of `concat`.
+pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    Ok({
+        if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
+            if let Some(u) = Type::unify(types) {
+                return Ok(Convert(u));
+            }
+        }
+        let mut etys = Vec::new();
+        for (i, t) in types.iter().enumerate() {
+            match (t, args.get(i)) {
+                (Type::Tuple(ts), _) => etys.extend(ts.iter().cloned()),
+                (Type::List(e), Some(Value::Array(a))) => {
+                    etys.extend(std::iter::repeat((**e).clone()).take(a.len()));
+                }
+                (Type::List(_), _) => {}
+                (t, _) => {
+                    return Err(format!(
+                        "all arguments must be lists or tuples; got {}",
+                        friendly(t)
+                    ))
+                }
+            }
+        }
+        Is(Type::Tuple(etys))
+    })
+}
+
+/// cty's type callback of `merge`.
+pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    Ok({
+        let mut attrs = std::collections::BTreeMap::new();
+        for (i, t) in types.iter().enumerate() {
+            if *t == Type::Dynamic {
+                return Ok(Literal);
+            }
+            match (t, &args[i]) {
+                (Type::Object(a), v) if !v.is_null() => {
+                    attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone())));
+                }
+                (Type::Map(e), Value::Object(o)) => {
+                    attrs.extend(o.keys().map(|k| (k.as_str().to_owned(), (**e).clone())));
+                }
+                (Type::Map(_), _) => {}
+                (t, _) => {
+                    return Err(format!(
+                        "arguments must be maps or objects, got \"{}\"",
+                        friendly(t)
+                    ))
+                }
+            }
+        }
+        match t0 {
+            None => Literal,
+            Some(first) if types.iter().all(|t| t == first) => Is(first.clone()),
+            Some(_) => Is(Type::Object(attrs)),
+        }
+    })
+}
+
+/// cty's type callback of `zipmap`.
+pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    Ok(match (types.get(1), args.first(), args.get(1)) {
+        (Some(Type::List(e)), _, _) => Is(Type::map((**e).clone())),
+        (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
+            crate::eval::functions::collection::same_length(keys.len(), ts.len())?;
+            let mut attrs = std::collections::BTreeMap::new();
+            for (k, t) in keys.iter().zip(ts) {
+                let key = match k {
+                    Value::String(s) => s.as_str().to_owned(),
+                    Value::Number(n) => n.to_plain_string(),
+                    Value::Bool(b) => b.to_string(),
+                    _ => continue,
+                };
+                attrs.insert(key, t.clone());
+            }
+            Is(Type::Object(attrs))
+        }
+        // (Values of another kind are refused by `kind_check`.)
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `keys`.
+pub(crate) fn keys_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0 {
+        Some(Type::Map(_)) => Is(Type::list(Type::String)),
+        Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()])),
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `values`.
+pub(crate) fn values_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0 {
+        Some(Type::Map(e)) => Is(Type::list((**e).clone())),
+        Some(Type::Object(a)) => Is(Type::Tuple(a.values().cloned().collect())),
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `reverse`.
+pub(crate) fn reverse_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0 {
+        Some(Type::List(e) | Type::Set(e)) => Is(Type::list((**e).clone())),
+        Some(Type::Tuple(ts)) => Is(Type::Tuple(ts.iter().rev().cloned().collect())),
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `slice`.
+pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let index = |i: usize| args.get(i).and_then(Value::as_i64);
+    Ok(match (t0, index(1), index(2)) {
+        (Some(Type::List(e)), _, _) => Is(Type::list((**e).clone())),
+        (Some(Type::Tuple(ts)), Some(a), Some(b))
+            if 0 <= a && a <= b && (b as usize) <= ts.len() =>
+        {
+            Is(Type::Tuple(ts[a as usize..b as usize].to_vec()))
+        }
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `coalescelist`.
+pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    Ok({
+        // Every argument is checked, also after the one chosen.
+        if types
+            .iter()
+            .any(|t| !matches!(t, Type::List(_) | Type::Tuple(_)))
+        {
+            return Err("coalescelist arguments must be lists or tuples".into());
+        }
+        let chosen =
+            (0..args.len()).find(|&i| matches!(&args[i], Value::Array(a) if !a.is_empty()));
+        chosen.map_or(Literal, |i| Is(types[i].clone()))
+    })
+}
+
+/// cty's type callback of `coalesce`.
+pub(crate) fn coalesce_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    Ok(match Type::unify(types) {
+        Some(Type::Dynamic) => Literal,
+        Some(t) => Convert(t),
+        None => return Err("all arguments must have the same type".into()),
+    })
+}
+
+/// cty's type callback of `setproduct`.
+pub(crate) fn setproduct_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    Ok({
+        let mut etys = Vec::with_capacity(types.len());
+        for t in types {
+            match t {
+                Type::List(e) | Type::Set(e) => etys.push((**e).clone()),
+                Type::Tuple(_) => match list_element(t) {
+                    Some(e) => etys.push(e),
+                    None => return Ok(Literal),
+                },
+                _ => return Ok(Literal),
+            }
+        }
+        let product = Type::Tuple(etys);
+        // A set when any argument is one (Terraform 1.11).
+        if types.iter().any(|t| matches!(t, Type::Set(_))) {
+            Is(Type::set(product))
+        } else {
+            Is(Type::list(product))
+        }
+    })
+}
+
+/// cty's type callback of `setunion`, `setintersection`, `setsubtract`.
+pub(crate) fn set_operation_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    Ok({
+        let mut etys = Vec::new();
+        for (i, t) in types.iter().enumerate() {
+            let e = list_element(t).unwrap_or(Type::Dynamic);
+            let empty = matches!(&args[i], Value::Array(a) if a.is_empty());
+            if !(empty && e == Type::Dynamic) {
+                etys.push(e);
+            }
+        }
+        if etys.is_empty() {
+            Is(Type::set(Type::Dynamic))
+        } else {
+            match Type::unify(&etys) {
+                Some(e) => Is(Type::set(e)),
+                None => return Err("given sets must all have compatible element types".into()),
+            }
+        }
+    })
+}
+
+/// cty's type callback of `lookup`: the key converts to a string first
+/// (`true` is "true").
+pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    Ok(
+        match (
+            t0,
+            args.get(1)
+                .filter(|k| k.is_bool() || k.is_number() || k.is_string()),
+        ) {
+            (Some(Type::Object(attrs)), Some(key)) => {
+                let key = util::convert(key.clone(), &Type::String)
+                    .ok()
+                    .and_then(|k| k.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                match attrs.get(key.as_str()) {
+                Some(t) => Is(t.clone()),
+                None => match types.get(2) {
+                    Some(t) => Is(t.clone()),
+                    // cty's type callback refuses an object without
+                    // the attribute; a map's missing key is the
+                    // function's own failure.
+                    None => {
+                        return Err(format!(
+                            "invalid value for \"inputMap\" parameter: the given object has no attribute {}",
+                            util::quoted(&key)
+                        ))
+                    }
+                },
+            }
+            }
+            (Some(Type::Map(e)), _) => {
+                if let Some(default) = args.get(2) {
+                    if crate::eval::functions::util::convert(default.clone(), e).is_err() {
+                        return Err(LOOKUP_DEFAULT.into());
+                    }
+                }
+                Convert((**e).clone())
+            }
+            _ => Literal,
+        },
+    )
+}
+
+/// cty's type callback of `element`.
+pub(crate) fn element_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let index = |i: usize| args.get(i).and_then(Value::as_i64);
+    Ok(match (t0, index(1)) {
+        (Some(Type::List(e)), _) => Is((**e).clone()),
+        (Some(Type::Tuple(ts)), Some(i)) if !ts.is_empty() => {
+            Is(ts[tuple_position(ts.len(), i)?].clone())
+        }
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `one`.
+pub(crate) fn one_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0 {
+        Some(Type::List(e) | Type::Set(e)) => Is((**e).clone()),
+        Some(Type::Tuple(ts)) if ts.len() == 1 => Is(ts[0].clone()),
+        Some(Type::Tuple(ts)) if ts.is_empty() => Is(Type::Dynamic),
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `flatten`.
+pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    Ok(match (t0, args.first()) {
+        (Some(t), Some(v @ Value::Array(_))) => {
+            let mut leaves = Vec::new();
+            flatten_types(v, t, &mut leaves);
+            Is(Type::Tuple(leaves))
+        }
+        _ => Literal,
+    })
+}
+
+/// cty's type callback of `distinct`.
+pub(crate) fn distinct_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(list_element) {
+        Some(e) => Is(Type::list(e)),
+        None => Literal,
+    })
+}
+
+/// cty's type callback of `chunklist`.
+pub(crate) fn chunklist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(list_element) {
+        Some(e) => Is(Type::list(Type::list(e))),
+        None => Literal,
+    })
+}
+
+/// cty's type callback of `matchkeys`.
+pub(crate) fn matchkeys_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(list_element) {
+        Some(e) => Is(Type::list(e)),
+        None => Literal,
+    })
 }

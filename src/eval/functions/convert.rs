@@ -3,6 +3,8 @@
 
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
+use crate::eval::func::TypeCallback;
+use crate::eval::typing::{list_element, map_element, Returns};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
@@ -42,40 +44,43 @@ fn collection(v: Value, kind: &str) -> Result<Value, String> {
 }
 
 pub(crate) fn register(r: &mut Registry) {
-    let one = |t: Type| {
+    let one = |t: Type, callback: TypeCallback| {
         FuncDef::builder()
             .returns_nullable(t)
-            .typed()
+            .type_callback(callback)
             .nullable_param("v", ParamType::Any)
     };
     r.insert(
         "tobool",
-        one(Type::Bool).build(|a| conv(first(a), Ty::Bool)),
+        one(Type::Bool, tobool_type).build(|a| conv(first(a), Ty::Bool)),
     );
     r.insert(
         "tonumber",
-        one(Type::Number).build(|a| conv(first(a), Ty::Number)),
+        one(Type::Number, tonumber_type).build(|a| conv(first(a), Ty::Number)),
     );
     r.insert(
         "tostring",
-        one(Type::String).build(|a| conv(first(a), Ty::String)),
+        one(Type::String, tostring_type).build(|a| conv(first(a), Ty::String)),
     );
     r.insert(
         "tolist",
-        one(Type::Dynamic).build(|a| collection(first(a), "list")),
+        one(Type::Dynamic, tolist_type).build(|a| collection(first(a), "list")),
     );
     r.insert(
         "toset",
-        one(Type::Dynamic).build(|a| collection(first(a), "set")),
+        one(Type::Dynamic, toset_type).build(|a| collection(first(a), "set")),
     );
     r.insert(
         "tomap",
-        one(Type::Dynamic).build(|a| collection(first(a), "map")),
+        one(Type::Dynamic, tomap_type).build(|a| collection(first(a), "map")),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
     for name in ["sensitive", "nonsensitive", "ephemeralasnull"] {
-        r.insert(name, one(Type::Dynamic).build(|a| Ok(first(a))));
+        r.insert(
+            name,
+            one(Type::Dynamic, identity_type).build(|a| Ok(first(a))),
+        );
     }
     r.insert(
         "issensitive",
@@ -88,4 +93,69 @@ pub(crate) fn register(r: &mut Registry) {
 
 fn first(a: Vec<Value>) -> Value {
     a.into_iter().next().unwrap_or_default()
+}
+
+/// cty's type callback of `tostring`.
+pub(crate) fn tostring_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    let _ = types;
+    Ok(Is(Type::String))
+}
+
+/// cty's type callback of `tonumber`.
+pub(crate) fn tonumber_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    let _ = types;
+    Ok(Is(Type::Number))
+}
+
+/// cty's type callback of `tobool`.
+pub(crate) fn tobool_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = args;
+    let _ = types;
+    Ok(Is(Type::Bool))
+}
+
+/// cty's type callback of `tolist`.
+pub(crate) fn tolist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(list_element) {
+        Some(e) => Is(Type::list(e)),
+        None => Literal,
+    })
+}
+
+/// cty's type callback of `toset`.
+pub(crate) fn toset_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(list_element) {
+        Some(e) => Is(Type::set(e)),
+        None => Literal,
+    })
+}
+
+/// cty's type callback of `tomap`.
+pub(crate) fn tomap_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(match t0.and_then(map_element) {
+        Some(e) => Is(Type::map(e)),
+        None => Literal,
+    })
+}
+
+/// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`.
+pub(crate) fn identity_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let t0 = types.first();
+    let _ = args;
+    Ok(t0.cloned().map_or(Literal, Is))
 }

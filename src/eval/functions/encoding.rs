@@ -2,6 +2,8 @@
 
 use super::util::{self, fmt_number, string, Ty};
 use super::Registry;
+#[cfg(feature = "csv")]
+use crate::eval::typing::Returns;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Type, Value};
 
@@ -119,6 +121,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
+            .type_callback(csvdecode_type)
             .param("str", s())
             .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),
     );
@@ -764,4 +767,21 @@ pub(crate) fn number_text(v: &Value) -> String {
         Ok(Value::String(s)) => s.into_string(),
         _ => String::new(),
     }
+}
+
+#[cfg(feature = "csv")]
+/// cty's type callback of `csvdecode`: typed from the argument, its header
+/// row.
+pub(crate) fn csvdecode_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = types;
+    Ok(match args.first() {
+        Some(Value::String(s)) => {
+            let columns = csv_columns(s)?;
+            Is(Type::list(Type::Object(
+                columns.into_iter().map(|c| (c, Type::String)).collect(),
+            )))
+        }
+        _ => Literal,
+    })
 }

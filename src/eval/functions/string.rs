@@ -1,5 +1,7 @@
 //! String functions.
 
+#[cfg(feature = "regex")]
+use crate::eval::typing::Returns;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::util::{self, fmt_number, friendly_type, string};
@@ -196,6 +198,7 @@ pub(crate) fn register(r: &mut Registry) {
             FuncDef::builder()
                 .returns(Type::Dynamic)
                 .typed()
+                .type_callback(regexall_type)
                 .param("pattern", s())
                 .param("string", s())
                 .build_limited(|a, budget| {
@@ -1192,4 +1195,16 @@ pub(crate) fn formatlist_rows(
         out.push(Some(text));
     }
     Ok(Some(out))
+}
+
+#[cfg(feature = "regex")]
+/// cty's type callback of `regexall`: typed from the pattern's groups (an
+/// empty result has the type too).
+pub(crate) fn regexall_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+    use Returns::*;
+    let _ = types;
+    Ok(match args.first() {
+        Some(Value::String(p)) => Is(Type::list(regex_result_type(p)?)),
+        _ => Literal,
+    })
 }
