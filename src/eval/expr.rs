@@ -1770,7 +1770,7 @@ fn invoke_typed(
     }
     check_arity(def, full, fc, args.len())?;
     if let Some(t) = types.first() {
-        typing::conversion_check(bare, t).map_err(|msg| call_failed(full, msg, span))?;
+        typing::conversion_check(def.spec(), t).map_err(|msg| call_failed(full, msg, span))?;
     }
     // HCL converts each argument to its parameter's type (refusing a
     // null where the parameter takes none), then cty's type callback
@@ -1782,7 +1782,7 @@ fn invoke_typed(
         let msg = "invalid value for \"list\" parameter: cannot sum an empty list";
         return Err(call_failed(full, msg.into(), span));
     }
-    typing::kind_check(bare, &types, true).map_err(|msg| call_failed(full, msg, span))?;
+    typing::kind_check(def.spec(), &types, true).map_err(|msg| call_failed(full, msg, span))?;
     let returns = match typing::call_type(def.spec(), &args, &types) {
         Ok(r) => r,
         Err(msg) => return Err(call_failed(full, msg, span)),

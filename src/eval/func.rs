@@ -164,7 +164,18 @@ pub(crate) struct Spec {
     /// The result's type from the arguments and their types, or the
     /// message of the check that refuses them (cty's type callback).
     pub(crate) type_callback: Option<TypeCallback>,
+    /// The check of the kinds of the arguments' types (cty's, with
+    /// Terraform's messages); `true`: every argument is known at its top
+    /// level (the checks of the implementations apply too).
+    pub(crate) kind_check: Option<KindCheck>,
+    /// For a conversion function: the type its argument's type must
+    /// convert to (`tolist`: a list of any element type).
+    pub(crate) converts_to: Option<Type>,
 }
+
+/// A kind check: the arguments' types (and whether they are all known at
+/// their top level) refused with a message, or not.
+pub(crate) type KindCheck = fn(&[Type], bool) -> Result<(), String>;
 
 /// A type callback: the arguments (after expansion) and their types give
 /// the result's type, or the message of the argument check that fails.
@@ -179,6 +190,8 @@ impl Default for Spec {
             nullable_result: true,
             typed: false,
             type_callback: None,
+            kind_check: None,
+            converts_to: None,
         }
     }
 }
@@ -406,6 +419,19 @@ impl FuncDefBuilder {
     pub(crate) fn type_callback(mut self, callback: TypeCallback) -> Self {
         self.spec.typed = true;
         self.spec.type_callback = Some(callback);
+        self
+    }
+
+    /// The kinds of the arguments' types are checked by `check`.
+    pub(crate) fn kind_check(mut self, check: KindCheck) -> Self {
+        self.spec.typed = true;
+        self.spec.kind_check = Some(check);
+        self
+    }
+
+    /// A conversion function: its argument's type must convert to `t`.
+    pub(crate) fn converts_to(mut self, t: Type) -> Self {
+        self.spec.converts_to = Some(t);
         self
     }
 

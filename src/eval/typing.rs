@@ -481,123 +481,74 @@ pub(crate) enum Returns {
     Convert(Type),
 }
 
-/// The check of a conversion function (`tostring`, `tolist`, ...) that its
-/// argument's type converts to the function's type: it fails whatever the
-/// value, a typed null or an unknown too (`tonumber(tolist(null))`).
-pub(crate) fn conversion_check(name: &str, t: &Type) -> Result<(), String> {
-    let want = match name {
-        "tostring" => Type::String,
-        "tonumber" => Type::Number,
-        "tobool" => Type::Bool,
-        "tolist" => Type::list(Type::Dynamic),
-        "toset" => Type::set(Type::Dynamic),
-        "tomap" => Type::map(Type::Dynamic),
-        _ => return Ok(()),
+/// The check of a conversion function (`tostring`, `tolist`, ...: its
+/// spec's `converts_to`) that its argument's type converts to the
+/// function's type: it fails whatever the value, a typed null or an unknown
+/// too (`tonumber(tolist(null))`).
+pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(), String> {
+    let Some(want) = &spec.converts_to else {
+        return Ok(());
     };
-    if crate::value::ty::conversion_exists(t, &want, true) {
+    if crate::value::ty::conversion_exists(t, want, true) {
         Ok(())
     } else {
         Err(format!(
             "invalid value for \"v\" parameter: cannot convert {} to {}",
             friendly(t),
-            crate::value::ty::constraint_name(&want)
+            crate::value::ty::constraint_name(want)
         ))
     }
 }
 
-/// cty's checks of the kinds of built-in `name`'s arguments of types
-/// `types`, with Terraform's messages (an argument error's message starts
-/// `invalid value for "P" parameter:`). Those of the type callbacks apply
-/// up to the first argument of unknown type; those of the implementations
-/// (`contains`, `index`, `sum`) once every argument is known at its top
-/// level (`known_top`), as cty calls them then.
-pub(crate) fn kind_check(name: &str, types: &[Type], known_top: bool) -> Result<(), String> {
-    use Type::*;
-    let mapping = |t: &Type| matches!(t, Map(_) | Object(_));
-    let sequence = |t: &Type| matches!(t, List(_) | Set(_) | Tuple(_));
-    let ordered = |t: &Type| matches!(t, List(_) | Tuple(_));
-    if name == "setproduct" && types.len() < 2 {
-        return Err("at least two arguments are required".into());
-    }
-    // Which arguments are checked: all of a variadic function's (up to
-    // one of unknown type; `setproduct` and `concat` check none then),
-    // `zipmap`'s values, else the first.
-    let checked = match name {
-        "merge" => types,
-        "setproduct" | "concat" if types.contains(&Dynamic) => return Ok(()),
-        "setproduct" | "concat" => types,
-        "zipmap" => &types[types.len().min(1)..types.len().min(2)],
-        _ => &types[..types.len().min(1)],
-    };
-    let message = |t: &Type| -> Option<std::string::String> {
-        let name_of = || friendly(t);
-        Some(match name {
-            "keys" if !mapping(t) => {
-                "invalid value for \"inputMap\" parameter: must have map or object type".into()
-            }
-            "values" if !mapping(t) => "values() requires a map as the first argument".into(),
-            "lookup" if !mapping(t) => {
-                "invalid value for \"inputMap\" parameter: lookup() requires a map as the first argument".into()
-            }
-            "merge" if !mapping(t) => {
-                format!("arguments must be maps or objects, got \"{}\"", name_of())
-            }
-            "one" if !sequence(t) || matches!(t, Tuple(ts) if ts.len() > 1) => {
-                "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements".into()
-            }
-            "reverse" if !sequence(t) => format!(
-                "invalid value for \"list\" parameter: can only reverse list or tuple values, not {}",
-                name_of()
-            ),
-            "setproduct" if !sequence(t) => {
-                "invalid value for \"sets\" parameter: a set or a list is required".into()
-            }
-            "setproduct" if matches!(t, Tuple(ts) if !ts.is_empty()) && list_element(t).is_none() => {
-                "invalid value for \"sets\" parameter: all elements must be of the same type".into()
-            }
-            "slice" if matches!(t, Set(_)) => {
-                "invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into()
-            }
-            "slice" if !ordered(t) => {
-                "invalid value for \"list\" parameter: must be a list or tuple value".into()
-            }
-            "element" if !ordered(t) => format!("cannot read elements from {}", name_of()),
-            "concat" if !ordered(t) => format!(
-                "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {}",
-                name_of()
-            ),
-            "zipmap" if !ordered(t) => "values argument must be a list or tuple value".into(),
-            "length" if matches!(t, Number | Bool) => {
-                "argument must be a string, a collection type, or a structural type".into()
-            }
-            "contains" if known_top && !sequence(t) => "argument must be list, tuple, or set".into(),
-            "index" if known_top && !ordered(t) => "argument must be a list or tuple".into(),
-            "sum" if known_top && mapping(t) => format!(
-                "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
-                name_of()
-            ),
-            "sum" if known_top && !sequence(t) => {
-                "invalid value for \"list\" parameter: cannot sum noniterable".into()
-            }
-            _ => return None,
-        })
-    };
-    for t in checked {
-        if *t == Dynamic {
+/// cty's checks of the kinds of a function's arguments of types `types`
+/// (its spec's), with Terraform's messages (an argument error's message
+/// starts `invalid value for "P" parameter:`). Those of the type callbacks
+/// apply up to the first argument of unknown type; those of the
+/// implementations (`contains`, `index`, `sum`) once every argument is
+/// known at its top level (`known_top`), as cty calls them then.
+pub(crate) fn kind_check(
+    spec: &super::func::Spec,
+    types: &[Type],
+    known_top: bool,
+) -> Result<(), String> {
+    spec.kind_check.map_or(Ok(()), |f| f(types, known_top))
+}
+
+/// The message `refuse` gives for the first of `types` it refuses, up to
+/// the first of unknown type (where cty stops checking).
+pub(crate) fn refuse_kinds(
+    types: &[Type],
+    refuse: impl Fn(&Type) -> Option<String>,
+) -> Result<(), String> {
+    for t in types {
+        if *t == Type::Dynamic {
             return Ok(());
         }
-        if let Some(msg) = message(t) {
+        if let Some(msg) = refuse(t) {
             return Err(msg);
         }
     }
-    if let ("lookup", Some(Map(e)), Some(default)) = (name, types.first(), types.get(2)) {
-        // The default converts to the element type by its type, known or
-        // not (Terraform's type callback).
-        if !crate::value::ty::conversion_exists(default, e, true) {
-            return Err(LOOKUP_DEFAULT.into());
-        }
-    }
     Ok(())
+}
+
+/// A map or an object.
+pub(crate) fn mapping(t: &Type) -> bool {
+    matches!(t, Type::Map(_) | Type::Object(_))
+}
+
+/// A list, set or tuple.
+pub(crate) fn sequence(t: &Type) -> bool {
+    matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_))
+}
+
+/// A list or tuple.
+pub(crate) fn ordered(t: &Type) -> bool {
+    matches!(t, Type::List(_) | Type::Tuple(_))
+}
+
+/// The first argument's type, if any (most functions check only it).
+pub(crate) fn first_type(types: &[Type]) -> &[Type] {
+    &types[..types.len().min(1)]
 }
 
 /// `lookup`'s refusal of a default that does not convert to the map's

@@ -57,7 +57,7 @@ pub(crate) fn call(
         )
     };
     if let Some(t) = types.first() {
-        typing::conversion_check(name, t)
+        typing::conversion_check(def.spec(), t)
             .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     }
     if let (Some(Type::Tuple(ts)), "element") = (types.first(), name) {
@@ -87,7 +87,7 @@ pub(crate) fn call(
         }
         _ => &types[..],
     };
-    typing::kind_check(name, checked, known_top)
+    typing::kind_check(def.spec(), checked, known_top)
         .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     // Their type callbacks look at the types, and at `lookup`'s default
     // when it is known, whatever else is unknown: the sets' element types

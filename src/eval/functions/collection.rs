@@ -5,7 +5,10 @@ use super::util::{
 };
 use super::Registry;
 use crate::eval::limits::Budget;
-use crate::eval::typing::{flatten_types, friendly, list_element, Returns, LOOKUP_DEFAULT};
+use crate::eval::typing::{
+    first_type, flatten_types, friendly, list_element, mapping, ordered, refuse_kinds, sequence,
+    Returns, LOOKUP_DEFAULT,
+};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
 
@@ -119,7 +122,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "concat",
-        FuncDef::builder().returns(Type::Dynamic).typed().type_callback(concat_type).variadic("seqs", any()).typed_argument().build(|a| {
+        FuncDef::builder().returns(Type::Dynamic).typed().type_callback(concat_type)
+            .kind_check(concat_kinds).variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
                 return Err("at least one argument is required".into());
             }
@@ -144,6 +148,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Bool)
             .typed()
+            .kind_check(contains_kinds)
             .param("list", any())
             .typed_argument()
             .param("value", any())
@@ -178,6 +183,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns_nullable(Type::Dynamic)
             .typed()
             .type_callback(element_type)
+            .kind_check(element_kinds)
             .param("list", any())
             .typed_argument()
             .param("index", ParamType::Number)
@@ -208,6 +214,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Number)
             .typed()
+            .kind_check(index_kinds)
             .param("list", any())
             .typed_argument()
             .param("value", any())
@@ -229,6 +236,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(keys_type)
+            .kind_check(keys_kinds)
             .param("inputMap", any())
             .typed_argument()
             .build(|a| {
@@ -244,6 +252,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(values_type)
+            .kind_check(values_kinds)
             .param("mapping", any())
             .typed_argument()
             .build(|a| {
@@ -257,6 +266,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Number)
             .typed()
+            .kind_check(length_kinds)
             .param("value", any())
             .build(|a| match first(a) {
                 Value::String(s) => Ok(Value::from(super::string::graphemes(&s).len())),
@@ -273,6 +283,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns_nullable(Type::Dynamic)
             .typed()
             .type_callback(lookup_type)
+            .kind_check(lookup_kinds)
             .param("inputMap", any())
             .typed_argument()
             .param("key", ParamType::String)
@@ -337,6 +348,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(merge_type)
+            .kind_check(merge_kinds)
             .nullable_variadic("maps", any())
             .build(|a| {
                 let mut out = Map::new();
@@ -357,7 +369,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "one",
-        FuncDef::builder().returns_nullable(Type::Dynamic).typed().type_callback(one_type).param("list", any()).typed_argument().build(|a| {
+        FuncDef::builder().returns_nullable(Type::Dynamic).typed().type_callback(one_type)
+            .kind_check(one_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             match first(a) {
                 Value::Array(l) if l.is_empty() => Ok(Value::Null),
@@ -379,6 +392,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(reverse_type)
+            .kind_check(reverse_kinds)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -447,6 +461,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(setproduct_type)
+            .kind_check(setproduct_kinds)
             .variadic("sets", any())
             .typed_argument()
             .build_limited(|a, budget| {
@@ -465,6 +480,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(slice_type)
+            .kind_check(slice_kinds)
             .param("list", any())
             .typed_argument()
             .param("start_index", ParamType::Number)
@@ -507,7 +523,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "sum",
-        FuncDef::builder().returns(Type::Number).typed().param("list", any()).typed_argument().build(|a| {
+        FuncDef::builder().returns(Type::Number).typed()
+            .kind_check(sum_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: argument must be list, set, or tuple of number values";
             let list = match first(a) {
                 Value::Array(l) => l,
@@ -569,6 +586,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .typed()
             .type_callback(zipmap_type)
+            .kind_check(zipmap_kinds)
             .param("keys", any())
             .declared(Type::list(Type::String))
             .param("values", any())
@@ -1172,5 +1190,159 @@ pub(crate) fn matchkeys_type(args: &[Value], types: &[Type]) -> Result<Returns, 
     Ok(match t0.and_then(list_element) {
         Some(e) => Is(Type::list(e)),
         None => Literal,
+    })
+}
+
+// cty's checks of the kinds of the arguments, with Terraform's messages
+// (see `typing::kind_check`).
+
+fn keys_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (!mapping(t)).then(|| {
+            "invalid value for \"inputMap\" parameter: must have map or object type".into()
+        })
+    })
+}
+
+fn values_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (!mapping(t)).then(|| "values() requires a map as the first argument".into())
+    })
+}
+
+fn lookup_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    if types.first() == Some(&Type::Dynamic) {
+        return Ok(());
+    }
+    refuse_kinds(first_type(types), |t| {
+        (!mapping(t)).then(|| "invalid value for \"inputMap\" parameter: lookup() requires a map as the first argument".into())
+    })?;
+    if let (Some(Type::Map(e)), Some(default)) = (types.first(), types.get(2)) {
+        // The default converts to the element type by its type, known or
+        // not (Terraform's type callback).
+        if !crate::value::ty::conversion_exists(default, e, true) {
+            return Err(LOOKUP_DEFAULT.into());
+        }
+    }
+    Ok(())
+}
+
+fn merge_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(types, |t| {
+        (!mapping(t)).then(|| format!("arguments must be maps or objects, got \"{}\"", friendly(t)))
+    })
+}
+
+fn one_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (!sequence(t) || matches!(t, Type::Tuple(ts) if ts.len() > 1)).then(|| {
+            "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements".into()
+        })
+    })
+}
+
+fn reverse_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (!sequence(t)).then(|| {
+            format!(
+                "invalid value for \"list\" parameter: can only reverse list or tuple values, not {}",
+                friendly(t)
+            )
+        })
+    })
+}
+
+fn setproduct_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    if types.len() < 2 {
+        return Err("at least two arguments are required".into());
+    }
+    // None is checked when one is of unknown type.
+    if types.contains(&Type::Dynamic) {
+        return Ok(());
+    }
+    refuse_kinds(types, |t| {
+        if !sequence(t) {
+            Some("invalid value for \"sets\" parameter: a set or a list is required".into())
+        } else if matches!(t, Type::Tuple(ts) if !ts.is_empty()) && list_element(t).is_none() {
+            Some(
+                "invalid value for \"sets\" parameter: all elements must be of the same type"
+                    .into(),
+            )
+        } else {
+            None
+        }
+    })
+}
+
+fn slice_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        if matches!(t, Type::Set(_)) {
+            Some("invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into())
+        } else if !ordered(t) {
+            Some("invalid value for \"list\" parameter: must be a list or tuple value".into())
+        } else {
+            None
+        }
+    })
+}
+
+fn element_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (!ordered(t)).then(|| format!("cannot read elements from {}", friendly(t)))
+    })
+}
+
+fn concat_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    // None is checked when one is of unknown type.
+    if types.contains(&Type::Dynamic) {
+        return Ok(());
+    }
+    refuse_kinds(types, |t| {
+        (!ordered(t)).then(|| {
+            format!(
+                "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {}",
+                friendly(t)
+            )
+        })
+    })
+}
+
+fn zipmap_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(&types[types.len().min(1)..types.len().min(2)], |t| {
+        (!ordered(t)).then(|| "values argument must be a list or tuple value".into())
+    })
+}
+
+fn length_kinds(types: &[Type], _: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        matches!(t, Type::Number | Type::Bool)
+            .then(|| "argument must be a string, a collection type, or a structural type".into())
+    })
+}
+
+fn contains_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (known_top && !sequence(t)).then(|| "argument must be list, tuple, or set".into())
+    })
+}
+
+fn index_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        (known_top && !ordered(t)).then(|| "argument must be a list or tuple".into())
+    })
+}
+
+fn sum_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+    refuse_kinds(first_type(types), |t| {
+        if known_top && mapping(t) {
+            Some(format!(
+                "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
+                friendly(t)
+            ))
+        } else if known_top && !sequence(t) {
+            Some("invalid value for \"list\" parameter: cannot sum noniterable".into())
+        } else {
+            None
+        }
     })
 }

@@ -50,29 +50,33 @@ pub(crate) fn register(r: &mut Registry) {
             .type_callback(callback)
             .nullable_param("v", ParamType::Any)
     };
+    let conversion = |t: Type, to: Type, callback: TypeCallback| one(t, callback).converts_to(to);
     r.insert(
         "tobool",
-        one(Type::Bool, tobool_type).build(|a| conv(first(a), Ty::Bool)),
+        conversion(Type::Bool, Type::Bool, tobool_type).build(|a| conv(first(a), Ty::Bool)),
     );
     r.insert(
         "tonumber",
-        one(Type::Number, tonumber_type).build(|a| conv(first(a), Ty::Number)),
+        conversion(Type::Number, Type::Number, tonumber_type).build(|a| conv(first(a), Ty::Number)),
     );
     r.insert(
         "tostring",
-        one(Type::String, tostring_type).build(|a| conv(first(a), Ty::String)),
+        conversion(Type::String, Type::String, tostring_type).build(|a| conv(first(a), Ty::String)),
     );
     r.insert(
         "tolist",
-        one(Type::Dynamic, tolist_type).build(|a| collection(first(a), "list")),
+        conversion(Type::Dynamic, Type::list(Type::Dynamic), tolist_type)
+            .build(|a| collection(first(a), "list")),
     );
     r.insert(
         "toset",
-        one(Type::Dynamic, toset_type).build(|a| collection(first(a), "set")),
+        conversion(Type::Dynamic, Type::set(Type::Dynamic), toset_type)
+            .build(|a| collection(first(a), "set")),
     );
     r.insert(
         "tomap",
-        one(Type::Dynamic, tomap_type).build(|a| collection(first(a), "map")),
+        conversion(Type::Dynamic, Type::map(Type::Dynamic), tomap_type)
+            .build(|a| collection(first(a), "map")),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
