@@ -31,8 +31,9 @@
 //! `setproduct` check the size of their result against what is left of the
 //! evaluation's [`Limits`](crate::eval::Limits) before building it.
 //!
-//! Optional families sit behind cargo features, all on by default; with a
-//! feature off its functions are simply absent.
+//! Optional families sit behind cargo features (all of them in the
+//! `functions` feature); with a feature off its functions are simply
+//! absent.
 //!
 //! # Functions
 //!
@@ -55,10 +56,37 @@
 //! sense inside Terraform).
 //!
 //! Each function is tested against values produced by Terraform 1.11.4:
-//! 965 cases written for this crate (`tests/fixtures/functions/cases.txt`),
+//! 1,020 cases written for this crate (`tests/fixtures/functions/cases.txt`),
 //! 65 filesystem and template cases (`fs_cases.txt`), and the shared
 //! oracle's function cases; all run both by calling the functions directly
 //! and through the parser and evaluator.
+
+// Adding a function: one registration in its family's `register`, which is
+// its spec, as go-cty's `function.Spec` is (`FuncDef::builder()`):
+//
+// - its parameters, each with the type it accepts (`param`, `variadic`;
+//   `nullable_*` where null is allowed), then for the parameter just
+//   declared `declared(T)` where cty declares a collection type the
+//   accepted type does not say, and `typed_argument()` where cty does not
+//   allow an argument of unknown type (the result is then an unknown of
+//   unknown type);
+// - its result: `returns(T)` (never null; `Type::Dynamic` when the
+//   arguments decide it) or `returns_nullable(T)`; `typed()` where the
+//   result's type or the argument checks need the arguments' types, with
+//   `type_callback(f)` (the result type from the arguments' values and
+//   types, or the message refusing them), `kind_check(f)` (cty's kind
+//   checks of the arguments' types) and, for a conversion, `converts_to(T)`;
+// - its implementation (`build`, or `build_limited` to check sizes against
+//   the evaluation's budget).
+//
+// The type callbacks and kind checks sit beside the implementation in the
+// family's file. Then cases in `tests/fixtures/functions/cases.txt` (their
+// answers from Terraform: that folder's README), and the function in the
+// regression net's generator (`tests/fixtures/terraform_net/generate.py`).
+// What a call with unknown arguments gives is still decided by name in
+// `unknown_call.rs` for the functions that keep known parts of their
+// arguments (a function not named there gives an unknown of its result
+// type, refined as not null unless it returns nullable).
 
 // No panics reachable from arguments: arity is checked by `FuncDef::call`
 // before a function runs; everything else returns an error.
