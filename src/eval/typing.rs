@@ -555,6 +555,20 @@ pub(crate) fn first_type(types: &[Type]) -> &[Type] {
 /// element type.
 pub(crate) const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the default value must have the same type as the map elements";
 
+/// The result type of a function that makes a collection (`make`) of its
+/// first argument's elements, each of the type `element` finds: `tolist`,
+/// `toset`, `tomap`, `distinct`, `matchkeys`, `chunklist` (a list of lists).
+pub(crate) fn collection_of(
+    types: &[Type],
+    element: fn(&Type) -> Option<Type>,
+    make: fn(Type) -> Type,
+) -> Returns {
+    match types.first().and_then(element) {
+        Some(e) => Returns::Is(make(e)),
+        None => Returns::Literal,
+    }
+}
+
 /// The element type a list conversion gives a value of type `t`: a list's
 /// or set's own, the unified types of a tuple's elements (dynamic when it
 /// has none); `None` when they do not unify.

@@ -6,8 +6,8 @@ use super::util::{
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
-    first_type, flatten_types, friendly, list_element, mapping, ordered, refuse_kinds, sequence,
-    Returns, LOOKUP_DEFAULT,
+    collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
+    refuse_kinds, sequence, Returns, LOOKUP_DEFAULT,
 };
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
@@ -308,7 +308,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .typed()
-            .type_callback(matchkeys_type)
+            .type_callback(distinct_type)
             .param("values", any())
             .declared(Type::list(Type::Dynamic))
             .param("keys", any())
@@ -860,7 +860,6 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
 /// cty's type callback of `concat`.
 pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
-    let _ = args;
     Ok({
         if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
             if let Some(u) = Type::unify(types) {
@@ -946,10 +945,9 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
 }
 
 /// cty's type callback of `keys`.
-pub(crate) fn keys_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn keys_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
     let t0 = types.first();
-    let _ = args;
     Ok(match t0 {
         Some(Type::Map(_)) => Is(Type::list(Type::String)),
         Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()])),
@@ -958,10 +956,9 @@ pub(crate) fn keys_type(args: &[Value], types: &[Type]) -> Result<Returns, Strin
 }
 
 /// cty's type callback of `values`.
-pub(crate) fn values_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn values_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
     let t0 = types.first();
-    let _ = args;
     Ok(match t0 {
         Some(Type::Map(e)) => Is(Type::list((**e).clone())),
         Some(Type::Object(a)) => Is(Type::Tuple(a.values().cloned().collect())),
@@ -970,10 +967,9 @@ pub(crate) fn values_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
 }
 
 /// cty's type callback of `reverse`.
-pub(crate) fn reverse_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn reverse_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
     let t0 = types.first();
-    let _ = args;
     Ok(match t0 {
         Some(Type::List(e) | Type::Set(e)) => Is(Type::list((**e).clone())),
         Some(Type::Tuple(ts)) => Is(Type::Tuple(ts.iter().rev().cloned().collect())),
@@ -1015,9 +1011,8 @@ pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Return
 }
 
 /// cty's type callback of `coalesce`.
-pub(crate) fn coalesce_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn coalesce_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
-    let _ = args;
     Ok(match Type::unify(types) {
         Some(Type::Dynamic) => Literal,
         Some(t) => Convert(t),
@@ -1026,9 +1021,8 @@ pub(crate) fn coalesce_type(args: &[Value], types: &[Type]) -> Result<Returns, S
 }
 
 /// cty's type callback of `setproduct`.
-pub(crate) fn setproduct_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn setproduct_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
-    let _ = args;
     Ok({
         let mut etys = Vec::with_capacity(types.len());
         for t in types {
@@ -1134,10 +1128,9 @@ pub(crate) fn element_type(args: &[Value], types: &[Type]) -> Result<Returns, St
 }
 
 /// cty's type callback of `one`.
-pub(crate) fn one_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn one_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
     let t0 = types.first();
-    let _ = args;
     Ok(match t0 {
         Some(Type::List(e) | Type::Set(e)) => Is((**e).clone()),
         Some(Type::Tuple(ts)) if ts.len() == 1 => Is(ts[0].clone()),
@@ -1160,37 +1153,18 @@ pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, St
     })
 }
 
-/// cty's type callback of `distinct`.
-pub(crate) fn distinct_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(list_element) {
-        Some(e) => Is(Type::list(e)),
-        None => Literal,
-    })
+/// cty's type callback of `distinct` and `matchkeys`: a list of the first
+/// argument's elements.
+pub(crate) fn distinct_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(collection_of(types, list_element, Type::list))
 }
 
-/// cty's type callback of `chunklist`.
-pub(crate) fn chunklist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(list_element) {
-        Some(e) => Is(Type::list(Type::list(e))),
-        None => Literal,
-    })
-}
-
-/// cty's type callback of `matchkeys`.
-pub(crate) fn matchkeys_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(list_element) {
-        Some(e) => Is(Type::list(e)),
-        None => Literal,
-    })
+/// cty's type callback of `chunklist`: a list of lists of the argument's
+/// elements.
+pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(collection_of(types, list_element, |e| {
+        Type::list(Type::list(e))
+    }))
 }
 
 // cty's checks of the kinds of the arguments, with Terraform's messages

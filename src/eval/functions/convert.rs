@@ -4,7 +4,7 @@
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
 use crate::eval::func::TypeCallback;
-use crate::eval::typing::{list_element, map_element, Returns};
+use crate::eval::typing::{collection_of, list_element, map_element, Returns};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
@@ -100,66 +100,36 @@ fn first(a: Vec<Value>) -> Value {
 }
 
 /// cty's type callback of `tostring`.
-pub(crate) fn tostring_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let _ = args;
-    let _ = types;
-    Ok(Is(Type::String))
+pub(crate) fn tostring_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+    Ok(Returns::Is(Type::String))
 }
 
 /// cty's type callback of `tonumber`.
-pub(crate) fn tonumber_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let _ = args;
-    let _ = types;
-    Ok(Is(Type::Number))
+pub(crate) fn tonumber_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+    Ok(Returns::Is(Type::Number))
 }
 
 /// cty's type callback of `tobool`.
-pub(crate) fn tobool_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let _ = args;
-    let _ = types;
-    Ok(Is(Type::Bool))
+pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+    Ok(Returns::Is(Type::Bool))
 }
 
 /// cty's type callback of `tolist`.
-pub(crate) fn tolist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(list_element) {
-        Some(e) => Is(Type::list(e)),
-        None => Literal,
-    })
+pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(collection_of(types, list_element, Type::list))
 }
 
 /// cty's type callback of `toset`.
-pub(crate) fn toset_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(list_element) {
-        Some(e) => Is(Type::set(e)),
-        None => Literal,
-    })
+pub(crate) fn toset_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(collection_of(types, list_element, Type::set))
 }
 
 /// cty's type callback of `tomap`.
-pub(crate) fn tomap_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(match t0.and_then(map_element) {
-        Some(e) => Is(Type::map(e)),
-        None => Literal,
-    })
+pub(crate) fn tomap_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(collection_of(types, map_element, Type::map))
 }
 
 /// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`.
-pub(crate) fn identity_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
-    use Returns::*;
-    let t0 = types.first();
-    let _ = args;
-    Ok(t0.cloned().map_or(Literal, Is))
+pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+    Ok(types.first().cloned().map_or(Returns::Literal, Returns::Is))
 }

@@ -772,9 +772,8 @@ pub(crate) fn number_text(v: &Value) -> String {
 #[cfg(feature = "csv")]
 /// cty's type callback of `csvdecode`: typed from the argument, its header
 /// row.
-pub(crate) fn csvdecode_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
     use Returns::*;
-    let _ = types;
     Ok(match args.first() {
         Some(Value::String(s)) => {
             let columns = csv_columns(s)?;

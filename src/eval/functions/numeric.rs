@@ -30,32 +30,14 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Number)
             .param("num", number())
-            .build(|a| {
-                let n = first_number(&a);
-                if n.is_integer() {
-                    return Ok(Value::Number(n));
-                }
-                match n.clone().round_to_integer(true) {
-                    Some(r) => Ok(Value::Number(r)),
-                    None => num(n.as_f64().ceil() + 0.0),
-                }
-            }),
+            .build(|a| rounded(first_number(&a), true)),
     );
     r.insert(
         "floor",
         FuncDef::builder()
             .returns(Type::Number)
             .param("num", number())
-            .build(|a| {
-                let n = first_number(&a);
-                if n.is_integer() {
-                    return Ok(Value::Number(n));
-                }
-                match n.clone().round_to_integer(false) {
-                    Some(r) => Ok(Value::Number(r)),
-                    None => num(n.as_f64().floor() + 0.0),
-                }
-            }),
+            .build(|a| rounded(first_number(&a), false)),
     );
     r.insert(
         "log",
@@ -180,4 +162,17 @@ fn parseint(s: &str, base: u32) -> Option<Value> {
         acc = acc * base + d;
     }
     Some(Value::Number(Number::from_exact_int(neg, acc)))
+}
+
+/// `n` rounded to an integer, up (`ceil`) or down (`floor`), at its own
+/// precision.
+fn rounded(n: Number, up: bool) -> Result<Value, String> {
+    if n.is_integer() {
+        return Ok(Value::Number(n));
+    }
+    match n.clone().round_to_integer(up) {
+        Some(r) => Ok(Value::Number(r)),
+        None if up => num(n.as_f64().ceil() + 0.0),
+        None => num(n.as_f64().floor() + 0.0),
+    }
 }

@@ -1200,9 +1200,8 @@ pub(crate) fn formatlist_rows(
 #[cfg(feature = "regex")]
 /// cty's type callback of `regexall`: typed from the pattern's groups (an
 /// empty result has the type too).
-pub(crate) fn regexall_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn regexall_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
     use Returns::*;
-    let _ = types;
     Ok(match args.first() {
         Some(Value::String(p)) => Is(Type::list(regex_result_type(p)?)),
         _ => Literal,
