@@ -43,7 +43,6 @@ pub(crate) fn register(r: &mut Registry) {
         "chunklist",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(chunklist_type)
             .param("list", any())
             .declared(Type::list(Type::Dynamic))
@@ -59,7 +58,6 @@ pub(crate) fn register(r: &mut Registry) {
         "coalesce",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(coalesce_type)
             .nullable_variadic("vals", any())
             .build(|a| {
@@ -81,7 +79,6 @@ pub(crate) fn register(r: &mut Registry) {
         "coalescelist",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(coalescelist_type)
             .nullable_variadic("vals", any())
             .build(|a| {
@@ -147,7 +144,6 @@ pub(crate) fn register(r: &mut Registry) {
         "contains",
         FuncDef::builder()
             .returns(Type::Bool)
-            .typed()
             .kind_check(contains_kinds)
             .param("list", any())
             .typed_argument()
@@ -162,7 +158,6 @@ pub(crate) fn register(r: &mut Registry) {
         "distinct",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(distinct_type)
             .param("list", any())
             .declared(Type::list(Type::Dynamic))
@@ -181,7 +176,6 @@ pub(crate) fn register(r: &mut Registry) {
         "element",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .typed()
             .type_callback(element_type)
             .kind_check(element_kinds)
             .param("list", any())
@@ -196,7 +190,6 @@ pub(crate) fn register(r: &mut Registry) {
         "flatten",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(flatten_type)
             .param("list", any())
             .typed_argument()
@@ -213,7 +206,6 @@ pub(crate) fn register(r: &mut Registry) {
         "index",
         FuncDef::builder()
             .returns(Type::Number)
-            .typed()
             .kind_check(index_kinds)
             .param("list", any())
             .typed_argument()
@@ -234,7 +226,6 @@ pub(crate) fn register(r: &mut Registry) {
         "keys",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(keys_type)
             .kind_check(keys_kinds)
             .param("inputMap", any())
@@ -250,7 +241,6 @@ pub(crate) fn register(r: &mut Registry) {
         "values",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(values_type)
             .kind_check(values_kinds)
             .param("mapping", any())
@@ -265,7 +255,6 @@ pub(crate) fn register(r: &mut Registry) {
         "length",
         FuncDef::builder()
             .returns(Type::Number)
-            .typed()
             .kind_check(length_kinds)
             .param("value", any())
             .build(|a| match first(a) {
@@ -281,7 +270,6 @@ pub(crate) fn register(r: &mut Registry) {
         "lookup",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .typed()
             .type_callback(lookup_type)
             .kind_check(lookup_kinds)
             .param("inputMap", any())
@@ -307,7 +295,6 @@ pub(crate) fn register(r: &mut Registry) {
         "matchkeys",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(distinct_type)
             .param("values", any())
             .declared(Type::list(Type::Dynamic))
@@ -346,7 +333,6 @@ pub(crate) fn register(r: &mut Registry) {
         "merge",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(merge_type)
             .kind_check(merge_kinds)
             .nullable_variadic("maps", any())
@@ -390,7 +376,6 @@ pub(crate) fn register(r: &mut Registry) {
         "reverse",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(reverse_type)
             .kind_check(reverse_kinds)
             .param("list", any())
@@ -405,7 +390,6 @@ pub(crate) fn register(r: &mut Registry) {
         "setintersection",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(set_operation_type)
             .param("first_set", any())
             .declared(Type::set(Type::Dynamic))
@@ -425,7 +409,6 @@ pub(crate) fn register(r: &mut Registry) {
         "setsubtract",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(set_operation_type)
             .param("a", any())
             .declared(Type::set(Type::Dynamic))
@@ -444,7 +427,6 @@ pub(crate) fn register(r: &mut Registry) {
         "setunion",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(set_operation_type)
             .param("first_set", any())
             .declared(Type::set(Type::Dynamic))
@@ -459,7 +441,6 @@ pub(crate) fn register(r: &mut Registry) {
         "setproduct",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(setproduct_type)
             .kind_check(setproduct_kinds)
             .variadic("sets", any())
@@ -478,7 +459,6 @@ pub(crate) fn register(r: &mut Registry) {
         "slice",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(slice_type)
             .kind_check(slice_kinds)
             .param("list", any())
@@ -584,7 +564,6 @@ pub(crate) fn register(r: &mut Registry) {
         "zipmap",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(zipmap_type)
             .kind_check(zipmap_kinds)
             .param("keys", any())

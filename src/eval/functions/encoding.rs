@@ -120,7 +120,6 @@ pub(crate) fn register(r: &mut Registry) {
         "csvdecode",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .typed()
             .type_callback(csvdecode_type)
             .param("str", s())
             .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),

@@ -197,7 +197,6 @@ pub(crate) fn register(r: &mut Registry) {
             "regexall",
             FuncDef::builder()
                 .returns(Type::Dynamic)
-                .typed()
                 .type_callback(regexall_type)
                 .param("pattern", s())
                 .param("string", s())
