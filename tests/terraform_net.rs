@@ -8,7 +8,8 @@
 //! - value: the same value, numbers as exact decimals, unknowns (sets
 //!   `*-unknown`, in the unknowns oracle's scope) where Terraform's are
 //!   (the cases where Terraform gives a value);
-//! - type: the same type, as Terraform's `type()` prints it (the same);
+//! - type: the same type, as Terraform's `type()` prints it, but for white
+//!   space (the same cases);
 //! - summary: an error whose message starts with Terraform's summary line
 //!   (the cases where Terraform reports an error).
 //!
@@ -173,7 +174,10 @@ impl Counts {
                 } else {
                     !t.is_unknown() && case.get("value").is_some_and(|v| matches(v, &marked(t)))
                 };
-                let ty = field("type") == Some(t.ty().to_string().as_str());
+                // (Terraform prints a type over several lines, which the
+                // answers join again: an attribute name's own white space
+                // is not kept, so types compare without it.)
+                let ty = field("type").is_some_and(|tf| same_type(tf, &t.ty().to_string()));
                 self.values.0 += usize::from(value);
                 self.types.0 += usize::from(ty);
                 value && ty
@@ -203,6 +207,13 @@ impl Counts {
             self.verdicts, self.values.0, self.types.0, self.summaries.0
         )
     }
+}
+
+/// Whether two type strings are the same but for white space.
+fn same_type(a: &str, b: &str) -> bool {
+    a.chars()
+        .filter(|c| !c.is_whitespace())
+        .eq(b.chars().filter(|c| !c.is_whitespace()))
 }
 
 /// Terraform's answer, on one line.

@@ -1200,3 +1200,23 @@ fn a_set_of_unknown_length_fails_a_list_parameter_of_another_element_type() {
         unknown(src, &ctx, ty);
     }
 }
+
+#[test]
+fn regex_types_its_result_by_the_pattern() {
+    // Terraform 1.11.4 (type() in terraform console): a group that matched
+    // nothing is a null string.
+    let ctx = Context::new();
+    known(
+        "regex(\"(a)(b)?\", \"a\")",
+        &ctx,
+        json!(["a", null]),
+        "tuple([string, string])",
+    );
+    known(
+        "regex(\"(?P<w>\\\\w+)\", \"x\")",
+        &ctx,
+        json!({"w": "x"}),
+        "object({w: string})",
+    );
+    known("regex(\"b\", \"abc\")", &ctx, json!("b"), "string");
+}

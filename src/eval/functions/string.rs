@@ -181,6 +181,7 @@ pub(crate) fn register(r: &mut Registry) {
             "regex",
             FuncDef::builder()
                 .returns(Type::Dynamic)
+                .type_callback(regex_type)
                 .param("pattern", s())
                 .param("string", s())
                 .build(|a| {
@@ -1194,6 +1195,16 @@ pub(crate) fn formatlist_rows(
         out.push(Some(text));
     }
     Ok(Some(out))
+}
+
+#[cfg(feature = "regex")]
+/// cty's type callback of `regex`: typed from the pattern's groups, a
+/// group that matched nothing a null string.
+pub(crate) fn regex_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
+    Ok(match args.first() {
+        Some(Value::String(p)) => Returns::Is(regex_result_type(p)?),
+        _ => Returns::Literal,
+    })
 }
 
 #[cfg(feature = "regex")]
