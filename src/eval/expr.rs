@@ -1694,7 +1694,13 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
         if builtin {
             super::unknown_call::call(bare, def, args, types, &params, span, ctx.budget)
         } else {
-            Ok(unknown::nullable(Type::Dynamic))
+            // A declared function's result: of the type its spec declares.
+            let spec = def.spec();
+            Ok(if spec.nullable_result || spec.result == Type::Dynamic {
+                unknown::nullable(spec.result.clone())
+            } else {
+                unknown::not_null(spec.result.clone())
+            })
         }
     } else if typed {
         invoke_typed(ctx, def, &full, bare, fc, args, &types, span)
@@ -1708,13 +1714,19 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
                 }
                 invoke(ctx, def, &full, args, span)
             })
-            .map(|v| {
-                let t = if builtin {
-                    typing::fixed_type(def, bare, &v)
-                } else {
-                    None
-                };
-                (v, t)
+            .and_then(|v| {
+                if builtin {
+                    let t = typing::fixed_type(def, bare, &v);
+                    return Ok((v, t));
+                }
+                // A declared function's result converts to the type its
+                // spec declares.
+                let declared = &def.spec().result;
+                if *declared == Type::Dynamic {
+                    return Ok((v, None));
+                }
+                typing::convert(v, &None, declared)
+                    .map_err(|e| call_failed(&full, format!("invalid return value: {e}"), span))
             })
     };
     // A call whose arguments are all known and that fails is an error in

@@ -393,16 +393,38 @@ impl FuncDefBuilder {
         self
     }
 
-    /// The result is of type `t` (the dynamic pseudo-type: decided by the
-    /// arguments) and never null.
-    pub(crate) fn returns(mut self, t: Type) -> Self {
+    /// The result is of type `t` and never null: a result of another type
+    /// converts to it (a call that cannot is an error), and a call whose
+    /// arguments are not known yet is an unknown `t`, known not to be null
+    /// (without it: an unknown of any type, perhaps null). The dynamic
+    /// pseudo-type (`Type::Dynamic`) leaves the result as it is.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, FuncDef, ParamType};
+    /// use hcl::{Type, Value};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_func(
+    ///     "names",
+    ///     FuncDef::builder()
+    ///         .returns(Type::list(Type::String))
+    ///         .param("n", ParamType::Number)
+    ///         .build(|a| Ok(Value::from(vec![Value::from(1); a[0].as_u64().unwrap_or(0) as usize]))),
+    /// );
+    /// let t = hcl::eval::evaluate_typed_str("names(2)", &ctx).unwrap();
+    /// assert_eq!((t.value(), t.ty().to_string()), (&Value::from(vec!["1", "1"]), "list(string)".into()));
+    /// ctx.declare_unknown("n", Type::Number, true);
+    /// let t = hcl::eval::evaluate_typed_str("names(n)", &ctx).unwrap();
+    /// assert!(t.is_unknown());
+    /// assert_eq!(t.ty().to_string(), "list(string)");
+    /// ```
+    pub fn returns(mut self, t: Type) -> Self {
         self.spec.result = t;
         self.spec.nullable_result = false;
         self
     }
 
-    /// The result is of type `t` and may be null.
-    pub(crate) fn returns_nullable(mut self, t: Type) -> Self {
+    /// As [`returns`](Self::returns), but the result may be null.
+    pub fn returns_nullable(mut self, t: Type) -> Self {
         self.spec.result = t;
         self.spec.nullable_result = true;
         self

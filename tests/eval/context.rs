@@ -90,3 +90,33 @@ fn variables_from_json_like_values() {
     assert_eq!(ev_in("[for k, v in m : k]", &ctx), j(json!(["a", "b"])));
     assert_eq!(ev_in("m[\"a\"]", &ctx), j(json!(2)));
 }
+
+#[test]
+fn a_declared_function_types_its_result_as_its_spec_says() {
+    use hcl::eval::{FuncDef, ParamType};
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "half",
+        FuncDef::builder()
+            .returns(hcl::Type::Number)
+            .param("s", ParamType::String)
+            .build(|a| Ok(a[0].clone())),
+    );
+    // A result of another type converts, or the call fails.
+    let t = hcl::eval::evaluate_typed_str("half(\"4\")", &ctx).unwrap();
+    assert_eq!(
+        (t.value(), t.ty().to_string()),
+        (&hcl::Value::from(4), "number".to_owned())
+    );
+    let e = hcl::eval::evaluate_str("half(\"x\")", &ctx).unwrap_err();
+    assert!(
+        e.message().starts_with(
+            "Error in function call: Call to function \"half\" failed: invalid return value"
+        ),
+        "{e}"
+    );
+    // Not known yet: an unknown number, known not to be null.
+    ctx.declare_unknown("u", hcl::Type::String, false);
+    let t = hcl::eval::evaluate_typed_str("half(u) == null", &ctx).unwrap();
+    assert_eq!(t.value(), &hcl::Value::from(false));
+}
