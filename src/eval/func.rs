@@ -165,17 +165,17 @@ pub(crate) struct Spec {
     /// message of the check that refuses them (cty's type callback).
     pub(crate) type_callback: Option<TypeCallback>,
     /// The check of the kinds of the arguments' types (cty's, with
-    /// Terraform's messages); `true`: every argument is known at its top
-    /// level (the checks of the implementations apply too).
+    /// Terraform's messages), told which arguments are wholly unknown (with
+    /// none, the checks of the implementations apply too).
     pub(crate) kind_check: Option<KindCheck>,
     /// For a conversion function: the type its argument's type must
     /// convert to (`tolist`: a list of any element type).
     pub(crate) converts_to: Option<Type>,
 }
 
-/// A kind check: the arguments' types (and whether they are all known at
-/// their top level) refused with a message, or not.
-pub(crate) type KindCheck = fn(&[Type], bool) -> Result<(), String>;
+/// A kind check: the arguments' types (and which arguments are wholly
+/// unknown) refused with a message, or not.
+pub(crate) type KindCheck = fn(&[Type], &[bool]) -> Result<(), String>;
 
 /// A type callback: the arguments (after expansion) and their types give
 /// the result's type, or the message of the argument check that fails.

@@ -504,14 +504,14 @@ pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(),
 /// (its spec's), with Terraform's messages (an argument error's message
 /// starts `invalid value for "P" parameter:`). Those of the type callbacks
 /// apply up to the first argument of unknown type; those of the
-/// implementations (`contains`, `index`, `sum`) once every argument is
-/// known at its top level (`known_top`), as cty calls them then.
+/// implementations (`contains`, `index`, `sum`) once no argument is wholly
+/// unknown (`unknown[i]`), as cty calls them then.
 pub(crate) fn kind_check(
     spec: &super::func::Spec,
     types: &[Type],
-    known_top: bool,
+    unknown: &[bool],
 ) -> Result<(), String> {
-    spec.kind_check.map_or(Ok(()), |f| f(types, known_top))
+    spec.kind_check.map_or(Ok(()), |f| f(types, unknown))
 }
 
 /// The message `refuse` gives for the first of `types` it refuses, up to

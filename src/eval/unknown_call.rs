@@ -75,19 +75,8 @@ pub(crate) fn call(
         // type to check makes the result an unknown of unknown type.
         return Ok(unknown::nullable(Type::Dynamic));
     }
-    let known_top = !metas.iter().any(typing::is_unknown);
-    // cty's `concat` types its result as unknown at the first list not
-    // known, before it looks at the arguments after it.
-    let checked = match name {
-        "concat" => {
-            let unknown_list =
-                |(t, m): (&Type, &Ty)| matches!(t, Type::List(_)) && typing::is_unknown(m);
-            let stop = types.iter().zip(&metas).position(unknown_list);
-            &types[..stop.unwrap_or(types.len())]
-        }
-        _ => &types[..],
-    };
-    typing::kind_check(def.spec(), checked, known_top)
+    let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
+    typing::kind_check(def.spec(), &types, &unknown)
         .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     // Their type callbacks look at the types, and at `lookup`'s default
     // when it is known, whatever else is unknown: the sets' element types

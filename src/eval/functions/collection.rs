@@ -1149,7 +1149,7 @@ pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, Str
 // cty's checks of the kinds of the arguments, with Terraform's messages
 // (see `typing::kind_check`).
 
-fn keys_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn keys_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         (!mapping(t)).then(|| {
             "invalid value for \"inputMap\" parameter: must have map or object type".into()
@@ -1157,13 +1157,13 @@ fn keys_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn values_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn values_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         (!mapping(t)).then(|| "values() requires a map as the first argument".into())
     })
 }
 
-fn lookup_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn lookup_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     if types.first() == Some(&Type::Dynamic) {
         return Ok(());
     }
@@ -1180,13 +1180,13 @@ fn lookup_kinds(types: &[Type], _: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn merge_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn merge_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(types, |t| {
         (!mapping(t)).then(|| format!("arguments must be maps or objects, got \"{}\"", friendly(t)))
     })
 }
 
-fn one_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn one_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         (!sequence(t) || matches!(t, Type::Tuple(ts) if ts.len() > 1)).then(|| {
             "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements".into()
@@ -1194,7 +1194,7 @@ fn one_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn reverse_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn reverse_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         (!sequence(t)).then(|| {
             format!(
@@ -1205,7 +1205,7 @@ fn reverse_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn setproduct_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     if types.len() < 2 {
         return Err("at least two arguments are required".into());
     }
@@ -1227,7 +1227,7 @@ fn setproduct_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn slice_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn slice_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         if matches!(t, Type::Set(_)) {
             Some("invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into())
@@ -1239,14 +1239,18 @@ fn slice_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn element_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn element_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         (!ordered(t)).then(|| format!("cannot read elements from {}", friendly(t)))
     })
 }
 
-fn concat_kinds(types: &[Type], _: bool) -> Result<(), String> {
-    // None is checked when one is of unknown type.
+fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+    // None is checked when one is of unknown type; cty types the result as
+    // unknown at the first list not known, before it looks at the
+    // arguments after it.
+    let stop = (0..types.len()).find(|&i| matches!(types[i], Type::List(_)) && unknown[i]);
+    let types = &types[..stop.unwrap_or(types.len())];
     if types.contains(&Type::Dynamic) {
         return Ok(());
     }
@@ -1260,32 +1264,35 @@ fn concat_kinds(types: &[Type], _: bool) -> Result<(), String> {
     })
 }
 
-fn zipmap_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn zipmap_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(&types[types.len().min(1)..types.len().min(2)], |t| {
         (!ordered(t)).then(|| "values argument must be a list or tuple value".into())
     })
 }
 
-fn length_kinds(types: &[Type], _: bool) -> Result<(), String> {
+fn length_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     refuse_kinds(first_type(types), |t| {
         matches!(t, Type::Number | Type::Bool)
             .then(|| "argument must be a string, a collection type, or a structural type".into())
     })
 }
 
-fn contains_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+fn contains_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+    let known_top = !unknown.contains(&true);
     refuse_kinds(first_type(types), |t| {
         (known_top && !sequence(t)).then(|| "argument must be list, tuple, or set".into())
     })
 }
 
-fn index_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+fn index_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+    let known_top = !unknown.contains(&true);
     refuse_kinds(first_type(types), |t| {
         (known_top && !ordered(t)).then(|| "argument must be a list or tuple".into())
     })
 }
 
-fn sum_kinds(types: &[Type], known_top: bool) -> Result<(), String> {
+fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+    let known_top = !unknown.contains(&true);
     refuse_kinds(first_type(types), |t| {
         if known_top && mapping(t) {
             Some(format!(
