@@ -164,6 +164,9 @@ pub(crate) struct Spec {
     /// The result's type from the arguments and their types, or the
     /// message of the check that refuses them (cty's type callback).
     pub(crate) type_callback: Option<TypeCallback>,
+    /// Whether the type callback decides (and refuses) with arguments not
+    /// known yet too; the others' results are typed without it then.
+    pub(crate) callback_on_unknown: bool,
     /// The check of the kinds of the arguments' types (cty's, with
     /// Terraform's messages), told which arguments are wholly unknown (with
     /// none, the checks of the implementations apply too).
@@ -190,6 +193,7 @@ impl Default for Spec {
             nullable_result: true,
             typed: false,
             type_callback: None,
+            callback_on_unknown: false,
             kind_check: None,
             converts_to: None,
         }
@@ -441,6 +445,13 @@ impl FuncDefBuilder {
     pub(crate) fn type_callback(mut self, callback: TypeCallback) -> Self {
         self.spec.typed = true;
         self.spec.type_callback = Some(callback);
+        self
+    }
+
+    /// The type callback decides with arguments not known yet too (it
+    /// reads an unknown argument's null placeholder as not known).
+    pub(crate) fn callback_on_unknown(mut self) -> Self {
+        self.spec.callback_on_unknown = true;
         self
     }
 

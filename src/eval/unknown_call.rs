@@ -60,12 +60,6 @@ pub(crate) fn call(
         typing::conversion_check(def.spec(), t)
             .map_err(|msg| super::expr::call_failed(name, msg, span))?;
     }
-    if let (Some(Type::Tuple(ts)), "element") = (types.first(), name) {
-        // The type callback indexes the tuple's type, known or not.
-        if let (false, Some(i)) = (ts.is_empty(), args.get(1).and_then(Value::as_i64)) {
-            super::functions::collection::tuple_position(ts.len(), i).map_err(fail)?;
-        }
-    }
     if types
         .iter()
         .enumerate()
@@ -78,17 +72,16 @@ pub(crate) fn call(
     let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
     typing::kind_check(def.spec(), &types, &unknown)
         .map_err(|msg| super::expr::call_failed(name, msg, span))?;
-    // Their type callbacks look at the types, and at `lookup`'s default
-    // when it is known, whatever else is unknown: the sets' element types
-    // must unify, the default convert to the map's element type.
-    let callback = match name {
-        "setunion" | "setintersection" | "setsubtract" | "setsymmetricdifference" | "lookup" => {
-            Some(
-                typing::call_type(def.spec(), &args, &types)
-                    .map_err(|msg| super::expr::call_failed(name, msg, span))?,
-            )
-        }
-        _ => None,
+    // The type callbacks that decide with arguments not known (their
+    // specs say so): the sets' element types must unify, `lookup`'s default
+    // convert to the map's element type, an `element` index fit a tuple.
+    let callback = if def.spec().callback_on_unknown {
+        Some(
+            typing::call_type(def.spec(), &args, &types)
+                .map_err(|msg| super::expr::call_failed(name, msg, span))?,
+        )
+    } else {
+        None
     };
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     let result = |t: Type| {
