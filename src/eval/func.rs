@@ -174,6 +174,9 @@ pub(crate) struct Spec {
     /// For a conversion function: the type its argument's type must
     /// convert to (`tolist`: a list of any element type).
     pub(crate) converts_to: Option<Type>,
+    /// What a call gives whose arguments are not all known, where that is
+    /// more than an unknown of the result type.
+    pub(crate) unknown: Option<super::unknown_call::UnknownHandler>,
 }
 
 /// A kind check: the arguments' types (and which arguments are wholly
@@ -196,6 +199,7 @@ impl Default for Spec {
             callback_on_unknown: false,
             kind_check: None,
             converts_to: None,
+            unknown: None,
         }
     }
 }
@@ -459,6 +463,13 @@ impl FuncDefBuilder {
     pub(crate) fn kind_check(mut self, check: KindCheck) -> Self {
         self.spec.typed = true;
         self.spec.kind_check = Some(check);
+        self
+    }
+
+    /// A call whose arguments are not all known goes to `handler` (after
+    /// the checks of the arguments' types).
+    pub(crate) fn on_unknown(mut self, handler: super::unknown_call::UnknownHandler) -> Self {
+        self.spec.unknown = Some(handler);
         self
     }
 

@@ -24,6 +24,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "alltrue",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::bools_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -33,6 +34,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "anytrue",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::bools_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -42,6 +44,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "chunklist",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::chunklist_unknown)
             .returns(Type::Dynamic)
             .type_callback(chunklist_type)
             .param("list", any())
@@ -57,6 +60,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalesce",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::coalesce_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalesce_type)
             .nullable_variadic("vals", any())
@@ -78,6 +82,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalescelist",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::coalescelist_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalescelist_type)
             .nullable_variadic("vals", any())
@@ -119,7 +124,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "concat",
-        FuncDef::builder().returns(Type::Dynamic).typed().type_callback(concat_type)
+        FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::concat_unknown).returns(Type::Dynamic).typed().type_callback(concat_type)
             .kind_check(concat_kinds).variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
                 return Err("at least one argument is required".into());
@@ -143,6 +149,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "contains",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::contains_unknown)
             .returns(Type::Bool)
             .kind_check(contains_kinds)
             .param("list", any())
@@ -175,6 +182,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "element",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::element_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(element_type)
             .callback_on_unknown()
@@ -190,6 +198,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "flatten",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::flatten_unknown)
             .returns(Type::Dynamic)
             .type_callback(flatten_type)
             .param("list", any())
@@ -206,6 +215,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "index",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::index_unknown)
             .returns(Type::Number)
             .kind_check(index_kinds)
             .param("list", any())
@@ -226,6 +236,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "keys",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::keys_unknown)
             .returns(Type::Dynamic)
             .type_callback(keys_type)
             .kind_check(keys_kinds)
@@ -241,6 +252,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "values",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::values_unknown)
             .returns(Type::Dynamic)
             .type_callback(values_type)
             .kind_check(values_kinds)
@@ -255,6 +267,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "length",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::length_unknown)
             .returns(Type::Number)
             .kind_check(length_kinds)
             .param("value", any())
@@ -270,6 +283,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "lookup",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::lookup_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(lookup_type)
             .callback_on_unknown()
@@ -296,6 +310,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "matchkeys",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::matchkeys_unknown)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
             .param("values", any())
@@ -334,6 +349,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "merge",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::merge_unknown)
             .returns(Type::Dynamic)
             .type_callback(merge_type)
             .kind_check(merge_kinds)
@@ -357,7 +373,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "one",
-        FuncDef::builder().returns_nullable(Type::Dynamic).typed().type_callback(one_type)
+        FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::one_unknown).returns_nullable(Type::Dynamic).typed().type_callback(one_type)
             .kind_check(one_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             match first(a) {
@@ -377,6 +394,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "reverse",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::reverse_unknown)
             .returns(Type::Dynamic)
             .type_callback(reverse_type)
             .kind_check(reverse_kinds)
@@ -430,6 +448,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setunion",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::setunion_unknown)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -445,6 +464,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setproduct",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::setproduct_unknown)
             .returns(Type::Dynamic)
             .type_callback(setproduct_type)
             .kind_check(setproduct_kinds)
@@ -463,6 +483,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "slice",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::slice_unknown)
             .returns(Type::Dynamic)
             .type_callback(slice_type)
             .kind_check(slice_kinds)
@@ -485,6 +506,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "sort",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::sort_unknown)
             .returns(Type::list(Type::String))
             .typed()
             .param("list", any())
@@ -568,6 +590,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "zipmap",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::zipmap_unknown)
             .returns(Type::Dynamic)
             .type_callback(zipmap_type)
             .kind_check(zipmap_kinds)

@@ -66,16 +66,19 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "tolist",
         conversion(Type::Dynamic, Type::list(Type::Dynamic), tolist_type)
+            .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "list")),
     );
     r.insert(
         "toset",
         conversion(Type::Dynamic, Type::set(Type::Dynamic), toset_type)
+            .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "set")),
     );
     r.insert(
         "tomap",
         conversion(Type::Dynamic, Type::map(Type::Dynamic), tomap_type)
+            .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "map")),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no

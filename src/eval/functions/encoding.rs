@@ -12,6 +12,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "jsonencode",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::jsonencode_unknown)
             .returns(Type::String)
             .nullable_param("val", ParamType::Any)
             .build(|a| {

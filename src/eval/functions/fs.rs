@@ -175,7 +175,8 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
     v.push((
         "templatefile",
         FuncDef::builder()
-            .returns(Type::String)
+            // A template of one interpolation is that value.
+            .returns_nullable(Type::Dynamic)
             .param("path", s())
             .param("vars", ParamType::Any)
             .build_limited(move |a, budget| {

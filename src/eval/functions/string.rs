@@ -39,6 +39,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "startswith",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::startswith_unknown)
             .returns(Type::Bool)
             .param("str", s())
             .param("prefix", s())
@@ -61,6 +62,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "format",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::format_unknown)
             .returns(Type::String)
             .typed()
             .param("format", s())
@@ -74,6 +76,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "formatlist",
         FuncDef::builder()
+            .on_unknown(crate::eval::unknown_call::formatlist_unknown)
             .returns(Type::list(Type::String))
             .typed()
             .param("format", s())
@@ -180,6 +183,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regex",
             FuncDef::builder()
+                .on_unknown(crate::eval::unknown_call::regex_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regex_type)
                 .param("pattern", s())
@@ -197,6 +201,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regexall",
             FuncDef::builder()
+                .on_unknown(crate::eval::unknown_call::regexall_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regexall_type)
                 .param("pattern", s())
