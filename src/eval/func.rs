@@ -177,6 +177,8 @@ pub(crate) struct Spec {
     /// What a call gives whose arguments are not all known, where that is
     /// more than an unknown of the result type.
     pub(crate) unknown: Option<super::unknown_call::UnknownHandler>,
+    /// The type of an unknown result, where `result` does not tell it.
+    pub(crate) unknown_type: Option<super::unknown_call::UnknownType>,
 }
 
 /// A kind check: the arguments' types (and which arguments are wholly
@@ -200,6 +202,7 @@ impl Default for Spec {
             kind_check: None,
             converts_to: None,
             unknown: None,
+            unknown_type: None,
         }
     }
 }
@@ -470,6 +473,12 @@ impl FuncDefBuilder {
     /// the checks of the arguments' types).
     pub(crate) fn on_unknown(mut self, handler: super::unknown_call::UnknownHandler) -> Self {
         self.spec.unknown = Some(handler);
+        self
+    }
+
+    /// An unknown result's type comes from the arguments by `rule`.
+    pub(crate) fn unknown_type(mut self, rule: super::unknown_call::UnknownType) -> Self {
+        self.spec.unknown_type = Some(rule);
         self
     }
 

@@ -13,7 +13,7 @@
 //! keep its unknowns where they land.
 
 use super::expr::{err, R};
-use super::func::{FuncDef, Spec};
+use super::func::FuncDef;
 use super::functions::string::{formatlist_rows, ListArg};
 use super::limits::Budget;
 use super::typing::{self, Meta, Ty};
@@ -149,9 +149,24 @@ impl UnknownCall<'_> {
 
     /// The type of the unknown result.
     pub(crate) fn return_type(&self) -> Type {
-        return_type(self.name, self.def.spec(), &self.args, &self.types)
+        return_type(self.def, &self.args, &self.types)
     }
 }
+
+/// The type of a function's unknown result from its arguments (those not
+/// known are null placeholders) and their types: its spec's unknown-type
+/// rule, else its result type.
+pub(crate) fn return_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match def.spec().unknown_type {
+        Some(f) => f(def, args, types),
+        None => def.spec().result.clone(),
+    }
+}
+
+/// The type of a function's unknown result, where its spec's result type
+/// does not tell it: from the arguments (those not known are null
+/// placeholders) and their types.
+pub(crate) type UnknownType = fn(&FuncDef, &[Value], &[Type]) -> Type;
 
 /// What a function gives for a call whose arguments are not all known,
 /// where that is more than an unknown of its result type: a value, a
@@ -356,39 +371,38 @@ pub(crate) fn one_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     Ok(None)
 }
 
-/// What `anytrue`, `alltrue` gives with arguments not all known: A known
-/// string element of a list or tuple that is not a bool fails the
-/// conversion to list(bool) before any value is looked at. A set of unknown
-/// length converts to an unknown list(bool).
-pub(crate) fn bools_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let (args, metas) = (&c.args, &c.metas);
-        typing::length_unknown_set(&args[0], &metas[0])
-    };
-    if hit {
-        let result = |t: Type| c.result(t);
-        return Ok(Some(result(Type::Bool)));
+/// What `anytrue` gives with arguments not all known: a known `true`
+/// decides.
+pub(crate) fn anytrue_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
+    bools_unknown(c, true)
+}
+
+/// What `alltrue` gives with arguments not all known: as `anytrue`, a
+/// known `false` deciding.
+pub(crate) fn alltrue_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
+    bools_unknown(c, false)
+}
+
+/// `anytrue` (`decisive` true) or `alltrue` (false) over a list of bools
+/// not all known.
+fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, Ty)>> {
+    // A set of unknown length converts to an unknown list(bool).
+    if typing::length_unknown_set(&c.args[0], &c.metas[0]) {
+        return Ok(Some(c.result(Type::Bool)));
     }
-    let hit = {
-        let (args, metas) = (&c.args, &c.metas);
-        !c.whole(0) && non_bool_string(&args[0], &metas[0])
-    };
-    if hit {
+    if c.whole(0) {
+        return Ok(None);
+    }
+    // A known string element of a list or tuple that is not a bool fails
+    // the conversion to list(bool) before any value is looked at.
+    if non_bool_string(&c.args[0], &c.metas[0]) {
         let msg = "invalid value for \"list\" parameter: a bool is required";
-        return Err(c.refuse(msg.into())).map(Some);
+        return Err(c.refuse(msg.into()));
     }
-    let hit = { !c.whole(0) };
-    if hit {
-        let name = c.name;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let decisive = name == "anytrue";
-        if holds_known(&args[0], &metas[0], decisive) {
-            return Ok(Some((Value::Bool(decisive), None)));
-        }
-        return Ok(Some(unknown::not_null(Type::Bool)));
+    if holds_known(&c.args[0], &c.metas[0], decisive) {
+        return Ok(Some((Value::Bool(decisive), None)));
     }
-    Ok(None)
+    Ok(Some(unknown::not_null(Type::Bool)))
 }
 
 /// What `coalesce` gives with arguments not all known.
@@ -662,14 +676,13 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)
         !c.whole(0) && typing::is_known(&metas[1])
     };
     if hit {
-        let name = c.name;
         let def = c.def;
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
         let types = std::mem::take(&mut c.types);
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
-        let target = return_type(name, def.spec(), &args, &types);
+        let target = return_type(def, &args, &types);
         let Some(parts) = elements(&args[0], &metas[0]) else {
             return Ok(Some(result(target)));
         };
@@ -698,7 +711,6 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty
         args.len() >= 2 && (0..args.len()).all(|i| !c.whole(i))
     };
     if hit {
-        let name = c.name;
         let def = c.def;
         let budget = c.budget;
         let args = std::mem::take(&mut c.args);
@@ -706,7 +718,7 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty
         let types = std::mem::take(&mut c.types);
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
-        let target = return_type(name, def.spec(), &args, &types);
+        let target = return_type(def, &args, &types);
         let lists: Option<Vec<Vec<(Value, Ty)>>> = args
             .iter()
             .zip(&metas)
@@ -783,7 +795,6 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
         !c.whole(0) && typing::is_known(&metas[1])
     };
     if hit {
-        let name = c.name;
         let def = c.def;
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
@@ -792,7 +803,7 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
         let fail = |msg: String| c.fail(msg);
         // cty takes the element of a known sequence, known or not.
         let Value::Array(items) = &args[0] else {
-            return Ok(Some(result(return_type(name, def.spec(), &args, &types))));
+            return Ok(Some(result(return_type(def, &args, &types))));
         };
         let list = matches!(types[0], Type::List(_));
         let index = list
@@ -811,7 +822,6 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
 /// What `slice` gives with arguments not all known.
 pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let name = c.name;
         let def = c.def;
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
@@ -829,7 +839,7 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
         let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
         let range = super::functions::collection::slice_indexes(len, known(1), known(2))
             .map_err(|msg| c.refuse(msg))?;
-        let target = return_type(name, def.spec(), &args, &types);
+        let target = return_type(def, &args, &types);
         let (Some((a, b)), Some(mut parts)) = (range, elements(&args[0], &metas[0])) else {
             return Ok(Some(result(target)));
         };
@@ -847,7 +857,6 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>
         (0..args.len()).all(|i| !c.whole(i))
     };
     if hit {
-        let name = c.name;
         let def = c.def;
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
@@ -856,7 +865,7 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>
         let fail = |msg: String| c.fail(msg);
         // cty unions sets holding unknowns (an unknown equals no other
         // element); intersection and subtraction give up on them.
-        let target = return_type(name, def.spec(), &args, &types);
+        let target = return_type(def, &args, &types);
         let mut parts = Vec::new();
         for (v, m) in args.iter().zip(&metas) {
             // (In any order: the result is a set.)
@@ -1090,113 +1099,192 @@ fn holds_known(seq: &Value, meta: &Ty, want: bool) -> bool {
     })
 }
 
-/// The type of built-in `name`'s unknown result, from its arguments'
-/// types.
-fn return_type(name: &str, spec: &Spec, args: &[Value], types: &[Type]) -> Type {
+/// The type of `regexall`'s unknown result.
+#[cfg(feature = "regex")]
+pub(crate) fn regexall_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::list(Type::Dynamic)
+}
+
+/// The type of `tolist`'s unknown result.
+pub(crate) fn tolist_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::list(Type::Dynamic)
+}
+
+/// The type of `toset`'s unknown result.
+pub(crate) fn toset_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::set(Type::Dynamic)
+}
+
+/// The type of `tomap`'s unknown result.
+pub(crate) fn tomap_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::map(Type::Dynamic)
+}
+
+/// The type of the unknown result of `sensitive`, `nonsensitive`, `ephemeralasnull`.
+pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
     let t0 = types.first();
-    let elem = |t: Option<&Type>| match t {
+    t0.cloned().unwrap_or(Type::Dynamic)
+}
+
+/// The type of `lookup`'s unknown result.
+pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::Map(e)) => (**e).clone(),
+        Some(Type::Object(attrs)) => match args.get(1) {
+            Some(Value::String(k)) if attrs.contains_key(k.as_str()) => attrs[k.as_str()].clone(),
+            _ => Type::Dynamic,
+        },
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `one`'s unknown result.
+pub(crate) fn one_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
+        Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `keys`'s unknown result.
+pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::Map(_)) => Type::list(Type::String),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `reverse`'s unknown result.
+pub(crate) fn reverse_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
+        Some(Type::List(_) | Type::Set(_)) => Type::list(elem(t0)),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `concat`'s unknown result.
+pub(crate) fn concat_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let spec = def.spec();
+    {
+        // Lists alone unify; otherwise a tuple of their elements, for
+        // which a list not known has no length.
+        let list = |t: &Type| matches!(t, Type::List(_));
+        let lists = !types.is_empty() && types.iter().all(list);
+        let unknown_list = types
+            .iter()
+            .zip(args)
+            .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
+        match typing::call_type(spec, args, types) {
+            Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) if lists || !unknown_list => t,
+            _ => Type::Dynamic,
+        }
+    }
+}
+
+/// The type of the unknown result of `distinct`, `matchkeys`: Their parameter is a list: a tuple converts to one first.
+pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of the unknown result of `setproduct`, `zipmap`.
+pub(crate) fn callback_or_dynamic_unknown_type(
+    def: &FuncDef,
+    args: &[Value],
+    types: &[Type],
+) -> Type {
+    let spec = def.spec();
+    match typing::call_type(spec, args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `chunklist`'s unknown result.
+pub(crate) fn chunklist_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of the unknown result of `setunion`, `setintersection`, `setsubtract`: Their element types unify as for known sets (an empty tuple takes no part).
+pub(crate) fn set_operation_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let spec = def.spec();
+    {
+        match typing::call_type(spec, args, types) {
+            Ok(typing::Returns::Is(t)) => t,
+            _ => Type::set(Type::Dynamic),
+        }
+    }
+}
+
+/// The type of `coalesce`'s unknown result.
+pub(crate) fn coalesce_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    Type::unify(types).unwrap_or(Type::Dynamic)
+}
+
+/// The type of `merge`'s unknown result.
+pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    {
+        if types.contains(&Type::Dynamic) {
+            return Type::Dynamic;
+        }
+        let mut attrs = std::collections::BTreeMap::new();
+        for t in types {
+            match t {
+                Type::Object(a) => attrs.extend(a.clone()),
+                _ => return Type::Dynamic,
+            }
+        }
+        Type::Object(attrs)
+    }
+}
+
+/// The type of `element`'s unknown result: typed from a tuple's element
+/// types too, where the index is known.
+pub(crate) fn element_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => match types.first() {
+            Some(Type::List(e)) => (**e).clone(),
+            _ => Type::Dynamic,
+        },
+    }
+}
+
+/// The type of the unknown result of `values` and `slice`: typed from a
+/// tuple's element types too, where the indexes are known.
+pub(crate) fn sequence_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => match types.first() {
+            t0 @ Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(element_of(t0)),
+            _ => Type::Dynamic,
+        },
+    }
+}
+
+/// The element type of a collection of type `t`; a tuple's elements'
+/// types unified.
+fn element_of(t: Option<&Type>) -> Type {
+    match t {
         Some(Type::List(e) | Type::Set(e) | Type::Map(e)) => (**e).clone(),
         Some(Type::Tuple(ts)) if !ts.is_empty() => Type::unify(ts).unwrap_or(Type::Dynamic),
         _ => Type::Dynamic,
-    };
-    match name {
-        // The pattern is not known (else `call` typed the result).
-        "regex" => Type::Dynamic,
-        "regexall" => Type::list(Type::Dynamic),
-        "tolist" => Type::list(Type::Dynamic),
-        "toset" => Type::set(Type::Dynamic),
-        "tomap" => Type::map(Type::Dynamic),
-        "sensitive" | "nonsensitive" | "ephemeralasnull" => t0.cloned().unwrap_or(Type::Dynamic),
-        "lookup" => match t0 {
-            Some(Type::Map(e)) => (**e).clone(),
-            Some(Type::Object(attrs)) => match args.get(1) {
-                Some(Value::String(k)) if attrs.contains_key(k.as_str()) => {
-                    attrs[k.as_str()].clone()
-                }
-                _ => Type::Dynamic,
-            },
-            _ => Type::Dynamic,
-        },
-        // Typed from a tuple's element types too, where the indexes are
-        // known.
-        "element" | "values" | "slice" => match typing::call_type(spec, args, types) {
-            Ok(typing::Returns::Is(t)) => t,
-            _ => match t0 {
-                Some(Type::List(_) | Type::Set(_) | Type::Map(_)) if name != "element" => {
-                    Type::list(elem(t0))
-                }
-                Some(Type::List(e)) => (**e).clone(),
-                _ => Type::Dynamic,
-            },
-        },
-        "one" => match t0 {
-            Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
-            Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
-            _ => Type::Dynamic,
-        },
-        "keys" => match t0 {
-            Some(Type::Map(_)) => Type::list(Type::String),
-            _ => Type::Dynamic,
-        },
-        "reverse" => match t0 {
-            Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
-            Some(Type::List(_) | Type::Set(_)) => Type::list(elem(t0)),
-            _ => Type::Dynamic,
-        },
-        "concat" => {
-            // Lists alone unify; otherwise a tuple of their elements, for
-            // which a list not known has no length.
-            let list = |t: &Type| matches!(t, Type::List(_));
-            let lists = !types.is_empty() && types.iter().all(list);
-            let unknown_list = types
-                .iter()
-                .zip(args)
-                .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
-            match typing::call_type(spec, args, types) {
-                Ok(typing::Returns::Is(t) | typing::Returns::Convert(t))
-                    if lists || !unknown_list =>
-                {
-                    t
-                }
-                _ => Type::Dynamic,
-            }
-        }
-        // Their parameter is a list: a tuple converts to one first.
-        "distinct" | "matchkeys" => match t0 {
-            Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
-            _ => Type::Dynamic,
-        },
-        "setproduct" | "zipmap" => match typing::call_type(spec, args, types) {
-            Ok(typing::Returns::Is(t)) => t,
-            _ => Type::Dynamic,
-        },
-        "chunklist" => match t0 {
-            Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
-            _ => Type::Dynamic,
-        },
-        // Their element types unify as for known sets (an empty tuple
-        // takes no part).
-        "setunion" | "setintersection" | "setsubtract" => {
-            match typing::call_type(spec, args, types) {
-                Ok(typing::Returns::Is(t)) => t,
-                _ => Type::set(Type::Dynamic),
-            }
-        }
-        "coalesce" => Type::unify(types).unwrap_or(Type::Dynamic),
-        "merge" => {
-            if types.contains(&Type::Dynamic) {
-                return Type::Dynamic;
-            }
-            let mut attrs = std::collections::BTreeMap::new();
-            for t in types {
-                match t {
-                    Type::Object(a) => attrs.extend(a.clone()),
-                    _ => return Type::Dynamic,
-                }
-            }
-            Type::Object(attrs)
-        }
-        _ => spec.result.clone(),
     }
 }
 

@@ -24,7 +24,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "alltrue",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::bools_unknown)
+            .on_unknown(crate::eval::unknown_call::alltrue_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -34,7 +34,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "anytrue",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::bools_unknown)
+            .on_unknown(crate::eval::unknown_call::anytrue_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -44,6 +44,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "chunklist",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::chunklist_unknown_type)
             .on_unknown(crate::eval::unknown_call::chunklist_unknown)
             .returns(Type::Dynamic)
             .type_callback(chunklist_type)
@@ -60,6 +61,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalesce",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::coalesce_unknown_type)
             .on_unknown(crate::eval::unknown_call::coalesce_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalesce_type)
@@ -125,6 +127,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "concat",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::concat_unknown_type)
             .on_unknown(crate::eval::unknown_call::concat_unknown).returns(Type::Dynamic).typed().type_callback(concat_type)
             .kind_check(concat_kinds).variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
@@ -164,6 +167,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "distinct",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::list_of_elements_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
             .param("list", any())
@@ -182,6 +186,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "element",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::element_unknown_type)
             .on_unknown(crate::eval::unknown_call::element_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(element_type)
@@ -236,6 +241,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "keys",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::keys_unknown_type)
             .on_unknown(crate::eval::unknown_call::keys_unknown)
             .returns(Type::Dynamic)
             .type_callback(keys_type)
@@ -252,6 +258,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "values",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::sequence_unknown_type)
             .on_unknown(crate::eval::unknown_call::values_unknown)
             .returns(Type::Dynamic)
             .type_callback(values_type)
@@ -283,6 +290,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "lookup",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::lookup_unknown_type)
             .on_unknown(crate::eval::unknown_call::lookup_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(lookup_type)
@@ -310,6 +318,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "matchkeys",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::list_of_elements_unknown_type)
             .on_unknown(crate::eval::unknown_call::matchkeys_unknown)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
@@ -349,6 +358,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "merge",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::merge_unknown_type)
             .on_unknown(crate::eval::unknown_call::merge_unknown)
             .returns(Type::Dynamic)
             .type_callback(merge_type)
@@ -374,6 +384,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "one",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::one_unknown_type)
             .on_unknown(crate::eval::unknown_call::one_unknown).returns_nullable(Type::Dynamic).typed().type_callback(one_type)
             .kind_check(one_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
@@ -394,6 +405,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "reverse",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::reverse_unknown_type)
             .on_unknown(crate::eval::unknown_call::reverse_unknown)
             .returns(Type::Dynamic)
             .type_callback(reverse_type)
@@ -409,6 +421,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setintersection",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -429,6 +442,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setsubtract",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -448,6 +462,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setunion",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
             .on_unknown(crate::eval::unknown_call::setunion_unknown)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
@@ -464,6 +479,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setproduct",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::callback_or_dynamic_unknown_type)
             .on_unknown(crate::eval::unknown_call::setproduct_unknown)
             .returns(Type::Dynamic)
             .type_callback(setproduct_type)
@@ -483,6 +499,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "slice",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::sequence_unknown_type)
             .on_unknown(crate::eval::unknown_call::slice_unknown)
             .returns(Type::Dynamic)
             .type_callback(slice_type)
@@ -590,6 +607,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "zipmap",
         FuncDef::builder()
+            .unknown_type(crate::eval::unknown_call::callback_or_dynamic_unknown_type)
             .on_unknown(crate::eval::unknown_call::zipmap_unknown)
             .returns(Type::Dynamic)
             .type_callback(zipmap_type)

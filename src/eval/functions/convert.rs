@@ -66,18 +66,21 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "tolist",
         conversion(Type::Dynamic, Type::list(Type::Dynamic), tolist_type)
+            .unknown_type(crate::eval::unknown_call::tolist_unknown_type)
             .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "list")),
     );
     r.insert(
         "toset",
         conversion(Type::Dynamic, Type::set(Type::Dynamic), toset_type)
+            .unknown_type(crate::eval::unknown_call::toset_unknown_type)
             .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "set")),
     );
     r.insert(
         "tomap",
         conversion(Type::Dynamic, Type::map(Type::Dynamic), tomap_type)
+            .unknown_type(crate::eval::unknown_call::tomap_unknown_type)
             .on_unknown(crate::eval::unknown_call::conversion_unknown)
             .build(|a| collection(first(a), "map")),
     );
@@ -86,7 +89,9 @@ pub(crate) fn register(r: &mut Registry) {
     for name in ["sensitive", "nonsensitive", "ephemeralasnull"] {
         r.insert(
             name,
-            one(Type::Dynamic, identity_type).build(|a| Ok(first(a))),
+            one(Type::Dynamic, identity_type)
+                .unknown_type(crate::eval::unknown_call::identity_unknown_type)
+                .build(|a| Ok(first(a))),
         );
     }
     r.insert(

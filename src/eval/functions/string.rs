@@ -201,6 +201,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regexall",
             FuncDef::builder()
+                .unknown_type(crate::eval::unknown_call::regexall_unknown_type)
                 .on_unknown(crate::eval::unknown_call::regexall_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regexall_type)
