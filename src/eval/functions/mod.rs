@@ -76,17 +76,25 @@
 //   `type_callback(f)` (the result type from the arguments' values and
 //   types, or the message refusing them), `kind_check(f)` (cty's kind
 //   checks of the arguments' types) and, for a conversion, `converts_to(T)`;
+// - what a call gives whose arguments are not all known: by default an
+//   unknown of its result type (not null unless `returns_nullable`);
+//   `unknown_type(f)` where that type comes from the arguments,
+//   `callback_on_unknown()` where the type callback decides (and refuses)
+//   with unknown arguments too, and `on_unknown(f)` where the function
+//   gives more (a value from the known parts, a refined unknown, a
+//   failure);
 // - its implementation (`build`, or `build_limited` to check sizes against
 //   the evaluation's budget).
 //
 // The type callbacks and kind checks sit beside the implementation in the
-// family's file. Then cases in `tests/fixtures/functions/cases.txt` (their
-// answers from Terraform: that folder's README), and the function in the
-// regression net's generator (`tests/fixtures/terraform_net/generate.py`).
-// What a call with unknown arguments gives is still decided by name in
-// `unknown_call.rs` for the functions that keep known parts of their
-// arguments (a function not named there gives an unknown of its result
-// type, refined as not null unless it returns nullable).
+// family's file, the unknown handlers and types in `unknown_call.rs` beside
+// the helpers they share. Then cases in `tests/fixtures/functions/cases.txt`
+// (their answers from Terraform: that folder's README), and the function in
+// the regression net's generator (`tests/fixtures/terraform_net/generate.py`).
+// Still decided by name in the call protocol (`eval/expr.rs`): `try`, `can`
+// and `templatestring` (which take expressions), and the typed steps of
+// `length`, `format`, `formatlist`, `element`, `sum`, the `to*`
+// conversions, `coalesce`, `coalescelist` and `yamldecode`.
 
 // No panics reachable from arguments: arity is checked by `FuncDef::call`
 // before a function runs; everything else returns an error.
