@@ -147,6 +147,16 @@ impl UnknownCall<'_> {
         super::expr::call_failed(self.name, msg, self.span)
     }
 
+    /// The arguments, their metas and their types, taken (the unknown
+    /// result given up to is then of the spec's result type).
+    pub(crate) fn take(&mut self) -> (Vec<Value>, Vec<Ty>, Vec<Type>) {
+        (
+            std::mem::take(&mut self.args),
+            std::mem::take(&mut self.metas),
+            std::mem::take(&mut self.types),
+        )
+    }
+
     /// The type of the unknown result.
     pub(crate) fn return_type(&self) -> Type {
         return_type(self.def, &self.args, &self.types)
@@ -176,9 +186,7 @@ pub(crate) type UnknownHandler = fn(&mut UnknownCall<'_>) -> R<Option<(Value, Ty
 /// What `jsonencode` gives with arguments not all known.
 pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         // The encoding's first character is known from the type of a
         // value known not to be null (cty's refinement).
         let not_null = match &metas[0] {
@@ -203,9 +211,7 @@ pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty
 /// What `length` gives with arguments not all known.
 pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let n = match (&metas[0], &args[0]) {
             (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
             (Some(Meta::Unknown(Type::Tuple(ts), _)), _) => Some(ts.len()),
@@ -260,9 +266,7 @@ pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
 /// What `keys` gives with arguments not all known.
 pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
             (Some(Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
@@ -290,11 +294,7 @@ pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
 
 /// What `contains` gives with arguments not all known.
 pub(crate) fn contains_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let metas = &c.metas;
-        !c.whole(0) && typing::is_known(&metas[1])
-    };
-    if hit {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
         // cty compares the value with each element: an element equal
@@ -322,8 +322,7 @@ pub(crate) fn contains_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>
 /// the first element equal to the value, an element that may be decides
 /// nothing, none is "item not found".
 pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) && !c.whole(1) };
-    if hit {
+    if !c.whole(0) && !c.whole(1) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
         let fail = |msg: String| c.fail(msg);
@@ -360,11 +359,8 @@ pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)
 /// What `one` gives with arguments not all known: A list of known length:
 /// more than one element is refused as for a known list.
 pub(crate) fn one_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let (args, metas) = (&c.args, &c.metas);
-        matches!((&args[0], &metas[0]), (Value::Array(a), Some(Meta::Parts(Type::List(_), _))) if a.len() > 1)
-    };
-    if hit {
+    if matches!((&c.args[0], &c.metas[0]), (Value::Array(a), Some(Meta::Parts(Type::List(_), _))) if a.len() > 1)
+    {
         let msg = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
         return Err(c.refuse(msg.into())).map(Some);
     }
@@ -408,9 +404,7 @@ fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, Ty
 /// What `coalesce` gives with arguments not all known.
 pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let fail = |msg: String| c.fail(msg);
         let Some(target) = Type::unify(&types) else {
             return Err(fail("all arguments must have the same type".into())).map(Some);
@@ -434,9 +428,7 @@ pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>
 /// What `coalescelist` gives with arguments not all known.
 pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let fail = |msg: String| c.fail(msg);
         // cty checks the types in order up to an unknown argument;
         // then, in order, an unknown argument makes the result
@@ -467,8 +459,7 @@ pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, 
 
 /// What `format` gives with arguments not all known.
 pub(crate) fn format_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
+    if !c.whole(0) {
         let args = std::mem::take(&mut c.args);
         // cty: the text before the first verb is known to start the
         // result.
@@ -488,12 +479,9 @@ pub(crate) fn format_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
 
 /// What `formatlist` gives with arguments not all known.
 pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
+    if !c.whole(0) {
         let budget = c.budget;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
@@ -553,12 +541,9 @@ pub(crate) fn startswith_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty
 
 /// What `tolist`, `toset`, `tomap` gives with arguments not all known.
 pub(crate) fn conversion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
+    if !c.whole(0) {
         let def = c.def;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let fail = |msg: String| c.fail(msg);
         let target = match super::typing::call_type(def.spec(), &args, &types) {
             Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
@@ -598,11 +583,7 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
             }
         }
     }
-    let hit = {
-        let (metas, types) = (&c.metas, &c.types);
-        matches!(types[0], Type::Object(_)) && typing::is_known(&metas[1])
-    };
-    if hit {
+    if matches!(c.types[0], Type::Object(_)) && typing::is_known(&c.metas[1]) {
         let callback = c.callback.take();
         let result = |t: Type| c.result(t);
         return Ok(Some(result(match callback {
@@ -617,11 +598,8 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
 /// holding unknowns: cty runs these functions on it, and their results keep
 /// what is known.
 pub(crate) fn values_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+    if !c.whole(0) {
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         // A map's or object's values in the order of their keys.
@@ -671,15 +649,9 @@ pub(crate) fn sort_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
 /// holding unknowns: cty chunks it, and takes the product of known
 /// sequences, with the unknowns in their places.
 pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let metas = &c.metas;
-        !c.whole(0) && typing::is_known(&metas[1])
-    };
-    if hit {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let def = c.def;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         let target = return_type(def, &args, &types);
@@ -706,16 +678,10 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)
 
 /// What `setproduct` gives with arguments not all known.
 pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let args = &c.args;
-        args.len() >= 2 && (0..args.len()).all(|i| !c.whole(i))
-    };
-    if hit {
+    if c.args.len() >= 2 && (0..c.args.len()).all(|i| !c.whole(i)) {
         let def = c.def;
         let budget = c.budget;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         let target = return_type(def, &args, &types);
@@ -746,9 +712,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
     {
         let def = c.def;
         let span = c.span;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
@@ -790,15 +754,9 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
 
 /// What `element` gives with arguments not all known.
 pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let metas = &c.metas;
-        !c.whole(0) && typing::is_known(&metas[1])
-    };
-    if hit {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let def = c.def;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         // cty takes the element of a known sequence, known or not.
@@ -823,9 +781,7 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
 pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
     {
         let def = c.def;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
@@ -852,15 +808,9 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
 
 /// What `setunion` gives with arguments not all known.
 pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let args = &c.args;
-        (0..args.len()).all(|i| !c.whole(i))
-    };
-    if hit {
+    if (0..c.args.len()).all(|i| !c.whole(i)) {
         let def = c.def;
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         // cty unions sets holding unknowns (an unknown equals no other
@@ -882,11 +832,8 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>
 /// What `reverse` gives with arguments not all known: A set is reversed in
 /// its order (known elements, unknown ones, null), its length known or not.
 pub(crate) fn reverse_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+    if !c.whole(0) {
+        let (args, metas, types) = c.take();
         let result = |t: Type| c.result(t);
         let fail = |msg: String| c.fail(msg);
         let Some(mut parts) = items_with_metas(&args[0], &metas[0]) else {
@@ -904,8 +851,7 @@ pub(crate) fn reverse_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
 
 /// What `flatten` gives with arguments not all known.
 pub(crate) fn flatten_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = { !c.whole(0) };
-    if hit {
+    if !c.whole(0) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
         let fail = |msg: String| c.fail(msg);
@@ -920,14 +866,8 @@ pub(crate) fn flatten_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>
 
 /// What `concat` gives with arguments not all known.
 pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let args = &c.args;
-        (0..args.len()).all(|i| !c.whole(i))
-    };
-    if hit {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let types = std::mem::take(&mut c.types);
+    if (0..c.args.len()).all(|i| !c.whole(i)) {
+        let (args, metas, types) = c.take();
         let fail = |msg: String| c.fail(msg);
         let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
         let mut out = Vec::new();
@@ -948,11 +888,7 @@ pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> 
 
 /// What `merge` gives with arguments not all known.
 pub(crate) fn merge_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, Ty)>> {
-    let hit = {
-        let (args, types) = (&c.args, &c.types);
-        (0..args.len()).all(|i| !c.whole(i)) && !types.contains(&Type::Dynamic)
-    };
-    if hit {
+    if (0..c.args.len()).all(|i| !c.whole(i)) && !c.types.contains(&Type::Dynamic) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
         let fail = |msg: String| c.fail(msg);
