@@ -182,7 +182,8 @@ pub(crate) struct Spec {
 }
 
 /// A kind check: the arguments' types (and which arguments are wholly
-/// unknown) refused with a message, or not.
+/// unknown; one past the slice's end is known) refused with a message, or
+/// not.
 pub(crate) type KindCheck = fn(&[Type], &[bool]) -> Result<(), String>;
 
 /// A type callback: the arguments (after expansion) and their types give

@@ -1295,7 +1295,8 @@ fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
     // None is checked when one is of unknown type; cty types the result as
     // unknown at the first list not known, before it looks at the
     // arguments after it.
-    let stop = (0..types.len()).find(|&i| matches!(types[i], Type::List(_)) && unknown[i]);
+    let stop = (0..types.len())
+        .find(|&i| matches!(types[i], Type::List(_)) && unknown.get(i) == Some(&true));
     let types = &types[..stop.unwrap_or(types.len())];
     if types.contains(&Type::Dynamic) {
         return Ok(());
