@@ -4,11 +4,14 @@ use super::util::{
     self, convert, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
 };
 use super::Registry;
+use crate::eval::expr::R;
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
     refuse_kinds, sequence, Returns, LOOKUP_DEFAULT,
 };
+use crate::eval::unknown_call::{self, UnknownCall};
+use crate::eval::{typing, unknown};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
 
@@ -24,7 +27,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "alltrue",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::alltrue_unknown)
+            .on_unknown(alltrue_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -34,7 +37,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "anytrue",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::anytrue_unknown)
+            .on_unknown(anytrue_unknown)
             .returns(Type::Bool)
             .typed()
             .param("list", any())
@@ -44,8 +47,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "chunklist",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::chunklist_unknown_type)
-            .on_unknown(crate::eval::unknown_call::chunklist_unknown)
+            .unknown_type(chunklist_unknown_type)
+            .on_unknown(chunklist_unknown)
             .returns(Type::Dynamic)
             .type_callback(chunklist_type)
             .param("list", any())
@@ -61,8 +64,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalesce",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::coalesce_unknown_type)
-            .on_unknown(crate::eval::unknown_call::coalesce_unknown)
+            .unknown_type(coalesce_unknown_type)
+            .on_unknown(coalesce_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalesce_type)
             .nullable_variadic("vals", any())
@@ -84,7 +87,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalescelist",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::coalescelist_unknown)
+            .on_unknown(coalescelist_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalescelist_type)
             .nullable_variadic("vals", any())
@@ -127,8 +130,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "concat",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::concat_unknown_type)
-            .on_unknown(crate::eval::unknown_call::concat_unknown).returns(Type::Dynamic).typed().type_callback(concat_type)
+            .unknown_type(concat_unknown_type)
+            .on_unknown(concat_unknown).returns(Type::Dynamic).typed().type_callback(concat_type)
             .kind_check(concat_kinds).variadic("seqs", any()).typed_argument().build(|a| {
             if a.is_empty() {
                 return Err("at least one argument is required".into());
@@ -152,7 +155,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "contains",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::contains_unknown)
+            .on_unknown(contains_unknown)
             .returns(Type::Bool)
             .kind_check(contains_kinds)
             .param("list", any())
@@ -167,7 +170,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "distinct",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::list_of_elements_unknown_type)
+            .unknown_type(list_of_elements_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
             .param("list", any())
@@ -186,8 +189,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "element",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::element_unknown_type)
-            .on_unknown(crate::eval::unknown_call::element_unknown)
+            .unknown_type(element_unknown_type)
+            .on_unknown(element_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(element_type)
             .callback_on_unknown()
@@ -203,7 +206,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "flatten",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::flatten_unknown)
+            .on_unknown(flatten_unknown)
             .returns(Type::Dynamic)
             .type_callback(flatten_type)
             .param("list", any())
@@ -220,7 +223,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "index",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::index_unknown)
+            .on_unknown(index_unknown)
             .returns(Type::Number)
             .kind_check(index_kinds)
             .param("list", any())
@@ -241,8 +244,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "keys",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::keys_unknown_type)
-            .on_unknown(crate::eval::unknown_call::keys_unknown)
+            .unknown_type(keys_unknown_type)
+            .on_unknown(keys_unknown)
             .returns(Type::Dynamic)
             .type_callback(keys_type)
             .kind_check(keys_kinds)
@@ -258,8 +261,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "values",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::sequence_unknown_type)
-            .on_unknown(crate::eval::unknown_call::values_unknown)
+            .unknown_type(sequence_unknown_type)
+            .on_unknown(values_unknown)
             .returns(Type::Dynamic)
             .type_callback(values_type)
             .kind_check(values_kinds)
@@ -274,7 +277,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "length",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::length_unknown)
+            .on_unknown(length_unknown)
             .returns(Type::Number)
             .kind_check(length_kinds)
             .param("value", any())
@@ -290,8 +293,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "lookup",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::lookup_unknown_type)
-            .on_unknown(crate::eval::unknown_call::lookup_unknown)
+            .unknown_type(lookup_unknown_type)
+            .on_unknown(lookup_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(lookup_type)
             .callback_on_unknown()
@@ -318,8 +321,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "matchkeys",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::list_of_elements_unknown_type)
-            .on_unknown(crate::eval::unknown_call::matchkeys_unknown)
+            .unknown_type(list_of_elements_unknown_type)
+            .on_unknown(matchkeys_unknown)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
             .param("values", any())
@@ -358,8 +361,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "merge",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::merge_unknown_type)
-            .on_unknown(crate::eval::unknown_call::merge_unknown)
+            .unknown_type(merge_unknown_type)
+            .on_unknown(merge_unknown)
             .returns(Type::Dynamic)
             .type_callback(merge_type)
             .kind_check(merge_kinds)
@@ -384,8 +387,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "one",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::one_unknown_type)
-            .on_unknown(crate::eval::unknown_call::one_unknown).returns_nullable(Type::Dynamic).typed().type_callback(one_type)
+            .unknown_type(one_unknown_type)
+            .on_unknown(one_unknown).returns_nullable(Type::Dynamic).typed().type_callback(one_type)
             .kind_check(one_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
             match first(a) {
@@ -405,8 +408,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "reverse",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::reverse_unknown_type)
-            .on_unknown(crate::eval::unknown_call::reverse_unknown)
+            .unknown_type(reverse_unknown_type)
+            .on_unknown(reverse_unknown)
             .returns(Type::Dynamic)
             .type_callback(reverse_type)
             .kind_check(reverse_kinds)
@@ -421,7 +424,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setintersection",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
+            .unknown_type(set_operation_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -442,7 +445,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setsubtract",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
+            .unknown_type(set_operation_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -462,8 +465,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setunion",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::set_operation_unknown_type)
-            .on_unknown(crate::eval::unknown_call::setunion_unknown)
+            .unknown_type(set_operation_unknown_type)
+            .on_unknown(setunion_unknown)
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
@@ -479,8 +482,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setproduct",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::callback_or_dynamic_unknown_type)
-            .on_unknown(crate::eval::unknown_call::setproduct_unknown)
+            .unknown_type(callback_or_dynamic_unknown_type)
+            .on_unknown(setproduct_unknown)
             .returns(Type::Dynamic)
             .type_callback(setproduct_type)
             .kind_check(setproduct_kinds)
@@ -499,8 +502,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "slice",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::sequence_unknown_type)
-            .on_unknown(crate::eval::unknown_call::slice_unknown)
+            .unknown_type(sequence_unknown_type)
+            .on_unknown(slice_unknown)
             .returns(Type::Dynamic)
             .type_callback(slice_type)
             .kind_check(slice_kinds)
@@ -523,7 +526,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "sort",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::sort_unknown)
+            .on_unknown(sort_unknown)
             .returns(Type::list(Type::String))
             .typed()
             .param("list", any())
@@ -607,8 +610,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "zipmap",
         FuncDef::builder()
-            .unknown_type(crate::eval::unknown_call::callback_or_dynamic_unknown_type)
-            .on_unknown(crate::eval::unknown_call::zipmap_unknown)
+            .unknown_type(callback_or_dynamic_unknown_type)
+            .on_unknown(zipmap_unknown)
             .returns(Type::Dynamic)
             .type_callback(zipmap_type)
             .kind_check(zipmap_kinds)
@@ -1352,4 +1355,900 @@ fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
             None
         }
     })
+}
+
+// What a call gives whose arguments are not all known (the specs'
+// `on_unknown` and `unknown_type`).
+
+/// What `length` gives with arguments not all known.
+pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let (args, metas, types) = c.take();
+        let n = match (&metas[0], &args[0]) {
+            (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
+            (Some(typing::Meta::Unknown(Type::Tuple(ts), _)), _) => Some(ts.len()),
+            (Some(typing::Meta::Unknown(Type::String, r)), _) if r.prefix.is_some() => {
+                // At least as long as what it starts with.
+                let prefix = r.prefix.as_deref().unwrap_or_default();
+                let n = crate::eval::functions::string::graphemes(prefix).len();
+                let r = typing::Refine {
+                    not_null: true,
+                    min: Some(crate::Number::from(n as u64)),
+                    ..typing::Refine::default()
+                };
+                return Ok(Some((Value::Null, typing::unknown(Type::Number, r))));
+            }
+            (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
+                Some((lo, hi)) if lo == hi => Some(lo as usize),
+                _ => None,
+            },
+            // A set's unknown elements may turn out equal to others,
+            // so its length is known only when it has one element.
+            (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) if a.len() == 1 => {
+                Some(1)
+            }
+            (Some(typing::Meta::Parts(Type::Set(_), _)), _) => None,
+            (Some(typing::Meta::Parts(..)), Value::Array(a)) => Some(a.len()),
+            (Some(typing::Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
+            _ => None,
+        };
+        if let Some(n) = n {
+            return Ok(Some((Value::from(n), None)));
+        }
+        // Otherwise within the collection's known lengths: 0 and up, a
+        // set of n elements some unknown 1 to n (they may turn out
+        // equal); nothing known of a value of unknown type.
+        let (least, most) = match (&metas[0], &args[0]) {
+            _ if types[0] == Type::Dynamic => return Ok(Some(unknown::not_null(Type::Number))),
+            (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
+                Some((lo, hi)) => (lo, Some(hi)),
+                None => (0, None),
+            },
+            (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) => {
+                (1, Some(a.len() as u64))
+            }
+            _ => (0, None),
+        };
+        let r = typing::Refine {
+            not_null: true,
+            min: Some(crate::Number::from(least)),
+            max: most.map(crate::Number::from),
+            ..typing::Refine::default()
+        };
+        Ok(Some((Value::Null, typing::unknown(Type::Number, r))))
+    }
+}
+
+/// What `keys` gives with arguments not all known.
+pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
+            (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => {
+                Some(a.keys().cloned().collect())
+            }
+            (Some(typing::Meta::Parts(Type::Object(_) | Type::Map(_), _)), Value::Object(o)) => {
+                let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
+                k.sort();
+                Some(k)
+            }
+            _ => None,
+        };
+        if let Some(keys) = keys {
+            let t = match &types[0] {
+                Type::Map(_) => Type::list(Type::String),
+                _ => Type::Tuple(vec![Type::String; keys.len()]),
+            };
+            let v = Value::Array(keys.into_iter().map(Value::from).collect());
+            return Ok(Some((v, typing::typed(t))));
+        }
+        Ok(Some(result(match &types[0] {
+            Type::Map(_) => Type::list(Type::String),
+            _ => Type::Dynamic,
+        })))
+    }
+}
+
+/// What `contains` gives with arguments not all known.
+pub(crate) fn contains_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        // cty compares the value with each element: an element equal
+        // to it decides, one that may be decides nothing, and none
+        // that may be is false (`contains([{a = u}], "a")`).
+        if let Value::Array(items) = &args[0] {
+            let mut open = false;
+            for equal in equalities(items, &metas[0], &args[1], &metas[1]) {
+                match equal {
+                    Some(true) => return Ok(Some((Value::Bool(true), None))),
+                    Some(false) => {}
+                    None => open = true,
+                }
+            }
+            if !open {
+                return Ok(Some((Value::Bool(false), None)));
+            }
+        }
+        return Ok(Some(unknown::not_null(Type::Bool)));
+    }
+    Ok(None)
+}
+
+/// What `index` gives with arguments not all known: Terraform's `index`:
+/// the first element equal to the value, an element that may be decides
+/// nothing, none is "item not found".
+pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) && !c.whole(1) {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        let fail = |msg: String| c.fail(msg);
+        if let Value::Array(items) = &args[0] {
+            if items.is_empty() {
+                return Err(fail("cannot search an empty list".into())).map(Some);
+            }
+            for (i, equal) in equalities(items, &metas[0], &args[1], &metas[1]).enumerate() {
+                match equal {
+                    Some(true) => return Ok(Some((Value::from(i), None))),
+                    Some(false) => {}
+                    None => return Ok(Some(unknown::not_null(Type::Number))),
+                }
+            }
+            return Err(fail("item not found".into())).map(Some);
+        }
+        return Ok(Some(unknown::not_null(Type::Number)));
+    }
+    Ok(None)
+}
+
+/// What `matchkeys` gives with arguments not all known: Terraform's
+/// `matchkeys` checks the keys' and search set's types before it looks at
+/// values, then the lengths it knows.
+pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        if let Some(msg) = matchkeys_refusal(&c.args, &c.types) {
+            return Err(c.fail(msg.into()));
+        }
+    }
+    Ok(None)
+}
+
+/// What `one` gives with arguments not all known: A list of known length:
+/// more than one element is refused as for a known list.
+pub(crate) fn one_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if matches!((&c.args[0], &c.metas[0]), (Value::Array(a), Some(typing::Meta::Parts(Type::List(_), _))) if a.len() > 1)
+    {
+        let msg = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
+        return Err(c.refuse(msg.into())).map(Some);
+    }
+    Ok(None)
+}
+
+/// What `anytrue` gives with arguments not all known: a known `true`
+/// decides.
+pub(crate) fn anytrue_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    bools_unknown(c, true)
+}
+
+/// What `alltrue` gives with arguments not all known: as `anytrue`, a
+/// known `false` deciding.
+pub(crate) fn alltrue_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    bools_unknown(c, false)
+}
+
+/// `anytrue` (`decisive` true) or `alltrue` (false) over a list of bools
+/// not all known.
+fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, typing::Ty)>> {
+    // A set of unknown length converts to an unknown list(bool).
+    if typing::length_unknown_set(&c.args[0], &c.metas[0]) {
+        return Ok(Some(c.result(Type::Bool)));
+    }
+    if c.whole(0) {
+        return Ok(None);
+    }
+    // A known string element of a list or tuple that is not a bool fails
+    // the conversion to list(bool) before any value is looked at.
+    if non_bool_string(&c.args[0], &c.metas[0]) {
+        let msg = "invalid value for \"list\" parameter: a bool is required";
+        return Err(c.refuse(msg.into()));
+    }
+    if holds_known(&c.args[0], &c.metas[0], decisive) {
+        return Ok(Some((Value::Bool(decisive), None)));
+    }
+    Ok(Some(unknown::not_null(Type::Bool)))
+}
+
+/// What `coalesce` gives with arguments not all known.
+pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let (args, metas, types) = c.take();
+        let fail = |msg: String| c.fail(msg);
+        let Some(target) = Type::unify(&types) else {
+            return Err(fail("all arguments must have the same type".into())).map(Some);
+        };
+        for (v, t) in args.into_iter().zip(&metas) {
+            // A known value holding unknowns can be chosen.
+            if typing::is_unknown(t) {
+                break;
+            }
+            let empty = matches!(&v, Value::String(s) if s.is_empty());
+            if !v.is_null() && !empty {
+                return typing::convert(v, t, &target)
+                    .map_err(|e| fail(e.into()))
+                    .map(Some);
+            }
+        }
+        Ok(Some(unknown::not_null(target)))
+    }
+}
+
+/// What `coalescelist` gives with arguments not all known.
+pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let (args, metas, types) = c.take();
+        let fail = |msg: String| c.fail(msg);
+        // cty checks the types in order up to an unknown argument;
+        // then, in order, an unknown argument makes the result
+        // unknown, and a known non-empty one (though it holds unknowns)
+        // is the result.
+        for (t, m) in types.iter().zip(&metas) {
+            if typing::is_unknown(m) {
+                break;
+            }
+            if !matches!(t, Type::List(_) | Type::Tuple(_)) {
+                return Err(fail(
+                    "coalescelist arguments must be lists or tuples".into(),
+                ))
+                .map(Some);
+            }
+        }
+        for (v, t) in args.into_iter().zip(metas) {
+            if typing::is_unknown(&t) {
+                return Ok(Some(unknown::nullable(Type::Dynamic)));
+            }
+            if matches!(&v, Value::Array(a) if !a.is_empty()) {
+                return Ok(Some((v, t)));
+            }
+        }
+        Err(fail("no non-null arguments".into())).map(Some)
+    }
+}
+
+/// What `lookup` gives with arguments not all known: An object's attribute
+/// type is known by its name (the type callback above typed it, or refused
+/// a missing attribute).
+pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    // A known map and key: cty calls `lookup` whatever its default (which
+    // may be unknown), so a key the map has gives its value.
+    if let (Some(Value::Object(m)), true) =
+        (c.args.first(), c.metas.iter().take(2).all(typing::is_known))
+    {
+        let key = crate::eval::functions::util::convert(
+            c.args[1].clone(),
+            &crate::eval::functions::util::Ty::String,
+        );
+        if let Ok(Value::String(k)) = key {
+            if let Some((i, (_, v))) = m
+                .get_index_of(k.as_str())
+                .and_then(|i| Some((i, m.get_index(i)?)))
+            {
+                let t = match &c.callback {
+                    Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
+                    _ => Type::Dynamic,
+                };
+                return typing::convert(v.clone(), &typing::attr(&c.metas[0], &k, i, v), &t)
+                    .map(Some)
+                    .map_err(|e| c.fail(e.into()));
+            }
+        }
+    }
+    if matches!(c.types[0], Type::Object(_)) && typing::is_known(&c.metas[1]) {
+        let callback = c.callback.take();
+        let result = |t: Type| c.result(t);
+        return Ok(Some(result(match callback {
+            Some(typing::Returns::Is(t)) => t,
+            _ => Type::Dynamic,
+        })));
+    }
+    Ok(None)
+}
+
+/// What `values` gives with arguments not all known: A known collection
+/// holding unknowns: cty runs these functions on it, and their results keep
+/// what is known.
+pub(crate) fn values_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // A map's or object's values in the order of their keys.
+        let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
+        let Some(Value::Object(o)) = v else {
+            return Ok(Some(result(Type::Dynamic)));
+        };
+        let parts = typing::by_key(&o)
+            .into_iter()
+            .map(|(i, k, x)| (x.clone(), typing::attr(&t, k, i, x)));
+        let list = match &types[0] {
+            Type::Map(e) => Some(Type::list((**e).clone())),
+            _ => None,
+        };
+        return unknown_call::sequence(parts, list.as_ref())
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `sort` gives with arguments not all known.
+pub(crate) fn sort_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // The order is not known, the length is: a known list's, or an
+        // unknown tuple's (converted to a list, it is a list of that
+        // many unknowns, as cty makes an unknown list of known length).
+        let n = match (&args[0], &metas[0]) {
+            (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => ts.len(),
+            (v, t) if typing::length_unknown_set(v, t) => {
+                return Ok(Some(result(Type::list(Type::String))))
+            }
+            (Value::Array(items), _) if !whole(0) => items.len(),
+            _ => return Ok(Some(result(Type::list(Type::String)))),
+        };
+        let parts = (0..n).map(|_| unknown::not_null(Type::String));
+        unknown_call::sequence(parts, Some(&Type::list(Type::String)))
+            .map_err(fail)
+            .map(Some)
+    }
+}
+
+/// What `chunklist` gives with arguments not all known: A known sequence
+/// holding unknowns: cty chunks it, and takes the product of known
+/// sequences, with the unknowns in their places.
+pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
+        let def = c.def;
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        let target = unknown_call::return_type(def, &args, &types);
+        let Some(parts) = unknown_call::elements(&args[0], &metas[0]) else {
+            return Ok(Some(result(target)));
+        };
+        let size = crate::eval::functions::util::int(&args[1], "size").map_err(fail)?;
+        let chunks = crate::eval::functions::collection::chunks(&parts, size).map_err(fail)?;
+        let inner = match &target {
+            Type::List(e) => Some((**e).clone()),
+            _ => None,
+        };
+        let rows = chunks
+            .into_iter()
+            .map(|c| unknown_call::sequence(c, inner.as_ref()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(fail)?;
+        return unknown_call::sequence(rows, inner.is_some().then_some(&target))
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `setproduct` gives with arguments not all known.
+pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if c.args.len() >= 2 && (0..c.args.len()).all(|i| !c.whole(i)) {
+        let def = c.def;
+        let budget = c.budget;
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        let target = unknown_call::return_type(def, &args, &types);
+        let lists: Option<Vec<Vec<(Value, typing::Ty)>>> = args
+            .iter()
+            .zip(&metas)
+            .map(|(v, m)| unknown_call::elements(v, m))
+            .collect();
+        let Some(lists) = lists else {
+            return Ok(Some(result(target)));
+        };
+        let rows = crate::eval::functions::collection::product(&lists, budget)
+            .map_err(fail)?
+            .into_iter()
+            .map(|row| unknown_call::sequence(row, None))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(fail)?;
+        let collection = matches!(target, Type::List(_) | Type::Set(_));
+        return unknown_call::sequence(rows, collection.then_some(&target))
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `zipmap` gives with arguments not all known.
+pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let def = c.def;
+        let span = c.span;
+        let (args, metas, types) = c.take();
+        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // cty: only wholly known keys make the result's keys known
+        // (and its type, with a tuple of values); the values are then
+        // placed, known or not.
+        if whole(0) || !typing::is_known(&metas[0]) {
+            return Ok(Some(result(match &types[1] {
+                Type::List(e) => Type::map((**e).clone()),
+                _ => Type::Dynamic,
+            })));
+        }
+        let target = match typing::call_type(def.spec(), &args, &types).map_err(fail)? {
+            typing::Returns::Is(t) => t,
+            _ => Type::Dynamic,
+        };
+        let (Value::Array(keys), Some(values)) =
+            (&args[0], unknown_call::elements(&args[1], &metas[1]))
+        else {
+            return Ok(Some(result(target)));
+        };
+        crate::eval::functions::collection::same_length(keys.len(), values.len()).map_err(fail)?;
+        // A later key replaces an earlier one; the result is in key order.
+        let mut parts: Map<Key, (Value, typing::Ty)> = Map::with_capacity(keys.len());
+        for (k, part) in keys.iter().zip(values) {
+            parts.insert(crate::eval::expr::object_key(k.clone(), span)?, part);
+        }
+        parts.sort_keys();
+        let (map, part_metas): (Map<Key, Value>, Vec<typing::Ty>) =
+            parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
+        let meta = typing::object_of(&map, part_metas);
+        match target {
+            Type::Map(_) => {
+                typing::convert(Value::Object(map), &meta, &target).map_err(|e| fail(e.into()))
+            }
+            _ => Ok((Value::Object(map), meta)),
+        }
+        .map(Some)
+    }
+}
+
+/// What `element` gives with arguments not all known.
+pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) && typing::is_known(&c.metas[1]) {
+        let def = c.def;
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // cty takes the element of a known sequence, known or not.
+        let Value::Array(items) = &args[0] else {
+            return Ok(Some(result(unknown_call::return_type(def, &args, &types))));
+        };
+        let list = matches!(types[0], Type::List(_));
+        let index = list
+            .then(|| crate::eval::functions::collection::list_index(items.len(), &args[1]))
+            .flatten();
+        let index = index.as_ref().unwrap_or(&args[1]);
+        let i = crate::eval::functions::collection::element_position(items.len(), index)
+            .map_err(fail)?;
+        return Ok(Some((
+            items[i].clone(),
+            typing::item(&metas[0], i, &items[i]),
+        )));
+    }
+    Ok(None)
+}
+
+/// What `slice` gives with arguments not all known.
+pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let def = c.def;
+        let (args, metas, types) = c.take();
+        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // cty checks the indexes against what is known of the length
+        // (a tuple's from its type), then slices a known sequence.
+        let len = match (&args[0], &metas[0]) {
+            (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => Some(ts.len()),
+            (Value::Array(items), _) if !whole(0) => Some(items.len()),
+            _ => None,
+        };
+        let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
+        let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
+            .map_err(|msg| c.refuse(msg))?;
+        let target = unknown_call::return_type(def, &args, &types);
+        let (Some((a, b)), Some(mut parts)) = (range, unknown_call::elements(&args[0], &metas[0]))
+        else {
+            return Ok(Some(result(target)));
+        };
+        parts.truncate(b);
+        parts.drain(..a);
+        let list = matches!(target, Type::List(_)).then_some(&target);
+        unknown_call::sequence(parts, list).map_err(fail).map(Some)
+    }
+}
+
+/// What `setunion` gives with arguments not all known.
+pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if (0..c.args.len()).all(|i| !c.whole(i)) {
+        let def = c.def;
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        // cty unions sets holding unknowns (an unknown equals no other
+        // element); intersection and subtraction give up on them.
+        let target = unknown_call::return_type(def, &args, &types);
+        let mut parts = Vec::new();
+        for (v, m) in args.iter().zip(&metas) {
+            // (In any order: the result is a set.)
+            let Some(items) = unknown_call::items_with_metas(v, m) else {
+                return Ok(Some(result(target)));
+            };
+            parts.extend(items);
+        }
+        return unknown_call::sequence(parts, Some(&target))
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `reverse` gives with arguments not all known: A set is reversed in
+/// its order (known elements, unknown ones, null), its length known or not.
+pub(crate) fn reverse_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let (args, metas, types) = c.take();
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        let Some(mut parts) = unknown_call::items_with_metas(&args[0], &metas[0]) else {
+            return Ok(Some(result(Type::Dynamic)));
+        };
+        parts.reverse();
+        let list = match &types[0] {
+            Type::List(e) | Type::Set(e) => Some(Type::list((**e).clone())),
+            _ => None,
+        };
+        return unknown_call::sequence(parts, list.as_ref())
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `flatten` gives with arguments not all known.
+pub(crate) fn flatten_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        let fail = |msg: String| c.fail(msg);
+        let mut out = Vec::new();
+        if !flatten_known(&args[0], &metas[0], &mut out) {
+            return Ok(Some(unknown::nullable(Type::Dynamic)));
+        }
+        return unknown_call::sequence(out, None).map_err(fail).map(Some);
+    }
+    Ok(None)
+}
+
+/// What `concat` gives with arguments not all known.
+pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if (0..c.args.len()).all(|i| !c.whole(i)) {
+        let (args, metas, types) = c.take();
+        let fail = |msg: String| c.fail(msg);
+        let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
+        let mut out = Vec::new();
+        for (v, t) in args.into_iter().zip(&metas) {
+            let Value::Array(items) = v else {
+                return Err(fail("all arguments must be lists or tuples".into())).map(Some);
+            };
+            for (i, x) in items.into_iter().enumerate() {
+                let xt = typing::item(t, i, &x);
+                out.push((x, xt));
+            }
+        }
+        let list = Type::unify(&types).filter(|_| all_lists);
+        return unknown_call::sequence(out, list.as_ref())
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `merge` gives with arguments not all known.
+pub(crate) fn merge_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if (0..c.args.len()).all(|i| !c.whole(i)) && !c.types.contains(&Type::Dynamic) {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        let fail = |msg: String| c.fail(msg);
+        let mut map: Map<Key, Value> = Map::new();
+        let mut entry_metas: Map<Key, typing::Ty> = Map::new();
+        for (v, t) in args.into_iter().zip(&metas) {
+            match v {
+                Value::Null => {}
+                Value::Object(o) => {
+                    for (i, (k, x)) in o.into_iter().enumerate() {
+                        let xt = typing::attr(t, &k, i, &x);
+                        entry_metas.insert(k.clone(), xt);
+                        map.insert(k, x);
+                    }
+                }
+                _ => return Err(fail("arguments must be maps or objects".into())).map(Some),
+            }
+        }
+        let metas: Vec<typing::Ty> = map
+            .keys()
+            .map(|k| entry_metas[k.as_str()].clone())
+            .collect();
+        let meta = typing::object_of(&map, metas);
+        return Ok(Some((Value::Object(map), meta)));
+    }
+    Ok(None)
+}
+
+/// `flatten`'s elements of the known sequence `v` (meta `t`), with their
+/// metas, into `out`; `false` when which elements there are is not known
+/// (an unknown sequence, or an element of unknown type, inside).
+fn flatten_known(v: &Value, t: &typing::Ty, out: &mut Vec<(Value, typing::Ty)>) -> bool {
+    // A set of unknown length has no known elements to list.
+    if typing::length_unknown_set(v, t) {
+        return false;
+    }
+    let elements: Vec<(&Value, typing::Ty)> = match v {
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x, typing::item(t, i, x)))
+            .collect(),
+        // cty iterates a map or object not wholly known as it does a list
+        // (a known one is refused by type first): its elements in key
+        // order.
+        Value::Object(o) => typing::by_key(o)
+            .into_iter()
+            .map(|(i, k, x)| (x, typing::attr(t, k, i, x)))
+            .collect(),
+        _ => return false,
+    };
+    for (x, xt) in elements {
+        let ty = typing::of(x, &xt).into_owned();
+        let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+        // An unknown of any type could be a sequence to flatten too.
+        if ty == Type::Dynamic && typing::is_unknown(&xt) {
+            return false;
+        }
+        if sequence {
+            if typing::is_unknown(&xt) || !flatten_known(x, &xt, out) {
+                return false;
+            }
+        } else {
+            out.push((x.clone(), xt));
+        }
+    }
+    true
+}
+
+/// Whether the known sequence `seq` (meta `meta`) holds a known element
+/// that converts to the bool `want` (`true`, or a string `"true"`/`"1"`).
+fn holds_known(seq: &Value, meta: &typing::Ty, want: bool) -> bool {
+    let Value::Array(items) = seq else {
+        return false;
+    };
+    items.iter().enumerate().any(|(i, x)| {
+        crate::eval::expr::condition_bool(x) == Some(want)
+            && typing::is_known(&typing::item(meta, i, x))
+    })
+}
+
+/// The type of `lookup`'s unknown result.
+pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::Map(e)) => (**e).clone(),
+        Some(Type::Object(attrs)) => match args.get(1) {
+            Some(Value::String(k)) if attrs.contains_key(k.as_str()) => attrs[k.as_str()].clone(),
+            _ => Type::Dynamic,
+        },
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `one`'s unknown result.
+pub(crate) fn one_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
+        Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `keys`'s unknown result.
+pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    match t0 {
+        Some(Type::Map(_)) => Type::list(Type::String),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `reverse`'s unknown result.
+pub(crate) fn reverse_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
+        Some(Type::List(_) | Type::Set(_)) => Type::list(elem(t0)),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `concat`'s unknown result.
+pub(crate) fn concat_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let spec = def.spec();
+    {
+        // Lists alone unify; otherwise a tuple of their elements, for
+        // which a list not known has no length.
+        let list = |t: &Type| matches!(t, Type::List(_));
+        let lists = !types.is_empty() && types.iter().all(list);
+        let unknown_list = types
+            .iter()
+            .zip(args)
+            .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
+        match typing::call_type(spec, args, types) {
+            Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) if lists || !unknown_list => t,
+            _ => Type::Dynamic,
+        }
+    }
+}
+
+/// The type of the unknown result of `distinct`, `matchkeys`: Their parameter is a list: a tuple converts to one first.
+pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of the unknown result of `setproduct`, `zipmap`.
+pub(crate) fn callback_or_dynamic_unknown_type(
+    def: &FuncDef,
+    args: &[Value],
+    types: &[Type],
+) -> Type {
+    let spec = def.spec();
+    match typing::call_type(spec, args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of `chunklist`'s unknown result.
+pub(crate) fn chunklist_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    let elem = element_of;
+    match t0 {
+        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of the unknown result of `setunion`, `setintersection`, `setsubtract`: Their element types unify as for known sets (an empty tuple takes no part).
+pub(crate) fn set_operation_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    let spec = def.spec();
+    {
+        match typing::call_type(spec, args, types) {
+            Ok(typing::Returns::Is(t)) => t,
+            _ => Type::set(Type::Dynamic),
+        }
+    }
+}
+
+/// The type of `coalesce`'s unknown result.
+pub(crate) fn coalesce_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    Type::unify(types).unwrap_or(Type::Dynamic)
+}
+
+/// The type of `merge`'s unknown result.
+pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    {
+        if types.contains(&Type::Dynamic) {
+            return Type::Dynamic;
+        }
+        let mut attrs = std::collections::BTreeMap::new();
+        for t in types {
+            match t {
+                Type::Object(a) => attrs.extend(a.clone()),
+                _ => return Type::Dynamic,
+            }
+        }
+        Type::Object(attrs)
+    }
+}
+
+/// The type of `element`'s unknown result: typed from a tuple's element
+/// types too, where the index is known.
+pub(crate) fn element_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => match types.first() {
+            Some(Type::List(e)) => (**e).clone(),
+            _ => Type::Dynamic,
+        },
+    }
+}
+
+/// The type of the unknown result of `values` and `slice`: typed from a
+/// tuple's element types too, where the indexes are known.
+pub(crate) fn sequence_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => match types.first() {
+            t0 @ Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(element_of(t0)),
+            _ => Type::Dynamic,
+        },
+    }
+}
+
+/// The element type of a collection of type `t`; a tuple's elements'
+/// types unified.
+fn element_of(t: Option<&Type>) -> Type {
+    match t {
+        Some(Type::List(e) | Type::Set(e) | Type::Map(e)) => (**e).clone(),
+        Some(Type::Tuple(ts)) if !ts.is_empty() => Type::unify(ts).unwrap_or(Type::Dynamic),
+        _ => Type::Dynamic,
+    }
+}
+
+/// Each element of the known sequence `items` (meta `meta`) compared with
+/// `want` as cty compares them (`contains`, `index`): `None` where that is
+/// not known yet.
+fn equalities<'a>(
+    items: &'a [Value],
+    meta: &'a typing::Ty,
+    want: &'a Value,
+    want_meta: &'a typing::Ty,
+) -> impl Iterator<Item = Option<bool>> + 'a {
+    items
+        .iter()
+        .enumerate()
+        .map(move |(i, item)| unknown::equal(item, &typing::item(meta, i, item), want, want_meta))
+}
+
+/// Whether a list or tuple holds a known string that does not convert to
+/// a bool (`"a"`; `"true"` does).
+fn non_bool_string(seq: &Value, meta: &typing::Ty) -> bool {
+    let (Value::Array(items), Some(typing::Meta::Parts(Type::List(_) | Type::Tuple(_), _))) =
+        (seq, meta)
+    else {
+        return false;
+    };
+    items.iter().enumerate().any(|(i, item)| {
+        let known = !typing::is_unknown(&typing::item(meta, i, item));
+        matches!(item, Value::String(s) if known && crate::value::parse_bool(s).is_none())
+    })
+}
+
+/// Why `matchkeys(values, keys, searchset)` fails before its values are
+/// all known: keys and search set of element types that do not unify, or
+/// values and keys of different known lengths.
+fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
+    let (Some(k), Some(s)) = (types.get(1), types.get(2)) else {
+        return None;
+    };
+    if let (Some(k), Some(s)) = (typing::list_element(k), typing::list_element(s)) {
+        if Type::unify(&[k, s]).is_none() {
+            return Some("keys and searchset must be of the same type");
+        }
+    }
+    match (args.first(), args.get(1)) {
+        (Some(Value::Array(v)), Some(Value::Array(k))) if v.len() != k.len() => {
+            Some("length of keys and values should be equal")
+        }
+        _ => None,
+    }
 }

@@ -3,8 +3,11 @@
 
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
+use crate::eval::expr::R;
 use crate::eval::func::TypeCallback;
+use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
+use crate::eval::unknown_call::UnknownCall;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
@@ -66,22 +69,22 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "tolist",
         conversion(Type::Dynamic, Type::list(Type::Dynamic), tolist_type)
-            .unknown_type(crate::eval::unknown_call::tolist_unknown_type)
-            .on_unknown(crate::eval::unknown_call::conversion_unknown)
+            .unknown_type(tolist_unknown_type)
+            .on_unknown(conversion_unknown)
             .build(|a| collection(first(a), "list")),
     );
     r.insert(
         "toset",
         conversion(Type::Dynamic, Type::set(Type::Dynamic), toset_type)
-            .unknown_type(crate::eval::unknown_call::toset_unknown_type)
-            .on_unknown(crate::eval::unknown_call::conversion_unknown)
+            .unknown_type(toset_unknown_type)
+            .on_unknown(conversion_unknown)
             .build(|a| collection(first(a), "set")),
     );
     r.insert(
         "tomap",
         conversion(Type::Dynamic, Type::map(Type::Dynamic), tomap_type)
-            .unknown_type(crate::eval::unknown_call::tomap_unknown_type)
-            .on_unknown(crate::eval::unknown_call::conversion_unknown)
+            .unknown_type(tomap_unknown_type)
+            .on_unknown(conversion_unknown)
             .build(|a| collection(first(a), "map")),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
@@ -90,7 +93,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             name,
             one(Type::Dynamic, identity_type)
-                .unknown_type(crate::eval::unknown_call::identity_unknown_type)
+                .unknown_type(identity_unknown_type)
                 .build(|a| Ok(first(a))),
         );
     }
@@ -140,4 +143,46 @@ pub(crate) fn tomap_type(_: &[Value], types: &[Type]) -> Result<Returns, String>
 /// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`.
 pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     Ok(types.first().cloned().map_or(Returns::Literal, Returns::Is))
+}
+
+// What a call gives whose arguments are not all known (the specs'
+// `on_unknown` and `unknown_type`).
+
+/// What `tolist`, `toset`, `tomap` gives with arguments not all known.
+pub(crate) fn conversion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let def = c.def;
+        let (args, metas, types) = c.take();
+        let fail = |msg: String| c.fail(msg);
+        let target = match typing::call_type(def.spec(), &args, &types) {
+            Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
+            _ => return Err(fail("cannot convert the value".into())).map(Some),
+        };
+        let (v, t) = (args.into_iter().next(), metas.into_iter().next());
+        return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
+            .map_err(|e| fail(e.into()))
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// The type of `tolist`'s unknown result.
+pub(crate) fn tolist_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::list(Type::Dynamic)
+}
+
+/// The type of `toset`'s unknown result.
+pub(crate) fn toset_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::set(Type::Dynamic)
+}
+
+/// The type of `tomap`'s unknown result.
+pub(crate) fn tomap_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::map(Type::Dynamic)
+}
+
+/// The type of the unknown result of `sensitive`, `nonsensitive`, `ephemeralasnull`.
+pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    let t0 = types.first();
+    t0.cloned().unwrap_or(Type::Dynamic)
 }

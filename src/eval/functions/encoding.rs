@@ -2,8 +2,11 @@
 
 use super::util::{self, fmt_number, string, Ty};
 use super::Registry;
+use crate::eval::expr::R;
+use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;
+use crate::eval::unknown_call::UnknownCall;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Type, Value};
 
@@ -12,7 +15,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "jsonencode",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::jsonencode_unknown)
+            .on_unknown(jsonencode_unknown)
             .returns(Type::String)
             .nullable_param("val", ParamType::Any)
             .build(|a| {
@@ -783,4 +786,32 @@ pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, Stri
         }
         _ => Literal,
     })
+}
+
+// What a call gives whose arguments are not all known (the specs'
+// `on_unknown` and `unknown_type`).
+
+/// What `jsonencode` gives with arguments not all known.
+pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let (args, metas, types) = c.take();
+        // The encoding's first character is known from the type of a
+        // value known not to be null (cty's refinement).
+        let not_null = match &metas[0] {
+            Some(typing::Meta::Unknown(_, r)) => r.not_null,
+            _ => !args[0].is_null(),
+        };
+        let first = match &types[0] {
+            Type::String => "\"",
+            Type::Object(_) | Type::Map(_) => "{",
+            Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+            _ => "",
+        };
+        let r = typing::Refine {
+            not_null: true,
+            prefix: (not_null && !first.is_empty()).then(|| first.to_owned()),
+            ..typing::Refine::default()
+        };
+        Ok(Some((Value::Null, typing::unknown(Type::String, r))))
+    }
 }

@@ -86,9 +86,10 @@
 // - its implementation (`build`, or `build_limited` to check sizes against
 //   the evaluation's budget).
 //
-// The type callbacks and kind checks sit beside the implementation in the
-// family's file, the unknown handlers and types in `unknown_call.rs` beside
-// the helpers they share. Then cases in `tests/fixtures/functions/cases.txt`
+// The type callbacks, kind checks, unknown handlers and unknown-type rules
+// sit beside the implementation in the family's file (the helpers the
+// unknown handlers share are in `eval/unknown_call.rs`). Then cases in
+// `tests/fixtures/functions/cases.txt`
 // (their answers from Terraform: that folder's README), and the function in
 // the regression net's generator (`tests/fixtures/terraform_net/generate.py`).
 // Still decided by name in the call protocol (`eval/expr.rs`): `try`, `can`

@@ -1,7 +1,10 @@
 //! String functions.
 
+use crate::eval::expr::R;
 #[cfg(feature = "regex")]
 use crate::eval::typing::Returns;
+use crate::eval::unknown_call::{self, UnknownCall};
+use crate::eval::{typing, unknown};
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::util::{self, fmt_number, friendly_type, string};
@@ -39,7 +42,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "startswith",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::startswith_unknown)
+            .on_unknown(startswith_unknown)
             .returns(Type::Bool)
             .param("str", s())
             .param("prefix", s())
@@ -62,7 +65,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "format",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::format_unknown)
+            .on_unknown(format_unknown)
             .returns(Type::String)
             .typed()
             .param("format", s())
@@ -76,7 +79,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "formatlist",
         FuncDef::builder()
-            .on_unknown(crate::eval::unknown_call::formatlist_unknown)
+            .on_unknown(formatlist_unknown)
             .returns(Type::list(Type::String))
             .typed()
             .param("format", s())
@@ -183,7 +186,7 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regex",
             FuncDef::builder()
-                .on_unknown(crate::eval::unknown_call::regex_unknown)
+                .on_unknown(regex_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regex_type)
                 .param("pattern", s())
@@ -201,8 +204,8 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regexall",
             FuncDef::builder()
-                .unknown_type(crate::eval::unknown_call::regexall_unknown_type)
-                .on_unknown(crate::eval::unknown_call::regexall_unknown)
+                .unknown_type(regexall_unknown_type)
+                .on_unknown(regexall_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regexall_type)
                 .param("pattern", s())
@@ -1222,4 +1225,135 @@ pub(crate) fn regexall_type(args: &[Value], _: &[Type]) -> Result<Returns, Strin
         Some(Value::String(p)) => Is(Type::list(regex_result_type(p)?)),
         _ => Literal,
     })
+}
+
+// What a call gives whose arguments are not all known (the specs'
+// `on_unknown` and `unknown_type`).
+
+/// What `format` gives with arguments not all known.
+pub(crate) fn format_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let args = std::mem::take(&mut c.args);
+        // cty: the text before the first verb is known to start the
+        // result.
+        let prefix = match &args[0] {
+            Value::String(f) => f.find('%').filter(|&i| i > 0).map(|i| f[..i].to_owned()),
+            _ => None,
+        };
+        let r = typing::Refine {
+            not_null: true,
+            prefix,
+            ..typing::Refine::default()
+        };
+        return Ok(Some((Value::Null, typing::unknown(Type::String, r))));
+    }
+    Ok(None)
+}
+
+/// What `formatlist` gives with arguments not all known.
+pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    if !c.whole(0) {
+        let budget = c.budget;
+        let (args, metas, types) = c.take();
+        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+        let result = |t: Type| c.result(t);
+        let fail = |msg: String| c.fail(msg);
+        let any_unsized = (1..args.len()).any(|i| typing::length_unknown_set(&args[i], &metas[i]));
+        let (Value::String(f), false) = (&args[0], any_unsized) else {
+            return Ok(Some(result(Type::list(Type::String))));
+        };
+        let shapes: Vec<ListArg> = (1..args.len())
+            .map(|i| match (&types[i], &args[i]) {
+                (Type::List(_) | Type::Set(_), _) if whole(i) => ListArg::Unknown(None),
+                (Type::Tuple(ts), _) if whole(i) => ListArg::Unknown(Some(ts.len())),
+                (Type::List(_) | Type::Set(_) | Type::Tuple(_), Value::Array(a)) => {
+                    ListArg::Seq(a.len())
+                }
+                _ => ListArg::Single,
+            })
+            .collect();
+        let known = |i: usize, j: Option<usize>| {
+            let t = &metas[i + 1];
+            match (j, &args[i + 1]) {
+                (Some(j), Value::Array(a)) => typing::is_known(&typing::item(t, j, &a[j])),
+                _ => typing::is_known(t),
+            }
+        };
+        let rows = formatlist_rows(f, &args[1..], &shapes, &known, budget);
+        let rows = match rows.map_err(|e| c.refuse(e))? {
+            Some(rows) => rows,
+            None => return Ok(Some(result(Type::list(Type::String)))),
+        };
+        let parts = rows.into_iter().map(|r| match r {
+            Some(s) => (Value::String(s.into()), None),
+            None => unknown::not_null(Type::String),
+        });
+        return unknown_call::sequence(parts, Some(&Type::list(Type::String)))
+            .map_err(fail)
+            .map(Some);
+    }
+    Ok(None)
+}
+
+/// What `startswith` gives with arguments not all known.
+pub(crate) fn startswith_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    {
+        let args = std::mem::take(&mut c.args);
+        let metas = std::mem::take(&mut c.metas);
+        if let (Some(typing::Meta::Unknown(_, r)), Value::String(p), None) =
+            (&metas[0], &args[1], &metas[1])
+        {
+            let known = r.prefix.as_deref().unwrap_or_default();
+            if let Some(answer) = starts_with(known, p) {
+                return Ok(Some((Value::Bool(answer), None)));
+            }
+        }
+        Ok(Some(unknown::not_null(Type::Bool)))
+    }
+}
+
+/// What `regex` gives with arguments not all known: a result typed from
+/// the pattern, when that is known.
+#[cfg(feature = "regex")]
+pub(crate) fn regex_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    Ok(pattern_type(c)?.map(|t| c.result(t)))
+}
+
+/// What `regexall` gives with arguments not all known: a list typed from
+/// the pattern, when that is known.
+#[cfg(feature = "regex")]
+pub(crate) fn regexall_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    Ok(pattern_type(c)?.map(|t| c.result(Type::list(t))))
+}
+
+/// The type of a match of the pattern, when that is known.
+#[cfg(feature = "regex")]
+fn pattern_type(c: &UnknownCall<'_>) -> R<Option<Type>> {
+    match (c.args.first(), c.whole(0)) {
+        (Some(Value::String(p)), false) => crate::eval::functions::string::regex_result_type(p)
+            .map(Some)
+            .map_err(|msg| c.refuse(msg)),
+        _ => Ok(None),
+    }
+}
+
+/// The type of `regexall`'s unknown result.
+#[cfg(feature = "regex")]
+pub(crate) fn regexall_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    Type::list(Type::Dynamic)
+}
+
+/// Terraform's `startswith(u, p)` for an unknown string `u` known to start
+/// with `known` (perhaps nothing): true for an empty `p` or one `known`
+/// starts with, false where `known` is at least as long as `p` (in bytes)
+/// and does not start with it, otherwise not known (`"ab${u}"` starting
+/// with "pre" is not known).
+fn starts_with(known: &str, p: &str) -> Option<bool> {
+    if known.starts_with(p) {
+        Some(true)
+    } else if !known.is_empty() && known.len() >= p.len() {
+        Some(false)
+    } else {
+        None
+    }
 }
