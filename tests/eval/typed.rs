@@ -1201,6 +1201,7 @@ fn a_set_of_unknown_length_fails_a_list_parameter_of_another_element_type() {
     }
 }
 
+#[cfg(feature = "regex")]
 #[test]
 fn regex_types_its_result_by_the_pattern() {
     // Terraform 1.11.4 (type() in terraform console): a group that matched
