@@ -1695,12 +1695,10 @@ fn eval_call(fc: &FuncCall<'_>, span: Span, ctx: &Eval<'_, '_>, d: u32) -> R<(Va
             super::unknown_call::call(bare, def, args, types, &params, span, ctx.budget)
         } else {
             // A declared function's result: of the type its spec declares.
-            let spec = def.spec();
-            Ok(if spec.nullable_result || spec.result == Type::Dynamic {
-                unknown::nullable(spec.result.clone())
-            } else {
-                unknown::not_null(spec.result.clone())
-            })
+            Ok(super::unknown_call::unknown_result(
+                def,
+                def.spec().result.clone(),
+            ))
         }
     } else if typed {
         invoke_typed(ctx, def, &full, bare, fc, args, &types, span)

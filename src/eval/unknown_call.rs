@@ -120,14 +120,9 @@ impl UnknownCall<'_> {
         self.metas.get(i).is_some_and(typing::is_unknown)
     }
 
-    /// An unknown result of type `t`: known not to be null unless the
-    /// function may return null (or the type is not known either).
+    /// An unknown result of type `t` ([`unknown_result`]).
     pub(crate) fn result(&self, t: Type) -> (Value, Ty) {
-        if self.def.spec().nullable_result || t == Type::Dynamic {
-            unknown::nullable(t)
-        } else {
-            unknown::not_null(t)
-        }
+        unknown_result(self.def, t)
     }
 
     /// The function's failure (`Error in function call`).
@@ -147,6 +142,16 @@ impl UnknownCall<'_> {
         super::expr::call_failed(self.name, msg, self.span)
     }
 
+    /// A tuple of `parts`, converted to `list` when given ([`sequence`]),
+    /// or the function's failure.
+    pub(crate) fn sequence(
+        &self,
+        parts: impl IntoIterator<Item = (Value, Ty)>,
+        list: Option<&Type>,
+    ) -> R<(Value, Ty)> {
+        sequence(parts, list).map_err(|m| self.fail(m))
+    }
+
     /// The arguments, their metas and their types, taken (the unknown
     /// result given up to is then of the spec's result type).
     pub(crate) fn take(&mut self) -> (Vec<Value>, Vec<Ty>, Vec<Type>) {
@@ -160,6 +165,16 @@ impl UnknownCall<'_> {
     /// The type of the unknown result.
     pub(crate) fn return_type(&self) -> Type {
         return_type(self.def, &self.args, &self.types)
+    }
+}
+
+/// An unknown result of `def` of type `t`: known not to be null unless the
+/// function may return null (or the type is not known either).
+pub(crate) fn unknown_result(def: &FuncDef, t: Type) -> (Value, Ty) {
+    if def.spec().nullable_result || t == Type::Dynamic {
+        unknown::nullable(t)
+    } else {
+        unknown::not_null(t)
     }
 }
 

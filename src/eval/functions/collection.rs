@@ -1362,92 +1362,81 @@ fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
 
 /// What `length` gives with arguments not all known.
 pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let (args, metas, types) = c.take();
-        let n = match (&metas[0], &args[0]) {
-            (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
-            (Some(typing::Meta::Unknown(Type::Tuple(ts), _)), _) => Some(ts.len()),
-            (Some(typing::Meta::Unknown(Type::String, r)), _) if r.prefix.is_some() => {
-                // At least as long as what it starts with.
-                let prefix = r.prefix.as_deref().unwrap_or_default();
-                let n = crate::eval::functions::string::graphemes(prefix).len();
-                let r = typing::Refine {
-                    not_null: true,
-                    min: Some(crate::Number::from(n as u64)),
-                    ..typing::Refine::default()
-                };
-                return Ok(Some((Value::Null, typing::unknown(Type::Number, r))));
-            }
-            (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
-                Some((lo, hi)) if lo == hi => Some(lo as usize),
-                _ => None,
-            },
-            // A set's unknown elements may turn out equal to others,
-            // so its length is known only when it has one element.
-            (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) if a.len() == 1 => {
-                Some(1)
-            }
-            (Some(typing::Meta::Parts(Type::Set(_), _)), _) => None,
-            (Some(typing::Meta::Parts(..)), Value::Array(a)) => Some(a.len()),
-            (Some(typing::Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
-            _ => None,
-        };
-        if let Some(n) = n {
-            return Ok(Some((Value::from(n), None)));
+    let (args, metas, types) = c.take();
+    let n = match (&metas[0], &args[0]) {
+        (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
+        (Some(typing::Meta::Unknown(Type::Tuple(ts), _)), _) => Some(ts.len()),
+        (Some(typing::Meta::Unknown(Type::String, r)), _) if r.prefix.is_some() => {
+            // At least as long as what it starts with.
+            let prefix = r.prefix.as_deref().unwrap_or_default();
+            let n = crate::eval::functions::string::graphemes(prefix).len();
+            let r = typing::Refine {
+                not_null: true,
+                min: Some(crate::Number::from(n as u64)),
+                ..typing::Refine::default()
+            };
+            return Ok(Some((Value::Null, typing::unknown(Type::Number, r))));
         }
-        // Otherwise within the collection's known lengths: 0 and up, a
-        // set of n elements some unknown 1 to n (they may turn out
-        // equal); nothing known of a value of unknown type.
-        let (least, most) = match (&metas[0], &args[0]) {
-            _ if types[0] == Type::Dynamic => return Ok(Some(unknown::not_null(Type::Number))),
-            (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
-                Some((lo, hi)) => (lo, Some(hi)),
-                None => (0, None),
-            },
-            (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) => {
-                (1, Some(a.len() as u64))
-            }
-            _ => (0, None),
-        };
-        let r = typing::Refine {
-            not_null: true,
-            min: Some(crate::Number::from(least)),
-            max: most.map(crate::Number::from),
-            ..typing::Refine::default()
-        };
-        Ok(Some((Value::Null, typing::unknown(Type::Number, r))))
+        (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
+            Some((lo, hi)) if lo == hi => Some(lo as usize),
+            _ => None,
+        },
+        // A set's unknown elements may turn out equal to others,
+        // so its length is known only when it has one element.
+        (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) if a.len() == 1 => Some(1),
+        (Some(typing::Meta::Parts(Type::Set(_), _)), _) => None,
+        (Some(typing::Meta::Parts(..)), Value::Array(a)) => Some(a.len()),
+        (Some(typing::Meta::Parts(..)), Value::Object(o)) => Some(o.len()),
+        _ => None,
+    };
+    if let Some(n) = n {
+        return Ok(Some((Value::from(n), None)));
     }
+    // Otherwise within the collection's known lengths: 0 and up, a
+    // set of n elements some unknown 1 to n (they may turn out
+    // equal); nothing known of a value of unknown type.
+    let (least, most) = match (&metas[0], &args[0]) {
+        _ if types[0] == Type::Dynamic => return Ok(Some(unknown::not_null(Type::Number))),
+        (Some(typing::Meta::Unknown(_, r)), _) => match r.len {
+            Some((lo, hi)) => (lo, Some(hi)),
+            None => (0, None),
+        },
+        (Some(typing::Meta::Parts(Type::Set(_), _)), Value::Array(a)) => (1, Some(a.len() as u64)),
+        _ => (0, None),
+    };
+    let r = typing::Refine {
+        not_null: true,
+        min: Some(crate::Number::from(least)),
+        max: most.map(crate::Number::from),
+        ..typing::Refine::default()
+    };
+    Ok(Some((Value::Null, typing::unknown(Type::Number, r))))
 }
 
 /// What `keys` gives with arguments not all known.
 pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
-            (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => {
-                Some(a.keys().cloned().collect())
-            }
-            (Some(typing::Meta::Parts(Type::Object(_) | Type::Map(_), _)), Value::Object(o)) => {
-                let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
-                k.sort();
-                Some(k)
-            }
-            _ => None,
-        };
-        if let Some(keys) = keys {
-            let t = match &types[0] {
-                Type::Map(_) => Type::list(Type::String),
-                _ => Type::Tuple(vec![Type::String; keys.len()]),
-            };
-            let v = Value::Array(keys.into_iter().map(Value::from).collect());
-            return Ok(Some((v, typing::typed(t))));
+    let (args, metas, types) = c.take();
+    let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
+        (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
+        (Some(typing::Meta::Parts(Type::Object(_) | Type::Map(_), _)), Value::Object(o)) => {
+            let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
+            k.sort();
+            Some(k)
         }
-        Ok(Some(result(match &types[0] {
+        _ => None,
+    };
+    if let Some(keys) = keys {
+        let t = match &types[0] {
             Type::Map(_) => Type::list(Type::String),
-            _ => Type::Dynamic,
-        })))
+            _ => Type::Tuple(vec![Type::String; keys.len()]),
+        };
+        let v = Value::Array(keys.into_iter().map(Value::from).collect());
+        return Ok(Some((v, typing::typed(t))));
     }
+    Ok(Some(c.result(match &types[0] {
+        Type::Map(_) => Type::list(Type::String),
+        _ => Type::Dynamic,
+    })))
 }
 
 /// What `contains` gives with arguments not all known.
@@ -1483,10 +1472,9 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
     if !c.whole(0) && !c.whole(1) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
-        let fail = |msg: String| c.fail(msg);
         if let Value::Array(items) = &args[0] {
             if items.is_empty() {
-                return Err(fail("cannot search an empty list".into())).map(Some);
+                return Err(c.fail("cannot search an empty list".into())).map(Some);
             }
             for (i, equal) in equalities(items, &metas[0], &args[1], &metas[1]).enumerate() {
                 match equal {
@@ -1495,7 +1483,7 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
                     None => return Ok(Some(unknown::not_null(Type::Number))),
                 }
             }
-            return Err(fail("item not found".into())).map(Some);
+            return Err(c.fail("item not found".into())).map(Some);
         }
         return Ok(Some(unknown::not_null(Type::Number)));
     }
@@ -1506,15 +1494,13 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
 /// `matchkeys` checks the keys' and search set's types before it looks at
 /// values, then the lengths it knows.
 pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        if let Some(msg) = matchkeys_refusal(&c.args, &c.types) {
-            return Err(c.fail(msg.into()));
-        }
+    if let Some(msg) = matchkeys_refusal(&c.args, &c.types) {
+        return Err(c.fail(msg.into()));
     }
     Ok(None)
 }
 
-/// What `one` gives with arguments not all known: A list of known length:
+/// What `one` gives with arguments not all known: a list of known length:
 /// more than one element is refused as for a known list.
 pub(crate) fn one_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if matches!((&c.args[0], &c.metas[0]), (Value::Array(a), Some(typing::Meta::Parts(Type::List(_), _))) if a.len() > 1)
@@ -1561,61 +1547,52 @@ fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, ty
 
 /// What `coalesce` gives with arguments not all known.
 pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let (args, metas, types) = c.take();
-        let fail = |msg: String| c.fail(msg);
-        let Some(target) = Type::unify(&types) else {
-            return Err(fail("all arguments must have the same type".into())).map(Some);
-        };
-        for (v, t) in args.into_iter().zip(&metas) {
-            // A known value holding unknowns can be chosen.
-            if typing::is_unknown(t) {
-                break;
-            }
-            let empty = matches!(&v, Value::String(s) if s.is_empty());
-            if !v.is_null() && !empty {
-                return typing::convert(v, t, &target)
-                    .map_err(|e| fail(e.into()))
-                    .map(Some);
-            }
+    let (args, metas, types) = c.take();
+    let Some(target) = Type::unify(&types) else {
+        return Err(c.fail("all arguments must have the same type".into())).map(Some);
+    };
+    for (v, t) in args.into_iter().zip(&metas) {
+        // A known value holding unknowns can be chosen.
+        if typing::is_unknown(t) {
+            break;
         }
-        Ok(Some(unknown::not_null(target)))
+        let empty = matches!(&v, Value::String(s) if s.is_empty());
+        if !v.is_null() && !empty {
+            return typing::convert(v, t, &target)
+                .map_err(|e| c.fail(e.into()))
+                .map(Some);
+        }
     }
+    Ok(Some(unknown::not_null(target)))
 }
 
 /// What `coalescelist` gives with arguments not all known.
 pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let (args, metas, types) = c.take();
-        let fail = |msg: String| c.fail(msg);
-        // cty checks the types in order up to an unknown argument;
-        // then, in order, an unknown argument makes the result
-        // unknown, and a known non-empty one (though it holds unknowns)
-        // is the result.
-        for (t, m) in types.iter().zip(&metas) {
-            if typing::is_unknown(m) {
-                break;
-            }
-            if !matches!(t, Type::List(_) | Type::Tuple(_)) {
-                return Err(fail(
-                    "coalescelist arguments must be lists or tuples".into(),
-                ))
-                .map(Some);
-            }
+    let (args, metas, types) = c.take();
+    // cty checks the types in order up to an unknown argument;
+    // then, in order, an unknown argument makes the result
+    // unknown, and a known non-empty one (though it holds unknowns)
+    // is the result.
+    for (t, m) in types.iter().zip(&metas) {
+        if typing::is_unknown(m) {
+            break;
         }
-        for (v, t) in args.into_iter().zip(metas) {
-            if typing::is_unknown(&t) {
-                return Ok(Some(unknown::nullable(Type::Dynamic)));
-            }
-            if matches!(&v, Value::Array(a) if !a.is_empty()) {
-                return Ok(Some((v, t)));
-            }
+        if !matches!(t, Type::List(_) | Type::Tuple(_)) {
+            return Err(c.fail("coalescelist arguments must be lists or tuples".into())).map(Some);
         }
-        Err(fail("no non-null arguments".into())).map(Some)
     }
+    for (v, t) in args.into_iter().zip(metas) {
+        if typing::is_unknown(&t) {
+            return Ok(Some(unknown::nullable(Type::Dynamic)));
+        }
+        if matches!(&v, Value::Array(a) if !a.is_empty()) {
+            return Ok(Some((v, t)));
+        }
+    }
+    Err(c.fail("no non-null arguments".into())).map(Some)
 }
 
-/// What `lookup` gives with arguments not all known: An object's attribute
+/// What `lookup` gives with arguments not all known: an object's attribute
 /// type is known by its name (the type callback above typed it, or refused
 /// a missing attribute).
 pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
@@ -1645,8 +1622,7 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
     }
     if matches!(c.types[0], Type::Object(_)) && typing::is_known(&c.metas[1]) {
         let callback = c.callback.take();
-        let result = |t: Type| c.result(t);
-        return Ok(Some(result(match callback {
+        return Ok(Some(c.result(match callback {
             Some(typing::Returns::Is(t)) => t,
             _ => Type::Dynamic,
         })));
@@ -1654,18 +1630,16 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
     Ok(None)
 }
 
-/// What `values` gives with arguments not all known: A known collection
+/// What `values` gives with arguments not all known: a known collection
 /// holding unknowns: cty runs these functions on it, and their results keep
 /// what is known.
 pub(crate) fn values_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         // A map's or object's values in the order of their keys.
         let (v, t) = (args.into_iter().next(), metas.into_iter().next().flatten());
         let Some(Value::Object(o)) = v else {
-            return Ok(Some(result(Type::Dynamic)));
+            return Ok(Some(c.result(Type::Dynamic)));
         };
         let parts = typing::by_key(&o)
             .into_iter()
@@ -1674,54 +1648,45 @@ pub(crate) fn values_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             Type::Map(e) => Some(Type::list((**e).clone())),
             _ => None,
         };
-        return unknown_call::sequence(parts, list.as_ref())
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(parts, list.as_ref()).map(Some);
     }
     Ok(None)
 }
 
 /// What `sort` gives with arguments not all known.
 pub(crate) fn sort_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
-        // The order is not known, the length is: a known list's, or an
-        // unknown tuple's (converted to a list, it is a list of that
-        // many unknowns, as cty makes an unknown list of known length).
-        let n = match (&args[0], &metas[0]) {
-            (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => ts.len(),
-            (v, t) if typing::length_unknown_set(v, t) => {
-                return Ok(Some(result(Type::list(Type::String))))
-            }
-            (Value::Array(items), _) if !whole(0) => items.len(),
-            _ => return Ok(Some(result(Type::list(Type::String)))),
-        };
-        let parts = (0..n).map(|_| unknown::not_null(Type::String));
-        unknown_call::sequence(parts, Some(&Type::list(Type::String)))
-            .map_err(fail)
-            .map(Some)
-    }
+    let args = std::mem::take(&mut c.args);
+    let metas = std::mem::take(&mut c.metas);
+    let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+    // The order is not known, the length is: a known list's, or an
+    // unknown tuple's (converted to a list, it is a list of that
+    // many unknowns, as cty makes an unknown list of known length).
+    let n = match (&args[0], &metas[0]) {
+        (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => ts.len(),
+        (v, t) if typing::length_unknown_set(v, t) => {
+            return Ok(Some(c.result(Type::list(Type::String))))
+        }
+        (Value::Array(items), _) if !whole(0) => items.len(),
+        _ => return Ok(Some(c.result(Type::list(Type::String)))),
+    };
+    let parts = (0..n).map(|_| unknown::not_null(Type::String));
+    c.sequence(parts, Some(&Type::list(Type::String))).map(Some)
 }
 
-/// What `chunklist` gives with arguments not all known: A known sequence
+/// What `chunklist` gives with arguments not all known: a known sequence
 /// holding unknowns: cty chunks it, and takes the product of known
 /// sequences, with the unknowns in their places.
 pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let def = c.def;
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         let target = unknown_call::return_type(def, &args, &types);
         let Some(parts) = unknown_call::elements(&args[0], &metas[0]) else {
-            return Ok(Some(result(target)));
+            return Ok(Some(c.result(target)));
         };
-        let size = crate::eval::functions::util::int(&args[1], "size").map_err(fail)?;
-        let chunks = crate::eval::functions::collection::chunks(&parts, size).map_err(fail)?;
+        let size = crate::eval::functions::util::int(&args[1], "size").map_err(|m| c.fail(m))?;
+        let chunks =
+            crate::eval::functions::collection::chunks(&parts, size).map_err(|m| c.fail(m))?;
         let inner = match &target {
             Type::List(e) => Some((**e).clone()),
             _ => None,
@@ -1730,9 +1695,9 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
             .into_iter()
             .map(|c| unknown_call::sequence(c, inner.as_ref()))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(fail)?;
-        return unknown_call::sequence(rows, inner.is_some().then_some(&target))
-            .map_err(fail)
+            .map_err(|m| c.fail(m))?;
+        return c
+            .sequence(rows, inner.is_some().then_some(&target))
             .map(Some);
     }
     Ok(None)
@@ -1744,8 +1709,6 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         let def = c.def;
         let budget = c.budget;
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         let target = unknown_call::return_type(def, &args, &types);
         let lists: Option<Vec<Vec<(Value, typing::Ty)>>> = args
             .iter()
@@ -1753,67 +1716,62 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
             .map(|(v, m)| unknown_call::elements(v, m))
             .collect();
         let Some(lists) = lists else {
-            return Ok(Some(result(target)));
+            return Ok(Some(c.result(target)));
         };
         let rows = crate::eval::functions::collection::product(&lists, budget)
-            .map_err(fail)?
+            .map_err(|m| c.fail(m))?
             .into_iter()
             .map(|row| unknown_call::sequence(row, None))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(fail)?;
+            .map_err(|m| c.fail(m))?;
         let collection = matches!(target, Type::List(_) | Type::Set(_));
-        return unknown_call::sequence(rows, collection.then_some(&target))
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(rows, collection.then_some(&target)).map(Some);
     }
     Ok(None)
 }
 
 /// What `zipmap` gives with arguments not all known.
 pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let def = c.def;
-        let span = c.span;
-        let (args, metas, types) = c.take();
-        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
-        // cty: only wholly known keys make the result's keys known
-        // (and its type, with a tuple of values); the values are then
-        // placed, known or not.
-        if whole(0) || !typing::is_known(&metas[0]) {
-            return Ok(Some(result(match &types[1] {
-                Type::List(e) => Type::map((**e).clone()),
-                _ => Type::Dynamic,
-            })));
-        }
-        let target = match typing::call_type(def.spec(), &args, &types).map_err(fail)? {
-            typing::Returns::Is(t) => t,
+    let def = c.def;
+    let span = c.span;
+    let (args, metas, types) = c.take();
+    let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+    // cty: only wholly known keys make the result's keys known
+    // (and its type, with a tuple of values); the values are then
+    // placed, known or not.
+    if whole(0) || !typing::is_known(&metas[0]) {
+        return Ok(Some(c.result(match &types[1] {
+            Type::List(e) => Type::map((**e).clone()),
             _ => Type::Dynamic,
-        };
-        let (Value::Array(keys), Some(values)) =
-            (&args[0], unknown_call::elements(&args[1], &metas[1]))
-        else {
-            return Ok(Some(result(target)));
-        };
-        crate::eval::functions::collection::same_length(keys.len(), values.len()).map_err(fail)?;
-        // A later key replaces an earlier one; the result is in key order.
-        let mut parts: Map<Key, (Value, typing::Ty)> = Map::with_capacity(keys.len());
-        for (k, part) in keys.iter().zip(values) {
-            parts.insert(crate::eval::expr::object_key(k.clone(), span)?, part);
-        }
-        parts.sort_keys();
-        let (map, part_metas): (Map<Key, Value>, Vec<typing::Ty>) =
-            parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
-        let meta = typing::object_of(&map, part_metas);
-        match target {
-            Type::Map(_) => {
-                typing::convert(Value::Object(map), &meta, &target).map_err(|e| fail(e.into()))
-            }
-            _ => Ok((Value::Object(map), meta)),
-        }
-        .map(Some)
+        })));
     }
+    let target = match typing::call_type(def.spec(), &args, &types).map_err(|m| c.fail(m))? {
+        typing::Returns::Is(t) => t,
+        _ => Type::Dynamic,
+    };
+    let (Value::Array(keys), Some(values)) =
+        (&args[0], unknown_call::elements(&args[1], &metas[1]))
+    else {
+        return Ok(Some(c.result(target)));
+    };
+    crate::eval::functions::collection::same_length(keys.len(), values.len())
+        .map_err(|m| c.fail(m))?;
+    // A later key replaces an earlier one; the result is in key order.
+    let mut parts: Map<Key, (Value, typing::Ty)> = Map::with_capacity(keys.len());
+    for (k, part) in keys.iter().zip(values) {
+        parts.insert(crate::eval::expr::object_key(k.clone(), span)?, part);
+    }
+    parts.sort_keys();
+    let (map, part_metas): (Map<Key, Value>, Vec<typing::Ty>) =
+        parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
+    let meta = typing::object_of(&map, part_metas);
+    match target {
+        Type::Map(_) => {
+            typing::convert(Value::Object(map), &meta, &target).map_err(|e| c.fail(e.into()))
+        }
+        _ => Ok((Value::Object(map), meta)),
+    }
+    .map(Some)
 }
 
 /// What `element` gives with arguments not all known.
@@ -1821,11 +1779,11 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let def = c.def;
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         // cty takes the element of a known sequence, known or not.
         let Value::Array(items) = &args[0] else {
-            return Ok(Some(result(unknown_call::return_type(def, &args, &types))));
+            return Ok(Some(
+                c.result(unknown_call::return_type(def, &args, &types)),
+            ));
         };
         let list = matches!(types[0], Type::List(_));
         let index = list
@@ -1833,7 +1791,7 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
             .flatten();
         let index = index.as_ref().unwrap_or(&args[1]);
         let i = crate::eval::functions::collection::element_position(items.len(), index)
-            .map_err(fail)?;
+            .map_err(|m| c.fail(m))?;
         return Ok(Some((
             items[i].clone(),
             typing::item(&metas[0], i, &items[i]),
@@ -1844,32 +1802,28 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
 
 /// What `slice` gives with arguments not all known.
 pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let def = c.def;
-        let (args, metas, types) = c.take();
-        let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
-        // cty checks the indexes against what is known of the length
-        // (a tuple's from its type), then slices a known sequence.
-        let len = match (&args[0], &metas[0]) {
-            (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => Some(ts.len()),
-            (Value::Array(items), _) if !whole(0) => Some(items.len()),
-            _ => None,
-        };
-        let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
-        let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
-            .map_err(|msg| c.refuse(msg))?;
-        let target = unknown_call::return_type(def, &args, &types);
-        let (Some((a, b)), Some(mut parts)) = (range, unknown_call::elements(&args[0], &metas[0]))
-        else {
-            return Ok(Some(result(target)));
-        };
-        parts.truncate(b);
-        parts.drain(..a);
-        let list = matches!(target, Type::List(_)).then_some(&target);
-        unknown_call::sequence(parts, list).map_err(fail).map(Some)
-    }
+    let def = c.def;
+    let (args, metas, types) = c.take();
+    let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
+    // cty checks the indexes against what is known of the length
+    // (a tuple's from its type), then slices a known sequence.
+    let len = match (&args[0], &metas[0]) {
+        (_, Some(typing::Meta::Unknown(Type::Tuple(ts), _))) => Some(ts.len()),
+        (Value::Array(items), _) if !whole(0) => Some(items.len()),
+        _ => None,
+    };
+    let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
+    let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
+        .map_err(|msg| c.refuse(msg))?;
+    let target = unknown_call::return_type(def, &args, &types);
+    let (Some((a, b)), Some(mut parts)) = (range, unknown_call::elements(&args[0], &metas[0]))
+    else {
+        return Ok(Some(c.result(target)));
+    };
+    parts.truncate(b);
+    parts.drain(..a);
+    let list = matches!(target, Type::List(_)).then_some(&target);
+    c.sequence(parts, list).map(Some)
 }
 
 /// What `setunion` gives with arguments not all known.
@@ -1877,8 +1831,6 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
     if (0..c.args.len()).all(|i| !c.whole(i)) {
         let def = c.def;
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         // cty unions sets holding unknowns (an unknown equals no other
         // element); intersection and subtraction give up on them.
         let target = unknown_call::return_type(def, &args, &types);
@@ -1886,35 +1838,29 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
         for (v, m) in args.iter().zip(&metas) {
             // (In any order: the result is a set.)
             let Some(items) = unknown_call::items_with_metas(v, m) else {
-                return Ok(Some(result(target)));
+                return Ok(Some(c.result(target)));
             };
             parts.extend(items);
         }
-        return unknown_call::sequence(parts, Some(&target))
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(parts, Some(&target)).map(Some);
     }
     Ok(None)
 }
 
-/// What `reverse` gives with arguments not all known: A set is reversed in
+/// What `reverse` gives with arguments not all known: a set is reversed in
 /// its order (known elements, unknown ones, null), its length known or not.
 pub(crate) fn reverse_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
         let (args, metas, types) = c.take();
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         let Some(mut parts) = unknown_call::items_with_metas(&args[0], &metas[0]) else {
-            return Ok(Some(result(Type::Dynamic)));
+            return Ok(Some(c.result(Type::Dynamic)));
         };
         parts.reverse();
         let list = match &types[0] {
             Type::List(e) | Type::Set(e) => Some(Type::list((**e).clone())),
             _ => None,
         };
-        return unknown_call::sequence(parts, list.as_ref())
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(parts, list.as_ref()).map(Some);
     }
     Ok(None)
 }
@@ -1924,12 +1870,11 @@ pub(crate) fn flatten_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
     if !c.whole(0) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
-        let fail = |msg: String| c.fail(msg);
         let mut out = Vec::new();
         if !flatten_known(&args[0], &metas[0], &mut out) {
             return Ok(Some(unknown::nullable(Type::Dynamic)));
         }
-        return unknown_call::sequence(out, None).map_err(fail).map(Some);
+        return c.sequence(out, None).map(Some);
     }
     Ok(None)
 }
@@ -1938,12 +1883,11 @@ pub(crate) fn flatten_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
 pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if (0..c.args.len()).all(|i| !c.whole(i)) {
         let (args, metas, types) = c.take();
-        let fail = |msg: String| c.fail(msg);
         let all_lists = types.iter().all(|t| matches!(t, Type::List(_)));
         let mut out = Vec::new();
         for (v, t) in args.into_iter().zip(&metas) {
             let Value::Array(items) = v else {
-                return Err(fail("all arguments must be lists or tuples".into())).map(Some);
+                return Err(c.fail("all arguments must be lists or tuples".into())).map(Some);
             };
             for (i, x) in items.into_iter().enumerate() {
                 let xt = typing::item(t, i, &x);
@@ -1951,9 +1895,7 @@ pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             }
         }
         let list = Type::unify(&types).filter(|_| all_lists);
-        return unknown_call::sequence(out, list.as_ref())
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(out, list.as_ref()).map(Some);
     }
     Ok(None)
 }
@@ -1963,7 +1905,6 @@ pub(crate) fn merge_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
     if (0..c.args.len()).all(|i| !c.whole(i)) && !c.types.contains(&Type::Dynamic) {
         let args = std::mem::take(&mut c.args);
         let metas = std::mem::take(&mut c.metas);
-        let fail = |msg: String| c.fail(msg);
         let mut map: Map<Key, Value> = Map::new();
         let mut entry_metas: Map<Key, typing::Ty> = Map::new();
         for (v, t) in args.into_iter().zip(&metas) {
@@ -1976,7 +1917,7 @@ pub(crate) fn merge_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
                         map.insert(k, x);
                     }
                 }
-                _ => return Err(fail("arguments must be maps or objects".into())).map(Some),
+                _ => return Err(c.fail("arguments must be maps or objects".into())).map(Some),
             }
         }
         let metas: Vec<typing::Ty> = map
@@ -2042,10 +1983,10 @@ fn holds_known(seq: &Value, meta: &typing::Ty, want: bool) -> bool {
     })
 }
 
-/// The type of `lookup`'s unknown result.
+/// The type of `lookup`'s unknown result: a map's element type, an
+/// object's attribute's when the key is known.
 pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    match t0 {
+    match types.first() {
         Some(Type::Map(e)) => (**e).clone(),
         Some(Type::Object(attrs)) => match args.get(1) {
             Some(Value::String(k)) if attrs.contains_key(k.as_str()) => attrs[k.as_str()].clone(),
@@ -2055,20 +1996,18 @@ pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -
     }
 }
 
-/// The type of `one`'s unknown result.
+/// The type of `one`'s unknown result: the element type.
 pub(crate) fn one_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    match t0 {
+    match types.first() {
         Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
         Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
         _ => Type::Dynamic,
     }
 }
 
-/// The type of `keys`'s unknown result.
+/// The type of `keys`'s unknown result: a map's keys are a list of strings.
 pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    match t0 {
+    match types.first() {
         Some(Type::Map(_)) => Type::list(Type::String),
         _ => Type::Dynamic,
     }
@@ -2076,98 +2015,86 @@ pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Typ
 
 /// The type of `reverse`'s unknown result.
 pub(crate) fn reverse_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    let elem = element_of;
-    match t0 {
+    match types.first() {
         Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
-        Some(Type::List(_) | Type::Set(_)) => Type::list(elem(t0)),
+        t0 @ Some(Type::List(_) | Type::Set(_)) => Type::list(element_of(t0)),
         _ => Type::Dynamic,
     }
 }
 
-/// The type of `concat`'s unknown result.
+/// The type of `concat`'s unknown result: lists alone unify; otherwise a
+/// tuple of their elements, for which a list not known has no length.
 pub(crate) fn concat_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    let spec = def.spec();
-    {
-        // Lists alone unify; otherwise a tuple of their elements, for
-        // which a list not known has no length.
-        let list = |t: &Type| matches!(t, Type::List(_));
-        let lists = !types.is_empty() && types.iter().all(list);
-        let unknown_list = types
-            .iter()
-            .zip(args)
-            .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
-        match typing::call_type(spec, args, types) {
-            Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) if lists || !unknown_list => t,
-            _ => Type::Dynamic,
-        }
-    }
-}
-
-/// The type of the unknown result of `distinct`, `matchkeys`: Their parameter is a list: a tuple converts to one first.
-pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    let elem = element_of;
-    match t0 {
-        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(elem(t0)),
+    let list = |t: &Type| matches!(t, Type::List(_));
+    let lists = !types.is_empty() && types.iter().all(list);
+    let unknown_list = types
+        .iter()
+        .zip(args)
+        .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) if lists || !unknown_list => t,
         _ => Type::Dynamic,
     }
 }
 
-/// The type of the unknown result of `setproduct`, `zipmap`.
+/// The type of the unknown result of `distinct` and `matchkeys`: their
+/// parameter is a list (a tuple converts to one first).
+pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+    match types.first() {
+        t0 @ Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(element_of(t0)),
+        _ => Type::Dynamic,
+    }
+}
+
+/// The type of the unknown result of `setproduct` and `zipmap`: the type
+/// callback's, where it can tell.
 pub(crate) fn callback_or_dynamic_unknown_type(
     def: &FuncDef,
     args: &[Value],
     types: &[Type],
 ) -> Type {
-    let spec = def.spec();
-    match typing::call_type(spec, args, types) {
+    match typing::call_type(def.spec(), args, types) {
         Ok(typing::Returns::Is(t)) => t,
         _ => Type::Dynamic,
     }
 }
 
-/// The type of `chunklist`'s unknown result.
+/// The type of `chunklist`'s unknown result: a list of lists of the
+/// elements.
 pub(crate) fn chunklist_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    let elem = element_of;
-    match t0 {
-        Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(Type::list(elem(t0))),
+    match types.first() {
+        t0 @ Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {
+            Type::list(Type::list(element_of(t0)))
+        }
         _ => Type::Dynamic,
     }
 }
 
-/// The type of the unknown result of `setunion`, `setintersection`, `setsubtract`: Their element types unify as for known sets (an empty tuple takes no part).
+/// The type of the unknown result of `setunion`, `setintersection` and
+/// `setsubtract`: their element types unify as for known sets (an empty
+/// tuple takes no part).
 pub(crate) fn set_operation_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    let spec = def.spec();
-    {
-        match typing::call_type(spec, args, types) {
-            Ok(typing::Returns::Is(t)) => t,
-            _ => Type::set(Type::Dynamic),
-        }
+    match typing::call_type(def.spec(), args, types) {
+        Ok(typing::Returns::Is(t)) => t,
+        _ => Type::set(Type::Dynamic),
     }
 }
 
-/// The type of `coalesce`'s unknown result.
+/// The type of `coalesce`'s unknown result: its arguments' types unified.
 pub(crate) fn coalesce_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
     Type::unify(types).unwrap_or(Type::Dynamic)
 }
 
-/// The type of `merge`'s unknown result.
+/// The type of `merge`'s unknown result: objects' attributes merged.
 pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    {
-        if types.contains(&Type::Dynamic) {
-            return Type::Dynamic;
+    let mut attrs = std::collections::BTreeMap::new();
+    for t in types {
+        match t {
+            Type::Object(a) => attrs.extend(a.clone()),
+            _ => return Type::Dynamic,
         }
-        let mut attrs = std::collections::BTreeMap::new();
-        for t in types {
-            match t {
-                Type::Object(a) => attrs.extend(a.clone()),
-                _ => return Type::Dynamic,
-            }
-        }
-        Type::Object(attrs)
     }
+    Type::Object(attrs)
 }
 
 /// The type of `element`'s unknown result: typed from a tuple's element

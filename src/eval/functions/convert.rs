@@ -66,26 +66,25 @@ pub(crate) fn register(r: &mut Registry) {
         "tostring",
         conversion(Type::String, Type::String, tostring_type).build(|a| conv(first(a), Ty::String)),
     );
+    // The collection conversions: an unknown result is of the type they
+    // convert to, and a known collection holding unknowns converts.
+    let collection_conversion = |to: Type, callback: TypeCallback, kind: &'static str| {
+        conversion(Type::Dynamic, to, callback)
+            .unknown_type(conversion_target_type)
+            .on_unknown(conversion_unknown)
+            .build(move |a| collection(first(a), kind))
+    };
     r.insert(
         "tolist",
-        conversion(Type::Dynamic, Type::list(Type::Dynamic), tolist_type)
-            .unknown_type(tolist_unknown_type)
-            .on_unknown(conversion_unknown)
-            .build(|a| collection(first(a), "list")),
+        collection_conversion(Type::list(Type::Dynamic), tolist_type, "list"),
     );
     r.insert(
         "toset",
-        conversion(Type::Dynamic, Type::set(Type::Dynamic), toset_type)
-            .unknown_type(toset_unknown_type)
-            .on_unknown(conversion_unknown)
-            .build(|a| collection(first(a), "set")),
+        collection_conversion(Type::set(Type::Dynamic), toset_type, "set"),
     );
     r.insert(
         "tomap",
-        conversion(Type::Dynamic, Type::map(Type::Dynamic), tomap_type)
-            .unknown_type(tomap_unknown_type)
-            .on_unknown(conversion_unknown)
-            .build(|a| collection(first(a), "map")),
+        collection_conversion(Type::map(Type::Dynamic), tomap_type, "map"),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
@@ -153,36 +152,25 @@ pub(crate) fn conversion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
     if !c.whole(0) {
         let def = c.def;
         let (args, metas, types) = c.take();
-        let fail = |msg: String| c.fail(msg);
         let target = match typing::call_type(def.spec(), &args, &types) {
             Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
-            _ => return Err(fail("cannot convert the value".into())).map(Some),
+            _ => return Err(c.fail("cannot convert the value".into())).map(Some),
         };
         let (v, t) = (args.into_iter().next(), metas.into_iter().next());
         return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
-            .map_err(|e| fail(e.into()))
+            .map_err(|e| c.fail(e.into()))
             .map(Some);
     }
     Ok(None)
 }
 
-/// The type of `tolist`'s unknown result.
-pub(crate) fn tolist_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
-    Type::list(Type::Dynamic)
-}
-
-/// The type of `toset`'s unknown result.
-pub(crate) fn toset_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
-    Type::set(Type::Dynamic)
-}
-
-/// The type of `tomap`'s unknown result.
-pub(crate) fn tomap_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
-    Type::map(Type::Dynamic)
+/// The type of a collection conversion's unknown result: the collection
+/// type it converts to (of any element type).
+pub(crate) fn conversion_target_type(def: &FuncDef, _: &[Value], _: &[Type]) -> Type {
+    def.spec().converts_to.clone().unwrap_or(Type::Dynamic)
 }
 
 /// The type of the unknown result of `sensitive`, `nonsensitive`, `ephemeralasnull`.
 pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    let t0 = types.first();
-    t0.cloned().unwrap_or(Type::Dynamic)
+    types.first().cloned().unwrap_or(Type::Dynamic)
 }

@@ -793,25 +793,23 @@ pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, Stri
 
 /// What `jsonencode` gives with arguments not all known.
 pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    {
-        let (args, metas, types) = c.take();
-        // The encoding's first character is known from the type of a
-        // value known not to be null (cty's refinement).
-        let not_null = match &metas[0] {
-            Some(typing::Meta::Unknown(_, r)) => r.not_null,
-            _ => !args[0].is_null(),
-        };
-        let first = match &types[0] {
-            Type::String => "\"",
-            Type::Object(_) | Type::Map(_) => "{",
-            Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
-            _ => "",
-        };
-        let r = typing::Refine {
-            not_null: true,
-            prefix: (not_null && !first.is_empty()).then(|| first.to_owned()),
-            ..typing::Refine::default()
-        };
-        Ok(Some((Value::Null, typing::unknown(Type::String, r))))
-    }
+    let (args, metas, types) = c.take();
+    // The encoding's first character is known from the type of a
+    // value known not to be null (cty's refinement).
+    let not_null = match &metas[0] {
+        Some(typing::Meta::Unknown(_, r)) => r.not_null,
+        _ => !args[0].is_null(),
+    };
+    let first = match &types[0] {
+        Type::String => "\"",
+        Type::Object(_) | Type::Map(_) => "{",
+        Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+        _ => "",
+    };
+    let r = typing::Refine {
+        not_null: true,
+        prefix: (not_null && !first.is_empty()).then(|| first.to_owned()),
+        ..typing::Refine::default()
+    };
+    Ok(Some((Value::Null, typing::unknown(Type::String, r))))
 }

@@ -3,7 +3,7 @@
 use crate::eval::expr::R;
 #[cfg(feature = "regex")]
 use crate::eval::typing::Returns;
-use crate::eval::unknown_call::{self, UnknownCall};
+use crate::eval::unknown_call::UnknownCall;
 use crate::eval::{typing, unknown};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -1256,11 +1256,9 @@ pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         let budget = c.budget;
         let (args, metas, types) = c.take();
         let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
-        let result = |t: Type| c.result(t);
-        let fail = |msg: String| c.fail(msg);
         let any_unsized = (1..args.len()).any(|i| typing::length_unknown_set(&args[i], &metas[i]));
         let (Value::String(f), false) = (&args[0], any_unsized) else {
-            return Ok(Some(result(Type::list(Type::String))));
+            return Ok(Some(c.result(Type::list(Type::String))));
         };
         let shapes: Vec<ListArg> = (1..args.len())
             .map(|i| match (&types[i], &args[i]) {
@@ -1282,34 +1280,30 @@ pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         let rows = formatlist_rows(f, &args[1..], &shapes, &known, budget);
         let rows = match rows.map_err(|e| c.refuse(e))? {
             Some(rows) => rows,
-            None => return Ok(Some(result(Type::list(Type::String)))),
+            None => return Ok(Some(c.result(Type::list(Type::String)))),
         };
         let parts = rows.into_iter().map(|r| match r {
             Some(s) => (Value::String(s.into()), None),
             None => unknown::not_null(Type::String),
         });
-        return unknown_call::sequence(parts, Some(&Type::list(Type::String)))
-            .map_err(fail)
-            .map(Some);
+        return c.sequence(parts, Some(&Type::list(Type::String))).map(Some);
     }
     Ok(None)
 }
 
 /// What `startswith` gives with arguments not all known.
 pub(crate) fn startswith_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    let args = std::mem::take(&mut c.args);
+    let metas = std::mem::take(&mut c.metas);
+    if let (Some(typing::Meta::Unknown(_, r)), Value::String(p), None) =
+        (&metas[0], &args[1], &metas[1])
     {
-        let args = std::mem::take(&mut c.args);
-        let metas = std::mem::take(&mut c.metas);
-        if let (Some(typing::Meta::Unknown(_, r)), Value::String(p), None) =
-            (&metas[0], &args[1], &metas[1])
-        {
-            let known = r.prefix.as_deref().unwrap_or_default();
-            if let Some(answer) = starts_with(known, p) {
-                return Ok(Some((Value::Bool(answer), None)));
-            }
+        let known = r.prefix.as_deref().unwrap_or_default();
+        if let Some(answer) = starts_with(known, p) {
+            return Ok(Some((Value::Bool(answer), None)));
         }
-        Ok(Some(unknown::not_null(Type::Bool)))
     }
+    Ok(Some(unknown::not_null(Type::Bool)))
 }
 
 /// What `regex` gives with arguments not all known: a result typed from
