@@ -55,7 +55,7 @@ pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
             }) = crate::json::parse::parse(token, 1)
             {
                 return visitor.visit_seq(Raw {
-                    start: Some(env.locate(expr.span.start() + 1)),
+                    start: env.locate(expr.span.start() + 1),
                     text: Some(Cow::Owned(text.into_owned())),
                     at: 0,
                 });
@@ -85,12 +85,12 @@ fn visit_text<'de, V: Visitor<'de>>(
 ) -> Result<V::Value> {
     match env.src.get(span.range()) {
         Some(text) if !env.src.is_empty() => visitor.visit_seq(Raw {
-            start: Some(env.locate(span.start())),
+            start: env.locate(span.start()),
             text: Some(Cow::Borrowed(text)),
             at: 0,
         }),
         _ => visitor.visit_seq(Raw {
-            start: Some(Location::default()),
+            start: Location::default(),
             text: Some(Cow::Owned(print())),
             at: 0,
         }),
@@ -100,7 +100,7 @@ fn visit_text<'de, V: Visitor<'de>>(
 /// The elements: the offset, the text, then the line and column of its
 /// start.
 struct Raw<'de> {
-    start: Option<Location>,
+    start: Location,
     text: Option<Cow<'de, str>>,
     /// The next element.
     at: u8,
@@ -113,8 +113,8 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        self.at += 1;
-        let start = self.start.unwrap_or_default();
+        self.at = self.at.saturating_add(1);
+        let start = self.start;
         let number = match self.at {
             1 => start.offset,
             2 => {
