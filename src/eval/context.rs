@@ -89,12 +89,13 @@ impl<'p> Context<'p> {
         }
     }
 
-    /// A context without any function (not even the built-ins); `try` and
-    /// `can`, which are part of the evaluator, still work.
+    /// A context without any function (not even the built-ins, `try` and
+    /// `can` among them: as in HCL, they are functions).
     ///
     /// ```
     /// let ctx = hcl::eval::Context::empty();
     /// assert!(hcl::eval::evaluate_str("max(1, 2)", &ctx).is_err());
+    /// assert!(hcl::eval::evaluate_str("try(1, 2)", &ctx).is_err());
     /// ```
     pub fn empty() -> Context<'p> {
         Context {

@@ -124,7 +124,13 @@ pub struct Param {
     /// `AllowDynamicType`); where not, such an argument makes the result an
     /// unknown of unknown type.
     pub(crate) allow_dynamic: bool,
+    /// For a parameter that takes its argument's expression: the check
+    /// of that expression.
+    pub(crate) syntax_check: Option<SyntaxCheck>,
 }
+
+/// The check of an argument's expression, refusing it with a message.
+pub(crate) type SyntaxCheck = fn(&crate::syntax::Expression<'_>) -> Result<(), String>;
 
 impl Param {
     fn new(name: String, ty: ParamType, allow_null: bool) -> Param {
@@ -134,6 +140,7 @@ impl Param {
             allow_null,
             declared: None,
             allow_dynamic: true,
+            syntax_check: None,
         }
     }
 
@@ -176,10 +183,26 @@ pub(crate) struct Spec {
     pub(crate) converts_to: Option<Type>,
     /// What a call gives whose arguments are not all known, where that is
     /// more than an unknown of the result type.
-    pub(crate) unknown: Option<super::unknown_call::UnknownHandler>,
+    pub(crate) unknown: Option<super::call::UnknownHandler>,
     /// The type of an unknown result, where `result` does not tell it.
-    pub(crate) unknown_type: Option<super::unknown_call::UnknownType>,
+    pub(crate) unknown_type: Option<super::call::UnknownType>,
+    /// The type of a known result from its value, where `result` does not
+    /// tell it (`regexall`: a list of the type its elements unify to).
+    pub(crate) result_type: Option<fn(&Value) -> Type>,
+    /// Checks of the known arguments' values that come before the kind
+    /// checks (`sum` counts the elements before it looks at the kind).
+    pub(crate) value_check: Option<ValueCheck>,
+    /// The implementation when the arguments' types are known, where it
+    /// needs them (`tolist` converts each element by its type).
+    pub(crate) typed_impl: Option<super::call::TypedImpl>,
+    /// The implementation over the arguments' expressions, for a function
+    /// whose parameters take expressions and that evaluates them itself
+    /// (`try`, `can`).
+    pub(crate) expressions: Option<super::call::ExpressionImpl>,
 }
+
+/// A check of the known arguments' values, refusing them with a message.
+pub(crate) type ValueCheck = fn(&[Value]) -> Result<(), String>;
 
 /// A kind check: the arguments' types (and which arguments are wholly
 /// unknown; one past the slice's end is known) refused with a message, or
@@ -204,6 +227,10 @@ impl Default for Spec {
             converts_to: None,
             unknown: None,
             unknown_type: None,
+            result_type: None,
+            value_check: None,
+            typed_impl: None,
+            expressions: None,
         }
     }
 }
@@ -463,23 +490,64 @@ impl FuncDefBuilder {
         self
     }
 
-    /// The kinds of the arguments' types are checked by `check`.
+    /// The kinds of the arguments' types are checked by `check` (on a call
+    /// whose arguments are known only where the function is `typed`; the
+    /// implementation's own checks apply there too).
     pub(crate) fn kind_check(mut self, check: KindCheck) -> Self {
-        self.spec.typed = true;
         self.spec.kind_check = Some(check);
         self
     }
 
     /// A call whose arguments are not all known goes to `handler` (after
     /// the checks of the arguments' types).
-    pub(crate) fn on_unknown(mut self, handler: super::unknown_call::UnknownHandler) -> Self {
+    pub(crate) fn on_unknown(mut self, handler: super::call::UnknownHandler) -> Self {
         self.spec.unknown = Some(handler);
         self
     }
 
     /// An unknown result's type comes from the arguments by `rule`.
-    pub(crate) fn unknown_type(mut self, rule: super::unknown_call::UnknownType) -> Self {
+    pub(crate) fn unknown_type(mut self, rule: super::call::UnknownType) -> Self {
         self.spec.unknown_type = Some(rule);
+        self
+    }
+
+    /// A known result's type comes from its value by `rule`.
+    #[cfg_attr(not(any(feature = "regex", feature = "csv")), allow(dead_code))]
+    pub(crate) fn result_type(mut self, rule: fn(&Value) -> Type) -> Self {
+        self.spec.result_type = Some(rule);
+        self
+    }
+
+    /// The known arguments' values are checked by `check` before their
+    /// kinds.
+    pub(crate) fn value_check(mut self, check: ValueCheck) -> Self {
+        self.spec.value_check = Some(check);
+        self
+    }
+
+    /// A call whose arguments are known runs `implementation`, which sees
+    /// their types (and may run the plain implementation).
+    pub(crate) fn typed_impl(mut self, implementation: super::call::TypedImpl) -> Self {
+        self.spec.typed = true;
+        self.spec.typed_impl = Some(implementation);
+        self
+    }
+
+    /// The parameter declared last takes its argument's expression, which
+    /// `check` refuses with a message or not; the argument is then
+    /// evaluated as the others are (`templatestring`: its template must be
+    /// a reference).
+    pub(crate) fn syntax_check(mut self, check: SyntaxCheck) -> Self {
+        if let Some(p) = self.last() {
+            p.syntax_check = Some(check);
+        }
+        self
+    }
+
+    /// The function's parameters take their arguments' expressions, which
+    /// `implementation` evaluates (`try`, `can`).
+    pub(crate) fn expressions(mut self, implementation: super::call::ExpressionImpl) -> Self {
+        self.spec.expressions = Some(implementation);
         self
     }
 

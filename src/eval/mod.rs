@@ -100,6 +100,7 @@
 
 mod access;
 mod body;
+mod call;
 mod context;
 mod dynamic;
 mod expr;
@@ -112,7 +113,6 @@ mod stream;
 mod template;
 pub(crate) mod typing;
 mod unknown;
-mod unknown_call;
 mod variable;
 
 pub use context::{Context, EvalMode};

@@ -683,26 +683,27 @@ pub(crate) fn of_param(p: &super::func::ParamType) -> Type {
     }
 }
 
-/// The type of built-in `name`'s (`def`'s) result when it does not depend
-/// on the arguments' types: the collection type its spec declares, and
-/// otherwise the element type of the result's elements.
-pub(crate) fn fixed_type(def: &super::func::FuncDef, name: &str, result: &Value) -> Ty {
-    let declared = &def.spec().result;
-    if declared.is_collection() {
-        return typed(declared.clone());
+/// The type of a built-in's known result (`def`'s) where the arguments'
+/// types do not decide it: the collection type its spec declares, or the
+/// one its spec's rule reads from the result; else the result's literal
+/// type (`None`).
+pub(crate) fn fixed_type(def: &super::func::FuncDef, result: &Value) -> Ty {
+    let spec = def.spec();
+    if spec.result.is_collection() {
+        return typed(spec.result.clone());
     }
-    let elements =
-        || match result {
-            Value::Array(a) => Type::unify(&a.iter().map(literal_type).collect::<Vec<_>>())
-                .unwrap_or(Type::Dynamic),
-            Value::Object(o) => Type::unify(&o.values().map(literal_type).collect::<Vec<_>>())
-                .unwrap_or(Type::Dynamic),
-            _ => Type::Dynamic,
-        };
-    match name {
-        "regexall" | "csvdecode" => typed(Type::list(elements())),
+    spec.result_type.and_then(|rule| typed(rule(result)))
+}
+
+/// A list of the type `result`'s elements unify to (`regexall`,
+/// `csvdecode`).
+#[cfg_attr(not(any(feature = "regex", feature = "csv")), allow(dead_code))]
+pub(crate) fn list_of_elements(result: &Value) -> Type {
+    let elements = match result {
+        Value::Array(a) => Type::unify(&a.iter().map(literal_type).collect::<Vec<_>>()),
         _ => None,
-    }
+    };
+    Type::list(elements.unwrap_or(Type::Dynamic))
 }
 
 /// The type of a splat's result over a value of type `t`, from its

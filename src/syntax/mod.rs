@@ -547,6 +547,18 @@ pub struct TemplateExpr<'a> {
     pub template: Template<'a>,
 }
 
+impl<'a> TemplateExpr<'a> {
+    /// The expression of a template that is one interpolation and nothing
+    /// else (`"${x}"`), whose value is that expression's, not a string (the
+    /// spec's template wrap).
+    pub fn wrapped_expr(&self) -> Option<&Expression<'a>> {
+        match self.template.elements {
+            [Element::Interpolation(i)] => Some(&i.expr),
+            _ => None,
+        }
+    }
+}
+
 /// How a template expression was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TemplateKind<'a> {

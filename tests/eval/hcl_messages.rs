@@ -259,6 +259,30 @@ fn try_lists_every_failure() {
     ]);
 }
 
+/// `try`, `can` and `templatestring` take their arguments' expressions, and are counted and
+/// expanded as every function is: HCL's messages for the number of arguments, and an expanded
+/// sequence gives its elements as arguments (values, not expressions).
+#[test]
+fn functions_taking_expressions_count_and_expand_their_arguments() {
+    check(&[
+        ("can()", "Not enough function arguments: Function \"can\" expects 1 argument(s). Missing value for \"expression\"."),
+        ("can(1, 2)", "Too many function arguments: Function \"can\" expects only 1 argument(s)."),
+        ("can([1]...)", "no error: bool"),
+        ("try([1]...)", "no error: number"),
+        ("try(\"a\", [2]...)", "no error: string"),
+        ("try(tolist([1, 2])...)", "no error: number"),
+        ("try()", "Error in function call: Call to function \"try\" failed: at least one argument is required."),
+        ("try([]...)", "Error in function call: Call to function \"try\" failed: at least one argument is required."),
+        ("can([]...)", "Not enough function arguments: Function \"can\" expects 1 argument(s). Missing value for \"expression\"."),
+        ("can([1, 2]...)", "Too many function arguments: Function \"can\" expects only 1 argument(s)."),
+        ("try(null...)", "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null."),
+        ("can(1...)", "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type."),
+        ("templatestring(\"a\")", "Not enough function arguments: Function \"templatestring\" expects 2 argument(s). Missing value for \"vars\"."),
+        ("templatestring(\"a\", {}, 1)", "Too many function arguments: Function \"templatestring\" expects only 2 argument(s)."),
+        ("templatestring(\"a\"...)", "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type."),
+    ]);
+}
+
 /// An error before another in the source comes first: an argument that does not convert to its
 /// parameter's type before a later argument's error (HCL converts each argument once evaluated),
 /// a left operand that does not convert before the right operand's error, the argument count

@@ -118,6 +118,7 @@ fn names_are_complete() {
         "base64sha256",
         "base64sha512",
         "basename",
+        "can",
         "ceil",
         "chomp",
         "chunklist",
@@ -207,6 +208,7 @@ fn names_are_complete() {
         "trimprefix",
         "trimspace",
         "trimsuffix",
+        "try",
         "upper",
         "urlencode",
         "uuidv5",
@@ -221,6 +223,18 @@ fn names_are_complete() {
         .filter(|n| !names.contains(n))
         .collect();
     assert!(missing.is_empty(), "missing: {missing:?}");
+    // The list of the functions that read files is the filesystem family's.
+    #[cfg(feature = "fs")]
+    {
+        let mut family: Vec<&str> = hcl::eval::functions::fs::with_base_dir(".")
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        let mut listed = file_functions.to_vec();
+        family.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(family, listed);
+    }
 }
 
 #[test]

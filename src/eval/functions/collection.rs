@@ -4,13 +4,13 @@ use super::util::{
     self, convert, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
 };
 use super::Registry;
+use crate::eval::call::{self, TypedCall, TypedResult, UnknownCall};
 use crate::eval::expr::R;
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
     refuse_kinds, sequence, Returns, LOOKUP_DEFAULT,
 };
-use crate::eval::unknown_call::{self, UnknownCall};
 use crate::eval::{typing, unknown};
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
@@ -68,6 +68,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(coalesce_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalesce_type)
+            .typed_impl(coalesce_typed)
             .nullable_variadic("vals", any())
             .build(|a| {
                 let tys: Vec<Ty> = a.iter().map(type_of).collect();
@@ -90,6 +91,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(coalescelist_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalescelist_type)
+            .typed_impl(coalescelist_typed)
             .nullable_variadic("vals", any())
             .build(|a| {
                 if a.is_empty() {
@@ -157,6 +159,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(contains_unknown)
             .returns(Type::Bool)
+            .typed()
             .kind_check(contains_kinds)
             .param("list", any())
             .typed_argument()
@@ -193,6 +196,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(element_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(element_type)
+            .typed_impl(element_typed)
             .callback_on_unknown()
             .kind_check(element_kinds)
             .param("list", any())
@@ -225,6 +229,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(index_unknown)
             .returns(Type::Number)
+            .typed()
             .kind_check(index_kinds)
             .param("list", any())
             .typed_argument()
@@ -551,7 +556,7 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "sum",
         FuncDef::builder().returns(Type::Number).typed()
-            .kind_check(sum_kinds).param("list", any()).typed_argument().build(|a| {
+            .value_check(sum_values).kind_check(sum_kinds).param("list", any()).typed_argument().build(|a| {
             const MSG: &str = "invalid value for \"list\" parameter: argument must be list, set, or tuple of number values";
             let list = match first(a) {
                 Value::Array(l) => l,
@@ -1022,6 +1027,66 @@ pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
 }
 
 /// cty's type callback of `coalescelist`.
+/// `coalesce` where the arguments' types are known: each converts to the
+/// type they unify to, and one that does not (an empty map where the type
+/// is an object) counts as null, as in cty; an empty string is skipped
+/// when that type is string. Where the types do not unify to one type (a
+/// null beside a list), the argument chosen keeps its own type.
+fn coalesce_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+    let args = std::mem::take(&mut c.args);
+    match c.returns {
+        Returns::Convert(t) => {
+            for (v, m) in args.into_iter().zip(c.metas) {
+                match typing::convert(v, m, t) {
+                    Ok((Value::Null, _)) | Err(_) => {}
+                    Ok((Value::String(s), _)) if s.is_empty() && *t == Type::String => {}
+                    Ok((v, m)) => return Ok(TypedResult::Typed(v, m)),
+                }
+            }
+            Err("no non-null, non-empty-string arguments".into())
+        }
+        Returns::Literal => {
+            let chosen = args
+                .iter()
+                .position(|a| !a.is_null() && !matches!(a, Value::String(s) if s.is_empty()));
+            let meta = chosen.and_then(|i| c.metas[i].clone());
+            Ok(TypedResult::Typed(c.run(args)?, meta))
+        }
+        Returns::Is(_) => c.run(args).map(TypedResult::Value),
+    }
+}
+
+/// `coalescelist` where the arguments' types are known: a null list or
+/// tuple (its type passed the check) is skipped.
+fn coalescelist_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+    let mut args = std::mem::take(&mut c.args);
+    args.retain(|a| !a.is_null());
+    c.run(args).map(TypedResult::Value)
+}
+
+/// `element` where the arguments' types are known: on a list, a negative
+/// index counts from the end ([`list_index`]).
+fn element_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+    let mut args = std::mem::take(&mut c.args);
+    if let (Some(Type::List(_)), [Value::Array(list), i]) = (c.types.first(), &args[..]) {
+        if let Some(wrapped) = list_index(list.len(), i) {
+            args[1] = wrapped;
+        }
+    }
+    c.run(args).map(TypedResult::Value)
+}
+
+/// `sum` counts the elements before it looks at the kind: an empty map is
+/// "empty", not a map (Terraform).
+fn sum_values(args: &[Value]) -> Result<(), String> {
+    match args.first() {
+        Some(Value::Object(o)) if o.is_empty() => {
+            Err("invalid value for \"list\" parameter: cannot sum an empty list".into())
+        }
+        _ => Ok(()),
+    }
+}
+
 pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
     use Returns::*;
     Ok({
@@ -1680,8 +1745,8 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
         let def = c.def;
         let (args, metas, types) = c.take();
-        let target = unknown_call::return_type(def, &args, &types);
-        let Some(parts) = unknown_call::elements(&args[0], &metas[0]) else {
+        let target = call::return_type(def, &args, &types);
+        let Some(parts) = call::elements(&args[0], &metas[0]) else {
             return Ok(Some(c.result(target)));
         };
         let size = crate::eval::functions::util::int(&args[1], "size").map_err(|m| c.fail(m))?;
@@ -1693,7 +1758,7 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
         };
         let rows = chunks
             .into_iter()
-            .map(|c| unknown_call::sequence(c, inner.as_ref()))
+            .map(|c| call::sequence(c, inner.as_ref()))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|m| c.fail(m))?;
         return c
@@ -1709,11 +1774,11 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         let def = c.def;
         let budget = c.budget;
         let (args, metas, types) = c.take();
-        let target = unknown_call::return_type(def, &args, &types);
+        let target = call::return_type(def, &args, &types);
         let lists: Option<Vec<Vec<(Value, typing::Ty)>>> = args
             .iter()
             .zip(&metas)
-            .map(|(v, m)| unknown_call::elements(v, m))
+            .map(|(v, m)| call::elements(v, m))
             .collect();
         let Some(lists) = lists else {
             return Ok(Some(c.result(target)));
@@ -1721,7 +1786,7 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         let rows = crate::eval::functions::collection::product(&lists, budget)
             .map_err(|m| c.fail(m))?
             .into_iter()
-            .map(|row| unknown_call::sequence(row, None))
+            .map(|row| call::sequence(row, None))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|m| c.fail(m))?;
         let collection = matches!(target, Type::List(_) | Type::Set(_));
@@ -1749,9 +1814,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
         typing::Returns::Is(t) => t,
         _ => Type::Dynamic,
     };
-    let (Value::Array(keys), Some(values)) =
-        (&args[0], unknown_call::elements(&args[1], &metas[1]))
-    else {
+    let (Value::Array(keys), Some(values)) = (&args[0], call::elements(&args[1], &metas[1])) else {
         return Ok(Some(c.result(target)));
     };
     crate::eval::functions::collection::same_length(keys.len(), values.len())
@@ -1781,9 +1844,7 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
         let (args, metas, types) = c.take();
         // cty takes the element of a known sequence, known or not.
         let Value::Array(items) = &args[0] else {
-            return Ok(Some(
-                c.result(unknown_call::return_type(def, &args, &types)),
-            ));
+            return Ok(Some(c.result(call::return_type(def, &args, &types))));
         };
         let list = matches!(types[0], Type::List(_));
         let index = list
@@ -1815,9 +1876,8 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
     let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
     let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
         .map_err(|msg| c.refuse(msg))?;
-    let target = unknown_call::return_type(def, &args, &types);
-    let (Some((a, b)), Some(mut parts)) = (range, unknown_call::elements(&args[0], &metas[0]))
-    else {
+    let target = call::return_type(def, &args, &types);
+    let (Some((a, b)), Some(mut parts)) = (range, call::elements(&args[0], &metas[0])) else {
         return Ok(Some(c.result(target)));
     };
     parts.truncate(b);
@@ -1833,11 +1893,11 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
         let (args, metas, types) = c.take();
         // cty unions sets holding unknowns (an unknown equals no other
         // element); intersection and subtraction give up on them.
-        let target = unknown_call::return_type(def, &args, &types);
+        let target = call::return_type(def, &args, &types);
         let mut parts = Vec::new();
         for (v, m) in args.iter().zip(&metas) {
             // (In any order: the result is a set.)
-            let Some(items) = unknown_call::items_with_metas(v, m) else {
+            let Some(items) = call::items_with_metas(v, m) else {
                 return Ok(Some(c.result(target)));
             };
             parts.extend(items);
@@ -1852,7 +1912,7 @@ pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
 pub(crate) fn reverse_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
         let (args, metas, types) = c.take();
-        let Some(mut parts) = unknown_call::items_with_metas(&args[0], &metas[0]) else {
+        let Some(mut parts) = call::items_with_metas(&args[0], &metas[0]) else {
             return Ok(Some(c.result(Type::Dynamic)));
         };
         parts.reverse();

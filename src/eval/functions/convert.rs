@@ -1,13 +1,15 @@
-//! Type conversion functions (`try` and `can` are special forms of the
-//! evaluator), and the identities that stand for Terraform's marks.
+//! Type conversion functions, `try` and `can` (which take their arguments'
+//! expressions), and the identities that stand for Terraform's marks.
 
 use super::util::{self, convert, friendly_type, Ty};
 use super::Registry;
-use crate::eval::expr::R;
+use crate::error::Error;
+use crate::eval::call::{ExpressionCall, TypedCall, TypedResult, UnknownCall};
+use crate::eval::expr::{Fail, R};
 use crate::eval::func::TypeCallback;
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
-use crate::eval::unknown_call::UnknownCall;
+use crate::eval::unknown;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
@@ -70,6 +72,7 @@ pub(crate) fn register(r: &mut Registry) {
     // convert to, and a known collection holding unknowns converts.
     let collection_conversion = |to: Type, callback: TypeCallback, kind: &'static str| {
         conversion(Type::Dynamic, to, callback)
+            .typed_impl(collection_typed)
             .unknown_type(conversion_target_type)
             .on_unknown(conversion_unknown)
             .build(move |a| collection(first(a), kind))
@@ -85,6 +88,29 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "tomap",
         collection_conversion(Type::map(Type::Dynamic), tomap_type, "map"),
+    );
+    // They take their arguments' expressions, as go-cty/hcl's `tryfunc`
+    // does; called directly, with values, `try` gives the first and `can`
+    // true.
+    r.insert(
+        "try",
+        FuncDef::builder()
+            .returns_nullable(Type::Dynamic)
+            .nullable_variadic("expressions", ParamType::Any)
+            .expressions(try_expressions)
+            .build(|a| {
+                a.into_iter()
+                    .next()
+                    .ok_or_else(|| "at least one argument is required".to_string())
+            }),
+    );
+    r.insert(
+        "can",
+        FuncDef::builder()
+            .returns(Type::Bool)
+            .nullable_param("expression", ParamType::Any)
+            .expressions(can_expression)
+            .build(|_| Ok(Value::Bool(true))),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
@@ -125,6 +151,30 @@ pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
 }
 
 /// cty's type callback of `tolist`.
+/// `tolist`, `toset` and `tomap` where the argument's type is known: it
+/// converts to the type its elements unify to, each element by its own
+/// type (`tomap({a = toset([1]), b = ["5"]})` is a map of sets of
+/// numbers), as cty converts.
+fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+    let args = std::mem::take(&mut c.args);
+    let Returns::Is(t) = c.returns else {
+        return c.run(args).map(TypedResult::Value);
+    };
+    let kind = match c.def.spec().converts_to {
+        Some(Type::Set(_)) => "set",
+        Some(Type::Map(_)) => "map",
+        _ => "list",
+    };
+    let got = typing::friendly(&c.types[0]);
+    let v = args.into_iter().next().unwrap_or_default();
+    match typing::convert(v, &c.metas[0], t) {
+        Ok((v, t)) => Ok(TypedResult::Typed(v, t)),
+        Err(_) => Err(format!(
+            "invalid value for \"v\" parameter: cannot convert {got} to {kind} of any single type"
+        )),
+    }
+}
+
 pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     Ok(collection_of(types, list_element, Type::list))
 }
@@ -173,4 +223,55 @@ pub(crate) fn conversion_target_type(def: &FuncDef, _: &[Value], _: &[Type]) -> 
 /// The type of the unknown result of `sensitive`, `nonsensitive`, `ephemeralasnull`.
 pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
     types.first().cloned().unwrap_or(Type::Dynamic)
+}
+
+/// `try`: the value of the first argument that evaluates without an error
+/// (an error of a reference to something undefined is not caught); a
+/// value not wholly known could still fail later, so the result is then
+/// an unknown of any type.
+fn try_expressions(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
+    if c.args.is_empty() {
+        return Err(c.fail("at least one argument is required".into()));
+    }
+    let mut failures = String::new();
+    for i in 0..c.args.len() {
+        match c.value(i) {
+            // (Not refined: Terraform's `can(u) == null` is not known.)
+            Ok((_, t)) if !typing::is_known(&t) => return Ok(unknown::nullable(Type::Dynamic)),
+            Ok(v) => return Ok(v),
+            Err(Fail::Err(e)) => try_failure(&mut failures, &e, c.source),
+            Err(undefined) => return Err(undefined),
+        }
+    }
+    Err(c.fail(format!(
+        "no expression succeeded:{failures}\n\nAt least one expression must produce a successful result"
+    )))
+}
+
+/// `can`: whether its argument evaluates without an error (unknown while
+/// the value is not wholly known).
+fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
+    match c.value(0) {
+        Ok((_, t)) if !typing::is_known(&t) => Ok(unknown::nullable(Type::Bool)),
+        Ok(_) => Ok((Value::Bool(true), None)),
+        Err(Fail::Err(_)) => Ok((Value::Bool(false), None)),
+        Err(undefined) => Err(undefined),
+    }
+}
+
+/// One of the errors `try` lists, as HCL lists it: the summary, where (when
+/// the source is known), and the detail on the next line.
+#[cold]
+fn try_failure(out: &mut String, e: &Error, source: Option<&str>) {
+    use std::fmt::Write;
+    let (summary, detail) = e
+        .message()
+        .split_once(": ")
+        .unwrap_or(("Error", e.message()));
+    let _ = write!(out, "\n- {summary}");
+    if let (Some(src), Some(at)) = (source, e.span()) {
+        let loc = crate::error::Location::of(src, at.start as usize);
+        let _ = write!(out, " (at {}:{})", loc.line, loc.column);
+    }
+    let _ = write!(out, "\n  {detail}");
 }

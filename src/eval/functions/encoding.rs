@@ -2,11 +2,11 @@
 
 use super::util::{self, fmt_number, string, Ty};
 use super::Registry;
+use crate::eval::call::UnknownCall;
 use crate::eval::expr::R;
 use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;
-use crate::eval::unknown_call::UnknownCall;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Key, Type, Value};
 
@@ -73,7 +73,7 @@ pub(crate) fn register(r: &mut Registry) {
         "yamldecode",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .typed()
+            .typed_impl(yamldecode_typed)
             .param("src", s())
             .build(|a| {
                 super::yaml_decode::decode(&string(a.into_iter().next().unwrap_or_default()))
@@ -125,6 +125,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::Dynamic)
             .type_callback(csvdecode_type)
+            .result_type(crate::eval::typing::list_of_elements)
             .param("str", s())
             .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),
     );
@@ -812,4 +813,15 @@ pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
         ..typing::Refine::default()
     };
     Ok(Some((Value::Null, typing::unknown(Type::String, r))))
+}
+
+/// `yamldecode` typed as Terraform types the document: a block scalar is a
+/// string whatever it reads as, an empty one a null string.
+#[cfg(feature = "yaml")]
+fn yamldecode_typed(
+    c: crate::eval::call::TypedCall<'_>,
+) -> Result<crate::eval::call::TypedResult, String> {
+    let src = c.args.first().and_then(Value::as_str).unwrap_or_default();
+    let (v, t) = super::yaml_decode::decode_typed(src)?;
+    Ok(crate::eval::call::TypedResult::Typed(v, typing::typed(t)))
 }

@@ -23,7 +23,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use super::encoding::b64_encode;
-use super::hash::digest;
+use super::hash;
 use super::util::string;
 use super::Registry;
 use crate::eval::{FuncDef, ParamType};
@@ -196,12 +196,15 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             }),
     ));
     for (name, algo) in [
-        ("filebase64sha256", "base64sha256"),
-        ("filebase64sha512", "base64sha512"),
-        ("filemd5", "md5"),
-        ("filesha1", "sha1"),
-        ("filesha256", "sha256"),
-        ("filesha512", "sha512"),
+        (
+            "filebase64sha256",
+            hash::base64sha256 as fn(&[u8]) -> String,
+        ),
+        ("filebase64sha512", hash::base64sha512),
+        ("filemd5", hash::md5),
+        ("filesha1", hash::sha1),
+        ("filesha256", hash::sha256),
+        ("filesha512", hash::sha512),
     ] {
         let b = base.clone();
         v.push((
@@ -211,7 +214,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
                 .param("path", s())
                 .build(move |a| {
                     let p = string(a.into_iter().next().unwrap_or_default());
-                    Ok(Value::String(digest(algo, &read(&b, &p)?).into()))
+                    Ok(Value::String(algo(&read(&b, &p)?).into()))
                 }),
         ));
     }

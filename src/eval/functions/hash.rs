@@ -20,38 +20,43 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     s
 }
 
-/// The digest functions over bytes, shared with the `file*` functions.
-pub(crate) fn digest(name: &str, data: &[u8]) -> String {
-    match name {
-        "md5" => hex(&Md5::digest(data)),
-        "sha1" => hex(&Sha1::digest(data)),
-        "sha256" => hex(&Sha256::digest(data)),
-        "sha512" => hex(&Sha512::digest(data)),
-        "base64sha256" => b64_encode(&Sha256::digest(data)),
-        _ => b64_encode(&Sha512::digest(data)),
-    }
+/// The digests of bytes, as hex or Base64 text (shared with the `file*`
+/// functions).
+pub(crate) fn md5(data: &[u8]) -> String {
+    hex(&Md5::digest(data))
+}
+pub(crate) fn sha1(data: &[u8]) -> String {
+    hex(&Sha1::digest(data))
+}
+pub(crate) fn sha256(data: &[u8]) -> String {
+    hex(&Sha256::digest(data))
+}
+pub(crate) fn sha512(data: &[u8]) -> String {
+    hex(&Sha512::digest(data))
+}
+pub(crate) fn base64sha256(data: &[u8]) -> String {
+    b64_encode(&Sha256::digest(data))
+}
+pub(crate) fn base64sha512(data: &[u8]) -> String {
+    b64_encode(&Sha512::digest(data))
 }
 
 pub(crate) fn register(r: &mut Registry) {
-    for name in [
-        "md5",
-        "sha1",
-        "sha256",
-        "sha512",
-        "base64sha256",
-        "base64sha512",
-    ] {
-        r.insert(
-            name,
-            FuncDef::builder()
-                .returns(Type::String)
-                .param("str", ParamType::String)
-                .build(move |a| {
-                    let s = string(a.into_iter().next().unwrap_or_default());
-                    Ok(Value::String(digest(name, s.as_bytes()).into()))
-                }),
-        );
-    }
+    let digest_of_string = |digest: fn(&[u8]) -> String| {
+        FuncDef::builder()
+            .returns(Type::String)
+            .param("str", ParamType::String)
+            .build(move |a| {
+                let s = string(a.into_iter().next().unwrap_or_default());
+                Ok(Value::String(digest(s.as_bytes()).into()))
+            })
+    };
+    r.insert("md5", digest_of_string(md5));
+    r.insert("sha1", digest_of_string(sha1));
+    r.insert("sha256", digest_of_string(sha256));
+    r.insert("sha512", digest_of_string(sha512));
+    r.insert("base64sha256", digest_of_string(base64sha256));
+    r.insert("base64sha512", digest_of_string(base64sha512));
     r.insert(
         "uuidv5",
         FuncDef::builder()

@@ -37,8 +37,8 @@
 //!
 //! # Functions
 //!
-//! 112 functions in nine families (Terraform 1.11's list less the
-//! Terraform-only ones; `try` and `can` are special forms of the evaluator):
+//! 114 functions in nine families (Terraform 1.11's list less the
+//! Terraform-only ones):
 //!
 //! | family | count | functions | feature | differences from Terraform |
 //! |---|---:|---|---|---|
@@ -47,7 +47,7 @@
 //! | numeric | 9 | `abs ceil floor log max min parseint pow signum` | — | Numbers are Terraform's 512-bit floats (see [`Number`](crate::Number)); `abs`, `ceil`, `floor`, `max`, `min` and `parseint` are exact, `log` and `pow` compute in `f64` as Terraform does. `log`/`pow` results that are NaN are errors (Terraform panics). |
 //! | encoding | 11 | `base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode` | `base64`; `gzip` (base64gzip); `csv` (csvdecode); `json` (jsondecode); `textencoding`; `yaml` (yamldecode) | `base64gzip` (flate2) gives Terraform's bytes for many short inputs, not all (flate2 and Go's compressor choose differently: the regression net lists three short strings); every result decodes to the same text. `jsondecode` reads numbers at Terraform's 512 bits (`jsondecode("18446744073709551617")` is exact, as in Terraform) and nests at most as deep as the parser's depth limit (128). `yamldecode` reads yaml-rust2's events as Terraform's go-cty-yaml reads libyaml's: its scalar rules, types (a block scalar is a string, an empty one a null string), messages and positions; it rejects a few inputs go-yaml reads (a bare `-` in a flow sequence, a `\'` escape, a quoted scalar continued less indented than its mapping). `textencodebase64` knows the WHATWG encodings of `encoding_rs` plus ISO-8859-1 and UTF-16/UTF-16LE/UTF-16BE (no UTF-32). `jsonencode`, `yamlencode` and `urlencode` are hand-written (small, exact layouts). |
 //! | hash and crypto | 8 | `base64sha256 base64sha512 md5 rsadecrypt sha1 sha256 sha512 uuidv5` | `hash`; `crypto` (rsadecrypt) | `rsadecrypt` (the `rsa` crate, 0.9) reads the first PEM block of its key argument as Go's `ssh.ParseRawPrivateKey` does for RSA keys: PKCS #1, PKCS #8 or an unencrypted OpenSSH key; plaintext bytes that are not UTF-8 become U+FFFD (Terraform keeps the bytes, which its JSON output writes as U+FFFD); keys longer than 16384 bits are refused, to bound the work of a call. `rsa` 0.9 carries advisory RUSTSEC-2023-0071 (a timing side channel of decryption, exploitable by whoever can have many chosen cipher texts decrypted and time it, which a configuration does not offer); leave `crypto` out of your feature list to keep it out of the build. |
-//! | conversion | 10 | `tobool tolist tomap tonumber toset tostring sensitive nonsensitive issensitive ephemeralasnull` | — | No value carries Terraform's marks: `sensitive`, `nonsensitive` and `ephemeralasnull` return their argument, `issensitive` is `false`. |
+//! | conversion | 12 | `tobool tolist tomap tonumber toset tostring try can sensitive nonsensitive issensitive ephemeralasnull` | — | `try` and `can` take their arguments' expressions, as in HCL's `tryfunc`; called directly, with values, `try` gives its first argument and `can` is `true`. No value carries Terraform's marks: `sensitive`, `nonsensitive` and `ephemeralasnull` return their argument, `issensitive` is `false`. |
 //! | network | 4 | `cidrhost cidrnetmask cidrsubnet cidrsubnets` | — | IPv4-mapped IPv6 networks are printed as IPv4, as Go prints them (`cidrsubnet("::ffff:192.168.0.0/112", 8, 6)` is `192.168.6.0/24`); host and network numbers are big integers as in go-cidr (negative ones too); where Terraform panics (a number beyond the address) it is an error. |
 //! | date/time | 3 | `formatdate timeadd timecmp` | `datetime` | — |
 //! | filesystem | 15 | `abspath basename dirname pathexpand file fileexists fileset filebase64 filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 templatefile` | `fs` | Not built in except `basename`, `dirname` and `pathexpand`: the others read the filesystem, which a context allows with `Context::allow_files` (a base directory for relative paths; also `fs::with_base_dir` / `fs::declare_in`). `fileset` matches with `globset` after Terraform's join-and-clean, with doublestar's class syntax. |
@@ -62,20 +62,25 @@
 //! and through the parser and evaluator.
 
 // Adding a function: one registration in its family's `register`, which is
-// its spec, as go-cty's `function.Spec` is (`FuncDef::builder()`):
+// its spec, as go-cty's `function.Spec` is (`FuncDef::builder()`); the call
+// protocol that reads it is `eval/call.rs`, the same for every function.
 //
 // - its parameters, each with the type it accepts (`param`, `variadic`;
 //   `nullable_*` where null is allowed), then for the parameter just
 //   declared `declared(T)` where cty declares a collection type the
-//   accepted type does not say, and `typed_argument()` where cty does not
+//   accepted type does not say, `typed_argument()` where cty does not
 //   allow an argument of unknown type (the result is then an unknown of
-//   unknown type);
+//   unknown type), and `syntax_check(f)` where the parameter takes its
+//   argument's expression and checks it (`templatestring`);
 // - its result: `returns(T)` (never null; `Type::Dynamic` when the
-//   arguments decide it) or `returns_nullable(T)`; `typed()` where the
-//   result's type or the argument checks need the arguments' types, with
-//   `type_callback(f)` (the result type from the arguments' values and
-//   types, or the message refusing them), `kind_check(f)` (cty's kind
-//   checks of the arguments' types) and, for a conversion, `converts_to(T)`;
+//   arguments decide it) or `returns_nullable(T)`; `result_type(f)` where
+//   a known result's type comes from its value (`regexall`); `typed()`
+//   where the result's type or the argument checks need the arguments'
+//   types, with `type_callback(f)` (the result type from the arguments'
+//   values and types, or the message refusing them), `value_check(f)` and
+//   `kind_check(f)` (cty's checks of the arguments' values and kinds; the
+//   kind check runs on unknown arguments whether or not the function is
+//   `typed`) and, for a conversion, `converts_to(T)`;
 // - what a call gives whose arguments are not all known: by default an
 //   unknown of its result type (not null unless `returns_nullable`);
 //   `unknown_type(f)` where that type comes from the arguments,
@@ -83,19 +88,17 @@
 //   with unknown arguments too, and `on_unknown(f)` where the function
 //   gives more (a value from the known parts, a refined unknown, a
 //   failure);
-// - its implementation (`build`, or `build_limited` to check sizes against
-//   the evaluation's budget).
+// - its implementation: `build`, or `build_limited` to check sizes against
+//   the evaluation's budget; `typed_impl(f)` where, with its arguments
+//   known, it needs their types too (`tolist` converts each element by its
+//   own type); `expressions(f)` where it evaluates its arguments'
+//   expressions itself (`try`, `can`).
 //
-// The type callbacks, kind checks, unknown handlers and unknown-type rules
-// sit beside the implementation in the family's file (the helpers the
-// unknown handlers share are in `eval/unknown_call.rs`). Then cases in
-// `tests/fixtures/functions/cases.txt`
+// The type callbacks, checks, unknown handlers and typed implementations
+// sit beside the implementation in the family's file (what they are given
+// is in `eval/call.rs`). Then cases in `tests/fixtures/functions/cases.txt`
 // (their answers from Terraform: that folder's README), and the function in
 // the regression net's generator (`tests/fixtures/terraform_net/generate.py`).
-// Still decided by name in the call protocol (`eval/expr.rs`): `try`, `can`
-// and `templatestring` (which take expressions), and the typed steps of
-// `length`, `format`, `formatlist`, `element`, `sum`, the `to*`
-// conversions, `coalesce`, `coalescelist` and `yamldecode`.
 
 // No panics reachable from arguments: arity is checked by `FuncDef::call`
 // before a function runs; everything else returns an error.

@@ -1,9 +1,9 @@
 //! String functions.
 
+use crate::eval::call::UnknownCall;
 use crate::eval::expr::R;
 #[cfg(feature = "regex")]
 use crate::eval::typing::Returns;
-use crate::eval::unknown_call::UnknownCall;
 use crate::eval::{typing, unknown};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -67,7 +67,6 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(format_unknown)
             .returns(Type::String)
-            .typed()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
             .typed_argument()
@@ -81,7 +80,6 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(formatlist_unknown)
             .returns(Type::list(Type::String))
-            .typed()
             .param("format", s())
             .nullable_variadic("args", ParamType::Any)
             .typed_argument()
@@ -208,6 +206,7 @@ pub(crate) fn register(r: &mut Registry) {
                 .on_unknown(regexall_unknown)
                 .returns(Type::Dynamic)
                 .type_callback(regexall_type)
+                .result_type(typing::list_of_elements)
                 .param("pattern", s())
                 .param("string", s())
                 .build_limited(|a, budget| {

@@ -8,6 +8,7 @@ use super::util::friendly_type;
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{Context, FuncDef, ParamType};
+use crate::syntax::{Element, ExprKind, Expression};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
@@ -17,6 +18,7 @@ pub(crate) fn register(r: &mut Registry) {
             // Exactly a string, not one converted (Terraform: a number or
             // bool would be no useful template).
             .nullable_param("template", ParamType::Any)
+            .syntax_check(template_reference)
             .param("vars", ParamType::Any)
             .build_limited(|a, budget| {
                 let mut it = a.into_iter();
@@ -31,6 +33,37 @@ pub(crate) fn register(r: &mut Registry) {
                 }
             }),
     );
+}
+
+/// `templatestring` renders templates that come from elsewhere: as in
+/// Terraform (`isValidTemplateStringExpr`), its template must be a
+/// reference (`local.t`), or an index, attribute access or splat of one
+/// (`local.m[each.key]`: the key is not constrained); a template written
+/// inline, in parentheses or built by another expression is refused, with
+/// Terraform's message for each kind.
+fn template_reference(e: &Expression<'_>) -> Result<(), String> {
+    let detail = match &e.kind {
+        ExprKind::Template(t) if t.wrapped_expr().is_some() => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax",
+        ExprKind::String(_) => LITERAL_TEMPLATE,
+        ExprKind::Template(t) if t.template.elements.iter().all(|e| matches!(e, Element::Literal(_))) => LITERAL_TEMPLATE,
+        ExprKind::Template(_) => "templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression",
+        _ if is_reference(e) => return Ok(()),
+        _ => "must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
+    };
+    Err(format!("invalid template expression: {detail}"))
+}
+
+/// Terraform's refusal of a template written out in full.
+const LITERAL_TEMPLATE: &str = "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead";
+
+/// A variable, or attribute accesses, indexes (whatever their keys) and
+/// splats of one: where `templatestring` may take its template from.
+fn is_reference(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Variable(_) => true,
+        ExprKind::Traversal(t) => is_reference(&t.expr),
+        _ => false,
+    }
 }
 
 /// Renders `src` with `vars` (an object) as its only variables. Built-in

@@ -1,0 +1,881 @@
+//! Function calls: the call protocol, as cty's (`cty/function`) and HCL's.
+//!
+//! A function is a [`FuncDef`]: its parameters and its spec (see
+//! `functions/mod.rs` for what a spec declares). A call goes, for every
+//! function, built-in or declared:
+//!
+//! 1. the number of arguments is checked (before they are evaluated, as in
+//!    HCL, unless the last one is expanded with `...`);
+//! 2. a parameter that takes its argument's expression (`try`, `can`,
+//!    `templatestring`) has it checked by its spec, or hands it to the
+//!    function's implementation over expressions; the others are evaluated
+//!    in order;
+//! 3. each argument converts to its parameter's type, and a null is
+//!    refused where the parameter takes none ([`check_param_types`]); an
+//!    argument of unknown type where the parameter needs a type makes the
+//!    result an unknown of unknown type;
+//! 4. the spec's checks of the arguments' values and kinds, and its type
+//!    callback, give the result's type;
+//! 5. if an argument is not known, the result is an unknown of that type
+//!    (refined by the spec's handler of unknown arguments, which may also
+//!    answer from the known parts); otherwise the implementation runs, and
+//!    its result is typed by step 4.
+
+use std::borrow::Cow;
+
+use super::expr::{err, eval_t, first_in_source, unknown, Eval, Fail, R};
+use super::func::{FuncDef, Param};
+use super::limits::{self, Budget};
+use super::typing::{self, Meta, Returns, Ty};
+use crate::error::{Error, ErrorKind};
+use crate::syntax::{Expression, FuncCall, FuncName, Span};
+use crate::value::ty::{conversion_exists, mismatch_message};
+use crate::value::{Type, Value};
+
+/// A function call `fc` (at `span`).
+pub(crate) fn eval_call(
+    fc: &FuncCall<'_>,
+    span: Span,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<(Value, Ty)> {
+    let full: Cow<'_, str> = if fc.name.namespace.is_empty() {
+        Cow::Borrowed(fc.name.name.name)
+    } else {
+        Cow::Owned(fc.name.to_full_name())
+    };
+    let Some(def) = ctx.func(&full) else {
+        let name_span = fc
+            .name
+            .namespace
+            .first()
+            .map_or(fc.name.name.span, |n| n.span)
+            .to(fc.name.name.span);
+        return Err(unknown_function(&fc.name, &full, name_span, ctx));
+    };
+    // A built-in's result is of the type its spec says, as its
+    // implementation makes it; a declared function's converts to it.
+    let builtin = ctx.declared_func(&full).is_none();
+    let call = Call {
+        def,
+        full: &full,
+        span,
+        budget: ctx.budget,
+    };
+    if !fc.expand_final {
+        // HCL counts the arguments before it evaluates them.
+        check_arity(def, &full, fc, fc.args.len())?;
+    }
+    if let Some(implementation) = def.spec().expressions {
+        let Some(args) = expression_arguments(call, fc, ctx, d)? else {
+            // How many arguments there are is not known.
+            return Ok(super::unknown::nullable(Type::Dynamic));
+        };
+        let eval = |e: &Expression<'_>| eval_t(e, ctx, d);
+        return implementation(&ExpressionCall {
+            call,
+            args,
+            source: ctx.source(),
+            eval: &eval,
+        });
+    }
+    let typed = def.spec().typed;
+    let mut args = Vec::with_capacity(fc.args.len());
+    let mut types: Vec<Ty> = Vec::new();
+    let last = fc.args.len().saturating_sub(1);
+    let mut expanded: Option<(Value, Ty, Span)> = None;
+    // The arguments' metas are kept for typed functions, and once one has
+    // a type its value does not tell (a typed null, a list) or is not
+    // known.
+    let mut keep = typed;
+    // A parameter's refusal of its argument's expression, reported once
+    // the other arguments are evaluated (their errors come first).
+    let mut refused: Option<Fail> = None;
+    for (i, a) in fc.args.iter().enumerate() {
+        let expanding = fc.expand_final && i == last;
+        if let Some(check) = def
+            .param(i)
+            .and_then(|p| p.syntax_check)
+            .filter(|_| !expanding)
+        {
+            if let Err(msg) = check(a) {
+                let name = def.param(i).map_or("", |p| p.name.as_str());
+                let msg = format!("invalid value for \"{name}\" parameter: {msg}");
+                refused.get_or_insert(call_failed(&full, msg, span));
+                args.push(Value::Null);
+                if keep {
+                    types.push(None);
+                }
+                continue;
+            }
+        }
+        let (v, t) = match eval_t(a, ctx, d) {
+            Ok(r) => r,
+            Err(Fail::Err(e)) => {
+                let metas = if keep { &types[..] } else { &[] };
+                if let Some(f) = earlier_conversion(def, &args, metas, span) {
+                    return Err(f);
+                }
+                if expanding {
+                    return Err(Fail::Err(e));
+                }
+                // The failed argument's placeholder converts to its
+                // parameter's type too.
+                return Err(first_in_source(e, a, ctx, d, |t, text| {
+                    let param = def.param(i)?;
+                    let want = param.cty_type();
+                    if let (Some(s), true) = (text, want.is_primitive()) {
+                        return param
+                            .ty
+                            .convert(Value::from(s))
+                            .err()
+                            .map(|m| invalid_argument(&param.name, m, a.span));
+                    }
+                    (!conversion_exists(t, &want, true))
+                        .then(|| invalid_argument(&param.name, mismatch_message(t, &want), a.span))
+                }));
+            }
+            Err(unknown) => return Err(unknown),
+        };
+        if expanding {
+            expanded = Some((v, t, a.span));
+        } else {
+            if !keep && t.is_some() {
+                keep = true;
+                types = vec![None; args.len()];
+            }
+            args.push(v);
+            if keep {
+                types.push(t);
+            }
+        }
+    }
+    if let Some(refused) = refused {
+        return Err(refused);
+    }
+    if let Some((v, t, arg_span)) = expanded {
+        if typing::is_unknown(&t) {
+            check_expandable(&v, &t, arg_span)?;
+            // How many arguments there are is not known.
+            return Ok(super::unknown::nullable(Type::Dynamic));
+        }
+        let items = expand(v, arg_span)?;
+        if !keep && t.is_some() {
+            keep = true;
+            types = vec![None; args.len()];
+        }
+        if keep {
+            types.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| typing::item(&t, i, x)),
+            );
+        }
+        args.extend(items);
+        check_arity(def, &full, fc, args.len())?;
+    }
+    call.run(builtin, args, keep.then_some(types))
+}
+
+/// A call of `def` by the name `full`, at `span`, within `budget`.
+#[derive(Clone, Copy)]
+pub(crate) struct Call<'a> {
+    pub(crate) def: &'a FuncDef,
+    pub(crate) full: &'a str,
+    pub(crate) span: Span,
+    pub(crate) budget: &'a Budget,
+}
+
+impl Call<'_> {
+    /// Steps 3 to 5 of the protocol (the module's documentation) on the
+    /// evaluated arguments `args`, with their metas where any has a type
+    /// its value does not tell (`None`: all are known, of their literal
+    /// types). `trusted`: the implementation's result is of the type the
+    /// spec declares (a built-in's); else it converts to it.
+    fn run(self, trusted: bool, mut args: Vec<Value>, metas: Option<Vec<Ty>>) -> R<(Value, Ty)> {
+        let spec = self.def.spec();
+        let params = match &metas {
+            Some(m) => check_param_types(self.def, &args, m, self.span)?,
+            None => Vec::new(),
+        };
+        let known = metas
+            .as_ref()
+            .map_or(true, |m| m.iter().all(typing::is_known));
+        if known && !spec.typed {
+            // No type is built: the result's type is the spec's, or the
+            // literal type of the result.
+            if let Some(r) = self.dynamic_argument(&args, metas.as_deref()) {
+                return Ok(r);
+            }
+            let v = self.invoke(args)?;
+            if trusted {
+                let t = typing::fixed_type(self.def, &v);
+                return Ok((v, t));
+            }
+            let declared = &spec.result;
+            if *declared == Type::Dynamic {
+                return Ok((v, None));
+            }
+            return typing::convert(v, &None, declared).map_err(|e| {
+                call_failed(self.full, format!("invalid return value: {e}"), self.span)
+            });
+        }
+        let mut metas = metas.unwrap_or_else(|| vec![None; args.len()]);
+        if !known {
+            // HCL converts each argument to its parameter's type before
+            // the call: one of unknown type (an unknown of any type, an
+            // untyped null) takes the parameter's type unless that is any
+            // type too.
+            for ((v, m), p) in args.iter().zip(metas.iter_mut()).zip(&params) {
+                if *p == Type::Dynamic || *typing::of(v, m) != Type::Dynamic {
+                    continue;
+                }
+                *m = match m.take() {
+                    Some(Meta::Unknown(_, r)) => typing::unknown(p.clone(), r),
+                    _ if v.is_null() => typing::typed(p.clone()),
+                    other => other,
+                };
+            }
+        }
+        let types: Vec<Type> = args
+            .iter()
+            .zip(&metas)
+            .map(|(v, t)| typing::of(v, t).into_owned())
+            .collect();
+        let refuse = |msg| call_failed(self.full, msg, self.span);
+        if let Some(t) = types.first() {
+            typing::conversion_check(spec, t).map_err(refuse)?;
+        }
+        if let Some(r) = self.dynamic_argument(&args, Some(&metas)) {
+            return Ok(r);
+        }
+        if let Some(check) = spec.value_check {
+            check(&args).map_err(refuse)?;
+        }
+        let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
+        typing::kind_check(spec, &types, &unknown).map_err(refuse)?;
+        if !known {
+            // The type callbacks that decide with arguments not known (their
+            // specs say so): the sets' element types must unify, `lookup`'s
+            // default convert to the map's element type, an `element` index
+            // fit a tuple.
+            let callback = if spec.callback_on_unknown {
+                Some(typing::call_type(spec, &args, &types).map_err(refuse)?)
+            } else {
+                None
+            };
+            let mut c = UnknownCall {
+                name: self.full,
+                def: self.def,
+                args,
+                metas,
+                types,
+                span: self.span,
+                budget: self.budget,
+                callback,
+            };
+            if let Some(handler) = spec.unknown {
+                if let Some(r) = handler(&mut c)? {
+                    return Ok(r);
+                }
+            }
+            return Ok(c.result(c.return_type()));
+        }
+        let returns = typing::call_type(spec, &args, &types).map_err(refuse)?;
+        let v = match spec.typed_impl {
+            Some(implementation) => {
+                let typed = implementation(TypedCall {
+                    def: self.def,
+                    args: std::mem::take(&mut args),
+                    metas: &metas,
+                    types: &types,
+                    returns: &returns,
+                    budget: self.budget,
+                })
+                .map_err(refuse)?;
+                match typed {
+                    TypedResult::Value(v) => {
+                        self.budget.charge_value(&v, self.span)?;
+                        v
+                    }
+                    TypedResult::Typed(v, t) => {
+                        self.budget.charge_value(&v, self.span)?;
+                        return Ok((v, t));
+                    }
+                }
+            }
+            None => self.invoke(args)?,
+        };
+        Ok(match returns {
+            Returns::Literal => {
+                let t = typing::fixed_type(self.def, &v);
+                (v, t)
+            }
+            // A set's elements in cty's set order (`setproduct` of a set).
+            Returns::Is(t @ Type::Set(_)) => match v {
+                Value::Array(items) => (
+                    Value::Array(super::functions::util::make_set(items)),
+                    typing::typed(t),
+                ),
+                v => (v, typing::typed(t)),
+            },
+            Returns::Is(t) => (v, typing::typed(t)),
+            Returns::Convert(t) => match super::functions::util::convert(v, &t) {
+                Ok(v) => (v, typing::typed(t)),
+                Err(msg) => return Err(refuse(msg.into())),
+            },
+        })
+    }
+
+    /// cty's rule for an argument of unknown type (an untyped null, an
+    /// unknown of any type) where its parameter needs a type to check
+    /// (`format("%v", null)`): the result is an unknown of unknown type.
+    /// The parameters are taken in order, up to one that refuses a known
+    /// null (which the null check reports). `metas`: the arguments', where
+    /// kept.
+    fn dynamic_argument(&self, args: &[Value], metas: Option<&[Ty]>) -> Option<(Value, Ty)> {
+        for (i, v) in args.iter().enumerate() {
+            // (Only a null, or an unknown's null placeholder, can be of
+            // unknown type.)
+            if !v.is_null() {
+                continue;
+            }
+            let p = self.def.param(i)?;
+            let m = metas.and_then(|m| m.get(i)).unwrap_or(&None);
+            if *typing::of(v, m) != Type::Dynamic {
+                continue;
+            }
+            if typing::is_known(m) && !p.allow_null {
+                return None;
+            }
+            if !p.allow_dynamic {
+                return Some(super::unknown::nullable(Type::Dynamic));
+            }
+        }
+        None
+    }
+
+    /// The implementation on `args` (their number and types checked); its
+    /// result is charged to the budget.
+    fn invoke(&self, args: Vec<Value>) -> R<Value> {
+        match self.def.call_in(args, self.budget) {
+            Ok(v) => {
+                self.budget.charge_value(&v, self.span)?;
+                Ok(v)
+            }
+            Err(msg) => Err(call_failed(self.full, msg, self.span)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// What a function's spec sees
+
+/// A call whose arguments are known, as a function's typed implementation
+/// (its spec's `typed_impl`) sees it: the arguments with their metas and
+/// types, and the type callback's answer.
+pub(crate) struct TypedCall<'a> {
+    pub(crate) def: &'a FuncDef,
+    pub(crate) args: Vec<Value>,
+    pub(crate) metas: &'a [Ty],
+    pub(crate) types: &'a [Type],
+    /// The type callback's answer.
+    pub(crate) returns: &'a Returns,
+    pub(crate) budget: &'a Budget,
+}
+
+impl TypedCall<'_> {
+    /// The function's implementation on `args`.
+    pub(crate) fn run(&self, args: Vec<Value>) -> Result<Value, String> {
+        self.def.call_in(args, self.budget)
+    }
+}
+
+/// What a typed implementation gives.
+pub(crate) enum TypedResult {
+    /// A value, typed by the type callback's answer.
+    Value(Value),
+    /// A value and its type.
+    Typed(Value, Ty),
+}
+
+/// A function's implementation that sees its arguments' types (`tolist`
+/// converts each element by its own type), or the message refusing them.
+pub(crate) type TypedImpl = fn(TypedCall<'_>) -> Result<TypedResult, String>;
+
+/// An argument given to a parameter that takes expressions: its expression,
+/// or a value (an element of an expanded last argument).
+pub(crate) enum Argument<'a> {
+    Expression(&'a Expression<'a>),
+    Value(Value, Ty),
+}
+
+/// A call of a function whose implementation takes its arguments'
+/// expressions (its spec's `expressions`; go-cty/hcl's
+/// `customdecode.ExpressionClosureType`): it evaluates them itself.
+pub(crate) struct ExpressionCall<'a> {
+    pub(crate) call: Call<'a>,
+    pub(crate) args: Vec<Argument<'a>>,
+    /// The source text the expressions come from, when known.
+    pub(crate) source: Option<&'a str>,
+    eval: &'a dyn Fn(&Expression<'_>) -> R<(Value, Ty)>,
+}
+
+impl ExpressionCall<'_> {
+    /// Argument `i`'s value.
+    pub(crate) fn value(&self, i: usize) -> R<(Value, Ty)> {
+        match &self.args[i] {
+            Argument::Expression(e) => (self.eval)(e),
+            Argument::Value(v, t) => Ok((v.clone(), t.clone())),
+        }
+    }
+
+    /// The function's failure (`Error in function call`).
+    pub(crate) fn fail(&self, msg: String) -> Fail {
+        call_failed(self.call.full, msg, self.call.span)
+    }
+}
+
+/// The implementation over argument expressions.
+pub(crate) type ExpressionImpl = fn(&ExpressionCall<'_>) -> R<(Value, Ty)>;
+
+/// The arguments of `fc` as expressions, an expanded last one as its
+/// elements, their number checked; `None` when that number is not known
+/// (the expanded value is unknown).
+fn expression_arguments<'a>(
+    call: Call<'_>,
+    fc: &'a FuncCall<'a>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<Option<Vec<Argument<'a>>>> {
+    let mut args: Vec<Argument<'a>> = fc.args.iter().map(Argument::Expression).collect();
+    if fc.expand_final {
+        if let Some(Argument::Expression(last)) = args.pop() {
+            let (v, t) = eval_t(last, ctx, d)?;
+            if typing::is_unknown(&t) {
+                check_expandable(&v, &t, last.span)?;
+                return Ok(None);
+            }
+            let items = expand(v, last.span)?;
+            let metas: Vec<Ty> = items
+                .iter()
+                .enumerate()
+                .map(|(i, x)| typing::item(&t, i, x))
+                .collect();
+            args.extend(
+                items
+                    .into_iter()
+                    .zip(metas)
+                    .map(|(v, m)| Argument::Value(v, m)),
+            );
+        }
+        check_arity(call.def, call.full, fc, args.len())?;
+    }
+    Ok(Some(args))
+}
+
+/// `f(x...)` where `x` (meta `t`) is unknown: an error unless it is a
+/// sequence.
+fn check_expandable(v: &Value, t: &Ty, span: Span) -> R<()> {
+    let ty = typing::of(v, t);
+    if matches!(
+        *ty,
+        Type::Tuple(_) | Type::List(_) | Type::Set(_) | Type::Dynamic
+    ) {
+        Ok(())
+    } else {
+        Err(not_expandable(span))
+    }
+}
+
+/// The elements of the known expanded argument `v`.
+fn expand(v: Value, span: Span) -> R<Vec<Value>> {
+    match v {
+        Value::Array(items) => Ok(items),
+        Value::Null => Err(err(
+            span,
+            "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
+        )),
+        _ => Err(not_expandable(span)),
+    }
+}
+
+/// The error of `f(x...)` where `x` is not a sequence (the span shows it).
+#[cold]
+fn not_expandable(span: Span) -> Fail {
+    err(
+        span,
+        "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+    )
+}
+
+/// Checks the number of arguments against `def`'s parameters.
+fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> {
+    let params = def.params();
+    if n < params.len() {
+        return Err(err(
+            fc.args_span,
+            format!(
+                "Not enough function arguments: Function \"{full}\" expects {}{} argument(s). Missing value for \"{}\".",
+                if def.variadic().is_some() { "at least " } else { "" },
+                params.len(),
+                params[n].name
+            ),
+        ));
+    }
+    if n > params.len() && def.variadic().is_none() {
+        let extra = fc.args.get(params.len()).map_or(fc.args_span, |a| a.span);
+        return Err(err(
+            extra,
+            format!(
+                "Too many function arguments: Function \"{full}\" expects only {} argument(s).",
+                params.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The checks a call makes on its arguments' types before the function's
+/// own checks (on the typed path, and before an unknown result when some
+/// argument is not known): as in HCL and cty, each argument's type must
+/// convert to its parameter's type (the type of a built-in's parameter as
+/// cty declares it, [`Param::cty_type`]), and a known null is
+/// refused where the parameter takes none, up to the first argument of
+/// unknown type.
+fn check_param_types(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) -> R<Vec<Type>> {
+    let fail = |name: &str, msg: String| invalid_argument(name, msg, span);
+    // HCL converts every argument to its parameter's type before the call
+    // refuses a null.
+    let mut params = Vec::with_capacity(args.len());
+    let mut checked = Vec::with_capacity(args.len());
+    for (i, (v, m)) in args.iter().zip(metas).enumerate() {
+        let Some((param, t, want, converts)) = param_conversion(def, i, v, m) else {
+            break;
+        };
+        if let Err(msg) = converts {
+            return Err(fail(&param.name, msg));
+        }
+        checked.push((param, *t == Type::Dynamic && want == Type::Dynamic));
+        params.push(want);
+    }
+    for (i, ((param, dynamic), (v, m))) in
+        checked.into_iter().zip(args.iter().zip(metas)).enumerate()
+    {
+        if typing::is_known(m) && v.is_null() && !param.allow_null {
+            return Err(fail(&param.name, "argument must not be null".into()));
+        }
+        // A set of unknown length converts to an unknown list of its own
+        // element type (cty), which the call then finds of the wrong type;
+        // cty names a variadic argument's parameter by its position among
+        // the variadic ones.
+        if let Some(msg) = unknown_set_conformance(v, m, &params[i]) {
+            let fixed = def.params();
+            let name = match i.checked_sub(fixed.len()).and_then(|j| fixed.get(j)) {
+                Some(p) => &p.name,
+                None => &param.name,
+            };
+            return Err(fail(name, msg));
+        }
+        // An argument of unknown type stays so (and cty stops checking
+        // there) where the parameter takes any type.
+        if dynamic {
+            break;
+        }
+    }
+    Ok(params)
+}
+
+/// Where `v` (meta `m`) is a set of unknown length and `want` a list type
+/// other than its own list type: cty's message for the unknown list of the
+/// set's element type that the conversion gives.
+fn unknown_set_conformance(v: &Value, m: &Ty, want: &Type) -> Option<String> {
+    if !matches!(want, Type::List(_)) || !typing::length_unknown_set(v, m) {
+        return None;
+    }
+    let Some(Type::Set(e)) = m.as_ref().map(typing::Meta::ty) else {
+        return None;
+    };
+    crate::value::ty::conformance_message(&Type::List(e.clone()), want)
+}
+
+/// Argument `i` (value `v`, meta `m`) converted to its parameter's type as
+/// HCL converts it before the call (a null converts when its type does;
+/// the call refuses it later): the parameter, the argument's type, the
+/// parameter's type and the conversion's error. `None` past the last
+/// parameter.
+#[allow(clippy::type_complexity)]
+fn param_conversion<'d, 'v>(
+    def: &'d FuncDef,
+    i: usize,
+    v: &'v Value,
+    m: &'v Ty,
+) -> Option<(&'d Param, Cow<'v, Type>, Type, Result<(), String>)> {
+    let param = def.param(i)?;
+    let want = param.cty_type();
+    let t = typing::of(v, m);
+    let converts = if !conversion_exists(&t, &want, true) {
+        Err(mismatch_message(&t, &want))
+    } else if typing::is_known(m) && want.is_primitive() && !v.is_null() {
+        param.ty.convert(v.clone()).map(drop)
+    } else {
+        Ok(())
+    };
+    Some((param, t, want, converts))
+}
+
+/// An argument that does not convert to parameter `name`'s type.
+#[cold]
+#[inline(never)]
+fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail {
+    err(
+        span,
+        format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
+    )
+}
+
+/// When an argument fails to evaluate, the error of an argument before it
+/// that does not convert to its parameter's type, if any: HCL converts each
+/// argument as soon as it is evaluated, and Terraform prints the error
+/// that comes first in the source.
+#[cold]
+#[inline(never)]
+fn earlier_conversion(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) -> Option<Fail> {
+    for (i, v) in args.iter().enumerate() {
+        let m = metas.get(i).unwrap_or(&None);
+        match param_conversion(def, i, v, m)? {
+            (param, _, _, Err(msg)) => return Some(invalid_argument(&param.name, msg, span)),
+            _ => continue,
+        }
+    }
+    None
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
+    let msg = || {
+        if super::functions::FILE_FUNCTIONS.contains(&full) {
+            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with Context::allow_files(DIR), or `hcl json --allow-files DIR`).")
+        } else if name.namespace.first().is_some_and(|n| n.name == "provider") {
+            format!("Unknown provider function: There is no function named \"{full}\".")
+        } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
+            format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
+        } else {
+            // (The built-ins are also named `core::NAME`.)
+            let (core, bare) = full
+                .strip_prefix("core::")
+                .map_or(("", full), |bare| ("core::", bare));
+            let suggestion = name_suggestion(bare, ctx.function_names())
+                .map(|s| {
+                    let name = format!("{core}{s}");
+                    format!(" Did you mean {}?", super::functions::util::quoted(&name))
+                })
+                .unwrap_or_default();
+            format!("Call to unknown function: There is no function named \"{full}\".{suggestion}")
+        }
+    };
+    unknown(ctx, span, msg)
+}
+
+/// HCL's `nameSuggestion`: a name less than three edits (of characters)
+/// away from `given`. HCL takes the first such name in its map's (random)
+/// order; here the closest, the first in sorted order among equals.
+fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
+    let given: Vec<char> = given.chars().collect();
+    let distance = |name: &str| {
+        // Levenshtein distance, one row at a time.
+        let mut row: Vec<usize> = (0..=given.len()).collect();
+        for (i, c) in name.chars().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, g) in given.iter().enumerate() {
+                let next = (diagonal + usize::from(*g != c))
+                    .min(row[j] + 1)
+                    .min(row[j + 1] + 1);
+                diagonal = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[given.len()]
+    };
+    // (Names whose lengths differ by three or more are that far apart:
+    // not measured, so a long name costs nothing.)
+    names
+        .into_iter()
+        .filter(|n| n.chars().count().abs_diff(given.len()) < 3)
+        .map(|n| (distance(n), n))
+        .filter(|&(d, _)| d < 3)
+        .min()
+        .map(|(_, n)| n)
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
+    if limits::is_limit_message(&msg) {
+        return Fail::Err(Error::spanned(
+            ErrorKind::Limit,
+            format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+            span,
+        ));
+    }
+    if let Some(rest) = msg.strip_prefix("invalid value for") {
+        return err(
+            span,
+            format!("Invalid function argument: Invalid value for{rest}."),
+        );
+    }
+    err(
+        span,
+        format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Calls with arguments not known
+
+/// A call whose arguments are not all known, as the function's handler of
+/// unknown arguments (its spec's `on_unknown`) sees it: what the handler
+/// takes of the arguments is no longer there for the unknown result it
+/// gives up to.
+pub(crate) struct UnknownCall<'a> {
+    /// The function's name, for messages.
+    pub(crate) name: &'a str,
+    pub(crate) def: &'a FuncDef,
+    pub(crate) args: Vec<Value>,
+    pub(crate) metas: Vec<Ty>,
+    /// The arguments' types.
+    pub(crate) types: Vec<Type>,
+    pub(crate) span: Span,
+    pub(crate) budget: &'a Budget,
+    /// The type callback's answer, where the spec asks for it with
+    /// arguments not known.
+    pub(crate) callback: Option<typing::Returns>,
+}
+
+impl UnknownCall<'_> {
+    /// Whether argument `i` is wholly unknown.
+    pub(crate) fn whole(&self, i: usize) -> bool {
+        self.metas.get(i).is_some_and(typing::is_unknown)
+    }
+
+    /// An unknown result of type `t` ([`unknown_result`]).
+    pub(crate) fn result(&self, t: Type) -> (Value, Ty) {
+        unknown_result(self.def, t)
+    }
+
+    /// The function's failure (`Error in function call`).
+    pub(crate) fn fail(&self, msg: String) -> Fail {
+        err(
+            self.span,
+            format!(
+                "Error in function call: Call to function \"{}\" failed: {msg}.",
+                self.name
+            ),
+        )
+    }
+
+    /// An argument the function refuses (`Invalid function argument` when
+    /// the message names its parameter).
+    pub(crate) fn refuse(&self, msg: String) -> Fail {
+        call_failed(self.name, msg, self.span)
+    }
+
+    /// A tuple of `parts`, converted to `list` when given ([`sequence`]),
+    /// or the function's failure.
+    pub(crate) fn sequence(
+        &self,
+        parts: impl IntoIterator<Item = (Value, Ty)>,
+        list: Option<&Type>,
+    ) -> R<(Value, Ty)> {
+        sequence(parts, list).map_err(|m| self.fail(m))
+    }
+
+    /// The arguments, their metas and their types, taken (the unknown
+    /// result given up to is then of the spec's result type).
+    pub(crate) fn take(&mut self) -> (Vec<Value>, Vec<Ty>, Vec<Type>) {
+        (
+            std::mem::take(&mut self.args),
+            std::mem::take(&mut self.metas),
+            std::mem::take(&mut self.types),
+        )
+    }
+
+    /// The type of the unknown result.
+    pub(crate) fn return_type(&self) -> Type {
+        return_type(self.def, &self.args, &self.types)
+    }
+}
+
+/// An unknown result of `def` of type `t`: known not to be null unless the
+/// function may return null (or the type is not known either).
+pub(crate) fn unknown_result(def: &FuncDef, t: Type) -> (Value, Ty) {
+    if def.spec().nullable_result || t == Type::Dynamic {
+        super::unknown::nullable(t)
+    } else {
+        super::unknown::not_null(t)
+    }
+}
+
+/// The type of a function's unknown result from its arguments (those not
+/// known are null placeholders) and their types: its spec's unknown-type
+/// rule, else its result type.
+pub(crate) fn return_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+    match def.spec().unknown_type {
+        Some(f) => f(def, args, types),
+        None => def.spec().result.clone(),
+    }
+}
+
+/// The type of a function's unknown result, where its spec's result type
+/// does not tell it: from the arguments (those not known are null
+/// placeholders) and their types.
+pub(crate) type UnknownType = fn(&FuncDef, &[Value], &[Type]) -> Type;
+
+/// What a function gives for a call whose arguments are not all known,
+/// where that is more than an unknown of its result type: a value, a
+/// refined unknown, a failure; `None` gives up to the unknown result.
+pub(crate) type UnknownHandler = fn(&mut UnknownCall<'_>) -> R<Option<(Value, Ty)>>;
+
+/// A tuple of `parts` (values with their metas), converted to `list` when
+/// given: the result of a function that builds a sequence from values
+/// some of which are not known.
+pub(crate) fn sequence(
+    parts: impl IntoIterator<Item = (Value, Ty)>,
+    list: Option<&Type>,
+) -> Result<(Value, Ty), String> {
+    let (values, metas): (Vec<Value>, Vec<Ty>) = parts.into_iter().unzip();
+    let meta = typing::tuple(&values, Some(metas));
+    match list {
+        Some(t) => Ok(typing::convert(Value::Array(values), &meta, t)?),
+        None => Ok((Value::Array(values), meta)),
+    }
+}
+
+/// The elements of the known sequence `v` (meta `t`), with their metas,
+/// in order; `None` when `v` is not a sequence, or is a set whose unknown
+/// elements may equal others (its length and order are not known: cty
+/// converts it to an unknown list).
+pub(crate) fn elements(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
+    if typing::length_unknown_set(v, t) {
+        return None;
+    }
+    items_with_metas(v, t)
+}
+
+/// The elements of the known sequence `v` (meta `t`) with their metas, as
+/// stored; `None` when `v` is not a sequence.
+pub(crate) fn items_with_metas(v: &Value, t: &Ty) -> Option<Vec<(Value, Ty)>> {
+    let Value::Array(items) = v else {
+        return None;
+    };
+    Some(
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.clone(), typing::item(t, i, x)))
+            .collect(),
+    )
+}
