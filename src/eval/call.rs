@@ -24,7 +24,7 @@
 use std::borrow::Cow;
 
 use super::expr::{err, eval_t, first_in_source, unknown, Eval, Fail, R};
-use super::func::{FuncDef, Param};
+use super::func::{FuncDef, Param, TypeOf};
 use super::limits::{self, Budget};
 use super::typing::{self, Meta, Returns, Ty};
 use crate::error::{Error, ErrorKind};
@@ -213,13 +213,7 @@ impl Call<'_> {
                 let t = typing::fixed_type(self.def, &v);
                 return Ok((v, t));
             }
-            let declared = &spec.result;
-            if *declared == Type::Dynamic {
-                return Ok((v, None));
-            }
-            return typing::convert(v, &None, declared).map_err(|e| {
-                call_failed(self.full, format!("invalid return value: {e}"), self.span)
-            });
+            return self.declared_result(v, None, &spec.result);
         }
         let mut metas = metas.unwrap_or_else(|| vec![None; args.len()]);
         if !known {
@@ -255,6 +249,37 @@ impl Call<'_> {
         }
         let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
         typing::kind_check(spec, &types, &unknown).map_err(refuse)?;
+        // A declared function's type callback, and its implementation over
+        // typed values, which sees unknown arguments where its parameters
+        // allow them.
+        let declared = match &spec.type_of {
+            Some(TypeOf(f)) => Some(f(&types).map_err(refuse)?),
+            None => None,
+        };
+        if let Some(f) = self.def.typed_function() {
+            let t = declared.unwrap_or_else(|| spec.result.clone());
+            let reaches = metas.iter().enumerate().all(|(i, m)| {
+                typing::is_known(m) || self.def.param(i).is_some_and(|p| p.allow_unknown)
+            });
+            if !reaches {
+                return Ok(unknown_result(self.def, t));
+            }
+            let typed = args
+                .into_iter()
+                .zip(metas)
+                .map(|(v, m)| super::Typed::from_meta(v, m))
+                .collect();
+            let (v, m) = f(typed).map_err(refuse)?.into_meta();
+            self.budget.charge_value(&v, self.span)?;
+            return self.declared_result(v, m, &t);
+        }
+        if let Some(t) = declared {
+            if !known {
+                return Ok(unknown_result(self.def, t));
+            }
+            let v = self.invoke(args)?;
+            return self.declared_result(v, None, &t);
+        }
         if !known {
             // The type callbacks that decide with arguments not known (their
             // specs say so): the sets' element types must unify, `lookup`'s
@@ -354,6 +379,16 @@ impl Call<'_> {
             }
         }
         None
+    }
+
+    /// A declared function's result `v` (meta `m`), converted to the type
+    /// `t` it declares (unless that is any type).
+    fn declared_result(&self, v: Value, m: Ty, t: &Type) -> R<(Value, Ty)> {
+        if *t == Type::Dynamic {
+            return Ok((v, m));
+        }
+        typing::convert(v, &m, t)
+            .map_err(|e| call_failed(self.full, format!("invalid return value: {e}"), self.span))
     }
 
     /// The implementation on `args` (their number and types checked); its

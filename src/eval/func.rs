@@ -31,6 +31,17 @@ pub type FuncResult = std::result::Result<Value, String>;
 /// converted to the declared parameter types.
 pub type FuncImpl = dyn Fn(Vec<Value>) -> FuncResult + Send + Sync;
 
+/// A function's type callback as a user declares it
+/// ([`FuncDefBuilder::result_type_of`]): the result's type from the
+/// arguments' types, or the message refusing them.
+pub type TypeOfImpl = dyn Fn(&[Type]) -> Result<Type, String> + Send + Sync;
+
+/// An implementation over typed values ([`FuncDefBuilder::build_typed`]):
+/// it sees each argument's type, and unknown arguments where its
+/// parameters allow them.
+pub type TypedFuncImpl =
+    dyn Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, String> + Send + Sync;
+
 /// The type a parameter accepts. Arguments are converted as Terraform
 /// converts them (a number or bool is accepted where a string is wanted, a
 /// string holding a number where a number is wanted, ...).
@@ -127,6 +138,9 @@ pub struct Param {
     /// For a parameter that takes its argument's expression: the check
     /// of that expression.
     pub(crate) syntax_check: Option<SyntaxCheck>,
+    /// Whether an unknown argument reaches the implementation (cty's
+    /// `AllowUnknown`); where not, it makes the result unknown.
+    pub(crate) allow_unknown: bool,
 }
 
 /// The check of an argument's expression, refusing it with a message.
@@ -141,6 +155,7 @@ impl Param {
             declared: None,
             allow_dynamic: true,
             syntax_check: None,
+            allow_unknown: false,
         }
     }
 
@@ -199,6 +214,18 @@ pub(crate) struct Spec {
     /// whose parameters take expressions and that evaluates them itself
     /// (`try`, `can`).
     pub(crate) expressions: Option<super::call::ExpressionImpl>,
+    /// A declared function's type callback.
+    pub(crate) type_of: Option<TypeOf>,
+}
+
+/// A declared function's type callback ([`TypeOfImpl`]).
+#[derive(Clone)]
+pub(crate) struct TypeOf(pub(crate) Arc<TypeOfImpl>);
+
+impl fmt::Debug for TypeOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TypeOf")
+    }
 }
 
 /// A check of the known arguments' values, refusing them with a message.
@@ -231,6 +258,7 @@ impl Default for Spec {
             value_check: None,
             typed_impl: None,
             expressions: None,
+            type_of: None,
         }
     }
 }
@@ -253,6 +281,8 @@ pub(crate) type LimitedImpl = dyn Fn(Vec<Value>, &Budget) -> FuncResult + Send +
 enum Imp {
     Plain(Arc<FuncImpl>),
     Limited(Arc<LimitedImpl>),
+    /// A declared implementation over typed values.
+    Typed(Arc<TypedFuncImpl>),
 }
 
 impl fmt::Debug for FuncDef {
@@ -292,6 +322,14 @@ impl FuncDef {
     /// What the function declares of its result.
     pub(crate) fn spec(&self) -> &Spec {
         &self.spec
+    }
+
+    /// Its implementation over typed values, where it has one.
+    pub(crate) fn typed_function(&self) -> Option<&TypedFuncImpl> {
+        match &self.func {
+            Imp::Typed(f) => Some(f.as_ref()),
+            _ => None,
+        }
     }
 
     /// The same function with `wrap` around its implementation (which it
@@ -371,6 +409,9 @@ impl FuncDef {
         match &self.func {
             Imp::Plain(f) => f(args),
             Imp::Limited(f) => f(args, budget),
+            Imp::Typed(f) => {
+                f(args.into_iter().map(super::Typed::from).collect()).map(super::Typed::into_value)
+            }
         }
     }
 }
@@ -411,6 +452,73 @@ impl FuncDefBuilder {
     /// The parameter declared last (the variadic one once there is one).
     fn last(&mut self) -> Option<&mut Param> {
         self.variadic.as_mut().or(self.params.last_mut())
+    }
+
+    /// An unknown argument of the parameter declared last reaches the
+    /// implementation (cty's `AllowUnknown`), which must then be one over
+    /// typed values ([`build_typed`](Self::build_typed)); without it, an
+    /// unknown argument makes the result an unknown value of the result's
+    /// type, without a call.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context, FuncDef, ParamType, Typed};
+    /// use hcl::{Type, Value};
+    /// let mut ctx = Context::new();
+    /// // Whether its argument is known yet.
+    /// ctx.declare_func(
+    ///     "is_known",
+    ///     FuncDef::builder()
+    ///         .returns(Type::Bool)
+    ///         .nullable_param("v", ParamType::Any)
+    ///         .allow_unknown()
+    ///         .build_typed(|a| Ok(Typed::from(Value::Bool(a[0].is_known())))),
+    /// );
+    /// ctx.declare_unknown("id", Type::String, true);
+    /// assert_eq!(evaluate_typed_str("is_known(id)", &ctx).unwrap().value(), &Value::Bool(false));
+    /// assert_eq!(evaluate_typed_str("is_known(1)", &ctx).unwrap().value(), &Value::Bool(true));
+    /// ```
+    pub fn allow_unknown(mut self) -> Self {
+        if let Some(p) = self.last() {
+            p.allow_unknown = true;
+        }
+        self
+    }
+
+    /// The result's type comes from the arguments' types by `f` (cty's
+    /// type callback), for known and unknown arguments alike; a message
+    /// from `f` refuses the arguments. A known result converts to that
+    /// type; an unknown one is of it.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context, FuncDef, ParamType};
+    /// use hcl::Type;
+    /// let mut ctx = Context::new();
+    /// // A list of its argument's elements, typed as the argument's type says.
+    /// ctx.declare_func(
+    ///     "items",
+    ///     FuncDef::builder()
+    ///         .param("list", ParamType::Any)
+    ///         .result_type_of(|types| match &types[0] {
+    ///             Type::List(e) | Type::Set(e) => Ok(Type::list((**e).clone())),
+    ///             t => Err(format!("a list or set is required, not {t}")),
+    ///         })
+    ///         .build(|a| Ok(a[0].clone())),
+    /// );
+    /// ctx.declare_unknown("names", Type::set(Type::String), true);
+    /// let t = evaluate_typed_str("items(names)", &ctx).unwrap();
+    /// assert!(t.is_unknown());
+    /// assert_eq!(t.ty(), &Type::list(Type::String));
+    /// let t = evaluate_typed_str("items(toset([\"b\", \"a\"]))", &ctx).unwrap();
+    /// assert_eq!(t.ty(), &Type::list(Type::String));
+    /// assert!(evaluate_typed_str("items(1)", &ctx).is_err());
+    /// ```
+    pub fn result_type_of<F>(mut self, f: F) -> Self
+    where
+        F: Fn(&[Type]) -> Result<Type, String> + Send + Sync + 'static,
+    {
+        self.spec.typed = true;
+        self.spec.type_of = Some(TypeOf(Arc::new(f)));
+        self
     }
 
     /// The parameter declared last takes arguments converted to `t`, as
@@ -567,6 +675,28 @@ impl FuncDefBuilder {
             variadic: self.variadic.map(Arc::new),
             spec: Arc::new(self.spec),
             func: Imp::Plain(Arc::new(func)),
+        }
+    }
+
+    /// Finishes with an implementation over typed values: it sees each
+    /// argument's type (a typed null, a list rather than a tuple) and,
+    /// where the parameter [allows them](Self::allow_unknown), unknown
+    /// arguments; its result converts to the declared result type. Called
+    /// directly ([`FuncDef::call`]), its arguments are of their literal
+    /// types.
+    pub fn build_typed<F>(mut self, func: F) -> FuncDef
+    where
+        F: Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, String>
+            + Send
+            + Sync
+            + 'static,
+    {
+        self.spec.typed = true;
+        FuncDef {
+            params: self.params.into(),
+            variadic: self.variadic.map(Arc::new),
+            spec: Arc::new(self.spec),
+            func: Imp::Typed(Arc::new(func)),
         }
     }
 

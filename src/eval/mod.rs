@@ -117,7 +117,9 @@ mod variable;
 
 pub use context::{Context, EvalMode};
 pub use dynamic::expand_dynamic;
-pub use func::{FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType};
+pub use func::{
+    FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl, TypedFuncImpl,
+};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
 pub(crate) use variable::constant_of;
@@ -410,6 +412,17 @@ impl Typed {
     /// The value and its type.
     pub fn into_parts(self) -> (Value, Type) {
         (self.value, self.ty)
+    }
+    /// An unknown value of type `ty`: known only to be of that type (and
+    /// perhaps null), as a function over typed values may return it.
+    ///
+    /// ```
+    /// let t = hcl::eval::Typed::unknown(hcl::Type::String);
+    /// assert!(t.is_unknown() && t.value().is_null());
+    /// ```
+    pub fn unknown(ty: Type) -> Typed {
+        let (value, meta) = unknown::nullable(ty);
+        Typed::from_meta(value, meta)
     }
     /// A typed value from the evaluator's parts.
     pub(crate) fn from_meta(value: Value, meta: typing::Ty) -> Typed {

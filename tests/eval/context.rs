@@ -120,3 +120,52 @@ fn a_declared_function_types_its_result_as_its_spec_says() {
     let t = hcl::eval::evaluate_typed_str("half(u) == null", &ctx).unwrap();
     assert_eq!(t.value(), &hcl::Value::from(false));
 }
+
+/// A declared function over typed values sees its arguments' types (a typed null is not an
+/// untyped one); its result converts to the declared type; an unknown argument of a parameter
+/// that does not allow unknowns makes the result unknown without a call.
+#[test]
+fn user_functions_over_typed_values() {
+    use hcl::eval::{evaluate_typed_str, Typed};
+    use hcl::Type;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&calls);
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "type_name",
+        FuncDef::builder()
+            .returns(Type::String)
+            .nullable_param("v", ParamType::Any)
+            .build_typed(move |a| {
+                counter.fetch_add(1, Ordering::SeqCst);
+                Ok(Typed::from(Value::from(a[0].ty().to_string())))
+            }),
+    );
+    ctx.declare_func(
+        "one",
+        FuncDef::builder()
+            .returns(Type::String)
+            .build_typed(|_| Ok(Typed::from(Value::from(1)))),
+    );
+    ctx.declare_unknown("u", Type::Number, true);
+    let value = |src: &str| evaluate_typed_str(src, &ctx).unwrap();
+    assert_eq!(
+        value("type_name(tolist([1]))").value(),
+        &Value::from("list(number)")
+    );
+    assert_eq!(
+        value("type_name(tostring(null))").value(),
+        &Value::from("string")
+    );
+    assert_eq!(value("type_name(null)").value(), &Value::from("dynamic"));
+    // The result converts to the declared string type.
+    assert_eq!(value("one()").value(), &Value::from("1"));
+    assert_eq!(calls.load(Ordering::SeqCst), 3);
+    let t = value("type_name(u)");
+    assert!(t.is_unknown());
+    assert_eq!(t.ty(), &Type::String);
+    assert_eq!(calls.load(Ordering::SeqCst), 3);
+}
