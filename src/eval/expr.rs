@@ -242,10 +242,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
                 }
                 Err(unknown) => return Err(unknown),
             };
-            if !typing::is_known(&t) {
-                return unknown::unary(u.operator, &v, &t, u.expr.span);
-            }
-            lit(ops::unary(u.operator, v, &t, u.expr.span)?)
+            ops::unary(u.operator, v, &t, u.expr.span)
         }
         ExprKind::Binary(_) => eval_binary(e, ctx, d),
         ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
@@ -265,8 +262,6 @@ fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
 /// A left-nested chain `a op b op c ...` is evaluated iteratively.
 fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (cur, chain) = e.binary_chain();
-    let is_eq = |b: &BinaryOp<'_>| matches!(b.operator, BinaryOperator::Eq | BinaryOperator::NotEq);
-    // Equality compares types too, so its operands carry them.
     let (mut acc, mut acc_ty) = match eval_t(cur, ctx, d) {
         Ok(r) => r,
         Err(Fail::Err(e)) => return Err(chain_failure(cur, &chain, 0, None, e, ctx, d)),
@@ -282,29 +277,13 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
             }
             Err(unknown) => return Err(unknown),
         };
-        if !typing::is_known(&acc_ty) || !typing::is_known(&rhs_ty) {
-            (acc, acc_ty) = unknown::binary(
-                b.operator,
-                (acc, acc_ty),
-                (rhs, rhs_ty),
-                lhs_span,
-                b.rhs.span,
-            )?;
-        } else {
-            if is_eq(b) {
-                let same = typing::equal(&acc, &acc_ty, &rhs, &rhs_ty);
-                acc = Value::Bool(same == (b.operator == BinaryOperator::Eq));
-            } else {
-                acc = ops::binary(
-                    b.operator,
-                    (acc, &acc_ty),
-                    (rhs, &rhs_ty),
-                    lhs_span,
-                    b.rhs.span,
-                )?;
-            }
-            acc_ty = None;
-        }
+        (acc, acc_ty) = ops::binary(
+            b.operator,
+            (acc, acc_ty),
+            (rhs, rhs_ty),
+            lhs_span,
+            b.rhs.span,
+        )?;
         lhs_span = lhs_span.to(b.rhs.span);
     }
     Ok((acc, acc_ty))
@@ -666,7 +645,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         };
         let x = branch(&c.true_expr)?;
         let y = branch(&c.false_expr)?;
-        return unknown::conditional(x, y, c.true_expr.span.to(c.false_expr.span));
+        return ops::conditional(None, x, y, (c.true_expr.span, c.false_expr.span));
     }
     // (A tuple or object holding unknowns is not a bool either: only a
     // wholly unknown condition is not checked.)
@@ -695,36 +674,12 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         },
         Err(_) => return Ok((v, vt)),
     };
-    let (t, f) = if cond {
-        ((&v, &vt), (&o, &ot))
+    let (x, y) = if cond {
+        ((v, vt), (o, ot))
     } else {
-        ((&o, &ot), (&v, &vt))
+        ((o, ot), (v, vt))
     };
-    match typing::unify_branches(t, f) {
-        Ok(None) => Ok((v, vt)),
-        Ok(Some(target)) => {
-            let refusal = typing::unified_branch_refusal((&v, &vt), (&o, &ot), &target);
-            let converted = match refusal {
-                Some(why) => Err(why.into()),
-                None => typing::convert(v, &vt, &target),
-            };
-            converted.map_err(|msg| {
-                err(
-                    taken.span,
-                    format!(
-                        "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
-                        if cond { "true" } else { "false" },
-                        msg.cty_words()
-                    ),
-                )
-            })
-        }
-        Err(()) => Err(ops::inconsistent_branches(
-            c.true_expr.span.to(c.false_expr.span),
-            t,
-            f,
-        )),
-    }
+    ops::conditional(Some(cond), x, y, (c.true_expr.span, c.false_expr.span))
 }
 
 /// The type of the value HCL gives expression `e` when evaluating it

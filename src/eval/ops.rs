@@ -1,7 +1,10 @@
-//! Operators, and the type unification of conditional results.
+//! Operators and conditionals, on values with their types, known or not
+//! (one path: an unknown operand is checked by its type and gives an
+//! unknown result, refined by what is known of it).
 
 use super::expr::{err, Fail, R};
-use super::typing::Ty;
+use super::typing::{self, Meta, Refine, Ty};
+use super::unknown;
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
 use crate::value::ty::conversion_exists;
 use crate::value::{Number, Type, Value};
@@ -125,8 +128,8 @@ pub(crate) fn unary_type(op: UnaryOperator) -> Type {
 /// whether it is not null (the operator refuses a null once every operand
 /// has converted).
 pub(crate) fn operand_converts(v: Value, t: &Ty, want: &Type, span: Span, which: &str) -> R<bool> {
-    if super::typing::is_unknown(t) {
-        check_operand(&super::typing::of(&v, t), want, span, which)?;
+    if typing::is_unknown(t) {
+        check_operand(&typing::of(&v, t), want, span, which)?;
         return Ok(true);
     }
     Ok(if *want == Type::Bool {
@@ -145,8 +148,19 @@ pub(crate) fn left_conversion(op: BinaryOperator, v: &Value, t: &Ty, span: Span)
     operand_converts(v.clone(), t, &want, span, "left").err()
 }
 
+/// A unary operation on operand `v` (meta `t`), known or not: an unknown
+/// operand is checked by its type, and gives an unknown result.
+pub(crate) fn unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<(Value, Ty)> {
+    if !typing::is_known(t) {
+        let want = unary_type(op);
+        check_operand(&typing::of(&v, t), &want, operand, "unary")?;
+        return Ok(unknown::not_null(want));
+    }
+    Ok((known_unary(op, v, t, operand)?, None))
+}
+
 /// A unary operation on a known operand (recorded type `t`).
-pub(crate) fn unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<Value> {
+fn known_unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<Value> {
     match op {
         UnaryOperator::Neg => match number_operand(v, t, operand, "unary")? {
             Some(n) => Ok(Value::Number(n.neg())),
@@ -159,9 +173,48 @@ pub(crate) fn unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<Val
     }
 }
 
-/// A binary operation. Both operands are always evaluated (HCL does not
-/// short-circuit `&&` and `||`).
+/// `a op b` on operands (values with their metas) known or not. Equality
+/// compares types and values ([`equal`]); the other operators convert
+/// their operands, then refuse a null (cty checks nulls after every
+/// operand converted); an unknown operand is checked by its type and gives
+/// an unknown result, unless what is known of it decides (`u < k` from its
+/// bounds). (Both operands are always evaluated: HCL does not
+/// short-circuit `&&` and `||`.)
 pub(crate) fn binary(
+    op: BinaryOperator,
+    (a, ta): (Value, Ty),
+    (b, tb): (Value, Ty),
+    lspan: Span,
+    rspan: Span,
+) -> R<(Value, Ty)> {
+    use BinaryOperator::*;
+    if matches!(op, Eq | NotEq) {
+        return Ok(match equal(&a, &ta, &b, &tb) {
+            Some(same) => (Value::Bool(same == (op == Eq)), None),
+            None => unknown::not_null(Type::Bool),
+        });
+    }
+    if typing::is_known(&ta) && typing::is_known(&tb) {
+        return Ok((known_binary(op, (a, &ta), (b, &tb), lspan, rspan)?, None));
+    }
+    if let Some(known) = compare_range(op, (&a, &ta), (&b, &tb)) {
+        return Ok((Value::Bool(known), None));
+    }
+    let want = operand_type(op).unwrap_or(Type::Dynamic);
+    let mut null = None;
+    for (v, t, span, which) in [(a, ta, lspan, "left"), (b, tb, rspan, "right")] {
+        if !operand_converts(v, &t, &want, span, which)? && null.is_none() {
+            null = Some(span);
+        }
+    }
+    match null {
+        Some(span) => Err(null_operand(span)),
+        None => Ok(unknown::not_null(result_type(op))),
+    }
+}
+
+/// A binary operation on known operands.
+fn known_binary(
     op: BinaryOperator,
     (a, ta): (Value, &Ty),
     (b, tb): (Value, &Ty),
@@ -170,8 +223,7 @@ pub(crate) fn binary(
 ) -> R<Value> {
     use BinaryOperator::*;
     match op {
-        Eq => Ok(Value::Bool(a == b)),
-        NotEq => Ok(Value::Bool(a != b)),
+        Eq | NotEq => Ok(Value::Bool(known_equal(&a, ta, &b, tb) == (op == Eq))),
         And | Or => {
             let x = bool_operand(a, ta, lspan, "left")?;
             let y = bool_operand(b, tb, rspan, "right")?;
@@ -218,6 +270,158 @@ pub(crate) fn binary(
     }
 }
 
+/// `u < k` and the like, decided by what is known of the unknown number
+/// `u`'s lower bound.
+fn compare_range(
+    op: BinaryOperator,
+    (a, ta): (&Value, &Ty),
+    (b, tb): (&Value, &Ty),
+) -> Option<bool> {
+    use BinaryOperator::*;
+    let bounds = |t: &Ty| match t {
+        Some(Meta::Unknown(Type::Number, r)) => Some((r.min.clone(), r.max.clone())),
+        _ => None,
+    };
+    let ((m, most), k, unknown_left) = match (bounds(ta), b, bounds(tb), a) {
+        (Some(r), Value::Number(k), _, _) if typing::is_known(tb) => (r, k.clone(), true),
+        (_, _, Some(r), Value::Number(k)) if typing::is_known(ta) => (r, k.clone(), false),
+        _ => return None,
+    };
+    // Normalise to `u OP k`.
+    let op = match (op, unknown_left) {
+        (op, true) => op,
+        (Less, false) => Greater,
+        (LessEq, false) => GreaterEq,
+        (Greater, false) => Less,
+        (GreaterEq, false) => LessEq,
+        (op, false) => op,
+    };
+    // cty decides only when a bound is beyond `k` (a bound equal to `k`
+    // decides nothing, inclusive or not: `length("pre-${u}") >= 4` is not
+    // known in Terraform 1.11.4).
+    let above = m.is_some_and(|m| m > k);
+    let below = most.is_some_and(|most| most < k);
+    match op {
+        Greater | GreaterEq if above => Some(true),
+        Less | LessEq if above => Some(false),
+        Less | LessEq if below => Some(true),
+        Greater | GreaterEq if below => Some(false),
+        _ => None,
+    }
+}
+
+/// `a == b` as cty decides it, for known and unknown values alike: nulls
+/// of any type are equal to each other and to nothing else; otherwise the
+/// types must be equal, then the values. `None` when it depends on what
+/// is not known yet (what is known of an unknown can decide: an unknown
+/// known not to be null is not `== null`, a template starting with
+/// `"pre-"` never equals `"x"`).
+pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> Option<bool> {
+    let (ua, ub) = (typing::is_unknown(ta), typing::is_unknown(tb));
+    if !ua && !ub && typing::is_known(ta) && typing::is_known(tb) {
+        return Some(known_equal(a, ta, b, tb));
+    }
+    let known_null = |v: &Value, unknown: bool| !unknown && v.is_null();
+    if known_null(a, ua) && typing::not_null(b, tb) || known_null(b, ub) && typing::not_null(a, ta)
+    {
+        return Some(false);
+    }
+    match (ua, ub) {
+        (true, true) => None,
+        (true, false) | (false, true) => {
+            let (u, tu, k, tk) = if ua { (a, ta, b, tb) } else { (b, tb, a, ta) };
+            if let (Some(Meta::Unknown(_, r)), Value::String(s)) = (tu, k) {
+                if let Some(p) = &r.prefix {
+                    if typing::is_known(tk) && !s.starts_with(p.as_str()) {
+                        return Some(false);
+                    }
+                }
+            }
+            if let (Some(Meta::Unknown(Type::Number, r)), Value::Number(n)) = (tu, k) {
+                // A number known not to be null lies within its bounds, as
+                // cty's refinements say, and a side without a bound stops
+                // short of infinity: `length(l) != -1` and `(u + 1) != 1/0`
+                // are true.
+                let infinite = |negative: bool| !n.is_finite() && (n.as_f64() < 0.0) == negative;
+                let below = r.min.as_ref().map_or(infinite(true), |m| n < m);
+                let above = r.max.as_ref().map_or(infinite(false), |m| n > m);
+                if r.not_null && typing::is_known(tk) && (below || above) {
+                    return Some(false);
+                }
+            }
+            let (ut, kt) = (typing::of(u, tu), typing::of(k, tk));
+            if k.is_null() || ut.has_dynamic() {
+                None
+            } else if *ut != *kt {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        (false, false) => {
+            // Both known, holding unknowns.
+            if a.is_null() || b.is_null() {
+                return Some(a.is_null() && b.is_null());
+            }
+            let (at, bt) = (typing::of(a, ta), typing::of(b, tb));
+            if *at != *bt {
+                if crate::value::ty::could_match(&at, &bt) {
+                    return None;
+                }
+                return Some(false);
+            }
+            match (a, b) {
+                (Value::Array(x), Value::Array(y)) => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                        match equal(p, &typing::item(ta, i, p), q, &typing::item(tb, i, q)) {
+                            Some(true) => {}
+                            other => return other,
+                        }
+                    }
+                    Some(true)
+                }
+                (Value::Object(x), Value::Object(y)) => {
+                    if x.len() != y.len() {
+                        return Some(false);
+                    }
+                    let mut keys: Vec<&str> = x.keys().map(|k| k.as_str()).collect();
+                    keys.sort();
+                    for k in keys {
+                        let (Some(i), Some(j)) = (x.get_index_of(k), y.get_index_of(k)) else {
+                            return Some(false);
+                        };
+                        let (p, q) = (&x[i], &y[j]);
+                        match equal(p, &typing::attr(ta, k, i, p), q, &typing::attr(tb, k, j, q)) {
+                            Some(true) => {}
+                            other => return other,
+                        }
+                    }
+                    Some(true)
+                }
+                _ => Some(a == b),
+            }
+        }
+    }
+}
+
+/// `a == b` for known values.
+fn known_equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> bool {
+    if a.is_null() || b.is_null() {
+        return a.is_null() && b.is_null();
+    }
+    if a != b {
+        return false;
+    }
+    match (ta, tb) {
+        // Equal literal values have equal literal types.
+        (None, None) => true,
+        _ => typing::of(a, ta) == typing::of(b, tb),
+    }
+}
+
 /// Both converted operands, or the error for the first null one.
 fn both<T>(x: Option<T>, y: Option<T>, lspan: Span, rspan: Span) -> R<(T, T)> {
     match (x, y) {
@@ -225,6 +429,130 @@ fn both<T>(x: Option<T>, y: Option<T>, lspan: Span, rspan: Span) -> R<(T, T)> {
         (None, _) => Err(null_operand(lspan)),
         (_, None) => Err(null_operand(rspan)),
     }
+}
+
+/// `c ? x : y` with branches `x` and `y` (values with their metas, at
+/// `spans`) for a condition known (`Some`) or not: the branches' types
+/// unify (hclsyntax's rule, [`typing::unify_branches`]), then the branch
+/// taken converts to that type, or, for an unknown condition, the result
+/// is an unknown of it, refined by what both branches say.
+pub(crate) fn conditional(
+    cond: Option<bool>,
+    (x, tx): (Value, Ty),
+    (y, ty): (Value, Ty),
+    (xspan, yspan): (Span, Span),
+) -> R<(Value, Ty)> {
+    let unified = match typing::unify_branches((&x, &tx), (&y, &ty)) {
+        Ok(t) => t,
+        Err(()) => return Err(inconsistent_branches(xspan.to(yspan), (&x, &tx), (&y, &ty))),
+    };
+    let Some(cond) = cond else {
+        return unknown_condition(unified, (x, tx), (y, ty));
+    };
+    let ((v, vt), (o, ot), span) = if cond {
+        ((x, tx), (y, ty), xspan)
+    } else {
+        ((y, ty), (x, tx), yspan)
+    };
+    let Some(target) = unified else {
+        return Ok((v, vt));
+    };
+    let converted = match typing::unified_branch_refusal((&v, &vt), (&o, &ot), &target) {
+        Some(why) => Err(why.into()),
+        None => typing::convert(v, &vt, &target),
+    };
+    converted.map_err(|msg| {
+        err(
+            span,
+            format!(
+                "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
+                if cond { "true" } else { "false" },
+                msg.cty_words()
+            ),
+        )
+    })
+}
+
+/// The result of `c ? x : y` for an unknown `c`, the branches' types
+/// unifying to `unified`: unknown, of that type, known not to be null when
+/// neither branch is; a null when both are null, and known empty
+/// collections when both are.
+fn unknown_condition(
+    unified: Option<Type>,
+    (x, tx): (Value, Ty),
+    (y, ty): (Value, Ty),
+) -> R<(Value, Ty)> {
+    let t = match unified {
+        Some(t) => t,
+        // A branch of the dynamic pseudo-type leaves the result's type
+        // unknown too (the fast path of two primitives of one type also
+        // gives `None`).
+        None if *typing::of(&y, &ty) == Type::Dynamic => Type::Dynamic,
+        None => typing::of(&x, &tx).into_owned(),
+    };
+    let known_null = |v: &Value, t: &Ty| !typing::is_unknown(t) && v.is_null();
+    if known_null(&x, &tx) && known_null(&y, &ty) {
+        return Ok((Value::Null, None));
+    }
+    let len = |v: &Value, t: &Ty| match v {
+        Value::Array(a) if !typing::is_unknown(t) => Some(a.len() as u64),
+        Value::Object(o) if !typing::is_unknown(t) => Some(o.len() as u64),
+        _ => None,
+    };
+    let mut r = Refine {
+        not_null: typing::not_null(&x, &tx) && typing::not_null(&y, &ty),
+        ..Refine::default()
+    };
+    let (xt, yt) = (typing::of(&x, &tx), typing::of(&y, &ty));
+    if *xt == Type::Number && *yt == Type::Number {
+        // Between the two branches' bounds (a known number is its own
+        // bounds), as HCL refines the result.
+        let bounds = |v: &Value, t: &Ty| match (v, t) {
+            (_, Some(Meta::Unknown(_, r))) => (r.min.clone(), r.max.clone()),
+            (Value::Number(n), _) => (Some(n.clone()), Some(n.clone())),
+            _ => (None, None),
+        };
+        let ((xl, xh), (yl, yh)) = (bounds(&x, &tx), bounds(&y, &ty));
+        let pick = |a: Option<crate::Number>, b: Option<crate::Number>, low: bool| match (a, b) {
+            (Some(a), Some(b)) => Some(if (a < b) == low { a } else { b }),
+            _ => None,
+        };
+        r.min = pick(xl, yl, true);
+        r.max = pick(xh, yh, false);
+        // Bounds that meet leave one number: cty's refinement makes it
+        // known (`local.ub ? 1 : 1` is 1).
+        if let (Some(lo), Some(hi), true) = (&r.min, &r.max, r.not_null) {
+            if lo == hi {
+                return Ok((Value::Number(lo.clone()), None));
+            }
+        }
+        return Ok((Value::Null, typing::unknown(t, r)));
+    }
+    if xt.is_collection() && *xt == *yt {
+        if let (Some(m), Some(n)) = (len(&x, &tx), len(&y, &ty)) {
+            if m == 0 && n == 0 {
+                return Ok((
+                    if matches!(t, Type::Map(_)) {
+                        Value::Object(crate::value::Map::new())
+                    } else {
+                        Value::Array(Vec::new())
+                    },
+                    typing::typed(t),
+                ));
+            }
+            r.len = Some((m.min(n), m.max(n)));
+            if m == n && !matches!(t, Type::Map(_)) {
+                // A list or set of known length: its elements are unknown.
+                let e = t.element_type().cloned().unwrap_or(Type::Dynamic);
+                let items = vec![typing::unknown(e, Refine::default()); m as usize];
+                return Ok((
+                    Value::Array(vec![Value::Null; m as usize]),
+                    Some(Meta::Parts(t, items)),
+                ));
+            }
+        }
+    }
+    Ok((Value::Null, typing::unknown(t, r)))
 }
 
 /// The error of a conditional whose branches (value, meta) have no common
@@ -347,4 +675,35 @@ pub(crate) fn not_a_template_string(span: Span) -> Fail {
         span,
         "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equality_compares_types_then_values() {
+        let one = Value::Array(vec![Value::from(1)]);
+        assert_eq!(equal(&one, &None, &one, &None), Some(true));
+        assert_eq!(
+            equal(
+                &one,
+                &typing::typed(Type::parse("list(number)").unwrap()),
+                &one,
+                &None
+            ),
+            Some(false)
+        );
+        let null_of = |s: &str| typing::typed(Type::parse(s).unwrap());
+        assert_eq!(
+            equal(
+                &Value::Null,
+                &null_of("string"),
+                &Value::Null,
+                &null_of("number")
+            ),
+            Some(true)
+        );
+        assert_eq!(equal(&Value::Null, &None, &one, &None), Some(false));
+    }
 }

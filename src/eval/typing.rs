@@ -380,22 +380,6 @@ pub(crate) fn object_of(map: &crate::value::Map<Key, Value>, metas: Vec<Ty>) -> 
     with_parts(ty, metas)
 }
 
-/// `a == b` as cty decides it: nulls of any type are equal to each other
-/// and to nothing else; otherwise the types must be equal, then the values.
-pub(crate) fn equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> bool {
-    if a.is_null() || b.is_null() {
-        return a.is_null() && b.is_null();
-    }
-    if a != b {
-        return false;
-    }
-    match (ta, tb) {
-        // Equal literal values have equal literal types.
-        (None, None) => true,
-        _ => of(a, ta) == of(b, tb),
-    }
-}
-
 /// The type both branches of a conditional convert to (hclsyntax's rule):
 /// a literal `null` takes the other branch's type, a branch of the dynamic
 /// pseudo-type leaves the result unconverted, and otherwise the types
@@ -732,24 +716,6 @@ pub(crate) fn splat(t: &Ty, values: &[Value], types: Vec<Ty>) -> Ty {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> Type {
-        Type::parse(s).unwrap()
-    }
-
-    #[test]
-    fn equality_compares_types_then_values() {
-        let one = Value::Array(vec![Value::from(1)]);
-        assert!(equal(&one, &None, &one, &None));
-        assert!(!equal(&one, &typed(t("list(number)")), &one, &None));
-        assert!(equal(
-            &Value::Null,
-            &typed(t("string")),
-            &Value::Null,
-            &typed(t("number"))
-        ));
-        assert!(!equal(&Value::Null, &None, &one, &None));
-    }
 
     #[test]
     fn conditional_branches_unify() {

@@ -2200,10 +2200,9 @@ fn equalities<'a>(
     want: &'a Value,
     want_meta: &'a typing::Ty,
 ) -> impl Iterator<Item = Option<bool>> + 'a {
-    items
-        .iter()
-        .enumerate()
-        .map(move |(i, item)| unknown::equal(item, &typing::item(meta, i, item), want, want_meta))
+    items.iter().enumerate().map(move |(i, item)| {
+        crate::eval::ops::equal(item, &typing::item(meta, i, item), want, want_meta)
+    })
 }
 
 /// Whether a list or tuple holds a known string that does not convert to
