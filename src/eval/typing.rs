@@ -132,149 +132,225 @@ pub(crate) fn map_unknowns(v: &Value, t: &Ty, f: &mut dyn FnMut(&Type) -> Value)
     }
 }
 
-/// Converts `v` (with meta `t`) to type `target` as
-/// [`util::convert`](super::functions::util::convert) does, unknown values
-/// included: an unknown converts to an unknown of the target type (when
-/// its type can convert), and a set puts its unknown elements after the
-/// known ones, before a null.
+/// Converts `v` (with meta `t`) to type `target` as cty converts: the one
+/// conversion, for known values and values not wholly known alike. An
+/// unknown converts to an unknown of the target type (when its type can
+/// convert); dynamic parts of the target take the value's own types; a
+/// set puts its unknown elements after the known ones, before a null.
 pub(crate) fn convert(
     v: Value,
     t: &Ty,
     target: &Type,
 ) -> Result<(Value, Ty), super::functions::util::ConvertError> {
-    use super::functions::util;
-    match t {
-        None | Some(Meta::Typed(_)) => {
-            if *target == Type::Dynamic {
-                let v = util::convert(v, target)?;
-                return Ok((v, t.clone()));
-            }
-            // Parts of unknown type keep the value's own.
-            let target = match target.has_dynamic() {
-                true => crate::value::ty::with_dynamic_from(target, &of(&v, t)),
-                false => target.clone(),
-            };
-            let v = util::convert(v, &target)?;
-            Ok((v, typed(target)))
+    if let Some(Meta::Unknown(ty, r)) = t {
+        if *target == Type::Dynamic {
+            return Ok((v, t.clone()));
         }
-        Some(Meta::Unknown(ty, r)) => {
-            if *target == Type::Dynamic {
-                return Ok((v, t.clone()));
-            }
-            if !crate::value::ty::conversion_exists(ty, target, true) {
-                return Err(
-                    format!("cannot convert {} to {}", friendly(ty), friendly(target)).into(),
-                );
-            }
-            Ok((Value::Null, unknown(target.clone(), r.clone())))
+        if !crate::value::ty::conversion_exists(ty, target, true) {
+            return Err(format!("cannot convert {} to {}", friendly(ty), friendly(target)).into());
         }
-        Some(Meta::Parts(_, items)) => {
-            // Dynamic parts of the target take the value's types, as for a
-            // known value.
-            let concrete;
-            let target = if *target != Type::Dynamic && target.has_dynamic() {
-                concrete = crate::value::ty::with_dynamic_from(target, &of(&v, t));
-                &concrete
-            } else {
-                target
-            };
-            convert_parts(v, t, items, target)
+        return Ok((Value::Null, unknown(target.clone(), r.clone())));
+    }
+    if *target == Type::Dynamic {
+        return Ok((v, t.clone()));
+    }
+    let target = match target.has_dynamic() {
+        true => crate::value::ty::with_dynamic_from(target, &of(&v, t)),
+        false => target.clone(),
+    };
+    let Some(Meta::Parts(_, items)) = t else {
+        let (v, _) = convert_value(v, None, &target)?;
+        return Ok((v, typed(target)));
+    };
+    // cty: a set whose length is not known (more than one element, some
+    // unknown, which may equal others) converts to a wholly unknown list,
+    // of the set's own element type, with no refinement.
+    if let (Type::List(_), Some(Type::Set(e))) = (&target, t.as_ref().map(Meta::ty)) {
+        if length_unknown_set(&v, t) {
+            return Ok((
+                Value::Null,
+                unknown(Type::List(e.clone()), Refine::default()),
+            ));
         }
     }
+    let (v, metas) = convert_value(v, Some(items), &target)?;
+    Ok((v, with_parts(target, metas.unwrap_or_default())))
 }
 
-/// [`convert`] of a value some of whose parts are not known yet (`items`:
-/// their types).
-fn convert_parts(
+/// The walk of [`convert`] (and of [`util::convert`](super::functions::util::convert),
+/// for a wholly known value): `v`, whose parts' metas are `items` where
+/// some are not known (`None`: `v` is wholly known), converted to `ty`,
+/// with the converted parts' metas where `items` is given.
+pub(crate) fn convert_value(
     v: Value,
-    t: &Ty,
-    items: &[Ty],
-    target: &Type,
-) -> Result<(Value, Ty), super::functions::util::ConvertError> {
-    match (target, v) {
-        (Type::Dynamic, v) => Ok((v, t.clone())),
-        // cty: a set whose length is not known (more than one element, some
-        // unknown, which may equal others) converts to a wholly unknown
-        // list, of the set's own element type, with no refinement.
-        (Type::List(_), v) if length_unknown_set(&v, t) => {
-            let from = match t.as_ref().map(Meta::ty) {
-                Some(Type::Set(e)) => (**e).clone(),
-                _ => Type::Dynamic,
-            };
-            Ok((
-                Value::Null,
-                unknown(Type::List(Box::new(from)), Refine::default()),
-            ))
+    items: Option<&[Ty]>,
+    ty: &Type,
+) -> Result<(Value, Option<Vec<Ty>>), super::functions::util::ConvertError> {
+    use super::functions::util::{self, friendly_type, make_set, to_list, to_map, ConvertError};
+    // Part `i`, `x`, converted to `e`.
+    let part = |x: Value, i: usize, e: &Type| -> Result<(Value, Ty), ConvertError> {
+        match items {
+            Some(ms) => convert(x, ms.get(i).unwrap_or(&None), e),
+            None => Ok((convert_value(x, None, e)?.0, None)),
         }
-        (Type::List(e) | Type::Set(e), Value::Array(a)) => {
-            let mut known = Vec::new();
-            let mut unknowns = Vec::new();
-            let mut out = Vec::with_capacity(a.len());
-            let mut metas = Vec::with_capacity(a.len());
-            for (x, xt) in a.into_iter().zip(items) {
-                let (x, xt) = convert(x, xt, e)?;
-                if matches!(target, Type::Set(_)) {
-                    if is_known(&xt) {
-                        known.push(x);
-                    } else {
-                        unknowns.push((x, xt));
-                    }
-                } else {
-                    out.push(x);
-                    metas.push(xt);
-                }
+    };
+    // The parts, converted; their metas where `items` is given.
+    let parts = |converted: Vec<(Value, Ty)>| {
+        let (values, metas): (Vec<Value>, Vec<Ty>) = converted.into_iter().unzip();
+        (values, items.map(|_| metas))
+    };
+    let known = items.is_none();
+    Ok(match (ty, v) {
+        (Type::Dynamic, v) => (v, items.map(<[Ty]>::to_vec)),
+        (_, Value::Null) => (Value::Null, None),
+        (Type::String, Value::String(s)) => (Value::String(s), None),
+        (Type::String, Value::Number(n)) => (Value::String(util::fmt_number(&n).into()), None),
+        (Type::String, Value::Bool(b)) => (Value::from(if b { "true" } else { "false" }), None),
+        (Type::Number, Value::Number(n)) => (Value::Number(n), None),
+        (Type::Number, Value::String(s)) => match crate::Number::parse(&s) {
+            Some(n) => (Value::Number(n), None),
+            None => {
+                return Err(ConvertError::NotPrimitive {
+                    string: s.to_string(),
+                    to: "number",
+                })
             }
-            if matches!(target, Type::Set(_)) {
-                // cty's order: known elements, then unknown ones, then
-                // null (a 'for' over the set meets them so).
-                let (nulls, known): (Vec<Value>, Vec<Value>) =
-                    known.into_iter().partition(Value::is_null);
-                for x in super::functions::util::make_set(known) {
-                    out.push(x);
-                    metas.push(element(e, &Value::Null));
-                }
-                for (x, xt) in unknowns {
-                    out.push(x);
-                    metas.push(xt);
-                }
-                if !nulls.is_empty() {
-                    out.push(Value::Null);
-                    metas.push(element(e, &Value::Null));
-                }
+        },
+        (Type::Bool, Value::Bool(b)) => (Value::Bool(b), None),
+        (Type::Bool, Value::String(s)) => match crate::value::parse_bool(&s) {
+            Some(b) => (Value::Bool(b), None),
+            None => {
+                return Err(ConvertError::NotPrimitive {
+                    string: s.to_string(),
+                    to: "bool",
+                })
             }
-            Ok((Value::Array(out), with_parts(target.clone(), metas)))
-        }
+        },
         (Type::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => {
-            let mut out = Vec::with_capacity(a.len());
-            let mut metas = Vec::with_capacity(a.len());
-            for ((x, xt), e) in a.into_iter().zip(items).zip(ts) {
-                let (x, xt) = convert(x, xt, e)?;
+            let converted = a
+                .into_iter()
+                .zip(ts)
+                .enumerate()
+                .map(|(i, (x, e))| part(x, i, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let (values, metas) = parts(converted);
+            (Value::Array(values), metas)
+        }
+        // A tuple converts to a list of the type its elements unify to.
+        (Type::List(e), Value::Array(a)) if known && **e == Type::Dynamic => {
+            (Value::Array(to_list(Value::Array(a))?), None)
+        }
+        (Type::List(e), Value::Array(a)) => {
+            let converted = a
+                .into_iter()
+                .enumerate()
+                .map(|(i, x)| part(x, i, e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let (values, metas) = parts(converted);
+            (Value::Array(values), metas)
+        }
+        (Type::Set(e), Value::Array(a)) if known => {
+            let (list, _) = convert_value(Value::Array(a), None, &Type::List(e.clone()))?;
+            match list {
+                Value::Array(items) => (Value::Array(make_set(items)), None),
+                other => (other, None),
+            }
+        }
+        (Type::Set(e), Value::Array(a)) => {
+            // cty's order: known elements, then unknown ones, then null (a
+            // 'for' over the set meets them so).
+            let mut known_items = Vec::new();
+            let mut unknowns = Vec::new();
+            for (i, x) in a.into_iter().enumerate() {
+                let (x, xt) = part(x, i, e)?;
+                if is_known(&xt) {
+                    known_items.push(x);
+                } else {
+                    unknowns.push((x, xt));
+                }
+            }
+            let (nulls, known_items): (Vec<Value>, Vec<Value>) =
+                known_items.into_iter().partition(Value::is_null);
+            let mut out = Vec::new();
+            let mut metas = Vec::new();
+            for x in make_set(known_items) {
+                out.push(x);
+                metas.push(element(e, &Value::Null));
+            }
+            for (x, xt) in unknowns {
                 out.push(x);
                 metas.push(xt);
             }
-            Ok((Value::Array(out), with_parts(target.clone(), metas)))
+            if !nulls.is_empty() {
+                out.push(Value::Null);
+                metas.push(element(e, &Value::Null));
+            }
+            (Value::Array(out), Some(metas))
         }
-        (Type::Map(_) | Type::Object(_), Value::Object(o)) => {
-            let mut entries: Vec<(Key, Value, Ty)> = Vec::with_capacity(o.len());
-            for ((k, x), xt) in o.into_iter().zip(items) {
-                let e = match target {
-                    Type::Map(e) => (**e).clone(),
-                    Type::Object(attrs) => match attrs.get(k.as_str()) {
-                        Some(e) => e.clone(),
-                        None => continue,
-                    },
-                    _ => Type::Dynamic,
+        (Type::Object(ts), Value::Object(o)) => {
+            let mut entries = Vec::with_capacity(o.len());
+            for (i, (k, x)) in o.into_iter().enumerate() {
+                let Some(e) = ts.get(k.as_str()) else {
+                    continue;
                 };
-                let (x, xt) = convert(x, xt, &e)?;
+                let (x, xt) = part(x, i, e)?;
                 entries.push((k, x, xt));
             }
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            let metas = entries.iter().map(|e| e.2.clone()).collect();
-            let map = entries.into_iter().map(|(k, x, _)| (k, x)).collect();
-            Ok((Value::Object(map), with_parts(target.clone(), metas)))
+            let (object, metas) = object_parts(entries, items.is_some());
+            if let (true, Value::Object(out)) = (known, &object) {
+                if let Some(missing) = ts.keys().find(|k| !out.contains_key(k.as_str())) {
+                    return Err(format!("attribute \"{missing}\" is required").into());
+                }
+            }
+            (object, metas)
         }
-        (target, _) => Err(format!("{} required", friendly(target)).into()),
+        // An object converts to a map of the type its attributes unify to.
+        (Type::Map(e), Value::Object(o)) if known && **e == Type::Dynamic => {
+            (Value::Object(to_map(Value::Object(o))?), None)
+        }
+        (Type::Map(e), Value::Object(o)) => {
+            let entries = o
+                .into_iter()
+                .enumerate()
+                .map(|(i, (k, x))| part(x, i, e).map(|(x, xt)| (k, x, xt)))
+                .collect::<Result<Vec<_>, _>>()?;
+            object_parts(entries, items.is_some())
+        }
+        (target, _) if !known => return Err(format!("{} required", friendly(target)).into()),
+        (Type::String | Type::Number | Type::Bool, v) => {
+            return Err(format!(
+                "cannot convert {} to {}",
+                friendly_type(&v),
+                crate::value::ty::friendly_name(ty, "any")
+            )
+            .into())
+        }
+        (ty, v) => {
+            return Err(format!(
+                "{} required, but have {}",
+                crate::value::ty::friendly_name(ty, "any"),
+                friendly_type(&v)
+            )
+            .into())
+        }
+    })
+}
+
+/// An object or map of converted `entries` (key, value, meta); with their
+/// metas in key order where some are not known (`with_metas`).
+fn object_parts(mut entries: Vec<(Key, Value, Ty)>, with_metas: bool) -> (Value, Option<Vec<Ty>>) {
+    if !with_metas {
+        return (
+            Value::Object(entries.into_iter().map(|(k, x, _)| (k, x)).collect()),
+            None,
+        );
     }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let metas = entries.iter().map(|e| e.2.clone()).collect();
+    (
+        Value::Object(entries.into_iter().map(|(k, x, _)| (k, x)).collect()),
+        Some(metas),
+    )
 }
 
 /// The type of `v`, whose meta is `t`.

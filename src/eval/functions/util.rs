@@ -70,11 +70,6 @@ pub(crate) fn friendly_type(v: &Value) -> &'static str {
 
 pub(crate) use crate::Type as Ty;
 
-/// A type as this module's messages name it (`list of string`).
-fn type_name(t: &Ty) -> String {
-    crate::value::ty::friendly_name(t, "any")
-}
-
 pub(crate) use crate::value::ty::literal_type as type_of;
 
 /// The one type all of `tys` convert to ([`Ty::unify`]); nothing to unify
@@ -144,84 +139,10 @@ impl From<ConvertError> for String {
     }
 }
 
-/// Converts a value to a type as cty's (unsafe) conversion does.
+/// Converts a wholly known value to a type as cty's (unsafe) conversion
+/// does ([`typing::convert`](crate::eval::typing::convert)'s walk).
 pub(crate) fn convert(v: Value, ty: &Ty) -> Result<Value, ConvertError> {
-    match (ty, v) {
-        (Ty::Dynamic, v) => Ok(v),
-        (_, Value::Null) => Ok(Value::Null),
-        (Ty::String, Value::String(s)) => Ok(Value::String(s)),
-        (Ty::String, Value::Number(n)) => Ok(Value::String(fmt_number(&n).into())),
-        (Ty::String, Value::Bool(b)) => Ok(Value::from(if b { "true" } else { "false" })),
-        (Ty::Number, Value::Number(n)) => Ok(Value::Number(n)),
-        (Ty::Number, Value::String(s)) => match Number::parse(&s) {
-            Some(n) => Ok(Value::Number(n)),
-            None => Err(ConvertError::NotPrimitive {
-                string: s.to_string(),
-                to: "number",
-            }),
-        },
-        (Ty::Bool, Value::Bool(b)) => Ok(Value::Bool(b)),
-        (Ty::Bool, Value::String(s)) => match crate::value::parse_bool(&s) {
-            Some(b) => Ok(Value::Bool(b)),
-            None => Err(ConvertError::NotPrimitive {
-                string: s.to_string(),
-                to: "bool",
-            }),
-        },
-        (Ty::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => a
-            .into_iter()
-            .zip(ts)
-            .map(|(v, t)| convert(v, t))
-            .collect::<Result<Vec<_>, _>>()
-            .map(Value::Array),
-        (Ty::List(t), Value::Array(a)) => {
-            if **t == Ty::Dynamic {
-                Ok(Value::Array(to_list(Value::Array(a))?))
-            } else {
-                a.into_iter()
-                    .map(|v| convert(v, t))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map(Value::Array)
-            }
-        }
-        (Ty::Set(t), Value::Array(a)) => {
-            let list = convert(Value::Array(a), &Ty::list((**t).clone()))?;
-            match list {
-                Value::Array(items) => Ok(Value::Array(make_set(items))),
-                other => Ok(other),
-            }
-        }
-        (Ty::Object(ts), Value::Object(o)) => {
-            let mut out = Map::with_capacity(o.len());
-            for (k, v) in o {
-                let v = match ts.get(k.as_str()) {
-                    Some(t) => convert(v, t)?,
-                    None => continue,
-                };
-                out.insert(k, v);
-            }
-            if let Some(missing) = ts.keys().find(|k| !out.contains_key(k.as_str())) {
-                return Err(format!("attribute \"{missing}\" is required").into());
-            }
-            Ok(Value::Object(out))
-        }
-        (Ty::Map(t), Value::Object(o)) => {
-            if **t == Ty::Dynamic {
-                Ok(Value::Object(to_map(Value::Object(o))?))
-            } else {
-                o.into_iter()
-                    .map(|(k, v)| convert(v, t).map(|v| (k, v)))
-                    .collect::<Result<Map<_, _>, _>>()
-                    .map(Value::Object)
-            }
-        }
-        (Ty::String | Ty::Number | Ty::Bool, v) => {
-            Err(format!("cannot convert {} to {}", friendly_type(&v), type_name(ty)).into())
-        }
-        (ty, v) => {
-            Err(format!("{} required, but have {}", type_name(ty), friendly_type(&v)).into())
-        }
-    }
+    crate::eval::typing::convert_value(v, None, ty).map(|(v, _)| v)
 }
 
 /// Converts a tuple to a list of one element type (`tolist` semantics).
