@@ -28,9 +28,9 @@
 //!   [`Error::with_source`](crate::Error::with_source) to get line, column and snippet, or use
 //!   [`evaluate_with_source`] / [`evaluate_str`] / [`evaluate_body_str`],
 //!   which do it.
-//! * `try` and `can` are special forms of the evaluator: their arguments
-//!   are evaluated lazily; as in Terraform they do not catch references to
-//!   undefined variables or functions.
+//! * `try` and `can` take their arguments' expressions (HCL's `tryfunc`):
+//!   they are evaluated lazily; as in Terraform they do not catch
+//!   references to undefined variables or functions.
 //!
 //! # Template-preserving mode
 //!

@@ -65,8 +65,8 @@ fn number_strings() {
     );
 }
 
-/// `try` and `can` are special forms of the evaluator; their oracle cases
-/// run through it.
+/// `try` and `can` take their arguments' expressions; their oracle cases
+/// run through the evaluator.
 #[test]
 fn oracle_try_can_cases() {
     match support::oracle_cases() {
