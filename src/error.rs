@@ -28,6 +28,41 @@ pub enum ErrorKind {
     Io,
 }
 
+/// One diagnostic, in the shape of HCL's and of `terraform validate
+/// -json`'s: severity, summary, detail and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// An error or a warning.
+    pub severity: Severity,
+    /// The short description (`Invalid function argument`).
+    pub summary: String,
+    /// The longer one (may be empty).
+    pub detail: String,
+    /// Where, when the diagnostic relates to a place in the source.
+    pub range: Option<Range>,
+}
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The input cannot be used.
+    Error,
+    /// The input can be used, but probably says something it does not mean.
+    Warning,
+}
+
+/// Where a [`Diagnostic`] is: its file (when named), start and end (end
+/// exclusive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The file's name, as given ([`Error::with_file`]).
+    pub filename: Option<String>,
+    /// Where it starts.
+    pub start: Location,
+    /// Where it ends (exclusive).
+    pub end: Location,
+}
+
 /// A position in the source: 1-based line and column (in characters), and byte offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
@@ -151,7 +186,6 @@ pub struct Error {
     inner: Box<ErrorImpl>,
 }
 
-#[derive(Clone)]
 struct ErrorImpl {
     kind: ErrorKind,
     message: String,
@@ -161,6 +195,13 @@ struct ErrorImpl {
     snippet: Option<Snippet>,
     path: Option<String>,
     notes: Vec<(String, Option<Location>)>,
+    /// Where the span ends (exclusive), once the source is known.
+    end: Option<Location>,
+    /// The name of the file the source comes from, if given.
+    file: Option<String>,
+    /// The diagnostics reported after this one, in order (each without
+    /// further ones of its own).
+    more: Vec<Error>,
 }
 
 #[derive(Clone)]
@@ -221,6 +262,9 @@ impl Error {
                 snippet: None,
                 path: None,
                 notes: Vec::new(),
+                end: None,
+                file: None,
+                more: Vec::new(),
             }),
         }
     }
@@ -249,6 +293,11 @@ impl Error {
     pub fn with_source(mut self, source: &str) -> Error {
         if let (Some(span), None) = (self.inner.span, self.inner.location) {
             self.set_span(span, source);
+        }
+        for e in &mut self.inner.more {
+            if let (Some(span), None) = (e.inner.span, e.inner.location) {
+                e.set_span(span, source);
+            }
         }
         self
     }
@@ -279,6 +328,7 @@ impl Error {
             .max(1);
         self.inner.span = Some(span);
         self.inner.location = Some(loc);
+        self.inner.end = Some(Location::of(source, span.end().max(span.start())));
         self.inner.snippet = Some(Snippet::window(
             line_text,
             loc.offset - line_start,
@@ -299,10 +349,103 @@ impl Error {
             ));
         }
         e.location = e.location.map(|l| l.within(start));
+        e.end = e.end.map(|l| l.within(start));
         for (_, at) in &mut e.notes {
             *at = at.map(|l| l.within(start));
         }
+        e.more = std::mem::take(&mut e.more)
+            .into_iter()
+            .map(|m| m.within(start))
+            .collect();
         self
+    }
+
+    /// Names the file the source comes from (shown by `Display` and in
+    /// each [`Diagnostic`]'s range), for this diagnostic and those after it.
+    ///
+    /// ```
+    /// let err = hcl::parse("a = [1, 2\n").unwrap_err().with_file("main.tf");
+    /// assert!(err.to_string().contains("main.tf:1:10"), "{err}");
+    /// assert_eq!(err.file(), Some("main.tf"));
+    /// ```
+    #[cold]
+    pub fn with_file(mut self, file: impl Into<String>) -> Error {
+        let file = file.into();
+        for e in &mut self.inner.more {
+            e.inner.file = Some(file.clone());
+        }
+        self.inner.file = Some(file);
+        self
+    }
+
+    /// The name of the file the source comes from, if given
+    /// ([`Error::with_file`]).
+    pub fn file(&self) -> Option<&str> {
+        self.inner.file.as_deref()
+    }
+
+    /// This error followed by `other`'s diagnostics.
+    #[cold]
+    pub(crate) fn and(mut self, mut other: Error) -> Error {
+        let more = std::mem::take(&mut other.inner.more);
+        self.inner.more.push(other);
+        self.inner.more.extend(more);
+        self
+    }
+
+    /// The diagnostics ordered by where they start, then end (Terraform's
+    /// order); those without a position last, in their order.
+    #[cold]
+    pub(crate) fn sorted(mut self) -> Error {
+        if self.inner.more.is_empty() {
+            return self;
+        }
+        let more = std::mem::take(&mut self.inner.more);
+        let mut all: Vec<Error> = std::iter::once(self).chain(more).collect();
+        all.sort_by_key(|e| e.span().map_or((usize::MAX, usize::MAX), |s| (s.start(), s.end())));
+        let mut it = all.into_iter();
+        let mut first = it.next().unwrap_or_else(|| Error::new(ErrorKind::Eval, ""));
+        first.inner.more = it.collect();
+        first
+    }
+
+    /// How many diagnostics the error holds (at least one).
+    pub fn count(&self) -> usize {
+        1 + self.inner.more.len()
+    }
+
+    /// Every diagnostic, in order: this error's first (what
+    /// [`message`](Error::message), [`line`](Error::line) and
+    /// [`column`](Error::column) describe), then those reported after it.
+    ///
+    /// ```
+    /// let err = hcl::eval::evaluate_str("[tostring({}), 1 + \"a\"]", &Default::default()).unwrap_err();
+    /// let summaries: Vec<String> = err.diagnostics().map(|d| d.summary).collect();
+    /// assert_eq!(summaries, ["Invalid function argument", "Invalid operand"]);
+    /// ```
+    pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
+        std::iter::once(self)
+            .chain(self.inner.more.iter())
+            .map(Error::diagnostic)
+    }
+
+    /// This error's own diagnostic.
+    fn diagnostic(&self) -> Diagnostic {
+        let e = &self.inner;
+        let (summary, detail) = match e.message.split_once(": ") {
+            Some((s, d)) if !s.is_empty() && !s.contains('`') => (s, d),
+            _ => (e.message.as_str(), ""),
+        };
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.to_owned(),
+            detail: detail.to_owned(),
+            range: e.location.map(|start| Range {
+                filename: e.file.clone(),
+                start,
+                end: e.end.unwrap_or(start),
+            }),
+        }
     }
 
     /// Adds a note (e.g. "the bracket was opened here") shown after the main message.
@@ -313,9 +456,15 @@ impl Error {
     }
 
     /// Sets the field path (`resource.aws_instance.web.count`).
+    ///
+    /// (For every diagnostic the error holds.)
     #[cold]
     pub fn with_path(mut self, path: impl Into<String>) -> Error {
-        self.inner.path = Some(path.into());
+        let path = path.into();
+        for e in &mut self.inner.more {
+            e.inner.path = Some(path.clone());
+        }
+        self.inner.path = Some(path);
         self
     }
 
@@ -401,13 +550,28 @@ impl fmt::Display for Error {
     ///   |          ^
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_one(f)?;
+        for e in &self.inner.more {
+            f.write_str("\n\n")?;
+            e.fmt_one(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Error {
+    /// This error's own diagnostic, as `Display` shows it.
+    fn fmt_one(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.inner;
         if let Some(path) = &e.path {
             write!(f, "{path}: ")?;
         }
         f.write_str(&e.message)?;
-        if let Some(loc) = e.location {
-            write!(f, " at line {}, column {}", loc.line, loc.column)?;
+        match (e.location, &e.file) {
+            (Some(loc), Some(file)) => write!(f, " at {file}:{}:{}", loc.line, loc.column)?,
+            (Some(loc), None) => write!(f, " at line {}, column {}", loc.line, loc.column)?,
+            (None, Some(file)) => write!(f, " in {file}")?,
+            (None, None) => {}
         }
         if let (Some(snip), Some(loc)) = (&e.snippet, e.location) {
             let num = loc.line.to_string();

@@ -41,7 +41,7 @@ pub mod syntax;
 pub mod value;
 
 pub use de::{from_body, from_reader, from_slice, from_str, from_value, Deserializer};
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Diagnostic, Error, ErrorKind, Result, Severity};
 pub use parser::{parse, parse_with, ParseOptions};
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 pub use syntax::{Body, ConfigFile, Expression, Span, Template};
