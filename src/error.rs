@@ -365,7 +365,7 @@ impl Error {
     ///
     /// ```
     /// let err = hcl::parse("a = [1, 2\n").unwrap_err().with_file("main.tf");
-    /// assert!(err.to_string().contains("main.tf:1:10"), "{err}");
+    /// assert!(err.to_string().contains("at main.tf:1:5"), "{err}");
     /// assert_eq!(err.file(), Some("main.tf"));
     /// ```
     #[cold]
@@ -402,11 +402,26 @@ impl Error {
         }
         let more = std::mem::take(&mut self.inner.more);
         let mut all: Vec<Error> = std::iter::once(self).chain(more).collect();
-        all.sort_by_key(|e| e.span().map_or((usize::MAX, usize::MAX), |s| (s.start(), s.end())));
+        all.sort_by_key(|e| {
+            e.span()
+                .map_or((usize::MAX, usize::MAX), |s| (s.start(), s.end()))
+        });
         let mut it = all.into_iter();
         let mut first = it.next().unwrap_or_else(|| Error::new(ErrorKind::Eval, ""));
         first.inner.more = it.collect();
         first
+    }
+
+    /// This error's diagnostics as errors of one diagnostic each.
+    pub(crate) fn each(&self) -> impl Iterator<Item = &Error> {
+        std::iter::once(self).chain(self.inner.more.iter())
+    }
+
+    #[doc(hidden)]
+    pub fn each_span(&self) -> Vec<String> {
+        self.each()
+            .map(|e| format!("{:?} {}", e.span(), e.message()))
+            .collect()
     }
 
     /// How many diagnostics the error holds (at least one).

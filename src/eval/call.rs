@@ -23,7 +23,7 @@
 
 use std::borrow::Cow;
 
-use super::expr::{err, eval_t, first_in_source, unknown, Eval, Fail, R};
+use super::expr::{err, eval_t, unknown, Eval, Fail, Failures, Placeholder, R};
 use super::func::{FuncDef, Param, TypeOf};
 use super::limits::{self, Budget};
 use super::typing::{self, Meta, Returns, Ty};
@@ -91,6 +91,7 @@ pub(crate) fn eval_call(
     // A parameter's refusal of its argument's expression, reported once
     // the other arguments are evaluated (their errors come first).
     let mut refused: Option<Fail> = None;
+    let mut failures = Failures::default();
     for (i, a) in fc.args.iter().enumerate() {
         let expanding = fc.expand_final && i == last;
         if let Some(check) = def
@@ -109,33 +110,22 @@ pub(crate) fn eval_call(
                 continue;
             }
         }
+        // An argument that failed goes on as its placeholder (HCL converts
+        // it to its parameter's type too); the function is not called.
         let (v, t) = match eval_t(a, ctx, d) {
             Ok(r) => r,
-            Err(Fail::Err(e)) => {
-                let metas = if keep { &types[..] } else { &[] };
-                if let Some(f) = earlier_conversion(def, &args, metas, span) {
-                    return Err(f);
-                }
+            Err(f) => {
                 if expanding {
-                    return Err(Fail::Err(e));
+                    failures.add_fail(f)?;
+                    continue;
                 }
-                // The failed argument's placeholder converts to its
-                // parameter's type too.
-                return Err(first_in_source(e, a, ctx, d, |t, text| {
-                    let param = def.param(i)?;
-                    let want = param.cty_type();
-                    if let (Some(s), true) = (text, want.is_primitive()) {
-                        return param
-                            .ty
-                            .convert(Value::from(s))
-                            .err()
-                            .map(|m| invalid_argument(&param.name, m, a.span));
-                    }
-                    (!conversion_exists(t, &want, true))
-                        .then(|| invalid_argument(&param.name, mismatch_message(t, &want), a.span))
-                }));
+                let placeholder = failures.note(f)?;
+                if !keep {
+                    keep = true;
+                    types = vec![None; args.len()];
+                }
+                placeholder
             }
-            Err(unknown) => return Err(unknown),
         };
         if expanding {
             expanded = Some((v, t, a.span));
@@ -151,7 +141,21 @@ pub(crate) fn eval_call(
         }
     }
     if let Some(refused) = refused {
-        return Err(refused);
+        failures.add_fail(refused)?;
+    }
+    if failures.any() {
+        // Every argument converts to its parameter's type, as HCL
+        // converts each once evaluated; the call is an unknown of any type.
+        for (i, v) in args.iter().enumerate() {
+            let m = types.get(i).unwrap_or(&None);
+            if let Some((param, _, _, Err(msg))) = param_conversion(def, i, v, m) {
+                let at = fc.args.get(i).map_or(span, |a| a.span);
+                failures.add_fail(invalid_argument(&param.name, msg, at))?;
+            }
+        }
+        return failures.finish(super::unknown::nullable(Type::Dynamic), |_| {
+            Placeholder::Dynamic
+        });
     }
     if let Some((v, t, arg_span)) = expanded {
         if typing::is_unknown(&t) {
@@ -670,23 +674,6 @@ fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail
     )
 }
 
-/// When an argument fails to evaluate, the error of an argument before it
-/// that does not convert to its parameter's type, if any: HCL converts each
-/// argument as soon as it is evaluated, and Terraform prints the error
-/// that comes first in the source.
-#[cold]
-#[inline(never)]
-fn earlier_conversion(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) -> Option<Fail> {
-    for (i, v) in args.iter().enumerate() {
-        let m = metas.get(i).unwrap_or(&None);
-        match param_conversion(def, i, v, m)? {
-            (param, _, _, Err(msg)) => return Some(invalid_argument(&param.name, msg, span)),
-            _ => continue,
-        }
-    }
-    None
-}
-
 #[cold]
 #[inline(never)]
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
@@ -750,11 +737,14 @@ fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) ->
 #[inline(never)]
 pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
     if limits::is_limit_message(&msg) {
-        return Fail::Err(Error::spanned(
-            ErrorKind::Limit,
-            format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
-            span,
-        ));
+        return Fail::Err(
+            Error::spanned(
+                ErrorKind::Limit,
+                format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+                span,
+            ),
+            Placeholder::Dynamic,
+        );
     }
     if let Some(rest) = msg.strip_prefix("invalid value for") {
         return err(

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::access;
 use super::context::{Context, EvalMode};
-use super::limits::Budget;
+use super::limits::{self, Budget};
 use super::ops;
 use super::print;
 use super::template;
@@ -12,7 +12,6 @@ use super::typing::{self, Meta, Ty};
 use super::unknown;
 use crate::error::{Error, ErrorKind};
 use crate::syntax::*;
-use crate::value::ty::conversion_exists;
 use crate::value::{Key, Map, Type, Value};
 
 /// Maximum nesting of recursive evaluation (binary operator chains are
@@ -25,30 +24,11 @@ pub(crate) const MAX_DEPTH: u32 = 10_000;
 pub(crate) struct Eval<'e, 'p> {
     ctx: &'e Context<'p>,
     pub(crate) budget: &'e Budget,
-    /// Whether a failure is re-examined for the error Terraform would print
-    /// first ([`first_in_source`]); not while re-examining one, which keeps
-    /// the work linear.
-    refine: bool,
 }
 
 impl<'e, 'p> Eval<'e, 'p> {
     pub(crate) fn new(ctx: &'e Context<'p>, budget: &'e Budget) -> Self {
-        Eval {
-            ctx,
-            budget,
-            refine: true,
-        }
-    }
-
-    /// This evaluation, re-examining no failure (for the evaluations a
-    /// re-examination makes), if this one may re-examine one now (one of
-    /// the evaluation's bounded number).
-    fn refining(&self) -> Option<Eval<'e, 'p>> {
-        (self.refine && self.budget.take_refinement()).then_some(Eval {
-            ctx: self.ctx,
-            budget: self.budget,
-            refine: false,
-        })
+        Eval { ctx, budget }
     }
 
     /// The same evaluation in another context (a `for` iteration's).
@@ -59,7 +39,6 @@ impl<'e, 'p> Eval<'e, 'p> {
         Eval {
             ctx,
             budget: self.budget,
-            refine: self.refine,
         }
     }
 
@@ -81,8 +60,10 @@ impl<'p> std::ops::Deref for Eval<'_, 'p> {
 /// Why evaluation stopped.
 #[derive(Debug)]
 pub(crate) enum Fail {
-    /// An ordinary evaluation error (`try` and `can` catch these).
-    Err(Error),
+    /// An ordinary evaluation error (`try` and `can` catch these): its
+    /// diagnostics (one or more), and the value the enclosing expression
+    /// goes on with, as hclsyntax returns a value beside its diagnostics.
+    Err(Error, Placeholder),
     /// The expression depends on an undefined variable or function. `try` and `can`
     /// do not catch these; template-preserving mode keeps the expression
     /// as written. In that mode the message is never shown, so it is not
@@ -90,11 +71,108 @@ pub(crate) enum Fail {
     Unknown(Option<Error>),
 }
 
+/// The value an expression that failed goes on with (hclsyntax's value
+/// beside its error diagnostics).
+#[derive(Debug)]
+pub(crate) enum Placeholder {
+    /// An unknown value of any type (`cty.DynamicVal`).
+    Dynamic,
+    /// This value (an unknown of an operator's result type, a tuple holding
+    /// the failed elements' placeholders, ...).
+    Value(Box<(Value, Ty)>),
+}
+
+impl Placeholder {
+    /// The value and its meta.
+    pub(crate) fn value(self) -> (Value, Ty) {
+        match self {
+            Placeholder::Dynamic => unknown::nullable(Type::Dynamic),
+            Placeholder::Value(v) => *v,
+        }
+    }
+}
+
 impl Fail {
     pub(crate) fn into_error(self) -> Error {
         match self {
-            Fail::Err(e) | Fail::Unknown(Some(e)) => e,
+            // Terraform's order: by where each diagnostic is.
+            Fail::Err(e, _) | Fail::Unknown(Some(e)) => e.sorted(),
             Fail::Unknown(None) => Error::new(ErrorKind::Eval, "undefined reference"),
+        }
+    }
+}
+
+/// The failures of an expression's parts, collected as hclsyntax collects
+/// their diagnostics: each failed part goes on with its placeholder, and the
+/// expression fails with every diagnostic once its parts are done. Spent
+/// resources (the evaluation's budget, its depth) stop at once, and so
+/// does, in template-preserving mode, a reference to something undefined:
+/// the expression is kept as written.
+#[derive(Default)]
+pub(crate) struct Failures {
+    error: Option<Error>,
+    /// Whether one is a reference to something undefined (which `try` and
+    /// `can` do not catch).
+    undefined: bool,
+}
+
+impl Failures {
+    /// Records failure `f`: the placeholder to go on with, or the failure
+    /// when it stops evaluation.
+    #[cold]
+    pub(crate) fn note(&mut self, f: Fail) -> R<(Value, Ty)> {
+        match f {
+            // Spent resources stop evaluation, with what failed before.
+            Fail::Err(e, p) if limits::is_exhaustion(&e) => {
+                self.add(e);
+                let e = self.error.take().map(Error::sorted);
+                Err(match e {
+                    Some(e) => Fail::Err(e, p),
+                    None => Fail::Unknown(None),
+                })
+            }
+            Fail::Err(e, p) => {
+                self.add(e);
+                Ok(p.value())
+            }
+            Fail::Unknown(Some(e)) => {
+                self.add(e);
+                self.undefined = true;
+                Ok(unknown::nullable(Type::Dynamic))
+            }
+            f => Err(f),
+        }
+    }
+
+    /// Records error `e` (a part's check that failed).
+    #[cold]
+    pub(crate) fn add(&mut self, e: Error) {
+        self.error = Some(match self.error.take() {
+            Some(first) => first.and(e),
+            None => e,
+        });
+    }
+
+    /// Records `f`'s diagnostics, the placeholder dropped (a part whose
+    /// value is not used further).
+    #[cold]
+    pub(crate) fn add_fail(&mut self, f: Fail) -> R<()> {
+        self.note(f).map(drop)
+    }
+
+    /// Whether a part failed.
+    pub(crate) fn any(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// The expression's result: `r` when no part failed, else the failure
+    /// with every diagnostic, going on with `placeholder`.
+    #[inline]
+    pub(crate) fn finish<T>(self, r: T, placeholder: impl FnOnce(T) -> Placeholder) -> R<T> {
+        match self.error {
+            None => Ok(r),
+            Some(e) if self.undefined => Err(Fail::Unknown(Some(e))),
+            Some(e) => Err(Fail::Err(e, placeholder(r))),
         }
     }
 }
@@ -105,7 +183,10 @@ pub(crate) type R<T> = Result<T, Fail>;
 #[cold]
 #[inline(never)]
 pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
-    Fail::Err(Error::spanned(ErrorKind::Eval, msg, span))
+    Fail::Err(
+        Error::spanned(ErrorKind::Eval, msg, span),
+        Placeholder::Dynamic,
+    )
 }
 
 /// A reference to something undefined; `msg` is only built in strict mode.
@@ -122,11 +203,14 @@ pub(crate) fn unknown(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> Stri
 #[cold]
 #[inline(never)]
 pub(crate) fn too_deep(span: Span) -> Fail {
-    Fail::Err(Error::spanned(
-        ErrorKind::Limit,
-        "Expression too deeply nested to evaluate",
-        span,
-    ))
+    Fail::Err(
+        Error::spanned(
+            ErrorKind::Limit,
+            "Expression too deeply nested to evaluate",
+            span,
+        ),
+        Placeholder::Dynamic,
+    )
 }
 
 /// Evaluates `e` in *output position* (an attribute's value, or an element
@@ -172,15 +256,22 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
     }
 }
 
+/// A tuple: a failed element goes on as its placeholder, and the tuple,
+/// holding it, is the tuple's placeholder.
 fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut out = Vec::with_capacity(items.len());
     // The elements' recorded types, once one has one.
     let mut types: Option<Vec<Ty>> = None;
+    let mut failures = Failures::default();
     for (i, item) in items.iter().enumerate() {
-        let (v, t) = if top {
-            (eval_top(item, ctx, d)?, None)
+        let r = if top {
+            eval_top(item, ctx, d).map(|v| (v, None))
         } else {
-            eval_t(item, ctx, d)?
+            eval_t(item, ctx, d)
+        };
+        let (v, t) = match r {
+            Ok(r) => r,
+            Err(f) => failures.note(f)?,
         };
         if t.is_some() || types.is_some() {
             types.get_or_insert_with(|| vec![None; i]).push(t);
@@ -188,7 +279,12 @@ fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -
         out.push(v);
     }
     let ty = typing::tuple(&out, types);
-    Ok((Value::Array(out), ty))
+    failures.finish((Value::Array(out), ty), boxed)
+}
+
+/// A placeholder of this value.
+pub(crate) fn boxed(r: (Value, Ty)) -> Placeholder {
+    Placeholder::Value(Box::new(r))
 }
 
 /// Evaluates one expression, whose value must be known.
@@ -232,17 +328,21 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         ExprKind::FuncCall(fc) => super::call::eval_call(fc, e.span, ctx, d),
         ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
         ExprKind::Unary(u) => {
+            // An operand that failed is converted as its placeholder; the
+            // result is then unknown.
+            let mut failures = Failures::default();
             let (v, t) = match eval_t(&u.expr, ctx, d) {
                 Ok(r) => r,
-                Err(Fail::Err(e)) => {
-                    let want = ops::unary_type(u.operator);
-                    return Err(first_in_source(e, &u.expr, ctx, d, |t, text| {
-                        ops::placeholder_operand(t, text, &want, u.expr.span, "unary")
-                    }));
-                }
-                Err(unknown) => return Err(unknown),
+                Err(f) => failures.note(f)?,
             };
-            ops::unary(u.operator, v, &t, u.expr.span)
+            let result = |_| boxed(unknown::nullable(ops::unary_type(u.operator)));
+            match ops::unary(u.operator, v, &t, u.expr.span) {
+                Ok(r) => failures.finish(r, result),
+                Err(f) => {
+                    failures.add_fail(f)?;
+                    failures.finish(unknown::nullable(Type::Dynamic), result)
+                }
+            }
         }
         ExprKind::Binary(_) => eval_binary(e, ctx, d),
         ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
@@ -259,118 +359,73 @@ fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     })
 }
 
-/// A left-nested chain `a op b op c ...` is evaluated iteratively.
+/// A left-nested chain `a op b op c ...` is evaluated iteratively. As in
+/// HCL, both operands of each operation are evaluated; once one has
+/// failed, each operation converts its operands (a failed one as its
+/// placeholder) and is an unknown of its result type.
 fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (cur, chain) = e.binary_chain();
+    let mut failures = Failures::default();
     let (mut acc, mut acc_ty) = match eval_t(cur, ctx, d) {
         Ok(r) => r,
-        Err(Fail::Err(e)) => return Err(chain_failure(cur, &chain, 0, None, e, ctx, d)),
-        Err(unknown) => return Err(unknown),
+        Err(f) => failures.note(f)?,
     };
     let mut lhs_span = cur.span;
-    for (k, b) in chain.iter().rev().enumerate() {
+    for b in chain.iter().rev() {
         let (rhs, rhs_ty) = match eval_t(&b.rhs, ctx, d) {
             Ok(r) => r,
-            Err(Fail::Err(e)) => {
-                let lhs = Some((&acc, &acc_ty));
-                return Err(chain_failure(cur, &chain, k + 1, lhs, e, ctx, d));
-            }
-            Err(unknown) => return Err(unknown),
+            Err(f) => failures.note(f)?,
         };
-        (acc, acc_ty) = ops::binary(
-            b.operator,
-            (acc, acc_ty),
-            (rhs, rhs_ty),
-            lhs_span,
-            b.rhs.span,
-        )?;
+        let result = unknown::nullable(ops::result_type(b.operator));
+        if failures.any() {
+            if let Some(want) = ops::operand_type(b.operator) {
+                for (v, t, span, which) in [
+                    (acc, acc_ty, lhs_span, "left"),
+                    (rhs, rhs_ty, b.rhs.span, "right"),
+                ] {
+                    if let Err(f) = ops::operand_converts(v, &t, &want, span, which) {
+                        failures.add_fail(f)?;
+                    }
+                }
+            }
+            (acc, acc_ty) = result;
+        } else {
+            (acc, acc_ty) = match ops::binary(
+                b.operator,
+                (acc, acc_ty),
+                (rhs, rhs_ty),
+                lhs_span,
+                b.rhs.span,
+            ) {
+                Ok(r) => r,
+                Err(f) => {
+                    failures.add_fail(f)?;
+                    result
+                }
+            };
+        }
         lhs_span = lhs_span.to(b.rhs.span);
     }
-    Ok((acc, acc_ty))
+    failures.finish((acc, acc_ty), boxed)
 }
 
-/// The error Terraform prints for a chain `first op1 b1 op2 b2 ...`
-/// (`chain`: the operations from the outermost inwards) when operand
-/// `failed` (0: `first`, k: the right operand of the k-th operation in
-/// source order, whose left operand was `lhs`) failed with `inner`: HCL
-/// converts the known left operand, then the failed operand's placeholder
-/// (see [`first_in_source`]), then each later operation's left operand,
-/// the placeholder of the operation before; Terraform prints the error
-/// that comes first in the source.
-#[cold]
-#[inline(never)]
-fn chain_failure(
-    first: &Expression<'_>,
-    chain: &[&BinaryOp<'_>],
-    failed: usize,
-    lhs: Option<(&Value, &Ty)>,
-    inner: Error,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-) -> Fail {
-    let Some(ctx) = ctx.refining() else {
-        return Fail::Err(inner);
-    };
-    let ctx = &ctx;
-    let ops: Vec<&BinaryOp<'_>> = chain.iter().rev().copied().collect();
-    let check = |op: &BinaryOp<'_>, t: &Type, span: Span, which: &str| {
-        let want = ops::operand_type(op.operator)?;
-        ops::check_operand(t, &want, span, which).err()
-    };
-    let mut candidates = Vec::new();
-    let failed_expr = if failed == 0 {
-        first
-    } else {
-        &ops[failed - 1].rhs
-    };
-    let placeholder = failed_type(failed_expr, ctx, d);
-    let text = failed_text(failed_expr, ctx, d);
-    let check_failed = |op: &BinaryOp<'_>, span: Span, which: &str| {
-        let want = ops::operand_type(op.operator)?;
-        ops::placeholder_operand(&placeholder, text.as_deref(), &want, span, which)
-    };
-    if failed == 0 {
-        candidates.extend(
-            ops.first()
-                .and_then(|op| check_failed(op, first.span, "left")),
-        );
-    } else {
-        let op = ops[failed - 1];
-        let lhs_span = first.span.to(if failed > 1 {
-            ops[failed - 2].rhs.span
-        } else {
-            first.span
-        });
-        if let Some((v, t)) = lhs {
-            candidates.extend(ops::left_conversion(op.operator, v, t, lhs_span));
-        }
-        candidates.extend(check_failed(op, op.rhs.span, "right"));
-    }
-    for k in failed.max(1)..ops.len() {
-        let result = ops::result_type(ops[k - 1].operator);
-        let span = first.span.to(ops[k - 1].rhs.span);
-        candidates.extend(check(ops[k], &result, span, "left"));
-    }
-    let mut best = Fail::Err(inner);
-    for c in candidates {
-        if let Fail::Err(b) = &best {
-            if sorts_before(&c, b) {
-                best = c;
-            }
-        }
-    }
-    best
-}
-
+/// An object: as in HCL, every key and value is evaluated; a failed value
+/// goes on as its placeholder, and a key that fails or is not known makes
+/// the object an unknown of any type.
 fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let mut map = Map::with_capacity(items.len());
     // Attributes with a meta.
     let mut typed: Vec<(Key, Meta)> = Vec::new();
+    let mut failures = Failures::default();
+    // Whether every key is known.
+    let mut known = true;
     for item in items {
-        let key = match &item.key {
-            ObjectKey::Ident(id) => Key::from(id.name),
+        let key: R<Option<Key>> = match &item.key {
+            ObjectKey::Ident(id) => Ok(Some(Key::from(id.name))),
             // A bare `null` key is the string "null" (only `(null)` is an error).
-            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => Key::from("null"),
+            ObjectKey::Expression(k) if matches!(k.kind, ExprKind::Null) => {
+                Ok(Some(Key::from("null")))
+            }
             // Evaluating, Terraform refuses to guess whether `a.b = ...` is a
             // reference or a name; applications that read such keys
             // statically accept them (`providers = { aws.x = aws.y }`), and
@@ -378,7 +433,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
             ObjectKey::Expression(k)
                 if ctx.mode() == EvalMode::Strict && is_scope_traversal(k) =>
             {
-                return Err(err(
+                Err(err(
                     k.span,
                     "Ambiguous attribute key: If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                 ))
@@ -391,22 +446,37 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                     _ => k,
                 };
                 let kv = if top {
-                    eval_top(inner, ctx, d)?
+                    eval_top(inner, ctx, d).map(|kv| (kv, None))
                 } else {
-                    let (kv, kt) = eval_t(inner, ctx, d)?;
-                    if !typing::is_known(&kt) {
-                        // Its attributes are not known: nor is its type.
-                        return Ok(unknown::nullable(Type::Dynamic));
-                    }
-                    kv
+                    eval_t(inner, ctx, d)
                 };
-                object_key(kv, k.span)?
+                match kv {
+                    // Its attributes are not known: nor is its type.
+                    Ok((_, kt)) if !typing::is_known(&kt) => Ok(None),
+                    Ok((kv, _)) => object_key(kv, k.span).map(Some),
+                    Err(f) => Err(f),
+                }
             }
         };
-        let (v, t) = if top {
-            (eval_top(&item.value, ctx, d)?, None)
+        let key = match key {
+            Ok(key) => key,
+            Err(f) => {
+                failures.add_fail(f)?;
+                None
+            }
+        };
+        let r = if top {
+            eval_top(&item.value, ctx, d).map(|v| (v, None))
         } else {
-            eval_t(&item.value, ctx, d)?
+            eval_t(&item.value, ctx, d)
+        };
+        let (v, t) = match r {
+            Ok(r) => r,
+            Err(f) => failures.note(f)?,
+        };
+        let Some(key) = key else {
+            known = false;
+            continue;
         };
         // A duplicate key is not an error: the last one wins (as Terraform).
         if !typed.is_empty() {
@@ -417,8 +487,11 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
         }
         map.insert(key, v);
     }
+    if !known {
+        return failures.finish(unknown::nullable(Type::Dynamic), |_| Placeholder::Dynamic);
+    }
     let ty = typing::object(&map, typed);
-    Ok((Value::Object(map), ty))
+    failures.finish((Value::Object(map), ty), boxed)
 }
 
 /// Whether `e` is a reference of more than one step (`var.a`, `a.b[0]`):
@@ -453,25 +526,6 @@ pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
             "Incorrect key type: Can't use this value as a key: string required.",
         )),
     }
-}
-
-/// The error of a conditional whose branches' types do not unify (a
-/// failed branch by its placeholder's type, see [`failed_type`]), if they
-/// do not: HCL reports it alone, before it looks at the condition.
-#[cold]
-#[inline(never)]
-fn branches_mismatch(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Fail> {
-    let ctx = &ctx.refining()?;
-    let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
-        Ok(r) => Some(r),
-        Err(Fail::Err(_)) => Some(unknown::nullable(failed_type(e, ctx, d))),
-        Err(_) => None,
-    };
-    let (x, y) = (branch(&c.true_expr)?, branch(&c.false_expr)?);
-    let (t, f) = ((&x.0, &x.1), (&y.0, &y.1));
-    typing::unify_branches(t, f)
-        .is_err()
-        .then(|| ops::inconsistent_branches(c.true_expr.span.to(c.false_expr.span), t, f))
 }
 
 /// A condition's value as a bool, in a conditional, a template's `if` or
@@ -509,346 +563,96 @@ fn condition_type_error(span: Span) -> Fail {
     )
 }
 
-/// The error to report for condition `cond` (of a conditional or a
-/// template's `if`) that failed with `e`. HCL goes on with a placeholder,
-/// and refuses an unknown condition only once it is known: a tuple, object
-/// or `for` that failed inside is a known value holding the failed parts,
-/// and when it is not a bool "Incorrect condition type", whose range starts
-/// first, is the error Terraform prints; any other failed expression is an
-/// unknown value, and its own error is.
-#[cold]
-#[inline(never)]
-pub(crate) fn failed_condition(
-    e: Error,
-    cond: &Expression<'_>,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-) -> Fail {
-    if !known_placeholder(cond) && !is_template(cond) {
-        return Fail::Err(e);
-    }
-    // A template that failed is the known string it had written before
-    // its first error ([`failed_text`]), unknown when a part of it is (its
-    // type, a string, converts).
-    let span = cond.span;
-    first_in_source(e, cond, ctx, d, |t, text| {
-        let converts = match text {
-            Some(s) => crate::value::parse_bool(s).is_some(),
-            None => conversion_exists(t, &Type::Bool, true),
-        };
-        (!converts).then(|| condition_type_error(span))
-    })
-}
-
-/// Whether `e`, failed, is a known value holding its failed parts (HCL's
-/// tuple, object and `for` go on after a part fails, unless a key, a
-/// condition or the collection is not usable: their placeholder type is
-/// then the dynamic pseudo-type); any other failed expression is an
-/// unknown value.
-fn known_placeholder(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => true,
-        ExprKind::Parenthesis(inner) => known_placeholder(inner),
-        ExprKind::Template(t) => t.wrapped_expr().is_some_and(known_placeholder),
-        _ => false,
-    }
-}
-
-/// Whether `e` is a template (in parentheses or not).
-fn is_template(e: &Expression<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Template(t) => t.wrapped_expr().is_none(),
-        ExprKind::Parenthesis(inner) => is_template(inner),
-        _ => false,
-    }
-}
-
-/// For a failed template of literals and interpolations: the known string
-/// HCL gives it, what it wrote before its first error; `None` when a part
-/// is unknown (the result is then unknown) or `e` is not such a template.
-fn failed_template_prefix(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<String> {
-    let t = match &e.kind {
-        ExprKind::Template(t) => &t.template,
-        ExprKind::Parenthesis(inner) => return failed_template_prefix(inner, ctx, d),
-        _ => return None,
-    };
-    let mut out = String::new();
-    let mut failed = false;
-    for el in t.elements {
-        match el {
-            Element::Literal(l) if !failed => out.push_str(l.value),
-            Element::Literal(_) => {}
-            Element::Interpolation(i) => match eval_t(&i.expr, ctx, d + 1) {
-                Ok((_, t)) if !typing::is_known(&t) => return None,
-                Ok((v, _)) if !failed => {
-                    failed = ops::template_string(&v, &mut out, i.expr.span).is_err();
-                }
-                Ok(_) => {}
-                // A failed part is a known value only when HCL's is (else
-                // the template is unknown).
-                Err(Fail::Err(_))
-                    if known_placeholder(&i.expr)
-                        && failed_type(&i.expr, ctx, d + 1) != Type::Dynamic =>
-                {
-                    failed = true
-                }
-                Err(_) => return None,
-            },
-            Element::Directive(_) => return None,
-        }
-    }
-    Some(out)
-}
-
-/// The error to report for interpolated expression `e` that failed with
-/// `inner`: a known placeholder (a tuple or object holding the failed
-/// parts) is not a string, and that refusal, whose range starts first, is
-/// the error Terraform prints.
-#[cold]
-#[inline(never)]
-pub(crate) fn failed_interpolation(
-    inner: Error,
-    e: &Expression<'_>,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-) -> Fail {
-    if !known_placeholder(e) {
-        return Fail::Err(inner);
-    }
-    let span = e.span;
-    first_in_source(inner, e, ctx, d, |t, _| {
-        (!conversion_exists(t, &Type::String, true)).then(|| ops::not_a_template_string(span))
-    })
-}
-
-/// `c ? a : b`: the branch taken, converted to the type both branches
-/// unify to (see [`typing::unify_branches`]).
+/// `c ? a : b`, as HCL's: both branches are evaluated and their types
+/// unify (branches that do not are the only error reported); then a
+/// condition that fails or is not a bool is reported, and the result is an
+/// unknown of the unified type; otherwise the branch taken, with its own
+/// errors (the other's are dropped), converted to that type.
 fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    // HCL evaluates both branches and unifies their types before it
-    // evaluates the condition; branches that do not unify are its only
-    // error. Checked here only when something fails (`branches_mismatch`).
-    let (cond, cond_ty) = match eval_t(&c.cond, ctx, d) {
-        Ok(r) => r,
-        Err(Fail::Err(e)) => {
-            return Err(branches_mismatch(c, ctx, d)
-                .unwrap_or_else(|| failed_condition(e, &c.cond, ctx, d)))
+    let cond = eval_t(&c.cond, ctx, d);
+    let x = eval_t(&c.true_expr, ctx, d);
+    let y = eval_t(&c.false_expr, ctx, d);
+    let spans = (c.true_expr.span, c.false_expr.span);
+    // In template-preserving mode, a condition that refers to something
+    // undefined keeps the whole expression as written.
+    if let Err(Fail::Unknown(None)) = cond {
+        return Err(Fail::Unknown(None));
+    }
+    // Each branch's value (a failed one's placeholder) and its failure.
+    let split = |r: R<(Value, Ty)>| match r {
+        Ok(v) => (v, None),
+        Err(Fail::Err(e, p)) => (p.value(), Some(Fail::Err(e, Placeholder::Dynamic))),
+        Err(f) => (unknown::nullable(Type::Dynamic), Some(f)),
+    };
+    let ((xv, xf), (yv, yf)) = (split(x), split(y));
+    let unified = match typing::unify_branches((&xv.0, &xv.1), (&yv.0, &yv.1)) {
+        Ok(t) => t,
+        Err(()) => {
+            return Err(ops::inconsistent_branches(
+                spans.0.to(spans.1),
+                (&xv.0, &xv.1),
+                (&yv.0, &yv.1),
+            ))
         }
-        Err(unknown) => return Err(unknown),
+    };
+    let placeholder = |unified: Option<Type>| {
+        boxed(unknown::nullable(ops::conditional_type(
+            unified,
+            (&xv.0, &xv.1),
+            (&yv.0, &yv.1),
+        )))
+    };
+    let (cond, cond_ty) = match cond {
+        Ok(r) => r,
+        Err(f) => {
+            // HCL goes on with the condition's placeholder, refused when
+            // it is known and not a bool; the result is an unknown.
+            let mut failures = Failures::default();
+            let (cond, cond_ty) = failures.note(f)?;
+            if !typing::is_unknown(&cond_ty) && condition_bool(&cond).is_none() {
+                failures.add_fail(condition_error(&cond, c.cond.span))?;
+            }
+            let r = unknown::nullable(ops::conditional_type(
+                unified,
+                (&xv.0, &xv.1),
+                (&yv.0, &yv.1),
+            ));
+            return failures.finish(r, boxed);
+        }
     };
     if typing::is_unknown(&cond_ty) {
-        // Either branch may be the result: both are evaluated, and, as in
-        // HCL, the errors of both are dropped (neither is known to be
-        // taken); a branch that failed is an unknown of any type.
-        let branch = |e: &Expression<'_>| match eval_t(e, ctx, d) {
-            Err(Fail::Err(_)) => Ok(unknown::nullable(failed_type(e, ctx, d))),
-            r => r,
-        };
-        let x = branch(&c.true_expr)?;
-        let y = branch(&c.false_expr)?;
-        return ops::conditional(None, x, y, (c.true_expr.span, c.false_expr.span));
+        // Either branch may be the result; as in HCL, the errors of both
+        // are dropped (neither is known to be taken), but not a reference
+        // to something undefined.
+        for f in [xf, yf].into_iter().flatten() {
+            if let Fail::Unknown(_) = f {
+                return Err(f);
+            }
+        }
+        return ops::conditional(None, xv, yv, spans);
     }
     // (A tuple or object holding unknowns is not a bool either: only a
     // wholly unknown condition is not checked.)
-    let Some(cond) = condition_bool(&cond) else {
-        let e = condition_error(&cond, c.cond.span);
-        return Err(branches_mismatch(c, ctx, d).unwrap_or(e));
+    let Some(taken) = condition_bool(&cond) else {
+        return Err(match condition_error(&cond, c.cond.span) {
+            Fail::Err(e, _) => Fail::Err(e, placeholder(unified)),
+            f => f,
+        });
     };
-    let (taken, other) = if cond {
-        (&c.true_expr, &c.false_expr)
-    } else {
-        (&c.false_expr, &c.true_expr)
-    };
-    let (v, vt) = match eval_t(taken, ctx, d) {
-        Ok(r) => r,
-        Err(Fail::Err(e)) => return Err(branches_mismatch(c, ctx, d).unwrap_or(Fail::Err(e))),
-        Err(unknown) => return Err(unknown),
-    };
-    // Errors in the branch not taken are discarded, but its type takes part
-    // in the unification of the result type (what HCL's value of it has
-    // when it fails, see `failed_type`).
-    let (o, ot) = match eval_t(other, ctx, d) {
-        Ok(r) => r,
-        Err(Fail::Err(_)) => match failed_type(other, ctx, d) {
-            Type::Dynamic => return Ok((v, vt)),
-            t => unknown::nullable(t),
-        },
-        Err(_) => return Ok((v, vt)),
-    };
-    let (x, y) = if cond {
-        ((v, vt), (o, ot))
-    } else {
-        ((o, ot), (v, vt))
-    };
-    ops::conditional(Some(cond), x, y, (c.true_expr.span, c.false_expr.span))
-}
-
-/// The type of the value HCL gives expression `e` when evaluating it
-/// fails: HCL goes on after an error with a placeholder of the type the
-/// expression would have had (an operator's result type, a string for a
-/// template, a tuple or object with the failed parts of any type) and
-/// of any type elsewhere. A conditional's branch that failed takes part in
-/// the unification of the result type with it (`true ? 0 : {a = keys(1)}`
-/// is "Inconsistent conditional result types", as in Terraform).
-fn failed_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
-    if d >= MAX_DEPTH {
-        return Type::Dynamic;
-    }
-    let part = |e: &Expression<'_>| part_type(e, ctx, d + 1);
-    match &e.kind {
-        ExprKind::Parenthesis(inner) => failed_type(inner, ctx, d + 1),
-        ExprKind::Binary(b) => ops::result_type(b.operator),
-        ExprKind::Unary(u) => ops::unary_type(u.operator),
-        ExprKind::Template(t) => match t.wrapped_expr() {
-            Some(inner) => failed_type(inner, ctx, d + 1),
-            None => Type::String,
-        },
-        ExprKind::Tuple(items) => Type::Tuple(items.iter().map(part).collect()),
-        ExprKind::Object(items) => {
-            let mut attrs = std::collections::BTreeMap::new();
-            for item in items.iter() {
-                let key = match &item.key {
-                    ObjectKey::Ident(i) => i.name.to_owned(),
-                    ObjectKey::Expression(k) => match eval_t(k, ctx, d + 1) {
-                        Ok((kv, None)) => match object_key(kv, k.span) {
-                            Ok(key) => key.as_str().to_owned(),
-                            Err(_) => return Type::Dynamic,
-                        },
-                        _ => return Type::Dynamic,
-                    },
-                };
-                attrs.insert(key, part(&item.value));
-            }
-            Type::Object(attrs)
+    let (failed, chosen) = if taken { (xf, &xv) } else { (yf, &yv) };
+    match failed {
+        // The branch's placeholder converts to the unified type.
+        Some(Fail::Err(e, _)) => {
+            let placeholder = match unified {
+                Some(t) => typing::convert(chosen.0.clone(), &chosen.1, &t)
+                    .unwrap_or_else(|_| unknown::nullable(t)),
+                None => chosen.clone(),
+            };
+            Err(Fail::Err(e, boxed(placeholder)))
         }
-        ExprKind::Traversal(t) => splat_failed_type(t, ctx, d).unwrap_or(Type::Dynamic),
-        ExprKind::For(f) => for_failed_type(f, ctx, d),
-        // The type both branches unify to (HCL's unknown of the result type
-        // when the condition fails); any type when either is of any type.
-        ExprKind::Conditional(c) => match (part(&c.true_expr), part(&c.false_expr)) {
-            (Type::Dynamic, _) | (_, Type::Dynamic) => Type::Dynamic,
-            (t, f) => Type::unify(&[t, f]).unwrap_or(Type::Dynamic),
-        },
-        _ => Type::Dynamic,
+        Some(f) => Err(f),
+        None => ops::conditional(Some(taken), xv, yv, spans),
     }
-}
-
-/// The type of part `e` of a failed expression: its value's, or its
-/// placeholder's when it fails too ([`failed_type`]).
-fn part_type(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
-    match eval_t(e, ctx, d) {
-        Ok((v, t)) => typing::of(&v, &t).into_owned(),
-        Err(Fail::Err(_)) => failed_type(e, ctx, d),
-        Err(Fail::Unknown(_)) => Type::Dynamic,
-    }
-}
-
-/// The type of a failed `for` expression, as HCL's gives it: it goes on
-/// after an element fails, so a tuple `for` is a tuple of its elements'
-/// types (a failed one's as [`failed_type`] gives it) and an object `for`
-/// an object of its keys (tuples when grouping); any type when the
-/// collection, or a condition or key, is not a value it can use.
-fn for_failed_type(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> Type {
-    let part = |e: &Expression<'_>, ctx: &Eval<'_, '_>| part_type(e, ctx, d + 1);
-    let Ok((coll, coll_ty)) = eval_t(&f.collection, ctx, d + 1) else {
-        return Type::Dynamic;
-    };
-    if typing::is_unknown(&coll_ty) {
-        return Type::Dynamic;
-    }
-    let Ok(items) = iter_items(&coll, &coll_ty, f.collection.span) else {
-        return Type::Dynamic;
-    };
-    let set = typing::is_set(&coll_ty);
-    let mut elements = Vec::new();
-    let mut attrs: std::collections::BTreeMap<String, Type> = std::collections::BTreeMap::new();
-    let mut groups: std::collections::BTreeMap<String, Vec<Type>> =
-        std::collections::BTreeMap::new();
-    for (k, v, vt) in items {
-        let kt = if set { vt.clone() } else { None };
-        let child_ctx = ctx.iteration(
-            f.key_var.as_ref().map(|n| (n.name, k, kt)),
-            (f.value_var.name, Cow::Borrowed(v), vt),
-        );
-        let child = ctx.with(&child_ctx);
-        if let Some(cond) = &f.cond {
-            match eval_t(cond, &child, d + 1) {
-                Ok((c, ct)) if typing::is_known(&ct) => match condition_bool(&c) {
-                    Some(true) => {}
-                    Some(false) => continue,
-                    None => return Type::Dynamic,
-                },
-                _ => return Type::Dynamic,
-            }
-        }
-        let Some(key_expr) = &f.key_expr else {
-            elements.push(part(&f.value_expr, &child));
-            continue;
-        };
-        let key = match eval_t(key_expr, &child, d + 1) {
-            Ok((k @ (Value::String(_) | Value::Number(_) | Value::Bool(_)), None)) => {
-                match object_key(k, key_expr.span) {
-                    Ok(key) => key.as_str().to_owned(),
-                    Err(_) => return Type::Dynamic,
-                }
-            }
-            _ => return Type::Dynamic,
-        };
-        let t = part(&f.value_expr, &child);
-        if f.grouping {
-            groups.entry(key).or_default().push(t);
-        } else {
-            attrs.entry(key).or_insert(t);
-        }
-    }
-    match (&f.key_expr, f.grouping) {
-        (None, _) => Type::Tuple(elements),
-        (Some(_), false) => Type::Object(attrs),
-        (Some(_), true) => Type::Object(
-            groups
-                .into_iter()
-                .map(|(k, ts)| (k, Type::Tuple(ts)))
-                .collect(),
-        ),
-    }
-}
-
-/// The type of a failed splat, as HCL's splat gives it when an element
-/// fails: what the operators after it give for an unknown element of each
-/// element type (the dynamic pseudo-type where that fails), as a list for
-/// a list or set, a tuple for a tuple (`[1, "a"][*].a` is a
-/// `tuple([dynamic, dynamic])`). `None` unless the splat comes first and
-/// applies to all that follows.
-fn splat_failed_type(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<Type> {
-    let (first, rest) = t.operators.split_first()?;
-    let per_element = match first.kind {
-        TraversalOperatorKind::FullSplat => true,
-        TraversalOperatorKind::AttrSplat => rest.iter().all(|op| {
-            matches!(
-                op.kind,
-                TraversalOperatorKind::GetAttr(_) | TraversalOperatorKind::LegacyIndex(_)
-            )
-        }),
-        _ => false,
-    };
-    if !per_element {
-        return None;
-    }
-    let (v, ty) = eval_t(&t.expr, ctx, d + 1).ok()?;
-    if v.is_null() {
-        return None;
-    }
-    let each = |ety: &Type| {
-        let (el, et) = unknown::nullable(ety.clone());
-        match apply_ops(Cow::Owned(el), et, rest, ctx, d + 1) {
-            Ok((v, t)) => typing::of(&v, &t).into_owned(),
-            Err(_) => Type::Dynamic,
-        }
-    };
-    Some(match typing::of(&v, &ty).as_ref() {
-        Type::List(e) | Type::Set(e) => Type::list(each(e)),
-        Type::Tuple(ts) => Type::Tuple(ts.iter().map(each).collect()),
-        other => Type::Tuple(vec![each(other)]),
-    })
 }
 
 /// Items of an iterable value of recorded type `t` for `for`: (key,
@@ -907,71 +711,32 @@ fn non_iterable(type_name: &str, span: Span) -> Fail {
     )
 }
 
-/// The error Terraform prints when expression `e` failed with `inner`: HCL
-/// goes on after an error with a placeholder of the type `e` would have had
-/// ([`failed_type`]; a failed template is the known string it wrote before
-/// its error, [`failed_text`]), which the enclosing construct then checks
-/// (`outer`: its error for that type or text, if any), and Terraform prints the error that
-/// comes first in the source (by start, then by end; `inner` on a tie).
-#[cold]
-#[inline(never)]
-pub(crate) fn first_in_source(
-    inner: Error,
-    e: &Expression<'_>,
-    ctx: &Eval<'_, '_>,
-    d: u32,
-    outer: impl FnOnce(&Type, Option<&str>) -> Option<Fail>,
-) -> Fail {
-    let Some(ctx) = ctx.refining() else {
-        return Fail::Err(inner);
-    };
-    let placeholder = failed_type(e, &ctx, d);
-    let text = failed_text(e, &ctx, d);
-    match outer(&placeholder, text.as_deref()) {
-        Some(o) if sorts_before(&o, &inner) => o,
-        _ => Fail::Err(inner),
-    }
-}
-
-/// The known string a failed template `e` is (see
-/// [`failed_template_prefix`]); `None` for other expressions.
-fn failed_text(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> Option<String> {
-    if is_template(e) {
-        failed_template_prefix(e, ctx, d)
-    } else {
-        None
-    }
-}
-
-/// Whether error `a` comes before `b` in Terraform's order of diagnostics
-/// (by the start of their ranges, then by the end).
-fn sorts_before(a: &Fail, b: &Error) -> bool {
-    match (a, b.span()) {
-        (Fail::Err(a), Some(b)) => a
-            .span()
-            .is_some_and(|a| (a.start, a.end) < (b.start, b.end)),
-        _ => false,
-    }
-}
-
+/// A `for` expression, as HCL's: each element's failures are reported and
+/// the element goes on as its placeholder; a condition or key that fails,
+/// is not known or not usable makes the result an unknown of any type
+/// (reported while the result is still known).
 fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
+    let mut failures = Failures::default();
+    let dynamic = |_| Placeholder::Dynamic;
     let (coll, coll_ty) = match eval_t(&f.collection, ctx, d) {
         Ok(r) => r,
-        Err(Fail::Err(e)) => {
-            let span = f.collection.span;
-            return Err(first_in_source(e, &f.collection, ctx, d, |t, _| {
-                not_iterable(t, span).err()
-            }));
-        }
-        Err(unknown) => return Err(unknown),
+        Err(e) => failures.note(e)?,
     };
     if typing::is_unknown(&coll_ty) {
         // Its type says already whether it can be iterated.
-        not_iterable(&typing::of(&coll, &coll_ty), f.collection.span)?;
-        return Ok(unknown::nullable(Type::Dynamic));
+        if let Err(e) = not_iterable(&typing::of(&coll, &coll_ty), f.collection.span) {
+            failures.add_fail(e)?;
+        }
+        return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
     }
     let set = typing::is_set(&coll_ty);
-    let items = iter_items(&coll, &coll_ty, f.collection.span)?;
+    let items = match iter_items(&coll, &coll_ty, f.collection.span) {
+        Ok(items) => items,
+        Err(e) => {
+            failures.add_fail(e)?;
+            return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
+        }
+    };
     let key_name = f.key_var.as_ref().map(|k| k.name);
     let value_name: &str = f.value_var.name;
     let mut tuple = Vec::new();
@@ -992,33 +757,12 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         );
         let child = ctx.with(&child_ctx);
         if let Some(cond) = &f.cond {
+            // A condition that failed goes on as its placeholder.
             let (c, ct) = match eval_t(cond, &child, d) {
                 Ok(r) => r,
-                // HCL goes on with a placeholder of the condition's type,
-                // refused first when it is not a bool.
-                Err(Fail::Err(e)) => {
-                    let span = cond.span;
-                    let invalid = |string: bool| {
-                        Some(err(
-                            span,
-                            format!(
-                                "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
-                                crate::value::ty::primitive_required(string, "bool")
-                            ),
-                        ))
-                    };
-                    return Err(first_in_source(e, cond, &child, d, |t, text| match text {
-                        _ if !known => None,
-                        Some(s) => {
-                            crate::value::parse_bool(s).map_or_else(|| invalid(true), |_| None)
-                        }
-                        None if conversion_exists(t, &Type::Bool, true) => None,
-                        None => invalid(false),
-                    }));
-                }
-                Err(unknown) => return Err(unknown),
+                Err(e) => failures.note(e)?,
             };
-            if !typing::is_known(&ct) {
+            if typing::is_unknown(&ct) {
                 known = false;
                 continue;
             }
@@ -1026,26 +770,30 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 Some(true) => {}
                 Some(false) => continue,
                 None if !known => continue,
-                None if c.is_null() => {
-                    return Err(err(
-                        cond.span,
-                        "Condition is null: The value of the 'if' clause must not be null.",
-                    ))
-                }
                 None => {
-                    return Err(err(
+                    known = false;
+                    failures.add_fail(err(
                         cond.span,
-                        format!(
-                            "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
-                            crate::value::ty::primitive_required(c.is_string(), "bool")
-                        ),
-                    ))
+                        if c.is_null() {
+                            "Condition is null: The value of the 'if' clause must not be null."
+                                .to_owned()
+                        } else {
+                            format!(
+                                "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
+                                crate::value::ty::primitive_required(c.is_string(), "bool")
+                            )
+                        },
+                    ))?;
+                    continue;
                 }
             }
         }
         match &f.key_expr {
             None => {
-                let (v, t) = eval_t(&f.value_expr, &child, d)?;
+                let (v, t) = match eval_t(&f.value_expr, &child, d) {
+                    Ok(r) => r,
+                    Err(e) => failures.note(e)?,
+                };
                 ctx.budget.charge_value(&v, f.value_expr.span)?;
                 if t.is_some() || tuple_types.is_some() {
                     tuple_types
@@ -1055,28 +803,32 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 tuple.push(v);
             }
             Some(key_expr) => {
-                let (key, key_ty) = eval_t(key_expr, &child, d)?;
+                let (key, key_ty) = match eval_t(key_expr, &child, d) {
+                    Ok(r) => r,
+                    Err(e) => failures.note(e)?,
+                };
                 if !typing::is_known(&key_ty) {
                     known = false;
                     continue;
                 }
-                let key = match key {
-                    _ if !known && !matches!(key, Value::String(_) | Value::Number(_) | Value::Bool(_)) => continue,
-                    Value::Null => return Err(err(
-                        key_expr.span,
-                        "Invalid object key: Key expression in 'for' expression must not produce a null value.",
-                    )),
-                    k @ (Value::String(_) | Value::Number(_) | Value::Bool(_)) => {
-                        object_key(k, key_expr.span)?
+                let refused = match key {
+                    Value::String(_) | Value::Number(_) | Value::Bool(_) => None,
+                    _ if !known => {
+                        continue;
                     }
-                    _ => {
-                        return Err(err(
-                            key_expr.span,
-                            "Invalid object key: The key expression produced an invalid result: string required.",
-                        ))
-                    }
+                    Value::Null => Some("Invalid object key: Key expression in 'for' expression must not produce a null value."),
+                    _ => Some("Invalid object key: The key expression produced an invalid result: string required."),
                 };
-                let (value, t) = eval_t(&f.value_expr, &child, d)?;
+                if let Some(msg) = refused {
+                    known = false;
+                    failures.add_fail(err(key_expr.span, msg))?;
+                    continue;
+                }
+                let key = object_key(key, key_expr.span)?;
+                let (value, t) = match eval_t(&f.value_expr, &child, d) {
+                    Ok(r) => r,
+                    Err(e) => failures.note(e)?,
+                };
                 ctx.budget.charge_value(&value, f.value_expr.span)?;
                 ctx.budget.charge_bytes(key.len(), key_expr.span)?;
                 if f.grouping {
@@ -1112,13 +864,13 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     }
                     match object.entry(key) {
                         crate::value::map::Entry::Occupied(o) => {
-                            return Err(err(
+                            failures.add_fail(err(
                                 key_expr.span,
                                 format!(
                                     "Duplicate object key: Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
                                     super::functions::util::quoted(o.key())
                                 ),
-                            ))
+                            ))?;
                         }
                         crate::value::map::Entry::Vacant(slot) => {
                             slot.insert(value);
@@ -1129,7 +881,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         }
     }
     if !known {
-        return Ok(unknown::nullable(Type::Dynamic));
+        return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
     }
     if f.key_expr.is_some() {
         if let Some(mut groups) = group_types {
@@ -1143,10 +895,10 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
             }
         }
         let ty = typing::object(&object, typed);
-        Ok((Value::Object(object), ty))
+        failures.finish((Value::Object(object), ty), boxed)
     } else {
         let ty = typing::tuple(&tuple, tuple_types);
-        Ok((Value::Array(tuple), ty))
+        failures.finish((Value::Array(tuple), ty), boxed)
     }
 }
 
@@ -1173,20 +925,58 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty
         {
             return Err(Fail::Unknown(None));
         }
-        _ => {
-            let (v, t) = eval_t(&t.expr, ctx, d)?;
-            (Cow::Owned(v), t)
-        }
+        // A source that failed goes on as its placeholder.
+        _ => match eval_t(&t.expr, ctx, d) {
+            Ok((v, t)) => (Cow::Owned(v), t),
+            Err(f) => {
+                let mut failures = Failures::default();
+                let (v, vt) = failures.note(f)?;
+                return traverse(Cow::Owned(v), vt, t.operators, ctx, d, failures);
+            }
+        },
     };
     apply_ops(base, ty, t.operators, ctx, d)
 }
 
+/// The operators `ops` applied to `cur` (meta `ty`).
 fn apply_ops(
+    cur: Cow<'_, Value>,
+    ty: Ty,
+    ops: &[TraversalOperator<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+) -> R<(Value, Ty)> {
+    traverse(cur, ty, ops, ctx, d, Failures::default())
+}
+
+/// [`apply_ops`] after the failures of what came before: the operators
+/// apply to the placeholders, and their errors add to `failures`.
+fn traverse(
+    cur: Cow<'_, Value>,
+    ty: Ty,
+    ops: &[TraversalOperator<'_>],
+    ctx: &Eval<'_, '_>,
+    d: u32,
+    mut failures: Failures,
+) -> R<(Value, Ty)> {
+    match traverse_parts(cur, ty, ops, ctx, d, &mut failures) {
+        Ok(r) => failures.finish(r, boxed),
+        Err(f) => {
+            let (v, t) = failures.note(f)?;
+            failures.finish((v, t), boxed)
+        }
+    }
+}
+
+/// The steps of [`traverse`]: a splat goes on after an element fails (its
+/// placeholder in the result), recording the failure in `failures`.
+fn traverse_parts(
     mut cur: Cow<'_, Value>,
     mut ty: Ty,
     ops: &[TraversalOperator<'_>],
     ctx: &Eval<'_, '_>,
     d: u32,
+    failures: &mut Failures,
 ) -> R<(Value, Ty)> {
     if ctx.too_deep(d) {
         return Err(too_deep(ops.first().map_or(Span::default(), |o| o.span)));
@@ -1228,8 +1018,17 @@ fn apply_ops(
                 null_splat(&cur, &ty, op.span)?;
                 let rest = &ops[i + 1..];
                 let (mut out, mut types) = (Vec::new(), Vec::new());
+                // (An element that fails makes the result an unknown of its
+                // type, as in HCL.)
+                let mut failed = false;
                 for (el, et) in splat_items(cur, &ty) {
-                    let (v, t) = apply_ops(el, et, rest, ctx, d + 1)?;
+                    let (v, t) = match traverse_parts(el, et, rest, ctx, d + 1, failures) {
+                        Ok(r) => r,
+                        Err(f) => {
+                            failed = true;
+                            failures.note(f)?
+                        }
+                    };
                     out.push(v);
                     types.push(t);
                 }
@@ -1237,6 +1036,10 @@ fn apply_ops(
                     Some(t) => t,
                     None => typing::splat(&ty, &out, types),
                 };
+                if failed {
+                    let whole = typing::of(&Value::Array(out), &t).into_owned();
+                    return Ok(unknown::nullable(whole));
+                }
                 return Ok((Value::Array(out), t));
             }
             TraversalOperatorKind::AttrSplat => {
@@ -1252,8 +1055,15 @@ fn apply_ops(
                 }
                 let attrs = &ops[i + 1..j];
                 let (mut out, mut types) = (Vec::new(), Vec::new());
+                let mut failed = false;
                 for (el, et) in splat_items(cur, &ty) {
-                    let (v, t) = apply_ops(el, et, attrs, ctx, d + 1)?;
+                    let (v, t) = match traverse_parts(el, et, attrs, ctx, d + 1, failures) {
+                        Ok(r) => r,
+                        Err(f) => {
+                            failed = true;
+                            failures.note(f)?
+                        }
+                    };
                     out.push(v);
                     types.push(t);
                 }
@@ -1261,6 +1071,15 @@ fn apply_ops(
                     Some(t) => t,
                     None => typing::splat(&ty, &out, types),
                 };
+                if failed {
+                    let whole = typing::of(&Value::Array(out), &ty).into_owned();
+                    (cur, ty) = {
+                        let (v, t) = unknown::nullable(whole);
+                        (Cow::Owned(v), t)
+                    };
+                    i = j;
+                    continue;
+                }
                 cur = Cow::Owned(Value::Array(out));
                 i = j;
                 continue;

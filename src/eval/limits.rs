@@ -130,15 +130,7 @@ pub(crate) struct Budget {
     /// source of an expression kept unevaluated): one allocation for the
     /// evaluation instead of one per such value.
     text: std::cell::RefCell<String>,
-    /// How many more failures may be re-examined to report the error
-    /// Terraform would print first (each re-evaluates part of the tree; see
-    /// `expr::first_in_source`): bounded, so that a file of many failures
-    /// costs no more than a fixed multiple of its evaluation.
-    refinements: Cell<u32>,
 }
-
-/// Failures re-examined per evaluation, at most.
-const REFINEMENTS: u32 = 256;
 
 /// Stack an evaluation may use before it gives up with a
 /// [`ErrorKind::Limit`] error: deep trees fail cleanly instead of
@@ -160,15 +152,7 @@ impl Budget {
             bytes: Cell::new(limits.max_string_bytes),
             stack_base: stack_position(),
             text: std::cell::RefCell::new(String::new()),
-            refinements: Cell::new(REFINEMENTS),
         }
-    }
-
-    /// Takes one re-examination of a failure, if any are left.
-    pub(crate) fn take_refinement(&self) -> bool {
-        let left = self.refinements.get();
-        self.refinements.set(left.saturating_sub(1));
-        left > 0
     }
 
     /// Runs `f` on the evaluation's empty text buffer (on a new one if the
@@ -259,11 +243,23 @@ impl Exceeded {
 #[cold]
 #[inline(never)]
 fn limit_error(e: Exceeded, span: Span) -> Fail {
-    Fail::Err(Error::spanned(ErrorKind::Limit, e.message(), span))
+    Fail::Err(
+        Error::spanned(ErrorKind::Limit, e.message(), span),
+        super::expr::Placeholder::Dynamic,
+    )
 }
 
 /// Whether a function's error message is a limit error (see [`check`]);
 /// Terraform's own `range` limit (1,024 values) counts too.
+/// Whether `e` says the evaluation's resources are spent (its budget of
+/// values or bytes, its depth or stack): evaluation stops there, where
+/// after other errors it goes on.
+pub(crate) fn is_exhaustion(e: &crate::error::Error) -> bool {
+    e.kind() == crate::error::ErrorKind::Limit
+        && (e.message().contains("limit exceeded")
+            || e.message().starts_with("Expression too deeply nested"))
+}
+
 pub(crate) fn is_limit_message(msg: &str) -> bool {
     msg.starts_with("limit exceeded") || msg.starts_with("more than 1024 values were generated")
 }

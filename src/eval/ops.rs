@@ -45,22 +45,6 @@ pub(crate) fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R
     ))
 }
 
-/// The refusal of a failed operand's placeholder (see the evaluator's
-/// `first_in_source`): a failed template's known `text` converts as that
-/// string does, any other placeholder by its type `t`.
-pub(crate) fn placeholder_operand(
-    t: &Type,
-    text: Option<&str>,
-    want: &Type,
-    span: Span,
-    which: &str,
-) -> Option<Fail> {
-    match text {
-        Some(s) => operand_converts(Value::from(s), &None, want, span, which).err(),
-        None => check_operand(t, want, span, which).err(),
-    }
-}
-
 /// Operand `v` (recorded type `t`) converted to a number, `None` for a null
 /// (of a type that converts): HCL converts every operand before the
 /// operator refuses a null.
@@ -137,15 +121,6 @@ pub(crate) fn operand_converts(v: Value, t: &Ty, want: &Type, span: Span, which:
     } else {
         number_operand(v, t, span, which)?.is_some()
     })
-}
-
-/// The error of left operand `v` (recorded type `t`) of `op` if it does
-/// not convert to the operator's type.
-#[cold]
-#[inline(never)]
-pub(crate) fn left_conversion(op: BinaryOperator, v: &Value, t: &Ty, span: Span) -> Option<Fail> {
-    let want = operand_type(op)?;
-    operand_converts(v.clone(), t, &want, span, "left").err()
 }
 
 /// A unary operation on operand `v` (meta `t`), known or not: an unknown
@@ -225,14 +200,14 @@ fn known_binary(
     match op {
         Eq | NotEq => Ok(Value::Bool(known_equal(&a, ta, &b, tb) == (op == Eq))),
         And | Or => {
-            let x = bool_operand(a, ta, lspan, "left")?;
-            let y = bool_operand(b, tb, rspan, "right")?;
+            let x = bool_operand(a, ta, lspan, "left");
+            let y = bool_operand(b, tb, rspan, "right");
             let (x, y) = both(x, y, lspan, rspan)?;
             Ok(Value::Bool(if op == And { x && y } else { x || y }))
         }
         Less | LessEq | Greater | GreaterEq => {
-            let x = number_operand(a, ta, lspan, "left")?;
-            let y = number_operand(b, tb, rspan, "right")?;
+            let x = number_operand(a, ta, lspan, "left");
+            let y = number_operand(b, tb, rspan, "right");
             let (x, y) = both(x, y, lspan, rspan)?;
             let r = match op {
                 Less => x < y,
@@ -243,8 +218,8 @@ fn known_binary(
             Ok(Value::Bool(r))
         }
         Add | Sub | Mul | Div | Mod => {
-            let x = number_operand(a, ta, lspan, "left")?;
-            let y = number_operand(b, tb, rspan, "right")?;
+            let x = number_operand(a, ta, lspan, "left");
+            let y = number_operand(b, tb, rspan, "right");
             let (x, y) = both(x, y, lspan, rspan)?;
             let r = match op {
                 Add => x.checked_add(y),
@@ -422,12 +397,15 @@ fn known_equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> bool {
     }
 }
 
-/// Both converted operands, or the error for the first null one.
-fn both<T>(x: Option<T>, y: Option<T>, lspan: Span, rspan: Span) -> R<(T, T)> {
+/// Both converted operands: the errors of both conversions (HCL converts
+/// both operands), else the error for the first null one.
+fn both<T>(x: R<Option<T>>, y: R<Option<T>>, lspan: Span, rspan: Span) -> R<(T, T)> {
     match (x, y) {
-        (Some(x), Some(y)) => Ok((x, y)),
-        (None, _) => Err(null_operand(lspan)),
-        (_, None) => Err(null_operand(rspan)),
+        (Err(Fail::Err(a, p)), Err(Fail::Err(b, _))) => Err(Fail::Err(a.and(b), p)),
+        (Err(f), _) | (_, Err(f)) => Err(f),
+        (Ok(Some(x)), Ok(Some(y))) => Ok((x, y)),
+        (Ok(None), _) => Err(null_operand(lspan)),
+        (_, Ok(None)) => Err(null_operand(rspan)),
     }
 }
 
@@ -482,14 +460,7 @@ fn unknown_condition(
     (x, tx): (Value, Ty),
     (y, ty): (Value, Ty),
 ) -> R<(Value, Ty)> {
-    let t = match unified {
-        Some(t) => t,
-        // A branch of the dynamic pseudo-type leaves the result's type
-        // unknown too (the fast path of two primitives of one type also
-        // gives `None`).
-        None if *typing::of(&y, &ty) == Type::Dynamic => Type::Dynamic,
-        None => typing::of(&x, &tx).into_owned(),
-    };
+    let t = conditional_type(unified, (&x, &tx), (&y, &ty));
     let known_null = |v: &Value, t: &Ty| !typing::is_unknown(t) && v.is_null();
     if known_null(&x, &tx) && known_null(&y, &ty) {
         return Ok((Value::Null, None));
@@ -553,6 +524,19 @@ fn unknown_condition(
         }
     }
     Ok((Value::Null, typing::unknown(t, r)))
+}
+
+/// The type of a conditional's result whose branches `x` and `y` unify
+/// to `unified` ([`typing::unify_branches`]).
+pub(crate) fn conditional_type(unified: Option<Type>, x: (&Value, &Ty), y: (&Value, &Ty)) -> Type {
+    match unified {
+        Some(t) => t,
+        // A branch of the dynamic pseudo-type leaves the result's type
+        // unknown too (the fast path of two primitives of one type also
+        // gives `None`).
+        None if *typing::of(y.0, y.1) == Type::Dynamic => Type::Dynamic,
+        None => typing::of(x.0, x.1).into_owned(),
+    }
 }
 
 /// The error of a conditional whose branches (value, meta) have no common

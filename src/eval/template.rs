@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{eval_t, iter_items, Fail, R};
+use super::expr::{boxed, eval_t, iter_items, Failures, R};
 use super::ops;
 use super::typing::Ty;
 use crate::syntax::*;
@@ -56,7 +56,17 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
     }
     let mut out = String::new();
     let mut unknown = None;
-    render(t.elements, ctx, d, &mut out, &mut unknown)?;
+    let mut failures = Failures::default();
+    render(t.elements, ctx, d, &mut out, &mut unknown, &mut failures)?;
+    if failures.any() {
+        // HCL goes on with the text written before the first error, or an
+        // unknown string when a part was not known.
+        let placeholder = match unknown {
+            Some(_) => super::unknown::nullable(crate::value::Type::String),
+            None => (Value::String(out.into()), None),
+        };
+        return failures.finish(placeholder, boxed);
+    }
     Ok(match unknown {
         // An unknown part: an unknown string, known to start with the text
         // before it.
@@ -112,13 +122,15 @@ pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Val
 /// Renders `elements` into `out`. Strip markers and `<<-` dedent have
 /// already been applied to the literals by the parser. At the first part
 /// that is not known, `unknown` gets the text rendered so far; the rest is
-/// still evaluated (its errors count) but not kept.
+/// still evaluated (its errors count) but not kept. A part that fails is
+/// recorded in `failures`, and no text is written after it.
 fn render(
     elements: &[Element<'_>],
     ctx: &Eval<'_, '_>,
     d: u32,
     out: &mut String,
     unknown: &mut Option<String>,
+    failures: &mut Failures,
 ) -> R<()> {
     if ctx.too_deep(d) {
         let span = elements.first().map_or(Span::default(), |e| match e {
@@ -130,14 +142,12 @@ fn render(
     }
     for el in elements {
         match el {
-            Element::Literal(l) => out.push_str(l.value),
+            Element::Literal(l) if !failures.any() => out.push_str(l.value),
+            Element::Literal(_) => {}
             Element::Interpolation(interp) => {
                 let (v, t) = match eval_t(&interp.expr, ctx, d) {
                     Ok(r) => r,
-                    Err(Fail::Err(e)) => {
-                        return Err(super::expr::failed_interpolation(e, &interp.expr, ctx, d))
-                    }
-                    Err(unknown) => return Err(unknown),
+                    Err(f) => failures.note(f)?,
                 };
                 // Only a wholly unknown value is skipped: a collection
                 // holding unknowns is still not a string.
@@ -145,16 +155,18 @@ fn render(
                     unknown.get_or_insert_with(|| out.clone());
                     continue;
                 }
-                ops::template_string(&v, out, interp.expr.span)?;
+                let mut text = String::new();
+                match ops::template_string(&v, &mut text, interp.expr.span) {
+                    Ok(()) if !failures.any() => out.push_str(&text),
+                    Ok(()) => {}
+                    Err(f) => failures.add_fail(f)?,
+                }
             }
             Element::Directive(dir) => match &**dir {
                 Directive::If(ifd) => {
                     let (c, ct) = match eval_t(&ifd.cond, ctx, d) {
                         Ok(r) => r,
-                        Err(Fail::Err(e)) => {
-                            return Err(super::expr::failed_condition(e, &ifd.cond, ctx, d))
-                        }
-                        Err(unknown) => return Err(unknown),
+                        Err(f) => failures.note(f)?,
                     };
                     // A wholly unknown condition is not checked; one holding
                     // unknowns is not a bool.
@@ -162,26 +174,49 @@ fn render(
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
+                    // (A condition that is not a bool makes the directive,
+                    // HCL's conditional, an unknown string.)
                     let Some(c) = super::expr::condition_bool(&c) else {
-                        return Err(super::expr::condition_error(&c, ifd.cond.span));
+                        failures.add_fail(super::expr::condition_error(&c, ifd.cond.span))?;
+                        unknown.get_or_insert_with(|| out.clone());
+                        continue;
                     };
                     if c {
-                        render(ifd.true_template.elements, ctx, d + 1, out, unknown)?;
+                        render(
+                            ifd.true_template.elements,
+                            ctx,
+                            d + 1,
+                            out,
+                            unknown,
+                            failures,
+                        )?;
                     } else if let Some(f) = &ifd.false_template {
-                        render(f.elements, ctx, d + 1, out, unknown)?;
+                        render(f.elements, ctx, d + 1, out, unknown, failures)?;
                     }
                 }
                 Directive::For(fd) => {
-                    let (coll, coll_ty) = eval_t(&fd.collection, ctx, d)?;
+                    let (coll, coll_ty) = match eval_t(&fd.collection, ctx, d) {
+                        Ok(r) => r,
+                        Err(f) => failures.note(f)?,
+                    };
                     // A `for` directive is HCL's `for` expression inside.
                     if super::typing::is_unknown(&coll_ty) {
                         let t = super::typing::of(&coll, &coll_ty);
-                        super::expr::not_iterable(&t, fd.collection.span)?;
+                        if let Err(f) = super::expr::not_iterable(&t, fd.collection.span) {
+                            failures.add_fail(f)?;
+                        }
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
                     let set = super::typing::is_set(&coll_ty);
-                    let items = iter_items(&coll, &coll_ty, fd.collection.span)?;
+                    let items = match iter_items(&coll, &coll_ty, fd.collection.span) {
+                        Ok(items) => items,
+                        Err(f) => {
+                            failures.add_fail(f)?;
+                            unknown.get_or_insert_with(|| out.clone());
+                            continue;
+                        }
+                    };
                     let key_name = fd.key_var.as_ref().map(|k| k.name);
                     for (k, v, vt) in items {
                         let kt = if set { vt.clone() } else { None };
@@ -191,7 +226,7 @@ fn render(
                         );
                         let child = ctx.with(&child_ctx);
                         let before = out.len();
-                        render(fd.template.elements, &child, d + 1, out, unknown)?;
+                        render(fd.template.elements, &child, d + 1, out, unknown, failures)?;
                         ctx.budget
                             .charge_bytes(out.len() - before, fd.collection.span)?;
                     }

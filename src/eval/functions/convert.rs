@@ -239,7 +239,7 @@ fn try_expressions(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
             // (Not refined: Terraform's `can(u) == null` is not known.)
             Ok((_, t)) if !typing::is_known(&t) => return Ok(unknown::nullable(Type::Dynamic)),
             Ok(v) => return Ok(v),
-            Err(Fail::Err(e)) => try_failure(&mut failures, &e, c.source),
+            Err(Fail::Err(e, _)) => try_failure(&mut failures, &e, c.source),
             Err(undefined) => return Err(undefined),
         }
     }
@@ -254,7 +254,7 @@ fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
     match c.value(0) {
         Ok((_, t)) if !typing::is_known(&t) => Ok(unknown::nullable(Type::Bool)),
         Ok(_) => Ok((Value::Bool(true), None)),
-        Err(Fail::Err(_)) => Ok((Value::Bool(false), None)),
+        Err(Fail::Err(..)) => Ok((Value::Bool(false), None)),
         Err(undefined) => Err(undefined),
     }
 }
@@ -262,16 +262,18 @@ fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
 /// One of the errors `try` lists, as HCL lists it: the summary, where (when
 /// the source is known), and the detail on the next line.
 #[cold]
-fn try_failure(out: &mut String, e: &Error, source: Option<&str>) {
+fn try_failure(out: &mut String, error: &Error, source: Option<&str>) {
     use std::fmt::Write;
-    let (summary, detail) = e
-        .message()
-        .split_once(": ")
-        .unwrap_or(("Error", e.message()));
-    let _ = write!(out, "\n- {summary}");
-    if let (Some(src), Some(at)) = (source, e.span()) {
-        let loc = crate::error::Location::of(src, at.start as usize);
-        let _ = write!(out, " (at {}:{})", loc.line, loc.column);
+    for e in error.each() {
+        let (summary, detail) = e
+            .message()
+            .split_once(": ")
+            .unwrap_or(("Error", e.message()));
+        let _ = write!(out, "\n- {summary}");
+        if let (Some(src), Some(at)) = (source, e.span()) {
+            let loc = crate::error::Location::of(src, at.start as usize);
+            let _ = write!(out, " (at {}:{})", loc.line, loc.column);
+        }
+        let _ = write!(out, "\n  {detail}");
     }
-    let _ = write!(out, "\n  {detail}");
 }
