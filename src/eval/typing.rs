@@ -517,7 +517,17 @@ pub(crate) fn unified_branch_refusal(
         {
             Some("element types must all match for conversion to map")
         }
-        (Type::Tuple(ts), Type::List(_), Type::List(e))
+        // (Between two objects, Terraform 1.11 refuses attributes of
+        // different primitive types beside a null one: `false ? {} : {b =
+        // null, name = true, k1 = 8}`.)
+        (Type::Object(fs), Type::Object(_), Type::Map(e))
+            if **e == Type::Dynamic
+                && mixed(fs.values().filter(|t| t.is_primitive()))
+                && fs.values().all(|t| t.is_primitive() || *t == Type::Dynamic) =>
+        {
+            Some("attribute types must all match for conversion to map")
+        }
+        (Type::Tuple(ts), Type::List(_) | Type::Tuple(_), Type::List(e))
             if **e == Type::Dynamic && mixed(ts.iter()) =>
         {
             Some("element types must all match for conversion to list")

@@ -10,6 +10,7 @@ mod unknown_scope;
 mod collection_kinds;
 mod collections;
 mod context;
+mod diagnostics;
 mod dynamic_expand;
 mod errors;
 mod for_expr;
