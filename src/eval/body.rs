@@ -1,7 +1,7 @@
 //! A [`Body`] as a value in HCL's JSON shape.
 
 use super::expr::Eval;
-use super::expr::{eval_top, R};
+use super::expr::{eval_top, Failures, Placeholder, R};
 use crate::syntax::{Block, Body, Structure};
 use crate::value::shape::place_block;
 use crate::value::{Key, Map, Value};
@@ -38,19 +38,24 @@ pub(crate) fn eval_structures(
     ctx: &Eval<'_, '_>,
     d: u32,
 ) -> R<()> {
+    // Every attribute and block is evaluated: the errors of all are
+    // reported.
+    let mut failures = Failures::default();
     for (k, s) in structures.iter().enumerate() {
         if let Some(Structure::Block(next)) = structures.get(k + 1) {
             next.warm();
         }
-        match s {
-            Structure::Attribute(a) => {
-                let v = eval_top(&a.expr, ctx, d + 1)?;
+        let done = match s {
+            Structure::Attribute(a) => eval_top(&a.expr, ctx, d + 1).map(|v| {
                 map.insert(a.name.name, v);
-            }
-            Structure::Block(b) => insert_block(map, b, ctx, d)?,
+            }),
+            Structure::Block(b) => insert_block(map, b, ctx, d),
+        };
+        if let Err(f) = done {
+            failures.add_fail(f)?;
         }
     }
-    Ok(())
+    failures.finish((), |()| Placeholder::Dynamic)
 }
 
 fn insert_block(map: &mut Map<Key, Value>, b: &Block<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<()> {

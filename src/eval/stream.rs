@@ -5,7 +5,7 @@
 //! parsing the whole file and evaluating its body.
 
 use super::body::eval_structures;
-use super::expr::Eval;
+use super::expr::{Eval, Fail, Failures, Placeholder};
 use super::limits::Budget;
 use super::Context;
 use crate::parser::{self, ParseOptions};
@@ -27,6 +27,7 @@ pub(crate) fn evaluate_file(src: &str, options: &ParseOptions, ctx: &Context<'_>
     let mut map: Map<Key, Value> = Map::new();
     let mut names = Vec::new();
     let mut at: usize = 0;
+    let mut failures = Failures::default();
     loop {
         let until = at.saturating_add(CHUNK);
         let (next, evaluated) = {
@@ -34,20 +35,36 @@ pub(crate) fn evaluate_file(src: &str, options: &ParseOptions, ctx: &Context<'_>
                 parser::parse_top_items(&arena, src, at, until, &mut names, options)?;
             (next, eval_structures(&mut map, items, &eval, 0))
         };
-        if let Err(fail) = evaluated {
-            // A syntax error anywhere in the file comes first, as when the
-            // whole file is parsed before it is evaluated.
-            parser::validate_with(src, options)?;
-            return Err(fail.into_error().with_source(src));
-        }
+        // Every chunk's errors are reported.
+        let stopped = match evaluated {
+            Err(fail) => failures.add_fail(fail).err(),
+            Ok(()) => None,
+        };
         arena.reset();
+        if let Some(fail) = stopped {
+            return Err(failed(fail, src, options));
+        }
         if next >= src.len() {
             break;
         }
         at = next;
     }
+    if let Err(fail) = failures.finish((), |()| Placeholder::Dynamic) {
+        return Err(failed(fail, src, options));
+    }
     parser::check_names(&names, src, options)?;
     Ok(Value::Object(map))
+}
+
+/// The error of evaluating `src`, which failed with `fail`: a syntax error
+/// anywhere in the file comes first, as when the whole file is parsed
+/// before it is evaluated.
+#[cold]
+fn failed(fail: Fail, src: &str, options: &ParseOptions) -> crate::Error {
+    if let Err(e) = parser::validate_with(src, options) {
+        return e;
+    }
+    fail.into_error().with_source(src)
 }
 
 #[cfg(test)]
