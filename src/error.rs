@@ -412,16 +412,35 @@ impl Error {
         first
     }
 
-    /// This error's diagnostics as errors of one diagnostic each.
-    pub(crate) fn each(&self) -> impl Iterator<Item = &Error> {
+    /// This error's diagnostics as errors of one diagnostic each (each
+    /// with its own position and snippet), in order.
+    ///
+    /// ```
+    /// let err = hcl::eval::evaluate_str("[1 + \"a\", {}.b]", &Default::default()).unwrap_err();
+    /// let columns: Vec<Option<usize>> = err.iter().map(|e| e.column()).collect();
+    /// assert_eq!(columns, [Some(6), Some(14)]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = &Error> {
         std::iter::once(self).chain(self.inner.more.iter())
     }
 
-    #[doc(hidden)]
-    pub fn each_span(&self) -> Vec<String> {
-        self.each()
-            .map(|e| format!("{:?} {}", e.span(), e.message()))
-            .collect()
+    /// This error's own diagnostic (without those after it), as `Display`
+    /// shows it: with [`iter`](Error::iter), each diagnostic shown apart.
+    ///
+    /// ```
+    /// let err = hcl::eval::evaluate_str("[1 + \"a\", {}.b]", &Default::default()).unwrap_err();
+    /// let shown: Vec<String> = err.iter().map(|e| e.own().to_string()).collect();
+    /// assert!(shown[0].starts_with("Invalid operand") && !shown[0].contains("Unsupported"));
+    /// assert!(shown[1].starts_with("Unsupported attribute"));
+    /// ```
+    pub fn own(&self) -> impl fmt::Display + '_ {
+        struct Own<'e>(&'e Error);
+        impl fmt::Display for Own<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt_one(f)
+            }
+        }
+        Own(self)
     }
 
     /// How many diagnostics the error holds (at least one).
@@ -439,9 +458,7 @@ impl Error {
     /// assert_eq!(summaries, ["Invalid function argument", "Invalid operand"]);
     /// ```
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
-        std::iter::once(self)
-            .chain(self.inner.more.iter())
-            .map(Error::diagnostic)
+        self.iter().map(Error::diagnostic)
     }
 
     /// This error's own diagnostic.

@@ -1234,3 +1234,74 @@ fn edit_updates_a_file_in_place() {
     let out = hcl(&["edit", "attribute", "set", "b", "3"], "b = 2\n");
     assert_eq!(stdout(&out), "b = 3\n");
 }
+
+/// `--format json`: on failure, one object on stdout in the shape of
+/// `terraform validate -json` (Terraform 1.11.4 reports the same two
+/// diagnostics for this expression, by line and summary), exit 1.
+#[test]
+fn eval_prints_every_diagnostic_as_json() {
+    let out = hcl(
+        &["eval", "--format", "json", "-"],
+        "[\ntostring({}),\n1 + \"a\",\n]\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["format_version"], "1.0");
+    assert_eq!(v["valid"], false);
+    assert_eq!(
+        (v["error_count"].as_u64(), v["warning_count"].as_u64()),
+        (Some(2), Some(0))
+    );
+    let d = v["diagnostics"].as_array().unwrap();
+    let seen: Vec<(u64, &str, &str)> = d
+        .iter()
+        .map(|x| {
+            (
+                x["range"]["start"]["line"].as_u64().unwrap(),
+                x["summary"].as_str().unwrap(),
+                x["range"]["filename"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (2, "Invalid function argument", "-"),
+            (3, "Invalid operand", "-")
+        ]
+    );
+    assert_eq!(d[0]["severity"], "error");
+    // The end is exclusive: `tostring({})` is 12 bytes.
+    let (s, e) = (&d[0]["range"]["start"], &d[0]["range"]["end"]);
+    assert_eq!(
+        e["byte"].as_u64().unwrap() - s["byte"].as_u64().unwrap(),
+        12
+    );
+    // Text: every diagnostic on stderr.
+    let out = hcl(&["eval", "-"], "[\ntostring({}),\n1 + \"a\",\n]\n");
+    assert_eq!(stderr(&out).matches("-:").count(), 2, "{}", stderr(&out));
+}
+
+/// A call to an unknown function is kept as written, and reported as a
+/// warning with HCL's suggestion; the command succeeds.
+#[test]
+fn json_warns_of_unknown_functions() {
+    let out = hcl(&["json", "-"], "cpu = maxx(250, 500)\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "{\"cpu\":\"${maxx(250, 500)}\"}\n");
+    assert_eq!(
+        stderr(&out),
+        "-:1:7: warning: Call to unknown function: There is no function named \"maxx\". Did you mean \"max\"?\n"
+    );
+    let out = hcl(
+        &["json", "--format", "json", "-"],
+        "a = 1 + \"x\"\nb = maxx(1)\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v["error_count"].as_u64(), v["warning_count"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(v["diagnostics"][1]["severity"], "warning");
+}

@@ -159,7 +159,19 @@ fn read_input(path: &str) -> io::Result<Vec<u8>> {
 
 /// Formats an error as `FILE:LINE:COL: message` followed by the snippet.
 fn report(path: &str, err: &hcl::Error) -> String {
-    let shown = err.to_string();
+    let mut out = String::new();
+    for (i, e) in err.iter().enumerate() {
+        if i > 0 {
+            out.push_str("\n\n");
+        }
+        out.push_str(&report_one(path, e));
+    }
+    out
+}
+
+/// One diagnostic of [`report`].
+fn report_one(path: &str, err: &hcl::Error) -> String {
+    let shown = err.own().to_string();
     // Display is "message at line L, column C\n<snippet>" (the message may
     // span lines); lead with the position instead.
     match (err.line(), err.column()) {
@@ -175,6 +187,67 @@ fn report(path: &str, err: &hcl::Error) -> String {
             }
         }
         _ => format!("{path}: {shown}"),
+    }
+}
+
+/// Terraform's `validate -json` object for the diagnostics of some
+/// inputs: each input's name (`-`: stdin, `<expr>`: an expression
+/// argument), its error if it failed, and its warnings.
+fn diagnostics_json(inputs: &[(&str, Option<&hcl::Error>, &[hcl::Diagnostic])]) -> String {
+    use serde_json::json;
+    let entry = |path: &str, d: &hcl::Diagnostic| {
+        let mut o = json!({
+            "severity": match d.severity {
+                hcl::Severity::Error => "error",
+                hcl::Severity::Warning => "warning",
+            },
+            "summary": d.summary,
+            "detail": d.detail,
+        });
+        if let Some(r) = &d.range {
+            let pos = |l: &hcl::error::Location| json!({"line": l.line, "column": l.column, "byte": l.offset});
+            o["range"] = json!({"filename": path, "start": pos(&r.start), "end": pos(&r.end)});
+        }
+        o
+    };
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    for (path, err, warned) in inputs {
+        if let Some(e) = err {
+            errors.extend(e.diagnostics().map(|d| entry(path, &d)));
+        }
+        warnings.extend(warned.iter().map(|d| entry(path, d)));
+    }
+    let (error_count, warning_count) = (errors.len(), warnings.len());
+    errors.extend(warnings);
+    json!({
+        "format_version": "1.0",
+        "valid": error_count == 0,
+        "error_count": error_count,
+        "warning_count": warning_count,
+        "diagnostics": errors,
+    })
+    .to_string()
+}
+
+/// `--format text|json`: whether diagnostics print as JSON.
+fn json_format(command: &str, value: &str) -> Result<bool, Stop> {
+    match value {
+        "json" => Ok(true),
+        "text" => Ok(false),
+        other => Err(format!("{command}: --format `{other}`: expected text or json").into()),
+    }
+}
+
+/// Prints `warnings` of the input named `path` to stderr.
+fn print_warnings(path: &str, warnings: &[hcl::Diagnostic]) {
+    for w in warnings {
+        match &w.range {
+            Some(r) => eprintln!(
+                "{path}:{}:{}: warning: {}: {}",
+                r.start.line, r.start.column, w.summary, w.detail
+            ),
+            None => eprintln!("{path}: warning: {}: {}", w.summary, w.detail),
+        }
     }
 }
 

@@ -698,6 +698,11 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
             format!("Call to unknown function: There is no function named \"{full}\".{suggestion}")
         }
     };
+    if ctx.preserves() {
+        // Kept as written, and reported as a warning (a typo stays no
+        // longer silent).
+        ctx.warn(Error::spanned(ErrorKind::Eval, msg(), span));
+    }
     unknown(ctx, span, msg)
 }
 

@@ -59,6 +59,20 @@ pub struct Context<'p> {
     /// Whether deserializers expand `dynamic` blocks (see
     /// [`Context::with_dynamic_blocks`]).
     dynamic_blocks: bool,
+    /// The warnings of the evaluations in this context (kept by the root
+    /// context; see [`Context::take_warnings`]).
+    warnings: Warnings,
+}
+
+/// Warnings recorded by evaluations: each once (by position). A clone of a
+/// context starts without any.
+#[derive(Debug, Default)]
+struct Warnings(std::sync::Mutex<Vec<crate::Error>>);
+
+impl Clone for Warnings {
+    fn clone(&self) -> Warnings {
+        Warnings::default()
+    }
 }
 
 /// An iteration variable: name, value and recorded type.
@@ -86,6 +100,7 @@ impl<'p> Context<'p> {
             limits: Limits::new(),
             in_iteration: false,
             dynamic_blocks: false,
+            warnings: Warnings::default(),
         }
     }
 
@@ -102,6 +117,60 @@ impl<'p> Context<'p> {
             builtins: false,
             ..Context::new()
         }
+    }
+
+    /// Records warning `w` (at a position of this context's source, when it
+    /// has one) in the root context, once per position.
+    #[cold]
+    pub(crate) fn warn(&self, w: crate::Error) {
+        let w = match self.source {
+            Some(src) => w.with_source(src),
+            None => w,
+        };
+        let mut root = self;
+        while let Some(p) = root.parent {
+            root = p;
+        }
+        let mut list = match root.warnings.0.lock() {
+            Ok(l) => l,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if !list
+            .iter()
+            .any(|x| x.span() == w.span() && x.message() == w.message())
+        {
+            list.push(w);
+        }
+    }
+
+    /// The warnings of the evaluations made in this context and its
+    /// children since the last call, taken: in template-preserving mode, a
+    /// call to a function the context does not have is kept as written and
+    /// reported here, with HCL's "Did you mean" when a name is close.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode};
+    /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// let v = hcl::eval::evaluate_body_str("cpu = maxx(250, 500)\n", &ctx).unwrap();
+    /// assert_eq!(v["cpu"], hcl::Value::from("${maxx(250, 500)}"));
+    /// let warnings = ctx.take_warnings();
+    /// assert_eq!(warnings[0].severity, hcl::Severity::Warning);
+    /// assert!(warnings[0].detail.contains("Did you mean \"max\"?"), "{:?}", warnings[0]);
+    /// assert!(ctx.take_warnings().is_empty());
+    /// ```
+    pub fn take_warnings(&self) -> Vec<crate::Diagnostic> {
+        let mut list = match self.warnings.0.lock() {
+            Ok(l) => l,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        std::mem::take(&mut *list)
+            .into_iter()
+            .flat_map(|e| e.diagnostics().collect::<Vec<_>>())
+            .map(|mut d| {
+                d.severity = crate::Severity::Warning;
+                d
+            })
+            .collect()
     }
 
     /// A child scope: sees everything `self` sees; variables declared in it
@@ -129,6 +198,7 @@ impl<'p> Context<'p> {
             limits: self.limits,
             in_iteration: self.in_iteration,
             dynamic_blocks: self.dynamic_blocks,
+            warnings: Warnings::default(),
         }
     }
 
@@ -196,6 +266,7 @@ impl<'p> Context<'p> {
             limits: self.limits,
             in_iteration: true,
             dynamic_blocks: self.dynamic_blocks,
+            warnings: Warnings::default(),
         }
     }
 

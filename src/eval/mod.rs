@@ -536,6 +536,33 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
     stream::evaluate_file(src, &crate::ParseOptions::default(), &child)
 }
 
+/// [`evaluate_body_str`], with every diagnostic in HCL's shape: the value
+/// when nothing failed, and the diagnostics — every error, then the
+/// warnings (a call to an unknown function kept as written in
+/// template-preserving mode, see [`Context::take_warnings`]).
+///
+/// ```
+/// use hcl::eval::{evaluate_with_diagnostics, Context};
+/// use hcl::Severity;
+/// let (value, diags) = evaluate_with_diagnostics("a = 1 + \"x\"\nb = upper(1, 2)\n", &Context::new());
+/// assert!(value.is_none());
+/// let lines: Vec<usize> = diags.iter().map(|d| d.range.as_ref().unwrap().start.line).collect();
+/// assert_eq!(lines, [1, 2]);
+/// assert!(diags.iter().all(|d| d.severity == Severity::Error));
+/// ```
+pub fn evaluate_with_diagnostics(
+    src: &str,
+    ctx: &Context<'_>,
+) -> (Option<Value>, Vec<crate::Diagnostic>) {
+    let r = evaluate_body_str(src, ctx);
+    let mut diagnostics: Vec<crate::Diagnostic> = match &r {
+        Err(e) => e.diagnostics().collect(),
+        Ok(_) => Vec::new(),
+    };
+    diagnostics.extend(ctx.take_warnings());
+    (r.ok(), diagnostics)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

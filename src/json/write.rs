@@ -103,9 +103,13 @@ pub fn to_string(
         ctx,
         options,
         indent: 0,
+        failed: None,
     };
     w.body(body, &mut Vec::new())?;
-    Ok(w.out)
+    match w.failed {
+        Some(e) => Err(e.sorted()),
+        None => Ok(w.out),
+    }
 }
 
 struct Writer<'s, 'c, 'p> {
@@ -114,6 +118,9 @@ struct Writer<'s, 'c, 'p> {
     ctx: &'c Context<'p>,
     options: &'s WriteOptions,
     indent: usize,
+    /// The errors of the attributes written so far: every attribute is
+    /// written, and the errors of all are reported.
+    failed: Option<crate::Error>,
 }
 
 /// Whether attribute `name` in blocks `path` (innermost last) is read by
@@ -186,8 +193,12 @@ impl Writer<'_, '_, '_> {
                     self.key(first, a.name.name);
                     if is_static(path, a.name.name) {
                         self.static_expr(&a.expr);
-                    } else {
-                        self.expr(&a.expr)?;
+                    } else if let Err(e) = self.expr(&a.expr) {
+                        self.failed = Some(match self.failed.take() {
+                            Some(first) => first.and(e),
+                            None => e,
+                        });
+                        self.out.push_str("null");
                     }
                 }
                 Structure::Block(bl) => {

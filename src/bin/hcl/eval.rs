@@ -1,7 +1,9 @@
 //! `hcl eval`: the value of one expression, or of a variable (`--as`).
 
 use super::args::{Arg, Args, Stop};
-use super::{declare_json_var, print_out, read_text, report, to_json};
+use super::{
+    declare_json_var, diagnostics_json, json_format, print_out, read_text, report, to_json,
+};
 
 /// Where the expression comes from.
 enum Source<'a> {
@@ -17,6 +19,7 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
     let mut source = None;
     let mut pretty = false;
     let mut with_type = false;
+    let mut json_diagnostics = false;
     // `--as TYPE`: the expression is a variable's default (see `as_variable`).
     let mut as_type: Option<&str> = None;
     let mut var_value: Option<&str> = None;
@@ -43,6 +46,10 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
                 }
                 "pretty" => {
                     pretty = flag.bool()?;
+                    continue;
+                }
+                "format" => {
+                    json_diagnostics = json_format("eval", args.value(&flag, "text or json")?)?;
                     continue;
                 }
                 "allow-files" => {
@@ -135,6 +142,13 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
                 print_out(&format!("{}\n", to_json(&out, pretty)?));
             }
             Ok(true)
+        }
+        Err(err) if json_diagnostics => {
+            print_out(&format!(
+                "{}\n",
+                diagnostics_json(&[(&name, Some(&err), &[])])
+            ));
+            Ok(false)
         }
         Err(err) => {
             eprintln!("{}", report(&name, &err));

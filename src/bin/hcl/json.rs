@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::args::{Arg, Args, Stop};
 use super::inputs::collect;
-use super::{declare_json_var, print_out, report};
+use super::{declare_json_var, diagnostics_json, json_format, print_out, print_warnings, report};
 
 /// `hcl json [options] PATH...`.
 pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
@@ -12,6 +12,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut pretty = false;
     let mut expand = false;
     let mut recursive = false;
+    let mut json_diagnostics = false;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut paths = Vec::new();
     let mut args = Args::new("json", args);
@@ -27,6 +28,9 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                     }
                 }
                 "recursive" => recursive = flag.bool()?,
+                "format" => {
+                    json_diagnostics = json_format("json", args.value(&flag, "text or json")?)?
+                }
                 "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
                 "allow-files" => {
                     ctx.allow_files(args.value(&flag, "a DIR")?);
@@ -46,17 +50,38 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let options = options.pretty(pretty);
     let mut docs = Vec::new();
     let mut ok = true;
+    // Each input's name, error and warnings.
+    let mut diagnosed = Vec::new();
     for input in &inputs {
         let doc = input
             .read_text()
             .and_then(|text| json_text(input.is_json(), &text, &ctx, expand, &options));
+        let warnings = ctx.take_warnings();
+        if !json_diagnostics {
+            print_warnings(&input.shown, &warnings);
+        }
         match doc {
-            Ok(doc) => docs.push((input.shown.as_str(), doc)),
+            Ok(doc) => {
+                docs.push((input.shown.as_str(), doc));
+                diagnosed.push((input.shown.as_str(), None, warnings));
+            }
             Err(err) => {
                 ok = false;
-                eprintln!("{}", report(&input.shown, &err));
+                if !json_diagnostics {
+                    eprintln!("{}", report(&input.shown, &err));
+                }
+                diagnosed.push((input.shown.as_str(), Some(err), warnings));
             }
         }
+    }
+    if !ok && json_diagnostics {
+        // One object with every input's diagnostics, on stdout.
+        let listed: Vec<(&str, Option<&hcl::Error>, &[hcl::Diagnostic])> = diagnosed
+            .iter()
+            .map(|(p, e, w)| (*p, e.as_ref(), w.as_slice()))
+            .collect();
+        print_out(&format!("{}\n", diagnostics_json(&listed)));
+        return Ok(false);
     }
     let out = if several {
         // Each file's JSON inside, its lines indented one more level when

@@ -28,7 +28,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "eval",
         synopses: &[
-            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR]\n     [--type] [--pretty] (EXPR | -f FILE | -)",
+            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR]\n     [--type] [--pretty] [--format text|json] (EXPR | -f FILE | -)",
             "eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW]\n     [--type] [--pretty]",
         ],
         about: "    evaluate one expression (strict: undefined variables and functions
@@ -40,7 +40,9 @@ const COMMANDS: [Command; 8] = [
     {\"$unknown\": \"TYPE\"}; --type prints {\"value\": V, \"type\": T}
     ({\"unknown\": true, \"type\": T} for a wholly unknown result);
     --pretty: indented; file(), templatefile() and the other functions
-    that read files work only with --allow-files, relative to DIR
+    that read files work only with --allow-files, relative to DIR; every
+    error is reported; --format json prints them, on failure, as one JSON
+    object on stdout in the shape of `terraform validate -json`
 
     --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR,
     nullable = false } given -var v=RAW, as Terraform gives it: optional()
@@ -55,7 +57,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "json",
         synopses: &[
-            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...",
+            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--format text|json]\n     PATH...",
         ],
         about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
     syntax, as Terraform reads it: what evaluates as its value, what
@@ -63,7 +65,11 @@ const COMMANDS: [Command; 8] = [
     every expression as its source); several files, or a directory, give
     one object keyed by path; --expand-dynamic replaces each `dynamic`
     block by the blocks it generates; file(), templatefile() and the other
-    functions that read files work only with --allow-files, relative to DIR
+    functions that read files work only with --allow-files, relative to DIR;
+    a call to an unknown function is kept as written and reported as a
+    warning on stderr; every error is reported; --format json prints the
+    errors and warnings, on failure, as one JSON object on stdout in the
+    shape of `terraform validate -json`
 ",
         paths: true,
     },

@@ -264,7 +264,7 @@ fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
 #[cold]
 fn try_failure(out: &mut String, error: &Error, source: Option<&str>) {
     use std::fmt::Write;
-    for e in error.each() {
+    for e in error.iter() {
         let (summary, detail) = e
             .message()
             .split_once(": ")
