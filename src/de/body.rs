@@ -263,6 +263,7 @@ impl<'de> MapAccess<'de> for BodyMap<'_, '_, 'de> {
         match entry {
             Entry::Attr(a) => seed
                 .deserialize(ExprDe::new(&a.expr, self.env))
+                .map_err(|e| every_diagnostic(e, &a.expr, self.env))
                 .map_err(|e| locate(prepend_key(e, a.name.as_str()), Some(a.expr.span))),
             Entry::Blocks(name, blocks) => {
                 let span = blocks[0].span();
@@ -1035,6 +1036,20 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, '_, 'de> {
 // ---------------------------------------------------------------------------
 
 /// An attribute's expression.
+/// An attribute's evaluation error `e`, found where the visitor asked for
+/// one part of it: every diagnostic of the attribute's expression, which is
+/// evaluated whole (its parts went on after the one that failed).
+#[cold]
+fn every_diagnostic(e: Error, expr: &Expression<'_>, env: Env<'_, '_, '_>) -> Error {
+    if e.kind() != crate::ErrorKind::Eval || e.count() > 1 {
+        return e;
+    }
+    match super::eval_glue::evaluate(expr, &env) {
+        Err(all) if all.count() > 1 => all,
+        _ => e,
+    }
+}
+
 #[derive(Clone, Copy)]
 pub(crate) struct ExprDe<'b, 't, 'de> {
     expr: &'b Expression<'t>,

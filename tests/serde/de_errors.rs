@@ -216,3 +216,31 @@ fn block_missing_a_label_among_labeled_ones() {
     assert_eq!(err.path(), Some("resource.a"));
     assert_eq!((err.line(), err.column()), (Some(5), Some(1)));
 }
+
+/// An attribute that fails reports every diagnostic of its expression
+/// (Terraform 1.11.4 reports these two for it), even where the visitor
+/// asked for one element; the attributes after it are not read (serde's
+/// model: the first failing field stops).
+#[test]
+fn a_failing_attribute_reports_every_diagnostic() {
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Config {
+        a: Vec<String>,
+        b: u32,
+    }
+    let e =
+        hcl::from_str::<Config>("a = [tostring({}), 1 + \"a\"]\nb = upper(1, 2)\n").unwrap_err();
+    let found: Vec<(Option<usize>, String)> = e
+        .diagnostics()
+        .map(|d| (d.range.map(|r| r.start.column), d.summary))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Some(6), "Invalid function argument".to_owned()),
+            (Some(24), "Invalid operand".to_owned()),
+        ]
+    );
+    assert_eq!(e.path(), Some("a"));
+}
