@@ -701,7 +701,7 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
     if ctx.preserves() {
         // Kept as written, and reported as a warning (a typo stays no
         // longer silent).
-        ctx.warn(Error::spanned(ErrorKind::Eval, msg(), span));
+        ctx.warn(span, msg);
     }
     unknown(ctx, span, msg)
 }

@@ -64,6 +64,9 @@ pub struct Context<'p> {
     warnings: Warnings,
 }
 
+/// How many warnings a context keeps, at most.
+pub const MAX_WARNINGS: usize = 100;
+
 /// Warnings recorded by evaluations: each once (by position). A clone of a
 /// context starts without any.
 #[derive(Debug, Default)]
@@ -119,14 +122,11 @@ impl<'p> Context<'p> {
         }
     }
 
-    /// Records warning `w` (at a position of this context's source, when it
-    /// has one) in the root context, once per position.
+    /// Records the warning `message` builds, at `span`, in the root
+    /// context: once per position, and at most [`MAX_WARNINGS`] (what an
+    /// evaluation records costs nothing once that many are kept).
     #[cold]
-    pub(crate) fn warn(&self, w: crate::Error) {
-        let w = match self.source {
-            Some(src) => w.with_source(src),
-            None => w,
-        };
+    pub(crate) fn warn(&self, span: crate::syntax::Span, message: impl FnOnce() -> String) {
         let mut root = self;
         while let Some(p) = root.parent {
             root = p;
@@ -135,37 +135,41 @@ impl<'p> Context<'p> {
             Ok(l) => l,
             Err(poisoned) => poisoned.into_inner(),
         };
-        if !list
-            .iter()
-            .any(|x| x.span() == w.span() && x.message() == w.message())
-        {
-            list.push(w);
+        if list.len() < MAX_WARNINGS && !list.iter().any(|x| x.span() == Some(span)) {
+            list.push(crate::Error::spanned(
+                crate::ErrorKind::Eval,
+                message(),
+                span,
+            ));
         }
     }
 
     /// The warnings of the evaluations made in this context and its
-    /// children since the last call, taken: in template-preserving mode, a
-    /// call to a function the context does not have is kept as written and
-    /// reported here, with HCL's "Did you mean" when a name is close.
+    /// children since the last call, taken, located in `source` (the text
+    /// evaluated): in template-preserving mode, a call to a function the
+    /// context does not have is kept as written and reported here, with
+    /// HCL's "Did you mean" when a name is close.
     ///
     /// ```
     /// use hcl::eval::{Context, EvalMode};
     /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
-    /// let v = hcl::eval::evaluate_body_str("cpu = maxx(250, 500)\n", &ctx).unwrap();
+    /// let src = "cpu = maxx(250, 500)\n";
+    /// let v = hcl::eval::evaluate_body_str(src, &ctx).unwrap();
     /// assert_eq!(v["cpu"], hcl::Value::from("${maxx(250, 500)}"));
-    /// let warnings = ctx.take_warnings();
+    /// let warnings = ctx.take_warnings(src);
     /// assert_eq!(warnings[0].severity, hcl::Severity::Warning);
+    /// assert_eq!(warnings[0].range.as_ref().unwrap().start.column, 7);
     /// assert!(warnings[0].detail.contains("Did you mean \"max\"?"), "{:?}", warnings[0]);
-    /// assert!(ctx.take_warnings().is_empty());
+    /// assert!(ctx.take_warnings(src).is_empty());
     /// ```
-    pub fn take_warnings(&self) -> Vec<crate::Diagnostic> {
+    pub fn take_warnings(&self, source: &str) -> Vec<crate::Diagnostic> {
         let mut list = match self.warnings.0.lock() {
             Ok(l) => l,
             Err(poisoned) => poisoned.into_inner(),
         };
         std::mem::take(&mut *list)
             .into_iter()
-            .flat_map(|e| e.diagnostics().collect::<Vec<_>>())
+            .flat_map(|e| e.with_source(source).diagnostics().collect::<Vec<_>>())
             .map(|mut d| {
                 d.severity = crate::Severity::Warning;
                 d

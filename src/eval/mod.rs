@@ -115,7 +115,7 @@ pub(crate) mod typing;
 mod unknown;
 mod variable;
 
-pub use context::{Context, EvalMode};
+pub use context::{Context, EvalMode, MAX_WARNINGS};
 pub use dynamic::expand_dynamic;
 pub use func::{
     FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl, TypedFuncImpl,
@@ -559,7 +559,7 @@ pub fn evaluate_with_diagnostics(
         Err(e) => e.diagnostics().collect(),
         Ok(_) => Vec::new(),
     };
-    diagnostics.extend(ctx.take_warnings());
+    diagnostics.extend(ctx.take_warnings(src));
     (r.ok(), diagnostics)
 }
 

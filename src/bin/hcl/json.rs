@@ -53,10 +53,13 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     // Each input's name, error and warnings.
     let mut diagnosed = Vec::new();
     for input in &inputs {
-        let doc = input
-            .read_text()
-            .and_then(|text| json_text(input.is_json(), &text, &ctx, expand, &options));
-        let warnings = ctx.take_warnings();
+        let (doc, warnings) = match input.read_text() {
+            Ok(text) => {
+                let doc = json_text(input.is_json(), &text, &ctx, expand, &options);
+                (doc, ctx.take_warnings(&text))
+            }
+            Err(e) => (Err(e), Vec::new()),
+        };
         if !json_diagnostics {
             print_warnings(&input.shown, &warnings);
         }
