@@ -64,10 +64,13 @@ pub(crate) enum Fail {
     /// diagnostics (one or more), and the value the enclosing expression
     /// goes on with, as hclsyntax returns a value beside its diagnostics.
     Err(Error, Placeholder),
-    /// The expression depends on an undefined variable or function. `try` and `can`
-    /// do not catch these; template-preserving mode keeps the expression
-    /// as written. In that mode the message is never shown, so it is not
-    /// built (`None`).
+    /// The expression depends on an undefined variable or function, in
+    /// strict mode: an error `try` and `can` do not catch (with the
+    /// diagnostics of its parts, and the placeholder to go on with).
+    Undefined(Error, Placeholder),
+    /// The expression depends on an undefined variable or function, in
+    /// template-preserving mode: it is kept as written (no message is
+    /// built).
     Unknown(Option<Error>),
 }
 
@@ -93,10 +96,20 @@ impl Placeholder {
 }
 
 impl Fail {
+    /// The same failure, going on with `v` (meta `t`).
+    #[cold]
+    pub(crate) fn with_placeholder(self, v: (Value, Ty)) -> Fail {
+        match self {
+            Fail::Err(e, _) => Fail::Err(e, boxed(v)),
+            Fail::Undefined(e, _) => Fail::Undefined(e, boxed(v)),
+            f => f,
+        }
+    }
+
     pub(crate) fn into_error(self) -> Error {
         match self {
             // Terraform's order: by where each diagnostic is.
-            Fail::Err(e, _) | Fail::Unknown(Some(e)) => e.sorted(),
+            Fail::Err(e, _) | Fail::Undefined(e, _) | Fail::Unknown(Some(e)) => e.sorted(),
             Fail::Unknown(None) => Error::new(ErrorKind::Eval, "undefined reference"),
         }
     }
@@ -135,10 +148,10 @@ impl Failures {
                 self.add(e);
                 Ok(p.value())
             }
-            Fail::Unknown(Some(e)) => {
+            Fail::Undefined(e, p) => {
                 self.add(e);
                 self.undefined = true;
-                Ok(unknown::nullable(Type::Dynamic))
+                Ok(p.value())
             }
             f => Err(f),
         }
@@ -171,7 +184,7 @@ impl Failures {
     pub(crate) fn finish<T>(self, r: T, placeholder: impl FnOnce(T) -> Placeholder) -> R<T> {
         match self.error {
             None => Ok(r),
-            Some(e) if self.undefined => Err(Fail::Unknown(Some(e))),
+            Some(e) if self.undefined => Err(Fail::Undefined(e, placeholder(r))),
             Some(e) => Err(Fail::Err(e, placeholder(r))),
         }
     }
@@ -196,7 +209,10 @@ pub(crate) fn unknown(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> Stri
     if ctx.mode() == EvalMode::PreserveTemplates {
         Fail::Unknown(None)
     } else {
-        Fail::Unknown(Some(Error::spanned(ErrorKind::Eval, msg(), span)))
+        Fail::Undefined(
+            Error::spanned(ErrorKind::Eval, msg(), span),
+            Placeholder::Dynamic,
+        )
     }
 }
 
@@ -582,6 +598,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     let split = |r: R<(Value, Ty)>| match r {
         Ok(v) => (v, None),
         Err(Fail::Err(e, p)) => (p.value(), Some(Fail::Err(e, Placeholder::Dynamic))),
+        Err(Fail::Undefined(e, p)) => (p.value(), Some(Fail::Undefined(e, Placeholder::Dynamic))),
         Err(f) => (unknown::nullable(Type::Dynamic), Some(f)),
     };
     let ((xv, xf), (yv, yf)) = (split(x), split(y));
@@ -625,7 +642,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         // are dropped (neither is known to be taken), but not a reference
         // to something undefined.
         for f in [xf, yf].into_iter().flatten() {
-            if let Fail::Unknown(_) = f {
+            if let Fail::Unknown(_) | Fail::Undefined(..) = f {
                 return Err(f);
             }
         }
@@ -642,13 +659,13 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     let (failed, chosen) = if taken { (xf, &xv) } else { (yf, &yv) };
     match failed {
         // The branch's placeholder converts to the unified type.
-        Some(Fail::Err(e, _)) => {
+        Some(f @ (Fail::Err(..) | Fail::Undefined(..))) => {
             let placeholder = match unified {
                 Some(t) => typing::convert(chosen.0.clone(), &chosen.1, &t)
                     .unwrap_or_else(|_| unknown::nullable(t)),
                 None => chosen.clone(),
             };
-            Err(Fail::Err(e, boxed(placeholder)))
+            Err(f.with_placeholder(placeholder))
         }
         Some(f) => Err(f),
         None => ops::conditional(Some(taken), xv, yv, spans),
