@@ -849,12 +849,16 @@ fn help_prints_the_whole_usage_or_one_command_s() {
     assert_eq!(
         run(&["help", "check"]),
         concat!(
-            "usage: hcl check [--quiet] [--recursive] PATH...\n",
+            "usage: hcl check [--quiet] [--recursive] [--format text|json|github] PATH...\n",
             "\n",
             "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
             "    each failure as FILE:LINE:COL: message with a snippet, then how many\n",
             "    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if\n",
-            "    any fails; --quiet (-q): print only the paths of the files that fail\n",
+            "    any fails; --quiet (-q): print only the paths of the files that fail;\n",
+            "    every syntax error of a file is reported (the parser goes on at the\n",
+            "    next top-level item); --format json prints one `terraform validate\n",
+            "    -json` object for all files instead, --format github one GitHub\n",
+            "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL)\n",
             "\n",
             "Flags are written -flag or --flag, before or after the other arguments; a\n",
             "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
@@ -1304,4 +1308,47 @@ fn json_warns_of_unknown_functions() {
         (Some(1), Some(1))
     );
     assert_eq!(v["diagnostics"][1]["severity"], "warning");
+}
+
+/// `hcl check` reports every syntax error of a file (the parser goes on at
+/// the next top-level item), as text, as one JSON object, or as GitHub
+/// Actions commands; exit 1 either way.
+#[test]
+fn check_reports_every_syntax_error_in_each_format() {
+    let src = "a {\n  x = = 1\n}\n\nb {\n  y = 2\n}\n\nc {\n  z = 1 @\n}\n";
+    let out = hcl(&["check", "-"], src);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("-:2:7:") && text.contains("-:10:"), "{text}");
+    assert!(text.ends_with("1 of 1 file failed\n"), "{text}");
+
+    let out = hcl(&["check", "--format", "json", "-"], src);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["error_count"], 2);
+    let lines: Vec<u64> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 10]);
+
+    let out = hcl(&["check", "--format", "github", "-"], src);
+    assert_eq!(out.status.code(), Some(1));
+    let cmds = stdout(&out);
+    let first = cmds.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "::error file=-,line=2,col=7,endLine=2,endColumn=8,title=expected an expression%2C found `=`::expected an expression, found `=`"
+    );
+    assert_eq!(cmds.lines().count(), 2, "{cmds}");
+    // A file without errors: an object saying so, exit 0.
+    let out = hcl(&["check", "--format", "json", "-"], "a = 1\n");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v["valid"].as_bool(), v["error_count"].as_u64()),
+        (Some(true), Some(0))
+    );
 }

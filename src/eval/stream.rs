@@ -32,7 +32,12 @@ pub(crate) fn evaluate_file(src: &str, options: &ParseOptions, ctx: &Context<'_>
         let until = at.saturating_add(CHUNK);
         let (next, evaluated) = {
             let (items, next) =
-                parser::parse_top_items(&arena, src, at, until, &mut names, options)?;
+                match parser::parse_top_items(&arena, src, at, until, &mut names, options) {
+                    Ok(r) => r,
+                    // Every syntax error of the file, as parsing it whole
+                    // reports them.
+                    Err(e) => return Err(parser::validate_with(src, options).err().unwrap_or(e)),
+                };
             (next, eval_structures(&mut map, items, &eval, 0))
         };
         // Every chunk's errors are reported.

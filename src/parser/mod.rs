@@ -28,6 +28,7 @@ mod error;
 mod expr;
 mod input;
 pub(crate) mod lexer;
+mod recover;
 pub(crate) mod scratch;
 pub(crate) mod template;
 
@@ -138,6 +139,7 @@ pub fn parse_in_with<'a>(
     run(arena, input, options, |i| {
         body::ConfigFile.process::<OutputM<Emit, Emit, Complete>>(i.to(bom_len(input)))
     })
+    .map_err(|e| recover::every_error(input, options, e))
 }
 
 /// Parses the top-level items of `input` from offset `from` (the start of
@@ -193,6 +195,7 @@ pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
     run(&Arena::new(), input, options, |i| {
         body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i.to(bom_len(input)))
     })
+    .map_err(|e| recover::every_error(input, options, e))
 }
 
 /// [`validate`] for bytes: invalid UTF-8 is an error.

@@ -4,10 +4,21 @@ use std::io::{self, Write};
 
 use super::args::{Arg, Args, Stop};
 use super::inputs::collect;
-use super::report;
+use super::{diagnostics_json, report};
 
-/// `hcl check [--quiet] [--recursive] PATH...`.
+/// How `hcl check` prints what fails.
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Text,
+    /// One `terraform validate -json` object for all files.
+    Json,
+    /// One GitHub Actions workflow command per diagnostic.
+    Github,
+}
+
+/// `hcl check [--quiet] [--recursive] [--format text|json|github] PATH...`.
 pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
+    let mut format = Format::Text;
     let mut quiet = false;
     let mut recursive = false;
     let mut paths = Vec::new();
@@ -17,6 +28,19 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
             Arg::Flag(flag) => match flag.name {
                 "quiet" | "q" => quiet = flag.bool()?,
                 "recursive" => recursive = flag.bool()?,
+                "format" => {
+                    format = match args.value(&flag, "text, json or github")? {
+                        "text" => Format::Text,
+                        "json" => Format::Json,
+                        "github" => Format::Github,
+                        other => {
+                            return Err(format!(
+                                "check: --format `{other}`: expected text, json or github"
+                            )
+                            .into())
+                        }
+                    }
+                }
                 _ => return Err(flag.unknown()),
             },
             Arg::Value(path) => paths.push(path),
@@ -29,6 +53,8 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = 0;
+    // (--format json) Each failed file's name and error.
+    let mut errors: Vec<(&str, hcl::Error)> = Vec::new();
     for input in &inputs {
         let outcome = input.read_bytes().and_then(|bytes| {
             if input.is_json() {
@@ -40,6 +66,18 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
         });
         if let Err(err) = outcome {
             failed += 1;
+            if format == Format::Github {
+                for e in err.iter() {
+                    if writeln!(out, "{}", github_command(&input.shown, e)).is_err() {
+                        return Ok(false);
+                    }
+                }
+                continue;
+            }
+            if format == Format::Json {
+                errors.push((input.shown.as_str(), err));
+                continue;
+            }
             let line = if quiet {
                 input.shown.clone()
             } else {
@@ -51,7 +89,13 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
             }
         }
     }
-    if !quiet {
+    if format == Format::Json {
+        let listed: Vec<(&str, Option<&hcl::Error>, &[hcl::Diagnostic])> =
+            errors.iter().map(|(p, e)| (*p, Some(e), &[][..])).collect();
+        let _ = writeln!(out, "{}", diagnostics_json(&listed));
+        return Ok(failed == 0);
+    }
+    if !quiet && format == Format::Text {
         let n = inputs.len();
         let files = if n == 1 { "file" } else { "files" };
         let summary = if failed == 0 {
@@ -62,4 +106,33 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
         let _ = writeln!(out, "{summary}");
     }
     Ok(failed == 0)
+}
+
+/// A GitHub Actions workflow command for diagnostic `e` of file `path`:
+/// `::error file=F,line=L,col=C,endLine=L2,endColumn=C2,title=SUMMARY::DETAIL`,
+/// escaped as GitHub reads it.
+fn github_command(path: &str, e: &hcl::Error) -> String {
+    let message = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |s: &str| message(s).replace(':', "%3A").replace(',', "%2C");
+    let Some(d) = e.diagnostics().next() else {
+        return String::new();
+    };
+    let mut props = format!("file={}", property(path));
+    if let Some(r) = &d.range {
+        props.push_str(&format!(
+            ",line={},col={},endLine={},endColumn={}",
+            r.start.line, r.start.column, r.end.line, r.end.column
+        ));
+    }
+    props.push_str(&format!(",title={}", property(&d.summary)));
+    let detail = if d.detail.is_empty() {
+        &d.summary
+    } else {
+        &d.detail
+    };
+    format!("::error {props}::{}", message(detail))
 }

@@ -17,11 +17,15 @@ struct Command {
 const COMMANDS: [Command; 8] = [
     Command {
         name: "check",
-        synopses: &["check [--quiet] [--recursive] PATH..."],
+        synopses: &["check [--quiet] [--recursive] [--format text|json|github] PATH..."],
         about: "    parse each file (native syntax, or JSON syntax for *.json) and print
     each failure as FILE:LINE:COL: message with a snippet, then how many
     files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if
-    any fails; --quiet (-q): print only the paths of the files that fail
+    any fails; --quiet (-q): print only the paths of the files that fail;
+    every syntax error of a file is reported (the parser goes on at the
+    next top-level item); --format json prints one `terraform validate
+    -json` object for all files instead, --format github one GitHub
+    Actions command per error (::error file=F,line=L,col=C,...::DETAIL)
 ",
         paths: true,
     },

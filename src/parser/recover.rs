@@ -1,0 +1,252 @@
+//! Every syntax error of a file: after the first, the parser goes on at
+//! the next top-level item, as Go's HCL recovers, and each broken item
+//! gives one error. This runs only once a parse has failed: a file without
+//! errors pays nothing.
+
+use crate::error::{Error, ErrorKind};
+use crate::syntax::Arena;
+
+use super::ParseOptions;
+
+/// `first`, the error of parsing `input`, followed by the errors of the
+/// other broken top-level items (each the first error of that item, as
+/// parsing it alone would report it), in the order of the file.
+#[cold]
+pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> Error {
+    if first.kind() != ErrorKind::Parse {
+        return first;
+    }
+    let Some(at) = first.offset() else {
+        return first;
+    };
+    let mut errors = vec![first];
+    let mut arena = Arena::new();
+    let mut names = Vec::new();
+    let mut from = super::bom_len(input);
+    // The items are parsed one at a time (an item stops the parse at the
+    // next one's start); a broken one is skipped to its end.
+    while from < input.len() {
+        let start = item_start(input, from);
+        if start >= input.len() {
+            break;
+        }
+        let r = super::parse_top_items(&arena, input, start, start + 1, &mut names, options)
+            .map(|(_, next)| ((), next));
+        arena.reset();
+        match r {
+            Ok((_, next)) if next > start => from = next,
+            Ok(_) => break,
+            Err(e) => {
+                let e_at = e.offset().unwrap_or(start);
+                // The first error was found by the whole parse; the errors
+                // before it would be found again.
+                if e_at > at && errors.len() < MAX_ERRORS {
+                    errors.push(e);
+                }
+                let end = item_end(input.as_bytes(), start, e_at);
+                if end <= start {
+                    break;
+                }
+                from = end;
+            }
+        }
+    }
+    let mut it = errors.into_iter();
+    let mut all = it
+        .next()
+        .unwrap_or_else(|| Error::new(ErrorKind::Parse, ""));
+    for e in it {
+        all = all.and(e);
+    }
+    all
+}
+
+/// Errors reported for a file, at most.
+const MAX_ERRORS: usize = 1000;
+
+/// The start of the next top-level item at or after `from` (past spaces,
+/// newlines and comments).
+fn item_start(input: &str, from: usize) -> usize {
+    let b = input.as_bytes();
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => i = line_end(b, i),
+            b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = match find(b, i + 2, b"*/") {
+                    Some(j) => j + 2,
+                    None => b.len(),
+                }
+            }
+            _ => break,
+        }
+    }
+    i
+}
+
+/// The end of the broken top-level item that starts at `start` and fails
+/// at `failed`: after the brace that closes it, or the end of its line for
+/// an attribute; where its braces never close, the next line after the
+/// failure that starts in the first column with something other than a
+/// closing brace (a top-level item as `terraform fmt` writes it), or after
+/// such a closing brace.
+fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
+    let mut depth: i64 = 0;
+    let mut i = start;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                i = line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = line_end(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = find(b, i + 2, b"*/").map_or(b.len(), |j| j + 2);
+                continue;
+            }
+            b'"' => {
+                i = string_end(b, i + 1);
+                continue;
+            }
+            b'<' if b.get(i + 1) == Some(&b'<') => {
+                if let Some(end) = heredoc_end(b, i + 2) {
+                    i = end;
+                    continue;
+                }
+                i += 2;
+                continue;
+            }
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' => {
+                depth -= 1;
+                if depth <= 0 && b[i] == b'}' {
+                    return line_end(b, i);
+                }
+            }
+            b'\n' if depth <= 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    // The braces never close: the next top-level line after the failure.
+    let mut p = line_end(b, failed);
+    while p < b.len() {
+        let line = p + 1;
+        match b.get(line) {
+            Some(b'}') => return line_end(b, line),
+            Some(c) if !c.is_ascii_whitespace() && *c != b'#' && *c != b'/' => return line,
+            _ => p = line_end(b, line),
+        }
+    }
+    b.len()
+}
+
+/// The offset of the newline ending the line `i` is on (or the end).
+fn line_end(b: &[u8], i: usize) -> usize {
+    b.get(i..)
+        .and_then(|rest| rest.iter().position(|&c| c == b'\n'))
+        .map_or(b.len(), |p| i + p)
+}
+
+/// The offset of `pat` at or after `from`.
+fn find(b: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
+    b.get(from..)?
+        .windows(pat.len())
+        .position(|w| w == pat)
+        .map(|p| from + p)
+}
+
+/// After a quoted string whose content starts at `i`: past its closing
+/// quote, its interpolations' braces balanced (with strings inside); a
+/// string that does not close ends at its line's end.
+fn string_end(b: &[u8], mut i: usize) -> usize {
+    let mut interpolation = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'\n' if interpolation == 0 => return i,
+            b'"' if interpolation == 0 => return i + 1,
+            b'"' => {
+                i = string_end(b, i + 1);
+                continue;
+            }
+            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                interpolation += 1;
+                i += 1;
+            }
+            b'{' if interpolation > 0 => interpolation += 1,
+            b'}' if interpolation > 0 => interpolation -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// After a heredoc whose `<<` (or `<<-`) ends at `i`: past its closing
+/// line; `None` when no heredoc starts there.
+fn heredoc_end(b: &[u8], mut i: usize) -> Option<usize> {
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let name_start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+        i += 1;
+    }
+    let name = &b[name_start..i];
+    if name.is_empty() || !matches!(b.get(i), Some(b'\n') | Some(b'\r')) {
+        return None;
+    }
+    let mut p = line_end(b, i);
+    while p < b.len() {
+        let line = p + 1;
+        let end = line_end(b, line);
+        let text = &b[line..end];
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.trim_ascii() == name {
+            return Some(end);
+        }
+        p = end;
+    }
+    Some(b.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(src: &str) -> Vec<(usize, String)> {
+        let first = crate::parse(src).unwrap_err();
+        first
+            .iter()
+            .map(|e| (e.line().unwrap_or(0), e.message().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn each_broken_block_gives_its_error() {
+        let src = "a {\n  x = = 1\n  y = 2\n}\n\nb {\n  z = 3\n}\n\nc {\n  w = 1 +\n}\n";
+        let found = errors(src);
+        let lines: Vec<usize> = found.iter().map(|e| e.0).collect();
+        assert_eq!(lines, [2, 11], "{found:?}");
+    }
+
+    #[test]
+    fn a_block_without_its_closing_brace_ends_at_the_next_top_level_line() {
+        let src = "a {\n  x = [1,\n  y = 2\n\nb = 1 +\n";
+        let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
+        assert_eq!(lines.first(), Some(&3));
+        assert!(lines.contains(&5), "{lines:?}");
+    }
+
+    #[test]
+    fn heredocs_and_strings_do_not_end_an_item() {
+        let b = b"a {\n  x = <<EOT\n}\nEOT\n  y = \"}\"\n}\nb = 1\n";
+        assert_eq!(item_end(b, 0, 5), b.len() - "b = 1\n".len() - 1);
+    }
+}
