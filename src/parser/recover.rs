@@ -38,12 +38,19 @@ pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> 
             Ok(_) => break,
             Err(e) => {
                 let e_at = e.offset().unwrap_or(start);
+                let end = item_end(input.as_bytes(), start, e_at);
                 // The first error was found by the whole parse; the errors
                 // before it would be found again.
-                if e_at > at && errors.len() < MAX_ERRORS {
-                    errors.push(e);
+                if e_at >= at {
+                    if e_at > at {
+                        errors.push(e);
+                    }
+                    for more in errors_inside(input, options, start, end, e_at) {
+                        if errors.len() < MAX_ERRORS {
+                            errors.push(more);
+                        }
+                    }
                 }
-                let end = item_end(input.as_bytes(), start, e_at);
                 if end <= start {
                     break;
                 }
@@ -63,6 +70,93 @@ pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> 
 
 /// Errors reported for a file, at most.
 const MAX_ERRORS: usize = 1000;
+
+/// Lines of one item set aside to find its further errors, at most.
+const MAX_RETRIES: usize = 100;
+
+/// The errors of the broken item from `start` to `end` after its first, at
+/// `failed`: a line inside the item that fails is set aside (read as
+/// blank) when its brackets balance, and the item parsed again, as long as
+/// each new error comes after the last (the lines that open or close the
+/// item, or a bracket, are never set aside: the errors after them would be
+/// the parser's confusion, not the file's).
+fn errors_inside(
+    input: &str,
+    options: &ParseOptions,
+    start: usize,
+    end: usize,
+    failed: usize,
+) -> Vec<Error> {
+    let mut found = Vec::new();
+    let mut text = input
+        .get(..end.min(input.len()))
+        .unwrap_or_default()
+        .to_owned();
+    let first_line_end = line_end(text.as_bytes(), start);
+    let mut at = failed;
+    let arena = Arena::new();
+    for _ in 0..MAX_RETRIES {
+        let b = text.as_bytes();
+        let from = b[..at.min(b.len())]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1);
+        let to = line_end(b, at.min(b.len()));
+        if from <= first_line_end || to >= b.len() || !balanced(&b[from..to]) {
+            break;
+        }
+        // The line read as blank: its bytes as spaces (offsets kept).
+        let blank = " ".repeat(to - from);
+        text.replace_range(from..to, &blank);
+        let mut names = Vec::new();
+        match super::parse_top_items(&arena, &text, start, start + 1, &mut names, options) {
+            Ok(_) => break,
+            Err(e) => match e.offset() {
+                Some(next) if next > to => {
+                    at = next;
+                    found.push(e);
+                }
+                _ => break,
+            },
+        }
+    }
+    found
+}
+
+/// Whether the brackets of a line balance and it opens no heredoc (strings
+/// read roughly: a line with a quote inside an interpolation may count
+/// wrong, and is then not set aside).
+fn balanced(line: &[u8]) -> bool {
+    if line.windows(2).any(|w| w == b"<<") {
+        return false;
+    }
+    let mut depth = [0i32; 3];
+    let mut quoted = false;
+    let mut escaped = false;
+    for &c in line {
+        if quoted {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'"' => quoted = true,
+            b'#' => break,
+            b'{' => depth[0] += 1,
+            b'}' => depth[0] -= 1,
+            b'[' => depth[1] += 1,
+            b']' => depth[1] -= 1,
+            b'(' => depth[2] += 1,
+            b')' => depth[2] -= 1,
+            _ => {}
+        }
+    }
+    !quoted && depth == [0, 0, 0]
+}
 
 /// The start of the next top-level item at or after `from` (past spaces,
 /// newlines and comments).
@@ -242,6 +336,13 @@ mod tests {
         let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
         assert_eq!(lines.first(), Some(&3));
         assert!(lines.contains(&5), "{lines:?}");
+    }
+
+    #[test]
+    fn errors_inside_one_block_are_each_reported() {
+        let src = "a {\n  x = = 1\n  y = 2\n  z = 1 @\n  w {\n    v = [,1]\n  }\n}\n\nb = 1 +\n";
+        let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
+        assert_eq!(lines, [2, 4, 6, 10]);
     }
 
     #[test]
