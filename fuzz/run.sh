@@ -9,7 +9,7 @@
 #   cargo install cargo-fuzz
 #   fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
 #
-# Targets: parse, roundtrip, from_str_value, eval_expr, value_roundtrip, json_syntax, edit.
+# Targets: parse, recover, roundtrip, from_str_value, eval_expr, value_roundtrip, json_syntax, edit.
 # Corpora grow in fuzz/corpus/TARGET (not committed); seeds are ours, in
 # fuzz/seeds/. Crashes land in fuzz/artifacts/TARGET; each one fixed becomes
 # a test in tests/hostile/fuzz_regressions.rs.

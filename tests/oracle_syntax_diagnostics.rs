@@ -3,7 +3,9 @@
 //! top-level blocks, see the oracle's `DIAGNOSTICS-README.md`) and checks
 //! that the parser reports a diagnostic on every broken line, none inside a
 //! clean block, none on another line of a broken block, and no more on a
-//! broken line than Terraform 1.11.4 reports there.
+//! broken line than Terraform 1.11.4 reports there; and that the partial
+//! tree (`hcl::parser::parse_partial`) holds every clean block, its text
+//! unchanged, at its line.
 //!
 //! `HCL_ORACLE_DIR=/work/shared/oracle cargo test --test oracle_syntax_diagnostics`
 //! (`-- -v` lists every difference). Required: every file.
@@ -98,6 +100,31 @@ fn main() {
                 let tf_count = tf_lines.iter().filter(|x| **x == l).count();
                 if count(l) > tf_count.max(1) {
                     problems.push(format!("{} diagnostics on line {l}", count(l)));
+                }
+            }
+        }
+        // The partial tree: every clean block, as written, at its place.
+        let (partial, _) = hcl::parser::parse_partial(src);
+        let partial_lines: Vec<&str> = partial.source().lines().collect();
+        let original_lines: Vec<&str> = src.lines().collect();
+        let block_lines: Vec<usize> = partial
+            .body()
+            .blocks()
+            .map(|b| src[..b.span().start()].matches('\n').count() + 1)
+            .collect();
+        if let Some(Json::Arr(clean)) = c.get("clean_blocks") {
+            for block in clean {
+                let Json::Arr(r) = block else { continue };
+                let (first, last) = (num(r.first()), num(r.get(1)));
+                if partial_lines.get(first - 1..last) != original_lines.get(first - 1..last) {
+                    problems.push(format!(
+                        "clean block {first}-{last} changed in the partial tree"
+                    ));
+                }
+                if !block_lines.contains(&first) {
+                    problems.push(format!(
+                        "clean block {first}-{last} not in the partial tree"
+                    ));
                 }
             }
         }

@@ -171,6 +171,64 @@ pub(crate) fn check_names(names: &[Span], input: &str, options: &ParseOptions) -
     }
 }
 
+/// Parses what can be parsed of `input`, for editors and linters: the tree
+/// of every item that parses, and the error holding every syntax
+/// diagnostic (`None` when the file has none). After a syntax error the
+/// parser goes on at the next top-level item; inside a broken item, a line
+/// that fails is set aside when that lets the rest parse, and otherwise
+/// the whole item is left out. Each item in the tree is what parsing it
+/// alone gives, at its place in `input` (its spans are `input`'s); the
+/// tree's [`source`](crate::ConfigFile::source) is `input` with what was
+/// left out read as blank.
+///
+/// ```
+/// let src = "a = 1\nb {\n  x = = 1\n  y = 2\n}\nc = 1 +\nd = 4\n";
+/// let (file, err) = hcl::parser::parse_partial(src);
+/// let body = file.body();
+/// let names: Vec<&str> = body.attributes().map(|a| a.name.as_str()).collect();
+/// assert_eq!(names, ["a", "d"]);
+/// let b = body.blocks().next().unwrap();
+/// let inner: Vec<&str> = b.body.attributes().map(|a| a.name.as_str()).collect();
+/// assert_eq!(inner, ["y"]);
+/// let lines: Vec<Option<usize>> = err.unwrap().iter().map(|e| e.line()).collect();
+/// assert_eq!(lines, [Some(3), Some(6)]);
+/// ```
+pub fn parse_partial(input: &str) -> (crate::ConfigFile<'static>, Option<crate::Error>) {
+    let options = ParseOptions::default();
+    // The first error alone (the recovery finds the others).
+    let checked = run(&Arena::new(), input, &options, |i| {
+        body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i.to(bom_len(input)))
+    });
+    let (error, text) = match checked {
+        Ok(()) => (None, input.to_owned()),
+        Err(first) => {
+            let (error, text) = recover::recover(input, &options, first);
+            (Some(error), text)
+        }
+    };
+    match crate::ConfigFile::parse_with(text, &options) {
+        Ok(file) => (file, error),
+        // What is left does not parse (an attribute defined twice): the
+        // empty tree.
+        Err(e) => {
+            let error = Some(match error {
+                Some(first) => first.and(e),
+                None => e,
+            });
+            (empty_file(), error)
+        }
+    }
+}
+
+/// The tree of an empty file.
+fn empty_file() -> crate::ConfigFile<'static> {
+    match crate::ConfigFile::parse_with(String::new(), &ParseOptions::default()) {
+        Ok(file) => file,
+        // (An empty text parses.)
+        Err(_) => empty_file(),
+    }
+}
+
 /// Checks that `input` is a valid config file without building the whole
 /// tree: each top-level attribute or block is dropped as soon as it is
 /// parsed, so memory stays proportional to the largest one. Accepts and

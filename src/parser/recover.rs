@@ -13,11 +13,21 @@ use super::ParseOptions;
 /// parsing it alone would report it), in the order of the file.
 #[cold]
 pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> Error {
+    recover(input, options, first).0
+}
+
+/// [`every_error`], and `input` with what failed read as blank (each
+/// broken item's lines that were set aside, or the whole item where that
+/// did not make it parse): the text of a partial tree, every item of
+/// which has the offsets it has in `input`.
+#[cold]
+pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Error, String) {
+    let mut blanked = input.to_owned();
     if first.kind() != ErrorKind::Parse {
-        return first;
+        return (first, blanked);
     }
     let Some(at) = first.offset() else {
-        return first;
+        return (first, blanked);
     };
     let mut errors = vec![first];
     let mut arena = Arena::new();
@@ -45,10 +55,17 @@ pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> 
                     if e_at > at {
                         errors.push(e);
                     }
-                    for more in errors_inside(input, options, start, end, e_at) {
+                    let (more, item) = errors_inside(input, options, start, end, e_at);
+                    for e in more {
                         if errors.len() < MAX_ERRORS {
-                            errors.push(more);
+                            errors.push(e);
                         }
+                    }
+                    let end = end.min(blanked.len());
+                    match item {
+                        // The item parses with its broken lines set aside.
+                        Some(text) => blanked.replace_range(start..end, &text[start..end]),
+                        None => blank(&mut blanked, start, end),
                     }
                 }
                 if end <= start {
@@ -65,7 +82,16 @@ pub(crate) fn every_error(input: &str, options: &ParseOptions, first: Error) -> 
     for e in it {
         all = all.and(e);
     }
-    all
+    (all, blanked)
+}
+
+/// `text[from..to]` read as blank: each byte a space, newlines kept.
+fn blank(text: &mut String, from: usize, to: usize) {
+    let spaces: String = text.as_bytes()[from..to]
+        .iter()
+        .map(|&c| if c == b'\n' { '\n' } else { ' ' })
+        .collect();
+    text.replace_range(from..to, &spaces);
 }
 
 /// Errors reported for a file, at most.
@@ -86,7 +112,7 @@ fn errors_inside(
     start: usize,
     end: usize,
     failed: usize,
-) -> Vec<Error> {
+) -> (Vec<Error>, Option<String>) {
     let mut found = Vec::new();
     let mut text = input
         .get(..end.min(input.len()))
@@ -110,7 +136,7 @@ fn errors_inside(
         text.replace_range(from..to, &blank);
         let mut names = Vec::new();
         match super::parse_top_items(&arena, &text, start, start + 1, &mut names, options) {
-            Ok(_) => break,
+            Ok(_) => return (found, Some(text)),
             Err(e) => match e.offset() {
                 Some(next) if next > to => {
                     at = next;
@@ -120,7 +146,7 @@ fn errors_inside(
             },
         }
     }
-    found
+    (found, None)
 }
 
 /// Whether the brackets of a line balance and it opens no heredoc (strings
