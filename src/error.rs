@@ -5,6 +5,14 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::syntax::Span;
 
+pub(crate) mod path;
+
+/// The field names under which the deserializer offers a block's labels
+/// (`hcl::de::LABEL`, `hcl::de::LABELS`): serde's messages about them speak
+/// of labels.
+pub(crate) const LABEL: &str = "__label";
+pub(crate) const LABELS: &str = "__labels";
+
 /// `Result<T, hcl::Error>`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -649,7 +657,7 @@ impl serde::de::Error for Error {
         let names: Vec<&str> = expected
             .iter()
             .copied()
-            .filter(|f| *f != crate::de::LABEL && *f != crate::de::LABELS)
+            .filter(|f| *f != LABEL && *f != LABELS)
             .collect();
         let msg = match names.as_slice() {
             [] => format!("unknown field `{field}`, there are no fields"),
@@ -670,7 +678,7 @@ impl serde::de::Error for Error {
     /// is one.
     #[cold]
     fn missing_field(field: &'static str) -> Error {
-        let msg = if field == crate::de::LABEL || field == crate::de::LABELS {
+        let msg = if field == LABEL || field == LABELS {
             "missing block label".to_owned()
         } else {
             format!("missing field `{field}`")

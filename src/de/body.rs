@@ -11,10 +11,10 @@ use serde::de::{
 };
 
 use super::eval_glue::{evaluate, Env};
-use super::path::{attach_span, prepend_index, prepend_key};
 use super::syntax_de;
 use super::value::{parse_bool, visit_number, KeyDeserializer, ValueDeserializer};
 use super::{LABEL, LABELS};
+use crate::error::path::{attach_span, prepend_index, prepend_key};
 use crate::error::{Error, Result};
 use crate::syntax::{
     Attribute, Block, BlockLabel, Body, ExprKind, Expression, ObjectItem, ObjectKey, Span,

@@ -211,7 +211,6 @@
 
 mod body;
 mod eval_glue;
-pub(crate) mod path;
 mod syntax_de;
 mod value;
 
@@ -219,10 +218,10 @@ pub use value::from_value;
 
 /// Field name under which a block's first remaining label is offered (see
 /// [the mapping](self#blocks)): `#[serde(rename = "__label")] name: String`.
-pub const LABEL: &str = "__label";
+pub const LABEL: &str = crate::error::LABEL;
 /// Field name under which all of a block's remaining labels are offered, as
 /// a list of strings: `#[serde(rename = "__labels")] labels: Vec<String>`.
-pub const LABELS: &str = "__labels";
+pub const LABELS: &str = crate::error::LABELS;
 
 use serde::de::{self, DeserializeOwned, Visitor};
 use serde::Deserialize;

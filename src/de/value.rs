@@ -9,7 +9,7 @@ use serde::de::{
 };
 use serde::Deserialize;
 
-use super::path;
+use crate::error::path;
 use crate::error::{Error, Result};
 use crate::syntax::Span;
 use crate::value::{Key, Map, Number, Value};

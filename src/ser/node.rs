@@ -1,7 +1,7 @@
 //! The intermediate tree built by the serde serializer, and its conversion
 //! into syntax trees and values.
 
-use crate::de::path::{prepend_index, prepend_key};
+use crate::error::path::{prepend_index, prepend_key};
 use serde::ser::{self, Serialize};
 
 use super::*;
