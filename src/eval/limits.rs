@@ -313,7 +313,18 @@ mod tests {
 
     #[test]
     fn size_counts_values_and_string_bytes() {
-        let v: Value = crate::from_str("a = [1, \"xy\", {k = \"z\"}]\n").unwrap();
+        let mut inner = crate::value::Map::new();
+        inner.insert("k", Value::from("z"));
+        let mut outer = crate::value::Map::new();
+        outer.insert(
+            "a",
+            Value::Array(vec![
+                Value::from(1),
+                Value::from("xy"),
+                Value::Object(inner),
+            ]),
+        );
+        let v = Value::Object(outer);
         // {a: [1, "xy", {k: "z"}]}: 6 values; "a" + "xy" + "k" + "z" = 5 bytes.
         assert_eq!(size(&v), (6, 5));
     }
