@@ -179,7 +179,7 @@ fn load() -> Result<Config, hcl::Error> {
 
     // Strict mode (a new Context's default): an unknown variable or
     // function is an error with its line, column and field path.
-    let config: Config = hcl::eval::from_str(CONFIG, &ctx)?;
+    let config: Config = hcl::from_str_with_context(CONFIG, &ctx)?;
 
     // Cross-checks that serde cannot express, reported at the right place.
     for route in &config.route {

@@ -153,7 +153,7 @@ fn run(template_path: &str, vars_path: &str) -> Result<(), String> {
 
     // 3. The rest, typed, with `dynamic` blocks expanded.
     let ctx = ctx.with_dynamic_blocks(true);
-    let t: Template = hcl::eval::from_str(&template, &ctx).map_err(at(template_path))?;
+    let t: Template = hcl::from_str_with_context(&template, &ctx).map_err(at(template_path))?;
 
     for (ty, sources) in &t.source {
         for (name, s) in sources {

@@ -40,7 +40,9 @@ pub mod ser;
 pub mod syntax;
 pub mod value;
 
-pub use de::{from_body, from_reader, from_slice, from_str, from_value, Deserializer};
+pub use de::{
+    from_body, from_reader, from_slice, from_str, from_str_with_context, from_value, Deserializer,
+};
 pub use error::{Diagnostic, Error, ErrorKind, Result, Severity};
 pub use parser::{parse, parse_with, ParseOptions};
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};

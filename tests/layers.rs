@@ -106,7 +106,6 @@ const STILL_TO_MOVE: &[(&str, &str)] = &[
     ("error/path.rs", "syntax"),
     ("eval/dynamic.rs", "format"),
     ("eval/functions/encoding.rs", "json"),
-    ("eval/mod.rs", "de"),
     ("eval/variable.rs", "analysis"),
     ("json/mod.rs", "de"),
     ("syntax/file.rs", "parser"),

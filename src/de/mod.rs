@@ -310,7 +310,7 @@ pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
 /// variables and functions are available, and its [`EvalMode`] applies (a
 /// new [`Context`] is [`EvalMode::Strict`]: a reference to an undefined
 /// variable or function is an error). Also available as
-/// [`hcl::eval::from_str`](crate::eval::from_str).
+/// [`hcl::from_str_with_context`](crate::from_str_with_context).
 ///
 /// # Errors
 /// As [`from_str`].

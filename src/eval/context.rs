@@ -226,7 +226,7 @@ impl<'p> Context<'p> {
     }
 
     /// Makes deserializers reading a document in this context
-    /// ([`hcl::eval::from_str`](crate::eval::from_str),
+    /// ([`hcl::from_str_with_context`](crate::from_str_with_context),
     /// [`Deserializer::with_context`](crate::Deserializer::with_context))
     /// expand its `dynamic` blocks first (see
     /// [`expand_dynamic`](crate::eval::expand_dynamic)), so a
@@ -241,7 +241,7 @@ impl<'p> Context<'p> {
     /// let mut ctx = hcl::eval::Context::new().with_dynamic_blocks(true);
     /// ctx.declare_var("names", hcl::Value::from(vec!["a", "b"]));
     /// let src = "setting {\n  name = \"first\"\n}\ndynamic \"setting\" {\n  for_each = names\n  content {\n    name = setting.value\n  }\n}\n";
-    /// let c: Config = hcl::eval::from_str(src, &ctx).unwrap();
+    /// let c: Config = hcl::from_str_with_context(src, &ctx).unwrap();
     /// let names: Vec<_> = c.setting.iter().map(|s| s.name.as_str()).collect();
     /// assert_eq!(names, ["first", "a", "b"]);
     /// ```

@@ -125,10 +125,6 @@ pub use print::print_expr;
 pub(crate) use variable::constant_of;
 pub use variable::{constant, Variable};
 
-/// Deserializes a `T` from HCL text, evaluating in `ctx`: shorthand for
-/// [`hcl::de::from_str_with_context`](crate::de::from_str_with_context).
-pub use crate::de::from_str_with_context as from_str;
-
 use crate::error::Result;
 use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
 use crate::value::{Type, Value};

@@ -174,7 +174,7 @@ pub fn from_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
 }
 
 /// Like [`from_str`], evaluating in `ctx` (see
-/// [`hcl::eval::from_str`](crate::eval::from_str)).
+/// [`hcl::from_str_with_context`](crate::from_str_with_context)).
 ///
 /// # Errors
 /// As [`from_str`].

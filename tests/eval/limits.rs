@@ -159,7 +159,8 @@ fn limit_errors_are_not_kept_as_templates() {
     let e = evaluate_str("[for i in range(100) : i]", &ctx).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
     // Through the deserializer, with a context.
-    let e = hcl::eval::from_str::<Value>("a = [for i in range(100) : i]\n", &ctx).unwrap_err();
+    let e =
+        hcl::from_str_with_context::<Value>("a = [for i in range(100) : i]\n", &ctx).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
     assert_eq!(e.line(), Some(1));
 }
@@ -170,9 +171,9 @@ fn one_budget_for_a_whole_document() {
     // document does not: the deserializer shares one budget.
     let ctx = Context::new().with_limits(Limits::new().max_elements(500));
     let one = "a = [for i in range(100) : i]\n";
-    assert!(hcl::eval::from_str::<Value>(one, &ctx).is_ok());
+    assert!(hcl::from_str_with_context::<Value>(one, &ctx).is_ok());
     let three = "a = [for i in range(100) : i]\nb = [for i in range(100) : i]\nc = [for i in range(100) : i]\n";
-    let e = hcl::eval::from_str::<Value>(three, &ctx).unwrap_err();
+    let e = hcl::from_str_with_context::<Value>(three, &ctx).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
     assert_eq!(e.line(), Some(3), "{e}");
     // A whole body evaluated at once shares one budget too.

@@ -55,7 +55,7 @@ struct App {
 fn variables_and_functions_from_the_context() {
     let ctx = ctx();
     let src = "name = \"shop-${env}\"\nreplicas = replicas\nmax = twice(replicas) + 1\n";
-    let app: App = hcl::eval::from_str(src, &ctx).unwrap();
+    let app: App = hcl::from_str_with_context(src, &ctx).unwrap();
     assert_eq!(
         (app.name.as_str(), app.replicas, app.max),
         ("shop-prod", 3, 7)
@@ -70,7 +70,7 @@ fn variables_and_functions_from_the_context() {
 fn strict_mode_rejects_unknown_variables_with_position_and_path() {
     let ctx = ctx();
     let src = "name = \"x\"\nreplicas = 1\nmax = region_max\n";
-    let err = hcl::eval::from_str::<App>(src, &ctx).unwrap_err();
+    let err = hcl::from_str_with_context::<App>(src, &ctx).unwrap_err();
     assert_eq!(err.kind(), hcl::ErrorKind::Eval);
     assert_eq!(err.path(), Some("max"));
     assert_eq!((err.line(), err.column()), (Some(3), Some(7)));
@@ -80,7 +80,7 @@ fn strict_mode_rejects_unknown_variables_with_position_and_path() {
 #[test]
 fn preserve_mode_with_a_user_context() {
     let ctx = ctx().with_mode(EvalMode::PreserveTemplates);
-    let v: Value = hcl::eval::from_str("a = env\nb = var.unknown\n", &ctx).unwrap();
+    let v: Value = hcl::from_str_with_context("a = env\nb = var.unknown\n", &ctx).unwrap();
     assert_eq!(v["a"], Value::from("prod"));
     assert_eq!(v["b"], Value::from("${var.unknown}"));
 }
@@ -113,7 +113,7 @@ fn computed_values_convert_like_literals() {
         port: u16,
         flag: bool,
     }
-    let c: C = hcl::eval::from_str(
+    let c: C = hcl::from_str_with_context(
         "port = \"80${replicas}\"\nflag = \"${replicas > 1}\"\n",
         &ctx,
     )
@@ -129,7 +129,7 @@ fn null_results_are_none() {
         a: Option<String>,
         b: Option<String>,
     }
-    let c: C = hcl::eval::from_str("a = nothing\nb = env\n", &ctx).unwrap();
+    let c: C = hcl::from_str_with_context("a = nothing\nb = env\n", &ctx).unwrap();
     assert_eq!((c.a, c.b.as_deref()), (None, Some("prod")));
 }
 
@@ -141,7 +141,7 @@ fn spanned_computed_value_has_the_expression_span() {
         n: Spanned<u32>,
     }
     let src = "n = replicas * 2\n";
-    let c: C = hcl::eval::from_str(src, &ctx).unwrap();
+    let c: C = hcl::from_str_with_context(src, &ctx).unwrap();
     assert_eq!(*c.n.get_ref(), 6);
     assert_eq!(&src[c.n.span()], "replicas * 2");
 }
@@ -153,7 +153,7 @@ fn optional_expression_of_a_computed_value_is_the_syntax() {
     struct C {
         e: Option<hcl::syntax::ParsedExpression<'static>>,
     }
-    let c: C = hcl::eval::from_str("e = replicas + 1\n", &ctx).unwrap();
+    let c: C = hcl::from_str_with_context("e = replicas + 1\n", &ctx).unwrap();
     assert!(matches!(
         c.e.unwrap().expr().kind,
         hcl::syntax::ExprKind::Binary(_)
@@ -167,7 +167,7 @@ fn heredoc() {
     struct C {
         motd: String,
     }
-    let c: C = hcl::eval::from_str(
+    let c: C = hcl::from_str_with_context(
         "motd = <<-EOT\n  Hello ${env}!\n    indented\n  EOT\n",
         &ctx,
     )

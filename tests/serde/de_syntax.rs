@@ -117,7 +117,7 @@ fn optional_syntax_fields_take_expressions_that_do_not_evaluate() {
     }
     let src = "type = string\nspanned = list(string)\ndefault = null\n";
     let ctx = hcl::eval::Context::new();
-    let v: Variable = hcl::eval::from_str(src, &ctx).unwrap();
+    let v: Variable = hcl::from_str_with_context(src, &ctx).unwrap();
     assert!(matches!(
         v.r#type.unwrap().expr().kind,
         ExprKind::Variable("string")
@@ -137,7 +137,7 @@ fn optional_syntax_fields_take_expressions_that_do_not_evaluate() {
         #[allow(dead_code)]
         x: Option<String>,
     }
-    let e = hcl::eval::from_str::<Value>("x = var.nope\n", &ctx).unwrap_err();
+    let e = hcl::from_str_with_context::<Value>("x = var.nope\n", &ctx).unwrap_err();
     assert!(
         e.message().contains("There is no variable named \"var\""),
         "{e}"

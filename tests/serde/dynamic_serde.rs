@@ -61,7 +61,7 @@ fn tags(c: &Config) -> Vec<(&str, &str)> {
 #[test]
 fn the_context_switch_expands_for_eval_from_str() {
     let ctx = context().with_dynamic_blocks(true);
-    let c: Config = hcl::eval::from_str(PACKER, &ctx).unwrap();
+    let c: Config = hcl::from_str_with_context(PACKER, &ctx).unwrap();
     assert_eq!(
         tags(&c),
         [
@@ -96,7 +96,7 @@ fn without_the_option_dynamic_is_an_ordinary_block() {
 fn errors_point_into_the_file() {
     let ctx = hcl::eval::Context::new().with_dynamic_blocks(true);
     let src = "dynamic \"tag\" {\n  for_each = 5\n  content {}\n}\n";
-    let err = hcl::eval::from_str::<hcl::Value>(src, &ctx).unwrap_err();
+    let err = hcl::from_str_with_context::<hcl::Value>(src, &ctx).unwrap_err();
     assert_eq!((err.line(), err.column()), (Some(2), Some(14)));
     assert!(err.message().contains("for_each"), "{}", err.message());
 }
