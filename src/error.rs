@@ -392,6 +392,16 @@ impl Error {
         self.inner.file.as_deref()
     }
 
+    /// `e`'s diagnostics added after those of `slot` (the error of what
+    /// failed so far, if anything did).
+    #[cold]
+    pub(crate) fn append(slot: &mut Option<Error>, e: Error) {
+        *slot = Some(match slot.take() {
+            Some(first) => first.and(e),
+            None => e,
+        });
+    }
+
     /// This error followed by `other`'s diagnostics.
     #[cold]
     pub(crate) fn and(mut self, mut other: Error) -> Error {

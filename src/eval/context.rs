@@ -72,6 +72,16 @@ pub const MAX_WARNINGS: usize = 100;
 #[derive(Debug, Default)]
 struct Warnings(std::sync::Mutex<Vec<crate::Error>>);
 
+impl Warnings {
+    /// The list (a panic elsewhere while it was held leaves it usable).
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<crate::Error>> {
+        match self.0.lock() {
+            Ok(l) => l,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+}
+
 impl Clone for Warnings {
     fn clone(&self) -> Warnings {
         Warnings::default()
@@ -131,10 +141,7 @@ impl<'p> Context<'p> {
         while let Some(p) = root.parent {
             root = p;
         }
-        let mut list = match root.warnings.0.lock() {
-            Ok(l) => l,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut list = root.warnings.list();
         if list.len() < MAX_WARNINGS && !list.iter().any(|x| x.span() == Some(span)) {
             list.push(crate::Error::spanned(
                 crate::ErrorKind::Eval,
@@ -163,10 +170,7 @@ impl<'p> Context<'p> {
     /// assert!(ctx.take_warnings(src).is_empty());
     /// ```
     pub fn take_warnings(&self, source: &str) -> Vec<crate::Diagnostic> {
-        let mut list = match self.warnings.0.lock() {
-            Ok(l) => l,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut list = self.warnings.list();
         std::mem::take(&mut *list)
             .into_iter()
             .flat_map(|e| e.with_source(source).diagnostics().collect::<Vec<_>>())

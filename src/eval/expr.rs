@@ -160,10 +160,7 @@ impl Failures {
     /// Records error `e` (a part's check that failed).
     #[cold]
     pub(crate) fn add(&mut self, e: Error) {
-        self.error = Some(match self.error.take() {
-            Some(first) => first.and(e),
-            None => e,
-        });
+        Error::append(&mut self.error, e);
     }
 
     /// Records `f`'s diagnostics, the placeholder dropped (a part whose
@@ -280,12 +277,7 @@ fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -
     let mut types: Option<Vec<Ty>> = None;
     let mut failures = Failures::default();
     for (i, item) in items.iter().enumerate() {
-        let r = if top {
-            eval_top(item, ctx, d).map(|v| (v, None))
-        } else {
-            eval_t(item, ctx, d)
-        };
-        let (v, t) = match r {
+        let (v, t) = match eval_part(item, top, ctx, d) {
             Ok(r) => r,
             Err(f) => failures.note(f)?,
         };
@@ -296,6 +288,16 @@ fn eval_tuple(items: &[Expression<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) -
     }
     let ty = typing::tuple(&out, types);
     failures.finish((Value::Array(out), ty), boxed)
+}
+
+/// A part of a tuple or object constructor: in output position (`top`,
+/// see [`eval_top`]) or not.
+fn eval_part(e: &Expression<'_>, top: bool, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
+    if top {
+        eval_top(e, ctx, d).map(|v| (v, None))
+    } else {
+        eval_t(e, ctx, d)
+    }
 }
 
 /// A placeholder of this value.
@@ -461,12 +463,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                     ExprKind::Parenthesis(inner) => inner,
                     _ => k,
                 };
-                let kv = if top {
-                    eval_top(inner, ctx, d).map(|kv| (kv, None))
-                } else {
-                    eval_t(inner, ctx, d)
-                };
-                match kv {
+                match eval_part(inner, top, ctx, d) {
                     // Its attributes are not known: nor is its type.
                     Ok((_, kt)) if !typing::is_known(&kt) => Ok(None),
                     Ok((kv, _)) => object_key(kv, k.span).map(Some),
@@ -481,12 +478,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                 None
             }
         };
-        let r = if top {
-            eval_top(&item.value, ctx, d).map(|v| (v, None))
-        } else {
-            eval_t(&item.value, ctx, d)
-        };
-        let (v, t) = match r {
+        let (v, t) = match eval_part(&item.value, top, ctx, d) {
             Ok(r) => r,
             Err(f) => failures.note(f)?,
         };
@@ -612,12 +604,14 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             ))
         }
     };
-    let placeholder = |unified: Option<Type>| {
-        boxed(unknown::nullable(ops::conditional_type(
+    // What a condition that fails or is not a bool gives: an unknown of the
+    // type the branches unify to.
+    let unknown_result = |unified: Option<Type>| {
+        unknown::nullable(ops::conditional_type(
             unified,
             (&xv.0, &xv.1),
             (&yv.0, &yv.1),
-        )))
+        ))
     };
     let (cond, cond_ty) = match cond {
         Ok(r) => r,
@@ -629,12 +623,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             if !typing::is_unknown(&cond_ty) && condition_bool(&cond).is_none() {
                 failures.add_fail(condition_error(&cond, c.cond.span))?;
             }
-            let r = unknown::nullable(ops::conditional_type(
-                unified,
-                (&xv.0, &xv.1),
-                (&yv.0, &yv.1),
-            ));
-            return failures.finish(r, boxed);
+            return failures.finish(unknown_result(unified), boxed);
         }
     };
     if typing::is_unknown(&cond_ty) {
@@ -651,10 +640,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     // (A tuple or object holding unknowns is not a bool either: only a
     // wholly unknown condition is not checked.)
     let Some(taken) = condition_bool(&cond) else {
-        return Err(match condition_error(&cond, c.cond.span) {
-            Fail::Err(e, _) => Fail::Err(e, placeholder(unified)),
-            f => f,
-        });
+        return Err(condition_error(&cond, c.cond.span).with_placeholder(unknown_result(unified)));
     };
     let (failed, chosen) = if taken { (xf, &xv) } else { (yf, &yv) };
     match failed {

@@ -194,10 +194,7 @@ impl Writer<'_, '_, '_> {
                     if is_static(path, a.name.name) {
                         self.static_expr(&a.expr);
                     } else if let Err(e) = self.expr(&a.expr) {
-                        self.failed = Some(match self.failed.take() {
-                            Some(first) => first.and(e),
-                            None => e,
-                        });
+                        crate::Error::append(&mut self.failed, e);
                         self.out.push_str("null");
                     }
                 }

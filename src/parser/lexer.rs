@@ -96,7 +96,7 @@ pub(crate) fn ws_nl(i: In<'_>) -> LeafResult<'_, ()> {
 
 /// [`skip_inline`] across newlines and line comments too.
 #[inline(never)]
-fn skip_nl(b: &[u8], mut p: usize) -> Result<usize, usize> {
+pub(crate) fn skip_nl(b: &[u8], mut p: usize) -> Result<usize, usize> {
     loop {
         match b.get(p) {
             Some(b' ' | b'\t' | b'\n') => p += 1,
@@ -113,7 +113,7 @@ fn skip_nl(b: &[u8], mut p: usize) -> Result<usize, usize> {
 }
 
 /// `p` is at `/*`; the offset after `*/`, if there is one.
-fn block_comment_end(b: &[u8], p: usize) -> Option<usize> {
+pub(crate) fn block_comment_end(b: &[u8], p: usize) -> Option<usize> {
     let mut j = p + 2;
     while j + 1 < b.len() {
         if b[j] == b'*' && b[j + 1] == b'/' {

@@ -211,10 +211,8 @@ pub fn parse_partial(input: &str) -> (crate::ConfigFile<'static>, Option<crate::
         // What is left does not parse (an attribute defined twice): the
         // empty tree.
         Err(e) => {
-            let error = Some(match error {
-                Some(first) => first.and(e),
-                None => e,
-            });
+            let mut error = error;
+            crate::Error::append(&mut error, e);
             (empty_file(), error)
         }
     }

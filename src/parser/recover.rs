@@ -29,7 +29,7 @@ pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Err
     let Some(at) = first.offset() else {
         return (first, blanked);
     };
-    let mut errors = vec![first];
+    let mut all = first;
     let mut arena = Arena::new();
     let mut names = Vec::new();
     let mut from = super::bom_len(input);
@@ -52,13 +52,11 @@ pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Err
                 // The first error was found by the whole parse; the errors
                 // before it would be found again.
                 if e_at >= at {
-                    if e_at > at {
-                        errors.push(e);
-                    }
                     let (more, item) = errors_inside(input, options, start, end, e_at);
-                    for e in more {
-                        if errors.len() < MAX_ERRORS {
-                            errors.push(e);
+                    let found = (e_at > at).then_some(e).into_iter().chain(more);
+                    for e in found {
+                        if all.count() < MAX_ERRORS {
+                            all = all.and(e);
                         }
                     }
                     let end = end.min(blanked.len());
@@ -74,13 +72,6 @@ pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Err
                 from = end;
             }
         }
-    }
-    let mut it = errors.into_iter();
-    let mut all = it
-        .next()
-        .unwrap_or_else(|| Error::new(ErrorKind::Parse, ""));
-    for e in it {
-        all = all.and(e);
     }
     (all, blanked)
 }
@@ -118,7 +109,7 @@ fn errors_inside(
         .get(..end.min(input.len()))
         .unwrap_or_default()
         .to_owned();
-    let first_line_end = line_end(text.as_bytes(), start);
+    let first_line_end = line_break(text.as_bytes(), start);
     let mut at = failed;
     let arena = Arena::new();
     for _ in 0..MAX_RETRIES {
@@ -127,7 +118,7 @@ fn errors_inside(
             .iter()
             .rposition(|&c| c == b'\n')
             .map_or(0, |p| p + 1);
-        let to = line_end(b, at.min(b.len()));
+        let to = line_break(b, at.min(b.len()));
         if from <= first_line_end || to >= b.len() || !balanced(&b[from..to]) {
             break;
         }
@@ -185,25 +176,10 @@ fn balanced(line: &[u8]) -> bool {
 }
 
 /// The start of the next top-level item at or after `from` (past spaces,
-/// newlines and comments).
+/// newlines and comments, as the lexer skips them; an unterminated
+/// comment is where the next item's error is).
 fn item_start(input: &str, from: usize) -> usize {
-    let b = input.as_bytes();
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'#' => i = line_end(b, i),
-            b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = match find(b, i + 2, b"*/") {
-                    Some(j) => j + 2,
-                    None => b.len(),
-                }
-            }
-            _ => break,
-        }
-    }
-    i
+    super::lexer::skip_nl(input.as_bytes(), from).unwrap_or_else(|at| at)
 }
 
 /// The end of the broken top-level item that starts at `start` and fails
@@ -218,15 +194,15 @@ fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
     while i < b.len() {
         match b[i] {
             b'#' => {
-                i = line_end(b, i);
+                i = line_break(b, i);
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = line_end(b, i);
+                i = line_break(b, i);
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = find(b, i + 2, b"*/").map_or(b.len(), |j| j + 2);
+                i = super::lexer::block_comment_end(b, i).unwrap_or(b.len());
                 continue;
             }
             b'"' => {
@@ -245,7 +221,7 @@ fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
             b'}' | b']' | b')' => {
                 depth -= 1;
                 if depth <= 0 && b[i] == b'}' {
-                    return line_end(b, i);
+                    return line_break(b, i);
                 }
             }
             b'\n' if depth <= 0 => return i + 1,
@@ -254,31 +230,24 @@ fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
         i += 1;
     }
     // The braces never close: the next top-level line after the failure.
-    let mut p = line_end(b, failed);
+    let mut p = line_break(b, failed);
     while p < b.len() {
         let line = p + 1;
         match b.get(line) {
-            Some(b'}') => return line_end(b, line),
+            Some(b'}') => return line_break(b, line),
             Some(c) if !c.is_ascii_whitespace() && *c != b'#' && *c != b'/' => return line,
-            _ => p = line_end(b, line),
+            _ => p = line_break(b, line),
         }
     }
     b.len()
 }
 
-/// The offset of the newline ending the line `i` is on (or the end).
-fn line_end(b: &[u8], i: usize) -> usize {
+/// The offset of the newline ending the line `i` is on (or the end;
+/// the lexer's `line_end` is past it).
+fn line_break(b: &[u8], i: usize) -> usize {
     b.get(i..)
         .and_then(|rest| rest.iter().position(|&c| c == b'\n'))
         .map_or(b.len(), |p| i + p)
-}
-
-/// The offset of `pat` at or after `from`.
-fn find(b: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
-    b.get(from..)?
-        .windows(pat.len())
-        .position(|w| w == pat)
-        .map(|p| from + p)
 }
 
 /// After a quoted string whose content starts at `i`: past its closing
@@ -322,10 +291,10 @@ fn heredoc_end(b: &[u8], mut i: usize) -> Option<usize> {
     if name.is_empty() || !matches!(b.get(i), Some(b'\n') | Some(b'\r')) {
         return None;
     }
-    let mut p = line_end(b, i);
+    let mut p = line_break(b, i);
     while p < b.len() {
         let line = p + 1;
-        let end = line_end(b, line);
+        let end = line_break(b, line);
         let text = &b[line..end];
         let text = text.strip_suffix(b"\r").unwrap_or(text);
         if text.trim_ascii() == name {

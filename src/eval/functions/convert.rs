@@ -32,18 +32,33 @@ fn conv(v: Value, ty: Ty) -> Result<Value, String> {
     })
 }
 
-fn collection(v: Value, kind: &str) -> Result<Value, String> {
-    let what = friendly_type(&v);
-    let fail = || {
-        format!(
-            "invalid value for \"v\" parameter: cannot convert {what} to {kind} of any single type"
-        )
+/// The refusal of `tolist`, `toset`, `tomap` (converting to `to`) of a
+/// value of type `what` whose elements have no single type.
+fn no_single_type(what: &str, to: &Type) -> String {
+    let kind = match to {
+        Type::Set(_) => "set",
+        Type::Map(_) => "map",
+        _ => "list",
     };
-    match (kind, v) {
+    format!("invalid value for \"v\" parameter: cannot convert {what} to {kind} of any single type")
+}
+
+/// `v` converted to the collection type `to` (`tolist`, `toset`,
+/// `tomap`), its elements to the type they unify to.
+fn collection(v: Value, to: &Type) -> Result<Value, String> {
+    let what = friendly_type(&v);
+    let fail = || no_single_type(what, to);
+    match (to, v) {
         (_, Value::Null) => Ok(Value::Null),
-        ("list", v @ Value::Array(_)) => util::to_list(v).map(Value::Array).map_err(|_| fail()),
-        ("set", v @ Value::Array(_)) => util::to_set(v).map(Value::Array).map_err(|_| fail()),
-        ("map", v @ Value::Object(_)) => util::to_map(v).map(Value::Object).map_err(|_| fail()),
+        (Type::List(_), v @ Value::Array(_)) => {
+            util::to_list(v).map(Value::Array).map_err(|_| fail())
+        }
+        (Type::Set(_), v @ Value::Array(_)) => {
+            util::to_set(v).map(Value::Array).map_err(|_| fail())
+        }
+        (Type::Map(_), v @ Value::Object(_)) => {
+            util::to_map(v).map(Value::Object).map_err(|_| fail())
+        }
         _ => Err(fail()),
     }
 }
@@ -70,24 +85,24 @@ pub(crate) fn register(r: &mut Registry) {
     );
     // The collection conversions: an unknown result is of the type they
     // convert to, and a known collection holding unknowns converts.
-    let collection_conversion = |to: Type, callback: TypeCallback, kind: &'static str| {
-        conversion(Type::Dynamic, to, callback)
+    let collection_conversion = |to: Type, callback: TypeCallback| {
+        conversion(Type::Dynamic, to.clone(), callback)
             .typed_impl(collection_typed)
             .unknown_type(conversion_target_type)
             .on_unknown(conversion_unknown)
-            .build(move |a| collection(first(a), kind))
+            .build(move |a| collection(first(a), &to))
     };
     r.insert(
         "tolist",
-        collection_conversion(Type::list(Type::Dynamic), tolist_type, "list"),
+        collection_conversion(Type::list(Type::Dynamic), tolist_type),
     );
     r.insert(
         "toset",
-        collection_conversion(Type::set(Type::Dynamic), toset_type, "set"),
+        collection_conversion(Type::set(Type::Dynamic), toset_type),
     );
     r.insert(
         "tomap",
-        collection_conversion(Type::map(Type::Dynamic), tomap_type, "map"),
+        collection_conversion(Type::map(Type::Dynamic), tomap_type),
     );
     // They take their arguments' expressions, as go-cty/hcl's `tryfunc`
     // does; called directly, with values, `try` gives the first and `can`
@@ -150,7 +165,6 @@ pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
     Ok(Returns::Is(Type::Bool))
 }
 
-/// cty's type callback of `tolist`.
 /// `tolist`, `toset` and `tomap` where the argument's type is known: it
 /// converts to the type its elements unify to, each element by its own
 /// type (`tomap({a = toset([1]), b = ["5"]})` is a map of sets of
@@ -160,21 +174,16 @@ fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
     let Returns::Is(t) = c.returns else {
         return c.run(args).map(TypedResult::Value);
     };
-    let kind = match c.def.spec().converts_to {
-        Some(Type::Set(_)) => "set",
-        Some(Type::Map(_)) => "map",
-        _ => "list",
-    };
+    let to = c.def.spec().converts_to.as_ref().unwrap_or(t);
     let got = typing::friendly(&c.types[0]);
     let v = args.into_iter().next().unwrap_or_default();
     match typing::convert(v, &c.metas[0], t) {
         Ok((v, t)) => Ok(TypedResult::Typed(v, t)),
-        Err(_) => Err(format!(
-            "invalid value for \"v\" parameter: cannot convert {got} to {kind} of any single type"
-        )),
+        Err(_) => Err(no_single_type(&got, to)),
     }
 }
 
+/// cty's type callback of `tolist`.
 pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
     Ok(collection_of(types, list_element, Type::list))
 }
