@@ -12,8 +12,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hcl::eval::{Context, Typed, Variable};
+use hcl::eval::{Context, Typed};
 use hcl::syntax::Expression;
+use hcl::typeexpr::Variable;
 use hcl::{TypeConstraint, Value};
 use serde::Deserialize;
 

@@ -3,9 +3,10 @@
 use std::fmt;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::syntax::Span;
-
 pub(crate) mod path;
+mod span;
+
+pub use span::Span;
 
 /// The field names under which the deserializer offers a block's labels
 /// (`hcl::de::LABEL`, `hcl::de::LABELS`): serde's messages about them speak

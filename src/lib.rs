@@ -38,10 +38,12 @@ pub mod json;
 pub mod parser;
 pub mod ser;
 pub mod syntax;
+pub mod typeexpr;
 pub mod value;
 
 pub use de::{
-    from_body, from_reader, from_slice, from_str, from_str_with_context, from_value, Deserializer,
+    from_body, from_json_slice, from_json_str, from_json_str_with_context, from_reader, from_slice,
+    from_str, from_str_with_context, from_value, Deserializer,
 };
 pub use error::{Diagnostic, Error, ErrorKind, Result, Severity};
 pub use parser::{parse, parse_with, ParseOptions};

@@ -524,7 +524,7 @@ fn check_json_syntax(
         format!("{file}: {}", res.as_ref().err().unwrap())
     });
     let from_native = hcl::from_str::<Tf>(text).map_err(|e| e.to_string());
-    let from_json = hcl::json::from_str::<Tf>(&first).map_err(|e| e.to_string());
+    let from_json = hcl::from_json_str::<Tf>(&first).map_err(|e| e.to_string());
     let same = match (&from_native, &from_json) {
         (Ok(a), Ok(b)) => a.normalized() == b.normalized(),
         (Err(_), Err(_)) => true,

@@ -1,7 +1,7 @@
 //! Type-constraint oracle runner: `$HCL_ORACLE_DIR/dev/typeexpr.json`
 //! (Terraform 1.11.4: a `variable` block's `type`, `default`, `nullable`
 //! and a `-var` value, see the oracle's `TYPES-README.md`) through
-//! [`hcl::eval::Variable`], and `dev/go_typeexpr.json` (the reference Go
+//! [`hcl::typeexpr::Variable`], and `dev/go_typeexpr.json` (the reference Go
 //! implementation: a constraint and a value, see `GO-README.md`) through
 //! [`hcl::TypeConstraint::convert_typed`].
 //!
@@ -20,7 +20,8 @@ mod json;
 #[path = "support/runner.rs"]
 mod runner;
 
-use hcl::eval::{constant, Context, Typed, Variable};
+use hcl::eval::{Context, Typed};
+use hcl::typeexpr::{constant, Variable};
 use hcl::TypeConstraint;
 use json::{matches, read_json, Json};
 

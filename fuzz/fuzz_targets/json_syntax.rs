@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let _ = hcl::json::from_str::<hcl::Value>(text);
+    let _ = hcl::from_json_str::<hcl::Value>(text);
     let Ok(file) = hcl::json::parse(text) else { return };
     let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
     let options = WriteOptions::new();

@@ -341,6 +341,43 @@ pub fn from_str_with_context<'de, T: Deserialize<'de>>(
     T::deserialize(&mut de)
 }
 
+/// Deserializes a `T` from a document in HCL's JSON syntax, as
+/// [`hcl::from_str`](crate::from_str) does from native syntax (built-in
+/// functions, template-preserving mode).
+///
+/// # Errors
+/// As [`hcl::json::parse`](crate::json::parse), plus evaluation errors and mismatches with `T`, with line,
+/// column and field path.
+///
+/// ```
+/// let v: hcl::Value = hcl::from_json_str(r#"{"a": "$${x}", "b": "${upper(\"b\")}"}"#).unwrap();
+/// assert_eq!(v["a"], hcl::Value::from("${x}"));
+/// assert_eq!(v["b"], hcl::Value::from("B"));
+/// ```
+pub fn from_json_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
+    T::deserialize(&mut Deserializer::from_json_str(s))
+}
+
+/// Like [`from_json_str`], evaluating in `ctx` (see
+/// [`hcl::from_str_with_context`](crate::from_str_with_context)).
+///
+/// # Errors
+/// As [`from_json_str`].
+pub fn from_json_str_with_context<'de, T: Deserialize<'de>>(
+    s: &'de str,
+    ctx: &'de Context<'de>,
+) -> Result<T> {
+    T::deserialize(&mut Deserializer::from_json_str(s).with_context(ctx))
+}
+
+/// Like [`from_json_str`], from bytes that must be UTF-8.
+///
+/// # Errors
+/// As [`from_json_str`]; invalid UTF-8 is reported at the first bad byte.
+pub fn from_json_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
+    from_json_str(crate::parser::check_utf8(b)?)
+}
+
 /// An HCL deserializer with options: an evaluation context (variables and
 /// functions, strict or template-preserving mode) and parse options. Use it
 /// as `T::deserialize(&mut deserializer)`.

@@ -49,10 +49,10 @@ pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
     if env.json {
         let token = src.get(expr.span.range()).unwrap_or_default();
         if token.starts_with('"') {
-            if let Ok(crate::json::parse::Node {
-                kind: crate::json::parse::Kind::String(text),
+            if let Ok(crate::value::json::Node {
+                kind: crate::value::json::Kind::String(text),
                 ..
-            }) = crate::json::parse::parse(token, 1)
+            }) = crate::value::json::parse(token, 1)
             {
                 return visitor.visit_seq(Raw {
                     start: env.locate(expr.span.start() + 1),

@@ -168,7 +168,7 @@ impl<'d> ExprMut<'d> {
         };
         // Bare when it reads back as a name (as the printer decides:
         // `{ for = 1 }` would open a `for` expression), else quoted.
-        let key = if crate::format::is_ident(key) {
+        let key = if crate::syntax::is_ident(key) {
             key.to_owned()
         } else {
             let mut q = String::new();

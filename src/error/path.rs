@@ -3,7 +3,7 @@
 //! Everything here runs only on the error path.
 
 use crate::error::Error;
-use crate::syntax::Span;
+use crate::error::Span;
 
 fn is_plain(key: &str) -> bool {
     !key.is_empty()

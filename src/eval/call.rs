@@ -350,7 +350,7 @@ impl Call<'_> {
                 v => (v, typing::typed(t)),
             },
             Returns::Is(t) => (v, typing::typed(t)),
-            Returns::Convert(t) => match super::functions::util::convert(v, &t) {
+            Returns::Convert(t) => match super::functions::util::convert_known(v, &t) {
                 Ok(v) => (v, typing::typed(t)),
                 Err(msg) => return Err(refuse(msg.into())),
             },

@@ -262,13 +262,13 @@ impl<'b> Expander<'_, '_, 'b> {
         }
         for (key, value) in elements(&collection?, for_each.expr.span)? {
             let it = Element {
-                key: crate::format::value_to_expression(&key, self.arena),
-                value: crate::format::value_to_expression(&value, self.arena),
+                key: crate::syntax::value_to_expression(&key, self.arena),
+                value: crate::syntax::value_to_expression(&value, self.arena),
                 object: {
                     let mut o = crate::Map::with_capacity(2);
                     o.insert("key", key);
                     o.insert("value", value);
-                    crate::format::value_to_expression(&Value::Object(o), self.arena)
+                    crate::syntax::value_to_expression(&Value::Object(o), self.arena)
                 },
             };
             let mut subst = Subst {

@@ -113,8 +113,8 @@ mod stream;
 mod template;
 pub(crate) mod typing;
 mod unknown;
-mod variable;
 
+pub use crate::value::Typed;
 pub use context::{Context, EvalMode, MAX_WARNINGS};
 pub use dynamic::expand_dynamic;
 pub use func::{
@@ -122,12 +122,10 @@ pub use func::{
 };
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
-pub(crate) use variable::constant_of;
-pub use variable::{constant, Variable};
 
 use crate::error::Result;
 use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
-use crate::value::{Type, Value};
+use crate::value::Value;
 use expr::{Eval, Fail, R};
 use limits::Budget;
 
@@ -354,113 +352,6 @@ pub(crate) fn with_expression<T>(
     }
 }
 
-/// A value with the type Terraform gives it ([`Type`]'s `Display` prints
-/// it as Terraform's `type()` does). [`Value`] alone says `tuple` for every
-/// array; a `Typed` tells a list from a set and from a tuple, a map from an
-/// object, and a null string from a null number.
-///
-/// ```
-/// let ctx = hcl::eval::Context::new();
-/// let t = hcl::eval::evaluate_typed_str("tolist([1, \"a\"])", &ctx).unwrap();
-/// assert_eq!(t.value(), &hcl::Value::from(vec!["1", "a"]));
-/// assert_eq!(t.ty().to_string(), "list(string)");
-/// let t = hcl::eval::evaluate_typed_str("[for x in toset([\"b\", \"a\"]) : tostring(null)]", &ctx).unwrap();
-/// assert_eq!(t.ty().to_string(), "tuple([string, string])");
-/// ```
-///
-/// # Unknown values
-///
-/// With values declared unknown in the [`Context`]
-/// ([`Context::declare_unknown`]), a result may be wholly unknown (only
-/// its type is known), or known with unknown values inside: see
-/// [`Typed::is_known`] and [`Typed::map_unknowns`].
-///
-/// ```
-/// use hcl::eval::{evaluate_typed_str, Context};
-/// use hcl::{Type, Value};
-/// let mut ctx = Context::new();
-/// ctx.declare_unknown("id", Type::String, true);
-/// let t = evaluate_typed_str("[id, \"k\"]", &ctx).unwrap();
-/// assert!(!t.is_known() && !t.is_unknown());
-/// let shown = t.map_unknowns(|ty| Value::from(format!("<{ty}>")));
-/// assert_eq!(shown, Value::from(vec!["<string>", "k"]));
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Typed {
-    value: Value,
-    ty: Type,
-    meta: typing::Ty,
-}
-
-impl Typed {
-    /// The value.
-    pub fn value(&self) -> &Value {
-        &self.value
-    }
-    /// Its type.
-    pub fn ty(&self) -> &Type {
-        &self.ty
-    }
-    /// The value, without its type.
-    pub fn into_value(self) -> Value {
-        self.value
-    }
-    /// The value and its type.
-    pub fn into_parts(self) -> (Value, Type) {
-        (self.value, self.ty)
-    }
-    /// An unknown value of type `ty`: known only to be of that type (and
-    /// perhaps null), as a function over typed values may return it.
-    ///
-    /// ```
-    /// let t = hcl::eval::Typed::unknown(hcl::Type::String);
-    /// assert!(t.is_unknown() && t.value().is_null());
-    /// ```
-    pub fn unknown(ty: Type) -> Typed {
-        let (value, meta) = unknown::nullable(ty);
-        Typed::from_meta(value, meta)
-    }
-    /// A typed value from the evaluator's parts.
-    pub(crate) fn from_meta(value: Value, meta: typing::Ty) -> Typed {
-        let ty = typing::of(&value, &meta).into_owned();
-        Typed { value, ty, meta }
-    }
-    /// The evaluator's parts: the value and what is known of its type.
-    pub(crate) fn into_meta(self) -> (Value, typing::Ty) {
-        (self.value, self.meta)
-    }
-    /// Whether the value is wholly known (it holds no unknown value).
-    pub fn is_known(&self) -> bool {
-        typing::is_known(&self.meta)
-    }
-    /// Whether the value is wholly unknown: only its type is known, and
-    /// [`Typed::value`] is `null`.
-    pub fn is_unknown(&self) -> bool {
-        typing::is_unknown(&self.meta)
-    }
-    /// The value, with each unknown value in it (or the whole value, if it
-    /// is unknown) replaced by `f` of its type. For a known value, the
-    /// value itself.
-    pub fn map_unknowns(&self, mut f: impl FnMut(&Type) -> Value) -> Value {
-        typing::map_unknowns(&self.value, &self.meta, &mut f)
-    }
-}
-
-/// A known value of the type a literal of it has (arrays are tuples,
-/// objects are objects, `null` is of the dynamic pseudo-type): what
-/// [`Variable::value`] and [`TypeConstraint::convert_typed`](crate::TypeConstraint::convert_typed)
-/// take for a plain [`Value`] (from serde, or built in Rust).
-///
-/// ```
-/// let t = hcl::eval::Typed::from(hcl::Value::from(vec![1, 2]));
-/// assert_eq!(t.ty().to_string(), "tuple([number, number])");
-/// ```
-impl From<Value> for Typed {
-    fn from(value: Value) -> Typed {
-        Typed::from_meta(value, None)
-    }
-}
-
 /// Evaluates `e` in `ctx` to its value and type. Undefined variables and
 /// functions are errors in every [`EvalMode`].
 ///
@@ -477,9 +368,7 @@ impl From<Value> for Typed {
 pub fn evaluate_typed(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Typed> {
     let budget = Budget::new(ctx.limits());
     let (value, ty) = expr::eval_t(e, &Eval::new(ctx, &budget), 0).map_err(Fail::into_error)?;
-    let meta = ty;
-    let ty = typing::of(&value, &meta).into_owned();
-    Ok(Typed { value, ty, meta })
+    Ok(Typed::from_meta(value, ty))
 }
 
 /// Evaluates `e` to its value and type, or `None` when it depends on

@@ -670,21 +670,15 @@ mod tests {
         let one = Value::Array(vec![Value::from(1)]);
         assert_eq!(equal(&one, &None, &one, &None), Some(true));
         assert_eq!(
-            equal(
-                &one,
-                &typing::typed(Type::parse("list(number)").unwrap()),
-                &one,
-                &None
-            ),
+            equal(&one, &typing::typed(Type::list(Type::Number)), &one, &None),
             Some(false)
         );
-        let null_of = |s: &str| typing::typed(Type::parse(s).unwrap());
         assert_eq!(
             equal(
                 &Value::Null,
-                &null_of("string"),
+                &typing::typed(Type::String),
                 &Value::Null,
-                &null_of("number")
+                &typing::typed(Type::Number)
             ),
             Some(true)
         );

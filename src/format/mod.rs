@@ -48,6 +48,7 @@ mod spans;
 
 use std::fmt;
 
+pub use crate::syntax::is_ident;
 pub(crate) use printer::{Mode, Printer};
 pub use spans::{clear_spans, eq_ignoring_spans, expr_eq_ignoring_spans};
 
@@ -266,47 +267,7 @@ impl fmt::Display for Value {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let arena = crate::syntax::Arena::new();
-        let e = value_to_expression(self, &arena);
+        let e = crate::syntax::value_to_expression(self, &arena);
         f.write_str(&format_expression(&e))
     }
-}
-
-/// Converts a value into the expression that evaluates to it (strings stay
-/// literal strings; object keys that are identifiers stay bare).
-pub(crate) fn value_to_expression<'b>(
-    v: &Value,
-    arena: &'b crate::syntax::Arena,
-) -> Expression<'b> {
-    use crate::syntax::{ExprKind, Ident, NumberLit, ObjectItem, ObjectKey, ObjectSeparator};
-    let sp = crate::Span::default();
-    let kind = match v {
-        Value::Null => ExprKind::Null,
-        Value::Bool(b) => ExprKind::Bool(*b),
-        Value::Number(n) => {
-            ExprKind::Number(arena.alloc(NumberLit::new(arena, n, arena.alloc_str(&n.to_string()))))
-        }
-        Value::String(s) => ExprKind::String(arena.alloc_str(s)),
-        Value::Array(a) => {
-            ExprKind::Tuple(arena.alloc_iter(a.iter().map(|v| value_to_expression(v, arena))))
-        }
-        Value::Object(o) => ExprKind::Object(arena.alloc_iter(o.iter().map(|(k, v)| {
-            let k = arena.alloc_str(k);
-            ObjectItem {
-                key: if is_ident(k) {
-                    ObjectKey::Ident(Ident::new(k, sp))
-                } else {
-                    ObjectKey::Expression(Expression::new(ExprKind::String(k), sp))
-                },
-                value: value_to_expression(v, arena),
-                separator: ObjectSeparator::Equals,
-            }
-        }))),
-    };
-    Expression::new(kind, sp)
-}
-
-/// Whether `s` can be written as a bare identifier (and is not a keyword
-/// that would read as a literal).
-pub fn is_ident(s: &str) -> bool {
-    crate::syntax::is_identifier(s) && !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
 }

@@ -31,26 +31,26 @@
 //!   "region": "eu-${env}",
 //!   "listener": {"port": "${40 + 3}"}
 //! }"#;
-//! let c: Config = hcl::json::from_str_with_context(src, &ctx).unwrap();
+//! let c: Config = hcl::from_json_str_with_context(src, &ctx).unwrap();
 //! assert_eq!(c.region, "eu-prod");
 //! assert_eq!(c.listener[0].port, 43);
 //!
-//! let err = hcl::json::from_str::<hcl::Value>("{\n  \"a\": [1,\n}").unwrap_err();
+//! let err = hcl::from_json_str::<hcl::Value>("{\n  \"a\": [1,\n}").unwrap_err();
 //! assert_eq!((err.line(), err.column()), (Some(3), Some(1)));
 //! ```
+//!
+//! [`hcl::from_json_str`](crate::from_json_str) and its siblings
+//! deserialize a document directly.
 //!
 //! Writing: [`to_string`] writes a native file as HCL's JSON syntax that
 //! Terraform reads back the same way (see its documentation).
 
-pub(crate) mod parse;
 mod read;
+mod repeated;
 pub(crate) mod write;
 
 use std::borrow::Cow;
 
-use serde::Deserialize;
-
-use crate::eval::Context;
 use crate::parser::ParseOptions;
 use crate::{ConfigFile, Result};
 
@@ -79,7 +79,7 @@ pub use write::{to_string, WriteOptions};
 /// assert!(hcl::json::value_to_string(&inf, false).is_err());
 /// ```
 pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
-    use crate::eval::functions::encoding::{write_json, JsonStyle};
+    use crate::value::json::{write_json, JsonStyle};
     if !value.is_finite() {
         return Err(crate::Error::new(
             crate::ErrorKind::Ser,
@@ -118,8 +118,9 @@ pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
 /// ```
 pub fn value_from_str(text: &str) -> Result<crate::Value> {
     let depth = ParseOptions::default().depth_limit();
-    let node = parse::parse(text, depth).map_err(|e| e.with_source(text))?;
-    parse::value(node, false).map_err(|m| crate::Error::new(crate::ErrorKind::Parse, m))
+    let node = crate::value::json::parse(text, depth).map_err(|e| e.with_source(text))?;
+    crate::value::json::value(node, false)
+        .map_err(|m| crate::Error::new(crate::ErrorKind::Parse, m))
 }
 
 /// Reads a document in HCL's JSON syntax into a native syntax tree whose
@@ -150,45 +151,8 @@ pub fn parse_with<'a>(
     options: &ParseOptions,
 ) -> Result<ConfigFile<'a>> {
     ConfigFile::build(src.into(), |arena, text| {
-        let mut root = parse::parse(text, options.depth_limit())?;
-        parse::merge_repeated(&mut root, text, true)?;
+        let mut root = crate::value::json::parse(text, options.depth_limit())?;
+        repeated::merge_repeated(&mut root, text, true)?;
         read::body(&root, arena, text, options)
     })
-}
-
-/// Deserializes a `T` from a document in HCL's JSON syntax, as
-/// [`hcl::from_str`](crate::from_str) does from native syntax (built-in
-/// functions, template-preserving mode).
-///
-/// # Errors
-/// As [`parse`], plus evaluation errors and mismatches with `T`, with line,
-/// column and field path.
-///
-/// ```
-/// let v: hcl::Value = hcl::json::from_str(r#"{"a": "$${x}", "b": "${upper(\"b\")}"}"#).unwrap();
-/// assert_eq!(v["a"], hcl::Value::from("${x}"));
-/// assert_eq!(v["b"], hcl::Value::from("B"));
-/// ```
-pub fn from_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
-    T::deserialize(&mut crate::Deserializer::from_json_str(s))
-}
-
-/// Like [`from_str`], evaluating in `ctx` (see
-/// [`hcl::from_str_with_context`](crate::from_str_with_context)).
-///
-/// # Errors
-/// As [`from_str`].
-pub fn from_str_with_context<'de, T: Deserialize<'de>>(
-    s: &'de str,
-    ctx: &'de Context<'de>,
-) -> Result<T> {
-    T::deserialize(&mut crate::Deserializer::from_json_str(s).with_context(ctx))
-}
-
-/// Like [`from_str`], from bytes that must be UTF-8.
-///
-/// # Errors
-/// As [`from_str`]; invalid UTF-8 is reported at the first bad byte.
-pub fn from_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
-    from_str(crate::parser::check_utf8(b)?)
 }

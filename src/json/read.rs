@@ -8,15 +8,15 @@
 //! (`"${a + b}"` is the value of `a + b`, `"$${x}"` the text `${x}`),
 //! numbers exact, arrays tuples, objects objects whose property names are
 //! templates too. A property an object defines more than once is read as
-//! repeated blocks are ([`merge_repeated`](super::parse::merge_repeated)).
+//! repeated blocks are ([`merge_repeated`](super::repeated::merge_repeated)).
 //! Spans are those of the JSON text, so errors have its lines and columns.
 
-use super::parse::{Kind, Node};
 use crate::parser::ParseOptions;
 use crate::syntax::{
     fold_template, Arena, Attribute, Body, ExprKind, Expression, Fold, Ident, NumberLit,
     ObjectItem, ObjectKey, ObjectSeparator, Structure, TemplateExpr, TemplateKind,
 };
+use crate::value::json::{Kind, Node};
 use crate::{Error, ErrorKind, Number, Result, Span};
 
 /// The body a JSON document's root object stands for.

@@ -2,9 +2,9 @@
 //! form Terraform reads back as the same configuration.
 
 use crate::analysis::references;
-use crate::eval::functions::encoding::{write_json, JsonStyle};
 use crate::eval::{Context, EvalMode};
 use crate::syntax::{Block, Body, Element, ExprKind, Expression, ObjectKey, Structure, Template};
+use crate::value::json::{escape_template, number_text, write_json, write_json_string, JsonStyle};
 use crate::{Result, Value};
 
 /// How [`to_string`] writes.
@@ -512,61 +512,7 @@ fn group_runs<'b, 'a>(
     out
 }
 
-/// A number as JSON: every digit, as Terraform writes numbers, unless that
-/// is longer than a number literal may be (`2.5e31000`): then the shortest
-/// form with an exponent, which reads back to the same number. `None` when
-/// no JSON number reads back as it: ±Inf, and numbers beyond the literals'
-/// limits (`899999832166048000E99999` is read, but is 8.99…e100014).
-pub(crate) fn number_text(n: &crate::Number) -> Option<String> {
-    if !n.is_finite() {
-        return None;
-    }
-    let plain = n.to_plain_string();
-    if plain.len() <= 1000 {
-        return Some(plain);
-    }
-    let reads_back = |text: &str| crate::Number::parse(text).as_ref() == Some(n);
-    let short = with_exponent(&plain);
-    if reads_back(&short) {
-        Some(short)
-    } else {
-        reads_back(&plain).then_some(plain)
-    }
-}
-
-/// A plain decimal (`-2500…0`, `0.000…25`) as `D.DDDeX`.
-fn with_exponent(plain: &str) -> String {
-    let (sign, digits) = match plain.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", plain),
-    };
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    let all: String = format!("{int}{frac}");
-    let lead = all.len() - all.trim_start_matches('0').len();
-    let significant = all.trim_start_matches('0').trim_end_matches('0');
-    if significant.is_empty() {
-        return "0".to_owned();
-    }
-    // The first significant digit's power of ten.
-    let exp = int.len() as i64 - 1 - lead as i64;
-    let (first, rest) = significant.split_at(1);
-    if rest.is_empty() {
-        format!("{sign}{first}e{exp}")
-    } else {
-        format!("{sign}{first}.{rest}e{exp}")
-    }
-}
-
-/// `s` with its template sequences escaped (`${` as `$${`, `%{` as
-/// `%%{`), so a template reads it back as it is.
-pub(crate) fn escape_template(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains("${") && !s.contains("%{") {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    std::borrow::Cow::Owned(s.replace("${", "$${").replace("%{", "%%{"))
-}
-
 /// A JSON string (the one JSON string escaper, `jsonencode`'s).
 fn string(out: &mut String, s: &str) {
-    crate::eval::functions::encoding::write_json_string(out, s);
+    write_json_string(out, s);
 }

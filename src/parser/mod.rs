@@ -28,6 +28,7 @@ mod error;
 mod expr;
 mod input;
 pub(crate) mod lexer;
+mod owned;
 mod recover;
 pub(crate) mod scratch;
 pub(crate) mod template;

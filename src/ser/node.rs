@@ -5,7 +5,8 @@ use crate::error::path::{prepend_index, prepend_key};
 use serde::ser::{self, Serialize};
 
 use super::*;
-use crate::format::{is_ident, Printer};
+use crate::format::Printer;
+use crate::syntax::is_ident;
 use crate::syntax::*;
 use crate::{Error, Number, Span};
 

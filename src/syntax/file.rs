@@ -5,11 +5,9 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::str::FromStr;
 
 use super::{Arena, Body, Expression, Template};
 use crate::error::Location;
-use crate::parser::{self, ParseOptions};
 use crate::Result;
 
 /// What an owning tree owns: its source text and the arena its nodes are in.
@@ -32,7 +30,7 @@ impl<'src> Owner<'src> {
 macro_rules! owning_tree {
     (
         $(#[$doc:meta])*
-        $name:ident, $cell:ident, $node:ident, $get:ident, $parse_in:path, $what:literal
+        $name:ident, $cell:ident, $node:ident, $get:ident, $what:literal
     ) => {
         self_cell::self_cell!(
             struct $cell<'src> {
@@ -49,18 +47,6 @@ macro_rules! owning_tree {
         }
 
         impl<'src> $name<'src> {
-            #[doc = concat!("Parses ", $what, " from `src` with `options`.")]
-            ///
-            /// # Errors
-            /// An [`Error`](crate::Error) with line, column and snippet on
-            /// invalid syntax or when a limit is exceeded.
-            pub fn parse_with(src: impl Into<Cow<'src, str>>, options: &ParseOptions) -> Result<Self> {
-                let cell = $cell::try_new(Owner::new(src.into()), |o| {
-                    $parse_in(&o.arena, &o.text, options)
-                })?;
-                Ok($name { cell, start: Location::default() })
-            }
-
             #[doc = concat!("The ", $what, ".")]
             #[inline]
             pub fn $get(&self) -> &$node<'_> {
@@ -111,9 +97,8 @@ macro_rules! owning_tree {
                 &self.cell.borrow_owner().arena
             }
 
-            /// A tree that `build` makes in the arena, over `src` (for
-            /// the readers of other syntaxes).
-            #[allow(dead_code)]
+            /// A tree that `build` makes in the arena, over `src` (the
+            /// parser's, or a reader's of another syntax).
             pub(crate) fn build(
                 src: Cow<'src, str>,
                 build: impl for<'a> FnOnce(&'a Arena, &'a str) -> Result<$node<'a>>,
@@ -175,14 +160,6 @@ macro_rules! owning_tree {
             }
         }
 
-        impl FromStr for $name<'static> {
-            type Err = crate::Error;
-
-            #[doc = concat!("Parses ", $what, " from a copy of `s`.")]
-            fn from_str(s: &str) -> Result<Self> {
-                $name::parse_with(s.to_owned(), &ParseOptions::default())
-            }
-        }
     };
 }
 
@@ -202,7 +179,7 @@ owning_tree!(
     /// let owned: hcl::ConfigFile<'static> = "a = 1".parse().unwrap();
     /// assert_eq!(owned.body().attributes().count(), 1);
     /// ```
-    ConfigFile, ConfigFileCell, Body, body, parser::parse_in_with, "a config file"
+    ConfigFile, ConfigFileCell, Body, body, "a config file"
 );
 
 owning_tree!(
@@ -213,7 +190,7 @@ owning_tree!(
     /// let e = hcl::parser::parse_expression("1 + 2 * 3").unwrap();
     /// assert!(matches!(e.expr().kind, ExprKind::Binary(_)));
     /// ```
-    ParsedExpression, ParsedExpressionCell, Expression, expr, parser::parse_expression_in, "an expression"
+    ParsedExpression, ParsedExpressionCell, Expression, expr, "an expression"
 );
 
 owning_tree!(
@@ -224,5 +201,5 @@ owning_tree!(
     /// let t = hcl::parser::parse_template("Hello, ${name}!\n").unwrap();
     /// assert_eq!(t.template().elements.len(), 3);
     /// ```
-    ParsedTemplate, ParsedTemplateCell, Template, template, parser::parse_template_in, "a standalone template"
+    ParsedTemplate, ParsedTemplateCell, Template, template, "a standalone template"
 );

@@ -33,6 +33,12 @@ pub fn is_identifier(s: &str) -> bool {
     ident_starts_at(s, 0) && ident_end(s, 1) == s.len()
 }
 
+/// Whether `s` can be written as a bare identifier (and is not a keyword
+/// that would read as a literal).
+pub fn is_ident(s: &str) -> bool {
+    is_identifier(s) && !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
+}
+
 /// Whether an identifier starts at offset `i` of `src`:
 /// `ID_Start | '_'` (Go's `ValidIdentifier`).
 #[inline(always)]

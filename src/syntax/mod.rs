@@ -35,18 +35,22 @@
 
 use std::fmt;
 
+pub use crate::error::Span;
+
 mod arena;
 mod chain;
 mod file;
 mod fold;
 pub(crate) mod lexical;
+mod of_value;
 mod visit;
 
 pub use arena::Arena;
 pub use file::{ConfigFile, ParsedExpression, ParsedTemplate};
 pub use fold::{fold_body, fold_element, fold_expr, fold_template, Fold};
-pub use lexical::{escape_quoted, escape_template, is_identifier};
+pub use lexical::{escape_quoted, escape_template, is_ident, is_identifier};
 pub(crate) use lexical::{push_quoted, unescape_simple};
+pub use of_value::value_to_expression;
 pub use visit::{
     walk_attribute, walk_block, walk_body, walk_element, walk_expr, walk_template, Visit,
 };
@@ -70,98 +74,6 @@ pub(crate) fn offset_in(src: &str, s: &str) -> Option<usize> {
 pub(crate) fn subslice<'s>(src: &'s str, s: &str) -> Option<&'s str> {
     let at = offset_in(src, s)?;
     src.get(at..at + s.len())
-}
-
-/// A half-open byte range `start..end` into the source text, in 32 bits
-/// (the parser rejects inputs over 4 GiB).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Span {
-    /// Byte offset of the first byte.
-    pub start: u32,
-    /// Byte offset one past the last byte.
-    pub end: u32,
-}
-
-impl Span {
-    /// A span from `start` to `end` (offsets beyond `u32::MAX` are cut to
-    /// it).
-    ///
-    /// ```
-    /// let s = hcl::Span::new(2, 5);
-    /// assert_eq!(s.len(), 3);
-    /// ```
-    #[inline]
-    pub const fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: if start > u32::MAX as usize {
-                u32::MAX
-            } else {
-                start as u32
-            },
-            end: if end > u32::MAX as usize {
-                u32::MAX
-            } else {
-                end as u32
-            },
-        }
-    }
-
-    /// The offset of the first byte, as a `usize`.
-    #[inline]
-    pub const fn start(&self) -> usize {
-        self.start as usize
-    }
-
-    /// The offset one past the last byte, as a `usize`.
-    #[inline]
-    pub const fn end(&self) -> usize {
-        self.end as usize
-    }
-
-    /// Number of bytes covered.
-    #[inline]
-    pub const fn len(&self) -> usize {
-        self.end.saturating_sub(self.start) as usize
-    }
-
-    /// Whether the span is empty.
-    #[inline]
-    pub const fn is_empty(&self) -> bool {
-        self.end <= self.start
-    }
-
-    /// The smallest span covering both `self` and `other`.
-    #[inline]
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-
-    /// As a `Range<usize>`, for slicing the source.
-    #[inline]
-    pub const fn range(&self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-}
-
-impl fmt::Debug for Span {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.start, self.end)
-    }
-}
-
-impl From<std::ops::Range<usize>> for Span {
-    fn from(r: std::ops::Range<usize>) -> Span {
-        Span::new(r.start, r.end)
-    }
-}
-
-impl From<Span> for std::ops::Range<usize> {
-    fn from(s: Span) -> std::ops::Range<usize> {
-        s.range()
-    }
 }
 
 /// An identifier (UAX #31 `ID_Start (ID_Continue | '-')*`).
@@ -502,7 +414,7 @@ impl<'a> NumberLit<'a> {
     /// `arena`).
     pub fn new(arena: &'a Arena, value: &Number, raw: &'a str) -> NumberLit<'a> {
         NumberLit {
-            value: value.to_lit(arena),
+            value: value.to_lit(|b| arena.alloc(b)),
             raw,
         }
     }

@@ -23,10 +23,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::eval::typing::{self, Meta, Ty};
-use crate::eval::Typed;
-use crate::syntax::{ExprKind, Expression, ObjectKey};
-use crate::{Error, ErrorKind, Result, Span, Type, Value};
+use super::convert::{self, friendly};
+use super::meta::{self, Meta, Ty};
+use super::Typed;
+use crate::{Error, ErrorKind, Result, Type, Value};
 
 /// A type constraint: a [`Type`] that may leave parts open (`any`) and
 /// mark object attributes optional, with a default.
@@ -97,38 +97,6 @@ impl Attribute {
 }
 
 impl TypeConstraint {
-    /// Parses Terraform's type constraint syntax: [`Type::parse`]'s
-    /// syntax, plus `optional(T)` and `optional(T, DEFAULT)` as the type of
-    /// an object attribute, at any depth. A default is a constant
-    /// expression (no variables, no functions), converted to `T` here.
-    ///
-    /// # Errors
-    /// When `src` is not an expression or not a type constraint, with
-    /// line and column; the message follows Terraform's.
-    ///
-    /// ```
-    /// use hcl::TypeConstraint;
-    /// let c = TypeConstraint::parse("object({a = optional(number, \"7\")})").unwrap();
-    /// assert_eq!(c.to_string(), "object({a = optional(number, 7)})");
-    /// let err = TypeConstraint::parse("map(optional(string))").unwrap_err();
-    /// assert!(err.message().contains("valid only as a modifier for object type attributes"));
-    /// assert_eq!(err.column(), Some(5));
-    /// ```
-    pub fn parse(src: &str) -> Result<TypeConstraint> {
-        let parsed = crate::parser::parse_expression(src)?;
-        TypeConstraint::from_expression(parsed.expr()).map_err(|e| e.with_source(src))
-    }
-
-    /// The type constraint an expression in Terraform's syntax denotes
-    /// (see [`TypeConstraint::parse`]). Errors carry the expression's
-    /// span, without source text (add it with [`Error::with_source`]).
-    ///
-    /// # Errors
-    /// When the expression is not a type constraint.
-    pub fn from_expression(e: &Expression<'_>) -> Result<TypeConstraint> {
-        parse_type_expr(e, true)
-    }
-
     /// The type a converted value has where the constraint fixes it: the
     /// constraint with `optional` dropped and `any` as
     /// [`Type::Dynamic`].
@@ -269,225 +237,6 @@ impl fmt::Display for TypeConstraint {
     }
 }
 
-// ---------------------------------------------------------------- parsing
-
-/// Type expressions nest at most this deep (the parser's own limit is
-/// lower by default; this keeps hand-built trees safe too).
-const MAX_DEPTH: usize = 256;
-
-#[cold]
-fn invalid(span: Span, detail: impl fmt::Display) -> Error {
-    Error::spanned(
-        ErrorKind::Type,
-        format!("invalid type specification: {detail}"),
-        span,
-    )
-}
-
-/// The keyword a bare identifier spells (`string`, `list`, ...).
-fn keyword<'a>(e: &Expression<'a>) -> Option<&'a str> {
-    match &e.kind {
-        ExprKind::Variable(name) => Some(name),
-        ExprKind::Parenthesis(inner) => keyword(inner),
-        _ => None,
-    }
-}
-
-/// The one parser of Terraform's type syntax: a type constraint, with
-/// `optional(...)` attributes when `optional` is allowed (for
-/// [`Type::from_expression`], it is not).
-pub(crate) fn parse_type_expr(e: &Expression<'_>, optional: bool) -> Result<TypeConstraint> {
-    node(e, 0, optional)
-}
-
-fn node(e: &Expression<'_>, depth: usize, optional: bool) -> Result<TypeConstraint> {
-    if depth > MAX_DEPTH {
-        return Err(invalid(e.span, "the type is nested too deeply"));
-    }
-    if let Some(kw) = keyword(e) {
-        return Ok(match kw {
-            "string" => TypeConstraint::String,
-            "number" => TypeConstraint::Number,
-            "bool" => TypeConstraint::Bool,
-            "any" => TypeConstraint::Any,
-            // Terraform's legacy forms: `list` is `list(any)`.
-            "list" => TypeConstraint::List(Box::new(TypeConstraint::Any)),
-            "set" => TypeConstraint::Set(Box::new(TypeConstraint::Any)),
-            "map" => TypeConstraint::Map(Box::new(TypeConstraint::Any)),
-            "object" | "tuple" => return Err(invalid(e.span, needs_one_argument(kw))),
-            other => {
-                return Err(invalid(
-                    e.span,
-                    format_args!("the keyword \"{other}\" is not a valid type specification"),
-                ))
-            }
-        });
-    }
-    let call = match &e.kind {
-        ExprKind::FuncCall(call) if call.name.namespace.is_empty() => call,
-        ExprKind::String(_) | ExprKind::Template(_) => {
-            return Err(Error::spanned(
-                ErrorKind::Type,
-                "invalid quoted type constraints: write the type without quotes (Terraform 0.11 and earlier required them)",
-                e.span,
-            ))
-        }
-        _ => return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)")),
-    };
-    let name = call.name.name.name;
-    match name {
-        "string" | "number" | "bool" => {
-            return Err(invalid(
-                e.span,
-                format_args!("primitive type keyword \"{name}\" does not expect arguments"),
-            ))
-        }
-        "any" => {
-            return Err(invalid(
-                e.span,
-                format_args!("type constraint keyword \"{name}\" does not expect arguments"),
-            ))
-        }
-        "optional" => {
-            return Err(invalid(
-                e.span,
-                "keyword \"optional\" is valid only as a modifier for object type attributes",
-            ))
-        }
-        "list" | "set" | "map" | "object" | "tuple" => {}
-        other => {
-            return Err(invalid(
-                e.span,
-                format_args!("keyword \"{other}\" is not a valid type constructor"),
-            ))
-        }
-    }
-    let [arg] = call.args else {
-        return Err(invalid(e.span, needs_one_argument(name)));
-    };
-    if call.expand_final {
-        return Err(invalid(
-            e.span,
-            "a type constructor's argument cannot be expanded with `...`",
-        ));
-    }
-    let arg = strip_parens(arg);
-    let inner = |e: &Expression<'_>| node(e, depth + 1, optional).map(Box::new);
-    Ok(match name {
-        "list" => TypeConstraint::List(inner(arg)?),
-        "set" => TypeConstraint::Set(inner(arg)?),
-        "map" => TypeConstraint::Map(inner(arg)?),
-        "tuple" => match &arg.kind {
-            ExprKind::Tuple(items) => TypeConstraint::Tuple(
-                items
-                    .iter()
-                    .map(|t| node(t, depth + 1, optional))
-                    .collect::<Result<_>>()?,
-            ),
-            _ => return Err(invalid(arg.span, "the tuple type constructor requires a list of element types")),
-        },
-        _ => match &arg.kind {
-            ExprKind::Object(items) => {
-                let mut attrs = BTreeMap::new();
-                for item in *items {
-                    let (key, span) = match &item.key {
-                        ObjectKey::Ident(id) => (id.name, id.span),
-                        ObjectKey::Expression(k) => match keyword(k) {
-                            Some(kw) => (kw, k.span),
-                            None => {
-                                return Err(invalid(
-                                    k.span,
-                                    "object constructor map keys must be attribute names",
-                                ))
-                            }
-                        },
-                    };
-                    let attr = attribute(strip_parens(&item.value), depth + 1, optional)?;
-                    if attrs.insert(key.to_owned(), attr).is_some() {
-                        return Err(invalid(span, "object constructor map keys must be unique"));
-                    }
-                }
-                TypeConstraint::Object(attrs)
-            }
-            _ => return Err(invalid(arg.span, "the object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types")),
-        },
-    })
-}
-
-/// An object attribute's type: a type constraint, or `optional(T)` /
-/// `optional(T, DEFAULT)` where allowed.
-fn attribute(value: &Expression<'_>, depth: usize, optional: bool) -> Result<Attribute> {
-    let call = match &value.kind {
-        ExprKind::FuncCall(c) if c.name.namespace.is_empty() && c.name.name.name == "optional" => c,
-        _ => return node(value, depth, optional).map(Attribute::required),
-    };
-    if !optional {
-        return Err(invalid(
-            value.span,
-            "optional attributes are only for type constraints, not for exact types",
-        ));
-    }
-    let (ty, default) = match call.args {
-        [] => {
-            return Err(invalid(
-                value.span,
-                "the optional attribute modifier requires the attribute type as its argument",
-            ))
-        }
-        [ty] => (ty, None),
-        [ty, default] => (ty, Some(default)),
-        _ => {
-            return Err(invalid(
-                value.span,
-                "the optional attribute modifier expects at most two arguments: the attribute type, and a default value",
-            ))
-        }
-    };
-    let constraint = node(strip_parens(ty), depth, optional)?;
-    let default = match default {
-        None => None,
-        Some(d) => {
-            // A constant: no variables and no functions, as Terraform.
-            let v = crate::eval::constant_of(d)?;
-            let v = constraint.convert_typed(v).map_err(|e| {
-                Error::spanned(
-                    ErrorKind::Type,
-                    format!(
-                        "invalid default value for optional attribute: not compatible with the attribute's type constraint: {}",
-                        e.message()
-                    ),
-                    d.span,
-                )
-            })?;
-            Some(v.into_value())
-        }
-    };
-    Ok(Attribute {
-        constraint,
-        optional: true,
-        default,
-    })
-}
-
-/// Terraform's detail for a type constructor (`list`, `set`, `map`,
-/// `object`, `tuple`) without its one argument.
-fn needs_one_argument(constructor: &str) -> &'static str {
-    match constructor {
-        "object" => "the object type constructor requires one argument specifying the attribute types and values as a map",
-        "tuple" => "the tuple type constructor requires one argument specifying the element types as a list",
-        "list" => "the list type constructor requires one argument specifying the element type",
-        "set" => "the set type constructor requires one argument specifying the element type",
-        _ => "the map type constructor requires one argument specifying the element type",
-    }
-}
-
-fn strip_parens<'e, 'a>(mut e: &'e Expression<'a>) -> &'e Expression<'a> {
-    while let ExprKind::Parenthesis(inner) = &e.kind {
-        e = inner;
-    }
-    e
-}
-
 // ------------------------------------------------------------- conversion
 
 /// A step of the path to the part of a value being converted.
@@ -518,10 +267,7 @@ impl Fail {
         self.path.push(match step {
             Step::Index(i) => format!("[{i}]"),
             Step::Key(k) => {
-                let mut s = String::from("[\"");
-                crate::syntax::escape_quoted(&mut s, k);
-                s.push_str("\"]");
-                s
+                format!("[{}]", convert::quoted(k))
             }
             Step::Attr(a) => format!(".{a}"),
         });
@@ -568,11 +314,11 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
         } else {
             target
         };
-        return Ok((Value::Null, typing::unknown(target, r.clone())));
+        return Ok((Value::Null, meta::unknown(target, r.clone())));
     }
     if v.is_null() {
         let target = c.ty();
-        return Ok((Value::Null, typing::typed(target)));
+        return Ok((Value::Null, meta::typed(target)));
     }
     match c {
         TypeConstraint::Any => Ok((v, t)),
@@ -581,8 +327,8 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
         }
         // A set of unknown length converts to a list as everywhere (an
         // unknown list of the set's own element type).
-        TypeConstraint::List(_) if typing::length_unknown_set(&v, &t) => {
-            typing::convert(v, &t, &c.ty()).map_err(Fail::new)
+        TypeConstraint::List(_) if meta::length_unknown_set(&v, &t) => {
+            convert::convert(v, &t, &c.ty()).map_err(Fail::new)
         }
         TypeConstraint::List(e) | TypeConstraint::Set(e) => {
             let Value::Array(items) = v else {
@@ -591,25 +337,22 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             let mut out = Vec::with_capacity(items.len());
             let mut metas = Vec::with_capacity(items.len());
             for (i, x) in items.into_iter().enumerate() {
-                let xt = typing::item(&t, i, &x);
+                let xt = meta::item(&t, i, &x);
                 let (x, xt) = conv(e, x, xt, depth + 1).map_err(|f| f.at(Step::Index(i)))?;
                 out.push(x);
                 metas.push(xt);
             }
             let elem = unify_elements(e, &mut out, &mut metas, "list")?;
             if matches!(c, TypeConstraint::Set(_)) {
-                let (v, meta) = typing::convert(
+                let (v, meta) = convert::convert(
                     Value::Array(out),
-                    &typing::with_parts(Type::list(elem.clone()), metas),
+                    &meta::with_parts(Type::list(elem.clone()), metas),
                     &Type::set(elem),
                 )
                 .map_err(Fail::new)?;
                 return Ok((v, meta));
             }
-            Ok((
-                Value::Array(out),
-                typing::with_parts(Type::list(elem), metas),
-            ))
+            Ok((Value::Array(out), meta::with_parts(Type::list(elem), metas)))
         }
         TypeConstraint::Map(e) => {
             let Value::Object(items) = v else {
@@ -617,7 +360,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             };
             let mut keyed: Vec<(crate::Key, Value, Ty)> = Vec::with_capacity(items.len());
             for (i, (k, x)) in items.into_iter().enumerate() {
-                let xt = typing::attr(&t, &k, i, &x);
+                let xt = meta::attr(&t, &k, i, &x);
                 let (x, xt) = conv(e, x, xt, depth + 1).map_err(|f| f.at(Step::Key(&k)))?;
                 keyed.push((k, x, xt));
             }
@@ -632,10 +375,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             }
             let elem = unify_elements(e, &mut out, &mut metas, "map")?;
             let map = keys.into_iter().zip(out).collect();
-            Ok((
-                Value::Object(map),
-                typing::with_parts(Type::map(elem), metas),
-            ))
+            Ok((Value::Object(map), meta::with_parts(Type::map(elem), metas)))
         }
         TypeConstraint::Tuple(cs) => {
             let items = match v {
@@ -646,15 +386,15 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             let mut metas = Vec::with_capacity(items.len());
             let mut types = Vec::with_capacity(items.len());
             for (i, (x, e)) in items.into_iter().zip(cs).enumerate() {
-                let xt = typing::item(&t, i, &x);
+                let xt = meta::item(&t, i, &x);
                 let (x, xt) = conv(e, x, xt, depth + 1).map_err(|f| f.at(Step::Index(i)))?;
-                types.push(typing::of(&x, &xt).into_owned());
+                types.push(meta::of(&x, &xt).into_owned());
                 out.push(x);
                 metas.push(xt);
             }
             Ok((
                 Value::Array(out),
-                typing::with_parts(Type::Tuple(types), metas),
+                meta::with_parts(Type::Tuple(types), metas),
             ))
         }
         TypeConstraint::Object(attrs) => {
@@ -667,14 +407,14 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
                 let found = given.get_index_of(name.as_str());
                 let (x, xt) = match found {
                     Some(i) => {
-                        let xt = typing::attr(&t, name, i, &given[i]);
+                        let xt = meta::attr(&t, name, i, &given[i]);
                         let x = std::mem::take(&mut given[i]);
                         (x, xt)
                     }
                     None => (Value::Null, None),
                 };
                 let absent = found.is_none();
-                let (x, xt) = if x.is_null() && typing::is_known(&xt) {
+                let (x, xt) = if x.is_null() && meta::is_known(&xt) {
                     match (&a.default, a.optional, absent) {
                         (Some(d), true, _) => (d.clone(), None),
                         (None, false, true) => {
@@ -690,7 +430,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
                 out.insert(name.as_str(), x);
                 metas.push(xt);
             }
-            let meta = typing::object_of(&out, metas);
+            let meta = meta::object_of(&out, metas);
             Ok((Value::Object(out), meta))
         }
     }
@@ -713,7 +453,7 @@ fn unify_elements(
         .iter()
         .zip(metas.iter())
         .filter(|(x, t)| !(x.is_null() && t.is_none()))
-        .map(|(x, t)| typing::of(x, t).into_owned())
+        .map(|(x, t)| meta::of(x, t).into_owned())
         .collect();
     if types.is_empty() {
         return Ok(fixed);
@@ -722,7 +462,7 @@ fn unify_elements(
         .filter(|u| *u != Type::Dynamic || types.iter().all(|t| *t == Type::Dynamic))
         .ok_or_else(|| Fail::new(format!("all {kind} elements must have the same type")))?;
     for (x, t) in out.iter_mut().zip(metas.iter_mut()) {
-        let (nx, nt) = typing::convert(std::mem::take(x), t, &unified).map_err(Fail::new)?;
+        let (nx, nt) = convert::convert(std::mem::take(x), t, &unified).map_err(Fail::new)?;
         *x = nx;
         *t = nt;
     }
@@ -741,11 +481,11 @@ fn primitive(c: &TypeConstraint, v: Value) -> Result<Value, Fail> {
         (TypeConstraint::Bool, _) => "a bool is required",
         _ => "string required",
     };
-    crate::eval::functions::util::convert(v, &c.ty()).map_err(|_| Fail::new(on_failure))
+    convert::convert_known(v, &c.ty()).map_err(|_| Fail::new(on_failure))
 }
 
 /// cty's "T required" message for a value of the wrong kind.
 #[cold]
 fn required(c: &TypeConstraint) -> String {
-    format!("{} required", typing::friendly(&c.ty()))
+    format!("{} required", friendly(&c.ty()))
 }

@@ -14,12 +14,17 @@
 //! ```
 
 pub(crate) mod constraint;
+pub(crate) mod convert;
 pub(crate) mod exact;
+pub(crate) mod gofmt;
+pub(crate) mod json;
 pub mod map;
+pub(crate) mod meta;
 pub(crate) mod number;
 pub(crate) mod shape;
 mod string;
 pub(crate) mod ty;
+mod typed;
 
 use std::fmt;
 
@@ -28,6 +33,7 @@ pub use map::Map;
 pub use number::Number;
 pub use string::{Key, Str};
 pub use ty::Type;
+pub use typed::Typed;
 
 /// A value of HCL's information model, as JSON users know it.
 ///

@@ -71,14 +71,15 @@ pub(crate) enum Lit<'a> {
 }
 
 impl Number {
-    /// The literal form of this number, a 512-bit one copied into `arena`.
-    pub(crate) fn to_lit<'a>(&self, arena: &'a crate::syntax::Arena) -> Lit<'a> {
+    /// The literal form of this number, a 512-bit one copied by `keep`
+    /// (into the syntax tree's arena).
+    pub(crate) fn to_lit<'a>(&self, keep: impl FnOnce(Big) -> &'a Big) -> Lit<'a> {
         match self.n {
             N::PosInt(u, p) => Lit::PosInt(u, p),
             N::NegInt(i, p) => Lit::NegInt(i, p),
             N::Float(f) => Lit::Float(f),
             N::NegZero(p) => Lit::NegZero(p),
-            N::Big(ref b) => Lit::Big(arena.alloc(**b)),
+            N::Big(ref b) => Lit::Big(keep(**b)),
         }
     }
 

@@ -15,8 +15,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::syntax::Expression;
-use crate::{Result, Value};
+use crate::Value;
 
 /// A type of HCL's information model.
 ///
@@ -102,42 +101,6 @@ impl Type {
             Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),
             Type::Object(ts) => ts.values().any(Type::has_dynamic),
         }
-    }
-
-    /// Parses Terraform's type syntax: `string`, `number`, `bool`, `any`
-    /// (the dynamic pseudo-type), `list(T)`, `set(T)`, `map(T)`,
-    /// `tuple([T, ...])`, `object({name = T, ...})` (`name: T` too), and the
-    /// legacy bare `list`, `set` and `map` (of `any`), as Terraform accepts
-    /// them. `optional(...)` attributes belong to type constraints, not to
-    /// types, and are an error here.
-    ///
-    /// # Errors
-    /// When `src` is not an expression, or not a type specification; the
-    /// message is Terraform's.
-    ///
-    /// ```
-    /// use hcl::Type;
-    /// assert_eq!(Type::parse("map(any)").unwrap(), Type::map(Type::Dynamic));
-    /// let err = Type::parse("list(string, number)").unwrap_err();
-    /// assert_eq!(
-    ///     err.message(),
-    ///     "invalid type specification: the list type constructor requires one argument specifying the element type"
-    /// );
-    /// assert_eq!(err.column(), Some(1));
-    /// ```
-    pub fn parse(src: &str) -> Result<Type> {
-        let parsed = crate::parser::parse_expression(src)?;
-        Type::from_expression(parsed.expr()).map_err(|e| e.with_source(src))
-    }
-
-    /// The type an expression in Terraform's type syntax denotes (see
-    /// [`Type::parse`]). Errors carry the expression's span, without
-    /// source text (add it with [`Error::with_source`](crate::Error::with_source)).
-    ///
-    /// # Errors
-    /// When the expression is not a type specification.
-    pub fn from_expression(e: &Expression<'_>) -> Result<Type> {
-        super::constraint::parse_type_expr(e, false).map(|c| c.ty())
     }
 }
 

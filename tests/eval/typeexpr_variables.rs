@@ -1,7 +1,7 @@
 //! Terraform's variable semantics: default, nullable and `-var` values
 //! (expected results from Terraform 1.11.4, the oracle's `typeexpr.json`).
 
-use hcl::eval::{constant, Variable};
+use hcl::typeexpr::{constant, Variable};
 use hcl::{TypeConstraint, Value};
 
 fn var(constraint: &str, default: Option<&str>, nullable: bool) -> hcl::Result<Variable> {
@@ -37,11 +37,11 @@ fn the_value_overrides_the_default() {
     let t = v.value(Some(v.parse_raw("{b = \"2\"}").unwrap())).unwrap();
     assert_eq!(
         t.value(),
-        &hcl::eval::constant("{b = 2}").unwrap().into_value()
+        &hcl::typeexpr::constant("{b = 2}").unwrap().into_value()
     );
     assert_eq!(
         v.value(None).unwrap().value(),
-        &hcl::eval::constant("{a = 1}").unwrap().into_value()
+        &hcl::typeexpr::constant("{a = 1}").unwrap().into_value()
     );
 }
 

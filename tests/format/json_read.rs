@@ -8,14 +8,14 @@ use hcl::Value;
 use serde::Deserialize;
 
 fn value(src: &str) -> Value {
-    hcl::json::from_str(src).unwrap_or_else(|e| panic!("{src}: {e}"))
+    hcl::from_json_str(src).unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
 #[test]
 fn strings_are_templates() {
     let mut ctx = Context::new();
     ctx.declare_var("name", "web");
-    let v: Value = hcl::json::from_str_with_context(
+    let v: Value = hcl::from_json_str_with_context(
         r#"{"a": "Hello, ${name}!", "b": "${1 + 2}", "c": "$${literal}", "d": "%%{if}", "e": "plain"}"#,
         &ctx,
     )
@@ -56,7 +56,7 @@ fn comments_in_bodies_are_dropped_only_there() {
 fn object_keys_are_templates() {
     let mut ctx = Context::new();
     ctx.declare_var("k", "key");
-    let v: Value = hcl::json::from_str_with_context(r#"{"o": {"${k}-1": 1}}"#, &ctx).unwrap();
+    let v: Value = hcl::from_json_str_with_context(r#"{"o": {"${k}-1": 1}}"#, &ctx).unwrap();
     assert_eq!(v["o"]["key-1"], Value::from(1));
 }
 
@@ -67,7 +67,7 @@ fn repeated_properties_are_repeated_blocks() {
     struct Config {
         resource: HashMap<String, HashMap<String, Value>>,
     }
-    let c: Config = hcl::json::from_str(
+    let c: Config = hcl::from_json_str(
         r#"{"resource": {"a": {"x": {"n": 1}}}, "resource": {"a": {"y": {"n": 2}}, "b": {"z": {}}}}"#,
     )
     .unwrap();
@@ -91,7 +91,7 @@ fn the_target_type_decides_what_is_a_block() {
         // Labelled blocks written in the array form keep working as a map.
         provisioner: HashMap<String, Rule>,
     }
-    let c: Config = hcl::json::from_str(
+    let c: Config = hcl::from_json_str(
         r#"{"one": {"port": 1}, "many": [{"port": 2}, {"port": "3"}], "single": {"port": 4},
             "provisioner": [{"local-exec": {"port": 5}}, {"file": {"port": 6}}]}"#,
     )
@@ -113,7 +113,7 @@ fn syntax_fields_read_a_string_as_an_expression() {
         depends_on: Vec<hcl::syntax::ParsedExpression<'static>>,
     }
     let v: Variable =
-        hcl::json::from_str(r#"{"type": "list(object({a = optional(string, \"x\")}))", "depends_on": ["aws_s3_bucket.b"]}"#)
+        hcl::from_json_str(r#"{"type": "list(object({a = optional(string, \"x\")}))", "depends_on": ["aws_s3_bucket.b"]}"#)
             .unwrap();
     assert_eq!(
         v.ty.to_string(),
@@ -124,16 +124,16 @@ fn syntax_fields_read_a_string_as_an_expression() {
 
 #[test]
 fn errors_have_the_json_text_positions() {
-    let err = hcl::json::from_str::<Value>("{\n  \"a\": \"${1 +}\"\n}").unwrap_err();
+    let err = hcl::from_json_str::<Value>("{\n  \"a\": \"${1 +}\"\n}").unwrap_err();
     assert_eq!(err.line(), Some(2));
-    let err = hcl::json::from_str::<Value>("{\"a\": 1,}").unwrap_err();
+    let err = hcl::from_json_str::<Value>("{\"a\": 1,}").unwrap_err();
     assert_eq!((err.line(), err.column()), (Some(1), Some(9)));
     assert!(
         err.message().starts_with("invalid JSON"),
         "{}",
         err.message()
     );
-    let err = hcl::json::from_str::<Value>("[1]").unwrap_err();
+    let err = hcl::from_json_str::<Value>("[1]").unwrap_err();
     assert!(
         err.message().contains("one JSON object"),
         "{}",
@@ -142,11 +142,11 @@ fn errors_have_the_json_text_positions() {
     let mut ctx = Context::new();
     ctx.declare_var("x", 1);
     let err =
-        hcl::json::from_str_with_context::<Value>("{\n  \"a\": \"${y}\"\n}", &ctx).unwrap_err();
+        hcl::from_json_str_with_context::<Value>("{\n  \"a\": \"${y}\"\n}", &ctx).unwrap_err();
     assert_eq!(err.line(), Some(2));
     // Deep nesting is refused, not a stack overflow.
     let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
-    assert!(hcl::json::from_str::<Value>(&deep).is_err());
+    assert!(hcl::from_json_str::<Value>(&deep).is_err());
 }
 
 #[test]
@@ -173,16 +173,16 @@ fn a_property_defined_twice_that_cannot_be_blocks_is_an_error() {
     // Terraform 1.11.4: `{"locals": {"x": {"a": 1, "a": 2}}}` is "Duplicate
     // object attribute" at the second "a"; a variables file `{"x": 1, "x":
     // 2}` is "Duplicate attribute definition".
-    let e = hcl::json::from_str::<Value>(r#"{"x": {"a": 1, "a": 2}}"#).unwrap_err();
+    let e = hcl::from_json_str::<Value>(r#"{"x": {"a": 1, "a": 2}}"#).unwrap_err();
     assert!(e.message().starts_with("Duplicate object attribute: An attribute named \"a\" was already defined at line 1, column 8"), "{e}");
     assert_eq!((e.line(), e.column()), (Some(1), Some(16)));
-    let e = hcl::json::from_str::<Value>(r#"{"x": 1, "x": 2}"#).unwrap_err();
+    let e = hcl::from_json_str::<Value>(r#"{"x": 1, "x": 2}"#).unwrap_err();
     assert!(
         e.message()
             .starts_with("Duplicate attribute definition: The argument \"x\""),
         "{e}"
     );
-    let e = hcl::json::from_str::<Value>(r#"{"x": [{"a": ["s"], "a": ["t"]}]}"#).unwrap_err();
+    let e = hcl::from_json_str::<Value>(r#"{"x": [{"a": ["s"], "a": ["t"]}]}"#).unwrap_err();
     assert!(e.message().starts_with("Duplicate object attribute"), "{e}");
 }
 
@@ -197,6 +197,6 @@ fn an_object_constructor_s_repeated_key_is_written_once() {
     let json =
         hcl::json::to_string(file.body(), src, &ctx, &hcl::json::WriteOptions::new()).unwrap();
     assert_eq!(json, r#"{"x":{"a":2},"y":{"b":1,"a":3}}"#);
-    let back: Value = hcl::json::from_str(&json).unwrap();
+    let back: Value = hcl::from_json_str(&json).unwrap();
     assert_eq!(back["x"]["a"], Value::from(2));
 }

@@ -138,7 +138,7 @@ fn infinite_numbers_are_written_as_their_expression() {
     let out = json("a = 1/0\nb = [1, log(0, 10)]\nc = 2\n");
     // (Printed as the formatter prints expressions.)
     assert_eq!(out, r#"{"a":"${1 / 0}","b":[1,"${log(0, 10)}"],"c":2}"#);
-    let back: hcl::Value = hcl::json::from_str(&out).unwrap();
+    let back: hcl::Value = hcl::from_json_str(&out).unwrap();
     let a = back["a"].as_number().unwrap();
     assert!(a.as_f64().is_infinite() && a.as_f64() > 0.0);
     let b = back["b"][1].as_number().unwrap();

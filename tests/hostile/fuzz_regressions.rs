@@ -430,8 +430,8 @@ fn json_numbers_beyond_the_literal_limits_are_written_as_templates() {
     let again = hcl::json::parse(&first).unwrap();
     let second = hcl::json::to_string(again.body(), &first, &ctx, &WriteOptions::new()).unwrap();
     assert_eq!(first, second);
-    let v: hcl::Value = hcl::json::from_str(&first).unwrap();
-    let w: hcl::Value = hcl::json::from_str(src).unwrap();
+    let v: hcl::Value = hcl::from_json_str(&first).unwrap();
+    let w: hcl::Value = hcl::from_json_str(src).unwrap();
     assert_eq!(v, w);
 }
 

@@ -177,8 +177,8 @@ fn as_variable(
     nullable: bool,
 ) -> hcl::Result<hcl::eval::Typed> {
     let constraint = hcl::TypeConstraint::parse(ty)?;
-    let default = default.map(hcl::eval::constant).transpose()?;
-    let var = hcl::eval::Variable::new(constraint, default, nullable)?;
+    let default = default.map(hcl::typeexpr::constant).transpose()?;
+    let var = hcl::typeexpr::Variable::new(constraint, default, nullable)?;
     let given = raw.map(|r| var.parse_raw(r)).transpose()?;
     var.value(given)
 }

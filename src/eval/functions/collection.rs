@@ -1,7 +1,7 @@
 //! Collection functions.
 
 use super::util::{
-    self, convert, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
+    self, convert_known, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
 };
 use super::Registry;
 use crate::eval::call::{self, TypedCall, TypedResult, UnknownCall};
@@ -75,7 +75,9 @@ pub(crate) fn register(r: &mut Registry) {
                 let ty = unify(&tys).ok_or("all arguments must have the same type")?;
                 for v in a {
                     // One that does not convert counts as null (cty).
-                    let Ok(v) = convert(v, &ty) else { continue };
+                    let Ok(v) = convert_known(v, &ty) else {
+                        continue;
+                    };
                     match &v {
                         Value::Null => continue,
                         Value::String(s) if s.is_empty() => continue,
@@ -120,7 +122,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let list = util::array(first(a), "list of string")?;
                 let mut out = Vec::with_capacity(list.len());
                 for v in list {
-                    match convert(v, &Ty::String)? {
+                    match convert_known(v, &Ty::String)? {
                         Value::Null => {}
                         Value::String(s) if s.is_empty() => {}
                         v => out.push(v),
@@ -352,11 +354,11 @@ pub(crate) fn register(r: &mut Registry) {
                 .ok_or("keys and searchset must be of the same type")?;
                 let search: Vec<Value> = search
                     .into_iter()
-                    .map(|v| convert(v, &ty))
+                    .map(|v| convert_known(v, &ty))
                     .collect::<Result<_, _>>()?;
                 let mut out = Vec::new();
                 for (v, k) in values.into_iter().zip(keys) {
-                    if search.contains(&convert(k, &ty)?) {
+                    if search.contains(&convert_known(k, &ty)?) {
                         out.push(v);
                     }
                 }
@@ -540,7 +542,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let list = util::array(first(a), "list of string")?;
                 let mut out = Vec::with_capacity(list.len());
                 for (i, v) in list.into_iter().enumerate() {
-                    match convert(v, &Ty::String)? {
+                    match convert_known(v, &Ty::String)? {
                         Value::String(s) => out.push(s),
                         _ => {
                             return Err(format!(
@@ -567,7 +569,7 @@ pub(crate) fn register(r: &mut Registry) {
             }
             let mut nums = Vec::with_capacity(list.len());
             for v in list {
-                match convert(v, &Ty::Number) {
+                match convert_known(v, &Ty::Number) {
                     Ok(Value::Number(n)) => nums.push(n),
                     // A null element too (Terraform 1.11.4).
                     _ => return Err(MSG.into()),
@@ -598,7 +600,7 @@ pub(crate) fn register(r: &mut Registry) {
                     }
                     let list = util::array(v, "list of string")?;
                     for item in list {
-                        let item = match convert(item, &Ty::String)? {
+                        let item = match convert_known(item, &Ty::String)? {
                             Value::String(s) => s,
                             _ => return Err("input list must not contain null string".into()),
                         };
@@ -631,7 +633,7 @@ pub(crate) fn register(r: &mut Registry) {
                 same_length(keys.len(), values.len())?;
                 let mut out = Map::new();
                 for (k, v) in keys.into_iter().zip(values) {
-                    match convert(k, &Ty::String)? {
+                    match convert_known(k, &Ty::String)? {
                         Value::String(k) => {
                             out.insert(k, v);
                         }
@@ -775,7 +777,7 @@ fn bools(v: Value, all: bool) -> Result<Value, String> {
     for v in list {
         // The parameter is a list of bool: an element that does not
         // convert fails as the parameter's conversion (cty's words).
-        let b = convert(v, &Ty::Bool)
+        let b = convert_known(v, &Ty::Bool)
             .map_err(|_| "invalid value for \"list\" parameter: a bool is required".to_owned())?;
         bs.push(match b {
             Value::Bool(b) => b,
@@ -822,7 +824,7 @@ fn unified_sets(args: Vec<Value>) -> Result<Vec<Vec<Value>>, String> {
             let l = util::array(a, "set")?;
             let l = l
                 .into_iter()
-                .map(|v| convert(v, &ty))
+                .map(|v| convert_known(v, &ty))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(make_set(l))
         })
@@ -1173,7 +1175,7 @@ pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                 .filter(|k| k.is_bool() || k.is_number() || k.is_string()),
         ) {
             (Some(Type::Object(attrs)), Some(key)) => {
-                let key = util::convert(key.clone(), &Type::String)
+                let key = util::convert_known(key.clone(), &Type::String)
                     .ok()
                     .and_then(|k| k.as_str().map(str::to_owned))
                     .unwrap_or_default();
@@ -1195,7 +1197,7 @@ pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
             }
             (Some(Type::Map(e)), _) => {
                 if let Some(default) = args.get(2) {
-                    if crate::eval::functions::util::convert(default.clone(), e).is_err() {
+                    if crate::eval::functions::util::convert_known(default.clone(), e).is_err() {
                         return Err(LOOKUP_DEFAULT.into());
                     }
                 }
@@ -1666,7 +1668,7 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
     if let (Some(Value::Object(m)), true) =
         (c.args.first(), c.metas.iter().take(2).all(typing::is_known))
     {
-        let key = crate::eval::functions::util::convert(
+        let key = crate::eval::functions::util::convert_known(
             c.args[1].clone(),
             &crate::eval::functions::util::Ty::String,
         );

@@ -1,7 +1,7 @@
 //! Type conversion functions, `try` and `can` (which take their arguments'
 //! expressions), and the identities that stand for Terraform's marks.
 
-use super::util::{self, convert, friendly_type, Ty};
+use super::util::{self, convert_known, friendly_type, Ty};
 use super::Registry;
 use crate::error::Error;
 use crate::eval::call::{ExpressionCall, TypedCall, TypedResult, UnknownCall};
@@ -15,7 +15,7 @@ use crate::value::{Type, Value};
 
 fn conv(v: Value, ty: Ty) -> Result<Value, String> {
     let what = friendly_type(&v);
-    convert(v, &ty).map_err(|e| {
+    convert_known(v, &ty).map_err(|e| {
         let msg = match e {
             // Which string did not read.
             util::ConvertError::NotPrimitive { .. } => e.to_string(),

@@ -1,6 +1,6 @@
 //! Encoding functions.
 
-use super::util::{self, fmt_number, string, Ty};
+use super::util::{self, string, Ty};
 use super::Registry;
 use crate::eval::call::UnknownCall;
 use crate::eval::expr::R;
@@ -8,7 +8,7 @@ use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::{Key, Type, Value};
+use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
     let s = || ParamType::String;
@@ -23,7 +23,7 @@ pub(crate) fn register(r: &mut Registry) {
                 if !v.is_finite() {
                     return Err("cannot serialize infinity as JSON".into());
                 }
-                Ok(Value::String(json_encode(&v).into()))
+                Ok(Value::String(crate::value::json::json_encode(&v).into()))
             }),
     );
     #[cfg(feature = "json")]
@@ -42,9 +42,9 @@ pub(crate) fn register(r: &mut Registry) {
                 // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
                 // `f64`s.
                 let depth = crate::ParseOptions::default().depth_limit();
-                let node = crate::json::parse::parse_as_go(&s, depth)
+                let node = crate::value::json::parse_as_go(&s, depth)
                     .map_err(|e| e.message().to_owned())?;
-                crate::json::parse::value(node, true)
+                crate::value::json::value(node, true)
             }),
     );
     r.insert(
@@ -158,124 +158,6 @@ pub(crate) fn register(r: &mut Registry) {
                 }),
         );
     }
-}
-
-/// How [`write_json`] lays a value out.
-#[derive(Clone, Copy)]
-pub(crate) struct JsonStyle {
-    /// Object keys sorted (Terraform's `jsonencode`), or in the map's order.
-    pub(crate) sorted: bool,
-    /// Indented, two spaces a level, `"key": value` (as `serde_json`'s pretty
-    /// printer), or compact.
-    pub(crate) pretty: bool,
-    /// The leaves of HCL's JSON syntax, which reads strings as templates:
-    /// `${` and `%{` in strings and keys escaped (`$${`, `%%{`), numbers
-    /// too long for a literal written with an exponent (the caller has
-    /// checked that each has a text). Otherwise plain JSON leaves.
-    pub(crate) hcl_syntax: bool,
-}
-
-/// Terraform's `jsonencode`: keys sorted, `<`, `>`, `&`, U+2028 and U+2029
-/// escaped as Go's `encoding/json` does.
-pub(crate) fn json_encode(v: &Value) -> String {
-    let mut out = String::new();
-    let style = JsonStyle {
-        sorted: true,
-        pretty: false,
-        hcl_syntax: false,
-    };
-    write_json(&mut out, v, style, 0);
-    out
-}
-
-/// The one JSON value writer: numbers with all their digits (as Terraform
-/// writes them; the caller refuses ±Inf first), strings as Go escapes them;
-/// `depth` is the indentation level the value starts at.
-pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: usize) {
-    let string = |out: &mut String, s: &str| {
-        if style.hcl_syntax {
-            write_json_string(out, &crate::json::write::escape_template(s));
-        } else {
-            write_json_string(out, s);
-        }
-    };
-    let newline = |out: &mut String, depth: usize| {
-        if style.pretty {
-            out.push('\n');
-            for _ in 0..depth {
-                out.push_str("  ");
-            }
-        }
-    };
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) if style.hcl_syntax => {
-            out.push_str(&crate::json::write::number_text(n).unwrap_or_default());
-        }
-        Value::Number(n) => out.push_str(&fmt_number(n)),
-        Value::String(s) => string(out, s),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, v) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                newline(out, depth + 1);
-                write_json(out, v, style, depth + 1);
-            }
-            if !a.is_empty() {
-                newline(out, depth);
-            }
-            out.push(']');
-        }
-        Value::Object(o) => {
-            let mut entries: Vec<(&Key, &Value)> = o.iter().collect();
-            if style.sorted {
-                entries.sort_by(|a, b| a.0.cmp(b.0));
-            }
-            out.push('{');
-            for (i, (k, v)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                newline(out, depth + 1);
-                string(out, k);
-                out.push(':');
-                if style.pretty {
-                    out.push(' ');
-                }
-                write_json(out, v, style, depth + 1);
-            }
-            if !o.is_empty() {
-                newline(out, depth);
-            }
-            out.push('}');
-        }
-    }
-}
-
-/// A JSON string as Go's `encoding/json` writes it (the one JSON string
-/// escaper: `jsonencode` and HCL's JSON syntax writer use it).
-pub(crate) fn write_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Go's JSON decoder turns an unpaired surrogate escape (`\ud800`) into
@@ -767,7 +649,7 @@ fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
 
 /// Used by `yaml`: numbers as Terraform prints them.
 pub(crate) fn number_text(v: &Value) -> String {
-    match util::convert(v.clone(), &Ty::String) {
+    match util::convert_known(v.clone(), &Ty::String) {
         Ok(Value::String(s)) => s.into_string(),
         _ => String::new(),
     }

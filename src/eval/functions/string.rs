@@ -11,7 +11,6 @@ use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::limits::Budget;
 use crate::eval::{FuncDef, ParamType};
-use crate::value::number::Digits;
 #[cfg(feature = "regex")]
 use crate::value::Map;
 use crate::value::{Type, Value};
@@ -858,7 +857,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
                 other if !other.is_finite() => {
                     return Err("cannot serialize infinity as JSON".into())
                 }
-                other => super::encoding::json_encode(other),
+                other => crate::value::json::json_encode(other),
             };
             // A precision does not cut `%v` (`format("%.2v", "hello")` is
             // "hello" in Terraform 1.11.4); a width pads it.
@@ -884,7 +883,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
             };
             let s = truncate(s.into_string(), spec.prec);
             Ok(spec.pad(
-                super::encoding::json_encode(&Value::String(s.into())),
+                crate::value::json::json_encode(&Value::String(s.into())),
                 false,
             ))
         }
@@ -966,89 +965,6 @@ fn finish_int(spec: &Spec, neg: bool, mut body: String) -> String {
     spec.pad(spec.sign(neg, body), spec.prec.is_none())
 }
 
-/// The decimal digits of `n` (no leading or trailing zeros) and the
-/// position of the point (`0.digits × 10^dp`): its shortest form at its own
-/// precision, as Terraform prints it, or rounded half to even on its exact
-/// value to `significant` digits, as Go's `big.Float` formats it.
-fn decimal_digits(n: &crate::Number, significant: Option<usize>) -> (String, i32) {
-    match significant {
-        None => {
-            let plain = fmt_number(n);
-            let body = plain.trim_start_matches('-');
-            let (ip, fp) = body.split_once('.').unwrap_or((body, ""));
-            trim_digits(format!("{ip}{fp}"), ip.len() as i32)
-        }
-        Some(k) => rounded(n, Digits::Significant(k)),
-    }
-}
-
-/// [`crate::Number::rounded_digits`] for the formats (a finite number).
-fn rounded(n: &crate::Number, k: Digits) -> (String, i32) {
-    let (d, dp) = n.rounded_digits(k).unwrap_or_default();
-    (d, i32::try_from(dp).unwrap_or(i32::MAX))
-}
-
-fn trim_digits(digits: String, dp: i32) -> (String, i32) {
-    let lead = digits.len() - digits.trim_start_matches('0').len();
-    let d = digits[lead..].trim_end_matches('0').to_owned();
-    if d.is_empty() {
-        return (String::new(), 0);
-    }
-    (d, dp - lead as i32)
-}
-
-fn fmt_e(digits: &str, dp: i32, prec: usize, upper: bool) -> String {
-    let mut s = String::new();
-    let d: Vec<char> = if digits.is_empty() {
-        vec!['0']
-    } else {
-        digits.chars().collect()
-    };
-    s.push(d[0]);
-    if prec > 0 {
-        s.push('.');
-        for i in 1..=prec {
-            s.push(*d.get(i).unwrap_or(&'0'));
-        }
-    }
-    let exp = if digits.is_empty() { 0 } else { dp - 1 };
-    s.push(if upper { 'E' } else { 'e' });
-    s.push(if exp < 0 { '-' } else { '+' });
-    let e = exp.unsigned_abs();
-    if e < 10 {
-        s.push('0');
-    }
-    s.push_str(&e.to_string());
-    s
-}
-
-fn fmt_f(digits: &str, dp: i32, prec: usize) -> String {
-    let mut s = String::new();
-    if dp <= 0 {
-        s.push('0');
-    } else {
-        for i in 0..dp as usize {
-            s.push(digits.as_bytes().get(i).map_or('0', |&b| b as char));
-        }
-    }
-    if prec > 0 {
-        s.push('.');
-        for i in 0..prec as i32 {
-            let idx = dp + i;
-            let c = if idx < 0 {
-                '0'
-            } else {
-                digits
-                    .as_bytes()
-                    .get(idx as usize)
-                    .map_or('0', |&b| b as char)
-            };
-            s.push(c);
-        }
-    }
-    s
-}
-
 fn format_float(spec: &Spec, n: &crate::Number) -> String {
     // (The sign survives `as_f64`; 1e600 is finite here, +Inf there.)
     let neg = n.as_f64().is_sign_negative();
@@ -1060,42 +976,7 @@ fn format_float(spec: &Spec, n: &crate::Number) -> String {
         };
         return spec.pad(body, false);
     }
-    let body = match spec.verb {
-        'e' | 'E' => {
-            let p = spec.prec.unwrap_or(6);
-            let (d, dp) = decimal_digits(n, Some(p + 1));
-            fmt_e(&d, dp, p, spec.verb == 'E')
-        }
-        'f' | 'F' => {
-            let p = spec.prec.unwrap_or(6);
-            let (d, dp) = rounded(n, Digits::AfterPoint(p));
-            fmt_f(&d, dp, p)
-        }
-        _ => {
-            // %g / %G, as Go's strconv does it.
-            let shortest = spec.prec.is_none();
-            let mut prec = spec.prec.map(|p| p.max(1));
-            let (d, dp) = decimal_digits(n, prec);
-            let nd = d.len().max(1) as i32;
-            let dp = if d.is_empty() { 1 } else { dp };
-            let p = prec.get_or_insert(nd as usize);
-            let mut eprec = *p as i32;
-            if eprec > nd && nd >= dp {
-                eprec = nd;
-            }
-            if shortest {
-                eprec = 6;
-            }
-            let exp = dp - 1;
-            if exp < -4 || exp >= eprec {
-                let pp = (*p as i32).min(nd);
-                fmt_e(&d, dp, (pp - 1).max(0) as usize, spec.verb == 'G')
-            } else {
-                let pp = if *p as i32 > dp { nd } else { *p as i32 };
-                fmt_f(&d, dp, (pp - dp).max(0) as usize)
-            }
-        }
-    };
+    let body = crate::value::gofmt::float_text(spec.verb, spec.prec, n);
     spec.pad(spec.sign(neg, body), true)
 }
 

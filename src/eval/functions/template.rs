@@ -27,7 +27,7 @@ pub(crate) fn register(r: &mut Registry) {
                 };
                 let vars = it.next().unwrap_or_default();
                 let v = render(&src, vars, None, "templatestring", budget)?;
-                match super::util::convert(v, &super::util::Ty::String) {
+                match super::util::convert_known(v, &super::util::Ty::String) {
                     Ok(s @ Value::String(_)) => Ok(s),
                     _ => Err("invalid template result: string required".into()),
                 }

@@ -27,152 +27,10 @@ pub(crate) enum Kind<'a> {
     /// Properties in order, duplicates kept; each key's span is its
     /// string's.
     Object(Vec<(Cow<'a, str>, Span, Node<'a>)>),
-    /// The values of a property defined more than once in an object (see
-    /// [`merge_repeated`]).
+    /// The values of a property defined more than once in an object (what
+    /// HCL's JSON syntax merges repeated blocks into; the parser makes
+    /// none).
     Repeated(Vec<Node<'a>>),
-}
-
-/// Merges the properties an object defines more than once, at every
-/// depth, as repeated blocks are read: two objects become one holding
-/// both's properties (so `"resource": {"a": {...}}` twice gives both
-/// resources), objects and arrays of them the list of the definitions, in
-/// order. A property defined twice whose values cannot be blocks (a
-/// string, a number, an array of them) is an error, as in Go's HCL:
-/// "Duplicate attribute definition" in the document's root object (`top`),
-/// "Duplicate object attribute" in an object inside (Terraform 1.11's
-/// summaries).
-pub(crate) fn merge_repeated(node: &mut Node<'_>, src: &str, top: bool) -> Result<()> {
-    match &mut node.kind {
-        Kind::Array(items) | Kind::Repeated(items) => {
-            for item in items {
-                merge_repeated(item, src, false)?;
-            }
-        }
-        Kind::Object(props) => {
-            let mut out: Vec<(Cow<'_, str>, Span, Node<'_>)> = Vec::with_capacity(props.len());
-            let mut index = std::collections::HashMap::new();
-            for (k, sp, v) in props.drain(..) {
-                match index.get(&k) {
-                    None => {
-                        index.insert(k.clone(), out.len());
-                        out.push((k, sp, v));
-                    }
-                    Some(&i) if !could_be_blocks(&out[i].2) || !could_be_blocks(&v) => {
-                        return Err(duplicate(&k, out[i].1, sp, src, top));
-                    }
-                    Some(&i) => {
-                        let slot = &mut out[i].2;
-                        let old = std::mem::replace(
-                            slot,
-                            Node {
-                                kind: Kind::Null,
-                                span: v.span,
-                            },
-                        );
-                        *slot = combine(old, v);
-                    }
-                }
-            }
-            for (_, _, v) in &mut out {
-                merge_repeated(v, src, false)?;
-            }
-            *props = out;
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// Whether a property's value may stand for blocks: an object, or an
-/// array of objects.
-fn could_be_blocks(node: &Node<'_>) -> bool {
-    match &node.kind {
-        Kind::Object(_) | Kind::Repeated(_) => true,
-        Kind::Array(items) => items.iter().all(|x| matches!(x.kind, Kind::Object(_))),
-        _ => false,
-    }
-}
-
-/// Go's HCL's error for a property `name` defined at `first` and again at
-/// `again`.
-#[cold]
-fn duplicate(name: &str, first: Span, again: Span, src: &str, top: bool) -> Error {
-    let at = crate::error::Location::of(src, first.start());
-    let message = if top {
-        format!(
-            "Duplicate attribute definition: The argument {name:?} was already set at line {}, column {}.",
-            at.line, at.column
-        )
-    } else {
-        format!(
-            "Duplicate object attribute: An attribute named {name:?} was already defined at line {}, column {}.",
-            at.line, at.column
-        )
-    };
-    Error::at(ErrorKind::Parse, message, again, src)
-}
-
-fn combine<'a>(a: Node<'a>, b: Node<'a>) -> Node<'a> {
-    let span = a.span;
-    match (a.kind, b.kind) {
-        (Kind::Object(mut pa), Kind::Object(pb)) => {
-            pa.extend(pb);
-            Node {
-                kind: Kind::Object(pa),
-                span,
-            }
-        }
-        (Kind::Repeated(mut xs), kind) => {
-            xs.push(Node { kind, span: b.span });
-            Node {
-                kind: Kind::Repeated(xs),
-                span,
-            }
-        }
-        (ka, kb) => Node {
-            kind: Kind::Repeated(vec![
-                Node { kind: ka, span },
-                Node {
-                    kind: kb,
-                    span: b.span,
-                },
-            ]),
-            span,
-        },
-    }
-}
-
-/// The value a JSON text stands for: numbers exact, a property given twice
-/// its last value; object properties in the text's order, or `sorted` by
-/// name (as Terraform's objects are).
-pub(crate) fn value(node: Node<'_>, sorted: bool) -> std::result::Result<crate::Value, String> {
-    use crate::Value;
-    Ok(match node.kind {
-        Kind::Null => Value::Null,
-        Kind::Bool(b) => Value::Bool(b),
-        Kind::Number(raw) => {
-            Value::Number(crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?)
-        }
-        Kind::String(s) => Value::String(s.as_ref().into()),
-        Kind::Array(items) | Kind::Repeated(items) => Value::Array(
-            items
-                .into_iter()
-                .map(|n| value(n, sorted))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
-        Kind::Object(props) => {
-            let mut o = crate::value::Map::with_capacity(props.len());
-            for (k, _, v) in props {
-                // A property given twice: its place is the first's (as
-                // serde_json's map), its value the last.
-                o.insert(k.as_ref(), value(v, sorted)?);
-            }
-            if sorted {
-                o.sort_keys();
-            }
-            Value::Object(o)
-        }
-    })
 }
 
 /// Parses one JSON value (the whole input, whitespace around it allowed),
@@ -251,7 +109,7 @@ impl<'a> Parser<'a> {
                 (None, At::Value(_)) => "unexpected EOF".to_owned(),
                 (Some(&c), At::Token(context) | At::Value(context)) => {
                     // Go quotes the byte, as a Latin-1 character.
-                    let q = crate::eval::functions::util::quoted(&char::from(c).to_string());
+                    let q = crate::value::convert::quoted(&char::from(c).to_string());
                     let q = match c {
                         b'\'' => "\\'".to_owned(),
                         b'"' => "\"".to_owned(),

@@ -2,7 +2,7 @@
 //! ..., default = ..., nullable = ... }`) and gives it a value (`-var
 //! v=RAW`, a `.tfvars` or `.pkrvars.hcl` file, or nothing).
 
-use super::{Context, Typed};
+use crate::eval::{Context, Typed};
 use crate::{Error, ErrorKind, Result, TypeConstraint};
 
 /// A declared input variable: its type constraint, its default and
@@ -10,7 +10,8 @@ use crate::{Error, ErrorKind, Result, TypeConstraint};
 /// Terraform does.
 ///
 /// ```
-/// use hcl::eval::{evaluate_typed_str, Context, Variable};
+/// use hcl::eval::{evaluate_typed_str, Context};
+/// use hcl::typeexpr::Variable;
 /// use hcl::{TypeConstraint, Value};
 ///
 /// let c = TypeConstraint::parse("object({port = optional(number, 80)})").unwrap();
@@ -85,7 +86,7 @@ impl Variable {
     /// constraint).
     ///
     /// ```
-    /// use hcl::eval::Variable;
+    /// use hcl::typeexpr::Variable;
     /// let s = Variable::new(hcl::TypeConstraint::String, None, true).unwrap();
     /// assert_eq!(s.parse_raw("[1, 2]").unwrap().value(), &hcl::Value::from("[1, 2]"));
     /// let l = Variable::new(hcl::TypeConstraint::parse("list(number)").unwrap(), None, true).unwrap();
@@ -140,14 +141,14 @@ impl Variable {
 /// When the expression refers to a variable or calls a function.
 ///
 /// ```
-/// let d = hcl::eval::constant("[1, \"a\"]").unwrap();
+/// let d = hcl::typeexpr::constant("[1, \"a\"]").unwrap();
 /// assert_eq!(d.ty().to_string(), "tuple([number, string])");
-/// let err = hcl::eval::constant("[1, var.x]").unwrap_err();
+/// let err = hcl::typeexpr::constant("[1, var.x]").unwrap_err();
 /// assert_eq!(err.message(), "variables not allowed: a constant is required here, but this refers to `var.x`");
 /// assert_eq!(err.column(), Some(5));
 /// ```
 pub fn constant(src: &str) -> Result<Typed> {
-    super::with_expression(src, |parsed| {
+    crate::eval::with_expression(src, |parsed| {
         constant_of(parsed.expr()).map_err(|e| e.with_source(parsed.source()))
     })
 }
@@ -161,5 +162,5 @@ pub(crate) fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
             r.span,
         ));
     }
-    super::evaluate_typed(expr, &Context::empty())
+    crate::eval::evaluate_typed(expr, &Context::empty())
 }

@@ -1,0 +1,49 @@
+//! Parsing into the trees that own their arena ([`ConfigFile`],
+//! [`ParsedExpression`], [`ParsedTemplate`]): their `parse_with` and
+//! `FromStr`.
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use super::ParseOptions;
+use crate::syntax::{ConfigFile, ParsedExpression, ParsedTemplate};
+use crate::Result;
+
+macro_rules! parse_owned {
+    ($name:ident, $parse_in:path, $what:literal) => {
+        impl<'src> $name<'src> {
+            #[doc = concat!("Parses ", $what, " from `src` with `options`.")]
+            ///
+            /// # Errors
+            /// An [`Error`](crate::Error) with line, column and snippet on
+            /// invalid syntax or when a limit is exceeded.
+            pub fn parse_with(
+                src: impl Into<Cow<'src, str>>,
+                options: &ParseOptions,
+            ) -> Result<Self> {
+                $name::build(src.into(), |arena, text| $parse_in(arena, text, options))
+            }
+        }
+
+        impl FromStr for $name<'static> {
+            type Err = crate::Error;
+
+            #[doc = concat!("Parses ", $what, " from a copy of `s`.")]
+            fn from_str(s: &str) -> Result<Self> {
+                $name::parse_with(s.to_owned(), &ParseOptions::default())
+            }
+        }
+    };
+}
+
+parse_owned!(ConfigFile, super::parse_in_with, "a config file");
+parse_owned!(
+    ParsedExpression,
+    super::parse_expression_in,
+    "an expression"
+);
+parse_owned!(
+    ParsedTemplate,
+    super::parse_template_in,
+    "a standalone template"
+);
