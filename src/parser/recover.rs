@@ -92,11 +92,13 @@ const MAX_ERRORS: usize = 1000;
 const MAX_RETRIES: usize = 100;
 
 /// The errors of the broken item from `start` to `end` after its first, at
-/// `failed`: a line inside the item that fails is set aside (read as
-/// blank) when its brackets balance, and the item parsed again, as long as
-/// each new error comes after the last (the lines that open or close the
-/// item, or a bracket, are never set aside: the errors after them would be
-/// the parser's confusion, not the file's).
+/// `failed`: the lines inside the item that fail are set aside (read as
+/// blank) — the failing line, or with the lines after it up to where the
+/// brackets it opens close (a heredoc's too), or from a line before it
+/// when it continues one — and the item parsed again, as long as each new
+/// error comes after the last (the lines that open or close the item are
+/// never set aside: the errors after them would be the parser's
+/// confusion, not the file's).
 fn errors_inside(
     input: &str,
     options: &ParseOptions,
@@ -111,20 +113,16 @@ fn errors_inside(
         .to_owned();
     let first_line_end = line_break(text.as_bytes(), start);
     let mut at = failed;
+    // Bytes the searches for what to set aside may read, in all: a few
+    // times the item's size (what parsing it again costs anyway).
+    let mut budget = 8 * (end - start) + 4096;
     let arena = Arena::new();
     for _ in 0..MAX_RETRIES {
-        let b = text.as_bytes();
-        let from = b[..at.min(b.len())]
-            .iter()
-            .rposition(|&c| c == b'\n')
-            .map_or(0, |p| p + 1);
-        let to = line_break(b, at.min(b.len()));
-        if from <= first_line_end || to >= b.len() || !balanced(&b[from..to]) {
+        let Some((from, to)) = aside(text.as_bytes(), first_line_end, at, &mut budget) else {
             break;
-        }
-        // The line read as blank: its bytes as spaces (offsets kept).
-        let blank = " ".repeat(to - from);
-        text.replace_range(from..to, &blank);
+        };
+        // The lines read as blank (offsets and line breaks kept).
+        blank(&mut text, from, to);
         let mut names = Vec::new();
         match super::parse_top_items(&arena, &text, start, start + 1, &mut names, options) {
             Ok(_) => return (found, Some(text)),
@@ -140,39 +138,90 @@ fn errors_inside(
     (found, None)
 }
 
-/// Whether the brackets of a line balance and it opens no heredoc (strings
-/// read roughly: a line with a quote inside an interpolation may count
-/// wrong, and is then not set aside).
-fn balanced(line: &[u8]) -> bool {
-    if line.windows(2).any(|w| w == b"<<") {
-        return false;
-    }
-    let mut depth = [0i32; 3];
-    let mut quoted = false;
-    let mut escaped = false;
-    for &c in line {
-        if quoted {
-            match c {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => quoted = false,
-                _ => {}
-            }
-            continue;
+/// Lines searched back from a failure for the start of what to set aside,
+/// at most.
+const MAX_LINES_BACK: usize = 50;
+
+/// The lines to set aside for the failure at `at` (after the item's first
+/// line, which ends at `first_line_end`): from the start of the failing
+/// line, or of the nearest line before it, to the end of the first line
+/// where the brackets opened since then are closed, past `at`; `None` when
+/// there is no such span inside the item, or `budget` (bytes to read) runs
+/// out.
+fn aside(b: &[u8], first_line_end: usize, at: usize, budget: &mut usize) -> Option<(usize, usize)> {
+    let at = at.min(b.len());
+    let mut from = b[..at]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |p| p + 1);
+    for _ in 0..MAX_LINES_BACK {
+        if from <= first_line_end {
+            return None;
         }
-        match c {
-            b'"' => quoted = true,
-            b'#' => break,
-            b'{' => depth[0] += 1,
-            b'}' => depth[0] -= 1,
-            b'[' => depth[1] += 1,
-            b']' => depth[1] -= 1,
-            b'(' => depth[2] += 1,
-            b')' => depth[2] -= 1,
+        let (end, read) = aside_end(b, from, *budget);
+        *budget = budget.checked_sub(read)?;
+        match end {
+            Some(to) if to >= at && to < b.len() => return Some((from, to)),
             _ => {}
         }
+        // The line before.
+        from = b[..from - 1]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1);
     }
-    !quoted && depth == [0, 0, 0]
+    None
+}
+
+/// The end (its newline) of the first line, from the line start `from`, at
+/// which every bracket opened since `from` is closed, strings, heredocs
+/// and comments read as [`item_end`] reads them; `None` when a bracket
+/// closes one opened before `from` or of another kind (the line closes
+/// the item, or the brackets do not match), or the text ends first, or
+/// `limit` bytes are read first; with the number of bytes read.
+fn aside_end(b: &[u8], from: usize, limit: usize) -> (Option<usize>, usize) {
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = from;
+    let stop = b.len().min(from.saturating_add(limit));
+    while i < stop {
+        match b[i] {
+            b'#' => {
+                i = line_break(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = line_break(b, i);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = super::lexer::block_comment_end(b, i).unwrap_or(b.len());
+                continue;
+            }
+            b'"' => {
+                i = string_end(b, i + 1);
+                continue;
+            }
+            b'<' if b.get(i + 1) == Some(&b'<') => {
+                i = heredoc_end(b, i + 2).unwrap_or(i + 2);
+                continue;
+            }
+            c @ (b'{' | b'[' | b'(') => open.push(c),
+            c @ (b'}' | b']' | b')') => {
+                let opener = match c {
+                    b'}' => b'{',
+                    b']' => b'[',
+                    _ => b'(',
+                };
+                if open.pop() != Some(opener) {
+                    return (None, i - from);
+                }
+            }
+            b'\n' if open.is_empty() => return (Some(i), i - from),
+            _ => {}
+        }
+        i += 1;
+    }
+    (None, i - from)
 }
 
 /// The start of the next top-level item at or after `from` (past spaces,
@@ -338,6 +387,48 @@ mod tests {
         let src = "a {\n  x = = 1\n  y = 2\n  z = 1 @\n  w {\n    v = [,1]\n  }\n}\n\nb = 1 +\n";
         let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
         assert_eq!(lines, [2, 4, 6, 10]);
+    }
+
+    /// The partial tree's attribute names in block `a`.
+    fn kept(src: &str) -> Vec<String> {
+        let (file, err) = crate::parser::parse_partial(src);
+        assert!(err.is_some());
+        let body = file.body();
+        let names = body
+            .blocks()
+            .find(|b| b.ident.name == "a")
+            .map(|b| {
+                b.body
+                    .attributes()
+                    .map(|a| a.name.name.to_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names
+    }
+
+    #[test]
+    fn a_broken_line_whose_brackets_go_on_is_set_aside_with_them() {
+        let src = "a {\n  x = [1,,\n    2]\n  y = 2\n  z = 1 @\n  w = 3\n}\n";
+        let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
+        assert_eq!(lines, [2, 5]);
+        assert_eq!(kept(src), ["y", "w"]);
+    }
+
+    #[test]
+    fn a_broken_line_that_opens_a_heredoc_is_set_aside_with_it() {
+        let src = "a {\n  x = foo(<<EOT\n  }\nEOT\n  , ,)\n  y = 2\n  z = [1 2]\n}\n";
+        let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
+        assert_eq!(lines, [5, 7]);
+        assert_eq!(kept(src), ["y"]);
+    }
+
+    #[test]
+    fn a_broken_continuation_line_is_set_aside_from_its_attribute() {
+        let src = "a {\n  x = foo(1,\n    2 3)\n  y = 2\n}\n";
+        let lines: Vec<usize> = errors(src).iter().map(|e| e.0).collect();
+        assert_eq!(lines, [3]);
+        assert_eq!(kept(src), ["y"]);
     }
 
     #[test]
