@@ -51,6 +51,20 @@ pub struct Diagnostic {
     pub range: Option<Range>,
 }
 
+/// The diagnostics of `errors` reported as warnings, each error placed
+/// by `place` first (its source added).
+#[cold]
+pub(crate) fn warnings(errors: Vec<Error>, place: impl Fn(Error) -> Error) -> Vec<Diagnostic> {
+    errors
+        .into_iter()
+        .flat_map(|e| place(e).diagnostics().collect::<Vec<_>>())
+        .map(|mut d| {
+            d.severity = Severity::Warning;
+            d
+        })
+        .collect()
+}
+
 /// How serious a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
@@ -385,6 +399,52 @@ impl Error {
         }
         self.inner.file = Some(file);
         self
+    }
+
+    /// Places each diagnostic, located in a text made of several files one
+    /// after another (each starting a line), in its own file: `file_at`
+    /// gives, for a byte offset of that text, the name of the file there
+    /// and where the file starts in the text. Line, offset and span become
+    /// the file's; the file is named.
+    #[cold]
+    pub(crate) fn in_files(
+        mut self,
+        file_at: &dyn Fn(usize) -> Option<(String, Location)>,
+    ) -> Error {
+        self.place_in_file(file_at);
+        for e in &mut self.inner.more {
+            e.place_in_file(file_at);
+        }
+        self
+    }
+
+    /// [`Error::in_files`] for this diagnostic alone.
+    #[cold]
+    fn place_in_file(&mut self, file_at: &dyn Fn(usize) -> Option<(String, Location)>) {
+        let e = &mut *self.inner;
+        let Some(at) = e.location.map(|l| l.offset).or(e.span.map(|s| s.start())) else {
+            return;
+        };
+        let Some((name, start)) = file_at(at) else {
+            return;
+        };
+        let back = |l: Location| Location {
+            line: l.line.saturating_sub(start.line - 1).max(1),
+            column: l.column,
+            offset: l.offset.saturating_sub(start.offset),
+        };
+        e.span = e.span.map(|s| {
+            Span::new(
+                s.start().saturating_sub(start.offset),
+                s.end().saturating_sub(start.offset),
+            )
+        });
+        e.location = e.location.map(back);
+        e.end = e.end.map(back);
+        for (_, l) in &mut e.notes {
+            *l = l.map(back);
+        }
+        e.file = Some(name);
     }
 
     /// The name of the file the source comes from, if given

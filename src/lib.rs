@@ -29,6 +29,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod analysis;
+pub mod config;
 pub mod de;
 pub mod edit;
 pub mod error;

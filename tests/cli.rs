@@ -1092,6 +1092,49 @@ fn json_writes_a_directory_as_one_object_keyed_by_path() {
 }
 
 #[test]
+fn json_merge_reads_a_directory_as_one_configuration() {
+    let dir = hcl_files_dir("json-merge");
+    // Terraform's files, in name order, as one object.
+    let out = hcl_in(&dir, &["json", "--merge", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "{\"b\":\"${local.b}\",\"a\":\"${var.a}\"}\n");
+    // Packer's, by --ext (which implies --merge).
+    let out = hcl_in(&dir, &["json", "--ext", ".pkr.hcl,.pkr.json", "."]);
+    assert_eq!(stdout(&out), "{\"w\":\"${var.w}\"}\n");
+}
+
+#[test]
+fn json_merge_names_the_file_of_each_error() {
+    let dir = fresh_dir(
+        "json-merge-errors",
+        &[
+            ("a.tf", "x = 1\n"),
+            ("b.tf", "\nx = 2\n"),
+            ("c_override.tf", "y = 1\n"),
+        ],
+    );
+    let out = hcl_in(&dir, &["json", "--merge", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("c_override.tf is a Terraform override file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("b.tf:2:1: Duplicate argument: Argument \"x\" was already set at a.tf:1,1-2"),
+        "{err}"
+    );
+    let out = hcl_in(&dir, &["json", "--merge", "--format", "json", "."]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["summary"], "Duplicate argument");
+    assert_eq!(d["range"]["filename"], "b.tf");
+    assert_eq!(d["range"]["start"]["line"], 2);
+    assert_eq!(v["diagnostics"][1]["severity"], "warning");
+    assert_eq!(v["diagnostics"][1]["summary"], "Override file skipped");
+}
+
+#[test]
 fn refs_reads_a_directory_s_hcl_files() {
     let dir = hcl_files_dir("refs-dir");
     let out = hcl_in(&dir, &["refs", "--recursive", "."]);

@@ -24,8 +24,9 @@ fn layer(module: &str) -> Option<u8> {
         "ser" => 8,
         "json" => 9,
         "de" => 10,
-        "edit" => 11,
-        "bin" => 12,
+        "config" => 11,
+        "edit" => 12,
+        "bin" => 13,
         _ => return None,
     })
 }

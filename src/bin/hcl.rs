@@ -169,14 +169,20 @@ fn report(path: &str, err: &hcl::Error) -> String {
     out
 }
 
-/// One diagnostic of [`report`].
+/// One diagnostic of [`report`] (named by its own file when it has one:
+/// a diagnostic of several files read as one).
 fn report_one(path: &str, err: &hcl::Error) -> String {
     let shown = err.own().to_string();
-    // Display is "message at line L, column C\n<snippet>" (the message may
-    // span lines); lead with the position instead.
+    let path = err.file().unwrap_or(path);
+    // Display is "message at line L, column C\n<snippet>" (or "at
+    // FILE:L:C"; the message may span lines); lead with the position
+    // instead.
     match (err.line(), err.column()) {
         (Some(l), Some(c)) => {
-            let suffix = format!(" at line {l}, column {c}");
+            let suffix = match err.file() {
+                Some(f) => format!(" at {f}:{l}:{c}"),
+                None => format!(" at line {l}, column {c}"),
+            };
             match shown.find(&suffix) {
                 Some(i) => format!(
                     "{path}:{l}:{c}: {}{}",
@@ -186,7 +192,13 @@ fn report_one(path: &str, err: &hcl::Error) -> String {
                 None => format!("{path}:{l}:{c}: {shown}"),
             }
         }
-        _ => format!("{path}: {shown}"),
+        _ => match err.file() {
+            Some(f) => format!(
+                "{path}: {}",
+                shown.strip_suffix(&format!(" in {f}")).unwrap_or(&shown)
+            ),
+            None => format!("{path}: {shown}"),
+        },
     }
 }
 
@@ -206,7 +218,8 @@ fn diagnostics_json(inputs: &[(&str, Option<&hcl::Error>, &[hcl::Diagnostic])]) 
         });
         if let Some(r) = &d.range {
             let pos = |l: &hcl::error::Location| json!({"line": l.line, "column": l.column, "byte": l.offset});
-            o["range"] = json!({"filename": path, "start": pos(&r.start), "end": pos(&r.end)});
+            let file = r.filename.as_deref().unwrap_or(path);
+            o["range"] = json!({"filename": file, "start": pos(&r.start), "end": pos(&r.end)});
         }
         o
     };
@@ -243,8 +256,12 @@ fn print_warnings(path: &str, warnings: &[hcl::Diagnostic]) {
     for w in warnings {
         match &w.range {
             Some(r) => eprintln!(
-                "{path}:{}:{}: warning: {}: {}",
-                r.start.line, r.start.column, w.summary, w.detail
+                "{}:{}:{}: warning: {}: {}",
+                r.filename.as_deref().unwrap_or(path),
+                r.start.line,
+                r.start.column,
+                w.summary,
+                w.detail
             ),
             None => eprintln!("{path}: warning: {}: {}", w.summary, w.detail),
         }

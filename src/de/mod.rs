@@ -306,6 +306,24 @@ pub fn from_body<'de, T: Deserialize<'de>>(body: &Body<'de>) -> Result<T> {
     T::deserialize(BodyDe::new(body, Env::of_tree(&ctx, &budget)))
 }
 
+/// Deserializes a `T` from the merged body of several files (see
+/// `crate::config`), evaluating in `ctx`; `source` is the files' text
+/// (`""` when a file is in JSON syntax), and `json` whether one is.
+/// Errors have spans in that text, and no line or column yet.
+pub(crate) fn from_merged_body<'de, T: Deserialize<'de>>(
+    body: &Body<'de>,
+    ctx: &Context<'_>,
+    source: &'de str,
+    json: bool,
+) -> Result<T> {
+    let budget = Budget::new(ctx.limits());
+    let lines = LineCursor::default();
+    T::deserialize(BodyDe::new(
+        body,
+        Env::with_source(ctx, &budget, source, &lines).json(json),
+    ))
+}
+
 /// Deserializes a `T` from HCL text, evaluating expressions in `ctx`: its
 /// variables and functions are available, and its [`EvalMode`] applies (a
 /// new [`Context`] is [`EvalMode::Strict`]: a reference to an undefined

@@ -8,6 +8,7 @@ use super::limits::Limits;
 use super::typing::Ty;
 use super::typing::{Meta, Refine};
 use crate::value::{Key, Map, Type, Value};
+use crate::Error;
 
 /// What to do with expressions that refer to undefined variables or functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -170,15 +171,13 @@ impl<'p> Context<'p> {
     /// assert!(ctx.take_warnings(src).is_empty());
     /// ```
     pub fn take_warnings(&self, source: &str) -> Vec<crate::Diagnostic> {
-        let mut list = self.warnings.list();
-        std::mem::take(&mut *list)
-            .into_iter()
-            .flat_map(|e| e.with_source(source).diagnostics().collect::<Vec<_>>())
-            .map(|mut d| {
-                d.severity = crate::Severity::Warning;
-                d
-            })
-            .collect()
+        crate::error::warnings(self.take_warning_errors(), |e| e.with_source(source))
+    }
+
+    /// The warnings reported so far, as errors with spans, and forgets
+    /// them (see [`Context::take_warnings`]).
+    pub(crate) fn take_warning_errors(&self) -> Vec<Error> {
+        std::mem::take(&mut *self.warnings.list())
     }
 
     /// A child scope: sees everything `self` sees; variables declared in it

@@ -152,7 +152,40 @@ pub fn parse_with<'a>(
 ) -> Result<ConfigFile<'a>> {
     ConfigFile::build(src.into(), |arena, text| {
         let mut root = crate::value::json::parse(text, options.depth_limit())?;
-        repeated::merge_repeated(&mut root, text, true)?;
+        repeated::merge_repeated(&mut root, text, true, &|at| {
+            repeated::line_and_column(text, at)
+        })?;
         read::body(&root, arena, text, options)
     })
+}
+
+/// The documents of several files in HCL's JSON syntax, each parsed
+/// already and placed in one text `src` (their nodes' spans are `src`'s),
+/// read as one body into `arena`: their root objects' properties in
+/// order, a property two files define merged as repeated blocks are (a
+/// duplicate that cannot be blocks is an error, `place` wording where).
+pub(crate) fn read_merged<'a>(
+    arena: &'a crate::syntax::Arena,
+    src: &'a str,
+    roots: Vec<crate::value::json::Node<'a>>,
+    options: &ParseOptions,
+    place: &dyn Fn(usize) -> String,
+) -> Result<crate::syntax::Body<'a>> {
+    use crate::value::json::{Kind, Node};
+    let mut props = Vec::new();
+    for root in roots {
+        match root.kind {
+            Kind::Object(p) => props.extend(p),
+            _ => {
+                // The reader's own error for a root that is not an object.
+                return read::body(&root, arena, src, options);
+            }
+        }
+    }
+    let mut root = Node {
+        kind: Kind::Object(props),
+        span: crate::Span::new(0, src.len()),
+    };
+    repeated::merge_repeated(&mut root, src, true, place)?;
+    read::body(&root, arena, src, options)
 }

@@ -14,12 +14,18 @@ use crate::{Error, ErrorKind, Result, Span};
 /// string, a number, an array of them) is an error, as in Go's HCL:
 /// "Duplicate attribute definition" in the document's root object (`top`),
 /// "Duplicate object attribute" in an object inside (Terraform 1.11's
-/// summaries).
-pub(crate) fn merge_repeated(node: &mut Node<'_>, src: &str, top: bool) -> Result<()> {
+/// summaries). `place` words where a byte of `src` is, for the messages
+/// ([`line_and_column`] in a file of its own).
+pub(crate) fn merge_repeated(
+    node: &mut Node<'_>,
+    src: &str,
+    top: bool,
+    place: &dyn Fn(usize) -> String,
+) -> Result<()> {
     match &mut node.kind {
         Kind::Array(items) | Kind::Repeated(items) => {
             for item in items {
-                merge_repeated(item, src, false)?;
+                merge_repeated(item, src, false, place)?;
             }
         }
         Kind::Object(props) => {
@@ -32,7 +38,7 @@ pub(crate) fn merge_repeated(node: &mut Node<'_>, src: &str, top: bool) -> Resul
                         out.push((k, sp, v));
                     }
                     Some(&i) if !could_be_blocks(&out[i].2) || !could_be_blocks(&v) => {
-                        return Err(duplicate(&k, out[i].1, sp, src, top));
+                        return Err(duplicate(&k, out[i].1, sp, src, top, place));
                     }
                     Some(&i) => {
                         let slot = &mut out[i].2;
@@ -48,7 +54,7 @@ pub(crate) fn merge_repeated(node: &mut Node<'_>, src: &str, top: bool) -> Resul
                 }
             }
             for (_, _, v) in &mut out {
-                merge_repeated(v, src, false)?;
+                merge_repeated(v, src, false, place)?;
             }
             *props = out;
         }
@@ -70,17 +76,20 @@ fn could_be_blocks(node: &Node<'_>) -> bool {
 /// Go's HCL's error for a property `name` defined at `first` and again at
 /// `again`.
 #[cold]
-fn duplicate(name: &str, first: Span, again: Span, src: &str, top: bool) -> Error {
-    let at = crate::error::Location::of(src, first.start());
+fn duplicate(
+    name: &str,
+    first: Span,
+    again: Span,
+    src: &str,
+    top: bool,
+    place: &dyn Fn(usize) -> String,
+) -> Error {
+    let at = place(first.start());
     let message = if top {
-        format!(
-            "Duplicate attribute definition: The argument {name:?} was already set at line {}, column {}.",
-            at.line, at.column
-        )
+        format!("Duplicate attribute definition: The argument {name:?} was already set at {at}.")
     } else {
         format!(
-            "Duplicate object attribute: An attribute named {name:?} was already defined at line {}, column {}.",
-            at.line, at.column
+            "Duplicate object attribute: An attribute named {name:?} was already defined at {at}."
         )
     };
     Error::at(ErrorKind::Parse, message, again, src)
@@ -114,4 +123,11 @@ fn combine<'a>(a: Node<'a>, b: Node<'a>) -> Node<'a> {
             span,
         },
     }
+}
+
+/// Where byte `offset` of `src` is, in the messages about a file of its
+/// own: `line L, column C`.
+pub(crate) fn line_and_column(src: &str, offset: usize) -> String {
+    let at = crate::error::Location::of(src, offset);
+    format!("line {}, column {}", at.line, at.column)
 }

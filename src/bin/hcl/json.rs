@@ -13,6 +13,8 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut expand = false;
     let mut recursive = false;
     let mut json_diagnostics = false;
+    let mut merge = false;
+    let mut extensions: Option<Vec<String>> = None;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut paths = Vec::new();
     let mut args = Args::new("json", args);
@@ -28,6 +30,11 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                     }
                 }
                 "recursive" => recursive = flag.bool()?,
+                "merge" => merge = flag.bool()?,
+                "ext" => {
+                    let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
+                    extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
+                }
                 "format" => {
                     json_diagnostics = json_format("json", args.value(&flag, "text or json")?)?
                 }
@@ -43,11 +50,26 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     if paths.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
     }
+    let options = options.pretty(pretty);
+    if merge || extensions.is_some() {
+        if recursive || expand {
+            return Err(
+                "json: --merge reads one directory's files (no --recursive, no --expand-dynamic)"
+                    .into(),
+            );
+        }
+        let exts = extensions.unwrap_or_else(|| {
+            hcl::config::TERRAFORM
+                .iter()
+                .map(|e| (*e).to_owned())
+                .collect()
+        });
+        return merged(&paths, &exts, &ctx, &options, json_diagnostics);
+    }
     let inputs = collect("json", &paths, recursive);
     // Several files, or a directory's: one object keyed by path, each
     // file's JSON inside.
     let several = paths.len() > 1 || (paths[0] != "-" && Path::new(paths[0]).is_dir());
-    let options = options.pretty(pretty);
     let mut docs = Vec::new();
     let mut ok = true;
     // Each input's name, error and warnings.
@@ -140,4 +162,72 @@ fn json_text(
         })?;
     }
     hcl::json::to_string(file.body(), text, &ctx, options)
+}
+
+/// `hcl json --merge`: a directory's files (chosen by `extensions`), or
+/// the files given, in order, read as one body and written as one JSON
+/// object; every diagnostic names its file.
+fn merged(
+    paths: &[&str],
+    extensions: &[String],
+    ctx: &hcl::eval::Context<'_>,
+    options: &hcl::json::WriteOptions,
+    json_diagnostics: bool,
+) -> Result<bool, Stop> {
+    use hcl::config::{DirFiles, Files};
+    let shown = paths.join(" ");
+    // (A directory's warnings are reported even when its files fail.)
+    let mut warnings = Vec::new();
+    let files = match paths {
+        [dir] if *dir != "-" && Path::new(dir).is_dir() => DirFiles::extensions(extensions)
+            .list(super::inputs::shown_path(dir))
+            .and_then(|listing| {
+                warnings = listing.warnings.clone();
+                Files::read_listing(listing)
+            }),
+        _ => read_files(paths),
+    };
+    let fail = |err: &hcl::Error, warnings: &[hcl::Diagnostic]| {
+        if json_diagnostics {
+            print_out(&format!(
+                "{}\n",
+                diagnostics_json(&[(shown.as_str(), Some(err), warnings)])
+            ));
+        } else {
+            print_warnings(&shown, warnings);
+            eprintln!("{}", report(&shown, err));
+        }
+        Ok(false)
+    };
+    let files = match files {
+        Ok(f) => f,
+        Err(e) => return fail(&e, &warnings),
+    };
+    let source = files.context_source();
+    let ctx = ctx.child().with_source(source);
+    let out =
+        hcl::json::to_string(files.body(), source, &ctx, options).map_err(|e| files.locate(e));
+    let mut warnings = files.warnings().to_vec();
+    warnings.extend(files.take_warnings(&ctx));
+    match out {
+        Ok(out) => {
+            if !json_diagnostics {
+                print_warnings(&shown, &warnings);
+            }
+            print_out(&format!("{out}\n"));
+            Ok(true)
+        }
+        Err(e) => fail(&e, &warnings),
+    }
+}
+
+/// The files named by `paths`, read as one body in the order given.
+fn read_files(paths: &[&str]) -> hcl::Result<hcl::config::Files> {
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let name = super::inputs::shown_path(path);
+        let text = super::read_text(path).map_err(|e| e.with_file(name.clone()))?;
+        files.push((name, text));
+    }
+    hcl::config::Files::parse(files)
 }

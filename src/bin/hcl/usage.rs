@@ -62,6 +62,7 @@ const COMMANDS: [Command; 8] = [
         name: "json",
         synopses: &[
             "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--format text|json]\n     PATH...",
+            "json --merge [--ext .pkr.hcl,.pkr.json] [--pretty] [--no-eval] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--format text|json] (DIR | FILE...)",
         ],
         about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
     syntax, as Terraform reads it: what evaluates as its value, what
@@ -74,6 +75,13 @@ const COMMANDS: [Command; 8] = [
     warning on stderr; every error is reported; --format json prints the
     errors and warnings, on failure, as one JSON object on stdout in the
     shape of `terraform validate -json`
+
+    --merge: the files of DIR (Terraform's .tf and .tf.json, or those
+    ending with an extension of --ext, which implies --merge; no
+    subdirectories; Terraform's override files skipped with a warning), or
+    the FILEs given, in order, read as one configuration and written as one
+    object: the items of every file, in file-name order; an attribute set
+    in two files is an error naming both; each diagnostic names its file
 ",
         paths: true,
     },

@@ -15,6 +15,33 @@ pub(crate) struct Node<'a> {
     pub(crate) span: Span,
 }
 
+impl Node<'_> {
+    /// The node of the same text placed `by` bytes further in a larger
+    /// one: every span moved.
+    pub(crate) fn shift(&mut self, by: usize) {
+        let by = Span::new(by, by);
+        let move_span = |s: &mut Span| {
+            *s = Span {
+                start: s.start.saturating_add(by.start),
+                end: s.end.saturating_add(by.end),
+            }
+        };
+        move_span(&mut self.span);
+        match &mut self.kind {
+            Kind::Array(items) | Kind::Repeated(items) => {
+                items.iter_mut().for_each(|n| n.shift(by.start()))
+            }
+            Kind::Object(props) => {
+                for (_, key_span, v) in props {
+                    move_span(key_span);
+                    v.shift(by.start());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[derive(Debug)]
 pub(crate) enum Kind<'a> {
     Null,

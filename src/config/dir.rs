@@ -1,0 +1,148 @@
+//! Which files of a directory make a configuration.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Diagnostic, Severity};
+use crate::{Error, ErrorKind, Result};
+
+/// Terraform's (and OpenTofu's) configuration files: `.tf`, `.tf.json`.
+pub const TERRAFORM: &[&str] = &[".tf", ".tf.json"];
+
+/// Packer's: `.pkr.hcl`, `.pkr.json`.
+pub const PACKER: &[&str] = &[".pkr.hcl", ".pkr.json"];
+
+/// The files of a directory that make a configuration
+/// ([`DirFiles::list`]).
+#[derive(Clone, Debug, Default)]
+pub struct Listing {
+    /// The files to read, in file-name order.
+    pub files: Vec<DirFile>,
+    /// A warning for each file skipped on purpose.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// A file of a [`Listing`].
+#[derive(Clone, Debug)]
+pub struct DirFile {
+    /// As messages name it: the directory joined with the file's name
+    /// (the name alone for `.`).
+    pub name: String,
+    /// Where to read it.
+    pub path: PathBuf,
+    /// Whether it is in HCL's JSON syntax.
+    pub json: bool,
+}
+
+/// Whether a file of this name is read as HCL's JSON syntax: its name
+/// ends in `.json`.
+pub fn ext_is_json(name: &str) -> bool {
+    name.ends_with(".json")
+}
+
+/// Which files of a directory [`Files::read_dir`](super::Files::read_dir)
+/// reads: those whose name ends with one of the extensions (`.json` ones
+/// in HCL's JSON syntax), not in subdirectories, and not those the tools
+/// ignore (names starting with `.`, ending with `~`, or `#…#`: editors'
+/// files). Terraform's override files (`override.tf`, `*_override.tf` and
+/// their `.tf.json` forms) are skipped with a warning: merging them over
+/// the other files, as Terraform does, is not done here. Variable files
+/// (`.tfvars`) are never part of a configuration.
+#[derive(Clone, Debug)]
+pub struct DirFiles {
+    extensions: Vec<String>,
+}
+
+impl DirFiles {
+    /// Terraform's files ([`TERRAFORM`]).
+    pub fn terraform() -> DirFiles {
+        DirFiles::extensions(TERRAFORM)
+    }
+
+    /// Packer's files ([`PACKER`]).
+    pub fn packer() -> DirFiles {
+        DirFiles::extensions(PACKER)
+    }
+
+    /// The files whose name ends with one of `extensions` (`.nomad.hcl`,
+    /// `.hcl`, ...).
+    pub fn extensions<S: AsRef<str>>(extensions: &[S]) -> DirFiles {
+        DirFiles {
+            extensions: extensions.iter().map(|e| e.as_ref().to_owned()).collect(),
+        }
+    }
+
+    /// The extension of `name` this choice reads, if any (the longest).
+    fn extension_of(&self, name: &str) -> Option<&str> {
+        self.extensions
+            .iter()
+            .filter(|e| name.len() > e.len() && name.ends_with(e.as_str()))
+            .max_by_key(|e| e.len())
+            .map(String::as_str)
+    }
+
+    /// The chosen files of `dir`, in file-name order, and a warning for
+    /// each file skipped on purpose.
+    ///
+    /// # Errors
+    /// When the directory cannot be read.
+    pub fn list(&self, dir: impl AsRef<Path>) -> Result<Listing> {
+        let dir = dir.as_ref();
+        let io = |e: std::io::Error| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot read directory {}: {e}", dir.display()),
+            )
+        };
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if ignored(&name) || !entry.path().is_file() {
+                continue;
+            }
+            if let Some(ext) = self.extension_of(&name) {
+                let ext = ext.to_owned();
+                names.push((name, ext));
+            }
+        }
+        names.sort();
+        let shown = |name: &str| -> String {
+            if dir == Path::new(".") || dir.as_os_str().is_empty() {
+                name.to_owned()
+            } else {
+                dir.join(name).display().to_string()
+            }
+        };
+        let mut files = Vec::new();
+        let mut warnings = Vec::new();
+        for (name, ext) in names {
+            let stem = &name[..name.len() - ext.len()];
+            let terraform = TERRAFORM.contains(&ext.as_str());
+            if terraform && (stem == "override" || stem.ends_with("_override")) {
+                warnings.push(Diagnostic {
+                    severity: Severity::Warning,
+                    summary: "Override file skipped".to_owned(),
+                    detail: format!(
+                        "{} is a Terraform override file; merging override files over the configuration is not supported, so it is not read.",
+                        shown(&name)
+                    ),
+                    range: None,
+                });
+                continue;
+            }
+            files.push(DirFile {
+                name: shown(&name),
+                path: dir.join(&name),
+                json: ext_is_json(&ext),
+            });
+        }
+        Ok(Listing { files, warnings })
+    }
+}
+
+/// Files the tools ignore: hidden ones, editors' backups and lock files.
+fn ignored(name: &str) -> bool {
+    name.starts_with('.') || name.ends_with('~') || (name.starts_with('#') && name.ends_with('#'))
+}

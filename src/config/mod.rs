@@ -1,0 +1,520 @@
+//! Whole configurations: several files read as one body, as Go's HCL
+//! merges them (`hcl.MergeFiles`) for Terraform, OpenTofu, Packer and
+//! Nomad.
+//!
+//! [`Files`] reads files given by name and text, or a directory's files
+//! chosen by extension ([`Files::read_dir`]), into one body: the items
+//! of every file, in the order the files are given (a directory's in
+//! file-name order). An attribute set in two files is an error naming
+//! both places; native and JSON syntax mix. Every diagnostic names its
+//! file, with the line and column in that file.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! #[derive(serde::Deserialize)]
+//! struct Module {
+//!     variable: BTreeMap<String, Variable>,
+//! }
+//! #[derive(serde::Deserialize)]
+//! struct Variable {
+//!     default: Option<hcl::Value>,
+//! }
+//! let files = hcl::config::Files::parse([
+//!     ("main.tf", "variable \"region\" {\n  default = \"eu\"\n}\n"),
+//!     ("more.tf.json", r#"{"variable": {"zone": {"default": "a"}}}"#),
+//! ])
+//! .unwrap();
+//! let m: Module = files.deserialize().unwrap();
+//! assert_eq!(m.variable["region"].default, Some(hcl::Value::from("eu")));
+//! assert_eq!(m.variable["zone"].default, Some(hcl::Value::from("a")));
+//!
+//! let err = hcl::config::Files::parse([("a.tf", "x = 1\n"), ("b.tf", "\nx = 2\n")]).unwrap_err();
+//! assert_eq!(err.message(), "Duplicate argument: Argument \"x\" was already set at a.tf:1,1-2");
+//! assert_eq!((err.file(), err.line()), (Some("b.tf"), Some(2)));
+//! ```
+
+mod dir;
+
+use serde::de::{Deserialize, DeserializeOwned};
+
+pub use dir::{ext_is_json, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
+
+use crate::error::Location;
+use crate::eval::Context;
+use crate::parser::ParseOptions;
+use crate::syntax::{Body, ConfigFile, Structure};
+use crate::{Diagnostic, Error, ErrorKind, Result, Span};
+
+/// Several files read as one body (see the [module](self)).
+pub struct Files {
+    /// The files' texts one after another (each ending with a newline),
+    /// and the merged tree, whose spans are offsets in that text.
+    merged: ConfigFile<'static>,
+    files: Vec<FileInfo>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl std::fmt::Debug for Files {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Files")
+            .field("names", &self.names().collect::<Vec<_>>())
+            .field("body", self.body())
+            .finish()
+    }
+}
+
+/// One file of a [`Files`].
+struct FileInfo {
+    name: String,
+    /// Where the file starts in the merged text.
+    start: Location,
+    /// Its length there.
+    len: usize,
+    json: bool,
+}
+
+impl Files {
+    /// Reads `files` (name, text) as one body, in the order given; a name
+    /// ending in `.json` is read as HCL's JSON syntax, any other as native
+    /// syntax.
+    ///
+    /// # Errors
+    /// Every syntax error of every file, then an attribute set in two
+    /// files (Go's "Duplicate argument"); each naming its file.
+    pub fn parse<N: Into<String>, T: AsRef<str>>(
+        files: impl IntoIterator<Item = (N, T)>,
+    ) -> Result<Files> {
+        Files::parse_with(files, &ParseOptions::default())
+    }
+
+    /// [`Files::parse`] with parse options.
+    ///
+    /// # Errors
+    /// As [`Files::parse`].
+    pub fn parse_with<N: Into<String>, T: AsRef<str>>(
+        files: impl IntoIterator<Item = (N, T)>,
+        options: &ParseOptions,
+    ) -> Result<Files> {
+        let files: Vec<(String, bool, String)> = files
+            .into_iter()
+            .map(|(n, t)| {
+                let name = n.into();
+                let json = ext_is_json(&name);
+                (name, json, t.as_ref().to_owned())
+            })
+            .collect();
+        Files::build(files, Vec::new(), options)
+    }
+
+    /// Reads the files of `dir` that [`DirFiles`] chooses (no
+    /// subdirectory), in file-name order, as one body; files skipped on
+    /// purpose (Terraform's override files) are reported as warnings.
+    ///
+    /// # Errors
+    /// An unreadable directory or file, a file that is not UTF-8, then as
+    /// [`Files::parse`].
+    ///
+    /// ```no_run
+    /// let files = hcl::config::Files::read_dir("modules/vpc", &hcl::config::DirFiles::terraform()).unwrap();
+    /// for w in files.warnings() {
+    ///     eprintln!("warning: {}", w.summary);
+    /// }
+    /// ```
+    pub fn read_dir(dir: impl AsRef<std::path::Path>, choose: &DirFiles) -> Result<Files> {
+        Files::read_listing(choose.list(dir)?)
+    }
+
+    /// Reads the files of a directory's [`Listing`] (see
+    /// [`Files::read_dir`]); its warnings become the [`Files`]'.
+    ///
+    /// # Errors
+    /// As [`Files::read_dir`].
+    pub fn read_listing(listing: Listing) -> Result<Files> {
+        let mut files = Vec::with_capacity(listing.files.len());
+        for f in listing.files {
+            let bytes = std::fs::read(&f.path).map_err(|e| {
+                Error::new(
+                    ErrorKind::Io,
+                    format!("cannot read {}: {e}", f.path.display()),
+                )
+            })?;
+            let text = crate::parser::check_utf8(&bytes)
+                .map_err(|e| e.with_file(f.name.clone()))?
+                .to_owned();
+            files.push((f.name, f.json, text));
+        }
+        Files::build(files, listing.warnings, &ParseOptions::default())
+    }
+
+    fn build(
+        files: Vec<(String, bool, String)>,
+        warnings: Vec<Diagnostic>,
+        options: &ParseOptions,
+    ) -> Result<Files> {
+        // One text: each file from the start of a line.
+        let mut text = String::with_capacity(files.iter().map(|f| f.2.len() + 1).sum());
+        let mut infos = Vec::with_capacity(files.len());
+        let mut line = 1;
+        for (name, json, t) in &files {
+            let start = Location {
+                line,
+                column: 1,
+                offset: text.len(),
+            };
+            text.push_str(t);
+            if !t.ends_with('\n') {
+                text.push('\n');
+            }
+            line += text[start.offset..].bytes().filter(|&b| b == b'\n').count();
+            infos.push(FileInfo {
+                name: name.clone(),
+                start,
+                len: t.len(),
+                json: *json,
+            });
+        }
+        let place = |offset: usize| file_of(&infos, offset);
+        let merged = ConfigFile::build(std::borrow::Cow::Owned(text), |arena, text| {
+            let mut failed: Option<Error> = None;
+            let mut structures: Vec<Structure<'_>> = Vec::new();
+            let mut json_roots = Vec::new();
+            let mut json_at = None;
+            for f in &infos {
+                let range = f.start.offset..f.start.offset + f.len;
+                let own = &text[range.clone()];
+                if f.json {
+                    let depth = options.depth_limit();
+                    match crate::value::json::parse(own, depth) {
+                        Ok(mut node) => {
+                            node.shift(range.start);
+                            json_at.get_or_insert(structures.len());
+                            json_roots.push(node);
+                        }
+                        Err(e) => Error::append(&mut failed, e.with_file(f.name.clone())),
+                    }
+                    continue;
+                }
+                let mut names = Vec::new();
+                let from = range.start + if own.starts_with('\u{feff}') { 3 } else { 0 };
+                let parsed = crate::parser::parse_top_items(
+                    arena,
+                    &text[..range.end],
+                    from,
+                    usize::MAX,
+                    &mut names,
+                    options,
+                )
+                .and_then(|(items, _)| {
+                    crate::parser::check_names(&names, &text[..range.end], options)?;
+                    Ok(items)
+                });
+                match parsed {
+                    Ok(items) => structures.extend_from_slice(items),
+                    // Every error of the file, found by parsing it alone.
+                    Err(_) => {
+                        let e = crate::parser::parse_in_with(
+                            &crate::syntax::Arena::new(),
+                            own,
+                            options,
+                        )
+                        .err()
+                        .unwrap_or_else(|| Error::new(ErrorKind::Parse, "invalid syntax"));
+                        Error::append(&mut failed, e.with_file(f.name.clone()));
+                    }
+                }
+            }
+            if !json_roots.is_empty() {
+                let words = |at: usize| match place(at) {
+                    Some((name, start)) => {
+                        let l = Location::of(text, at);
+                        format!("{name}:{},{}", l.line - start.line + 1, l.column)
+                    }
+                    None => String::new(),
+                };
+                match crate::json::read_merged(arena, text, json_roots, options, &words) {
+                    Ok(body) => {
+                        let at = json_at.unwrap_or(structures.len()).min(structures.len());
+                        structures.splice(at..at, body.structures.iter().copied());
+                    }
+                    Err(e) => Error::append(&mut failed, e.in_files(&place)),
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            let structures = json_as_blocks(arena, structures, &infos);
+            let body = Body {
+                structures: arena.alloc_slice(&structures),
+                span: Span::new(0, text.len()),
+            };
+            duplicates(&body, text, &infos).map_err(|e| e.in_files(&place))?;
+            Ok(body)
+        })?;
+        Ok(Files {
+            merged,
+            files: infos,
+            warnings,
+        })
+    }
+
+    /// The merged body: the items of every file, in order. Its spans are
+    /// offsets in [`source`](Files::source).
+    pub fn body(&self) -> &Body<'_> {
+        self.merged.body()
+    }
+
+    /// The files' texts one after another, each ending with a newline.
+    pub fn source(&self) -> &str {
+        self.merged.source()
+    }
+
+    /// The files' names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(|f| f.name.as_str())
+    }
+
+    /// What reading the files warned of (files skipped on purpose).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The warnings `ctx` reported while evaluating the merged body (calls
+    /// of unknown functions kept as written), each placed in its file; they
+    /// are forgotten there.
+    pub fn take_warnings(&self, ctx: &Context<'_>) -> Vec<Diagnostic> {
+        crate::error::warnings(ctx.take_warning_errors(), |e| self.locate(e))
+    }
+
+    /// Whether one of the files is in HCL's JSON syntax.
+    pub fn has_json(&self) -> bool {
+        self.files.iter().any(|f| f.json)
+    }
+
+    /// `e`, an error about the merged body (of evaluating or
+    /// deserializing it), with each diagnostic placed in its file: the
+    /// file named, line, column and snippet the file's.
+    ///
+    /// ```
+    /// use hcl::eval::Evaluate;
+    /// let files = hcl::config::Files::parse([("a.tf", "a = 1\n"), ("b.tf", "b = x\n")]).unwrap();
+    /// let ctx = hcl::eval::Context::new();
+    /// let err = files.locate(files.body().evaluate(&ctx).unwrap_err());
+    /// assert_eq!((err.file(), err.line(), err.column()), (Some("b.tf"), Some(1), Some(5)));
+    /// ```
+    #[cold]
+    pub fn locate(&self, e: Error) -> Error {
+        e.with_source(self.source())
+            .in_files(&|offset| file_of(&self.files, offset))
+    }
+
+    /// The text a context evaluating the body reads kept expressions
+    /// from: the merged text, or nothing when a file is in JSON syntax
+    /// (kept expressions are then printed, as for one JSON file).
+    pub fn context_source(&self) -> &str {
+        if self.has_json() {
+            ""
+        } else {
+            self.source()
+        }
+    }
+
+    /// Deserializes the merged body into a `T`, as [`crate::from_str`]
+    /// does a file (built-in functions, template-preserving mode).
+    ///
+    /// # Errors
+    /// Evaluation errors and mismatches with `T`, each placed in its file.
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T> {
+        let ctx = Context::new().with_mode(crate::eval::EvalMode::PreserveTemplates);
+        self.deserialize_with_context(&ctx)
+    }
+
+    /// Deserializes the merged body into a `T`, evaluating in `ctx` (see
+    /// [`crate::from_str_with_context`]).
+    ///
+    /// # Errors
+    /// As [`Files::deserialize`].
+    pub fn deserialize_with_context<'de, T: Deserialize<'de>>(
+        &'de self,
+        ctx: &'de Context<'de>,
+    ) -> Result<T> {
+        let ctx = ctx.child().with_source(self.context_source());
+        crate::de::from_merged_body(self.body(), &ctx, self.context_source(), self.has_json())
+            .map_err(|e| self.locate(e))
+    }
+}
+
+/// The file at byte `offset` of the merged text, and where it starts.
+fn file_of(files: &[FileInfo], offset: usize) -> Option<(String, Location)> {
+    let f = &files[file_index(files, offset)?];
+    Some((f.name.clone(), f.start))
+}
+
+/// The merged items, where an attribute of a JSON file that native files
+/// define as blocks (`variable`, `resource`) is read as those blocks are:
+/// their labels tell how many levels of the JSON object are labels, as a
+/// schema would. Other attributes stay as they are (the target type says
+/// later what is a block).
+fn json_as_blocks<'a>(
+    arena: &'a crate::syntax::Arena,
+    structures: Vec<Structure<'a>>,
+    files: &[FileInfo],
+) -> Vec<Structure<'a>> {
+    let from_json = |span: Span| file_index(files, span.start()).is_some_and(|i| files[i].json);
+    let mut labels: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for s in &structures {
+        if let Structure::Block(b) = s {
+            labels.entry(b.ident.name).or_insert(b.labels.len());
+        }
+    }
+    if labels.is_empty() || !files.iter().any(|f| f.json) {
+        return structures;
+    }
+    let mut out = Vec::with_capacity(structures.len());
+    for s in structures {
+        if let Structure::Attribute(a) = s {
+            if let Some(&n) = labels.get(a.name.name) {
+                let mut blocks = Vec::new();
+                if from_json(a.name.span)
+                    && as_blocks(arena, a.name, &a.expr, n, &mut Vec::new(), &mut blocks)
+                {
+                    out.extend(blocks);
+                    continue;
+                }
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// The blocks of type `ident` with `need` labels that the JSON value `e`
+/// stands for (json-spec.md: objects nested one level per label, or
+/// arrays of them), after `labels`; `false` when it stands for none.
+fn as_blocks<'a>(
+    arena: &'a crate::syntax::Arena,
+    ident: crate::syntax::Ident<'a>,
+    e: &crate::Expression<'a>,
+    need: usize,
+    labels: &mut Vec<crate::syntax::BlockLabel<'a>>,
+    out: &mut Vec<Structure<'a>>,
+) -> bool {
+    use crate::syntax::{Attribute, Block, BlockLabel, ExprKind, Ident, ObjectKey};
+    // A JSON property name, when it is a literal.
+    let name = |k: &ObjectKey<'a>| match k {
+        ObjectKey::Ident(i) => Some((i.name, i.span)),
+        ObjectKey::Expression(x) => match x.kind {
+            ExprKind::String(s) => Some((s, x.span)),
+            _ => None,
+        },
+    };
+    match e.kind {
+        ExprKind::Tuple(items) => items
+            .iter()
+            .all(|x| as_blocks(arena, ident, x, need, labels, out)),
+        ExprKind::Object(items) if labels.len() < need => items.iter().all(|item| {
+            let Some((value, span)) = name(&item.key) else {
+                return false;
+            };
+            labels.push(BlockLabel::String { value, span });
+            let ok = as_blocks(arena, ident, &item.value, need, labels, out);
+            labels.pop();
+            ok
+        }),
+        ExprKind::Object(items) => {
+            let mut attributes = Vec::with_capacity(items.len());
+            for item in items {
+                let Some((key, span)) = name(&item.key) else {
+                    return false;
+                };
+                if key != "//" {
+                    attributes.push(Structure::Attribute(Attribute {
+                        name: Ident::new(key, span),
+                        expr: item.value,
+                    }));
+                }
+            }
+            out.push(Structure::Block(Block {
+                ident,
+                labels: arena.alloc_slice(labels),
+                body: Body {
+                    structures: arena.alloc_slice(&attributes),
+                    span: e.span,
+                },
+            }));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// An attribute set in two files: Go's "Duplicate argument" (an attribute
+/// of a JSON file whose value could be blocks is one or more blocks, as
+/// the target type may read it).
+fn duplicates(body: &Body<'_>, text: &str, files: &[FileInfo]) -> Result<()> {
+    let mut seen: std::collections::HashMap<&str, Span> = std::collections::HashMap::new();
+    let mut failed: Option<Error> = None;
+    for a in body.attributes() {
+        let json = file_index(files, a.name.span.start()).is_some_and(|i| files[i].json);
+        if json && could_be_blocks(&a.expr) {
+            continue;
+        }
+        match seen.get(a.name.as_str()) {
+            None => {
+                seen.insert(a.name.as_str(), a.name.span);
+            }
+            Some(first) => {
+                let at = range_text(text, files, *first);
+                let e = Error::at(
+                    ErrorKind::Parse,
+                    format!(
+                        "Duplicate argument: Argument \"{}\" was already set at {at}",
+                        a.name.as_str()
+                    ),
+                    a.name.span,
+                    text,
+                );
+                Error::append(&mut failed, e);
+            }
+        }
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+/// The index of the file at byte `offset`.
+fn file_index(files: &[FileInfo], offset: usize) -> Option<usize> {
+    files
+        .partition_point(|f| f.start.offset <= offset)
+        .checked_sub(1)
+}
+
+/// Go's `Range.String()` of `span` in its file: `a.tf:3,1-2`.
+fn range_text(text: &str, files: &[FileInfo], span: Span) -> String {
+    let Some((name, start)) = file_of(files, span.start()) else {
+        return String::new();
+    };
+    let from = Location::of(text, span.start());
+    let to = Location::of(text, span.end());
+    let line = |l: &Location| l.line - start.line + 1;
+    if from.line == to.line {
+        format!("{name}:{},{}-{}", line(&from), from.column, to.column)
+    } else {
+        format!(
+            "{name}:{},{}-{},{}",
+            line(&from),
+            from.column,
+            line(&to),
+            to.column
+        )
+    }
+}
+
+/// Whether an attribute's value, read from JSON, could stand for blocks:
+/// an object, or a tuple of objects.
+fn could_be_blocks(e: &crate::Expression<'_>) -> bool {
+    use crate::syntax::ExprKind;
+    match e.kind {
+        ExprKind::Object(_) => true,
+        ExprKind::Tuple(items) => items.iter().all(|x| matches!(x.kind, ExprKind::Object(_))),
+        _ => false,
+    }
+}

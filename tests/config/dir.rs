@@ -1,0 +1,111 @@
+//! A directory's files, chosen by extension.
+
+use std::path::PathBuf;
+
+use hcl::config::{DirFiles, Files};
+use hcl::Value;
+
+/// A fresh directory holding `files`.
+fn dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hcl2-config-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    for (n, t) in files {
+        std::fs::write(d.join(n), t).unwrap();
+    }
+    d
+}
+
+#[test]
+fn terraform_files_in_name_order_without_subdirectories_or_variable_files() {
+    let d = dir(
+        "tf",
+        &[
+            ("b.tf", "b = 2\n"),
+            ("a.tf.json", r#"{"a": 1}"#),
+            ("c.tf", "c = 3\n"),
+            ("terraform.tfvars", "x = 1\n"),
+            ("x.auto.tfvars.json", r#"{"y": 1}"#),
+            ("notes.txt", "not hcl"),
+            (".hidden.tf", "h = 1\n"),
+            ("backup.tf~", "k = 1\n"),
+            ("sub/d.tf", "d = 4\n"),
+        ],
+    );
+    let files = Files::read_dir(&d, &DirFiles::terraform()).unwrap();
+    let names: Vec<String> = files
+        .names()
+        .map(|n| n.rsplit('/').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["a.tf.json", "b.tf", "c.tf"]);
+    let v: Value = files.deserialize().unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    assert_eq!(keys, ["a", "b", "c"]);
+    assert!(files.warnings().is_empty());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn override_files_are_skipped_with_a_warning() {
+    let d = dir(
+        "override",
+        &[
+            ("main.tf", "a = 1\n"),
+            ("override.tf", "a = 2\n"),
+            ("db_override.tf.json", r#"{"a": 3}"#),
+        ],
+    );
+    let files = Files::read_dir(&d, &DirFiles::terraform()).unwrap();
+    assert_eq!(files.names().count(), 1);
+    let v: Value = files.deserialize().unwrap();
+    assert_eq!(v["a"], Value::from(1));
+    let skipped: Vec<&str> = files
+        .warnings()
+        .iter()
+        .map(|w| w.summary.as_str())
+        .collect();
+    assert_eq!(skipped, ["Override file skipped", "Override file skipped"]);
+    assert!(files.warnings()[0].detail.contains("db_override.tf.json"));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn packer_files_by_their_extensions() {
+    let d = dir(
+        "packer",
+        &[
+            ("build.pkr.hcl", "source \"null\" \"a\" {}\n"),
+            ("vars.pkr.json", r#"{"variable": {"v": {"default": 1}}}"#),
+            ("main.tf", "x = 1\n"),
+            ("x_override.pkr.hcl", "y = 1\n"),
+        ],
+    );
+    let files = Files::read_dir(&d, &DirFiles::packer()).unwrap();
+    let names: Vec<String> = files
+        .names()
+        .map(|n| n.rsplit('/').next().unwrap().to_owned())
+        .collect();
+    // (Override files are Terraform's: a Packer file of that name is read.)
+    assert_eq!(
+        names,
+        ["build.pkr.hcl", "vars.pkr.json", "x_override.pkr.hcl"]
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn errors_name_the_file_with_its_directory() {
+    let d = dir("errors", &[("a.tf", "a = 1\n"), ("b.tf", "b = [1 2]\n")]);
+    let err = Files::read_dir(&d, &DirFiles::terraform()).unwrap_err();
+    let expected = d.join("b.tf").display().to_string();
+    assert_eq!(err.file(), Some(expected.as_str()));
+    assert_eq!((err.line(), err.column()), (Some(1), Some(8)));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_missing_directory_is_an_error() {
+    let err = Files::read_dir("/nonexistent/hcl2/dir", &DirFiles::terraform()).unwrap_err();
+    assert_eq!(err.kind(), hcl::ErrorKind::Io);
+    assert!(err.message().contains("/nonexistent/hcl2/dir"), "{err}");
+}

@@ -1,0 +1,4 @@
+//! Whole configurations: several files read as one body.
+
+mod dir;
+mod files;
