@@ -850,6 +850,7 @@ fn help_prints_the_whole_usage_or_one_command_s() {
         run(&["help", "check"]),
         concat!(
             "usage: hcl check [--quiet] [--recursive] [--format text|json|github] PATH...\n",
+            "       hcl check --module [--ext .pkr.hcl,.pkr.json] [--quiet] [--format text|json|github] DIR...\n",
             "\n",
             "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
             "    each failure as FILE:LINE:COL: message with a snippet, then how many\n",
@@ -859,6 +860,12 @@ fn help_prints_the_whole_usage_or_one_command_s() {
             "    next top-level item); --format json prints one `terraform validate\n",
             "    -json` object for all files instead, --format github one GitHub\n",
             "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL)\n",
+            "\n",
+            "    --module: each DIR's files (Terraform's, or those of --ext) read as one\n",
+            "    module and checked as Terraform checks it: duplicate variables,\n",
+            "    locals, outputs, module calls, resources and data sources; references\n",
+            "    to undeclared variables and locals; cycles of locals; variable types\n",
+            "    and defaults; ends with `N modules ok` or `1 of N modules failed`\n",
             "\n",
             "Flags are written -flag or --flag, before or after the other arguments; a\n",
             "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
@@ -1132,6 +1139,85 @@ fn json_merge_names_the_file_of_each_error() {
     assert_eq!(d["range"]["start"]["line"], 2);
     assert_eq!(v["diagnostics"][1]["severity"], "warning");
     assert_eq!(v["diagnostics"][1]["summary"], "Override file skipped");
+}
+
+#[test]
+fn json_module_gives_variables_and_locals_their_values() {
+    // The fixture whose values terraform console gave (ANSWERS.json).
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/modules/precedence"
+    );
+    let out = hcl(
+        &[
+            "json",
+            "--module",
+            "--var-file",
+            &format!("{dir}/extra.tfvars"),
+            "--var-value",
+            "d=7",
+            dir,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["locals"]["all"],
+        serde_json::json!([6, 4, 5, "7", ["p", "q"], 10])
+    );
+    // Without the required variable's value (it comes from terraform.tfvars.json
+    // in the directory; given FILEs, the directory's files are not read).
+    let main = format!("{dir}/main.tf");
+    let out = hcl(&["json", "--module", &main], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("main.tf:17:1: No value for required variable: The root module input variable \"f\" is not set"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_module_reports_terraform_s_checks_with_file_names() {
+    let dir = fresh_dir(
+        "check-module",
+        &[
+            ("a.tf", "variable \"x\" {}\nlocals {\n  l = var.y\n}\n"),
+            ("b.tf", "variable \"x\" {}\n"),
+        ],
+    );
+    let out = hcl(&["check", "--module", dir.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("b.tf:1:1: Duplicate variable declaration: A variable named \"x\" was already declared at "), "{text}");
+    assert!(
+        text.contains("a.tf:3:7: Reference to undeclared input variable"),
+        "{text}"
+    );
+    assert!(text.ends_with("1 of 1 module failed\n"), "{text}");
+    let out = hcl(
+        &[
+            "check",
+            "--module",
+            "--format",
+            "github",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "b.tf,line=1,col=1,endLine=1,endColumn=13,title=Duplicate variable declaration::"
+        ),
+        "{text}"
+    );
+    let ok = fresh_dir("check-module-ok", &[("a.tf", "variable \"x\" {}\n")]);
+    assert_eq!(
+        run(&["check", "--module", ok.to_str().unwrap()]),
+        "1 module ok\n"
+    );
 }
 
 #[test]

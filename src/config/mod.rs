@@ -34,10 +34,12 @@
 //! ```
 
 mod dir;
+mod module;
 
 use serde::de::{Deserialize, DeserializeOwned};
 
 pub use dir::{ext_is_json, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
+pub use module::{Inputs, Module};
 
 use crate::error::Location;
 use crate::eval::Context;

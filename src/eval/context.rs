@@ -326,6 +326,31 @@ impl<'p> Context<'p> {
         }
     }
 
+    /// Declares (or replaces) a variable with a typed value, which may be
+    /// unknown or hold unknown values ([`Typed`](super::Typed)): what an
+    /// evaluation gave, kept with its type.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context, Typed};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_typed("id", Typed::unknown(hcl::Type::String));
+    /// let t = evaluate_typed_str("\"i-${id}\"", &ctx).unwrap();
+    /// assert!(t.is_unknown());
+    /// ```
+    pub fn declare_typed(&mut self, name: impl Into<String>, value: super::Typed) {
+        let name = name.into();
+        let (value, meta) = value.into_meta();
+        match meta {
+            Some(m) => {
+                self.metas.insert(name.clone(), m);
+            }
+            None => {
+                self.metas.shift_remove(&name);
+            }
+        }
+        self.vars.insert(name, value);
+    }
+
     /// Builder form of [`Context::declare_var`].
     ///
     /// ```

@@ -11,5 +11,5 @@
 mod parse;
 mod variable;
 
-pub(crate) use variable::constant_of;
 pub use variable::{constant, Variable};
+pub(crate) use variable::{constant_of, Unset};

@@ -108,30 +108,44 @@ impl Variable {
     /// null and may not be, or when it does not convert (the message names
     /// the path: `[1].port: a number is required`).
     pub fn value(&self, given: Option<Typed>) -> Result<Typed> {
+        self.resolve(given).map_err(|why| {
+            let message = match why {
+                Unset::Invalid(detail) => format!("invalid value for input variable: {detail}"),
+                Unset::Required => "no value for required variable: it has no default".to_owned(),
+                Unset::NotNullable => "invalid value for input variable: the value is null, which is not allowed when nullable = false".to_owned(),
+            };
+            Error::new(ErrorKind::Eval, message)
+        })
+    }
+
+    /// [`Variable::value`], telling why there is none.
+    pub(crate) fn resolve(&self, given: Option<Typed>) -> std::result::Result<Typed, Unset> {
         let given = match given {
             Some(g) if g.is_known() && g.value().is_null() && !self.nullable => None,
             g => g,
         };
         match given {
-            Some(g) => self.constraint.convert_typed(g).map_err(|e| {
-                Error::new(
-                    ErrorKind::Eval,
-                    format!("invalid value for input variable: {}", e.message()),
-                )
-            }),
+            Some(g) => self
+                .constraint
+                .convert_typed(g)
+                .map_err(|e| Unset::Invalid(e.message().to_owned())),
             None => match &self.default {
                 Some(d) => Ok(d.clone()),
-                None if self.nullable => Err(Error::new(
-                    ErrorKind::Eval,
-                    "no value for required variable: it has no default",
-                )),
-                None => Err(Error::new(
-                    ErrorKind::Eval,
-                    "invalid value for input variable: the value is null, which is not allowed when nullable = false",
-                )),
+                None if self.nullable => Err(Unset::Required),
+                None => Err(Unset::NotNullable),
             },
         }
     }
+}
+
+/// Why a variable has no value.
+pub(crate) enum Unset {
+    /// None given and no default.
+    Required,
+    /// Null given (or no default) where null is not allowed.
+    NotNullable,
+    /// The value given does not convert (the conversion's message).
+    Invalid(String),
 }
 
 /// Evaluates a default expression as Terraform does: a constant, with no

@@ -2,3 +2,4 @@
 
 mod dir;
 mod files;
+mod module;

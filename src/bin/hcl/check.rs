@@ -21,6 +21,8 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let mut format = Format::Text;
     let mut quiet = false;
     let mut recursive = false;
+    let mut module = false;
+    let mut extensions: Option<Vec<String>> = None;
     let mut paths = Vec::new();
     let mut args = Args::new("check", args);
     while let Some(arg) = args.next()? {
@@ -28,6 +30,12 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
             Arg::Flag(flag) => match flag.name {
                 "quiet" | "q" => quiet = flag.bool()?,
                 "recursive" => recursive = flag.bool()?,
+                "module" => module = flag.bool()?,
+                "ext" => {
+                    let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
+                    extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
+                    module = true;
+                }
                 "format" => {
                     format = match args.value(&flag, "text, json or github")? {
                         "text" => Format::Text,
@@ -48,6 +56,15 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     }
     if paths.is_empty() {
         return Err("check: no files given (use `-` for stdin)".into());
+    }
+    if module {
+        let exts = extensions.unwrap_or_else(|| {
+            hcl::config::TERRAFORM
+                .iter()
+                .map(|e| (*e).to_owned())
+                .collect()
+        });
+        return Ok(check_modules(&paths, &exts, format, quiet));
     }
     let inputs = collect("check", &paths, recursive);
     let stdout = io::stdout();
@@ -108,6 +125,68 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     Ok(failed == 0)
 }
 
+/// `hcl check --module DIR...`: each directory read as one module and
+/// checked as Terraform checks it (duplicates, undeclared references,
+/// cycles of locals, variable declarations); whether all pass.
+fn check_modules(dirs: &[&str], extensions: &[String], format: Format, quiet: bool) -> bool {
+    use hcl::config::{DirFiles, Files};
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = 0;
+    let mut errors: Vec<(&str, hcl::Error, Vec<hcl::Diagnostic>)> = Vec::new();
+    for dir in dirs {
+        let shown = super::inputs::shown_path(dir);
+        let mut warnings = Vec::new();
+        let outcome = DirFiles::extensions(extensions)
+            .list(&shown)
+            .and_then(|listing| {
+                warnings = listing.warnings.clone();
+                Files::read_listing(listing)?.check_module()
+            });
+        if format == Format::Text && !quiet {
+            super::print_warnings(&shown, &warnings);
+        }
+        let Err(err) = outcome else { continue };
+        failed += 1;
+        match format {
+            Format::Github => {
+                for e in err.iter() {
+                    if writeln!(out, "{}", github_command(&shown, e)).is_err() {
+                        return false;
+                    }
+                }
+            }
+            Format::Json => errors.push((dir, err, warnings)),
+            Format::Text => {
+                let line = if quiet {
+                    shown.clone()
+                } else {
+                    report(&shown, &err)
+                };
+                if writeln!(out, "{line}").is_err() {
+                    return false;
+                }
+            }
+        }
+    }
+    if format == Format::Json {
+        let listed: Vec<(&str, Option<&hcl::Error>, &[hcl::Diagnostic])> = errors
+            .iter()
+            .map(|(p, e, w)| (*p, Some(e), w.as_slice()))
+            .collect();
+        let _ = writeln!(out, "{}", diagnostics_json(&listed));
+    } else if !quiet && format == Format::Text {
+        let n = dirs.len();
+        let modules = if n == 1 { "module" } else { "modules" };
+        let _ = if failed == 0 {
+            writeln!(out, "{n} {modules} ok")
+        } else {
+            writeln!(out, "{failed} of {n} {modules} failed")
+        };
+    }
+    failed == 0
+}
+
 /// A GitHub Actions workflow command for diagnostic `e` of file `path`:
 /// `::error file=F,line=L,col=C,endLine=L2,endColumn=C2,title=SUMMARY::DETAIL`,
 /// escaped as GitHub reads it.
@@ -121,7 +200,7 @@ fn github_command(path: &str, e: &hcl::Error) -> String {
     let Some(d) = e.diagnostics().next() else {
         return String::new();
     };
-    let mut props = format!("file={}", property(path));
+    let mut props = format!("file={}", property(e.file().unwrap_or(path)));
     if let Some(r) = &d.range {
         props.push_str(&format!(
             ",line={},col={},endLine={},endColumn={}",

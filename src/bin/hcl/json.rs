@@ -14,6 +14,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut recursive = false;
     let mut json_diagnostics = false;
     let mut merge = false;
+    let mut module: Option<Vec<ModuleInput>> = None;
     let mut extensions: Option<Vec<String>> = None;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     let mut paths = Vec::new();
@@ -31,6 +32,23 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                 }
                 "recursive" => recursive = flag.bool()?,
                 "merge" => merge = flag.bool()?,
+                "module" => {
+                    if flag.bool()? {
+                        module.get_or_insert_with(Vec::new);
+                    }
+                }
+                "var-file" => module
+                    .get_or_insert_with(Vec::new)
+                    .push(ModuleInput::File(args.value(&flag, "a FILE")?.to_owned())),
+                "var-value" => {
+                    let v = args.value(&flag, "NAME=RAW")?;
+                    let Some((name, raw)) = v.split_once('=') else {
+                        return Err(format!("json: --var-value `{v}`: expected NAME=RAW").into());
+                    };
+                    module
+                        .get_or_insert_with(Vec::new)
+                        .push(ModuleInput::Value(name.to_owned(), raw.to_owned()));
+                }
                 "ext" => {
                     let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
                     extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
@@ -51,7 +69,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         return Err("json: no files given (use `-` for stdin)".into());
     }
     let options = options.pretty(pretty);
-    if merge || extensions.is_some() {
+    if merge || extensions.is_some() || module.is_some() {
         if recursive || expand {
             return Err(
                 "json: --merge reads one directory's files (no --recursive, no --expand-dynamic)"
@@ -64,7 +82,14 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                 .map(|e| (*e).to_owned())
                 .collect()
         });
-        return merged(&paths, &exts, &ctx, &options, json_diagnostics);
+        return merged(
+            &paths,
+            &exts,
+            module.as_deref(),
+            &ctx,
+            &options,
+            json_diagnostics,
+        );
     }
     let inputs = collect("json", &paths, recursive);
     // Several files, or a directory's: one object keyed by path, each
@@ -170,6 +195,7 @@ fn json_text(
 fn merged(
     paths: &[&str],
     extensions: &[String],
+    module: Option<&[ModuleInput]>,
     ctx: &hcl::eval::Context<'_>,
     options: &hcl::json::WriteOptions,
     json_diagnostics: bool,
@@ -203,11 +229,24 @@ fn merged(
         Ok(f) => f,
         Err(e) => return fail(&e, &warnings),
     };
+    let mut warnings = files.warnings().to_vec();
     let source = files.context_source();
-    let ctx = ctx.child().with_source(source);
+    let mut ctx = ctx.child().with_source(source);
+    if let Some(given) = module {
+        let dir = match paths {
+            [dir] if Path::new(dir).is_dir() => Some(*dir),
+            _ => None,
+        };
+        match module_of(&files, dir, given) {
+            Ok(m) => {
+                warnings.extend(m.warnings().iter().cloned());
+                m.declare_in(&mut ctx);
+            }
+            Err(e) => return fail(&e, &warnings),
+        }
+    }
     let out =
         hcl::json::to_string(files.body(), source, &ctx, options).map_err(|e| files.locate(e));
-    let mut warnings = files.warnings().to_vec();
     warnings.extend(files.take_warnings(&ctx));
     match out {
         Ok(out) => {
@@ -230,4 +269,37 @@ fn read_files(paths: &[&str]) -> hcl::Result<hcl::config::Files> {
         files.push((name, text));
     }
     hcl::config::Files::parse(files)
+}
+
+/// A value `--module` gives the module's variables, in order.
+enum ModuleInput {
+    /// `--var-file FILE`.
+    File(String),
+    /// `--var-value NAME=RAW`.
+    Value(String, String),
+}
+
+/// The module's variables and locals: the directory's `terraform.tfvars`
+/// and `*.auto.tfvars` files, then the inputs given, the later winning.
+fn module_of(
+    files: &hcl::config::Files,
+    dir: Option<&str>,
+    given: &[ModuleInput],
+) -> hcl::Result<hcl::config::Module> {
+    let mut inputs = match dir {
+        Some(d) => hcl::config::Inputs::read_auto_files(d)?,
+        None => hcl::config::Inputs::new(),
+    };
+    // Files first, then values, as Terraform takes -var-file and -var.
+    for g in given {
+        if let ModuleInput::File(f) = g {
+            inputs = inputs.read_var_file(f)?;
+        }
+    }
+    for g in given {
+        if let ModuleInput::Value(n, raw) = g {
+            inputs = inputs.var_value(n.as_str(), raw.as_str());
+        }
+    }
+    files.module(&inputs)
 }

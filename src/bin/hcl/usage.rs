@@ -17,7 +17,10 @@ struct Command {
 const COMMANDS: [Command; 8] = [
     Command {
         name: "check",
-        synopses: &["check [--quiet] [--recursive] [--format text|json|github] PATH..."],
+        synopses: &[
+            "check [--quiet] [--recursive] [--format text|json|github] PATH...",
+            "check --module [--ext .pkr.hcl,.pkr.json] [--quiet] [--format text|json|github] DIR...",
+        ],
         about: "    parse each file (native syntax, or JSON syntax for *.json) and print
     each failure as FILE:LINE:COL: message with a snippet, then how many
     files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if
@@ -26,6 +29,12 @@ const COMMANDS: [Command; 8] = [
     next top-level item); --format json prints one `terraform validate
     -json` object for all files instead, --format github one GitHub
     Actions command per error (::error file=F,line=L,col=C,...::DETAIL)
+
+    --module: each DIR's files (Terraform's, or those of --ext) read as one
+    module and checked as Terraform checks it: duplicate variables,
+    locals, outputs, module calls, resources and data sources; references
+    to undeclared variables and locals; cycles of locals; variable types
+    and defaults; ends with `N modules ok` or `1 of N modules failed`
 ",
         paths: true,
     },
@@ -63,6 +72,7 @@ const COMMANDS: [Command; 8] = [
         synopses: &[
             "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--format text|json]\n     PATH...",
             "json --merge [--ext .pkr.hcl,.pkr.json] [--pretty] [--no-eval] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--format text|json] (DIR | FILE...)",
+            "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--ext ...] [...]\n     (DIR | FILE...)",
         ],
         about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
     syntax, as Terraform reads it: what evaluates as its value, what
@@ -82,6 +92,16 @@ const COMMANDS: [Command; 8] = [
     the FILEs given, in order, read as one configuration and written as one
     object: the items of every file, in file-name order; an attribute set
     in two files is an error naming both; each diagnostic names its file
+
+    --module (implies --merge): Terraform's variables and locals too: each
+    variable's value from the directory's terraform.tfvars, *.auto.tfvars
+    (and .json forms), then the --var-file FILEs, then the --var-value
+    NAME=RAW values (RAW as Terraform reads -var), the later winning; the
+    locals in dependency order; var.NAME and local.NAME are substituted
+    wherever they are known, what refers to resources and other unknowns
+    is kept as written; Terraform's duplicate checks, an undeclared
+    reference, a cycle of locals and a required variable without a value
+    are errors (--var NAME=JSON still declares a root variable)
 ",
         paths: true,
     },

@@ -1,0 +1,709 @@
+//! A module's variables and locals, evaluated as Terraform evaluates them.
+
+use std::collections::HashMap;
+
+use super::Files;
+use crate::analysis::{body_references, references, Step};
+use crate::eval::{Context, EvalMode, Typed};
+use crate::syntax::{Block, Body, Expression, Structure};
+use crate::typeexpr::{constant_of, Unset, Variable};
+use crate::value::{meta, Key, Map, Type, Value};
+use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint};
+
+/// The values a module's variables are given, besides their defaults, as
+/// Terraform takes them: variable files (`terraform.tfvars`,
+/// `*.auto.tfvars`, `-var-file`), then `NAME=RAW` values (`-var`), the
+/// later winning. Environment variables (`TF_VAR_…`) are not read.
+///
+/// ```
+/// let inputs = hcl::config::Inputs::new()
+///     .var_file("prod.tfvars", "region = \"eu\"\n")
+///     .var_value("replicas", "3");
+/// # let _ = inputs;
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    files: Vec<(String, String)>,
+    values: Vec<(String, String)>,
+}
+
+impl Inputs {
+    /// No values.
+    pub fn new() -> Inputs {
+        Inputs::default()
+    }
+
+    /// The variable files Terraform reads from a module directory by
+    /// itself: `terraform.tfvars`, `terraform.tfvars.json`, then the
+    /// `*.auto.tfvars` and `*.auto.tfvars.json` files in name order.
+    ///
+    /// # Errors
+    /// An unreadable directory or file.
+    pub fn read_auto_files(dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
+        let dir = dir.as_ref();
+        let io = |what: &std::path::Path, e: std::io::Error| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot read {}: {e}", what.display()),
+            )
+        };
+        let mut auto = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
+            let entry = entry.map_err(|e| io(dir, e))?;
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if (name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+                && entry.path().is_file()
+            {
+                auto.push(name);
+            }
+        }
+        auto.sort();
+        let mut names: Vec<String> = ["terraform.tfvars", "terraform.tfvars.json"]
+            .into_iter()
+            .filter(|n| dir.join(n).is_file())
+            .map(str::to_owned)
+            .collect();
+        names.extend(auto);
+        let mut inputs = Inputs::new();
+        for name in names {
+            inputs = inputs.read_var_file(dir.join(name))?;
+        }
+        Ok(inputs)
+    }
+
+    /// Adds a variable file (`-var-file`): `name` ending in `.json` is read
+    /// as HCL's JSON syntax.
+    pub fn var_file(mut self, name: impl Into<String>, text: impl Into<String>) -> Inputs {
+        self.files.push((name.into(), text.into()));
+        self
+    }
+
+    /// Reads a variable file and adds it (see [`Inputs::var_file`]).
+    ///
+    /// # Errors
+    /// An unreadable file, or one that is not UTF-8.
+    pub fn read_var_file(self, path: impl AsRef<std::path::Path>) -> Result<Inputs> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let name = name.strip_prefix("./").unwrap_or(&name).to_owned();
+        let bytes = std::fs::read(path)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
+        let text = crate::parser::check_utf8(&bytes)
+            .map_err(|e| e.with_file(name.clone()))?
+            .to_owned();
+        Ok(self.var_file(name, text))
+    }
+
+    /// Adds a value given as `-var NAME=RAW` gives it: RAW is a literal
+    /// string for a `string`, `number` or `bool` variable, and an HCL
+    /// expression otherwise.
+    pub fn var_value(mut self, name: impl Into<String>, raw: impl Into<String>) -> Inputs {
+        self.values.push((name.into(), raw.into()));
+        self
+    }
+}
+
+/// A module's variables and locals, evaluated as Terraform does (see
+/// [`Files::module`]).
+#[derive(Debug)]
+pub struct Module {
+    variables: Vec<(String, Typed)>,
+    locals: Vec<(String, Typed)>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Module {
+    /// The variables' values, in the order they are declared.
+    pub fn variables(&self) -> impl Iterator<Item = (&str, &Typed)> {
+        self.variables.iter().map(|(n, t)| (n.as_str(), t))
+    }
+
+    /// The local values, in the order they are defined; a local that
+    /// depends on what is not known (a resource's attribute) is unknown, or
+    /// holds unknown values.
+    pub fn locals(&self) -> impl Iterator<Item = (&str, &Typed)> {
+        self.locals.iter().map(|(n, t)| (n.as_str(), t))
+    }
+
+    /// What Terraform would warn of (a value for an undeclared variable in
+    /// a variable file).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// Declares `var` and `local` (objects of the values) in `ctx`, with
+    /// `path.module`, `path.root` (`.`) and `terraform.workspace`
+    /// (`default`), as `terraform console` run in the module's directory
+    /// has them. In template-preserving mode, what still refers to what is
+    /// not known (resources, data sources, module outputs) is kept as
+    /// written.
+    pub fn declare_in(&self, ctx: &mut Context<'_>) {
+        ctx.declare_typed("var", object(&self.variables));
+        ctx.declare_typed("local", object(&self.locals));
+        ctx.declare_var(
+            "path",
+            Value::from_iter([("module", Value::from(".")), ("root", Value::from("."))]),
+        );
+        ctx.declare_var(
+            "terraform",
+            Value::from_iter([("workspace", Value::from("default"))]),
+        );
+    }
+}
+
+/// An object of typed values, as one typed value.
+fn object(items: &[(String, Typed)]) -> Typed {
+    let mut map: Map<Key, Value> = Map::with_capacity(items.len());
+    let mut metas = Vec::with_capacity(items.len());
+    for (name, t) in items {
+        let (v, m) = t.clone().into_meta();
+        map.insert(Key::from(name.as_str()), v);
+        metas.push(m);
+    }
+    let meta = meta::object_of(&map, metas);
+    Typed::from_meta(Value::Object(map), meta)
+}
+
+/// Roots a module's expressions may refer to that are not `var` or
+/// `local`, known here (the others are unknown while locals evaluate).
+const KNOWN_ROOTS: &[&str] = &["var", "local", "path", "terraform"];
+
+impl Files {
+    /// Evaluates the module's `variable` and `locals` blocks as Terraform
+    /// does, for [`Module::declare_in`]: Terraform's duplicate checks
+    /// first ("Duplicate variable declaration", "Duplicate local value
+    /// definition", "Duplicate output definition", "Duplicate module
+    /// call", duplicate resources and data sources), references to
+    /// undeclared variables and locals; then each variable's value (type
+    /// constraint with `optional()` defaults, `default`, `nullable`; the
+    /// values of `inputs`, the later winning; "No value for required
+    /// variable"), and the locals in the order they depend on each other
+    /// (a cycle is an error naming its locals, as Terraform's "Cycle:"). A
+    /// local that refers to what is not known here (a resource, a data
+    /// source, a module's output) is unknown. `validation` blocks are not
+    /// evaluated. Packer's `local "NAME" { expression = … }` blocks are
+    /// locals too.
+    ///
+    /// # Errors
+    /// Every error of the checks, or of the variables, or of the locals,
+    /// each placed in its file.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// use hcl::eval::{Context, EvalMode, Evaluate};
+    ///
+    /// let files = Files::parse([
+    ///     ("variables.tf", "variable \"env\" {\n  type = string\n}\n"),
+    ///     ("main.tf", "locals {\n  name = \"app-${var.env}\"\n  id   = aws_instance.web.id\n}\noutput \"name\" {\n  value = local.name\n}\noutput \"id\" {\n  value = local.id\n}\n"),
+    /// ]).unwrap();
+    /// let module = files.module(&Inputs::new().var_value("env", "prod")).unwrap();
+    /// let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// module.declare_in(&mut ctx);
+    /// let v = files.body().evaluate(&ctx).unwrap();
+    /// assert_eq!(v["output"]["name"]["value"], hcl::Value::from("app-prod"));
+    /// assert_eq!(v["output"]["id"]["value"], hcl::Value::from("${local.id}"));
+    ///
+    /// let err = files.module(&Inputs::new()).unwrap_err();
+    /// assert_eq!(err.message().split(':').next(), Some("No value for required variable"));
+    /// assert_eq!((err.file(), err.line()), (Some("variables.tf"), Some(1)));
+    /// ```
+    pub fn module(&self, inputs: &Inputs) -> Result<Module> {
+        let body = self.body();
+        let text = self.source();
+        let mut decl = Declarations::of(body, &|span| super::range_text(text, &self.files, span));
+        let place = |e: Error| self.locate(e);
+        if let Some(e) = decl.failed.take().or_else(|| undeclared(body, &decl)) {
+            return Err(place(e));
+        }
+        let mut warnings = Vec::new();
+        let variables = self.variable_values(&decl, inputs, &mut warnings)?;
+        let locals = evaluate_locals(&decl, &variables).map_err(place)?;
+        Ok(Module {
+            variables,
+            locals,
+            warnings,
+        })
+    }
+
+    /// Terraform's checks of a module, without evaluating it (what `hcl
+    /// check --module` runs): the duplicate checks, references to
+    /// undeclared variables and locals, cycles of locals, and each
+    /// variable's `type`, `default` and `nullable`.
+    ///
+    /// # Errors
+    /// Every error found, each placed in its file.
+    pub fn check_module(&self) -> Result<()> {
+        let body = self.body();
+        let text = self.source();
+        let mut decl = Declarations::of(body, &|span| super::range_text(text, &self.files, span));
+        let mut failed = decl.failed.take();
+        if let Some(e) = undeclared(body, &decl) {
+            Error::append(&mut failed, e);
+        }
+        for (_, block) in &decl.variables {
+            if let Err(e) = variable_of(block) {
+                Error::append(&mut failed, e);
+            }
+        }
+        if let Err(cycle) = topological(&local_graph(&decl).0) {
+            Error::append(&mut failed, cycle_error(&decl, &cycle));
+        }
+        failed.map_or(Ok(()), |e| Err(self.locate(e)))
+    }
+
+    /// Each declared variable's value.
+    fn variable_values(
+        &self,
+        decl: &Declarations<'_, '_>,
+        inputs: &Inputs,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Vec<(String, Typed)>> {
+        let mut failed: Option<Error> = None;
+        let mut declared: Vec<(&str, &Block<'_>, Variable)> = Vec::new();
+        for (name, block) in &decl.variables {
+            match variable_of(block) {
+                Ok(v) => declared.push((name, block, v)),
+                Err(e) => Error::append(&mut failed, self.locate(e)),
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let known = |n: &str| declared.iter().any(|d| d.0 == n);
+        // The values given: files in order, then NAME=RAW values.
+        let mut given: HashMap<String, Typed> = HashMap::new();
+        for (file, text) in &inputs.files {
+            let parsed = if super::ext_is_json(file) {
+                crate::json::parse(text)
+            } else {
+                crate::parse(text)
+            }
+            .map_err(|e| e.with_file(file.clone()))?;
+            for a in parsed.body().attributes() {
+                let name = a.name.as_str();
+                if !known(name) {
+                    warnings.push(Diagnostic {
+                        severity: Severity::Warning,
+                        summary: "Value for undeclared variable".to_owned(),
+                        detail: format!(
+                            "The root module does not declare a variable named \"{name}\" but a value was found in file \"{file}\". If you meant to use this value, add a \"variable\" block to the configuration."
+                        ),
+                        range: Error::spanned(ErrorKind::Eval, "", a.name.span)
+                            .with_source(parsed.source())
+                            .with_file(file.clone())
+                            .diagnostics()
+                            .next()
+                            .and_then(|d| d.range),
+                    });
+                    continue;
+                }
+                match constant_of(&a.expr) {
+                    Ok(t) => {
+                        given.insert(name.to_owned(), t);
+                    }
+                    Err(e) => Error::append(
+                        &mut failed,
+                        e.with_source(parsed.source()).with_file(file.clone()),
+                    ),
+                }
+            }
+        }
+        for (name, raw) in &inputs.values {
+            match declared.iter().find(|d| d.0 == name) {
+                None => Error::append(
+                    &mut failed,
+                    Error::new(
+                        ErrorKind::Eval,
+                        format!(
+                            "Value for undeclared variable: A variable named \"{name}\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
+                        ),
+                    ),
+                ),
+                // (Terraform reads RAW as a literal string for a variable
+                // without a `type`, as for a primitive one.)
+                Some((_, block, _)) if block.body.attribute("type").is_none() => {
+                    given.insert(name.clone(), Typed::from(Value::from(raw.as_str())));
+                }
+                Some((_, _, v)) => match v.parse_raw(raw) {
+                    Ok(t) => {
+                        given.insert(name.clone(), t);
+                    }
+                    Err(e) => Error::append(&mut failed, e),
+                },
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let mut values = Vec::with_capacity(declared.len());
+        for (name, block, v) in declared {
+            let at = || self.range_text(header_span(block));
+            match v.resolve(given.remove(name)) {
+                Ok(t) => values.push((name.to_owned(), t)),
+                Err(why) => {
+                    let message = match why {
+                        Unset::Required => format!(
+                            "No value for required variable: The root module input variable \"{name}\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."
+                        ),
+                        Unset::NotNullable => format!(
+                            "Required variable not set: Unsuitable value for var.{name} set from outside of the configuration: required variable may not be set to null."
+                        ),
+                        Unset::Invalid(detail) => format!(
+                            "Invalid value for input variable: The given value is not suitable for var.{name} declared at {}: {detail}.",
+                            at()
+                        ),
+                    };
+                    let e = Error::spanned(ErrorKind::Eval, message, header_span(block));
+                    Error::append(&mut failed, self.locate(e));
+                }
+            }
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(values),
+        }
+    }
+
+    /// Go's `Range.String()` of `span` of the merged text, in its file.
+    fn range_text(&self, span: Span) -> String {
+        super::range_text(self.source(), &self.files, span)
+    }
+}
+
+/// The span of a block's header: its type and labels (Terraform's
+/// `DeclRange`).
+fn header_span(b: &Block<'_>) -> Span {
+    let end = b.labels.last().map_or(b.ident.span, |l| l.span());
+    b.ident.span.to(end)
+}
+
+/// A `variable` block as a [`Variable`]: `type`, `default`, `nullable`.
+fn variable_of(block: &Block<'_>) -> Result<Variable> {
+    let body = &block.body;
+    let constraint = match body.attribute("type") {
+        Some(a) => TypeConstraint::from_expression(&a.expr)?,
+        None => TypeConstraint::Any,
+    };
+    let default = body
+        .attribute("default")
+        .map(|a| constant_of(&a.expr))
+        .transpose()?;
+    let nullable = match body.attribute("nullable") {
+        None => true,
+        Some(a) => match constant_of(&a.expr)?.into_value() {
+            Value::Bool(b) => b,
+            Value::Null => true,
+            _ => {
+                return Err(Error::spanned(
+                    ErrorKind::Eval,
+                    "Invalid nullable value: The nullable argument must be a boolean value.",
+                    a.expr.span,
+                ))
+            }
+        },
+    };
+    Variable::new(constraint, default, nullable).map_err(|e| {
+        let span = body
+            .attribute("default")
+            .map_or(block.ident.span, |a| a.expr.span);
+        Error::spanned(ErrorKind::Eval, e.message().to_owned(), span)
+    })
+}
+
+/// What a module declares, in the order of its files, and the errors of
+/// Terraform's duplicate checks.
+struct Declarations<'b, 'a> {
+    variables: Vec<(&'a str, &'b Block<'a>)>,
+    /// Each local's name, value and the span of its definition.
+    locals: Vec<(&'a str, &'b Expression<'a>, Span)>,
+    failed: Option<Error>,
+}
+
+impl<'b, 'a> Declarations<'b, 'a> {
+    /// `range` words where a span is (`main.tf:1,1-13`).
+    fn of(body: &'b Body<'a>, range: &dyn Fn(Span) -> String) -> Self {
+        let mut d = Declarations {
+            variables: Vec::new(),
+            locals: Vec::new(),
+            failed: None,
+        };
+        // First definitions: (kind, name) -> span.
+        let mut seen: HashMap<(String, String), Span> = HashMap::new();
+        let mut first = |kind: &str, name: String, span: Span| -> Option<Span> {
+            match seen.get(&(kind.to_owned(), name.clone())) {
+                Some(s) => Some(*s),
+                None => {
+                    seen.insert((kind.to_owned(), name), span);
+                    None
+                }
+            }
+        };
+        let mut duplicates: Vec<(Span, String, Span)> = Vec::new();
+        for s in body.structures {
+            let Structure::Block(b) = s else { continue };
+            let labels: Vec<&str> = b.labels.iter().map(|l| l.as_str()).collect();
+            let header = header_span(b);
+            match (b.ident.as_str(), labels.as_slice()) {
+                ("variable", [name]) => {
+                    match first("variable", (*name).to_owned(), header) {
+                        Some(f) => duplicates.push((header, format!("Duplicate variable declaration: A variable named \"{name}\" was already declared at {{}}. Variable names must be unique within a module."), f)),
+                        None => d.variables.push((name, b)),
+                    }
+                }
+                ("locals", []) => {
+                    for a in b.body.attributes() {
+                        let name = a.name.as_str();
+                        match first("local", name.to_owned(), a.span()) {
+                            Some(f) => duplicates.push((a.span(), format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
+                            None => d.locals.push((name, &a.expr, a.span())),
+                        }
+                    }
+                }
+                // Packer's `local "NAME" { expression = ... }`.
+                ("local", [name]) => {
+                    if let Some(a) = b.body.attribute("expression") {
+                        match first("local", (*name).to_owned(), header) {
+                            Some(f) => duplicates.push((header, format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
+                            None => d.locals.push((name, &a.expr, header)),
+                        }
+                    }
+                }
+                ("output", [name]) => {
+                    if let Some(f) = first("output", (*name).to_owned(), header) {
+                        duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f));
+                    }
+                }
+                ("module", [name]) => {
+                    if let Some(f) = first("module", (*name).to_owned(), header) {
+                        duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f));
+                    }
+                }
+                ("resource", [ty, name]) => {
+                    if let Some(f) = first("resource", format!("{ty}.{name}"), header) {
+                        duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f));
+                    }
+                }
+                ("data", [ty, name]) => {
+                    if let Some(f) = first("data", format!("{ty}.{name}"), header) {
+                        duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (at, message, first) in duplicates {
+            let message = message.replacen("{}", &range(first), 1);
+            Error::append(&mut d.failed, Error::spanned(ErrorKind::Eval, message, at));
+        }
+        d
+    }
+}
+
+/// References to undeclared variables and locals, anywhere in the body,
+/// and locals that refer to themselves.
+fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option<Error> {
+    let mut failed: Option<Error> = None;
+    let vars: std::collections::HashSet<&str> = decl.variables.iter().map(|v| v.0).collect();
+    let locals: std::collections::HashSet<&str> = decl.locals.iter().map(|l| l.0).collect();
+    for r in body_references(body) {
+        let r = r.reference;
+        let Some(Step::Attr(name)) = r.steps.first() else {
+            continue;
+        };
+        let span = Span::new(
+            r.span.start(),
+            r.span.start() + r.root.len() + 1 + name.len(),
+        );
+        let message = match r.root {
+            "var" if !vars.contains(name) => format!(
+                "Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
+            ),
+            "local" if !locals.contains(name) => format!(
+                "Reference to undeclared local value: A local value with the name \"{name}\" has not been declared."
+            ),
+            _ => continue,
+        };
+        Error::append(&mut failed, Error::spanned(ErrorKind::Eval, message, span));
+    }
+    for (name, expr, _) in &decl.locals {
+        for r in references(expr) {
+            if r.root == "local" && r.steps.first() == Some(&Step::Attr(name)) {
+                let span = Span::new(r.span.start(), r.span.start() + 6 + name.len());
+                Error::append(
+                    &mut failed,
+                    Error::spanned(
+                        ErrorKind::Eval,
+                        format!("Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."),
+                        span,
+                    ),
+                );
+            }
+        }
+    }
+    failed.map(Error::sorted)
+}
+
+/// Each local's dependencies (the locals it refers to) and the roots it
+/// refers to that are not known here (resources, data sources, ...).
+fn local_graph<'b>(decl: &Declarations<'b, '_>) -> (Vec<Vec<usize>>, Vec<Vec<&'b str>>) {
+    let index: HashMap<&str, usize> = decl
+        .locals
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.0, i))
+        .collect();
+    let mut deps: Vec<Vec<usize>> = Vec::with_capacity(decl.locals.len());
+    let mut unknown_roots: Vec<Vec<&str>> = Vec::with_capacity(decl.locals.len());
+    for (_, expr, _) in &decl.locals {
+        let mut d = Vec::new();
+        let mut roots = Vec::new();
+        for r in references(expr) {
+            match (r.root, r.steps.first()) {
+                ("local", Some(Step::Attr(n))) => {
+                    if let Some(&i) = index.get(n) {
+                        d.push(i);
+                    }
+                }
+                (root, _) if !KNOWN_ROOTS.contains(&root) => roots.push(r.root),
+                _ => {}
+            }
+        }
+        deps.push(d);
+        unknown_roots.push(roots);
+    }
+    (deps, unknown_roots)
+}
+
+/// Terraform's error for the locals of a cycle: named in reverse name
+/// order, as `terraform validate` lists them.
+#[cold]
+fn cycle_error(decl: &Declarations<'_, '_>, cycle: &[usize]) -> Error {
+    let mut names: Vec<&str> = cycle.iter().map(|&i| decl.locals[i].0).collect();
+    names.sort_unstable_by(|a, b| b.cmp(a));
+    let listed: Vec<String> = names
+        .iter()
+        .map(|n| format!("local.{n} (expand)"))
+        .collect();
+    Error::new(ErrorKind::Eval, format!("Cycle: {}", listed.join(", ")))
+}
+
+/// The locals evaluated in the order they depend on each other.
+fn evaluate_locals(
+    decl: &Declarations<'_, '_>,
+    variables: &[(String, Typed)],
+) -> Result<Vec<(String, Typed)>> {
+    let (deps, unknown_roots) = local_graph(decl);
+    let order = topological(&deps).map_err(|cycle| cycle_error(decl, &cycle))?;
+    let var = object(variables);
+    let mut values: Vec<Option<Typed>> = vec![None; decl.locals.len()];
+    let mut failed: Option<Error> = None;
+    for i in order {
+        let (_, expr, _) = decl.locals[i];
+        // The locals so far (a local that failed is unknown to the others).
+        let so_far: Vec<(String, Typed)> = decl
+            .locals
+            .iter()
+            .zip(&values)
+            .filter_map(|(l, v)| v.clone().map(|v| (l.0.to_owned(), v)))
+            .collect();
+        let mut ctx = Context::new().with_mode(EvalMode::Strict);
+        ctx.declare_typed("var", var.clone());
+        ctx.declare_typed("local", object(&so_far));
+        ctx.declare_var(
+            "path",
+            Value::from_iter([("module", Value::from(".")), ("root", Value::from("."))]),
+        );
+        ctx.declare_var(
+            "terraform",
+            Value::from_iter([("workspace", Value::from("default"))]),
+        );
+        for root in &unknown_roots[i] {
+            ctx.declare_unknown(root, Type::Dynamic, false);
+        }
+        match crate::eval::evaluate_typed(expr, &ctx) {
+            Ok(t) => values[i] = Some(t),
+            Err(e) => {
+                values[i] = Some(Typed::unknown(Type::Dynamic));
+                Error::append(&mut failed, e);
+            }
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e.sorted());
+    }
+    Ok(decl
+        .locals
+        .iter()
+        .zip(values)
+        .map(|(l, v)| {
+            (
+                l.0.to_owned(),
+                v.unwrap_or_else(|| Typed::unknown(Type::Dynamic)),
+            )
+        })
+        .collect())
+}
+
+/// The nodes in an order where each comes after those it depends on
+/// (`deps[i]`), or the nodes of a cycle (a strongly connected component
+/// of more than one node).
+fn topological(deps: &[Vec<usize>]) -> std::result::Result<Vec<usize>, Vec<usize>> {
+    // Tarjan's algorithm, iteratively: components come out dependencies
+    // first, which is the order wanted.
+    let n = deps.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut order = Vec::with_capacity(n);
+    for start in 0..n {
+        if index[start] != usize::MAX {
+            continue;
+        }
+        // (node, next edge to follow)
+        let mut work = vec![(start, 0usize)];
+        index[start] = next;
+        low[start] = next;
+        next += 1;
+        stack.push(start);
+        on_stack[start] = true;
+        while let Some(&mut (v, ref mut e)) = work.last_mut() {
+            if let Some(&w) = deps[v].get(*e) {
+                *e += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    return Err(component);
+                }
+                order.extend(component);
+            }
+        }
+    }
+    Ok(order)
+}
