@@ -11,5 +11,5 @@
 mod parse;
 mod variable;
 
-pub use variable::{constant, Variable};
-pub(crate) use variable::{constant_of, Unset};
+pub(crate) use variable::Unset;
+pub use variable::{constant, constant_of, Variable};

@@ -167,8 +167,16 @@ pub fn constant(src: &str) -> Result<Typed> {
     })
 }
 
-/// A constant expression's value (see [`constant`]); errors carry a span.
-pub(crate) fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
+/// A constant expression's value (see [`constant`]), from its syntax
+/// tree; errors carry a span, without source text.
+///
+/// ```
+/// let file = hcl::parse("default = [1, 2]\n").unwrap();
+/// let body = file.body();
+/// let t = hcl::typeexpr::constant_of(&body.attribute("default").unwrap().expr).unwrap();
+/// assert_eq!(t.ty().to_string(), "tuple([number, number])");
+/// ```
+pub fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
     if let Some(r) = crate::analysis::references(expr).first() {
         return Err(Error::spanned(
             ErrorKind::Eval,
