@@ -655,10 +655,11 @@ impl fmt::Display for Error {
     /// `message at line L, column C` followed by a snippet:
     ///
     /// ```text
-    /// expected `]` or `,`, found end of file at line 1, column 10
+    /// Missing item separator: expected `,` or `]`, found `b` at line 2, column 1
     ///   |
-    /// 1 | a = [1, 2
-    ///   |          ^
+    /// 2 | b = 3
+    ///   | ^
+    /// note: `[` opened here (line 1, column 5)
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.fmt_one(f)?;

@@ -56,7 +56,7 @@ fn check_reports_file_line_column_and_snippet() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "-:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n1 of 1 file failed\n"
+        "-:3:1: Missing item separator: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n  | ^\nnote: `[` opened here (line 1, column 5)\n1 of 1 file failed\n"
     );
 }
 
@@ -686,7 +686,9 @@ fn fmt_reports_files_with_errors_and_leaves_them_untouched() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out), "main.tf\n");
     assert!(
-        stderr(&out).starts_with("bad.tf:3:1: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n"),
+        stderr(&out).starts_with(
+            "bad.tf:3:1: Missing item separator: expected `,` or `]`, found `b`\n  |\n3 | b = 3\n"
+        ),
         "{}",
         stderr(&out)
     );
@@ -792,7 +794,7 @@ fn check_ends_with_a_summary_of_what_it_checked() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "b.tf:1:5: unclosed `[`: expected `]`, found end of file\n  |\n1 | b = [\n  |     ^\nnote: the end of the file was reached (line 2, column 1)\n1 of 3 files failed\n"
+        "b.tf:1:5: Missing expression: unclosed `[`: expected `]`, found end of file\n  |\n1 | b = [\n  |     ^\nnote: the end of the file was reached (line 2, column 1)\n1 of 3 files failed\n"
     );
     // --quiet (-q, -quiet): the failing paths only, nothing on success.
     for quiet in ["--quiet", "-quiet", "-q"] {
@@ -1462,6 +1464,14 @@ fn check_reports_every_syntax_error_in_each_format() {
         .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
         .collect();
     assert_eq!(lines, [2, 10]);
+    // Terraform 1.11's summaries for these lines (`terraform fmt -`).
+    let summaries: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["summary"].as_str().unwrap())
+        .collect();
+    assert_eq!(summaries, ["Invalid expression", "Invalid character"]);
 
     let out = hcl(&["check", "--format", "github", "-"], src);
     assert_eq!(out.status.code(), Some(1));
@@ -1469,7 +1479,7 @@ fn check_reports_every_syntax_error_in_each_format() {
     let first = cmds.lines().next().unwrap();
     assert_eq!(
         first,
-        "::error file=-,line=2,col=7,endLine=2,endColumn=8,title=expected an expression%2C found `=`::expected an expression, found `=`"
+        "::error file=-,line=2,col=7,endLine=2,endColumn=8,title=Invalid expression::expected an expression, found `=`"
     );
     assert_eq!(cmds.lines().count(), 2, "{cmds}");
     // A file without errors: an object saying so, exit 0.

@@ -4,7 +4,8 @@
 //! Terraform reports (`tf_error_line`).
 //!
 //! Prints one line per miss (file, our line and message, Terraform's line
-//! and summary, the corpus note) and a closing `N passed, N failed`.
+//! and summary, the corpus note), a closing `N passed, N failed`, and how
+//! many of our first errors have Terraform's summary line.
 //! `HCL_ERROR_QUALITY_VERBOSE=1` also prints every match, to compare the
 //! wording of our messages with Terraform's summaries. Without
 //! `HCL_CORPUS_DIR` it prints that it was skipped.
@@ -59,6 +60,8 @@ fn main() -> ExitCode {
         }
     };
     let (mut passed, mut failed) = (0usize, 0usize);
+    // Files whose first error has Terraform's summary line.
+    let mut same_summary = 0usize;
     for row in &rows {
         let bytes = match std::fs::read(dir.join(&row.file)) {
             Ok(b) => b,
@@ -74,6 +77,16 @@ fn main() -> ExitCode {
             Err(e) => (e.line(), e.message().to_owned()),
         };
         let ok = ours.is_some() && ours == row.tf_line;
+        if let Err(e) = &outcome {
+            if e.diagnostics().next().map(|d| d.summary) == Some(row.tf_summary.clone()) {
+                same_summary += 1;
+            } else if verbose {
+                println!(
+                    "summary {}: ours \"{msg}\", terraform \"{}\"",
+                    row.file, row.tf_summary
+                );
+            }
+        }
         let line = format!(
             "{}: ours line {} \"{}\"; terraform line {} \"{}\" ({})",
             row.file,
@@ -94,6 +107,10 @@ fn main() -> ExitCode {
         }
     }
     println!("error line matches terraform: {passed} passed, {failed} failed");
+    println!(
+        "error summary matches terraform: {same_summary} of {}",
+        passed + failed
+    );
     // Informational: the figure is reported, not required (see the misses).
     ExitCode::SUCCESS
 }

@@ -34,6 +34,11 @@ fn main() {
     };
     let (mut passed, mut failed) = (0, 0);
     let (mut broken_total, mut broken_found, mut terraform_found) = (0, 0, 0);
+    let mut same_summary = 0;
+    // Lines with a diagnostic of both, and those where ours has the summary
+    // of Terraform's first diagnostic there.
+    let (mut shared_lines, mut same_first) = (0, 0);
+    let mut summary_misses: Vec<String> = Vec::new();
     let mut failures = Vec::new();
     for case in &cases {
         let Json::Obj(c) = case else { continue };
@@ -44,10 +49,15 @@ fn main() {
         let Some(Json::Str(src)) = c.get("text") else {
             continue;
         };
-        let lines: Vec<usize> = match hcl::parse(src) {
+        // Our diagnostics: (line, summary).
+        let ours: Vec<(usize, String)> = match hcl::parse(src) {
             Ok(_) => Vec::new(),
-            Err(e) => e.iter().filter_map(|e| e.line()).collect(),
+            Err(e) => e
+                .diagnostics()
+                .filter_map(|d| Some((d.range?.start.line, d.summary)))
+                .collect(),
         };
+        let lines: Vec<usize> = ours.iter().map(|(l, _)| *l).collect();
         let count = |l: usize| lines.iter().filter(|x| **x == l).count();
         let mut problems = Vec::new();
         if let Some(Json::Arr(broken)) = c.get("broken") {
@@ -82,16 +92,46 @@ fn main() {
             }
         }
         if let Some(Json::Arr(tf)) = c.get("terraform") {
-            let tf_lines: Vec<usize> = tf
+            let tf_diags: Vec<(usize, &str)> = tf
                 .iter()
                 .filter_map(|d| match d {
-                    Json::Obj(o) => Some(num(o.get("line"))),
+                    Json::Obj(o) => Some((
+                        num(o.get("line")),
+                        match o.get("summary") {
+                            Some(Json::Str(s)) => s.as_str(),
+                            _ => "",
+                        },
+                    )),
                     _ => None,
                 })
                 .collect();
-            for l in &tf_lines {
+            let tf_lines: Vec<usize> = tf_diags.iter().map(|(l, _)| *l).collect();
+            for (l, summary) in &tf_diags {
                 if count(*l) > 0 {
                     terraform_found += 1;
+                    if ours.iter().any(|(ol, s)| ol == l && s == summary) {
+                        same_summary += 1;
+                    } else {
+                        let mine: Vec<&str> = ours
+                            .iter()
+                            .filter(|(ol, _)| ol == l)
+                            .map(|(_, s)| s.as_str())
+                            .collect();
+                        summary_misses.push(format!(
+                            "{id} line {l}: Terraform {summary:?}, hcl2 {mine:?}"
+                        ));
+                    }
+                }
+            }
+            let mut tf_seen: Vec<usize> = Vec::new();
+            for (l, summary) in &tf_diags {
+                if count(*l) == 0 || tf_seen.contains(l) {
+                    continue;
+                }
+                tf_seen.push(*l);
+                shared_lines += 1;
+                if ours.iter().any(|(ol, s)| ol == l && s == summary) {
+                    same_first += 1;
                 }
             }
             let mut seen = lines.clone();
@@ -141,8 +181,13 @@ fn main() {
     for f in failures.iter().take(if verbose { usize::MAX } else { 20 }) {
         println!("FAIL {f}");
     }
+    if verbose {
+        for m in &summary_misses {
+            println!("SUMMARY {m}");
+        }
+    }
     println!(
-        "oracle_syntax_diagnostics diagnostics.json: {passed} passed, {failed} failed; broken lines reported {broken_found} of {broken_total} ({terraform_found} of Terraform's diagnostics on lines reported here)"
+        "oracle_syntax_diagnostics diagnostics.json: {passed} passed, {failed} failed; broken lines reported {broken_found} of {broken_total} ({terraform_found} of Terraform's diagnostics on lines reported here, {same_summary} of them with our summary; Terraform's first summary on {same_first} of those {shared_lines} lines)"
     );
     if failed > 0 {
         std::process::exit(1);

@@ -1,6 +1,13 @@
 //! Parse errors: a small `Copy` value while parsing ([`PErr`]: what went
 //! wrong and where), turned into the rich [`Error`] (message with
 //! expected/found, snippet, "`[` opened here" notes) once, at the end.
+//!
+//! Each message starts with the summary line Terraform's parser
+//! (hclsyntax) gives the same mistake, then ours: `Invalid expression:
+//! expected an expression, found `=``. [`summary`] is the one table from
+//! what the parser knew to that summary.
+
+use std::borrow::Cow;
 
 use crate::error::Location;
 use crate::{Error, ErrorKind, Span};
@@ -11,10 +18,14 @@ use super::lexer::{ident_end, ident_starts_at};
 /// An opener whose closer is missing, for "unclosed ..." messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Opener {
-    /// `[`
+    /// `[` of a tuple or `for` expression
     Bracket,
-    /// `(`
+    /// `[` of an index or splat
+    Index,
+    /// `(` of a parenthesized expression
     Paren,
+    /// `(` of a function call
+    Call,
     /// `{` of an object or `for` expression
     Brace,
     /// `{` of a block
@@ -28,8 +39,8 @@ pub(crate) enum Opener {
 impl Opener {
     fn text(self) -> (&'static str, usize) {
         match self {
-            Opener::Bracket => ("`[`", 1),
-            Opener::Paren => ("`(`", 1),
+            Opener::Bracket | Opener::Index => ("`[`", 1),
+            Opener::Paren | Opener::Call => ("`(`", 1),
             Opener::Brace => ("`{`", 1),
             Opener::Block => ("block", 1),
             Opener::Interpolation => ("interpolation `${`", 2),
@@ -134,16 +145,19 @@ pub(crate) fn fail<E>(e: PErr) -> nom::Err<PErr, E> {
     nom::Err::Failure(e)
 }
 
-/// Builds the rich [`Error`] for `e` in `src`.
+/// Builds the rich [`Error`] for `e` in `src`: Terraform's summary line
+/// ([`summary`]), then our message.
 #[cold]
 #[inline(never)]
 pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
     let at = (e.at as usize).min(src.len());
     let end = (e.end as usize).clamp(at, src.len());
     let open = e.open as usize;
-    let e_open_none = e.open == NONE;
-    let here =
-        |msg: String, len: usize| Error::at(ErrorKind::Parse, msg, Span::new(at, at + len), src);
+    let summary = summary(&e, src, at);
+    let parse = |detail: &str, span: Span| {
+        Error::at(ErrorKind::Parse, format!("{summary}: {detail}"), span, src)
+    };
+    let here = |detail: String, len: usize| parse(&detail, Span::new(at, at + len));
     match e.kind {
         Kind::Expected(what) => {
             let (found, len) = describe(src, at);
@@ -156,11 +170,9 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
         Kind::Unclosed(&(opener, expected)) => {
             let (opener, open_len) = opener.text();
             if at >= src.len() {
-                Error::at(
-                    ErrorKind::Parse,
-                    format!("unclosed {opener}: expected {expected}, found end of file"),
+                parse(
+                    &format!("unclosed {opener}: expected {expected}, found end of file"),
                     Span::new(open, open + open_len),
-                    src,
                 )
                 .with_note(
                     "the end of the file was reached",
@@ -174,20 +186,17 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                 )
             }
         }
-        Kind::Message(msg) => Error::at(ErrorKind::Parse, msg, Span::new(at, end), src),
+        Kind::Message(msg) => parse(msg, Span::new(at, end)),
+        // Terraform has no such limit: no summary of its own.
         Kind::TooDeep => Error::at(
             ErrorKind::Limit,
-            format!(
-                "nesting too deep: more than {max_depth} nested brackets, blocks or templates"
-            ),
+            format!("nesting too deep: more than {max_depth} nested brackets, blocks or templates"),
             Span::new(at, at + 1),
             src,
         ),
-        Kind::UnterminatedComment => Error::at(
-            ErrorKind::Parse,
+        Kind::UnterminatedComment => parse(
             "unterminated comment: `/*` has no matching `*/`",
             Span::new(at, at + 2),
-            src,
         ),
         Kind::NumberTooLarge => {
             let raw = &src[at..end];
@@ -196,13 +205,11 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
             } else {
                 raw.to_owned()
             };
-            Error::at(
-                ErrorKind::Parse,
-                format!(
-                    "invalid number literal: {shown} is too large (literals are limited to 10,000 digits and decimal exponents of ±100,000)"
+            parse(
+                &format!(
+                    "{shown} is too large (literals are limited to 10,000 digits and decimal exponents of ±100,000)"
                 ),
                 Span::new(at, end),
-                src,
             )
         }
         Kind::BadEscape => {
@@ -210,14 +217,12 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
             while !src.is_char_boundary(end) {
                 end += 1;
             }
-            Error::at(
-                ErrorKind::Parse,
-                format!(
-                    "invalid escape sequence `{}`: the escapes are \\n \\r \\t \\\" \\\\ \\uNNNN \\UNNNNNNNN",
+            parse(
+                &format!(
+                    "`{}` is not an escape; the escapes are \\n \\r \\t \\\" \\\\ \\uNNNN \\UNNNNNNNN",
                     &src[at..end]
                 ),
                 Span::new(at, end),
-                src,
             )
         }
         Kind::UnterminatedString => {
@@ -226,58 +231,42 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
             } else {
                 "the line ends here; use `\\n` or a heredoc (`<<EOT`) for multi-line strings"
             };
-            Error::at(
-                ErrorKind::Parse,
+            parse(
                 "unterminated string: no closing `\"` on the line where the string starts",
                 Span::new(open, open + 1),
-                src,
             )
             .with_note(note, Some(Location::of(src, at)))
         }
-        Kind::UnterminatedHeredoc => {
-            let end = ident_end(src, open + 3);
-            Error::at(
-                ErrorKind::Parse,
-                "unterminated heredoc: the closing marker was not found on a line of its own",
-                Span::new(open, end),
-                src,
-            )
-            .with_note(
-                "the end of the file was reached",
-                Some(Location::of(src, src.len())),
-            )
-        }
+        Kind::UnterminatedHeredoc => parse(
+            "unterminated heredoc: the closing marker was not found on a line of its own",
+            Span::new(open, ident_end(src, open + 3)),
+        )
+        .with_note(
+            "the end of the file was reached",
+            Some(Location::of(src, src.len())),
+        ),
         Kind::UnexpectedDirective(what) => {
-            let e = Error::at(
-                ErrorKind::Parse,
-                format!(
-                    "unexpected `%{{ {what} }}` directive: there is no matching open directive"
-                ),
+            let err = parse(
+                &format!("`%{{ {what} }}` has no matching open directive"),
                 Span::new(at, end),
-                src,
             );
-            if e_open_none {
-                e
+            if e.open == NONE {
+                err
             } else {
-                e.with_note(
+                err.with_note(
                     "the innermost open directive is here",
                     Some(Location::of(src, open)),
                 )
             }
         }
-        Kind::UnclosedDirective(&(what, end_kw)) => Error::at(
-            ErrorKind::Parse,
-            format!(
-                "unexpected end of template: the `%{{ {what} }}` directive is not closed by `%{{ {end_kw} }}`"
-            ),
+        Kind::UnclosedDirective(&(what, end_kw)) => parse(
+            &format!("the `%{{ {what} }}` directive is not closed by `%{{ {end_kw} }}`"),
             Span::new(at, end),
-            src,
         ),
         Kind::Duplicate => {
             let loc = Location::of(src, open);
-            Error::at(
-                ErrorKind::Parse,
-                format!(
+            parse(
+                &format!(
                     "attribute `{}` is defined twice (first on line {}, column {}); \
                      each attribute may be set only once",
                     &src[at..end],
@@ -285,20 +274,229 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                     loc.column
                 ),
                 Span::new(at, end),
-                src,
             )
             .with_note("first defined here", Some(loc))
         }
         Kind::OneLineBlockEnd => {
             let (found, _) = describe(src, at);
-            Error::at(
-                ErrorKind::Parse,
-                format!("expected `}}` to end the single-line block, found {found}"),
+            parse(
+                &format!("expected `}}` to end the single-line block, found {found}"),
                 Span::new(at, at + 1),
-                src,
             )
         }
         Kind::Nom => here("invalid syntax".to_owned(), 1),
+    }
+}
+
+/// The summary line Terraform's parser gives the mistake `e` (its error at
+/// `at` of `src`): one table from what the parser knew (the [`Kind`], what
+/// it expected, what it found) to hclsyntax's diagnostic summaries.
+///
+/// A character Terraform's scanner rejects (`@`, `;`, `^`, ...) is reported
+/// by Terraform before any parse error, so where one is found that is the
+/// summary.
+#[cold]
+fn summary(e: &PErr, src: &str, at: usize) -> Cow<'static, str> {
+    let eof = at >= src.len();
+    let found = src.as_bytes().get(at).copied();
+    let expression = if eof {
+        "Missing expression"
+    } else {
+        "Invalid expression"
+    };
+    let found_token = matches!(
+        e.kind,
+        Kind::Expected(_) | Kind::ExpectedAfter(_) | Kind::Unclosed(_) | Kind::OneLineBlockEnd
+    );
+    if let Some(rejected) = rejected_character(src, at).filter(|_| found_token) {
+        return Cow::Borrowed(rejected);
+    }
+    let fixed = match e.kind {
+        Kind::Expected(what) => match what {
+            "an expression" => expression,
+            "an attribute or block definition" if found == Some(b'"') => "Invalid argument name",
+            "an attribute or block definition" | "an attribute, a newline or `}`" => {
+                "Argument or block definition required"
+            }
+            "`:` of the conditional expression" => "Missing false expression in conditional",
+            "a function name after `::`" => "Missing function name",
+            "an iterator variable name after `for`"
+            | "a value variable name after `,`"
+            | "`in` after the `for` variables" => "Invalid 'for' expression",
+            "an iterator variable name after `%{ for`"
+            | "a value variable name after `,` in the `%{ for` directive"
+            | "`in` after the `%{ for` variables" => "Invalid 'for' directive",
+            "an attribute name, `*` or an index after `.`" => "Invalid attribute name",
+            "a template directive keyword (`if`, `else`, `endif`, `for` or `endfor`)" => {
+                if ident_starts_at(src, at) {
+                    "Invalid template control keyword"
+                } else {
+                    "Invalid template directive"
+                }
+            }
+            "a heredoc marker identifier after `<<`" => "Invalid expression",
+            "the end of the expression" => "Extra characters after expression",
+            _ => "Invalid syntax",
+        },
+        Kind::ExpectedAfter(&(what, after)) => match (what, after) {
+            ("a newline", "the attribute value") if found == Some(b',') => {
+                "Unexpected comma after argument"
+            }
+            ("a newline", "the attribute value") => "Missing newline after argument",
+            ("a newline", "the block's closing `}`") => "Missing newline after block definition",
+            ("a block label or `{`", _) => "Invalid block definition",
+            ("`=` (attribute) or a block label or `{` (block)", _) | ("`=`", _) => {
+                "Argument or block definition required"
+            }
+            ("`(` or `::`", _) => "Missing open parenthesis",
+            ("`=` or `:`", _) if matches!(found, Some(b'\n' | b'\r' | b',')) => {
+                "Missing attribute value"
+            }
+            ("`=` or `:`", _) => "Missing key/value separator",
+            ("a newline", _) => "Invalid expression",
+            _ => "Invalid syntax",
+        },
+        Kind::Unclosed(&(opener, expected)) => match (opener, expected) {
+            (Opener::Block, _) if eof => "Unclosed configuration block",
+            (Opener::Block, _) => "Argument or block definition required",
+            (Opener::Call, "`,` or `)`") if eof => "Unterminated function call",
+            (Opener::Call, "`,` or `)`") => "Missing argument separator",
+            (Opener::Call, "`)`") => expression,
+            (Opener::Call, _) => "Missing closing parenthesis",
+            (Opener::Paren, "`)`") => "Unbalanced parentheses",
+            (Opener::Bracket, "`,` or `]`") if eof => "Unterminated tuple constructor expression",
+            (Opener::Bracket, "`,` or `]`") => "Missing item separator",
+            (Opener::Index, "`]`") => "Missing close bracket on index",
+            (Opener::Index, "`]` after the splat `[*`") => "Missing close bracket on splat index",
+            (Opener::Brace, "`=` or `:`" | "`,`, a newline or `}` after the object item")
+                if eof =>
+            {
+                "Unterminated object constructor expression"
+            }
+            (Opener::Brace, "`,`, a newline or `}` after the object item") => {
+                "Missing attribute separator"
+            }
+            (Opener::Brace | Opener::Bracket, "`}`" | "`]`" | "an expression") => expression,
+            (Opener::Brace | Opener::Bracket, _) => "Invalid 'for' expression",
+            (Opener::Interpolation, "`}`") if eof || found == Some(b'"') => {
+                "Unclosed template interpolation sequence"
+            }
+            (Opener::Interpolation, "`}`") => "Extra characters after interpolation expression",
+            (Opener::Directive, _) => {
+                return Cow::Owned(format!(
+                    "Extra characters in {} marker",
+                    directive_keyword(src, e.open as usize)
+                ))
+            }
+            _ => expression,
+        },
+        Kind::Message(msg) => {
+            if msg.starts_with("a single-line block can contain only a single attribute, not") {
+                "Argument definition required"
+            } else if msg.starts_with("a single-line block") {
+                "Invalid single-argument block definition"
+            } else if msg.starts_with("a block label") {
+                "Invalid string literal"
+            } else if msg.starts_with("grouping `...`") {
+                "Invalid 'for' expression"
+            } else if msg.starts_with("a `.*` splat") {
+                "Nested splat expression not allowed"
+            } else if msg.starts_with("a number") {
+                "Invalid number literal"
+            } else if msg.contains("legacy ind") {
+                "Invalid legacy index syntax"
+            } else {
+                "Invalid syntax"
+            }
+        }
+        // A limit of ours, not a syntax error: its message has no summary.
+        Kind::TooDeep => "",
+        // hclsyntax reads an unclosed `/*` as a stray token: where an item
+        // of a body starts, or inside an expression.
+        Kind::UnterminatedComment => {
+            let line_start = src[..at].rfind('\n').map_or(0, |p| p + 1);
+            if src[line_start..at].trim().is_empty() {
+                "Argument or block definition required"
+            } else {
+                "Invalid expression"
+            }
+        }
+        Kind::NumberTooLarge => "Invalid number literal",
+        Kind::BadEscape => "Invalid escape sequence",
+        Kind::UnterminatedString if eof => "Unterminated template string",
+        Kind::UnterminatedString => "Invalid multi-line string",
+        Kind::UnterminatedHeredoc => "Unterminated template string",
+        Kind::UnexpectedDirective(what) => {
+            return Cow::Owned(format!("Unexpected {what} directive"))
+        }
+        Kind::UnclosedDirective(_) => "Unexpected end of template",
+        Kind::Duplicate => "Attribute redefined",
+        Kind::OneLineBlockEnd if eof => "Unclosed configuration block",
+        Kind::OneLineBlockEnd => "Invalid single-argument block definition",
+        Kind::Nom => "Invalid expression",
+    };
+    Cow::Borrowed(fixed)
+}
+
+/// The error of a byte order mark that starts an expression or template.
+#[cold]
+pub(crate) fn bom_error(input: &str) -> Error {
+    Error::at(
+        ErrorKind::Parse,
+        "Invalid character: a UTF-8 byte order mark (U+FEFF) is not allowed at the start of the input",
+        Span::new(0, 3),
+        input,
+    )
+}
+
+/// The error of `input`'s first byte that is not UTF-8.
+#[cold]
+pub(crate) fn utf8_error(input: &[u8], e: std::str::Utf8Error) -> Error {
+    let at = e.valid_up_to();
+    let lossy = String::from_utf8_lossy(input);
+    // Offsets in the lossy copy equal those in the input up to `at`.
+    let len = e.error_len().unwrap_or(1);
+    Error::at(
+        ErrorKind::Parse,
+        format!(
+            "Invalid character encoding: byte 0x{:02x} at offset {at} is not valid UTF-8 (HCL files must be UTF-8)",
+            input[at]
+        ),
+        Span::new(at, at + len),
+        &lossy,
+    )
+}
+
+/// The summary Terraform's scanner gives the character at `at` if it
+/// rejects it: one the language does not use, or a bitwise operator.
+#[cold]
+fn rejected_character(src: &str, at: usize) -> Option<&'static str> {
+    let rest = src.get(at..)?;
+    let c = rest.chars().next()?;
+    match c {
+        '^' | '~' => Some("Unsupported operator"),
+        '&' if !rest.starts_with("&&") => Some("Unsupported operator"),
+        '|' if !rest.starts_with("||") => Some("Unsupported operator"),
+        '@' | '$' | '`' | '\'' | ';' | '\\' => Some("Invalid character"),
+        c if c.is_ascii() => {
+            (c.is_ascii_control() && !c.is_ascii_whitespace()).then_some("Invalid character")
+        }
+        _ if ident_starts_at(src, at) || c.is_whitespace() => None,
+        _ => Some("Invalid character"),
+    }
+}
+
+/// The keyword of the directive `%{ ... }` opened at `open`.
+#[cold]
+fn directive_keyword(src: &str, open: usize) -> &str {
+    let rest = src.get(open + 2..).unwrap_or_default();
+    let rest = rest.strip_prefix('~').unwrap_or(rest);
+    let start = src.len() - rest.trim_start().len();
+    if ident_starts_at(src, start) {
+        let first = rest.trim_start().chars().next().map_or(1, char::len_utf8);
+        &src[start..ident_end(src, start + first)]
+    } else {
+        "directive"
     }
 }
 

@@ -448,19 +448,19 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
                 j += 1;
             }
             p = j;
-            // Terraform lexes `1e3.5` as one (invalid) number.
-            if p + 1 < b.len() && b[p] == b'.' && b[p + 1].is_ascii_digit() {
-                let mut k = p + 1;
-                while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
-                    k += 1;
-                }
-                return Err(nom::Err::Failure(PErr::span(
-                    Kind::Message("invalid number literal"),
-                    start,
-                    k,
-                )));
-            }
         }
+    }
+    // Terraform lexes `1.2.3` and `1e3.5` as one (invalid) number.
+    if p + 1 < b.len() && b[p] == b'.' && b[p + 1].is_ascii_digit() {
+        let mut k = p + 1;
+        while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'.') {
+            k += 1;
+        }
+        return Err(nom::Err::Failure(PErr::span(
+            Kind::Message("a number has one fraction, before its exponent"),
+            start,
+            k,
+        )));
     }
     let raw = &i.src()[start..p];
     let value = if simple {
@@ -568,7 +568,7 @@ fn call<'a, OM: OutputMode>(
         }
         if j.eof() {
             return stop::<_, OM>(
-                PErr::at(Kind::Unclosed(&(Opener::Paren, "`)`")), j).opened_at(open),
+                PErr::at(Kind::Unclosed(&(Opener::Call, "`)`")), j).opened_at(open),
             );
         }
         let (k, arg) = terminated(Expr, ws_nl).process::<OM>(j)?;
@@ -589,7 +589,7 @@ fn call<'a, OM: OutputMode>(
                     return stop::<_, OM>(
                         PErr::at(
                             Kind::Unclosed(&(
-                                Opener::Paren,
+                                Opener::Call,
                                 "`)` after the expanded argument `...` (it must be the last argument)",
                             )),
                             k,
@@ -602,7 +602,7 @@ fn call<'a, OM: OutputMode>(
             }
             _ => {
                 return stop::<_, OM>(
-                    PErr::at(Kind::Unclosed(&(Opener::Paren, "`,` or `)`")), k).opened_at(open),
+                    PErr::at(Kind::Unclosed(&(Opener::Call, "`,` or `)`")), k).opened_at(open),
                 )
             }
         }
@@ -830,24 +830,32 @@ impl<'a> Parser<In<'a>> for ObjectElem {
 #[allow(clippy::type_complexity)]
 pub(crate) fn for_intro<'a, OM: OutputMode>(
     i: In<'a>,
+    directive: bool,
 ) -> Res<'a, OM, (Option<Ident<'a>>, Ident<'a>, Expression<'a>)> {
+    let [first_var, second_var, in_kw] = if directive {
+        [
+            "an iterator variable name after `%{ for`",
+            "a value variable name after `,` in the `%{ for` directive",
+            "`in` after the `%{ for` variables",
+        ]
+    } else {
+        [
+            "an iterator variable name after `for`",
+            "a value variable name after `,`",
+            "`in` after the `for` variables",
+        ]
+    };
     let var = |what: &'static str| expect(ident(what), Kind::Expected(what));
     let (j, (first, second)) = preceded(
         preceded(keyword("for"), ws_nl),
-        terminated(var("an iterator variable name after `for`"), ws_nl).and(opt(preceded(
+        terminated(var(first_var), ws_nl).and(opt(preceded(
             preceded(punct(","), ws_nl),
-            terminated(var("a value variable name after `,`"), ws_nl),
+            terminated(var(second_var), ws_nl),
         ))),
     )
     .process::<Emitting<OM>>(i)?;
     let (j, collection) = preceded(
-        preceded(
-            expect(
-                keyword("in"),
-                Kind::Expected("`in` after the `for` variables"),
-            ),
-            ws_nl,
-        ),
+        preceded(expect(keyword("in"), Kind::Expected(in_kw)), ws_nl),
         Expr,
     )
     .process::<OM>(j)?;
@@ -875,7 +883,7 @@ fn for_expr<'a, OM: OutputMode>(
         };
         PErr::at(Kind::Unclosed(e), k).opened_at(open)
     };
-    let (j, intro) = for_intro::<OM>(i)?;
+    let (j, intro) = for_intro::<OM>(i, false)?;
     let (j, ()) = leaf::<OM, _>(ws_nl(j))?;
     if j.cur() != b':' {
         return stop::<_, OM>(unclosed("colon", j));
@@ -944,7 +952,7 @@ fn for_expr<'a, OM: OutputMode>(
 fn at_traversal_operator(i: In<'_>) -> bool {
     match i.cur() {
         b'[' => true,
-        b'.' => i.byte(i.at() + 1) != b'.',
+        b'.' => !i.rest().starts_with(b"..."),
         _ => false,
     }
 }
@@ -972,8 +980,8 @@ fn traversal<'a, OM: OutputMode>(
                 if in_attr_splat {
                     return stop::<_, OM>(PErr::span(
                         Kind::Message(
-                            "nested splat expression not allowed: a `.*` splat cannot be used \
-                             inside another attribute-only splat (`.*`)",
+                            "a `.*` splat cannot be used inside another attribute-only \
+                             splat (`.*`)",
                         ),
                         start,
                         k.at() + 1,
@@ -1045,16 +1053,27 @@ fn index<'a, OM: OutputMode>(j: In<'a>) -> Res<'a, OM, TraversalOperatorKind<'a>
     if let (k, Some(())) = leaf::<OM, _>(splat.parse(k))? {
         return Ok((k, OM::Output::bind(|| TraversalOperatorKind::FullSplat)));
     }
+    if k.cur() == b'*' {
+        // `[*` must be closed right away: `a[*.b]` is no index.
+        let (k, ()) = leaf::<OM, _>(splat_ws(k.skip(1)))?;
+        return stop::<_, OM>(
+            PErr::at(
+                Kind::Unclosed(&(Opener::Index, "`]` after the splat `[*`")),
+                k,
+            )
+            .opened_at(start),
+        );
+    }
     let (k, ()) = leaf::<OM, _>(ws_nl(k))?;
     if k.eof() {
         return stop::<_, OM>(
-            PErr::at(Kind::Unclosed(&(Opener::Bracket, "an index expression")), k).opened_at(start),
+            PErr::at(Kind::Unclosed(&(Opener::Index, "an index expression")), k).opened_at(start),
         );
     }
     let (k, e) = terminated(Expr, ws_nl).process::<OM>(k)?;
     if k.cur() != b']' {
         return stop::<_, OM>(
-            PErr::at(Kind::Unclosed(&(Opener::Bracket, "`]`")), k).opened_at(start),
+            PErr::at(Kind::Unclosed(&(Opener::Index, "`]`")), k).opened_at(start),
         );
     }
     Ok((k.skip(1), OM::Output::map(e, TraversalOperatorKind::Index)))
@@ -1077,10 +1096,7 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
             j += 1;
         }
         return Err(nom::Err::Failure(PErr::span(
-            Kind::Message(
-                "invalid legacy index syntax: chained legacy indexes like `.0.1` are not \
-                 supported (use `[0][1]`)",
-            ),
+            Kind::Message("chained legacy indexes like `.0.1` are not supported (use `[0][1]`)"),
             start - 1,
             j,
         )));

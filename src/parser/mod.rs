@@ -454,19 +454,9 @@ fn bom_len(input: &str) -> usize {
 #[inline]
 fn check_bom(input: &str) -> Result<()> {
     if input.starts_with('\u{feff}') {
-        return Err(bom_error(input));
+        return Err(error::bom_error(input));
     }
     Ok(())
-}
-
-#[cold]
-fn bom_error(input: &str) -> Error {
-    Error::at(
-        ErrorKind::Parse,
-        "a UTF-8 byte order mark (U+FEFF) is not allowed at the start of the input",
-        Span::new(0, 3),
-        input,
-    )
 }
 
 /// `input` as text, or an error at its first byte that is not UTF-8 (with
@@ -479,28 +469,11 @@ fn bom_error(input: &str) -> Error {
 /// ```
 /// let err = hcl::parser::check_utf8(b"a = 1\nb = \"\xff\"\n").unwrap_err();
 /// assert_eq!((err.line(), err.column()), (Some(2), Some(6)));
-/// assert!(err.message().starts_with("invalid UTF-8"));
+/// assert!(err.message().starts_with("Invalid character encoding: "));
 /// ```
 pub fn check_utf8(input: &[u8]) -> Result<&str> {
     match std::str::from_utf8(input) {
         Ok(s) => Ok(s),
-        Err(e) => Err(utf8_error(input, e)),
+        Err(e) => Err(error::utf8_error(input, e)),
     }
-}
-
-#[cold]
-fn utf8_error(input: &[u8], e: std::str::Utf8Error) -> Error {
-    let at = e.valid_up_to();
-    let lossy = String::from_utf8_lossy(input);
-    // Offsets in the lossy copy equal those in the input up to `at`.
-    let len = e.error_len().unwrap_or(1);
-    Error::at(
-        ErrorKind::Parse,
-        format!(
-            "invalid UTF-8: byte 0x{:02x} at offset {at} is not valid UTF-8 (HCL files must be UTF-8)",
-            input[at]
-        ),
-        Span::new(at, at + len),
-        &lossy,
-    )
 }

@@ -713,7 +713,7 @@ fn directive<'a, OM: OutputMode>(i: In<'a>) -> PartRes<'a, OM> {
             (j, OM::Output::map(c, |c| (None, None, Some(c))))
         }
         Dir::For => {
-            let (j, intro) = for_intro::<OM>(j)?;
+            let (j, intro) = for_intro::<OM>(j, true)?;
             (j, OM::Output::map(intro, |(k, v, c)| (k, Some(v), Some(c))))
         }
         _ => (j, OM::Output::bind(|| (None, None, None))),

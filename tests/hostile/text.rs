@@ -23,7 +23,8 @@ fn invalid_utf8_at_start_middle_and_end() {
     let e = parse_bytes(b"\xffa = 1\n").unwrap_err();
     assert_eq!(pos(&e), (1, 1));
     assert!(
-        e.message().contains("invalid UTF-8: byte 0xff at offset 0"),
+        e.message()
+            .contains("Invalid character encoding: byte 0xff at offset 0"),
         "{e}"
     );
 

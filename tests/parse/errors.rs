@@ -1,6 +1,7 @@
-//! Error messages: what was expected and what was found, 1-based line and
-//! column (characters), byte offset, the rustc-style snippet, and notes
-//! pointing at where an unclosed construct was opened.
+//! Error messages: Terraform's summary line (as `terraform fmt` 1.11
+//! reports the same file), then what was expected and what was found;
+//! 1-based line and column (characters), byte offset, the rustc-style
+//! snippet, and notes pointing at where an unclosed construct was opened.
 
 use hcl::{parse, ErrorKind};
 
@@ -23,13 +24,19 @@ fn at(e: &hcl::Error, line: usize, column: usize) {
 #[test]
 fn display_has_message_position_snippet_and_caret() {
     let e = err("a = 1\nb = @\n");
-    assert_eq!(e.message(), "expected an expression, found `@`");
+    assert_eq!(
+        e.message(),
+        "Invalid character: expected an expression, found `@`"
+    );
     at(&e, 2, 5);
     assert_eq!(e.offset(), Some(10));
     assert_eq!(
         e.to_string(),
-        "expected an expression, found `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^"
+        "Invalid character: expected an expression, found `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^"
     );
+    let d = e.diagnostics().next().unwrap();
+    assert_eq!(d.summary, "Invalid character");
+    assert_eq!(d.detail, "expected an expression, found `@`");
 }
 
 #[test]
@@ -37,7 +44,7 @@ fn unclosed_brackets_point_at_the_opener() {
     let e = err("a = [1, 2\n");
     assert_eq!(
         e.message(),
-        "unclosed `[`: expected `,` or `]`, found end of file"
+        "Unterminated tuple constructor expression: unclosed `[`: expected `,` or `]`, found end of file"
     );
     at(&e, 1, 5);
     let shown = e.to_string();
@@ -48,23 +55,40 @@ fn unclosed_brackets_point_at_the_opener() {
     );
 
     let e = err("x = {\n  a = 1\n");
-    assert!(e.message().starts_with("unclosed `{`"), "{e}");
+    assert!(
+        e.message().starts_with("Missing expression: unclosed `{`"),
+        "{e}"
+    );
     at(&e, 1, 5);
     let e = err("x = (1 +\n 2\n");
-    assert!(e.message().starts_with("unclosed `(`"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Unbalanced parentheses: unclosed `(`"),
+        "{e}"
+    );
     at(&e, 1, 5);
     let e = err("x = f(1,\n");
-    assert!(e.message().starts_with("unclosed `(`"), "{e}");
+    assert!(
+        e.message().starts_with("Missing expression: unclosed `(`"),
+        "{e}"
+    );
     at(&e, 1, 6);
     let e = err("x = y[0\n");
-    assert!(e.message().starts_with("unclosed `[`"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Missing close bracket on index: unclosed `[`"),
+        "{e}"
+    );
     at(&e, 1, 6);
 }
 
 #[test]
 fn wrong_token_inside_brackets_names_both_and_notes_the_opener() {
     let e = err("a = [1 2]\n");
-    assert_eq!(e.message(), "expected `,` or `]`, found number `2`");
+    assert_eq!(
+        e.message(),
+        "Missing item separator: expected `,` or `]`, found number `2`"
+    );
     at(&e, 1, 8);
     let notes: Vec<_> = e.notes().collect();
     assert_eq!(notes.len(), 1);
@@ -72,11 +96,14 @@ fn wrong_token_inside_brackets_names_both_and_notes_the_opener() {
     assert_eq!(notes[0].1.map(|l| (l.line, l.column)), Some((1, 5)));
 
     let e = err("a = f(1 2)\n");
-    assert_eq!(e.message(), "expected `,` or `)`, found number `2`");
+    assert_eq!(
+        e.message(),
+        "Missing argument separator: expected `,` or `)`, found number `2`"
+    );
     let e = err("a = {x = 1 y = 2}\n");
     assert_eq!(
         e.message(),
-        "expected `,`, a newline or `}` after the object item, found `y`"
+        "Missing attribute separator: expected `,`, a newline or `}` after the object item, found `y`"
     );
     at(&e, 1, 12);
 }
@@ -86,19 +113,27 @@ fn unclosed_blocks_strings_heredocs_and_comments() {
     let e = err("a = 1\nb \"x\" {\n  c = 2\n");
     assert_eq!(
         e.message(),
-        "unclosed block: expected `}`, found end of file"
+        "Unclosed configuration block: unclosed block: expected `}`, found end of file"
     );
     at(&e, 2, 7);
 
     let e = err("a = \"abc\nb = 1\n");
-    assert!(e.message().starts_with("unterminated string"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Invalid multi-line string: unterminated string"),
+        "{e}"
+    );
     at(&e, 1, 5);
     let (note, loc) = e.notes().next().unwrap();
     assert!(note.contains("heredoc"), "{note}");
     assert_eq!(loc.map(|l| (l.line, l.column)), Some((1, 9)));
 
     let e = err("a = 1\nb = <<EOT\nx\n");
-    assert!(e.message().starts_with("unterminated heredoc"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Unterminated template string: unterminated heredoc"),
+        "{e}"
+    );
     at(&e, 2, 5);
     assert!(
         e.to_string().contains("2 | b = <<EOT\n  |     ^^^^^"),
@@ -106,11 +141,18 @@ fn unclosed_blocks_strings_heredocs_and_comments() {
     );
 
     let e = err("a = 1 /* never closed\n");
-    assert!(e.message().starts_with("unterminated comment"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Invalid expression: unterminated comment"),
+        "{e}"
+    );
     at(&e, 1, 7);
 
     let e = err("a = \"${x\"\n");
-    assert_eq!(e.message(), "expected `}`, found `\"`");
+    assert_eq!(
+        e.message(),
+        "Unclosed template interpolation sequence: expected `}`, found `\"`"
+    );
     assert_eq!(
         e.notes().next().unwrap().0,
         "interpolation `${` opened here"
@@ -122,36 +164,41 @@ fn structure_errors() {
     let e = err("a = 1 b = 2\n");
     assert_eq!(
         e.message(),
-        "expected a newline after the attribute value, found `b`"
+        "Missing newline after argument: expected a newline after the attribute value, found `b`"
     );
     at(&e, 1, 7);
     let e = err("a\n");
     assert!(
         e.message()
-            .starts_with("expected `=` (attribute) or a block label or `{` (block)"),
+            .starts_with("Argument or block definition required: expected `=` (attribute) or a block label or `{` (block)"),
         "{e}"
     );
     assert!(e.message().ends_with("found newline"), "{e}");
     let e = err("9 = 1\n");
     assert_eq!(
         e.message(),
-        "expected an attribute or block definition, found number `9`"
+        "Argument or block definition required: expected an attribute or block definition, found number `9`"
     );
     let e = err("a = 1\n}\n");
     assert_eq!(
         e.message(),
-        "expected an attribute or block definition, found `}`"
+        "Argument or block definition required: expected an attribute or block definition, found `}`"
     );
     at(&e, 2, 1);
     let e = err("a {\n}x = 1\n");
     assert!(
         e.message()
-            .starts_with("expected a newline after the block's closing `}`"),
+            .starts_with("Missing newline after block definition: expected a newline after the block's closing `}`"),
         "{e}"
     );
     let e = err("a { b { } }\n");
+    assert!(
+        e.message().starts_with("Argument definition required: "),
+        "{e}"
+    );
     assert!(e.message().contains("single-line block"), "{e}");
     let e = err("a \"${x}\" {\n}\n");
+    assert!(e.message().starts_with("Invalid string literal: "), "{e}");
     assert!(
         e.message().contains("block label must be a literal string"),
         "{e}"
@@ -164,7 +211,7 @@ fn duplicate_attribute_points_at_the_second_and_notes_the_first() {
     let e = err("a = 1\nb {\n  x = 1\n  y = 2\n  x = 3\n}\n");
     assert_eq!(
         e.message(),
-        "attribute `x` is defined twice (first on line 3, column 3); each attribute may be set only once"
+        "Attribute redefined: attribute `x` is defined twice (first on line 3, column 3); each attribute may be set only once"
     );
     at(&e, 5, 3);
     let (note, loc) = e.notes().next().unwrap();
@@ -189,7 +236,7 @@ fn in_a_long_body_the_earliest_redefinition_is_reported() {
     let e = err(&src);
     assert!(
         e.message()
-            .starts_with("attribute `k` is defined twice (first on line 5"),
+            .starts_with("Attribute redefined: attribute `k` is defined twice (first on line 5"),
         "{e}"
     );
     at(&e, 25, 1);
@@ -198,64 +245,87 @@ fn in_a_long_body_the_earliest_redefinition_is_reported() {
 #[test]
 fn expression_errors() {
     let e = err("a = \n");
-    assert_eq!(e.message(), "expected an expression, found newline");
+    assert_eq!(
+        e.message(),
+        "Invalid expression: expected an expression, found newline"
+    );
     at(&e, 1, 5);
     let e = err("a = 1 +\n");
-    assert_eq!(e.message(), "expected an expression, found newline");
+    assert_eq!(
+        e.message(),
+        "Invalid expression: expected an expression, found newline"
+    );
     let e = err("a = x ? 1\n");
     assert_eq!(
         e.message(),
-        "expected `:` of the conditional expression, found newline"
+        "Missing false expression in conditional: expected `:` of the conditional expression, found newline"
     );
     let e = err("a = x.\n");
-    assert!(e.message().starts_with("expected an attribute name"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Invalid attribute name: expected an attribute name"),
+        "{e}"
+    );
     let e = err("a = x.1.0\n");
     assert!(
-        e.message().starts_with("invalid legacy index syntax"),
+        e.message()
+            .starts_with("Invalid legacy index syntax: chained legacy indexes"),
         "{e}"
     );
     assert!(e.to_string().contains("  |      ^^^^"), "{e}");
     let e = err("a = [for x in y]\n");
     assert_eq!(
         e.message(),
-        "expected `:` after the `for` collection, found `]`"
+        "Invalid 'for' expression: expected `:` after the `for` collection, found `]`"
     );
     let e = err("a = [for x in y : x...]\n");
+    assert!(e.message().starts_with("Invalid 'for' expression: "), "{e}");
     assert!(e.message().contains("grouping"), "{e}");
     let e = err("a = f(x..., y)\n");
+    assert!(
+        e.message().starts_with("Missing closing parenthesis: "),
+        "{e}"
+    );
     assert!(e.message().contains("must be the last argument"), "{e}");
     let e = err("a = ${x}\n");
-    assert_eq!(e.message(), "expected an expression, found `${`");
+    assert_eq!(
+        e.message(),
+        "Invalid character: expected an expression, found `${`"
+    );
 }
 
 #[test]
 fn template_errors() {
     let e = err("a = \"\\q\"\n");
     assert!(
-        e.message().starts_with("invalid escape sequence `\\q`"),
+        e.message()
+            .starts_with("Invalid escape sequence: `\\q` is not an escape"),
         "{e}"
     );
     at(&e, 1, 6);
     let e = err("a = \"%{ if x }\"\n");
-    assert!(e.message().starts_with("unexpected end of template"), "{e}");
+    assert!(
+        e.message().starts_with("Unexpected end of template: "),
+        "{e}"
+    );
     at(&e, 1, 6);
     let e = err("a = \"%{ if x }%{ endfor }\"\n");
     assert!(
         e.message()
-            .starts_with("unexpected `%{ endfor }` directive"),
+            .starts_with("Unexpected endfor directive: `%{ endfor }` has no matching"),
         "{e}"
     );
     at(&e, 1, 15);
     let e = err("a = \"%{ wat }\"\n");
     assert!(
         e.message()
-            .starts_with("expected a template directive keyword"),
+            .starts_with("Invalid template control keyword: expected a template directive keyword"),
         "{e}"
     );
     let e = err("a = <<EOT x\nEOT\n");
     assert!(
         e.message()
-            .starts_with("expected a newline after the heredoc marker"),
+            .starts_with("Invalid expression: expected a newline after the heredoc marker"),
         "{e}"
     );
 }
@@ -277,7 +347,11 @@ fn columns_count_characters_and_crlf_lines() {
 #[test]
 fn invalid_utf8_and_bom() {
     let e = hcl::parser::parse_bytes(b"# ok\na = \"\xff\"\n").unwrap_err();
-    assert!(e.message().starts_with("invalid UTF-8"), "{e}");
+    assert!(
+        e.message()
+            .starts_with("Invalid character encoding: byte 0xff"),
+        "{e}"
+    );
     at(&e, 2, 6);
     assert_eq!(e.offset(), Some(10));
 }

@@ -10,6 +10,7 @@ mod lexical;
 mod limits;
 mod spans;
 mod structure;
+mod summaries;
 mod syntax_layout;
 mod syntax_owning;
 mod syntax_walk;

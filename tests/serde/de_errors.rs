@@ -184,7 +184,7 @@ fn invalid_utf8_in_slice() {
     // The parser's UTF-8 error, the same for every entry point.
     assert_eq!(
         err.message(),
-        "invalid UTF-8: byte 0xff at offset 11 is not valid UTF-8 (HCL files must be UTF-8)"
+        "Invalid character encoding: byte 0xff at offset 11 is not valid UTF-8 (HCL files must be UTF-8)"
     );
     assert_eq!((err.line(), err.column()), (Some(2), Some(6)));
 }
