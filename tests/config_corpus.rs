@@ -109,6 +109,13 @@ fn main() -> ExitCode {
         }
     }
     let _ = std::fs::remove_dir_all(&out);
+    let (agree, total, module_failures) = check_module_answers(&dir, &modules);
+    println!(
+        "module outputs (Files::module, as hcl json --module) agree with terraform console -var-file: {agree} of {total}"
+    );
+    for f in &module_failures {
+        println!("    {f}");
+    }
     println!(
         "hcl json --merge DIR equals hcl json of the files concatenated: {passed} passed, {failed} failed ({files_read} files; {skipped} directories with a rejected file left out)"
     );
@@ -119,5 +126,92 @@ fn main() -> ExitCode {
         println!("REQUIRED: every module directory agrees (and at least 100 are read)");
         return ExitCode::FAILURE;
     }
+    if agree < total || total < 400 {
+        println!("REQUIRED: every output of the recorded modules agrees with Terraform");
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
+}
+
+/// The modules of `tests/fixtures/module_corpus/answers.json` (corpus
+/// directories of only variables, locals and outputs, recorded by
+/// `scripts/module_corpus_answers.py`): each read with its variable file
+/// as `hcl json --module --var-file` reads it, and each output's value
+/// compared with `terraform console -var-file`'s, or its error's summary
+/// with Terraform's. How many agree, of how many; the first differences.
+fn check_module_answers(
+    corpus: &std::path::Path,
+    modules: &BTreeMap<(String, String), Vec<CorpusFile>>,
+) -> (usize, usize, Vec<String>) {
+    use hcl::config::Inputs;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/module_corpus/answers.json"
+    );
+    let answers: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let (mut agree, mut total, mut failures) = (0, 0, Vec::new());
+    for m in answers.as_array().unwrap() {
+        let (repo, folder) = (m["repo"].as_str().unwrap(), m["folder"].as_str().unwrap());
+        let mut files: Vec<(String, String)> = modules[&(repo.to_owned(), folder.to_owned())]
+            .iter()
+            .filter(|f| f.0.ends_with(".tf"))
+            .map(|f| {
+                (
+                    f.0.clone(),
+                    std::fs::read_to_string(corpus.join(&f.1)).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        let files = Files::parse(files).unwrap();
+        let inputs = Inputs::new().var_file("given.tfvars", m["var_file"].as_str().unwrap());
+        let module = files.module(&inputs);
+        let mut ctx = hcl::eval::Context::new();
+        if let Ok(module) = &module {
+            module.declare_in(&mut ctx);
+        }
+        for (name, answer) in m["outputs"].as_object().unwrap() {
+            // (An unknown or sensitive value Terraform's console prints as
+            // such is not compared.)
+            if answer.get("console").is_some() {
+                continue;
+            }
+            total += 1;
+            let expr = files
+                .body()
+                .blocks()
+                .find(|b| b.ident.as_str() == "output" && b.labels[0].as_str() == name)
+                .and_then(|b| b.body.attribute("value"))
+                .map(|a| &a.expr);
+            let ours = match (&module, expr) {
+                (Err(e), _) => Err(e.message().to_owned()),
+                (Ok(_), None) => Err("no value".to_owned()),
+                (Ok(_), Some(e)) => hcl::eval::evaluate_typed(e, &ctx)
+                    .map_err(|e| e.message().to_owned())
+                    .map(|t| {
+                        serde_json::from_str::<serde_json::Value>(
+                            &hcl::json::value_to_string(t.value(), false).unwrap_or_default(),
+                        )
+                        .unwrap_or_default()
+                    }),
+            };
+            let same = match (&ours, answer.get("json"), answer.get("error")) {
+                (Ok(v), Some(want), _) => v == want,
+                (Err(msg), _, Some(summary)) => {
+                    let summary = summary.as_str().unwrap_or_default();
+                    msg == summary || msg.starts_with(&format!("{summary}:"))
+                }
+                _ => false,
+            };
+            if same {
+                agree += 1;
+            } else if failures.len() < 20 {
+                failures.push(format!(
+                    "{repo}/{folder} output {name}: ours {ours:?}, terraform {answer}"
+                ));
+            }
+        }
+    }
+    (agree, total, failures)
 }
