@@ -184,7 +184,8 @@ impl Files {
     /// local that refers to what is not known here (a resource, a data
     /// source, a module's output) is unknown. `validation` blocks are not
     /// evaluated. Packer's `local "NAME" { expression = … }` blocks are
-    /// locals too.
+    /// locals too (its legacy `variables { NAME = DEFAULT }` block is not
+    /// read).
     ///
     /// # Errors
     /// Every error of the checks, or of the variables, or of the locals,
