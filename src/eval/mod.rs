@@ -76,7 +76,7 @@
 //!
 //! # Types
 //!
-//! Every evaluated value has the type Terraform gives it ([`Type`]), and
+//! Every evaluated value has the type Terraform gives it ([`Type`](crate::Type)), and
 //! [`evaluate_typed`] returns it beside the value ([`Typed`]). [`Value`]
 //! keeps lists, sets and tuples all as arrays, and maps and objects both as
 //! objects; the evaluator records a value's type beside it where the value

@@ -2,7 +2,7 @@
 //!
 //! Reading: a JSON document is read into the native syntax tree, so it
 //! evaluates, deserializes and reports errors (with the JSON text's lines
-//! and columns) as a native file does, in the same [`Context`]. Strings
+//! and columns) as a native file does, in the same [`Context`](crate::eval::Context). Strings
 //! are templates (`"${var.region}"`, `"$${literal}"`), a property `"//"` of
 //! a body is a comment, a property defined twice is read as repeated
 //! blocks are. Whether a property is an attribute or a block is the

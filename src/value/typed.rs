@@ -19,8 +19,8 @@ use super::{Type, Value};
 ///
 /// # Unknown values
 ///
-/// With values declared unknown in the [`Context`]
-/// ([`Context::declare_unknown`]), a result may be wholly unknown (only
+/// With values declared unknown in the [`Context`](crate::eval::Context)
+/// ([`Context::declare_unknown`](crate::eval::Context::declare_unknown)), a result may be wholly unknown (only
 /// its type is known), or known with unknown values inside: see
 /// [`Typed::is_known`] and [`Typed::map_unknowns`].
 ///
