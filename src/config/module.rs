@@ -140,17 +140,23 @@ impl Module {
     /// not known (resources, data sources, module outputs) is kept as
     /// written.
     pub fn declare_in(&self, ctx: &mut Context<'_>) {
-        ctx.declare_typed("var", object(&self.variables));
-        ctx.declare_typed("local", object(&self.locals));
-        ctx.declare_var(
-            "path",
-            Value::from_iter([("module", Value::from(".")), ("root", Value::from("."))]),
-        );
-        ctx.declare_var(
-            "terraform",
-            Value::from_iter([("workspace", Value::from("default"))]),
-        );
+        declare(ctx, object(&self.variables), object(&self.locals));
     }
+}
+
+/// Declares `var` and `local`, with `path` and `terraform` (see
+/// [`Module::declare_in`]).
+fn declare(ctx: &mut Context<'_>, var: Typed, local: Typed) {
+    ctx.declare_typed("var", var);
+    ctx.declare_typed("local", local);
+    ctx.declare_var(
+        "path",
+        Value::from_iter([("module", Value::from(".")), ("root", Value::from("."))]),
+    );
+    ctx.declare_var(
+        "terraform",
+        Value::from_iter([("workspace", Value::from("default"))]),
+    );
 }
 
 /// An object of typed values, as one typed value.
@@ -610,16 +616,7 @@ fn evaluate_locals(
             .filter_map(|(l, v)| v.clone().map(|v| (l.0.to_owned(), v)))
             .collect();
         let mut ctx = Context::new().with_mode(EvalMode::Strict);
-        ctx.declare_typed("var", var.clone());
-        ctx.declare_typed("local", object(&so_far));
-        ctx.declare_var(
-            "path",
-            Value::from_iter([("module", Value::from(".")), ("root", Value::from("."))]),
-        );
-        ctx.declare_var(
-            "terraform",
-            Value::from_iter([("workspace", Value::from("default"))]),
-        );
+        declare(&mut ctx, var.clone(), object(&so_far));
         for root in &unknown_roots[i] {
             ctx.declare_unknown(root, Type::Dynamic, false);
         }

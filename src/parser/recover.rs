@@ -184,27 +184,11 @@ fn aside_end(b: &[u8], from: usize, limit: usize) -> (Option<usize>, usize) {
     let mut i = from;
     let stop = b.len().min(from.saturating_add(limit));
     while i < stop {
+        if let Some(end) = opaque_end(b, i) {
+            i = end;
+            continue;
+        }
         match b[i] {
-            b'#' => {
-                i = line_break(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = line_break(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = super::lexer::block_comment_end(b, i).unwrap_or(b.len());
-                continue;
-            }
-            b'"' => {
-                i = string_end(b, i + 1);
-                continue;
-            }
-            b'<' if b.get(i + 1) == Some(&b'<') => {
-                i = heredoc_end(b, i + 2).unwrap_or(i + 2);
-                continue;
-            }
             c @ (b'{' | b'[' | b'(') => open.push(c),
             c @ (b'}' | b']' | b')') => {
                 let opener = match c {
@@ -241,31 +225,11 @@ fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
     let mut depth: i64 = 0;
     let mut i = start;
     while i < b.len() {
+        if let Some(end) = opaque_end(b, i) {
+            i = end;
+            continue;
+        }
         match b[i] {
-            b'#' => {
-                i = line_break(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = line_break(b, i);
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i = super::lexer::block_comment_end(b, i).unwrap_or(b.len());
-                continue;
-            }
-            b'"' => {
-                i = string_end(b, i + 1);
-                continue;
-            }
-            b'<' if b.get(i + 1) == Some(&b'<') => {
-                if let Some(end) = heredoc_end(b, i + 2) {
-                    i = end;
-                    continue;
-                }
-                i += 2;
-                continue;
-            }
             b'{' | b'[' | b'(' => depth += 1,
             b'}' | b']' | b')' => {
                 depth -= 1;
@@ -289,6 +253,21 @@ fn item_end(b: &[u8], start: usize, failed: usize) -> usize {
         }
     }
     b.len()
+}
+
+/// Where what starts at `i` and holds no brackets of the item's ends: a
+/// comment (`#`, `//` to the line's end, `/* */`), a quoted string (its
+/// interpolations' braces balanced), a heredoc (its closing line; `<<`
+/// alone is passed); `None` for anything else.
+fn opaque_end(b: &[u8], i: usize) -> Option<usize> {
+    let next = b.get(i + 1).copied();
+    Some(match (b[i], next) {
+        (b'#', _) | (b'/', Some(b'/')) => line_break(b, i),
+        (b'/', Some(b'*')) => super::lexer::block_comment_end(b, i).unwrap_or(b.len()),
+        (b'"', _) => string_end(b, i + 1),
+        (b'<', Some(b'<')) => heredoc_end(b, i + 2).unwrap_or(i + 2),
+        _ => return None,
+    })
 }
 
 /// The offset of the newline ending the line `i` is on (or the end;

@@ -14,14 +14,7 @@ use crate::value::{Key, Map, Value};
 
 /// Terraform's name for the type of a value, for messages.
 pub(crate) fn friendly_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "tuple",
-        Value::Object(_) => "object",
-    }
+    v.type_name()
 }
 
 /// cty's name for a type in function messages (`string`, `list of
