@@ -3,7 +3,7 @@
 //! ([`Visit`]), so the recursion follows the tree's nesting, which the
 //! parser limits.
 
-use super::traversal::{root_name, static_steps, Reference};
+use super::traversal::{root_name, static_steps, Reference, Step};
 use crate::syntax::{
     walk_block, walk_element, walk_expr, Attribute, Block, Body, Directive, Element, ExprKind,
     Expression, Ident, TraversalOperator, TraversalOperatorKind, Visit,
@@ -224,4 +224,38 @@ impl<'a> Visit<'a> for BodyReferences<'a> {
             });
         }
     }
+}
+
+/// A reference as `hcl refs --json` writes it: `attr_path` (when given:
+/// where the attribute is, dotted), `root`, `steps` (`{"attr": name}` or
+/// `{"index": key}`), and `start` and `end` positions in `source` (`line`,
+/// `column`, `byte`), as Go's HCL reports a traversal's range.
+///
+/// ```
+/// let parsed = hcl::parser::parse_expression("var.tags[\"Name\"]").unwrap();
+/// let r = &hcl::analysis::references(parsed.expr())[0];
+/// let v = hcl::analysis::reference_value(None, r, parsed.source());
+/// assert_eq!(hcl::json::value_to_string(&v, false).unwrap(),
+///     r#"{"root":"var","steps":[{"attr":"tags"},{"index":"Name"}],"start":{"line":1,"column":1,"byte":0},"end":{"line":1,"column":17,"byte":16}}"#);
+/// ```
+pub fn reference_value(attr_path: Option<&str>, r: &Reference<'_>, source: &str) -> crate::Value {
+    use crate::error::Location;
+    use crate::value::{Map, Value};
+    let mut o = Map::new();
+    if let Some(p) = attr_path {
+        o.insert("attr_path", Value::from(p));
+    }
+    o.insert("root", Value::from(r.root));
+    let steps = r.steps.iter().map(|s| {
+        let mut step = Map::new();
+        match s {
+            Step::Attr(a) => step.insert("attr", Value::from(*a)),
+            Step::Index(k) => step.insert("index", k.clone()),
+        };
+        Value::Object(step)
+    });
+    o.insert("steps", Value::Array(steps.collect()));
+    o.insert("start", Location::of(source, r.span.start()).to_value());
+    o.insert("end", Location::of(source, r.span.end()).to_value());
+    Value::Object(o)
 }

@@ -206,40 +206,7 @@ fn report_one(path: &str, err: &hcl::Error) -> String {
 /// inputs: each input's name (`-`: stdin, `<expr>`: an expression
 /// argument), its error if it failed, and its warnings.
 fn diagnostics_json(inputs: &[(&str, Option<&hcl::Error>, &[hcl::Diagnostic])]) -> String {
-    use serde_json::json;
-    let entry = |path: &str, d: &hcl::Diagnostic| {
-        let mut o = json!({
-            "severity": match d.severity {
-                hcl::Severity::Error => "error",
-                hcl::Severity::Warning => "warning",
-            },
-            "summary": d.summary,
-            "detail": d.detail,
-        });
-        if let Some(r) = &d.range {
-            let pos = |l: &hcl::error::Location| json!({"line": l.line, "column": l.column, "byte": l.offset});
-            let file = r.filename.as_deref().unwrap_or(path);
-            o["range"] = json!({"filename": file, "start": pos(&r.start), "end": pos(&r.end)});
-        }
-        o
-    };
-    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
-    for (path, err, warned) in inputs {
-        if let Some(e) = err {
-            errors.extend(e.diagnostics().map(|d| entry(path, &d)));
-        }
-        warnings.extend(warned.iter().map(|d| entry(path, d)));
-    }
-    let (error_count, warning_count) = (errors.len(), warnings.len());
-    errors.extend(warnings);
-    json!({
-        "format_version": "1.0",
-        "valid": error_count == 0,
-        "error_count": error_count,
-        "warning_count": warning_count,
-        "diagnostics": errors,
-    })
-    .to_string()
+    hcl::json::value_to_string(&hcl::json::diagnostics_value(inputs), false).unwrap_or_default()
 }
 
 /// `--format text|json`: whether diagnostics print as JSON.

@@ -45,6 +45,7 @@
 //! Writing: [`to_string`] writes a native file as HCL's JSON syntax that
 //! Terraform reads back the same way (see its documentation).
 
+mod diagnostics;
 mod read;
 mod repeated;
 pub(crate) mod write;
@@ -54,6 +55,7 @@ use std::borrow::Cow;
 use crate::parser::ParseOptions;
 use crate::{ConfigFile, Result};
 
+pub use diagnostics::{diagnostic_value, diagnostics_value};
 pub use write::{to_string, WriteOptions};
 
 /// A value as plain JSON: numbers with every digit Terraform gives them

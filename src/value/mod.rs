@@ -375,3 +375,20 @@ impl PartialEq<f64> for Value {
         self.as_number() == Some(&Number::from(*other))
     }
 }
+
+impl crate::error::Location {
+    /// The position as Terraform and Go's HCL write it in JSON: `line`,
+    /// `column` (in grapheme clusters) and `byte`.
+    ///
+    /// ```
+    /// let l = hcl::error::Location::of("a = 1\nb = x\n", 10);
+    /// assert_eq!(hcl::json::value_to_string(&l.to_value(), false).unwrap(), r#"{"line":2,"column":5,"byte":10}"#);
+    /// ```
+    pub fn to_value(&self) -> Value {
+        Value::from_iter([
+            ("line", Value::from(self.line as u64)),
+            ("column", Value::from(self.column as u64)),
+            ("byte", Value::from(self.offset as u64)),
+        ])
+    }
+}

@@ -8,7 +8,7 @@ use super::{report, to_json};
 
 /// `hcl refs`: the references of files' attributes or of one expression.
 pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
-    use hcl::{analysis::Step, error::Location, Map, Value};
+    use hcl::{error::Location, Map, Value};
     let mut as_json = false;
     let mut recursive = false;
     let mut expr = None;
@@ -40,14 +40,7 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
         }
     };
     // A position as Go's oracle writes it (columns in grapheme clusters).
-    let pos = |text: &str, offset: usize| {
-        let l = Location::of(text, offset);
-        let mut o = Map::new();
-        o.insert("line", Value::from(l.line));
-        o.insert("column", Value::from(l.column));
-        o.insert("byte", Value::from(l.offset));
-        Value::Object(o)
-    };
+    let pos = |text: &str, offset: usize| Location::of(text, offset).to_value();
     // An error: its report on stderr, or Go's error object (summary,
     // phase, range) on stdout.
     let error = |name: &str, text: &str, err: &hcl::Error| {
@@ -133,25 +126,9 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
                 })
                 .collect(),
             Ok(refs) => {
-                let refs = refs.into_iter().map(|(path, r)| {
-                    let mut o = Map::new();
-                    if let Some(p) = path {
-                        o.insert("attr_path", Value::from(p));
-                    }
-                    o.insert("root", Value::from(r.root));
-                    let steps = r.steps.into_iter().map(|s| {
-                        let mut step = Map::new();
-                        match s {
-                            Step::Attr(a) => step.insert("attr", Value::from(a)),
-                            Step::Index(k) => step.insert("index", k),
-                        };
-                        Value::Object(step)
-                    });
-                    o.insert("steps", Value::Array(steps.collect()));
-                    o.insert("start", pos(&text, r.span.start()));
-                    o.insert("end", pos(&text, r.span.end()));
-                    Value::Object(o)
-                });
+                let refs = refs
+                    .iter()
+                    .map(|(path, r)| hcl::analysis::reference_value(path.as_deref(), r, &text));
                 format!("{}\n", to_json(&Value::Array(refs.collect()), false)?)
             }
         };
