@@ -55,6 +55,23 @@ pub use spans::{clear_spans, eq_ignoring_spans, expr_eq_ignoring_spans};
 use crate::syntax::{Body, Expression, Template};
 use crate::value::Value;
 
+/// A file's text laid out as `terraform fmt` lays it out: comments and
+/// blank lines kept, and, when `terraform`, Terraform's own rewrites
+/// (`"${x}"` → `x`, legacy `type` keywords) as `terraform fmt` makes them
+/// in `.tf` files.
+///
+/// # Errors
+/// A syntax error.
+///
+/// ```
+/// assert_eq!(hcl::format::format_source("a=1\nbb = {x=1}\n", true).unwrap(), "a  = 1\nbb = { x = 1 }\n");
+/// ```
+pub fn format_source(src: &str, terraform: bool) -> crate::Result<String> {
+    let file = crate::parse(src)?;
+    let options = FormatOptions::new().terraform_rewrites(terraform);
+    Ok(format_body_with(file.body(), Some(src), &options))
+}
+
 /// Prints a body (a whole file) as native HCL.
 ///
 /// ```

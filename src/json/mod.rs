@@ -56,7 +56,7 @@ use crate::parser::ParseOptions;
 use crate::{ConfigFile, Result};
 
 pub use diagnostics::{diagnostic_value, diagnostics_value};
-pub use write::{to_string, WriteOptions};
+pub use write::{text_to_string, to_string, WriteOptions};
 
 /// A value as plain JSON: numbers with every digit Terraform gives them
 /// (`serde_json` rounds them to `f64`), object keys in the value's order,

@@ -112,6 +112,42 @@ pub fn to_string(
     }
 }
 
+/// A file's text (native syntax, or HCL's JSON syntax when `json_syntax`)
+/// written as HCL's JSON syntax (see [`to_string`]): what `hcl json FILE`
+/// prints. Expressions kept as written keep their text (`ctx`'s source is
+/// the file's); `dynamic` blocks are expanded first when `ctx` asks
+/// ([`Context::with_dynamic_blocks`](crate::eval::Context::with_dynamic_blocks)).
+///
+/// # Errors
+/// Every syntax error, then as [`to_string`].
+///
+/// ```
+/// let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+/// let options = hcl::json::WriteOptions::new();
+/// let json = hcl::json::text_to_string("a = 1 + 1\nb = var.x\n", false, &ctx, &options).unwrap();
+/// assert_eq!(json, r#"{"a":2,"b":"${var.x}"}"#);
+/// ```
+pub fn text_to_string(
+    text: &str,
+    json_syntax: bool,
+    ctx: &Context<'_>,
+    options: &WriteOptions,
+) -> Result<String> {
+    let mut file = if json_syntax {
+        super::parse(text)?
+    } else {
+        crate::parse(text)?
+    };
+    let ctx = ctx.child().with_source(text);
+    if ctx.expands_dynamic_blocks() {
+        file.edit(|body, arena| -> Result<()> {
+            *body = crate::eval::expand_dynamic(body, &ctx, arena)?;
+            Ok(())
+        })?;
+    }
+    to_string(file.body(), text, &ctx, options)
+}
+
 struct Writer<'s, 'c, 'p> {
     out: String,
     source: &'s str,

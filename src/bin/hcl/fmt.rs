@@ -170,7 +170,7 @@ impl Fmt {
     /// Formats one file (`path` `None`: stdin), shown as `shown`.
     fn file(&mut self, shown: &str, path: Option<&str>, terraform: bool) {
         let result = read_text(path.unwrap_or("-")).and_then(|src| {
-            let formatted = format_text(&src, terraform)?;
+            let formatted = hcl::format::format_source(&src, terraform)?;
             Ok((src, formatted))
         });
         let (src, formatted) = match result {
@@ -222,17 +222,6 @@ impl Fmt {
         self.failed = true;
         eprintln!("hcl: fmt: {msg}");
     }
-}
-
-/// `src` formatted, with Terraform's rewrites if `terraform`.
-fn format_text(src: &str, terraform: bool) -> hcl::Result<String> {
-    let file = hcl::parse(src)?;
-    let options = hcl::format::FormatOptions::new().terraform_rewrites(terraform);
-    Ok(hcl::format::format_body_with(
-        file.body(),
-        Some(src),
-        &options,
-    ))
 }
 
 /// Whether `name` is one of the files `terraform fmt` formats.

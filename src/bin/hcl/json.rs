@@ -91,6 +91,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
             json_diagnostics,
         );
     }
+    let ctx = ctx.with_dynamic_blocks(expand);
     let inputs = collect("json", &paths, recursive);
     // Several files, or a directory's: one object keyed by path, each
     // file's JSON inside.
@@ -102,7 +103,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     for input in &inputs {
         let (doc, warnings) = match input.read_text() {
             Ok(text) => {
-                let doc = json_text(input.is_json(), &text, &ctx, expand, &options);
+                let doc = hcl::json::text_to_string(&text, input.is_json(), &ctx, &options);
                 (doc, ctx.take_warnings(&text))
             }
             Err(e) => (Err(e), Vec::new()),
@@ -163,30 +164,6 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         print_out(&format!("{out}\n"));
     }
     Ok(ok)
-}
-
-/// A file (native or JSON syntax, by its extension) written as HCL's JSON
-/// syntax, its `dynamic` blocks expanded first if asked.
-fn json_text(
-    is_json: bool,
-    text: &str,
-    ctx: &hcl::eval::Context<'_>,
-    expand: bool,
-    options: &hcl::json::WriteOptions,
-) -> hcl::Result<String> {
-    let mut file = if is_json {
-        hcl::json::parse(text)?
-    } else {
-        hcl::parse(text)?
-    };
-    let ctx = ctx.child().with_source(text);
-    if expand {
-        file.edit(|body, arena| -> hcl::Result<()> {
-            *body = hcl::eval::expand_dynamic(body, &ctx, arena)?;
-            Ok(())
-        })?;
-    }
-    hcl::json::to_string(file.body(), text, &ctx, options)
 }
 
 /// `hcl json --merge`: a directory's files (chosen by `extensions`), or
