@@ -334,7 +334,11 @@ impl Writer<'_, '_, '_> {
                 self.open('[');
                 for (i, x) in items.iter().enumerate() {
                     self.item(i == 0);
-                    self.expr(x)?;
+                    // Every element's errors are reported (the text is
+                    // dropped on failure).
+                    if let Err(e) = self.expr(x) {
+                        crate::Error::append(&mut self.failed, e);
+                    }
                 }
                 self.close(']', items.is_empty());
                 Ok(())
@@ -379,7 +383,9 @@ impl Writer<'_, '_, '_> {
                     }
                     self.key(first, &keys[i]);
                     first = false;
-                    self.expr(&item.value)?;
+                    if let Err(e) = self.expr(&item.value) {
+                        crate::Error::append(&mut self.failed, e);
+                    }
                 }
                 self.close('}', items.is_empty());
                 Ok(())

@@ -145,3 +145,26 @@ fn infinite_numbers_are_written_as_their_expression() {
     assert!(b.as_f64().is_infinite() && b.as_f64() < 0.0);
     assert_eq!(back["c"], hcl::Value::from(2));
 }
+
+#[test]
+fn every_error_of_a_tuple_or_object_is_reported() {
+    let src = "a = [tostring({}), 1 + \"a\"]\nb = {x = tostring([]), y = {}.z}\n";
+    let file = hcl::parse(src).unwrap();
+    let ctx = hcl::eval::Context::new();
+    let err =
+        hcl::json::to_string(file.body(), src, &ctx, &hcl::json::WriteOptions::new()).unwrap_err();
+    let found: Vec<(String, Option<usize>)> = err
+        .diagnostics()
+        .map(|d| (d.summary, d.range.map(|r| r.start.line)))
+        .collect();
+    // As `terraform console` reports them: every part, in source order.
+    assert_eq!(
+        found,
+        [
+            ("Invalid function argument".to_owned(), Some(1)),
+            ("Invalid operand".to_owned(), Some(1)),
+            ("Invalid function argument".to_owned(), Some(2)),
+            ("Unsupported attribute".to_owned(), Some(2)),
+        ]
+    );
+}

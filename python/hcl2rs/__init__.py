@@ -1,0 +1,207 @@
+"""hcl2rs: HCL (Terraform, OpenTofu, Packer, Nomad, Vault) for Python, read,
+evaluated and written as Terraform does it, by the hcl2 Rust crate.
+
+>>> import hcl2rs
+>>> hcl2rs.loads('name = "web-${1 + 1}"\\nport = var.port\\n')
+{'name': 'web-2', 'port': '${var.port}'}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any, Callable, Iterable, Mapping, Optional, Union
+
+from . import _native
+
+__all__ = [
+    "HCLError",
+    "Document",
+    "loads",
+    "load",
+    "load_dir",
+    "dumps",
+    "format",
+    "evaluate",
+    "references",
+]
+
+HCLError = _native.HCLError
+
+
+def _diagnostics(self: BaseException) -> list:
+    text = getattr(self, "_diagnostics_json", None)
+    return json.loads(text) if text else []
+
+
+# Each diagnostic as a dict in `terraform validate -json`'s shape.
+HCLError.diagnostics = property(_diagnostics)  # type: ignore[attr-defined]
+
+
+def _variables(variables: Optional[Mapping[str, Any]]) -> Optional[str]:
+    return None if variables is None else json.dumps(dict(variables))
+
+
+def loads(
+    text: Union[str, bytes],
+    *,
+    filename: Optional[str] = None,
+    variables: Optional[Mapping[str, Any]] = None,
+    strict: bool = False,
+    allow_files: Optional[str] = None,
+    parse_float: Optional[Callable[[str], Any]] = None,
+) -> dict:
+    """Reads a file's text as `hcl json FILE` does: expressions evaluated
+    with Terraform's functions, what refers to unknown names kept as
+    `"${...}"` (`strict=True`: an error); `variables` are root variables
+    (`var` is one: `{"var": {"region": "eu"}}`); a `filename` ending in
+    `.json` is read as HCL's JSON syntax and names the file in errors;
+    `allow_files` lets `file()` and its kin read under that directory;
+    `parse_float` as `json.loads`'s (`decimal.Decimal` keeps every digit).
+
+    >>> loads('a = [for x in [1, 2] : x * 2]')
+    {'a': [2, 4]}
+    >>> loads('{"b": "${upper(\\"x\\")}"}', filename="main.tf.json")
+    {'b': 'X'}
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    out = _native.loads_json(text, filename, _variables(variables), strict, allow_files)
+    return json.loads(out, parse_float=parse_float)
+
+
+def load(fp: IO, **kwargs: Any) -> dict:
+    """`loads` of a file object's content (text or binary); its `name`
+    is the `filename` unless one is given.
+
+    >>> import io
+    >>> load(io.BytesIO(b"a = 1"))
+    {'a': 1}
+    """
+    if "filename" not in kwargs and isinstance(getattr(fp, "name", None), str):
+        kwargs["filename"] = fp.name
+    return loads(fp.read(), **kwargs)
+
+
+def load_dir(
+    path: str,
+    *,
+    extensions: Optional[Iterable[str]] = None,
+    variables: Optional[Mapping[str, Any]] = None,
+    strict: bool = False,
+    allow_files: Optional[str] = None,
+    module: bool = False,
+    var_files: Iterable[str] = (),
+    var_values: Optional[Mapping[str, str]] = None,
+    parse_float: Optional[Callable[[str], Any]] = None,
+) -> dict:
+    """A directory's files read as one configuration, as `hcl json --merge
+    DIR`: Terraform's `.tf` and `.tf.json` files (or those ending with one
+    of `extensions`, e.g. `[".pkr.hcl", ".pkr.json"]`) in name order, as
+    one object. With `module=True`, as `hcl json --module`: variables take
+    their values from the directory's `terraform.tfvars` and
+    `*.auto.tfvars`, then `var_files`, then `var_values` (`{"name": "RAW"}`,
+    read as Terraform reads `-var`), and `var.NAME` and `local.NAME` are
+    substituted wherever they are known.
+    """
+    values = [(k, v) for k, v in (var_values or {}).items()]
+    out = _native.load_dir_json(
+        path,
+        list(extensions) if extensions is not None else None,
+        _variables(variables),
+        strict,
+        allow_files,
+        module,
+        list(var_files),
+        values,
+    )
+    return json.loads(out, parse_float=parse_float)
+
+
+def dumps(obj: Mapping[str, Any]) -> str:
+    """Native HCL for a dict, laid out as `terraform fmt` lays it out. A
+    value that is a dict of dicts, or a list of dicts, is written as
+    blocks where the crate's `to_string` writes blocks (see the package
+    README); other values are attributes; strings are written as
+    literals (`${` escaped as `$${`).
+
+    >>> print(dumps({"name": "web", "tags": ["a"]}), end="")
+    name = "web"
+    tags = ["a"]
+    """
+    return _native.dumps_json(json.dumps(obj))
+
+
+def format(text: str) -> str:
+    """`terraform fmt`'s output for `text`.
+
+    >>> format("a=1\\nbb = {x=1}\\n")
+    'a  = 1\\nbb = { x = 1 }\\n'
+    """
+    return _native.format(text)
+
+
+def evaluate(expr: str, variables: Optional[Mapping[str, Any]] = None) -> Any:
+    """One expression's value, with Terraform's functions; `variables` are
+    root variables (an undefined name is an error).
+
+    >>> evaluate('upper("${a}-x")', {"a": "b"})
+    'B-X'
+    """
+    return json.loads(_native.evaluate_json(expr, _variables(variables)))
+
+
+def references(text: str, *, filename: Optional[str] = None) -> list:
+    """The references of every attribute of a file, in the shape of `hcl
+    refs --json`: `attr_path`, `root`, `steps`, `start`, `end`.
+
+    >>> [r["root"] for r in references("a = var.x + local.y")]
+    ['var', 'local']
+    """
+    return json.loads(_native.references_json(text, filename))
+
+
+class Document:
+    """A file edited in place: every byte an edit does not touch is kept.
+
+    >>> doc = Document('resource "aws_instance" "web" {\\n  ami = "x"\\n}\\n')
+    >>> doc.get("resource.aws_instance.web.ami")
+    '"x"'
+    >>> doc.set_value("resource.aws_instance.web.ami", "ami-123")
+    1
+    >>> print(doc, end="")
+    resource "aws_instance" "web" {
+      ami = "ami-123"
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        self._doc = _native.Document(text)
+
+    def get(self, address: str) -> Optional[str]:
+        """The expression text of the first attribute at `address`, or None."""
+        found = self._doc.get_all(address)
+        return found[0] if found else None
+
+    def get_all(self, address: str) -> list:
+        """The expression text of every attribute at `address`."""
+        return self._doc.get_all(address)
+
+    def set(self, address: str, expression: str) -> int:
+        """Sets the attribute(s) at `address` to `expression` (HCL text);
+        how many were set."""
+        return self._doc.set(address, expression)
+
+    def set_value(self, address: str, value: Any) -> int:
+        """Sets the attribute(s) at `address` to a Python value."""
+        return self._doc.set_value_json(address, json.dumps(value))
+
+    def remove(self, address: str) -> int:
+        """Removes the attributes at `address`, or else the blocks; how many."""
+        return self._doc.remove(address)
+
+    def blocks(self, address: str) -> list:
+        """The text of each block at `address`."""
+        return self._doc.blocks(address)
+
+    def __str__(self) -> str:
+        return str(self._doc)

@@ -1,0 +1,306 @@
+//! `hcl2rs._native`: the crate's functions for Python. Each takes and
+//! gives text (HCL, JSON) so that the Python side stays thin: values cross
+//! as JSON (numbers with every digit), and `hcl2rs` reads them with
+//! `json.loads`. The GIL is released while the crate works.
+
+use hcl::config::{DirFiles, Files, Inputs};
+use hcl::eval::{Context, EvalMode};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    hcl2rs,
+    HCLError,
+    PyValueError,
+    "An HCL error: invalid syntax, a failed evaluation. `line`, `column` and `filename` place the first diagnostic; `diagnostics` lists them all, as `terraform validate -json` does."
+);
+
+/// The Python exception for `e`: its text (with the snippet), `line`,
+/// `column`, `filename` and `diagnostics` (JSON text, read by the Python
+/// side into dicts).
+fn error(py: Python<'_>, e: hcl::Error, filename: Option<&str>) -> PyErr {
+    let e = match filename {
+        Some(f) if e.file().is_none() => e.with_file(f),
+        _ => e,
+    };
+    let err = HCLError::new_err(e.to_string());
+    let value = err.value(py);
+    let diagnostics = hcl::json::value_to_string(
+        &hcl::json::diagnostics_value(&[(filename.unwrap_or(""), Some(&e), &[])])["diagnostics"],
+        false,
+    )
+    .unwrap_or_else(|_| "[]".to_owned());
+    let set = |name: &str, v: Bound<'_, PyAny>| {
+        let _ = value.setattr(name, v);
+    };
+    set(
+        "line",
+        e.line()
+            .into_pyobject(py)
+            .map(Bound::into_any)
+            .unwrap_or_else(|_| py.None().into_bound(py)),
+    );
+    set(
+        "column",
+        e.column()
+            .into_pyobject(py)
+            .map(Bound::into_any)
+            .unwrap_or_else(|_| py.None().into_bound(py)),
+    );
+    set(
+        "filename",
+        e.file()
+            .into_pyobject(py)
+            .map(Bound::into_any)
+            .unwrap_or_else(|_| py.None().into_bound(py)),
+    );
+    set(
+        "_diagnostics_json",
+        diagnostics
+            .into_pyobject(py)
+            .map(Bound::into_any)
+            .unwrap_or_else(|_| py.None().into_bound(py)),
+    );
+    err
+}
+
+/// A context: template-preserving (or strict), with `variables` (a JSON
+/// object) and files readable under `allow_files`.
+fn context(
+    variables: Option<&str>,
+    strict: bool,
+    allow_files: Option<&str>,
+) -> hcl::Result<Context<'static>> {
+    let mode = if strict {
+        EvalMode::Strict
+    } else {
+        EvalMode::PreserveTemplates
+    };
+    let mut ctx = Context::new().with_mode(mode);
+    if let Some(v) = variables {
+        if let hcl::Value::Object(vars) = hcl::json::value_from_str(v)? {
+            for (k, v) in vars {
+                ctx.declare_var(k.as_str(), v);
+            }
+        }
+    }
+    if let Some(dir) = allow_files {
+        ctx.allow_files(dir);
+    }
+    Ok(ctx)
+}
+
+/// `hcl json`'s text for a file: native syntax, or JSON syntax when
+/// `filename` ends in `.json`.
+#[pyfunction]
+#[pyo3(signature = (text, filename=None, variables=None, strict=false, allow_files=None))]
+fn loads_json(
+    py: Python<'_>,
+    text: &str,
+    filename: Option<&str>,
+    variables: Option<&str>,
+    strict: bool,
+    allow_files: Option<&str>,
+) -> PyResult<String> {
+    let json = filename.is_some_and(hcl::config::ext_is_json);
+    py.detach(|| {
+        let ctx = context(variables, strict, allow_files)?;
+        hcl::json::text_to_string(text, json, &ctx, &hcl::json::WriteOptions::new())
+    })
+    .map_err(|e| error(py, e, filename))
+}
+
+/// `hcl json --merge` (or `--module`) of a directory.
+#[pyfunction]
+#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new()))]
+#[allow(clippy::too_many_arguments)]
+fn load_dir_json(
+    py: Python<'_>,
+    path: &str,
+    extensions: Option<Vec<String>>,
+    variables: Option<&str>,
+    strict: bool,
+    allow_files: Option<&str>,
+    module: bool,
+    var_files: Vec<String>,
+    var_values: Vec<(String, String)>,
+) -> PyResult<String> {
+    py.detach(|| {
+        let choose = match &extensions {
+            Some(e) => DirFiles::extensions(e),
+            None => DirFiles::terraform(),
+        };
+        let files = Files::read_dir(path, &choose)?;
+        let source = files.context_source();
+        let mut ctx = context(variables, strict, allow_files)?.with_source(source);
+        if module {
+            let mut inputs = Inputs::read_auto_files(path)?;
+            for f in &var_files {
+                inputs = inputs.read_var_file(f)?;
+            }
+            for (n, raw) in &var_values {
+                inputs = inputs.var_value(n.as_str(), raw.as_str());
+            }
+            files.module(&inputs)?.declare_in(&mut ctx);
+        }
+        hcl::json::to_string(files.body(), source, &ctx, &hcl::json::WriteOptions::new())
+            .map_err(|e| files.locate(e))
+    })
+    .map_err(|e| error(py, e, None))
+}
+
+/// HCL native syntax for a value given as JSON text, laid out as
+/// `terraform fmt` would.
+#[pyfunction]
+fn dumps_json(py: Python<'_>, json: &str) -> PyResult<String> {
+    py.detach(|| hcl::to_string(&hcl::json::value_from_str(json)?))
+        .map_err(|e| error(py, e, None))
+}
+
+/// `terraform fmt`'s output for `text`.
+#[pyfunction]
+fn format(py: Python<'_>, text: &str) -> PyResult<String> {
+    py.detach(|| hcl::format::format_source(text, true))
+        .map_err(|e| error(py, e, None))
+}
+
+/// One expression's value, as JSON text (strict: what is not defined is
+/// an error).
+#[pyfunction]
+#[pyo3(signature = (expr, variables=None))]
+fn evaluate_json(py: Python<'_>, expr: &str, variables: Option<&str>) -> PyResult<String> {
+    py.detach(|| {
+        let ctx = context(variables, true, None)?;
+        hcl::json::value_to_string(&hcl::eval::evaluate_str(expr, &ctx)?, false)
+    })
+    .map_err(|e| error(py, e, None))
+}
+
+/// `hcl refs --json` of a file's text, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (text, filename=None))]
+fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResult<String> {
+    let json = filename.is_some_and(hcl::config::ext_is_json);
+    py.detach(|| {
+        let file = if json {
+            hcl::json::parse(text)?
+        } else {
+            hcl::parse(text)?
+        };
+        let refs: Vec<hcl::Value> = hcl::analysis::body_references(file.body())
+            .iter()
+            .map(|r| {
+                let path = r.attr_path.join(".");
+                hcl::analysis::reference_value(Some(&path), &r.reference, text)
+            })
+            .collect();
+        hcl::json::value_to_string(&hcl::Value::Array(refs), false)
+    })
+    .map_err(|e| error(py, e, filename))
+}
+
+/// A document edited in place, every byte not edited kept (behind a lock:
+/// a document is not shared between threads while it is read).
+#[pyclass(module = "hcl2rs")]
+struct Document {
+    doc: std::sync::Mutex<hcl::edit::Document>,
+}
+
+impl Document {
+    /// The document, locked.
+    fn doc(&self) -> std::sync::MutexGuard<'_, hcl::edit::Document> {
+        self.doc
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+fn address(py: Python<'_>, a: &str) -> PyResult<hcl::edit::Address> {
+    hcl::edit::Address::parse(a).map_err(|e| error(py, e, None))
+}
+
+#[pymethods]
+impl Document {
+    #[new]
+    fn new(py: Python<'_>, text: &str) -> PyResult<Document> {
+        let doc = py
+            .detach(|| hcl::edit::Document::parse(text))
+            .map_err(|e| error(py, e, None))?;
+        Ok(Document {
+            doc: std::sync::Mutex::new(doc),
+        })
+    }
+
+    /// The expression text of each attribute at `address`.
+    fn get_all(&self, py: Python<'_>, address_: &str) -> PyResult<Vec<String>> {
+        let a = address(py, address_)?;
+        Ok(self
+            .doc()
+            .get_attribute(&a)
+            .into_iter()
+            .map(str::to_owned)
+            .collect())
+    }
+
+    /// The text of each block at `address`.
+    fn blocks(&self, py: Python<'_>, address_: &str) -> PyResult<Vec<String>> {
+        let a = address(py, address_)?;
+        Ok(self
+            .doc()
+            .get_block(&a)
+            .into_iter()
+            .map(str::to_owned)
+            .collect())
+    }
+
+    /// Sets the attribute(s) at `address` to `expression` (HCL text); how
+    /// many were set.
+    fn set(&self, py: Python<'_>, address_: &str, expression: &str) -> PyResult<usize> {
+        let a = address(py, address_)?;
+        self.doc()
+            .set_attribute(&a, expression)
+            .map_err(|e| error(py, e, None))
+    }
+
+    /// Sets the attribute(s) at `address` to a value given as JSON text.
+    fn set_value_json(&self, py: Python<'_>, address_: &str, json: &str) -> PyResult<usize> {
+        let a = address(py, address_)?;
+        let v = hcl::json::value_from_str(json).map_err(|e| error(py, e, None))?;
+        let arena = hcl::syntax::Arena::new();
+        let text = hcl::format::format_expression(&hcl::syntax::value_to_expression(&v, &arena));
+        self.doc()
+            .set_attribute(&a, &text)
+            .map_err(|e| error(py, e, None))
+    }
+
+    /// Removes the attributes at `address`, or else the blocks; how many.
+    fn remove(&self, py: Python<'_>, address_: &str) -> PyResult<usize> {
+        let a = address(py, address_)?;
+        let n = self
+            .doc()
+            .remove_attribute(&a)
+            .map_err(|e| error(py, e, None))?;
+        if n > 0 {
+            return Ok(n);
+        }
+        self.doc().remove_block(&a).map_err(|e| error(py, e, None))
+    }
+
+    fn __str__(&self) -> String {
+        self.doc().text().to_owned()
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("HCLError", m.py().get_type::<HCLError>())?;
+    m.add_function(wrap_pyfunction!(loads_json, m)?)?;
+    m.add_function(wrap_pyfunction!(load_dir_json, m)?)?;
+    m.add_function(wrap_pyfunction!(dumps_json, m)?)?;
+    m.add_function(wrap_pyfunction!(format, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(references_json, m)?)?;
+    m.add_class::<Document>()?;
+    Ok(())
+}
