@@ -12,6 +12,7 @@ import os
 import time
 
 import hcl2rs
+import hcl2rs.compat
 
 try:
     import hcl2  # python-hcl2
@@ -36,12 +37,13 @@ def timed(fn, texts, repeat):
 
 def report(name, texts, repeat):
     size = sum(len(t.encode()) for t in texts) / 1e6
-    ours = timed(hcl2rs.loads, texts, repeat)
-    line = f"{name}: {size:.2f} MB; hcl2rs.loads {ours:.3f} s ({size / ours:.1f} MB/s)"
-    if hcl2 is not None:
-        theirs = timed(hcl2.loads, texts, 1)
-        line += f"; hcl2.loads {theirs:.1f} s ({size / theirs:.3f} MB/s); ratio {theirs / ours:.0f}x"
-    print(line, flush=True)
+    theirs = timed(hcl2.loads, texts, 1) if hcl2 is not None else None
+    for label, fn in (("hcl2rs.loads", hcl2rs.loads), ("hcl2rs.compat.loads", hcl2rs.compat.loads)):
+        ours = timed(fn, texts, repeat)
+        line = f"{name}: {size:.2f} MB; {label} {ours:.3f} s ({size / ours:.1f} MB/s)"
+        if theirs is not None:
+            line += f"; hcl2.loads {theirs:.1f} s ({size / theirs:.3f} MB/s); ratio {theirs / ours:.0f}x"
+        print(line, flush=True)
 
 
 def main():

@@ -3,6 +3,8 @@
 //! as JSON (numbers with every digit), and `hcl2rs` reads them with
 //! `json.loads`. The GIL is released while the crate works.
 
+mod compat;
+
 use hcl::config::{DirFiles, Files, Inputs};
 use hcl::eval::{Context, EvalMode};
 use pyo3::create_exception;
@@ -200,6 +202,16 @@ fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResu
     .map_err(|e| error(py, e, filename))
 }
 
+/// python-hcl2's shape of a file, as JSON text (see `compat`).
+#[pyfunction]
+fn compat_loads_json(py: Python<'_>, text: &str) -> PyResult<String> {
+    py.detach(|| {
+        let file = hcl::parse(text)?;
+        hcl::json::value_to_string(&compat::file(file.body(), text), false)
+    })
+    .map_err(|e| error(py, e, None))
+}
+
 /// A document edited in place, every byte not edited kept (behind a lock:
 /// a document is not shared between threads while it is read).
 #[pyclass(module = "hcl2rs")]
@@ -301,6 +313,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_json, m)?)?;
     m.add_function(wrap_pyfunction!(references_json, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_loads_json, m)?)?;
     m.add_class::<Document>()?;
     Ok(())
 }
