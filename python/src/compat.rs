@@ -117,14 +117,17 @@ fn gap_comments(
     let mut group: Option<Span> = None;
     let mut next_item = 0;
     for (at, _) in comments.within(span) {
-        if items.iter().any(|s| s.start <= at.start && at.end <= s.end) {
-            continue;
-        }
-        // The item boundary before this comment.
+        // The items that end before this comment (sorted: one pass).
         let mut crossed = false;
         while next_item < items.len() && items[next_item].end <= at.start {
             next_item += 1;
             crossed = true;
+        }
+        if items
+            .get(next_item)
+            .is_some_and(|s| s.start <= at.start && at.end <= s.end)
+        {
+            continue;
         }
         match group {
             Some(g) if !crossed => group = Some(g.to(*at)),
