@@ -371,15 +371,16 @@ pub fn evaluate_typed(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Typed> {
     Ok(Typed::from_meta(value, ty))
 }
 
-/// Evaluates `e` to its value and type, or `None` when it depends on
-/// what `ctx` does not define (in template-preserving mode: an undefined
-/// variable or function, or a function that failed), which that mode keeps
-/// as written.
-pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Option<Typed>> {
+/// Evaluates `e` to its value when it is wholly known, or `None` when it
+/// depends on what `ctx` does not define (in template-preserving mode: an
+/// undefined variable or function, or a function that failed, which that
+/// mode keeps as written) or on a value not known yet.
+pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Option<Value>> {
     let budget = Budget::new(ctx.limits());
     match expr::eval_t(e, &Eval::new(ctx, &budget), 0) {
-        Ok((value, meta)) => Ok(Some(Typed::from_meta(value, meta))),
-        Err(expr::Fail::Unknown(None)) => Ok(None),
+        // (The value's type is not needed: it is not computed.)
+        Ok((value, meta)) if typing::is_known(&meta) => Ok(Some(value)),
+        Ok(_) | Err(expr::Fail::Unknown(None)) => Ok(None),
         Err(f) => Err(f.into_error()),
     }
 }

@@ -97,6 +97,9 @@ pub fn to_string(
     ctx: &Context<'_>,
     options: &WriteOptions,
 ) -> Result<String> {
+    // (One scope reading kept expressions from `source`, for every
+    // expression.)
+    let ctx = &ctx.child().with_source(source);
     let mut w = Writer {
         out: String::new(),
         source,
@@ -222,7 +225,19 @@ impl Writer<'_, '_, '_> {
     fn body<'a>(&mut self, b: &Body<'a>, path: &mut Vec<&'a str>) -> Result<()> {
         self.open('{');
         let mut first = true;
-        let mut done: Vec<&str> = Vec::new();
+        // The blocks of each type, in one pass (a body may hold many).
+        let mut groups: Vec<Vec<&Block<'a>>> = Vec::new();
+        let mut group_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for bl in b.blocks() {
+            match group_of.get(bl.ident.name) {
+                Some(&i) => groups[i].push(bl),
+                None => {
+                    group_of.insert(bl.ident.name, groups.len());
+                    groups.push(vec![bl]);
+                }
+            }
+        }
+        let mut done = vec![false; groups.len()];
         for s in b.structures {
             match s {
                 Structure::Attribute(a) => {
@@ -236,15 +251,13 @@ impl Writer<'_, '_, '_> {
                 }
                 Structure::Block(bl) => {
                     let ty = bl.ident.name;
-                    if done.contains(&ty) {
+                    let g = group_of.get(ty).copied().unwrap_or_default();
+                    if std::mem::replace(&mut done[g], true) {
                         continue;
                     }
-                    done.push(ty);
-                    let group: Vec<&Block<'a>> =
-                        b.blocks().filter(|x| x.ident.name == ty).collect();
                     self.key(first, ty);
                     path.push(ty);
-                    let r = self.blocks(&group, 0, path);
+                    let r = self.blocks(&groups[g], 0, path);
                     path.pop();
                     r?;
                 }
@@ -297,10 +310,10 @@ impl Writer<'_, '_, '_> {
                 _ => runs.push((l, vec![b])),
             }
         }
-        let interleaved = runs
-            .iter()
-            .enumerate()
-            .any(|(i, (k, _))| runs[..i].iter().any(|(j, _)| j == k));
+        // (A label seen in an earlier run; a set, as a module may hold
+        // thousands of resources of one type.)
+        let mut seen = std::collections::HashSet::with_capacity(runs.len());
+        let interleaved = runs.iter().any(|(k, _)| !seen.insert(*k));
         // Top-level blocks are known by their labels (a resource's order
         // means nothing): they group. Nested ones (provisioners) keep
         // their order.
@@ -420,10 +433,8 @@ impl Writer<'_, '_, '_> {
         if !self.options.evaluate {
             return Ok(Self::literal(e));
         }
-        let ctx = self.ctx.child().with_source(self.source);
-        match crate::eval::evaluate_known(e, &ctx) {
-            Ok(Some(t)) if t.is_known() => Ok(Some(t.into_value())),
-            Ok(_) => Ok(None),
+        match crate::eval::evaluate_known(e, self.ctx) {
+            Ok(v) => Ok(v),
             Err(err) => {
                 let strict = self.ctx.mode() == EvalMode::Strict;
                 let undefined = references(e).iter().any(|r| !self.defines(r.root));
@@ -545,10 +556,15 @@ fn group_runs<'b, 'a>(
     runs: Vec<(&'b str, Vec<&'b Block<'a>>)>,
 ) -> Vec<(&'b str, Vec<&'b Block<'a>>)> {
     let mut out: Vec<(&str, Vec<&Block<'a>>)> = Vec::with_capacity(runs.len());
+    let mut index: std::collections::HashMap<&str, usize> =
+        std::collections::HashMap::with_capacity(runs.len());
     for (label, blocks) in runs {
-        match out.iter_mut().find(|(l, _)| *l == label) {
-            Some((_, v)) => v.extend(blocks),
-            None => out.push((label, blocks)),
+        match index.get(label) {
+            Some(&i) => out[i].1.extend(blocks),
+            None => {
+                index.insert(label, out.len());
+                out.push((label, blocks));
+            }
         }
     }
     out

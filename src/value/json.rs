@@ -143,22 +143,42 @@ pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: u
 /// escaper: `jsonencode` and HCL's JSON syntax writer use it).
 pub(crate) fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
+    let b = s.as_bytes();
+    // Runs of bytes that need no escape are copied whole.
+    let mut run = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let escape: Option<&str> = match b[i] {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            0x08 => Some("\\b"),
+            0x0c => Some("\\f"),
+            c if c < 0x20 || matches!(c, b'<' | b'>' | b'&') => Some(""),
+            // U+2028 and U+2029.
+            0xe2 if b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xa8 | 0xa9)) => {
+                Some("")
             }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+            _ => None,
+        };
+        let Some(escape) = escape else {
+            i += 1;
+            continue;
+        };
+        out.push_str(&s[run..i]);
+        let width = if b[i] == 0xe2 { 3 } else { 1 };
+        if escape.is_empty() {
+            let c = s[i..].chars().next().map_or(0, |c| c as u32);
+            out.push_str(&format!("\\u{c:04x}"));
+        } else {
+            out.push_str(escape);
         }
+        i += width;
+        run = i;
     }
+    out.push_str(&s[run..]);
     out.push('"');
 }
 
@@ -214,4 +234,24 @@ pub(crate) fn escape_template(s: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(s);
     }
     std::borrow::Cow::Owned(s.replace("${", "$${").replace("%{", "%%{"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_json_string;
+
+    #[test]
+    fn strings_are_escaped_as_go_escapes_them() {
+        let mut out = String::new();
+        write_json_string(
+            &mut out,
+            "a\"b\\c\n\r\t\u{8}\u{c}<>&\u{2028}\u{2029}\u{1}é\u{2027}x",
+        );
+        // Go's encoding/json (Terraform's jsonencode): HTML characters and
+        // the line separators escaped, other non-ASCII kept.
+        assert_eq!(
+            out,
+            "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u003c\\u003e\\u0026\\u2028\\u2029\\u0001é\u{2027}x\""
+        );
+    }
 }
