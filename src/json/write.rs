@@ -225,16 +225,13 @@ impl Writer<'_, '_, '_> {
     fn body<'a>(&mut self, b: &Body<'a>, path: &mut Vec<&'a str>) -> Result<()> {
         self.open('{');
         let mut first = true;
-        // The blocks of each type, in one pass (a body may hold many).
-        let mut groups: Vec<Vec<&Block<'a>>> = Vec::new();
-        let mut group_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        // The blocks of each type, in one pass (a body may hold many
+        // blocks, of few types).
+        let mut groups: Vec<(&str, Vec<&Block<'a>>)> = Vec::new();
         for bl in b.blocks() {
-            match group_of.get(bl.ident.name) {
-                Some(&i) => groups[i].push(bl),
-                None => {
-                    group_of.insert(bl.ident.name, groups.len());
-                    groups.push(vec![bl]);
-                }
+            match groups.iter_mut().rev().find(|g| g.0 == bl.ident.name) {
+                Some(g) => g.1.push(bl),
+                None => groups.push((bl.ident.name, vec![bl])),
             }
         }
         let mut done = vec![false; groups.len()];
@@ -251,13 +248,13 @@ impl Writer<'_, '_, '_> {
                 }
                 Structure::Block(bl) => {
                     let ty = bl.ident.name;
-                    let g = group_of.get(ty).copied().unwrap_or_default();
+                    let g = groups.iter().position(|g| g.0 == ty).unwrap_or_default();
                     if std::mem::replace(&mut done[g], true) {
                         continue;
                     }
                     self.key(first, ty);
                     path.push(ty);
-                    let r = self.blocks(&groups[g], 0, path);
+                    let r = self.blocks(&groups[g].1, 0, path);
                     path.pop();
                     r?;
                 }
@@ -312,8 +309,14 @@ impl Writer<'_, '_, '_> {
         }
         // (A label seen in an earlier run; a set, as a module may hold
         // thousands of resources of one type.)
-        let mut seen = std::collections::HashSet::with_capacity(runs.len());
-        let interleaved = runs.iter().any(|(k, _)| !seen.insert(*k));
+        let interleaved = if runs.len() <= 16 {
+            runs.iter()
+                .enumerate()
+                .any(|(i, (k, _))| runs[..i].iter().any(|(j, _)| j == k))
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(runs.len());
+            runs.iter().any(|(k, _)| !seen.insert(*k))
+        };
         // Top-level blocks are known by their labels (a resource's order
         // means nothing): they group. Nested ones (provisioners) keep
         // their order.
@@ -401,6 +404,12 @@ impl Writer<'_, '_, '_> {
                     }
                 }
                 self.close('}', items.is_empty());
+                Ok(())
+            }
+            // A literal string, the most common leaf, is written as it is
+            // (`${` escaped), without evaluating it.
+            ExprKind::String(text) => {
+                write_json_string(&mut self.out, &escape_template(text));
                 Ok(())
             }
             _ => {
