@@ -50,7 +50,7 @@ def loads(
     allow_files: Optional[str] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
 ) -> dict:
-    """Reads a file's text as `hcl json FILE` does: expressions evaluated
+    r"""Reads a file's text as `hcl json FILE` does: expressions evaluated
     with Terraform's functions, what refers to unknown names kept as
     `"${...}"` (`strict=True`: an error); `variables` are root variables
     (`var` is one: `{"var": {"region": "eu"}}`); a `filename` ending in
@@ -118,12 +118,19 @@ def load_dir(
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
-    """Native HCL for a dict, laid out as `terraform fmt` lays it out. A
-    value that is a dict of dicts, or a list of dicts, is written as
-    blocks where the crate's `to_string` writes blocks (see the package
-    README); other values are attributes; strings are written as
-    literals (`${` escaped as `$${`).
+    """Native HCL for a dict in the shape `loads` gives (HCL's JSON syntax),
+    laid out as `terraform fmt` lays it out. Strings are templates, as
+    `loads` writes them: `"${var.x}"` is the reference, `"$${x}"` the text
+    `${x}`. The rule for blocks: a dict whose keys are all identifiers and
+    whose values are all dicts or lists of dicts is blocks, each key a
+    label as long as the values are such dicts, the innermost dicts their
+    bodies (a list gives one block per element); any other value is an
+    attribute.
 
+    >>> print(dumps({"resource": {"aws_instance": {"web": {"ami": "${var.ami}"}}}}), end="")
+    resource "aws_instance" "web" {
+      ami = var.ami
+    }
     >>> print(dumps({"name": "web", "tags": ["a"]}), end="")
     name = "web"
     tags = ["a"]

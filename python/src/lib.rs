@@ -152,11 +152,11 @@ fn load_dir_json(
     .map_err(|e| error(py, e, None))
 }
 
-/// HCL native syntax for a value given as JSON text, laid out as
-/// `terraform fmt` would.
+/// HCL native syntax for a document in HCL's JSON syntax (the shape
+/// `loads` gives), its blocks told by `hcl::json::to_native`'s rule.
 #[pyfunction]
 fn dumps_json(py: Python<'_>, json: &str) -> PyResult<String> {
-    py.detach(|| hcl::to_string(&hcl::json::value_from_str(json)?))
+    py.detach(|| hcl::json::to_native(json))
         .map_err(|e| error(py, e, None))
 }
 

@@ -90,6 +90,13 @@ def test_dumps_round_trips_attributes():
     assert hcl2rs.loads(text) == obj
 
 
+def test_dumps_writes_blocks_by_its_rule_and_round_trips_loads():
+    text = 'resource "aws_instance" "web" {\n  ami   = var.ami\n  count = 2\n}\n'
+    assert hcl2rs.dumps(hcl2rs.loads(text)) == text
+    assert hcl2rs.dumps({"tags": {"Name": "x"}}) == 'tags = {\n  Name = "x"\n}\n'
+    assert hcl2rs.dumps({"x": "$${lit}"}) == 'x = "$${lit}"\n'
+
+
 def test_references_in_hcl_refs_json_shape():
     refs = hcl2rs.references('a = var.x + local.y\nb {\n  c = module.m.out[0]\n}\n')
     assert [(r.get("attr_path"), r["root"]) for r in refs] == [("a", "var"), ("a", "local"), ("b.c", "module")]

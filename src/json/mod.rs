@@ -46,6 +46,7 @@
 //! Terraform reads back the same way (see its documentation).
 
 mod diagnostics;
+mod native;
 mod read;
 mod repeated;
 pub(crate) mod write;
@@ -56,6 +57,7 @@ use crate::parser::ParseOptions;
 use crate::{ConfigFile, Result};
 
 pub use diagnostics::{diagnostic_value, diagnostics_value};
+pub use native::to_native;
 pub use write::{text_to_string, to_string, WriteOptions};
 
 /// A value as plain JSON: numbers with every digit Terraform gives them

@@ -168,3 +168,18 @@ fn every_error_of_a_tuple_or_object_is_reported() {
         ]
     );
 }
+
+#[test]
+fn json_written_back_as_native_syntax_reads_the_same() {
+    // A native file, as HCL's JSON syntax, and back: the blocks come back
+    // by the rule (objects of objects are labeled blocks), the references
+    // as references, literal `${` as literal.
+    let src = "resource \"aws_instance\" \"web\" {\n  ami   = var.ami\n  count = 2\n  tags = {\n    Name = \"web-${var.env}\"\n  }\n}\n\nvariable \"env\" {\n  default = \"$${literal}\"\n}\n";
+    let file = hcl::parse(src).unwrap();
+    let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    let options = hcl::json::WriteOptions::new();
+    let json =
+        hcl::json::to_string(file.body(), src, &ctx.child().with_source(src), &options).unwrap();
+    let native = hcl::json::to_native(&json).unwrap();
+    assert_eq!(native, src);
+}
