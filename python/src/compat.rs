@@ -28,56 +28,10 @@ use hcl::{Map, Value};
 
 /// The file's value in python-hcl2's shape.
 pub(crate) fn file(body: &Body<'_>, src: &str) -> Value {
-    let comments = Comments::of(src);
-    body_value(body, src, &comments, Span::new(0, src.len()))
+    body_value(body, src, Span::new(0, src.len()))
 }
 
 type Span = hcl::Span;
-
-/// Where each comment of the source is, and its text.
-struct Comments<'s> {
-    found: Vec<(Span, &'s str)>,
-}
-
-impl<'s> Comments<'s> {
-    /// Every comment of `src` (outside strings and heredocs).
-    fn of(src: &'s str) -> Comments<'s> {
-        let b = src.as_bytes();
-        let mut found = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            match b[i] {
-                b'"' => i = string_end(b, i + 1),
-                b'<' if b.get(i + 1) == Some(&b'<') => i = heredoc_end(b, i + 2),
-                b'#' => {
-                    let end = line_end(b, i);
-                    found.push((Span::new(i, end), &src[i..end]));
-                    i = end;
-                }
-                b'/' if b.get(i + 1) == Some(&b'/') => {
-                    let end = line_end(b, i);
-                    found.push((Span::new(i, end), &src[i..end]));
-                    i = end;
-                }
-                b'/' if b.get(i + 1) == Some(&b'*') => {
-                    let end = src[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
-                    found.push((Span::new(i, end), &src[i..end]));
-                    i = end;
-                }
-                _ => i += 1,
-            }
-        }
-        Comments { found }
-    }
-
-    /// The comments inside `span`, in order.
-    fn within(&self, span: Span) -> impl Iterator<Item = &(Span, &'s str)> {
-        let from = self.found.partition_point(|c| c.0.start < span.start);
-        self.found[from..]
-            .iter()
-            .take_while(move |c| c.0.end <= span.end)
-    }
-}
 
 /// The entries of the comments between two items (python-hcl2 reads them
 /// as one token, `raw` from the first comment to the end of the last): a
@@ -105,103 +59,26 @@ fn comment_values(raw: &str, out: &mut Vec<Value>) {
     }
 }
 
-/// The comments of `span` outside the `items` (sorted, disjoint), each
-/// run between two items read as one.
-fn gap_comments(
-    src: &str,
-    comments: &Comments<'_>,
-    span: Span,
-    items: &[Span],
-    out: &mut Vec<Value>,
-) {
-    let mut group: Option<Span> = None;
-    let mut next_item = 0;
-    for (at, _) in comments.within(span) {
-        // The items that end before this comment (sorted: one pass).
-        let mut crossed = false;
-        while next_item < items.len() && items[next_item].end <= at.start {
-            next_item += 1;
-            crossed = true;
-        }
-        if items
-            .get(next_item)
-            .is_some_and(|s| s.start <= at.start && at.end <= s.end)
-        {
-            continue;
-        }
-        match group {
-            Some(g) if !crossed => group = Some(g.to(*at)),
-            Some(g) => {
-                comment_values(&src[g.range()], out);
-                group = Some(*at);
-            }
-            None => group = Some(*at),
-        }
-    }
-    if let Some(g) = group {
-        comment_values(&src[g.range()], out);
-    }
-}
-
-fn line_end(b: &[u8], i: usize) -> usize {
-    b[i..]
+/// The comments of `span` between the `items` (sorted, disjoint): those
+/// of each gap between two items read as one (python-hcl2's token of
+/// newlines and comments).
+fn gap_comments(src: &str, span: Span, items: &[Span], out: &mut Vec<Value>) {
+    let mut from = span.start();
+    let ends = items
         .iter()
-        .position(|&c| c == b'\n')
-        .map_or(b.len(), |p| i + p)
-}
-
-/// Past a quoted string whose content starts at `i`.
-fn string_end(b: &[u8], mut i: usize) -> usize {
-    let mut depth = 0usize;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 1,
-            b'"' if depth == 0 => return i + 1,
-            b'\n' if depth == 0 => return i,
-            b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
-                depth += 1;
-                i += 1;
-            }
-            b'{' if depth > 0 => depth += 1,
-            b'}' if depth > 0 => depth -= 1,
-            b'"' => {
-                i = string_end(b, i + 1);
-                continue;
-            }
-            _ => {}
+        .map(|s| (s.start(), s.end()))
+        .chain([(span.end(), span.end())]);
+    for (start, end) in ends {
+        let found = hcl::parser::comments(src, Span::new(from, start.max(from)));
+        if let (Some(first), Some(last)) = (found.first(), found.last()) {
+            comment_values(&src[first.start()..last.end()], out);
         }
-        i += 1;
+        from = end.max(from);
     }
-    b.len()
-}
-
-/// Past a heredoc whose `<<` ends at `i`.
-fn heredoc_end(b: &[u8], mut i: usize) -> usize {
-    if b.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    let start = i;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
-        i += 1;
-    }
-    let name = &b[start..i];
-    if name.is_empty() {
-        return i;
-    }
-    let mut p = line_end(b, i);
-    while p < b.len() {
-        let line = p + 1;
-        let end = line_end(b, line);
-        if b[line..end].trim_ascii() == name {
-            return end;
-        }
-        p = end;
-    }
-    b.len()
 }
 
 /// A body: attributes and block groups, then its comments.
-fn body_value(body: &Body<'_>, src: &str, comments: &Comments<'_>, span: Span) -> Value {
+fn body_value(body: &Body<'_>, src: &str, span: Span) -> Value {
     let mut out = Map::new();
     let mut inline = Vec::new();
     // Spans of the body's items (their comments are theirs).
@@ -210,11 +87,11 @@ fn body_value(body: &Body<'_>, src: &str, comments: &Comments<'_>, span: Span) -
         match s {
             Structure::Attribute(a) => {
                 out.insert(a.name.name, value(&a.expr, src));
-                inline_comments(&a.expr, src, comments, &mut inline);
-                taken.push(a.expr.span);
+                inline_comments(&a.expr, src, &mut inline);
+                taken.push(a.span());
             }
             Structure::Block(b) => {
-                let v = block_value(b, src, comments);
+                let v = block_value(b, src);
                 match out.get_mut(b.ident.name) {
                     Some(Value::Array(list)) => list.push(v),
                     _ => {
@@ -226,7 +103,7 @@ fn body_value(body: &Body<'_>, src: &str, comments: &Comments<'_>, span: Span) -
         }
     }
     let mut own = Vec::new();
-    gap_comments(src, comments, span, &taken, &mut own);
+    gap_comments(src, span, &taken, &mut own);
     if !own.is_empty() {
         out.insert("__comments__", Value::Array(own));
     }
@@ -239,7 +116,7 @@ fn body_value(body: &Body<'_>, src: &str, comments: &Comments<'_>, span: Span) -
 /// The comments python-hcl2 collects from an attribute's value: those
 /// directly inside a tuple, object or call, between its elements (not
 /// those inside the elements).
-fn inline_comments(e: &Expression<'_>, src: &str, comments: &Comments<'_>, out: &mut Vec<Value>) {
+fn inline_comments(e: &Expression<'_>, src: &str, out: &mut Vec<Value>) {
     let inside: Vec<Span> = match e.kind {
         ExprKind::Tuple(items) => items.iter().map(|x| x.span).collect(),
         ExprKind::Object(items) => items
@@ -249,13 +126,13 @@ fn inline_comments(e: &Expression<'_>, src: &str, comments: &Comments<'_>, out: 
         ExprKind::FuncCall(f) => f.args.iter().map(|x| x.span).collect(),
         _ => return,
     };
-    gap_comments(src, comments, e.span, &inside, out);
+    gap_comments(src, e.span, &inside, out);
 }
 
 /// A block: its body marked as a block, nested under its labels after the
 /// first.
-fn block_value(b: &Block<'_>, src: &str, comments: &Comments<'_>) -> Value {
-    let mut v = body_value(&b.body, src, comments, b.body.span);
+fn block_value(b: &Block<'_>, src: &str) -> Value {
+    let mut v = body_value(&b.body, src, b.body.span);
     if let Value::Object(o) = &mut v {
         o.insert("__is_block__", Value::Bool(true));
     }

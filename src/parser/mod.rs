@@ -477,3 +477,45 @@ pub fn check_utf8(input: &[u8]) -> Result<&str> {
         Err(e) => Err(error::utf8_error(input, e)),
     }
 }
+
+/// The comments in `span` of `src`, a stretch of source text outside any
+/// string or heredoc (the text between a syntax tree's nodes holds only
+/// blanks, punctuation and comments): each comment's span, a line
+/// comment's without its newline. For tools that keep comments beside a
+/// tree.
+///
+/// ```
+/// let src = "a = 1 # one\n// two\n/* three */\nb = 2\n";
+/// let file = hcl::parse(src).unwrap();
+/// let body = file.body();
+/// let gap = hcl::Span::new(body.structures[0].span().end(), body.structures[1].span().start());
+/// let found: Vec<&str> = hcl::parser::comments(src, gap).iter().map(|s| &src[s.range()]).collect();
+/// assert_eq!(found, ["# one", "// two", "/* three */"]);
+/// ```
+pub fn comments(src: &str, span: Span) -> Vec<Span> {
+    let b = src.as_bytes();
+    let end = span.end().min(b.len());
+    let mut out = Vec::new();
+    let mut i = span.start();
+    while i < end {
+        let comment_end = match (b[i], b.get(i + 1)) {
+            (b'#', _) | (b'/', Some(b'/')) => {
+                let e = lexer::line_end(b, i);
+                if e > i && b[e - 1] == b'\n' {
+                    e - 1
+                } else {
+                    e
+                }
+            }
+            (b'/', Some(b'*')) => lexer::block_comment_end(b, i).unwrap_or(b.len()),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let comment_end = comment_end.min(end);
+        out.push(Span::new(i, comment_end));
+        i = comment_end;
+    }
+    out
+}
