@@ -235,6 +235,7 @@ impl Writer<'_, '_, '_> {
             }
         }
         let mut done = vec![false; groups.len()];
+        let mut last_group: Option<(&str, usize)> = None;
         for s in b.structures {
             match s {
                 Structure::Attribute(a) => {
@@ -248,7 +249,13 @@ impl Writer<'_, '_, '_> {
                 }
                 Structure::Block(bl) => {
                     let ty = bl.ident.name;
-                    let g = groups.iter().position(|g| g.0 == ty).unwrap_or_default();
+                    // (Consecutive blocks mostly share a type: the last
+                    // one's group is tried first.)
+                    let g = match last_group {
+                        Some((t, g)) if t == ty => g,
+                        _ => groups.iter().position(|g| g.0 == ty).unwrap_or_default(),
+                    };
+                    last_group = Some((ty, g));
                     if std::mem::replace(&mut done[g], true) {
                         continue;
                     }

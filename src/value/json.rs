@@ -141,13 +141,37 @@ pub(crate) fn write_json(out: &mut String, v: &Value, style: JsonStyle, depth: u
 
 /// A JSON string as Go's `encoding/json` writes it (the one JSON string
 /// escaper: `jsonencode` and HCL's JSON syntax writer use it).
+/// The bytes that may start something [`write_json_string`] escapes: `"`,
+/// `\\`, control characters, `<`, `>`, `&`, and the first byte of U+2028
+/// and U+2029.
+const MAY_ESCAPE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        t[c] = true;
+        c += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xe2] = true;
+    t
+};
+
 pub(crate) fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
     let b = s.as_bytes();
-    // Runs of bytes that need no escape are copied whole.
+    // Runs of bytes that need no escape are copied whole (found by a table:
+    // most strings have none).
     let mut run = 0;
     let mut i = 0;
     while i < b.len() {
+        if !MAY_ESCAPE[b[i] as usize] {
+            i += 1;
+            continue;
+        }
         let escape: Option<&str> = match b[i] {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
