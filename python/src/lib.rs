@@ -33,37 +33,12 @@ fn error(py: Python<'_>, e: hcl::Error, filename: Option<&str>) -> PyErr {
         false,
     )
     .unwrap_or_else(|_| "[]".to_owned());
-    let set = |name: &str, v: Bound<'_, PyAny>| {
-        let _ = value.setattr(name, v);
-    };
-    set(
-        "line",
-        e.line()
-            .into_pyobject(py)
-            .map(Bound::into_any)
-            .unwrap_or_else(|_| py.None().into_bound(py)),
-    );
-    set(
-        "column",
-        e.column()
-            .into_pyobject(py)
-            .map(Bound::into_any)
-            .unwrap_or_else(|_| py.None().into_bound(py)),
-    );
-    set(
-        "filename",
-        e.file()
-            .into_pyobject(py)
-            .map(Bound::into_any)
-            .unwrap_or_else(|_| py.None().into_bound(py)),
-    );
-    set(
-        "_diagnostics_json",
-        diagnostics
-            .into_pyobject(py)
-            .map(Bound::into_any)
-            .unwrap_or_else(|_| py.None().into_bound(py)),
-    );
+    // (A failed setattr leaves the attribute out; the error is raised
+    // either way.)
+    let _ = value.setattr("line", e.line());
+    let _ = value.setattr("column", e.column());
+    let _ = value.setattr("filename", e.file());
+    let _ = value.setattr("_diagnostics_json", diagnostics);
     err
 }
 

@@ -401,14 +401,8 @@ fn as_blocks<'a>(
     out: &mut Vec<Structure<'a>>,
 ) -> bool {
     use crate::syntax::{Attribute, Block, BlockLabel, ExprKind, Ident, ObjectKey};
-    // A JSON property name, when it is a literal.
-    let name = |k: &ObjectKey<'a>| match k {
-        ObjectKey::Ident(i) => Some((i.name, i.span)),
-        ObjectKey::Expression(x) => match x.kind {
-            ExprKind::String(s) => Some((s, x.span)),
-            _ => None,
-        },
-    };
+    // A JSON property name, when it is a literal, and where it is.
+    let name = |k: &ObjectKey<'a>| crate::json::key_text(k).map(|n| (n, k.span()));
     match e.kind {
         ExprKind::Tuple(items) => items
             .iter()

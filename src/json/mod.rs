@@ -57,6 +57,7 @@ use crate::parser::ParseOptions;
 use crate::{ConfigFile, Result};
 
 pub use diagnostics::{diagnostic_value, diagnostics_value};
+pub(crate) use native::key_text;
 pub use native::to_native;
 pub use write::{text_to_string, to_string, WriteOptions};
 

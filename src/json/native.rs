@@ -91,7 +91,7 @@ fn with_blocks<'a>(arena: &'a Arena, body: &Body<'a>) -> Body<'a> {
 }
 
 /// A JSON property name written as a literal.
-fn key_text<'a>(k: &ObjectKey<'a>) -> Option<&'a str> {
+pub(crate) fn key_text<'a>(k: &ObjectKey<'a>) -> Option<&'a str> {
     match k {
         ObjectKey::Ident(i) => Some(i.name),
         ObjectKey::Expression(x) => match x.kind {
