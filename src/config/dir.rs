@@ -99,7 +99,7 @@ impl DirFiles {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if ignored(&name) || !entry.path().is_file() {
+            if is_ignored_file(&name) || !entry.path().is_file() {
                 continue;
             }
             if let Some(ext) = self.extension_of(&name) {
@@ -142,7 +142,13 @@ impl DirFiles {
     }
 }
 
-/// Files the tools ignore: hidden ones, editors' backups and lock files.
-fn ignored(name: &str) -> bool {
+/// Whether the tools ignore a file of this name, as Terraform does:
+/// hidden ones (`.x`), editors' backups (`x~`) and lock files (`#x#`).
+///
+/// ```
+/// assert!(hcl::config::is_ignored_file(".main.tf") && hcl::config::is_ignored_file("main.tf~"));
+/// assert!(!hcl::config::is_ignored_file("main.tf"));
+/// ```
+pub fn is_ignored_file(name: &str) -> bool {
     name.starts_with('.') || name.ends_with('~') || (name.starts_with('#') && name.ends_with('#'))
 }

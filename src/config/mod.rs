@@ -38,7 +38,7 @@ mod module;
 
 use serde::de::{Deserialize, DeserializeOwned};
 
-pub use dir::{ext_is_json, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
+pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
 pub use module::{Inputs, Module};
 
 use crate::error::Location;

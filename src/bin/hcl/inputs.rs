@@ -135,10 +135,7 @@ pub(crate) fn dir_files(
             }
             continue;
         };
-        if name.starts_with('.')
-            || name.ends_with('~')
-            || (name.starts_with('#') && name.ends_with('#'))
-        {
+        if hcl::config::is_ignored_file(name) {
             continue;
         }
         // Both parts are UTF-8.
