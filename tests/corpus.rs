@@ -104,6 +104,7 @@ fn main() -> ExitCode {
     let mut value_roundtrip = Tally::default();
     let mut json_roundtrip = Tally::default();
     let mut json_typed = Tally::default();
+    let mut json_value = Tally::default();
     let mut document = Tally::default();
     let mut document_edit = Tally::default();
     let mut streamed = Tally::default();
@@ -126,6 +127,7 @@ fn main() -> ExitCode {
                     &preserve,
                     &mut json_roundtrip,
                     &mut json_typed,
+                    &mut json_value,
                 );
             }
         } else {
@@ -152,6 +154,7 @@ fn main() -> ExitCode {
     value_roundtrip
         .print("from_str::<Value> -> to_string -> from_str::<Value> gives an equal value");
     json_roundtrip.print("hcl json -> read as JSON syntax -> hcl json gives the same JSON");
+    json_value.print("hcl::json::to_value equals hcl json's text read as JSON");
     document.print("edit::Document prints back byte for byte");
     streamed.print(
         "evaluate_body_str (streamed) gives parse + evaluate's value or error (ok and error files)",
@@ -186,6 +189,7 @@ fn main() -> ExitCode {
         (&tree_roundtrip, "every ok file's tree round-trips"),
         (&value_roundtrip, "every ok file's value round-trips"),
         (&json_roundtrip, "every ok file's JSON syntax round-trips"),
+        (&json_value, "to_value equals the JSON text on every ok file"),
         (
             &document,
             "every ok file prints back from an edit::Document",
@@ -207,6 +211,7 @@ fn main() -> ExitCode {
         &tree_roundtrip,
         &value_roundtrip,
         &json_roundtrip,
+        &json_value,
         &document,
         &document_edit,
         &streamed,
@@ -492,6 +497,7 @@ fn check_json_syntax(
     ctx: &hcl::eval::Context<'_>,
     round: &mut Tally,
     typed: &mut Tally,
+    as_value: &mut Tally,
 ) {
     let options = hcl::json::WriteOptions::new();
     let Ok(native) = hcl::parse(text) else {
@@ -508,6 +514,12 @@ fn check_json_syntax(
             return;
         }
     };
+    let value = hcl::json::to_value(native.body(), text, &ctx, &options);
+    let read = hcl::json::value_from_str(&first);
+    as_value.record(
+        matches!((&value, &read), (Ok(a), Ok(b)) if a == b),
+        || format!("{file}: to_value {value:?}\n  text {read:?}"),
+    );
     let res = hcl::json::parse(&first)
         .map_err(|e| e.to_string())
         .and_then(|j| {

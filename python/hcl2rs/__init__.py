@@ -65,8 +65,7 @@ def loads(
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    out = _native.loads_json(text, filename, _variables(variables), strict, allow_files)
-    return json.loads(out, parse_float=parse_float)
+    return _native.loads(text, filename, _variables(variables), strict, allow_files, parse_float)
 
 
 def load(fp: IO, **kwargs: Any) -> dict:
@@ -104,7 +103,7 @@ def load_dir(
     substituted wherever they are known.
     """
     values = [(k, v) for k, v in (var_values or {}).items()]
-    out = _native.load_dir_json(
+    return _native.load_dir(
         path,
         list(extensions) if extensions is not None else None,
         _variables(variables),
@@ -113,8 +112,8 @@ def load_dir(
         module,
         list(var_files),
         values,
+        parse_float,
     )
-    return json.loads(out, parse_float=parse_float)
 
 
 def dumps(obj: Mapping[str, Any]) -> str:

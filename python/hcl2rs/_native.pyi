@@ -1,6 +1,6 @@
 """Type stubs of the compiled part of hcl2rs (see hcl2rs for the API)."""
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 class HCLError(ValueError):
     line: Optional[int]
@@ -9,14 +9,15 @@ class HCLError(ValueError):
     @property
     def diagnostics(self) -> list[dict]: ...
 
-def loads_json(
+def loads(
     text: str,
     filename: Optional[str] = None,
     variables: Optional[str] = None,
     strict: bool = False,
     allow_files: Optional[str] = None,
-) -> str: ...
-def load_dir_json(
+    parse_float: Optional[Callable[[str], Any]] = None,
+) -> dict: ...
+def load_dir(
     path: str,
     extensions: Optional[list[str]] = None,
     variables: Optional[str] = None,
@@ -25,11 +26,13 @@ def load_dir_json(
     module: bool = False,
     var_files: list[str] = ...,
     var_values: list[tuple[str, str]] = ...,
-) -> str: ...
+    parse_float: Optional[Callable[[str], Any]] = None,
+) -> dict: ...
 def dumps_json(json: str) -> str: ...
 def format(text: str) -> str: ...
 def evaluate_json(expr: str, variables: Optional[str] = None) -> str: ...
 def references_json(text: str, filename: Optional[str] = None) -> str: ...
+def compat_loads(text: str) -> dict: ...
 
 class Document:
     def __init__(self, text: str) -> None: ...

@@ -9,7 +9,6 @@ expressions re-printed its way), hundreds of times faster.
 
 from __future__ import annotations
 
-import json
 from typing import IO, Any, Union
 
 from . import _native
@@ -21,7 +20,7 @@ def loads(text: Union[str, bytes]) -> dict:
     """A file's text in python-hcl2's shape."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    return json.loads(_native.compat_loads_json(text))
+    return _native.compat_loads(text)
 
 
 def load(fp: IO) -> dict:

@@ -24,189 +24,247 @@ use hcl::syntax::{
     Block, BlockLabel, Body, Element, ExprKind, Expression, ObjectKey, Structure, TemplateKind,
     TraversalOperatorKind, UnaryOperator,
 };
-use hcl::{Map, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
-/// The file's value in python-hcl2's shape.
-pub(crate) fn file(body: &Body<'_>, src: &str) -> Value {
-    body_value(body, src, Span::new(0, src.len()))
-}
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFloat, PyList, PyString};
 
 type Span = hcl::Span;
+type Obj<'py> = Bound<'py, PyAny>;
 
-/// The entries of the comments between two items (python-hcl2 reads them
-/// as one token, `raw` from the first comment to the end of the last): a
-/// lone block comment's text, or else one entry per line, its `//` or `#`
-/// dropped; blank ones left out.
-fn comment_values(raw: &str, out: &mut Vec<Value>) {
-    let t = raw.trim();
-    if let Some(inner) = t.strip_prefix("/*").and_then(|t| t.strip_suffix("*/")) {
-        let inner = inner.trim();
-        if !inner.is_empty() {
-            out.push(Value::from_iter([("value", Value::from(inner))]));
-        }
-        return;
-    }
-    for line in raw.split('\n') {
-        let line = line.trim();
-        let line = line
-            .strip_prefix("//")
-            .or_else(|| line.strip_prefix('#'))
-            .unwrap_or(line)
-            .trim();
-        if !line.is_empty() {
-            out.push(Value::from_iter([("value", Value::from(line))]));
-        }
-    }
+/// The file's value in python-hcl2's shape, as Python objects.
+pub(crate) fn file<'py>(py: Python<'py>, body: &Body<'_>, src: &str) -> PyResult<Obj<'py>> {
+    let c = Compat {
+        py,
+        src,
+        names: RefCell::new(HashMap::default()),
+    };
+    c.body(body, Span::new(0, src.len()))
 }
 
-/// The comments of `span` between the `items` (sorted, disjoint): those
-/// of each gap between two items read as one (python-hcl2's token of
-/// newlines and comments).
-fn gap_comments(src: &str, span: Span, items: &[Span], out: &mut Vec<Value>) {
-    let mut from = span.start();
-    let ends = items
-        .iter()
-        .map(|s| (s.start(), s.end()))
-        .chain([(span.end(), span.end())]);
-    for (start, end) in ends {
-        let found = hcl::parser::comments(src, Span::new(from, start.max(from)));
-        if let (Some(first), Some(last)) = (found.first(), found.last()) {
-            comment_values(&src[first.start()..last.end()], out);
-        }
-        from = end.max(from);
-    }
+/// The writer: Python objects made straight from the syntax tree.
+struct Compat<'py, 's> {
+    py: Python<'py>,
+    src: &'s str,
+    /// Each attribute name and block type made once (they repeat).
+    names: RefCell<HashMap<&'s str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
 }
 
-/// A body: attributes and block groups, then its comments.
-fn body_value(body: &Body<'_>, src: &str, span: Span) -> Value {
-    let mut out = Map::new();
-    let mut inline = Vec::new();
-    // Spans of the body's items (their comments are theirs).
-    let mut taken: Vec<Span> = Vec::new();
-    for s in body.structures {
-        match s {
-            Structure::Attribute(a) => {
-                out.insert(a.name.name, value(&a.expr, src));
-                inline_comments(&a.expr, src, &mut inline);
-                taken.push(a.span());
+impl<'py, 's> Compat<'py, 's> {
+    fn string(&self, s: &str) -> Obj<'py> {
+        PyString::new(self.py, s).into_any()
+    }
+
+    /// The key string of an attribute name or a block type.
+    fn name(&self, n: &'s str) -> Bound<'py, PyString> {
+        self.names
+            .borrow_mut()
+            .entry(n)
+            .or_insert_with(|| PyString::new(self.py, n))
+            .clone()
+    }
+
+    /// The entries of the comments between two items (python-hcl2 reads
+    /// them as one token, `raw` from the first comment to the end of the
+    /// last): a lone block comment's text, or else one entry per line, its
+    /// `//` or `#` dropped; blank ones left out.
+    fn comment_values(&self, raw: &str, out: &Bound<'py, PyList>) -> PyResult<()> {
+        let entry = |text: &str| -> PyResult<()> {
+            let d = PyDict::new(self.py);
+            d.set_item(intern!(self.py, "value"), text)?;
+            out.append(d)
+        };
+        let t = raw.trim();
+        if let Some(inner) = t.strip_prefix("/*").and_then(|t| t.strip_suffix("*/")) {
+            let inner = inner.trim();
+            if !inner.is_empty() {
+                entry(inner)?;
             }
-            Structure::Block(b) => {
-                let v = block_value(b, src);
-                match out.get_mut(b.ident.name) {
-                    Some(Value::Array(list)) => list.push(v),
-                    _ => {
-                        out.insert(b.ident.name, Value::Array(vec![v]));
+            return Ok(());
+        }
+        for line in raw.split('\n') {
+            let line = line.trim();
+            let line = line
+                .strip_prefix("//")
+                .or_else(|| line.strip_prefix('#'))
+                .unwrap_or(line)
+                .trim();
+            if !line.is_empty() {
+                entry(line)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The comments of `span` between the `items` (sorted, disjoint): those
+    /// of each gap between two items read as one (python-hcl2's token of
+    /// newlines and comments).
+    fn gap_comments(&self, span: Span, items: &[Span], out: &Bound<'py, PyList>) -> PyResult<()> {
+        let src = self.src;
+        let mut from = span.start();
+        let ends = items
+            .iter()
+            .map(|s| (s.start(), s.end()))
+            .chain([(span.end(), span.end())]);
+        for (start, end) in ends {
+            let found = hcl::parser::comments(src, Span::new(from, start.max(from)));
+            if let (Some(first), Some(last)) = (found.first(), found.last()) {
+                self.comment_values(&src[first.start()..last.end()], out)?;
+            }
+            from = end.max(from);
+        }
+        Ok(())
+    }
+
+    /// A body: attributes and block groups, then its comments.
+    fn body(&self, body: &Body<'s>, span: Span) -> PyResult<Obj<'py>> {
+        let py = self.py;
+        let out = PyDict::new(py);
+        let inline = PyList::empty(py);
+        // Spans of the body's items (their comments are theirs).
+        let mut taken: Vec<Span> = Vec::with_capacity(body.structures.len());
+        for s in body.structures {
+            match s {
+                Structure::Attribute(a) => {
+                    out.set_item(self.name(a.name.name), self.value(&a.expr)?)?;
+                    self.inline_comments(&a.expr, &inline)?;
+                    taken.push(a.span());
+                }
+                Structure::Block(b) => {
+                    let v = self.block(b)?;
+                    let ty = self.name(b.ident.name);
+                    match out.get_item(&ty)? {
+                        Some(list) if list.is_instance_of::<PyList>() => {
+                            list.cast_into::<PyList>()?.append(v)?;
+                        }
+                        _ => out.set_item(ty, PyList::new(py, [v])?)?,
+                    }
+                    taken.push(b.span());
+                }
+            }
+        }
+        let own = PyList::empty(py);
+        self.gap_comments(span, &taken, &own)?;
+        if !own.is_empty() {
+            out.set_item(intern!(py, "__comments__"), own)?;
+        }
+        if !inline.is_empty() {
+            out.set_item(intern!(py, "__inline_comments__"), inline)?;
+        }
+        Ok(out.into_any())
+    }
+
+    /// The comments python-hcl2 collects from an attribute's value: those
+    /// directly inside a tuple, object or call, between its elements (not
+    /// those inside the elements).
+    fn inline_comments(&self, e: &Expression<'_>, out: &Bound<'py, PyList>) -> PyResult<()> {
+        let inside: Vec<Span> = match e.kind {
+            ExprKind::Tuple(items) => items.iter().map(|x| x.span).collect(),
+            ExprKind::Object(items) => items
+                .iter()
+                .map(|i| i.key.span().to(i.value.span))
+                .collect(),
+            ExprKind::FuncCall(f) => f.args.iter().map(|x| x.span).collect(),
+            _ => return Ok(()),
+        };
+        self.gap_comments(e.span, &inside, out)
+    }
+
+    /// A block: its body marked as a block, nested under its labels after
+    /// the first.
+    fn block(&self, b: &Block<'s>) -> PyResult<Obj<'py>> {
+        let mut v = self.body(&b.body, b.body.span)?;
+        v.cast::<PyDict>()?
+            .set_item(intern!(self.py, "__is_block__"), true)?;
+        for label in b.labels.iter().rev() {
+            let key = match label {
+                BlockLabel::Ident(i) => i.name,
+                BlockLabel::String { span, .. } => &self.src[span.range()],
+            };
+            let d = PyDict::new(self.py);
+            d.set_item(key, v)?;
+            v = d.into_any();
+        }
+        Ok(v)
+    }
+
+    /// A value as python-hcl2 serializes it outside an interpolation.
+    fn value(&self, e: &Expression<'_>) -> PyResult<Obj<'py>> {
+        let (py, src) = (self.py, self.src);
+        Ok(match e.kind {
+            ExprKind::Null => py.None().into_bound(py),
+            ExprKind::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+            ExprKind::Number(n) => self.number(n.raw, false)?,
+            ExprKind::Unary(u) if u.operator == UnaryOperator::Neg => match u.expr.kind {
+                ExprKind::Number(n) => self.number(n.raw, true)?,
+                _ => self.string(&dollar_text(e, src)),
+            },
+            ExprKind::Tuple(items) => {
+                let list = PyList::empty(py);
+                for x in items {
+                    list.append(self.value(x)?)?;
+                }
+                list.into_any()
+            }
+            ExprKind::Object(items) => {
+                let o = PyDict::new(py);
+                for item in items {
+                    let v = self.value(&item.value)?;
+                    match &item.key {
+                        ObjectKey::Ident(i) => o.set_item(i.name, v)?,
+                        ObjectKey::Expression(k) => match k.kind {
+                            ExprKind::String(_) | ExprKind::Template(_) => {
+                                o.set_item(&src[k.span.range()], v)?
+                            }
+                            ExprKind::Number(n) => o.set_item(n.raw, v)?,
+                            _ => o.set_item(dollar_text(k, src), v)?,
+                        },
                     }
                 }
-                taken.push(b.span());
+                o.into_any()
+            }
+            ExprKind::String(_) => self.string(&src[e.span.range()]),
+            // A bare name is its name (`type = bool`).
+            ExprKind::Variable(name) => self.string(name),
+            ExprKind::Template(t) => match t.kind {
+                TemplateKind::Quoted => self.string(&quoted(e, src)),
+                TemplateKind::Heredoc { .. } => {
+                    self.string(&format!("\"{}\"", heredoc_text(e, src)))
+                }
+            },
+            _ => self.string(&dollar_text(e, src)),
+        })
+    }
+
+    /// A number as python-hcl2 reads its token: an integer, a float, or
+    /// (with an exponent) its text in `${...}`.
+    fn number(&self, raw: &str, negative: bool) -> PyResult<Obj<'py>> {
+        let py = self.py;
+        let sign = if negative { "-" } else { "" };
+        if raw.contains(['e', 'E']) {
+            return Ok(self.string(&format!("${{{sign}{raw}}}")));
+        }
+        let text = format!("{sign}{raw}");
+        if !raw.contains('.') {
+            if let Ok(i) = text.parse::<i64>() {
+                return Ok(i.into_pyobject(py)?.into_any());
             }
         }
-    }
-    let mut own = Vec::new();
-    gap_comments(src, span, &taken, &mut own);
-    if !own.is_empty() {
-        out.insert("__comments__", Value::Array(own));
-    }
-    if !inline.is_empty() {
-        out.insert("__inline_comments__", Value::Array(inline));
-    }
-    Value::Object(out)
-}
-
-/// The comments python-hcl2 collects from an attribute's value: those
-/// directly inside a tuple, object or call, between its elements (not
-/// those inside the elements).
-fn inline_comments(e: &Expression<'_>, src: &str, out: &mut Vec<Value>) {
-    let inside: Vec<Span> = match e.kind {
-        ExprKind::Tuple(items) => items.iter().map(|x| x.span).collect(),
-        ExprKind::Object(items) => items
-            .iter()
-            .map(|i| i.key.span().to(i.value.span))
-            .collect(),
-        ExprKind::FuncCall(f) => f.args.iter().map(|x| x.span).collect(),
-        _ => return,
-    };
-    gap_comments(src, e.span, &inside, out);
-}
-
-/// A block: its body marked as a block, nested under its labels after the
-/// first.
-fn block_value(b: &Block<'_>, src: &str) -> Value {
-    let mut v = body_value(&b.body, src, b.body.span);
-    if let Value::Object(o) = &mut v {
-        o.insert("__is_block__", Value::Bool(true));
-    }
-    for label in b.labels.iter().rev() {
-        let key = match label {
-            BlockLabel::Ident(i) => i.name.to_owned(),
-            BlockLabel::String { span, .. } => src[span.range()].to_owned(),
-        };
-        v = Value::from_iter([(key, v)]);
-    }
-    v
-}
-
-/// A value as python-hcl2 serializes it outside an interpolation.
-fn value(e: &Expression<'_>, src: &str) -> Value {
-    match e.kind {
-        ExprKind::Null => Value::Null,
-        ExprKind::Bool(b) => Value::Bool(b),
-        ExprKind::Number(n) => number(n.raw, false),
-        ExprKind::Unary(u) if u.operator == UnaryOperator::Neg => match u.expr.kind {
-            ExprKind::Number(n) => number(n.raw, true),
-            _ => dollar(e, src),
-        },
-        ExprKind::Tuple(items) => Value::Array(items.iter().map(|x| value(x, src)).collect()),
-        ExprKind::Object(items) => {
-            let mut o = Map::new();
-            for item in items {
-                let key = match &item.key {
-                    ObjectKey::Ident(i) => i.name.to_owned(),
-                    ObjectKey::Expression(k) => match k.kind {
-                        ExprKind::String(_) | ExprKind::Template(_) => {
-                            src[k.span.range()].to_owned()
-                        }
-                        ExprKind::Number(n) => n.raw.to_owned(),
-                        _ => format!("${{{}}}", inner(k, src)),
-                    },
-                };
-                o.insert(key, value(&item.value, src));
-            }
-            Value::Object(o)
-        }
-        ExprKind::String(_) => Value::from(&src[e.span.range()]),
-        // A bare name is its name (`type = bool`).
-        ExprKind::Variable(name) => Value::from(name),
-        ExprKind::Template(t) => match t.kind {
-            TemplateKind::Quoted => Value::from(quoted(e, src)),
-            TemplateKind::Heredoc { .. } => Value::from(format!("\"{}\"", heredoc_text(e, src))),
-        },
-        _ => dollar(e, src),
+        Ok(match text.parse::<f64>() {
+            Ok(f) => PyFloat::new(py, f).into_any(),
+            Err(_) => self.string(&text),
+        })
     }
 }
 
-/// A number as python-hcl2 reads its token: an integer, a float, or (with
-/// an exponent) its text in `${...}`.
-fn number(raw: &str, negative: bool) -> Value {
-    let sign = if negative { "-" } else { "" };
-    if raw.contains(['e', 'E']) {
-        return Value::from(format!("${{{sign}{raw}}}"));
-    }
-    let text = format!("{sign}{raw}");
-    if !raw.contains('.') {
-        if let Ok(i) = text.parse::<i64>() {
-            return Value::from(i);
-        }
-    }
-    match text.parse::<f64>() {
-        Ok(f) => Value::from(f),
-        Err(_) => Value::from(text),
-    }
-}
-
-/// `"${...}"` of an expression.
-fn dollar(e: &Expression<'_>, src: &str) -> Value {
-    Value::from(format!("${{{}}}", inner(e, src)))
+/// An expression re-printed inside `${...}`, as python-hcl2 prints it.
+fn dollar_text(e: &Expression<'_>, src: &str) -> String {
+    let mut out = String::from("${");
+    print(e, src, &mut out);
+    out.push('}');
+    out
 }
 
 /// A heredoc's text as written, without the newline that ends it.
@@ -217,31 +275,31 @@ fn heredoc_text<'s>(e: &Expression<'_>, src: &'s str) -> &'s str {
 
 /// A quoted template as written, its interpolations re-printed.
 fn quoted(e: &Expression<'_>, src: &str) -> String {
-    let ExprKind::Template(t) = e.kind else {
-        return src[e.span.range()].to_owned();
-    };
     let mut out = String::new();
+    quoted_into(e, src, &mut out);
+    out
+}
+
+/// [`quoted`], written to `out`.
+fn quoted_into(e: &Expression<'_>, src: &str, out: &mut String) {
+    let ExprKind::Template(t) = e.kind else {
+        out.push_str(&src[e.span.range()]);
+        return;
+    };
     let mut at = e.span.start();
     for el in t.template.elements {
         if let Element::Interpolation(i) = el {
             out.push_str(&src[at..i.span.start()]);
             out.push_str("${");
-            out.push_str(&inner(&i.expr, src));
+            print(&i.expr, src, out);
             out.push('}');
             at = i.span.end();
         }
     }
     out.push_str(&src[at..e.span.end()]);
-    out
 }
 
 /// An expression re-printed as python-hcl2 prints one inside `${...}`.
-fn inner(e: &Expression<'_>, src: &str) -> String {
-    let mut out = String::new();
-    print(e, src, &mut out);
-    out
-}
-
 fn print(e: &Expression<'_>, src: &str, out: &mut String) {
     match e.kind {
         ExprKind::Null => out.push_str("null"),
@@ -249,7 +307,7 @@ fn print(e: &Expression<'_>, src: &str, out: &mut String) {
         ExprKind::Number(n) => out.push_str(n.raw),
         ExprKind::String(_) => out.push_str(&src[e.span.range()]),
         ExprKind::Template(t) => match t.kind {
-            TemplateKind::Quoted => out.push_str(&quoted(e, src)),
+            TemplateKind::Quoted => quoted_into(e, src, out),
             TemplateKind::Heredoc { .. } => out.push_str(heredoc_text(e, src)),
         },
         ExprKind::Variable(name) => out.push_str(name),

@@ -1,9 +1,10 @@
-//! `hcl2rs._native`: the crate's functions for Python. Each takes and
-//! gives text (HCL, JSON) so that the Python side stays thin: values cross
-//! as JSON (numbers with every digit), and `hcl2rs` reads them with
-//! `json.loads`. The GIL is released while the crate works.
+//! `hcl2rs._native`: the crate's functions for Python. Documents come
+//! back as Python objects, made as `json.loads` makes them from `hcl json`'s
+//! text (`convert`); values going in cross as JSON text (numbers with every
+//! digit). The GIL is released while the crate parses and evaluates.
 
 mod compat;
+mod convert;
 
 use hcl::config::{DirFiles, Files, Inputs};
 use hcl::eval::{Context, EvalMode};
@@ -68,32 +69,35 @@ fn context(
     Ok(ctx)
 }
 
-/// `hcl json`'s text for a file: native syntax, or JSON syntax when
-/// `filename` ends in `.json`.
+/// `hcl json`'s document for a file (native syntax, or JSON syntax when
+/// `filename` ends in `.json`), as Python objects.
 #[pyfunction]
-#[pyo3(signature = (text, filename=None, variables=None, strict=false, allow_files=None))]
-fn loads_json(
-    py: Python<'_>,
+#[pyo3(signature = (text, filename=None, variables=None, strict=false, allow_files=None, parse_float=None))]
+fn loads<'py>(
+    py: Python<'py>,
     text: &str,
     filename: Option<&str>,
     variables: Option<&str>,
     strict: bool,
     allow_files: Option<&str>,
-) -> PyResult<String> {
+    parse_float: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let json = filename.is_some_and(hcl::config::ext_is_json);
-    py.detach(|| {
-        let ctx = context(variables, strict, allow_files)?;
-        hcl::json::text_to_string(text, json, &ctx, &hcl::json::WriteOptions::new())
-    })
-    .map_err(|e| error(py, e, filename))
+    let v = py
+        .detach(|| {
+            let ctx = context(variables, strict, allow_files)?;
+            hcl::json::text_to_value(text, json, &ctx, &hcl::json::WriteOptions::new())
+        })
+        .map_err(|e| error(py, e, filename))?;
+    convert::to_py(py, &v, text.len(), parse_float)
 }
 
-/// `hcl json --merge` (or `--module`) of a directory.
+/// `hcl json --merge` (or `--module`) of a directory, as Python objects.
 #[pyfunction]
-#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new()))]
+#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None))]
 #[allow(clippy::too_many_arguments)]
-fn load_dir_json(
-    py: Python<'_>,
+fn load_dir<'py>(
+    py: Python<'py>,
     path: &str,
     extensions: Option<Vec<String>>,
     variables: Option<&str>,
@@ -102,29 +106,32 @@ fn load_dir_json(
     module: bool,
     var_files: Vec<String>,
     var_values: Vec<(String, String)>,
-) -> PyResult<String> {
-    py.detach(|| {
-        let choose = match &extensions {
-            Some(e) => DirFiles::extensions(e),
-            None => DirFiles::terraform(),
-        };
-        let files = Files::read_dir(path, &choose)?;
-        let source = files.context_source();
-        let mut ctx = context(variables, strict, allow_files)?.with_source(source);
-        if module {
-            let mut inputs = Inputs::read_auto_files(path)?;
-            for f in &var_files {
-                inputs = inputs.read_var_file(f)?;
+    parse_float: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let v = py
+        .detach(|| {
+            let choose = match &extensions {
+                Some(e) => DirFiles::extensions(e),
+                None => DirFiles::terraform(),
+            };
+            let files = Files::read_dir(path, &choose)?;
+            let source = files.context_source();
+            let mut ctx = context(variables, strict, allow_files)?.with_source(source);
+            if module {
+                let mut inputs = Inputs::read_auto_files(path)?;
+                for f in &var_files {
+                    inputs = inputs.read_var_file(f)?;
+                }
+                for (n, raw) in &var_values {
+                    inputs = inputs.var_value(n.as_str(), raw.as_str());
+                }
+                files.module(&inputs)?.declare_in(&mut ctx);
             }
-            for (n, raw) in &var_values {
-                inputs = inputs.var_value(n.as_str(), raw.as_str());
-            }
-            files.module(&inputs)?.declare_in(&mut ctx);
-        }
-        hcl::json::to_string(files.body(), source, &ctx, &hcl::json::WriteOptions::new())
-            .map_err(|e| files.locate(e))
-    })
-    .map_err(|e| error(py, e, None))
+            hcl::json::to_value(files.body(), source, &ctx, &hcl::json::WriteOptions::new())
+                .map_err(|e| files.locate(e))
+        })
+        .map_err(|e| error(py, e, None))?;
+    convert::to_py(py, &v, usize::MAX, parse_float)
 }
 
 /// HCL native syntax for a document in HCL's JSON syntax (the shape
@@ -177,14 +184,13 @@ fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResu
     .map_err(|e| error(py, e, filename))
 }
 
-/// python-hcl2's shape of a file, as JSON text (see `compat`).
+/// python-hcl2's shape of a file (see `compat`), as Python objects.
 #[pyfunction]
-fn compat_loads_json(py: Python<'_>, text: &str) -> PyResult<String> {
-    py.detach(|| {
-        let file = hcl::parse(text)?;
-        hcl::json::value_to_string(&compat::file(file.body(), text), false)
-    })
-    .map_err(|e| error(py, e, None))
+fn compat_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    let file = py
+        .detach(|| hcl::parse(text))
+        .map_err(|e| error(py, e, None))?;
+    convert::making(py, text.len(), || compat::file(py, file.body(), text))
 }
 
 /// A document edited in place, every byte not edited kept (behind a lock:
@@ -282,13 +288,16 @@ impl Document {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HCLError", m.py().get_type::<HCLError>())?;
-    m.add_function(wrap_pyfunction!(loads_json, m)?)?;
-    m.add_function(wrap_pyfunction!(load_dir_json, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(load_dir, m)?)?;
     m.add_function(wrap_pyfunction!(dumps_json, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_json, m)?)?;
     m.add_function(wrap_pyfunction!(references_json, m)?)?;
-    m.add_function(wrap_pyfunction!(compat_loads_json, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_loads, m)?)?;
     m.add_class::<Document>()?;
     Ok(())
 }
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -1,6 +1,7 @@
 """The hcl2rs API: what each function gives, its errors, and the GIL."""
 
 import decimal
+import gc
 import io
 import json
 import os
@@ -150,6 +151,28 @@ def test_loads_equals_the_binary_s_hcl_json():
     out = subprocess.run([binary, "json", path], capture_output=True, text=True, check=True)
     with open(path) as f:
         assert hcl2rs.loads(f.read()) == json.loads(out.stdout)
+
+
+def test_loads_equals_hcl_json_on_numbers_and_large_files():
+    # Numbers as json.loads reads hcl json's text (ints of any width,
+    # floats), and a file large enough to be made with the collector
+    # paused and keys shared, which must leave the collector as it was.
+    built = [os.path.join(ROOT, "target", d, "hcl") for d in ("release", "debug")]
+    binary = next((b for b in built if os.path.exists(b)), None)
+    if binary is None:
+        pytest.skip("the hcl binary is not built")
+    numbers = "a = 18446744073709551617 + 1\nb = 1 / 3\nc = -0\nd = 2.5e30\ne = [1e-7, 0.5, -12]\n"
+    blocks = "".join(f'resource "t" "r{i}" {{\n  n = {i}\n  s = "x-${{var.v}}"\n  l = [{i}.5, true, null]\n}}\n' for i in range(3000))
+    for text in (numbers, numbers + blocks):
+        with tempfile.NamedTemporaryFile("w", suffix=".tf", delete=False) as f:
+            f.write(text)
+        try:
+            out = subprocess.run([binary, "json", f.name], capture_output=True, text=True, check=True)
+        finally:
+            os.unlink(f.name)
+        assert len(text) < 64 * 1024 or len(text) > 100_000
+        assert hcl2rs.loads(text) == json.loads(out.stdout)
+        assert gc.isenabled()
 
 
 def test_the_gil_is_released_while_parsing():

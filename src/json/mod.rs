@@ -59,7 +59,7 @@ use crate::{ConfigFile, Result};
 pub use diagnostics::{diagnostic_value, diagnostics_value};
 pub(crate) use native::key_text;
 pub use native::to_native;
-pub use write::{text_to_string, to_string, WriteOptions};
+pub use write::{text_to_string, text_to_value, to_string, to_value, WriteOptions};
 
 /// A value as plain JSON: numbers with every digit Terraform gives them
 /// (`serde_json` rounds them to `f64`), object keys in the value's order,
@@ -99,6 +99,19 @@ pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
     };
     write_json(&mut out, value, style, 0);
     Ok(out)
+}
+
+/// A number as [`to_string`] and [`value_to_string`] write it: every digit
+/// (`0.1`, `18446744073709551618`), or with an exponent when that is more
+/// than a literal may hold; `None` for ±Inf, which JSON cannot write.
+///
+/// ```
+/// use hcl::Number;
+/// assert_eq!(hcl::json::number_text(&Number::from(0.25)).as_deref(), Some("0.25"));
+/// assert_eq!(hcl::json::number_text(&Number::from(f64::INFINITY)), None);
+/// ```
+pub fn number_text(n: &crate::Number) -> Option<String> {
+    crate::value::json::number_text(n)
 }
 
 /// Reads plain JSON text (not HCL's JSON syntax: strings are not

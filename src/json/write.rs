@@ -5,7 +5,8 @@ use crate::analysis::references;
 use crate::eval::{Context, EvalMode};
 use crate::syntax::{Block, Body, Element, ExprKind, Expression, ObjectKey, Structure, Template};
 use crate::value::json::{escape_template, number_text, write_json, write_json_string, JsonStyle};
-use crate::{Result, Value};
+use crate::{Key, Map, Result, Value};
+use std::borrow::Cow;
 
 /// How [`to_string`] writes.
 ///
@@ -97,15 +98,65 @@ pub fn to_string(
     ctx: &Context<'_>,
     options: &WriteOptions,
 ) -> Result<String> {
+    let text = Text {
+        out: String::new(),
+        pretty: options.pretty,
+        indent: 0,
+    };
+    Ok(write(body, source, ctx, options, text)?.out)
+}
+
+/// What [`to_string`] writes, as a [`Value`] (`options`' layout aside):
+/// `hcl::json::value_from_str(&to_string(..)?)` gives the same value,
+/// without the text in between. Strings are as the text has them
+/// (`${` escaped as `$${`).
+///
+/// # Errors
+/// As [`to_string`].
+///
+/// ```
+/// use hcl::eval::{Context, EvalMode};
+/// use hcl::json::{to_value, WriteOptions};
+///
+/// let src = "x = 1 + 1\ny = var.v\nz = \"$${HOME}\"\n";
+/// let file = hcl::parse(src).unwrap();
+/// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+/// let v = to_value(file.body(), src, &ctx, &WriteOptions::new()).unwrap();
+/// assert_eq!(v["x"], hcl::Value::from(2));
+/// assert_eq!(v["y"], hcl::Value::from("${var.v}"));
+/// assert_eq!(v["z"], hcl::Value::from("$${HOME}"));
+/// ```
+pub fn to_value(
+    body: &Body<'_>,
+    source: &str,
+    ctx: &Context<'_>,
+    options: &WriteOptions,
+) -> Result<Value> {
+    let tree = Tree {
+        stack: Vec::new(),
+        root: None,
+    };
+    Ok(write(body, source, ctx, options, tree)?
+        .root
+        .unwrap_or_default())
+}
+
+/// The one walk behind [`to_string`] and [`to_value`].
+fn write<O: Out>(
+    body: &Body<'_>,
+    source: &str,
+    ctx: &Context<'_>,
+    options: &WriteOptions,
+    out: O,
+) -> Result<O> {
     // (One scope reading kept expressions from `source`, for every
     // expression.)
     let ctx = &ctx.child().with_source(source);
     let mut w = Writer {
-        out: String::new(),
+        out,
         source,
         ctx,
         options,
-        indent: 0,
         failed: None,
     };
     w.body(body, &mut Vec::new())?;
@@ -136,6 +187,41 @@ pub fn text_to_string(
     ctx: &Context<'_>,
     options: &WriteOptions,
 ) -> Result<String> {
+    from_text(text, json_syntax, ctx, |body, ctx| {
+        to_string(body, text, ctx, options)
+    })
+}
+
+/// [`text_to_string`]'s document as a [`Value`] (see [`to_value`]).
+///
+/// # Errors
+/// As [`text_to_string`].
+///
+/// ```
+/// let ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+/// let options = hcl::json::WriteOptions::new();
+/// let v = hcl::json::text_to_value("a = 1 + 1\nb = var.x\n", false, &ctx, &options).unwrap();
+/// assert_eq!(hcl::json::value_to_string(&v, false).unwrap(), r#"{"a":2,"b":"${var.x}"}"#);
+/// ```
+pub fn text_to_value(
+    text: &str,
+    json_syntax: bool,
+    ctx: &Context<'_>,
+    options: &WriteOptions,
+) -> Result<Value> {
+    from_text(text, json_syntax, ctx, |body, ctx| {
+        to_value(body, text, ctx, options)
+    })
+}
+
+/// Parses `text` (expanding `dynamic` blocks when `ctx` asks) and writes
+/// its body with `write`.
+fn from_text<T>(
+    text: &str,
+    json_syntax: bool,
+    ctx: &Context<'_>,
+    write: impl FnOnce(&Body<'_>, &Context<'_>) -> Result<T>,
+) -> Result<T> {
     let mut file = if json_syntax {
         super::parse(text)?
     } else {
@@ -148,15 +234,185 @@ pub fn text_to_string(
             Ok(())
         })?;
     }
-    to_string(file.body(), text, &ctx, options)
+    write(file.body(), &ctx)
 }
 
-struct Writer<'s, 'c, 'p> {
+/// Where the walk writes: JSON text, or a value tree.
+trait Out {
+    /// An object (`{`) or array (`[`) begins.
+    fn open(&mut self, array: bool);
+    /// It ends (`empty`: nothing was written in it).
+    fn close(&mut self, array: bool, empty: bool);
+    /// A property's name (`first`: the object's first).
+    fn key(&mut self, first: bool, k: &str);
+    /// An array element begins.
+    fn item(&mut self, first: bool);
+    /// A string (already escaped for the JSON syntax where it must be).
+    fn string(&mut self, s: &str);
+    /// `null`.
+    fn null(&mut self);
+    /// An evaluated value, written with the JSON syntax's leaves.
+    fn value(&mut self, v: Value);
+}
+
+/// JSON text.
+struct Text {
     out: String,
+    pretty: bool,
+    indent: usize,
+}
+
+impl Text {
+    fn newline(&mut self) {
+        if self.pretty {
+            self.out.push('\n');
+            for _ in 0..self.indent {
+                self.out.push_str("  ");
+            }
+        }
+    }
+}
+
+impl Out for Text {
+    fn open(&mut self, array: bool) {
+        self.out.push(if array { '[' } else { '{' });
+        self.indent += 1;
+    }
+
+    fn close(&mut self, array: bool, empty: bool) {
+        self.indent -= 1;
+        if !empty {
+            self.newline();
+        }
+        self.out.push(if array { ']' } else { '}' });
+    }
+
+    fn key(&mut self, first: bool, k: &str) {
+        self.item(first);
+        write_json_string(&mut self.out, k);
+        self.out.push(':');
+        if self.pretty {
+            self.out.push(' ');
+        }
+    }
+
+    fn item(&mut self, first: bool) {
+        if !first {
+            self.out.push(',');
+        }
+        self.newline();
+    }
+
+    fn string(&mut self, s: &str) {
+        write_json_string(&mut self.out, s);
+    }
+
+    fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    fn value(&mut self, v: Value) {
+        let style = JsonStyle {
+            sorted: false,
+            pretty: self.pretty,
+            hcl_syntax: true,
+        };
+        write_json(&mut self.out, &v, style, self.indent);
+    }
+}
+
+/// A value tree: the objects and arrays begun and not yet ended, each with
+/// the name of its next property.
+struct Tree {
+    stack: Vec<(Value, Option<Key>)>,
+    root: Option<Value>,
+}
+
+impl Tree {
+    fn leaf(&mut self, v: Value) {
+        match self.stack.last_mut() {
+            None => self.root = Some(v),
+            Some((Value::Object(o), k)) => {
+                o.insert(k.take().unwrap_or_default(), v);
+            }
+            Some((Value::Array(a), _)) => a.push(v),
+            Some(_) => {}
+        }
+    }
+}
+
+impl Out for Tree {
+    fn open(&mut self, array: bool) {
+        let v = if array {
+            Value::Array(Vec::new())
+        } else {
+            Value::Object(Map::new())
+        };
+        self.stack.push((v, None));
+    }
+
+    fn close(&mut self, _: bool, _: bool) {
+        if let Some((v, _)) = self.stack.pop() {
+            self.leaf(v);
+        }
+    }
+
+    fn key(&mut self, _: bool, k: &str) {
+        if let Some((_, key)) = self.stack.last_mut() {
+            *key = Some(Key::from(k));
+        }
+    }
+
+    fn item(&mut self, _: bool) {}
+
+    fn string(&mut self, s: &str) {
+        self.leaf(Value::from(s));
+    }
+
+    fn null(&mut self) {
+        self.leaf(Value::Null);
+    }
+
+    fn value(&mut self, mut v: Value) {
+        escape_strings(&mut v);
+        self.leaf(v);
+    }
+}
+
+/// The strings and keys of `v` escaped as the JSON syntax writes them
+/// (`${` as `$${`).
+fn escape_strings(v: &mut Value) {
+    match v {
+        Value::String(s) => {
+            if let Cow::Owned(e) = escape_template(s) {
+                *s = e.into();
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(escape_strings),
+        Value::Object(o) => {
+            if o.keys()
+                .any(|k| matches!(escape_template(k), Cow::Owned(_)))
+            {
+                *o = std::mem::take(o)
+                    .into_iter()
+                    .map(|(k, mut v)| {
+                        escape_strings(&mut v);
+                        (Key::from(escape_template(&k)), v)
+                    })
+                    .collect();
+            } else {
+                o.values_mut().for_each(escape_strings);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+}
+
+struct Writer<'s, 'c, 'p, O> {
+    out: O,
     source: &'s str,
     ctx: &'c Context<'p>,
     options: &'s WriteOptions,
-    indent: usize,
     /// The errors of the attributes written so far: every attribute is
     /// written, and the errors of all are reported.
     failed: Option<crate::Error>,
@@ -180,50 +436,9 @@ fn is_static(path: &[&str], name: &str) -> bool {
     }
 }
 
-impl Writer<'_, '_, '_> {
-    fn newline(&mut self) {
-        if self.options.pretty {
-            self.out.push('\n');
-            for _ in 0..self.indent {
-                self.out.push_str("  ");
-            }
-        }
-    }
-
-    fn open(&mut self, c: char) {
-        self.out.push(c);
-        self.indent += 1;
-    }
-
-    fn close(&mut self, c: char, empty: bool) {
-        self.indent -= 1;
-        if !empty {
-            self.newline();
-        }
-        self.out.push(c);
-    }
-
-    fn key(&mut self, first: bool, k: &str) {
-        if !first {
-            self.out.push(',');
-        }
-        self.newline();
-        string(&mut self.out, k);
-        self.out.push(':');
-        if self.options.pretty {
-            self.out.push(' ');
-        }
-    }
-
-    fn item(&mut self, first: bool) {
-        if !first {
-            self.out.push(',');
-        }
-        self.newline();
-    }
-
+impl<O: Out> Writer<'_, '_, '_, O> {
     fn body<'a>(&mut self, b: &Body<'a>, path: &mut Vec<&'a str>) -> Result<()> {
-        self.open('{');
+        self.out.open(false);
         let mut first = true;
         // The blocks of each type, in one pass (a body may hold many
         // blocks, of few types).
@@ -239,12 +454,12 @@ impl Writer<'_, '_, '_> {
         for s in b.structures {
             match s {
                 Structure::Attribute(a) => {
-                    self.key(first, a.name.name);
+                    self.out.key(first, a.name.name);
                     if is_static(path, a.name.name) {
                         self.static_expr(&a.expr);
                     } else if let Err(e) = self.expr(&a.expr) {
                         crate::Error::append(&mut self.failed, e);
-                        self.out.push_str("null");
+                        self.out.null();
                     }
                 }
                 Structure::Block(bl) => {
@@ -259,7 +474,7 @@ impl Writer<'_, '_, '_> {
                     if std::mem::replace(&mut done[g], true) {
                         continue;
                     }
-                    self.key(first, ty);
+                    self.out.key(first, ty);
                     path.push(ty);
                     let r = self.blocks(&groups[g].1, 0, path);
                     path.pop();
@@ -268,7 +483,7 @@ impl Writer<'_, '_, '_> {
             }
             first = false;
         }
-        self.close('}', first);
+        self.out.close(false, first);
         Ok(())
     }
 
@@ -284,12 +499,12 @@ impl Writer<'_, '_, '_> {
             if let [one] = blocks {
                 return self.body(&one.body, path);
             }
-            self.open('[');
+            self.out.open(true);
             for (i, b) in blocks.iter().enumerate() {
-                self.item(i == 0);
+                self.out.item(i == 0);
                 self.body(&b.body, path)?;
             }
-            self.close(']', blocks.is_empty());
+            self.out.close(true, blocks.is_empty());
             return Ok(());
         }
         if done > 0 {
@@ -297,12 +512,12 @@ impl Writer<'_, '_, '_> {
             // Terragrunt's `include` and `include "name"`) fit no schema:
             // each is written in order, a block without labels as its
             // body, one with labels nested under them.
-            self.open('[');
+            self.out.open(true);
             for (i, b) in blocks.iter().enumerate() {
-                self.item(i == 0);
+                self.out.item(i == 0);
                 self.blocks(std::slice::from_ref(b), level, path)?;
             }
-            self.close(']', false);
+            self.out.close(true, false);
             return Ok(());
         }
         // Runs of consecutive blocks with the same label.
@@ -321,7 +536,8 @@ impl Writer<'_, '_, '_> {
                 .enumerate()
                 .any(|(i, (k, _))| runs[..i].iter().any(|(j, _)| j == k))
         } else {
-            let mut seen = std::collections::HashSet::with_capacity(runs.len());
+            let mut seen: std::collections::HashSet<&str, foldhash::fast::RandomState> =
+                std::collections::HashSet::with_capacity_and_hasher(runs.len(), Default::default());
             runs.iter().any(|(k, _)| !seen.insert(*k))
         };
         // Top-level blocks are known by their labels (a resource's order
@@ -329,24 +545,24 @@ impl Writer<'_, '_, '_> {
         // their order.
         if !interleaved || path.len() == 1 {
             let runs = if interleaved { group_runs(runs) } else { runs };
-            self.open('{');
+            self.out.open(false);
             for (i, (label, group)) in runs.iter().enumerate() {
-                self.key(i == 0, label);
+                self.out.key(i == 0, label);
                 self.blocks(group, level + 1, path)?;
             }
-            self.close('}', runs.is_empty());
+            self.out.close(false, runs.is_empty());
             return Ok(());
         }
         // The array form keeps the order grouping would lose.
-        self.open('[');
+        self.out.open(true);
         for (i, (label, group)) in runs.iter().enumerate() {
-            self.item(i == 0);
-            self.open('{');
-            self.key(true, label);
+            self.out.item(i == 0);
+            self.out.open(false);
+            self.out.key(true, label);
             self.blocks(group, level + 1, path)?;
-            self.close('}', false);
+            self.out.close(false, false);
         }
-        self.close(']', false);
+        self.out.close(true, false);
         Ok(())
     }
 
@@ -354,16 +570,16 @@ impl Writer<'_, '_, '_> {
     fn expr(&mut self, e: &Expression<'_>) -> Result<()> {
         match e.kind {
             ExprKind::Tuple(items) => {
-                self.open('[');
+                self.out.open(true);
                 for (i, x) in items.iter().enumerate() {
-                    self.item(i == 0);
+                    self.out.item(i == 0);
                     // Every element's errors are reported (the text is
                     // dropped on failure).
                     if let Err(e) = self.expr(x) {
                         crate::Error::append(&mut self.failed, e);
                     }
                 }
-                self.close(']', items.is_empty());
+                self.out.close(true, items.is_empty());
                 Ok(())
             }
             ExprKind::Object(items) => {
@@ -387,14 +603,15 @@ impl Writer<'_, '_, '_> {
                 }
                 // A key given twice takes its last value (HCL's object
                 // constructor); JSON readers refuse a repeated property.
-                let last: Option<std::collections::HashMap<&str, usize>> =
-                    (keys.len() > 16).then(|| {
-                        keys.iter()
-                            .enumerate()
-                            .map(|(i, k)| (k.as_str(), i))
-                            .collect()
-                    });
-                self.open('{');
+                let last: Option<
+                    std::collections::HashMap<&str, usize, foldhash::fast::RandomState>,
+                > = (keys.len() > 16).then(|| {
+                    keys.iter()
+                        .enumerate()
+                        .map(|(i, k)| (k.as_str(), i))
+                        .collect()
+                });
+                self.out.open(false);
                 let mut first = true;
                 for (i, item) in items.iter().enumerate() {
                     let later = match &last {
@@ -404,19 +621,19 @@ impl Writer<'_, '_, '_> {
                     if later {
                         continue;
                     }
-                    self.key(first, &keys[i]);
+                    self.out.key(first, &keys[i]);
                     first = false;
                     if let Err(e) = self.expr(&item.value) {
                         crate::Error::append(&mut self.failed, e);
                     }
                 }
-                self.close('}', items.is_empty());
+                self.out.close(false, items.is_empty());
                 Ok(())
             }
             // A literal string, the most common leaf, is written as it is
             // (`${` escaped), without evaluating it.
             ExprKind::String(text) => {
-                write_json_string(&mut self.out, &escape_template(text));
+                self.out.string(&escape_template(text));
                 Ok(())
             }
             _ => {
@@ -424,7 +641,7 @@ impl Writer<'_, '_, '_> {
                     // A number JSON has no literal for (±Inf, or beyond the
                     // literals' limits): the expression's template
                     // (`"${1 / 0}"`) reads back as the same number.
-                    Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.value(&v),
+                    Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.out.value(v),
                     _ => self.source_template(e),
                 }
                 Ok(())
@@ -469,31 +686,20 @@ impl Writer<'_, '_, '_> {
         self.ctx.var(name).is_some()
     }
 
-    /// A value in HCL's JSON syntax, at the current indentation (the one
-    /// JSON value writer, with the syntax's leaves).
-    fn value(&mut self, v: &Value) {
-        let style = JsonStyle {
-            sorted: false,
-            pretty: self.options.pretty,
-            hcl_syntax: true,
-        };
-        write_json(&mut self.out, v, style, self.indent);
-    }
-
     /// An expression Terraform reads statically: lists and maps as JSON
     /// arrays and objects, anything else as its source text.
     fn static_expr(&mut self, e: &Expression<'_>) {
         match e.kind {
             ExprKind::Tuple(items) => {
-                self.open('[');
+                self.out.open(true);
                 for (i, x) in items.iter().enumerate() {
-                    self.item(i == 0);
+                    self.out.item(i == 0);
                     self.static_expr(x);
                 }
-                self.close(']', items.is_empty());
+                self.out.close(true, items.is_empty());
             }
             ExprKind::Object(items) => {
-                self.open('{');
+                self.out.open(false);
                 for (i, item) in items.iter().enumerate() {
                     let key = match &item.key {
                         ObjectKey::Ident(id) => id.name.to_owned(),
@@ -503,16 +709,16 @@ impl Writer<'_, '_, '_> {
                         }) => (*s).to_owned(),
                         ObjectKey::Expression(k) => k.to_string(),
                     };
-                    self.key(i == 0, &key);
+                    self.out.key(i == 0, &key);
                     self.static_expr(&item.value);
                 }
-                self.close('}', items.is_empty());
+                self.out.close(false, items.is_empty());
             }
-            ExprKind::String(s) => string(&mut self.out, s),
+            ExprKind::String(s) => self.out.string(s),
             // (As written: static arguments come from native files only.)
             _ => match self.source.get(e.span.range()).filter(|t| !t.is_empty()) {
-                Some(text) => string(&mut self.out, text),
-                None => string(&mut self.out, &e.to_string()),
+                Some(text) => self.out.string(text),
+                None => self.out.string(&e.to_string()),
             },
         }
     }
@@ -520,7 +726,7 @@ impl Writer<'_, '_, '_> {
     /// An expression as a template string that evaluates to it.
     fn source_template(&mut self, e: &Expression<'_>) {
         let text = self.template_text(e);
-        string(&mut self.out, &text);
+        self.out.string(&text);
     }
 
     /// The template text that evaluates to `e`: a template's own text, any
@@ -533,7 +739,12 @@ impl Writer<'_, '_, '_> {
         }
         match e.kind {
             ExprKind::String(s) => escape_template(s).into_owned(),
-            _ => format!("${{{}}}", interpolated(e)),
+            _ => {
+                let mut out = String::from("${");
+                interpolated(e, &mut out);
+                out.push('}');
+                out
+            }
         }
     }
 
@@ -546,7 +757,7 @@ impl Writer<'_, '_, '_> {
                 Element::Literal(l) => out.push_str(&escape_template(l.value)),
                 Element::Interpolation(i) => {
                     out.push_str(if i.strip.start { "${~" } else { "${" });
-                    out.push_str(&interpolated(&i.expr));
+                    interpolated(&i.expr, &mut out);
                     out.push_str(if i.strip.end { "~}" } else { "}" });
                 }
                 Element::Directive(_) => return None,
@@ -556,14 +767,16 @@ impl Writer<'_, '_, '_> {
     }
 }
 
-/// An expression as written inside `${...}`: printed, and a heredoc at
-/// its end followed by a newline (its closing marker must end its line).
-fn interpolated(e: &Expression<'_>) -> String {
-    let mut text = e.to_string();
+/// An expression as written inside `${...}`, added to `out`: printed, and
+/// a heredoc at its end followed by a newline (its closing marker must end
+/// its line).
+fn interpolated(e: &Expression<'_>, out: &mut String) {
+    use std::fmt::Write;
+    // (Writing to a `String` cannot fail.)
+    let _ = write!(out, "{e}");
     if e.ends_with_heredoc() {
-        text.push('\n');
+        out.push('\n');
     }
-    text
 }
 
 /// Runs with the same label joined (the first run's place), blocks in
@@ -572,8 +785,9 @@ fn group_runs<'b, 'a>(
     runs: Vec<(&'b str, Vec<&'b Block<'a>>)>,
 ) -> Vec<(&'b str, Vec<&'b Block<'a>>)> {
     let mut out: Vec<(&str, Vec<&Block<'a>>)> = Vec::with_capacity(runs.len());
-    let mut index: std::collections::HashMap<&str, usize> =
-        std::collections::HashMap::with_capacity(runs.len());
+    // (Hashed as large maps are: foldhash, randomly seeded.)
+    let mut index: std::collections::HashMap<&str, usize, foldhash::fast::RandomState> =
+        std::collections::HashMap::with_capacity_and_hasher(runs.len(), Default::default());
     for (label, blocks) in runs {
         match index.get(label) {
             Some(&i) => out[i].1.extend(blocks),
@@ -584,9 +798,4 @@ fn group_runs<'b, 'a>(
         }
     }
     out
-}
-
-/// A JSON string (the one JSON string escaper, `jsonencode`'s).
-fn string(out: &mut String, s: &str) {
-    write_json_string(out, s);
 }

@@ -1,0 +1,117 @@
+//! Values made Python objects as `json.loads` makes them from the value's
+//! JSON text: objects as dicts (in order), arrays as lists, a number as an
+//! `int` when its JSON text has no `.` or exponent, else a `float` (or
+//! `parse_float` of the text).
+
+use std::collections::HashMap;
+
+use hcl::Value;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
+
+/// From this size of source on, Python's cyclic garbage collector is paused
+/// while the document's objects are made (it would otherwise walk them
+/// again and again as they are created; none of them can form a cycle),
+/// and repeated keys share one string.
+const PAUSE_GC_FROM: usize = 64 * 1024;
+
+/// A document's value `v` (read from `source_len` bytes) as Python objects;
+/// `parse_float` (when given) makes each number with a fraction or
+/// exponent from its text.
+pub(crate) fn to_py<'py>(
+    py: Python<'py>,
+    v: &Value,
+    source_len: usize,
+    parse_float: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let large = source_len >= PAUSE_GC_FROM;
+    let mut b = Builder {
+        py,
+        parse_float,
+        keys: large.then(HashMap::default),
+    };
+    making(py, source_len, || b.value(v))
+}
+
+/// `make()`, which makes the Python objects of a document read from
+/// `source_len` bytes, with the garbage collector paused when it is large.
+pub(crate) fn making<'py, T>(
+    py: Python<'py>,
+    source_len: usize,
+    make: impl FnOnce() -> PyResult<T>,
+) -> PyResult<T> {
+    if source_len < PAUSE_GC_FROM {
+        return make();
+    }
+    let gc = py.import("gc")?;
+    let was_enabled = gc.call_method0("isenabled")?.is_truthy()?;
+    if was_enabled {
+        gc.call_method0("disable")?;
+    }
+    let out = make();
+    if was_enabled {
+        gc.call_method0("enable")?;
+    }
+    out
+}
+
+struct Builder<'py, 'f> {
+    py: Python<'py>,
+    parse_float: Option<&'f Bound<'py, PyAny>>,
+    /// In a large document, each object key made once (keys repeat:
+    /// attribute names, labels), as `json.loads` shares them.
+    keys: Option<HashMap<&'f str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
+}
+
+impl<'py, 'f> Builder<'py, 'f> {
+    fn value(&mut self, v: &'f Value) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        Ok(match v {
+            Value::Null => py.None().into_bound(py),
+            Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+            Value::Number(n) => self.number(n)?,
+            Value::String(s) => PyString::new(py, s).into_any(),
+            Value::Array(items) => {
+                let list = PyList::empty(py);
+                for x in items {
+                    list.append(self.value(x)?)?;
+                }
+                list.into_any()
+            }
+            Value::Object(o) => {
+                let dict = PyDict::new(py);
+                for (k, x) in o {
+                    let key = match &mut self.keys {
+                        Some(keys) => keys
+                            .entry(k.as_str())
+                            .or_insert_with(|| PyString::new(py, k))
+                            .clone(),
+                        None => PyString::new(py, k),
+                    };
+                    dict.set_item(key, self.value(x)?)?;
+                }
+                dict.into_any()
+            }
+        })
+    }
+
+    /// A number as `json.loads` reads its JSON text.
+    fn number(&self, n: &hcl::Number) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        let Some(text) = hcl::json::number_text(n) else {
+            return Err(PyValueError::new_err("a number JSON cannot write (±Inf)"));
+        };
+        if !text.contains(['.', 'e', 'E']) {
+            if let Ok(i) = text.parse::<i64>() {
+                return Ok(i.into_pyobject(py)?.into_any());
+            }
+            // (Wider than 64 bits: Python's own reading of the digits.)
+            return py.get_type::<PyInt>().call1((text,));
+        }
+        match self.parse_float {
+            Some(f) => f.call1((text,)),
+            None => Ok(PyFloat::new(py, text.parse::<f64>().unwrap_or(f64::NAN)).into_any()),
+        }
+    }
+}
