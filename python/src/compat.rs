@@ -6,7 +6,9 @@
 //!   the list of its blocks (in order); `__comments__` holds the body's
 //!   comments (`{"value": text}`, one per comment line, markers and blank
 //!   ones dropped), `__inline_comments__` those inside its attributes'
-//!   expressions;
+//!   expressions (between the items of tuples, objects, calls and the
+//!   parts of other expressions, at any depth except inside an object's
+//!   values);
 //! - a block is its body with `"__is_block__": true`, nested in a dict per
 //!   label after the first, each label as written (`"\"web\""` for a
 //!   quoted one);
@@ -18,7 +20,9 @@
 //!   `"${...}"` holding the expression re-printed: single spaces around
 //!   binary operators, `? :`, `=>`, `, ` between items and arguments,
 //!   ` ...` before an expansion, objects as `{k = v, ...}`, parentheses
-//!   kept; a number with an exponent stays as written, in `${...}`.
+//!   kept, a heredoc as its text in quotes, a decimal fraction as Python
+//!   prints the float; a number with an exponent stays as written, in
+//!   `${...}`.
 
 use hcl::syntax::{
     Block, BlockLabel, Body, Element, ExprKind, Expression, ObjectKey, Structure, TemplateKind,
@@ -102,18 +106,24 @@ impl<'py, 's> Compat<'py, 's> {
     /// of each gap between two items read as one (python-hcl2's token of
     /// newlines and comments).
     fn gap_comments(&self, span: Span, items: &[Span], out: &Bound<'py, PyList>) -> PyResult<()> {
-        let src = self.src;
         let mut from = span.start();
         let ends = items
             .iter()
             .map(|s| (s.start(), s.end()))
             .chain([(span.end(), span.end())]);
         for (start, end) in ends {
-            let found = hcl::parser::comments(src, Span::new(from, start.max(from)));
-            if let (Some(first), Some(last)) = (found.first(), found.last()) {
-                self.comment_values(&src[first.start()..last.end()], out)?;
-            }
+            self.gap(from, start.max(from), out)?;
             from = end.max(from);
+        }
+        Ok(())
+    }
+
+    /// The comments from `from` to `to`, read as one token.
+    fn gap(&self, from: usize, to: usize, out: &Bound<'py, PyList>) -> PyResult<()> {
+        let src = self.src;
+        let found = hcl::parser::comments(src, Span::new(from, to));
+        if let (Some(first), Some(last)) = (found.first(), found.last()) {
+            self.comment_values(&src[first.start()..last.end()], out)?;
         }
         Ok(())
     }
@@ -156,20 +166,65 @@ impl<'py, 's> Compat<'py, 's> {
         Ok(out.into_any())
     }
 
-    /// The comments python-hcl2 collects from an attribute's value: those
-    /// directly inside a tuple, object or call, between its elements (not
-    /// those inside the elements).
+    /// The comments python-hcl2 collects from an attribute's value, in
+    /// source order: those between the items of a tuple, an object or a
+    /// call's arguments, and inside parentheses; then, within tuples,
+    /// arguments and any other expression's operands, those of the
+    /// expressions nested there, but never those inside an object's values.
     fn inline_comments(&self, e: &Expression<'_>, out: &Bound<'py, PyList>) -> PyResult<()> {
-        let inside: Vec<Span> = match e.kind {
-            ExprKind::Tuple(items) => items.iter().map(|x| x.span).collect(),
-            ExprKind::Object(items) => items
-                .iter()
-                .map(|i| i.key.span().to(i.value.span))
-                .collect(),
-            ExprKind::FuncCall(f) => f.args.iter().map(|x| x.span).collect(),
-            _ => return Ok(()),
-        };
-        self.gap_comments(e.span, &inside, out)
+        match e.kind {
+            ExprKind::Tuple(items) => self.nested_comments(e.span, items, out),
+            ExprKind::FuncCall(f) => self.nested_comments(e.span, f.args, out),
+            ExprKind::Parenthesis(x) => self.nested_comments(e.span, std::slice::from_ref(x), out),
+            ExprKind::Object(items) => {
+                let inside: Vec<Span> = items
+                    .iter()
+                    .map(|i| i.key.span().to(i.value.span))
+                    .collect();
+                self.gap_comments(e.span, &inside, out)
+            }
+            ExprKind::Conditional(c) => {
+                self.nested_in(e.span, &[&c.cond, &c.true_expr, &c.false_expr], out)
+            }
+            ExprKind::Binary(b) => self.nested_in(e.span, &[&b.lhs, &b.rhs], out),
+            ExprKind::Unary(u) => self.nested_in(e.span, &[&u.expr], out),
+            ExprKind::For(f) => {
+                let mut parts = vec![&f.collection];
+                parts.extend(&f.key_expr);
+                parts.push(&f.value_expr);
+                parts.extend(&f.cond);
+                self.nested_in(e.span, &parts, out)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The comments of `span` between `items` and, in order, those nested
+    /// in each item.
+    fn nested_comments(
+        &self,
+        span: Span,
+        items: &[Expression<'_>],
+        out: &Bound<'py, PyList>,
+    ) -> PyResult<()> {
+        let items: Vec<&Expression<'_>> = items.iter().collect();
+        self.nested_in(span, &items, out)
+    }
+
+    /// [`Self::nested_comments`] of an expression's parts.
+    fn nested_in(
+        &self,
+        span: Span,
+        items: &[&Expression<'_>],
+        out: &Bound<'py, PyList>,
+    ) -> PyResult<()> {
+        let mut from = span.start();
+        for x in items {
+            self.gap(from, x.span.start().max(from), out)?;
+            self.inline_comments(x, out)?;
+            from = x.span.end().max(from);
+        }
+        self.gap(from, span.end().max(from), out)
     }
 
     /// A block: its body marked as a block, nested under its labels after
@@ -304,11 +359,21 @@ fn print(e: &Expression<'_>, src: &str, out: &mut String) {
     match e.kind {
         ExprKind::Null => out.push_str("null"),
         ExprKind::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        ExprKind::Number(n) => out.push_str(n.raw),
+        // (A decimal fraction is read as a float and printed back as
+        // Python prints one; an exponent or an integer stays as written.)
+        ExprKind::Number(n) => match n.raw.parse::<f64>() {
+            Ok(f) if n.raw.contains('.') && !n.raw.contains(['e', 'E']) => python_float(f, out),
+            _ => out.push_str(n.raw),
+        },
         ExprKind::String(_) => out.push_str(&src[e.span.range()]),
         ExprKind::Template(t) => match t.kind {
             TemplateKind::Quoted => quoted_into(e, src, out),
-            TemplateKind::Heredoc { .. } => out.push_str(heredoc_text(e, src)),
+            // (Inside an expression a heredoc is its text in quotes.)
+            TemplateKind::Heredoc { .. } => {
+                out.push('"');
+                out.push_str(heredoc_text(e, src));
+                out.push('"');
+            }
         },
         ExprKind::Variable(name) => out.push_str(name),
         ExprKind::Tuple(items) => {
@@ -424,5 +489,62 @@ fn print(e: &Expression<'_>, src: &str, out: &mut String) {
             print(x, src, out);
             out.push(')');
         }
+    }
+}
+
+/// A finite float as Python's `repr` prints it: the shortest digits that
+/// read back, positional from 1e-4 to below 1e16, else `d.ddde±XX`.
+fn python_float(f: f64, out: &mut String) {
+    // ryu's digits are Python's: the shortest that read back, and of
+    // those the nearest. Its text (`1.5`, `1e-5`, `1.2345678901234568e16`)
+    // gives the digits and the first one's power of ten.
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(f);
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(t) => ("-", t),
+        None => ("", text),
+    };
+    let (num, exp) = text.split_once('e').unwrap_or((text, "0"));
+    let (int, frac) = num.split_once('.').unwrap_or((num, ""));
+    let all = format!("{int}{frac}");
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let digits = all.trim_start_matches('0').trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let exp = exp.parse::<i32>().unwrap_or(0) + int.len() as i32 - 1 - lead as i32;
+    let exp = if all.trim_matches('0').is_empty() {
+        0
+    } else {
+        exp
+    };
+    let mantissa = if digits.len() > 1 {
+        format!("{}.{}", &digits[..1], &digits[1..])
+    } else {
+        digits.to_owned()
+    };
+    out.push_str(sign);
+    if (-4..16).contains(&exp) {
+        if exp < 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+            out.push_str(&digits);
+        } else {
+            let point = exp as usize + 1;
+            if digits.len() <= point {
+                out.push_str(&digits);
+                out.extend(std::iter::repeat_n('0', point - digits.len()));
+                out.push_str(".0");
+            } else {
+                out.push_str(&digits[..point]);
+                out.push('.');
+                out.push_str(&digits[point..]);
+            }
+        }
+    } else {
+        out.push_str(&mantissa);
+        out.push_str(&format!(
+            "e{}{:02}",
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        ));
     }
 }
