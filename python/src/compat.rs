@@ -526,11 +526,11 @@ fn python_float(f: f64, out: &mut String) {
         if exp < 0 {
             out.push_str("0.");
             out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
-            out.push_str(&digits);
+            out.push_str(digits);
         } else {
             let point = exp as usize + 1;
             if digits.len() <= point {
-                out.push_str(&digits);
+                out.push_str(digits);
                 out.extend(std::iter::repeat_n('0', point - digits.len()));
                 out.push_str(".0");
             } else {
