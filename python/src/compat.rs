@@ -121,6 +121,13 @@ impl<'py, 's> Compat<'py, 's> {
     /// The comments from `from` to `to`, read as one token.
     fn gap(&self, from: usize, to: usize, out: &Bound<'py, PyList>) -> PyResult<()> {
         let src = self.src;
+        // (Most gaps are a comma and spaces: no comment can start there.)
+        if !src.as_bytes()[from..to]
+            .iter()
+            .any(|b| matches!(b, b'#' | b'/'))
+        {
+            return Ok(());
+        }
         let found = hcl::parser::comments(src, Span::new(from, to));
         if let (Some(first), Some(last)) = (found.first(), found.last()) {
             self.comment_values(&src[first.start()..last.end()], out)?;
@@ -173,9 +180,9 @@ impl<'py, 's> Compat<'py, 's> {
     /// expressions nested there, but never those inside an object's values.
     fn inline_comments(&self, e: &Expression<'_>, out: &Bound<'py, PyList>) -> PyResult<()> {
         match e.kind {
-            ExprKind::Tuple(items) => self.nested_comments(e.span, items, out),
-            ExprKind::FuncCall(f) => self.nested_comments(e.span, f.args, out),
-            ExprKind::Parenthesis(x) => self.nested_comments(e.span, std::slice::from_ref(x), out),
+            ExprKind::Tuple(items) => self.nested_in(e.span, items, out),
+            ExprKind::FuncCall(f) => self.nested_in(e.span, f.args, out),
+            ExprKind::Parenthesis(x) => self.nested_in(e.span, [x], out),
             ExprKind::Object(items) => {
                 let inside: Vec<Span> = items
                     .iter()
@@ -184,16 +191,16 @@ impl<'py, 's> Compat<'py, 's> {
                 self.gap_comments(e.span, &inside, out)
             }
             ExprKind::Conditional(c) => {
-                self.nested_in(e.span, &[&c.cond, &c.true_expr, &c.false_expr], out)
+                self.nested_in(e.span, [&c.cond, &c.true_expr, &c.false_expr], out)
             }
-            ExprKind::Binary(b) => self.nested_in(e.span, &[&b.lhs, &b.rhs], out),
-            ExprKind::Unary(u) => self.nested_in(e.span, &[&u.expr], out),
+            ExprKind::Binary(b) => self.nested_in(e.span, [&b.lhs, &b.rhs], out),
+            ExprKind::Unary(u) => self.nested_in(e.span, [&u.expr], out),
             ExprKind::For(f) => {
-                let mut parts = vec![&f.collection];
-                parts.extend(&f.key_expr);
-                parts.push(&f.value_expr);
-                parts.extend(&f.cond);
-                self.nested_in(e.span, &parts, out)
+                let parts = std::iter::once(&f.collection)
+                    .chain(&f.key_expr)
+                    .chain([&f.value_expr])
+                    .chain(&f.cond);
+                self.nested_in(e.span, parts, out)
             }
             _ => Ok(()),
         }
@@ -201,21 +208,10 @@ impl<'py, 's> Compat<'py, 's> {
 
     /// The comments of `span` between `items` and, in order, those nested
     /// in each item.
-    fn nested_comments(
+    fn nested_in<'e, 'a: 'e>(
         &self,
         span: Span,
-        items: &[Expression<'_>],
-        out: &Bound<'py, PyList>,
-    ) -> PyResult<()> {
-        let items: Vec<&Expression<'_>> = items.iter().collect();
-        self.nested_in(span, &items, out)
-    }
-
-    /// [`Self::nested_comments`] of an expression's parts.
-    fn nested_in(
-        &self,
-        span: Span,
-        items: &[&Expression<'_>],
+        items: impl IntoIterator<Item = &'e Expression<'a>>,
         out: &Bound<'py, PyList>,
     ) -> PyResult<()> {
         let mut from = span.start();

@@ -73,11 +73,11 @@ impl<'py, 'f> Builder<'py, 'f> {
             Value::Number(n) => self.number(n)?,
             Value::String(s) => PyString::new(py, s).into_any(),
             Value::Array(items) => {
-                let list = PyList::empty(py);
-                for x in items {
-                    list.append(self.value(x)?)?;
-                }
-                list.into_any()
+                let made = items
+                    .iter()
+                    .map(|x| self.value(x))
+                    .collect::<PyResult<Vec<_>>>()?;
+                PyList::new(py, made)?.into_any()
             }
             Value::Object(o) => {
                 let dict = PyDict::new(py);
