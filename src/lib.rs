@@ -56,3 +56,37 @@ pub use value::{Key, Map, Number, Str, Type, TypeConstraint, Value};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the documents under `docs/`, run as doctests (one
+/// item per document).
+#[cfg(doctest)]
+mod docs {
+    macro_rules! documents {
+        ($($name:ident = $path:literal;)*) => {
+            $(
+                #[doc = include_str!(concat!("../docs/", $path))]
+                pub struct $name;
+            )*
+        };
+    }
+    documents! {
+        GuideSerde = "guide/serde.md";
+        GuideEvaluation = "guide/evaluation.md";
+        GuideTypesAndUnknowns = "guide/types-and-unknowns.md";
+        GuideTypeConstraints = "guide/type-constraints.md";
+        GuideDynamicBlocks = "guide/dynamic-blocks.md";
+        GuideAnalysis = "guide/analysis.md";
+        GuideJsonSyntax = "guide/json-syntax.md";
+        GuideEditing = "guide/editing.md";
+        GuideFormatting = "guide/formatting.md";
+        GuideDiagnostics = "guide/diagnostics.md";
+        GuideConfigurations = "guide/configurations.md";
+        GuideLimits = "guide/limits.md";
+        Cli = "cli.md";
+        Python = "python.md";
+        Compatibility = "compatibility.md";
+        Performance = "performance.md";
+        Conformance = "conformance.md";
+        Architecture = "architecture.md";
+    }
+}
