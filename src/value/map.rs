@@ -57,12 +57,30 @@ impl<K, V> Default for Map<K, V> {
 
 impl<K, V> Map<K, V> {
     /// An empty map (it allocates when first inserted into).
+    ///
+    /// ```
+    /// use hcl::Map;
+    /// let mut m: Map<&str, i32> = Map::new();
+    /// assert!(m.is_empty());
+    /// m.insert("a", 1);
+    /// assert_eq!(m.len(), 1);
+    /// ```
     #[inline]
     pub const fn new() -> Self {
         Map(Small(Vec::new()))
     }
 
     /// An empty map with room for `n` entries.
+    ///
+    /// ```
+    /// use hcl::Map;
+    /// let mut m: Map<String, u32> = Map::with_capacity(20);
+    /// assert!(m.is_empty());
+    /// for i in 0..20 {
+    ///     m.insert(format!("k{i}"), i);
+    /// }
+    /// assert_eq!(m.get("k19"), Some(&19));
+    /// ```
     #[inline]
     pub fn with_capacity(n: usize) -> Self {
         if n > INDEX_FROM {
@@ -76,6 +94,11 @@ impl<K, V> Map<K, V> {
     }
 
     /// The number of entries.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// assert_eq!(m.len(), 2);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         match &self.0 {
@@ -85,17 +108,38 @@ impl<K, V> Map<K, V> {
     }
 
     /// Whether the map is empty.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// assert!(!m.is_empty());
+    /// m.remove("a");
+    /// assert!(m.is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Removes every entry.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// m.clear();
+    /// assert!(m.is_empty());
+    /// assert_eq!(m.get("a"), None);
+    /// ```
     pub fn clear(&mut self) {
         self.0 = Small(Vec::new());
     }
 
     /// The entries in order.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// let entries: Vec<(&&str, &i32)> = m.iter().collect();
+    /// assert_eq!(entries, [(&"b", &2), (&"a", &1)]);
+    /// assert_eq!(m.iter().rev().next(), Some((&"a", &1)));
+    /// ```
     #[inline]
     pub fn iter(&self) -> Iter<'_, K, V> {
         match &self.0 {
@@ -105,6 +149,15 @@ impl<K, V> Map<K, V> {
     }
 
     /// The entries in order, values mutable.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// for (_, v) in m.iter_mut() {
+    ///     *v *= 10;
+    /// }
+    /// assert_eq!(m["a"], 10);
+    /// assert_eq!(m["b"], 20);
+    /// ```
     #[inline]
     pub fn iter_mut(&mut self) -> IterMut<'_, K, V> {
         match &mut self.0 {
@@ -114,34 +167,66 @@ impl<K, V> Map<K, V> {
     }
 
     /// The keys in order.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "a"]);
+    /// ```
     #[inline]
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator {
         self.iter().map(|(k, _)| k)
     }
 
     /// The values in order.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.values().copied().collect::<Vec<_>>(), [2, 1]);
+    /// ```
     #[inline]
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.iter().map(|(_, v)| v)
     }
 
     /// The values in order, mutable.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// m.values_mut().for_each(|v| *v += 1);
+    /// assert_eq!(m.values().copied().collect::<Vec<_>>(), [2, 3]);
+    /// ```
     #[inline]
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
         self.iter_mut().map(|(_, v)| v)
     }
 
     /// The keys in order, by value.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.into_keys().collect::<Vec<_>>(), ["b", "a"]);
+    /// ```
     pub fn into_keys(self) -> impl DoubleEndedIterator<Item = K> + ExactSizeIterator {
         self.into_iter().map(|(k, _)| k)
     }
 
     /// The values in order, by value.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.into_values().collect::<Vec<_>>(), [2, 1]);
+    /// ```
     pub fn into_values(self) -> impl DoubleEndedIterator<Item = V> + ExactSizeIterator {
         self.into_iter().map(|(_, v)| v)
     }
 
     /// The entry at position `i`.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.get_index(1), Some((&"a", &1)));
+    /// assert_eq!(m.get_index(2), None);
+    /// ```
     #[inline]
     pub fn get_index(&self, i: usize) -> Option<(&K, &V)> {
         match &self.0 {
@@ -151,6 +236,15 @@ impl<K, V> Map<K, V> {
     }
 
     /// The entry at position `i`, its value mutable.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// if let Some((k, v)) = m.get_index_mut(1) {
+    ///     assert_eq!(*k, "b");
+    ///     *v = 20;
+    /// }
+    /// assert_eq!(m["b"], 20);
+    /// ```
     #[inline]
     pub fn get_index_mut(&mut self, i: usize) -> Option<(&K, &mut V)> {
         match &mut self.0 {
@@ -160,12 +254,24 @@ impl<K, V> Map<K, V> {
     }
 
     /// The first entry.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.first(), Some((&"b", &2)));
+    /// assert_eq!(hcl::Map::<&str, i32>::new().first(), None);
+    /// ```
     #[inline]
     pub fn first(&self) -> Option<(&K, &V)> {
         self.get_index(0)
     }
 
     /// The last entry.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.last(), Some((&"a", &1)));
+    /// assert_eq!(hcl::Map::<&str, i32>::new().last(), None);
+    /// ```
     #[inline]
     pub fn last(&self) -> Option<(&K, &V)> {
         self.get_index(self.len().checked_sub(1)?)
@@ -174,6 +280,12 @@ impl<K, V> Map<K, V> {
 
 impl<K: Hash + Eq, V> Map<K, V> {
     /// The position of `key`.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.get_index_of("a"), Some(1));
+    /// assert_eq!(m.get_index_of("z"), None);
+    /// ```
     #[inline]
     pub fn get_index_of<Q>(&self, key: &Q) -> Option<usize>
     where
@@ -187,6 +299,14 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// The value of `key`.
+    ///
+    /// ```
+    /// use hcl::{Key, Map, Value};
+    /// let mut m: Map<Key, Value> = Map::new();
+    /// m.insert("name", Value::from("web"));
+    /// assert_eq!(m.get("name"), Some(&Value::from("web")));
+    /// assert_eq!(m.get("port"), None);
+    /// ```
     #[inline]
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
@@ -198,6 +318,15 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// The value of `key`, mutable.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// if let Some(v) = m.get_mut("a") {
+    ///     *v += 1;
+    /// }
+    /// assert_eq!(m["a"], 2);
+    /// assert!(m.get_mut("b").is_none());
+    /// ```
     #[inline]
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
     where
@@ -209,6 +338,15 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// The key and value of `key`.
+    ///
+    /// ```
+    /// use hcl::{Key, Map, Value};
+    /// let mut m: Map<Key, Value> = Map::new();
+    /// m.insert("a", Value::from(1));
+    /// let (k, v) = m.get_key_value("a").unwrap();
+    /// assert_eq!((k.as_str(), v), ("a", &Value::from(1)));
+    /// assert!(m.get_key_value("b").is_none());
+    /// ```
     pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
@@ -218,6 +356,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Whether `key` is in the map.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("a", 1)]);
+    /// assert!(m.contains_key("a"));
+    /// assert!(!m.contains_key("b"));
+    /// ```
     #[inline]
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
@@ -228,6 +372,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Makes room for `n` more entries.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// m.reserve(100);
+    /// assert_eq!(m.len(), 1);
+    /// ```
     pub fn reserve(&mut self, n: usize) {
         match &mut self.0 {
             Small(v) if v.len() + n <= INDEX_FROM => v.reserve(n),
@@ -238,12 +388,25 @@ impl<K: Hash + Eq, V> Map<K, V> {
 
     /// Sets `key` to `value`: an existing key keeps its position and its
     /// old value is returned; a new key goes last.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// assert_eq!(m.insert("a", 10), Some(1));
+    /// assert_eq!(m.insert("c", 3), None);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["a", "b", "c"]);
+    /// ```
     #[inline]
     pub fn insert(&mut self, key: impl Into<K>, value: V) -> Option<V> {
         self.insert_full(key, value).1
     }
 
     /// Like [`insert`](Self::insert), returning the position too.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// assert_eq!(m.insert_full("b", 20), (1, Some(2)));
+    /// assert_eq!(m.insert_full("c", 3), (2, None));
+    /// ```
     pub fn insert_full(&mut self, key: impl Into<K>, value: V) -> (usize, Option<V>) {
         let key = key.into();
         // A hashed map looks the key up and inserts it with one hash.
@@ -275,6 +438,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Removes `key`, keeping the order of the others; O(n).
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.shift_remove("a"), Some(1));
+    /// assert_eq!(m.shift_remove("a"), None);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "c"]);
+    /// ```
     pub fn shift_remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -285,6 +455,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
 
     /// Removes `key` and returns its entry, keeping the order of the
     /// others.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.shift_remove_entry("a"), Some(("a", 1)));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "c"]);
+    /// ```
     pub fn shift_remove_entry<Q>(&mut self, key: &Q) -> Option<(K, V)>
     where
         K: Borrow<Q>,
@@ -296,6 +472,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
 
     /// Removes the entry at position `i`, moving the last entry into its
     /// place.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.swap_remove_index(0), Some(("a", 1)));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["c", "b"]);
+    /// assert_eq!(m.swap_remove_index(5), None);
+    /// ```
     pub fn swap_remove_index(&mut self, i: usize) -> Option<(K, V)> {
         match &mut self.0 {
             Small(v) => (i < v.len()).then(|| v.swap_remove(i)),
@@ -304,6 +487,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Removes the entry at position `i`, keeping the order of the others.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.shift_remove_index(0), Some(("a", 1)));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "c"]);
+    /// assert_eq!(m.shift_remove_index(5), None);
+    /// ```
     pub fn shift_remove_index(&mut self, i: usize) -> Option<(K, V)> {
         match &mut self.0 {
             Small(v) => (i < v.len()).then(|| v.remove(i)),
@@ -313,6 +503,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
 
     /// Removes `key`, keeping the order of the others (as
     /// [`shift_remove`](Self::shift_remove)).
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.remove("a"), Some(1));
+    /// assert_eq!(m.remove("z"), None);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "c"]);
+    /// ```
     pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -322,6 +519,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Removes `key`, moving the last entry into its place.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(m.swap_remove("a"), Some(1));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["c", "b"]);
+    /// ```
     pub fn swap_remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -332,6 +535,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Keeps the entries for which `keep` is true, in order.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// m.retain(|_, v| *v != 2);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["a", "c"]);
+    /// ```
     pub fn retain(&mut self, mut keep: impl FnMut(&K, &mut V) -> bool) {
         match &mut self.0 {
             Small(v) => v.retain_mut(|(k, v)| keep(k, v)),
@@ -340,6 +549,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Sorts the entries by key.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("b", 2), ("c", 3), ("a", 1)]);
+    /// m.sort_keys();
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["a", "b", "c"]);
+    /// ```
     pub fn sort_keys(&mut self)
     where
         K: Ord,
@@ -351,6 +566,12 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// Sorts the entries with `cmp` (stable).
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 2), ("b", 3), ("c", 1)]);
+    /// m.sort_by(|_, v1, _, v2| v2.cmp(v1));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["b", "a", "c"]);
+    /// ```
     pub fn sort_by(&mut self, mut cmp: impl FnMut(&K, &V, &K, &V) -> std::cmp::Ordering) {
         match &mut self.0 {
             Small(v) => v.sort_by(|a, b| cmp(&a.0, &a.1, &b.0, &b.1)),
@@ -359,6 +580,13 @@ impl<K: Hash + Eq, V> Map<K, V> {
     }
 
     /// The slot of `key`, to read, insert or change in place.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// *m.entry("a").or_insert(0) += 1;
+    /// *m.entry("b").or_insert(0) += 1;
+    /// assert_eq!(m, hcl::Map::from([("a", 2), ("b", 1)]));
+    /// ```
     pub fn entry(&mut self, key: impl Into<K>) -> Entry<'_, K, V> {
         let key = key.into();
         match self.get_index_of(&key) {
@@ -369,6 +597,17 @@ impl<K: Hash + Eq, V> Map<K, V> {
 }
 
 /// A slot in a [`Map`], from [`Map::entry`].
+///
+/// ```
+/// use hcl::value::map::Entry;
+/// let mut m = hcl::Map::from([("a", 1)]);
+/// assert!(matches!(m.entry("a"), Entry::Occupied(_)));
+/// match m.entry("b") {
+///     Entry::Vacant(v) => *v.insert(2) += 1,
+///     Entry::Occupied(_) => unreachable!(),
+/// }
+/// assert_eq!(m["b"], 3);
+/// ```
 pub enum Entry<'a, K, V> {
     /// The key is in the map.
     Occupied(OccupiedEntry<'a, K, V>),
@@ -377,12 +616,30 @@ pub enum Entry<'a, K, V> {
 }
 
 /// A key in the map, from [`Map::entry`].
+///
+/// ```
+/// use hcl::value::map::Entry;
+/// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+/// let Entry::Occupied(mut o) = m.entry("b") else { unreachable!() };
+/// assert_eq!((o.key(), o.get(), o.index()), (&"b", &2, 1));
+/// assert_eq!(o.insert(20), 2);
+/// assert_eq!(m["b"], 20);
+/// ```
 pub struct OccupiedEntry<'a, K, V> {
     map: &'a mut Map<K, V>,
     index: usize,
 }
 
 /// A key not in the map, from [`Map::entry`].
+///
+/// ```
+/// use hcl::value::map::Entry;
+/// let mut m = hcl::Map::from([("a", 1)]);
+/// let Entry::Vacant(v) = m.entry("b") else { unreachable!() };
+/// assert_eq!(v.key(), &"b");
+/// v.insert(2);
+/// assert_eq!(m.get_index(1), Some((&"b", &2)));
+/// ```
 pub struct VacantEntry<'a, K, V> {
     map: &'a mut Map<K, V>,
     key: K,
@@ -390,6 +647,13 @@ pub struct VacantEntry<'a, K, V> {
 
 impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
     /// The value, inserting `default` first if the key is new.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// assert_eq!(*m.entry("a").or_insert(10), 1);
+    /// assert_eq!(*m.entry("b").or_insert(10), 10);
+    /// assert_eq!(m.len(), 2);
+    /// ```
     pub fn or_insert(self, default: V) -> &'a mut V {
         match self {
             Entry::Occupied(o) => o.into_mut(),
@@ -398,6 +662,13 @@ impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
     }
 
     /// The value, inserting `f()` first if the key is new.
+    ///
+    /// ```
+    /// let mut m: hcl::Map<&str, Vec<i32>> = hcl::Map::new();
+    /// m.entry("a").or_insert_with(Vec::new).push(1);
+    /// m.entry("a").or_insert_with(|| unreachable!()).push(2);
+    /// assert_eq!(m["a"], [1, 2]);
+    /// ```
     pub fn or_insert_with(self, f: impl FnOnce() -> V) -> &'a mut V {
         match self {
             Entry::Occupied(o) => o.into_mut(),
@@ -406,6 +677,15 @@ impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
     }
 
     /// The value, inserting `V::default()` first if the key is new.
+    ///
+    /// ```
+    /// let mut m: hcl::Map<String, usize> = hcl::Map::new();
+    /// for word in ["a", "b", "a"] {
+    ///     *m.entry(word).or_default() += 1;
+    /// }
+    /// assert_eq!(m["a"], 2);
+    /// assert_eq!(m["b"], 1);
+    /// ```
     pub fn or_default(self) -> &'a mut V
     where
         V: Default,
@@ -414,6 +694,12 @@ impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
     }
 
     /// The key.
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// assert_eq!(m.entry("a").key(), &"a");
+    /// assert_eq!(m.entry("b").key(), &"b");
+    /// ```
     pub fn key(&self) -> &K {
         match self {
             Entry::Occupied(o) => o.key(),
@@ -424,26 +710,71 @@ impl<'a, K: Hash + Eq, V> Entry<'a, K, V> {
 
 impl<'a, K, V> OccupiedEntry<'a, K, V> {
     /// The key.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Occupied(o) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(o.key(), &"a");
+    /// ```
     pub fn key(&self) -> &K {
         self.map.at(self.index).0
     }
     /// The value.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Occupied(o) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(o.get(), &1);
+    /// ```
     pub fn get(&self) -> &V {
         self.map.at(self.index).1
     }
     /// The value, mutable.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Occupied(mut o) = m.entry("a") else { unreachable!() };
+    /// *o.get_mut() += 1;
+    /// assert_eq!(o.get(), &2);
+    /// ```
     pub fn get_mut(&mut self) -> &mut V {
         &mut self.map[self.index]
     }
     /// The value, mutable for the map's lifetime.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Occupied(o) = m.entry("a") else { unreachable!() };
+    /// *o.into_mut() = 5;
+    /// assert_eq!(m["a"], 5);
+    /// ```
     pub fn into_mut(self) -> &'a mut V {
         &mut self.map[self.index]
     }
     /// Replaces the value, returning the old one.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Occupied(mut o) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(o.insert(2), 1);
+    /// assert_eq!(m["a"], 2);
+    /// ```
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
     /// The entry's position.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// let Entry::Occupied(o) = m.entry("b") else { unreachable!() };
+    /// assert_eq!(o.index(), 1);
+    /// ```
     pub fn index(&self) -> usize {
         self.index
     }
@@ -451,10 +782,25 @@ impl<'a, K, V> OccupiedEntry<'a, K, V> {
 
 impl<'a, K: Hash + Eq, V> VacantEntry<'a, K, V> {
     /// The key.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Vacant(v) = m.entry("b") else { unreachable!() };
+    /// assert_eq!(v.key(), &"b");
+    /// ```
     pub fn key(&self) -> &K {
         &self.key
     }
     /// Inserts the key with `value` (last) and returns the value.
+    ///
+    /// ```
+    /// use hcl::value::map::Entry;
+    /// let mut m = hcl::Map::from([("a", 1)]);
+    /// let Entry::Vacant(v) = m.entry("b") else { unreachable!() };
+    /// *v.insert(2) += 1;
+    /// assert_eq!(m.last(), Some((&"b", &3)));
+    /// ```
     pub fn insert(self, value: V) -> &'a mut V {
         let map = self.map;
         let i = map.push(self.key, value);
@@ -661,16 +1007,40 @@ macro_rules! iterator {
 
 iterator!(
     /// A map's entries, from [`Map::iter`].
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// let mut it = m.iter();
+    /// assert_eq!(it.len(), 2);
+    /// assert_eq!(it.next(), Some((&"a", &1)));
+    /// assert_eq!(it.next_back(), Some((&"b", &2)));
+    /// assert_eq!(it.next(), None);
+    /// ```
     Iter<'a, K, V>, std::slice::Iter<'a, (K, V)>, indexmap::map::Iter<'a, K, V>,
     (&'a K, &'a V), |e| (&e.0, &e.1)
 );
 iterator!(
     /// A map's entries with mutable values, from [`Map::iter_mut`].
+    ///
+    /// ```
+    /// let mut m = hcl::Map::from([("a", 1), ("b", 2)]);
+    /// let mut it = m.iter_mut();
+    /// let (k, v) = it.next().unwrap();
+    /// *v += 10;
+    /// assert_eq!((*k, it.len()), ("a", 1));
+    /// assert_eq!(m["a"], 11);
+    /// ```
     IterMut<'a, K, V>, std::slice::IterMut<'a, (K, V)>, indexmap::map::IterMut<'a, K, V>,
     (&'a K, &'a mut V), |e| (&e.0, &mut e.1)
 );
 iterator!(
     /// A map's entries by value, from `Map::into_iter`.
+    ///
+    /// ```
+    /// let m = hcl::Map::from([("b", 2), ("a", 1)]);
+    /// let entries: Vec<(&str, i32)> = m.into_iter().collect();
+    /// assert_eq!(entries, [("b", 2), ("a", 1)]);
+    /// ```
     IntoIter<K, V>, std::vec::IntoIter<(K, V)>, indexmap::map::IntoIter<K, V>,
     (K, V), |e| e
 );
