@@ -289,6 +289,15 @@ impl Body<'_> {
 
 impl Expression<'_> {
     /// A copy of the expression in `arena`, every node and string included.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// let expr = {
+    ///     let parsed = hcl::parser::parse_expression("a + [1, \"x\"]").unwrap();
+    ///     parsed.expr().copy_in(&arena)
+    /// };
+    /// assert_eq!(expr.to_string(), "a + [1, \"x\"]");
+    /// ```
     pub fn copy_in<'b>(&self, arena: &'b Arena) -> Expression<'b> {
         CopyIn(arena).fold_expr(self)
     }
@@ -296,6 +305,16 @@ impl Expression<'_> {
 
 impl Template<'_> {
     /// A copy of the template in `arena`, every node and string included.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// let template = {
+    ///     let parsed = hcl::parser::parse_template("Hi ${name}!").unwrap();
+    ///     parsed.template().copy_in(&arena)
+    /// };
+    /// assert_eq!(template.elements.len(), 3);
+    /// assert_eq!(template.to_string(), "Hi ${name}!");
+    /// ```
     pub fn copy_in<'b>(&self, arena: &'b Arena) -> Template<'b> {
         CopyIn(arena).fold_template(self)
     }

@@ -77,6 +77,13 @@ pub(crate) fn subslice<'s>(src: &'s str, s: &str) -> Option<&'s str> {
 }
 
 /// An identifier (UAX #31 `ID_Start (ID_Continue | '-')*`).
+///
+/// ```
+/// let file = hcl::parse("region = \"eu\"").unwrap();
+/// let ident = file.body().attributes().next().unwrap().name;
+/// assert_eq!(ident.name, "region");
+/// assert_eq!(ident.span, hcl::Span::new(0, 6));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ident<'a> {
     /// The identifier's text.
@@ -87,11 +94,23 @@ pub struct Ident<'a> {
 
 impl<'a> Ident<'a> {
     /// An identifier with the given name and span.
+    ///
+    /// ```
+    /// use hcl::syntax::Ident;
+    /// let id = Ident::new("count", hcl::Span::new(0, 5));
+    /// assert_eq!(id.name, "count");
+    /// assert_eq!(id.span.end, 5);
+    /// ```
     pub const fn new(name: &'a str, span: Span) -> Self {
         Ident { name, span }
     }
 
     /// The identifier's text.
+    ///
+    /// ```
+    /// let id = hcl::syntax::Ident::new("name", hcl::Span::default());
+    /// assert_eq!(id.as_str(), "name");
+    /// ```
     #[inline]
     pub const fn as_str(&self) -> &'a str {
         self.name
@@ -102,6 +121,15 @@ impl<'a> Ident<'a> {
 ///
 /// `span` covers the body's content: for a file, the whole file; for a
 /// block, everything between `{` and `}` (exclusive).
+///
+/// ```
+/// let file = hcl::parse("a = 1\nb {\n  c = 2\n}\n").unwrap();
+/// let body = file.body();
+/// assert_eq!(body.structures.len(), 2);
+/// assert_eq!(body.span, hcl::Span::new(0, 20));
+/// let inner = body.blocks().next().unwrap().body;
+/// assert_eq!(inner.attribute("c").unwrap().name.span, hcl::Span::new(12, 13));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Body<'a> {
     /// Attributes and blocks in source order.
@@ -112,6 +140,12 @@ pub struct Body<'a> {
 
 impl<'a> Body<'a> {
     /// The attributes of this body, in source order.
+    ///
+    /// ```
+    /// let file = hcl::parse("a = 1\nb {}\nc = 2\n").unwrap();
+    /// let names: Vec<_> = file.body().attributes().map(|a| a.name.name).collect();
+    /// assert_eq!(names, ["a", "c"]);
+    /// ```
     pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> {
         self.structures.iter().filter_map(|s| match s {
             Structure::Attribute(a) => Some(a),
@@ -120,6 +154,12 @@ impl<'a> Body<'a> {
     }
 
     /// The blocks of this body, in source order.
+    ///
+    /// ```
+    /// let file = hcl::parse("x = 1\nresource \"a\" \"b\" {}\nlocals {}\n").unwrap();
+    /// let types: Vec<_> = file.body().blocks().map(|b| b.ident.name).collect();
+    /// assert_eq!(types, ["resource", "locals"]);
+    /// ```
     pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> {
         self.structures.iter().filter_map(|s| match s {
             Structure::Block(b) => Some(b),
@@ -128,12 +168,27 @@ impl<'a> Body<'a> {
     }
 
     /// The attribute named `name`, if any.
+    ///
+    /// ```
+    /// let file = hcl::parse("a = 1\nb = \"two\"\n").unwrap();
+    /// let b = file.body().attribute("b").unwrap();
+    /// assert_eq!(b.expr.to_string(), "\"two\"");
+    /// assert!(file.body().attribute("c").is_none());
+    /// ```
     pub fn attribute(&self, name: &str) -> Option<&'a Attribute<'a>> {
         self.attributes().find(|a| a.name.name == name)
     }
 }
 
 /// One item of a [`Body`].
+///
+/// ```
+/// use hcl::syntax::Structure;
+/// let file = hcl::parse("a = 1\nb {}\n").unwrap();
+/// let s = file.body().structures;
+/// assert!(matches!(s[0], Structure::Attribute(a) if a.name.name == "a"));
+/// assert!(matches!(s[1], Structure::Block(b) if b.ident.name == "b"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Structure<'a> {
     /// `name = expr`
@@ -144,6 +199,12 @@ pub enum Structure<'a> {
 
 impl Structure<'_> {
     /// The item's span.
+    ///
+    /// ```
+    /// let file = hcl::parse("a = 1\nb {}\n").unwrap();
+    /// let spans: Vec<_> = file.body().structures.iter().map(|s| s.span()).collect();
+    /// assert_eq!(spans, [hcl::Span::new(0, 5), hcl::Span::new(6, 10)]);
+    /// ```
     pub fn span(&self) -> Span {
         match self {
             Structure::Attribute(a) => a.span(),
@@ -153,6 +214,13 @@ impl Structure<'_> {
 }
 
 /// An attribute definition `name = expr`.
+///
+/// ```
+/// let file = hcl::parse("enabled = true").unwrap();
+/// let attr = file.body().attribute("enabled").unwrap();
+/// assert_eq!(attr.name.name, "enabled");
+/// assert!(matches!(attr.expr.kind, hcl::syntax::ExprKind::Bool(true)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'a> {
     /// The attribute's name.
@@ -180,6 +248,15 @@ impl Attribute<'_> {
 ///
 /// Its braces are where its body's span says (the body is what lies
 /// between them); a block built without spans has none.
+///
+/// ```
+/// let file = hcl::parse("resource \"aws_s3_bucket\" \"logs\" {\n  acl = \"private\"\n}\n").unwrap();
+/// let block = file.body().blocks().next().unwrap();
+/// assert_eq!(block.ident.name, "resource");
+/// let labels: Vec<_> = block.labels.iter().map(|l| l.as_str()).collect();
+/// assert_eq!(labels, ["aws_s3_bucket", "logs"]);
+/// assert!(block.body.attribute("acl").is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block<'a> {
     /// The block type.
@@ -241,6 +318,13 @@ impl Block<'_> {
     }
 
     /// The opening `{`.
+    ///
+    /// ```
+    /// let src = "b {\n}\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let b = file.body().blocks().next().unwrap();
+    /// assert_eq!(&src[b.open_brace().range()], "{");
+    /// ```
     #[inline]
     pub fn open_brace(&self) -> Span {
         if self.has_no_braces() {
@@ -253,6 +337,14 @@ impl Block<'_> {
     }
 
     /// The closing `}`.
+    ///
+    /// ```
+    /// let src = "b {\n  a = 1\n}\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let b = file.body().blocks().next().unwrap();
+    /// assert_eq!(b.close_brace(), hcl::Span::new(12, 13));
+    /// assert_eq!(&src[12..13], "}");
+    /// ```
     #[inline]
     pub fn close_brace(&self) -> Span {
         if self.has_no_braces() {
@@ -273,6 +365,14 @@ impl Block<'_> {
 
 /// A block label: an identifier or a quoted string (which may not contain
 /// interpolations).
+///
+/// ```
+/// use hcl::syntax::BlockLabel;
+/// let file = hcl::parse("b one \"two\" {}").unwrap();
+/// let labels = file.body().blocks().next().unwrap().labels;
+/// assert!(matches!(labels[0], BlockLabel::Ident(i) if i.name == "one"));
+/// assert!(matches!(labels[1], BlockLabel::String { value: "two", .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockLabel<'a> {
     /// `block foo {}`
@@ -288,6 +388,13 @@ pub enum BlockLabel<'a> {
 
 impl<'a> BlockLabel<'a> {
     /// The label's value.
+    ///
+    /// ```
+    /// let file = hcl::parse("b one \"t\\\"wo\" {}").unwrap();
+    /// let labels = file.body().blocks().next().unwrap().labels;
+    /// assert_eq!(labels[0].as_str(), "one");
+    /// assert_eq!(labels[1].as_str(), "t\"wo");
+    /// ```
     pub fn as_str(&self) -> &'a str {
         match self {
             BlockLabel::Ident(i) => i.name,
@@ -296,6 +403,14 @@ impl<'a> BlockLabel<'a> {
     }
 
     /// The label's span.
+    ///
+    /// ```
+    /// let file = hcl::parse("b one \"two\" {}").unwrap();
+    /// let labels = file.body().blocks().next().unwrap().labels;
+    /// assert_eq!(labels[0].span(), hcl::Span::new(2, 5));
+    /// // A quoted label's span includes the quotes.
+    /// assert_eq!(labels[1].span(), hcl::Span::new(6, 11));
+    /// ```
     pub fn span(&self) -> Span {
         match self {
             BlockLabel::Ident(i) => i.span,
@@ -305,6 +420,12 @@ impl<'a> BlockLabel<'a> {
 }
 
 /// An expression with its span.
+///
+/// ```
+/// let e = hcl::parser::parse_expression("(1 + 2)").unwrap();
+/// assert_eq!(e.expr().span, hcl::Span::new(0, 7));
+/// assert!(matches!(e.expr().kind, hcl::syntax::ExprKind::Parenthesis(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Expression<'a> {
     /// What kind of expression.
@@ -315,6 +436,12 @@ pub struct Expression<'a> {
 
 impl<'a> Expression<'a> {
     /// An expression of `kind` at `span`.
+    ///
+    /// ```
+    /// use hcl::syntax::{ExprKind, Expression};
+    /// let e = Expression::new(ExprKind::Variable("var"), hcl::Span::default());
+    /// assert_eq!(e.to_string(), "var");
+    /// ```
     #[inline]
     pub fn new(kind: ExprKind<'a>, span: Span) -> Self {
         Expression { kind, span }
@@ -355,6 +482,16 @@ impl<'a> Expression<'a> {
 ///
 /// Variants larger than a slice are references into the arena, which keeps
 /// an `Expression` at 32 bytes.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("\"plain\"").unwrap();
+/// assert!(matches!(e.expr().kind, ExprKind::String("plain")));
+/// let e = hcl::parser::parse_expression("\"${x}!\"").unwrap();
+/// assert!(matches!(e.expr().kind, ExprKind::Template(_)));
+/// let e = hcl::parser::parse_expression("a.b[0]").unwrap();
+/// assert!(matches!(e.expr().kind, ExprKind::Traversal(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprKind<'a> {
     /// `null`
@@ -412,6 +549,14 @@ pub struct NumberLit<'a> {
 impl<'a> NumberLit<'a> {
     /// The literal `raw` of `value` (a 512-bit value is copied into
     /// `arena`).
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, NumberLit};
+    /// let arena = Arena::new();
+    /// let lit = NumberLit::new(&arena, &hcl::Number::from(1.5), "1.50");
+    /// assert_eq!(lit.raw, "1.50");
+    /// assert_eq!(lit.value(), hcl::Number::from(1.5));
+    /// ```
     pub fn new(arena: &'a Arena, value: &Number, raw: &'a str) -> NumberLit<'a> {
         NumberLit {
             value: value.to_lit(|b| arena.alloc(b)),
@@ -428,6 +573,14 @@ impl<'a> NumberLit<'a> {
     }
 
     /// The literal's value.
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("1e3").unwrap();
+    /// let ExprKind::Number(lit) = e.expr().kind else { unreachable!() };
+    /// assert_eq!(lit.raw, "1e3");
+    /// assert_eq!(lit.value().as_u64(), Some(1000));
+    /// ```
     #[inline]
     pub fn value(&self) -> Number {
         Number::from_lit(self.value)
@@ -450,6 +603,14 @@ impl fmt::Debug for NumberLit<'_> {
 }
 
 /// A template expression: a quoted string with interpolations/directives, or a heredoc.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, TemplateKind};
+/// let e = hcl::parser::parse_expression("\"Hello, ${name}\"").unwrap();
+/// let ExprKind::Template(t) = e.expr().kind else { unreachable!() };
+/// assert_eq!(t.kind, TemplateKind::Quoted);
+/// assert_eq!(t.template.elements.len(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateExpr<'a> {
     /// Quoted or heredoc.
@@ -463,6 +624,17 @@ impl<'a> TemplateExpr<'a> {
     /// The expression of a template that is one interpolation and nothing
     /// else (`"${x}"`), whose value is that expression's, not a string (the
     /// spec's template wrap).
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("\"${var.list}\"").unwrap();
+    /// let ExprKind::Template(t) = e.expr().kind else { unreachable!() };
+    /// assert_eq!(t.wrapped_expr().unwrap().to_string(), "var.list");
+    ///
+    /// let e = hcl::parser::parse_expression("\"x${y}\"").unwrap();
+    /// let ExprKind::Template(t) = e.expr().kind else { unreachable!() };
+    /// assert!(t.wrapped_expr().is_none());
+    /// ```
     pub fn wrapped_expr(&self) -> Option<&Expression<'a>> {
         match self.template.elements {
             [Element::Interpolation(i)] => Some(&i.expr),
@@ -472,6 +644,13 @@ impl<'a> TemplateExpr<'a> {
 }
 
 /// How a template expression was written.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, TemplateKind};
+/// let e = hcl::parser::parse_expression("<<-EOT\n  hi\n  EOT\n").unwrap();
+/// let ExprKind::Template(t) = e.expr().kind else { unreachable!() };
+/// assert_eq!(t.kind, TemplateKind::Heredoc { marker: "EOT", strip_indent: true });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TemplateKind<'a> {
     /// `"..."`
@@ -486,6 +665,15 @@ pub enum TemplateKind<'a> {
 }
 
 /// A template: literal text, interpolations and directives.
+///
+/// ```
+/// use hcl::syntax::Element;
+/// let t = hcl::parser::parse_template("a${b}c").unwrap();
+/// let elements = t.template().elements;
+/// assert_eq!(elements.len(), 3);
+/// assert!(matches!(elements[1], Element::Interpolation(_)));
+/// assert_eq!(t.template().span, hcl::Span::new(0, 6));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Template<'a> {
     /// The parts in order.
@@ -498,6 +686,15 @@ pub struct Template<'a> {
 }
 
 /// One part of a [`Template`].
+///
+/// ```
+/// use hcl::syntax::Element;
+/// let t = hcl::parser::parse_template("x=${x}%{ if y }!%{ endif }").unwrap();
+/// let e = t.template().elements;
+/// assert!(matches!(e[0], Element::Literal(l) if l.value == "x="));
+/// assert!(matches!(e[1], Element::Interpolation(_)));
+/// assert!(matches!(e[2], Element::Directive(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Element<'a> {
     /// Literal text, unescaped (`$${` already turned into `${`).
@@ -518,6 +715,14 @@ pub enum Element<'a> {
 /// Evaluators must not strip again; the [`Strip`] flags are kept for
 /// printing. A literal emptied by stripping is kept (it prevents template
 /// unwrapping, as in Terraform: `" ${~ 5 }"` is the string `"5"`).
+///
+/// ```
+/// use hcl::syntax::Element;
+/// let t = hcl::parser::parse_template("a $${b}").unwrap();
+/// let Element::Literal(lit) = t.template().elements[0] else { unreachable!() };
+/// assert_eq!(lit.value, "a ${b}");
+/// assert_eq!(lit.span, hcl::Span::new(0, 7));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Literal<'a> {
     /// Unescaped text.
@@ -528,6 +733,15 @@ pub struct Literal<'a> {
 }
 
 /// Strip markers `~` on either side of an interpolation or directive.
+///
+/// ```
+/// use hcl::syntax::Element;
+/// let t = hcl::parser::parse_template("a ${~ x } b").unwrap();
+/// let Element::Interpolation(i) = t.template().elements[1] else { unreachable!() };
+/// assert!(i.strip.start && !i.strip.end);
+/// // The literal before lost its trailing space.
+/// assert!(matches!(t.template().elements[0], Element::Literal(l) if l.value == "a"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Strip {
     /// `${~` / `%{~`: strip whitespace before.
@@ -537,6 +751,14 @@ pub struct Strip {
 }
 
 /// `${ expr }` in a template.
+///
+/// ```
+/// use hcl::syntax::Element;
+/// let t = hcl::parser::parse_template("Hi ${name}!").unwrap();
+/// let Element::Interpolation(i) = t.template().elements[1] else { unreachable!() };
+/// assert_eq!(i.expr.to_string(), "name");
+/// assert_eq!(i.span, hcl::Span::new(3, 10));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interpolation<'a> {
     /// The interpolated expression.
@@ -548,6 +770,13 @@ pub struct Interpolation<'a> {
 }
 
 /// A template directive.
+///
+/// ```
+/// use hcl::syntax::{Directive, Element};
+/// let t = hcl::parser::parse_template("%{ for x in xs }${x}%{ endfor }").unwrap();
+/// let Element::Directive(d) = t.template().elements[0] else { unreachable!() };
+/// assert!(matches!(d, Directive::For(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Directive<'a> {
     /// `%{ if c }...%{ else }...%{ endif }`
@@ -557,6 +786,15 @@ pub enum Directive<'a> {
 }
 
 /// `%{ if cond }` ... `%{ else }` ... `%{ endif }`
+///
+/// ```
+/// use hcl::syntax::{Directive, Element};
+/// let t = hcl::parser::parse_template("%{ if ok }yes%{ else }no%{ endif }").unwrap();
+/// let Element::Directive(Directive::If(d)) = t.template().elements[0] else { unreachable!() };
+/// assert_eq!(d.cond.to_string(), "ok");
+/// assert_eq!(d.true_template.elements.len(), 1);
+/// assert!(d.false_template.is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IfDirective<'a> {
     /// The condition.
@@ -576,6 +814,15 @@ pub struct IfDirective<'a> {
 }
 
 /// `%{ for key, value in coll }` ... `%{ endfor }`
+///
+/// ```
+/// use hcl::syntax::{Directive, Element};
+/// let t = hcl::parser::parse_template("%{ for k, v in m }${k}=${v}%{ endfor }").unwrap();
+/// let Element::Directive(Directive::For(d)) = t.template().elements[0] else { unreachable!() };
+/// assert_eq!(d.key_var.unwrap().name, "k");
+/// assert_eq!(d.value_var.name, "v");
+/// assert_eq!(d.collection.to_string(), "m");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForDirective<'a> {
     /// Key (or index) variable, when two are given.
@@ -595,6 +842,15 @@ pub struct ForDirective<'a> {
 }
 
 /// One `key = value` (or `key: value`) element of an object constructor.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, ObjectSeparator};
+/// let e = hcl::parser::parse_expression("{ a = 1, b: 2 }").unwrap();
+/// let ExprKind::Object(items) = e.expr().kind else { unreachable!() };
+/// assert_eq!(items[0].key.literal_key(), Some("a"));
+/// assert_eq!(items[0].value.to_string(), "1");
+/// assert_eq!(items[1].separator, ObjectSeparator::Colon);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ObjectItem<'a> {
     /// The key.
@@ -606,6 +862,14 @@ pub struct ObjectItem<'a> {
 }
 
 /// The key of an [`ObjectItem`].
+///
+/// ```
+/// use hcl::syntax::{ExprKind, ObjectKey};
+/// let e = hcl::parser::parse_expression("{ a = 1, (k) = 2 }").unwrap();
+/// let ExprKind::Object(items) = e.expr().kind else { unreachable!() };
+/// assert!(matches!(items[0].key, ObjectKey::Ident(i) if i.name == "a"));
+/// assert!(matches!(items[1].key, ObjectKey::Expression(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ObjectKey<'a> {
     /// A bare identifier: a literal key, not a variable.
@@ -616,6 +880,14 @@ pub enum ObjectKey<'a> {
 
 impl<'a> ObjectKey<'a> {
     /// The key's span.
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("{ key = 1, \"q\" = 2 }").unwrap();
+    /// let ExprKind::Object(items) = e.expr().kind else { unreachable!() };
+    /// assert_eq!(items[0].key.span(), hcl::Span::new(2, 5));
+    /// assert_eq!(items[1].key.span(), hcl::Span::new(11, 14));
+    /// ```
     pub fn span(&self) -> Span {
         match self {
             ObjectKey::Ident(i) => i.span,
@@ -649,6 +921,14 @@ impl<'a> ObjectKey<'a> {
 }
 
 /// The separator between an object key and its value.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, ObjectSeparator};
+/// let e = hcl::parser::parse_expression("{ a = 1, b: 2 }").unwrap();
+/// let ExprKind::Object(items) = e.expr().kind else { unreachable!() };
+/// let seps: Vec<_> = items.iter().map(|i| i.separator).collect();
+/// assert_eq!(seps, [ObjectSeparator::Equals, ObjectSeparator::Colon]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ObjectSeparator {
     /// `=`
@@ -658,6 +938,16 @@ pub enum ObjectSeparator {
 }
 
 /// A function call `namespace::name(args...)`.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("max(1, xs...)").unwrap();
+/// let ExprKind::FuncCall(call) = e.expr().kind else { unreachable!() };
+/// assert_eq!(call.name.name.name, "max");
+/// assert_eq!(call.args.len(), 2);
+/// assert!(call.expand_final);
+/// assert_eq!(call.args_span, hcl::Span::new(3, 13));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FuncCall<'a> {
     /// The function's name.
@@ -671,6 +961,15 @@ pub struct FuncCall<'a> {
 }
 
 /// A possibly namespaced function name: `upper`, `provider::aws::arn_parse`.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("provider::aws::arn_parse(x)").unwrap();
+/// let ExprKind::FuncCall(call) = e.expr().kind else { unreachable!() };
+/// let ns: Vec<_> = call.name.namespace.iter().map(|i| i.name).collect();
+/// assert_eq!(ns, ["provider", "aws"]);
+/// assert_eq!(call.name.name.name, "arn_parse");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FuncName<'a> {
     /// Namespace parts, outermost first (`["provider", "aws"]`); empty if none.
@@ -681,6 +980,13 @@ pub struct FuncName<'a> {
 
 impl FuncName<'_> {
     /// The full name joined with `::`.
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("provider::aws::arn_parse(x)").unwrap();
+    /// let ExprKind::FuncCall(call) = e.expr().kind else { unreachable!() };
+    /// assert_eq!(call.name.to_full_name(), "provider::aws::arn_parse");
+    /// ```
     pub fn to_full_name(&self) -> String {
         let mut s = String::new();
         for ns in self.namespace {
@@ -699,6 +1005,14 @@ impl FuncName<'_> {
 /// after a splat apply to each element) are decided by the evaluator, per the
 /// spec: after `[*]` every following operator applies per element; after
 /// `.*` only the following attribute accesses do.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("aws_instance.web[*].id").unwrap();
+/// let ExprKind::Traversal(t) = e.expr().kind else { unreachable!() };
+/// assert!(matches!(t.expr.kind, ExprKind::Variable("aws_instance")));
+/// assert_eq!(t.operators.len(), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Traversal<'a> {
     /// The expression being traversed.
@@ -708,6 +1022,14 @@ pub struct Traversal<'a> {
 }
 
 /// One traversal operator with its span.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("a.b[0]").unwrap();
+/// let ExprKind::Traversal(t) = e.expr().kind else { unreachable!() };
+/// let spans: Vec<_> = t.operators.iter().map(|op| op.span).collect();
+/// assert_eq!(spans, [hcl::Span::new(1, 3), hcl::Span::new(3, 6)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TraversalOperator<'a> {
     /// What it does.
@@ -717,6 +1039,14 @@ pub struct TraversalOperator<'a> {
 }
 
 /// The kinds of traversal operator.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, TraversalOperatorKind as Op};
+/// let e = hcl::parser::parse_expression("a.b.0.*[*][\"k\"]").unwrap();
+/// let ExprKind::Traversal(t) = e.expr().kind else { unreachable!() };
+/// let ops: Vec<_> = t.operators.iter().map(|op| op.kind).collect();
+/// assert!(matches!(ops[..], [Op::GetAttr(_), Op::LegacyIndex(0), Op::AttrSplat, Op::FullSplat, Op::Index(_)]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TraversalOperatorKind<'a> {
     /// `.name`
@@ -732,6 +1062,14 @@ pub enum TraversalOperatorKind<'a> {
 }
 
 /// A unary operation.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, UnaryOperator};
+/// let e = hcl::parser::parse_expression("!enabled").unwrap();
+/// let ExprKind::Unary(u) = e.expr().kind else { unreachable!() };
+/// assert_eq!(u.operator, UnaryOperator::Not);
+/// assert_eq!(u.expr.to_string(), "enabled");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UnaryOp<'a> {
     /// The operator.
@@ -741,6 +1079,13 @@ pub struct UnaryOp<'a> {
 }
 
 /// Unary operators.
+///
+/// ```
+/// use hcl::syntax::{ExprKind, UnaryOperator};
+/// let e = hcl::parser::parse_expression("-x").unwrap();
+/// let ExprKind::Unary(u) = e.expr().kind else { unreachable!() };
+/// assert_eq!(u.operator, UnaryOperator::Neg);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOperator {
     /// `-`
@@ -751,6 +1096,12 @@ pub enum UnaryOperator {
 
 impl UnaryOperator {
     /// The operator as written.
+    ///
+    /// ```
+    /// use hcl::syntax::UnaryOperator;
+    /// assert_eq!(UnaryOperator::Neg.as_str(), "-");
+    /// assert_eq!(UnaryOperator::Not.as_str(), "!");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             UnaryOperator::Neg => "-",
@@ -765,6 +1116,15 @@ impl UnaryOperator {
 /// 100,000-term chain does not overflow the stack (`Debug` shows a chain of
 /// more than one operator as its leftmost operand followed by the
 /// `(operator, rhs)` pairs).
+///
+/// ```
+/// use hcl::syntax::{BinaryOperator, ExprKind};
+/// let e = hcl::parser::parse_expression("1 + 2 * 3").unwrap();
+/// let ExprKind::Binary(op) = e.expr().kind else { unreachable!() };
+/// assert_eq!(op.operator, BinaryOperator::Add);
+/// assert_eq!(op.operator_span, hcl::Span::new(2, 3));
+/// assert_eq!(op.rhs.to_string(), "2 * 3");
+/// ```
 #[derive(Clone, Copy)]
 pub struct BinaryOp<'a> {
     /// Left operand.
@@ -778,6 +1138,13 @@ pub struct BinaryOp<'a> {
 }
 
 /// Binary operators, at the spec's six precedence levels.
+///
+/// ```
+/// use hcl::syntax::{BinaryOperator, ExprKind};
+/// let e = hcl::parser::parse_expression("a >= b").unwrap();
+/// let ExprKind::Binary(op) = e.expr().kind else { unreachable!() };
+/// assert_eq!(op.operator, BinaryOperator::GreaterEq);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOperator {
     /// `||`
@@ -810,6 +1177,12 @@ pub enum BinaryOperator {
 
 impl BinaryOperator {
     /// The operator as written.
+    ///
+    /// ```
+    /// use hcl::syntax::BinaryOperator;
+    /// assert_eq!(BinaryOperator::And.as_str(), "&&");
+    /// assert_eq!(BinaryOperator::NotEq.as_str(), "!=");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         use BinaryOperator::*;
         match self {
@@ -849,6 +1222,15 @@ impl BinaryOperator {
 }
 
 /// `cond ? true_expr : false_expr`
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("x > 0 ? \"pos\" : \"neg\"").unwrap();
+/// let ExprKind::Conditional(c) = e.expr().kind else { unreachable!() };
+/// assert_eq!(c.cond.to_string(), "x > 0");
+/// assert_eq!(c.true_expr.to_string(), "\"pos\"");
+/// assert_eq!(c.false_expr.to_string(), "\"neg\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Conditional<'a> {
     /// The condition.
@@ -861,6 +1243,16 @@ pub struct Conditional<'a> {
 
 /// A `for` expression: `[for k, v in coll : v if cond]` or
 /// `{for k, v in coll : key => value... if cond}`.
+///
+/// ```
+/// use hcl::syntax::ExprKind;
+/// let e = hcl::parser::parse_expression("[for i, v in xs : v * 2 if i > 0]").unwrap();
+/// let ExprKind::For(f) = e.expr().kind else { unreachable!() };
+/// assert_eq!(f.key_var.unwrap().name, "i");
+/// assert_eq!(f.value_var.name, "v");
+/// assert_eq!(f.value_expr.to_string(), "v * 2");
+/// assert_eq!(f.cond.unwrap().to_string(), "i > 0");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForExpr<'a> {
     /// Key (or index) variable, when two are given.
@@ -881,6 +1273,14 @@ pub struct ForExpr<'a> {
 
 impl ForExpr<'_> {
     /// Whether this is the object form `{for ...}`.
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let e = hcl::parser::parse_expression("{for k, v in m : v => k...}").unwrap();
+    /// let ExprKind::For(f) = e.expr().kind else { unreachable!() };
+    /// assert!(f.is_object());
+    /// assert!(f.grouping);
+    /// ```
     pub fn is_object(&self) -> bool {
         self.key_expr.is_some()
     }
