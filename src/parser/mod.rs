@@ -62,6 +62,11 @@ impl Default for ParseOptions {
 
 impl ParseOptions {
     /// Default options (nesting depth limit 128).
+    ///
+    /// ```
+    /// let opts = hcl::ParseOptions::new();
+    /// assert_eq!(opts.depth_limit(), 128);
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
@@ -78,12 +83,24 @@ impl ParseOptions {
     /// proportionally larger stack. Binary operator chains (`a + b + ...`)
     /// are not nesting and are not limited. Limits above 65,535 count as
     /// 65,535.
+    ///
+    /// ```
+    /// let opts = hcl::ParseOptions::new().max_depth(2);
+    /// assert!(hcl::parse_with("a = [1]", &opts).is_ok());
+    /// let err = hcl::parse_with("a = [[[1]]]", &opts).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
         self
     }
 
     /// The maximum nesting depth.
+    ///
+    /// ```
+    /// let opts = hcl::ParseOptions::new().max_depth(8);
+    /// assert_eq!(opts.depth_limit(), 8);
+    /// ```
     pub fn depth_limit(&self) -> usize {
         self.max_depth
     }
@@ -109,6 +126,13 @@ pub fn parse(input: &str) -> Result<ConfigFile<'_>> {
 /// # Errors
 /// Returns an [`Error`] with line, column and snippet on invalid syntax or
 /// when a limit is exceeded.
+///
+/// ```
+/// let opts = hcl::ParseOptions::new().max_depth(4);
+/// let file = hcl::parse_with("a = { b = [1] }", &opts).unwrap();
+/// assert_eq!(file.body().attributes().count(), 1);
+/// assert!(hcl::parse_with("a = = 1", &opts).is_err());
+/// ```
 pub fn parse_with<'a>(input: &'a str, options: &ParseOptions) -> Result<ConfigFile<'a>> {
     ConfigFile::parse_with(input, options)
 }
@@ -132,6 +156,14 @@ pub fn parse_in<'a>(arena: &'a Arena, input: &'a str) -> Result<Body<'a>> {
 ///
 /// # Errors
 /// As [`parse_with`].
+///
+/// ```
+/// let arena = hcl::syntax::Arena::new();
+/// let opts = hcl::ParseOptions::new().max_depth(1);
+/// let body = hcl::parser::parse_in_with(&arena, "a = [1]", &opts).unwrap();
+/// assert_eq!(body.attributes().count(), 1);
+/// assert!(hcl::parser::parse_in_with(&arena, "a = [[1]]", &opts).is_err());
+/// ```
 pub fn parse_in_with<'a>(
     arena: &'a Arena,
     input: &'a str,
@@ -248,6 +280,13 @@ pub fn validate(input: &str) -> Result<()> {
 ///
 /// # Errors
 /// As [`parse_with`].
+///
+/// ```
+/// let opts = hcl::ParseOptions::new().max_depth(1);
+/// assert!(hcl::parser::validate_with("a = [1]", &opts).is_ok());
+/// let err = hcl::parser::validate_with("a = [[1]]", &opts).unwrap_err();
+/// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+/// ```
 pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
     run(&Arena::new(), input, options, |i| {
         body::ConfigFile.process::<OutputM<Check, Emit, Complete>>(i.to(bom_len(input)))
@@ -259,6 +298,12 @@ pub fn validate_with(input: &str, options: &ParseOptions) -> Result<()> {
 ///
 /// # Errors
 /// As [`parse_bytes`].
+///
+/// ```
+/// assert!(hcl::parser::validate_bytes(b"a = 1\n").is_ok());
+/// assert!(hcl::parser::validate_bytes(b"a = \"\xff\"\n").is_err());
+/// assert!(hcl::parser::validate_bytes(b"a = \n").is_err());
+/// ```
 pub fn validate_bytes(input: &[u8]) -> Result<()> {
     validate(check_utf8(input)?)
 }
@@ -281,6 +326,13 @@ pub fn parse_bytes(input: &[u8]) -> Result<ConfigFile<'_>> {
 ///
 /// # Errors
 /// As [`parse_bytes`].
+///
+/// ```
+/// let opts = hcl::ParseOptions::new().max_depth(1);
+/// let file = hcl::parser::parse_bytes_with(b"a = [1]\n", &opts).unwrap();
+/// assert_eq!(file.body().attributes().count(), 1);
+/// assert!(hcl::parser::parse_bytes_with(b"a = [[1]]\n", &opts).is_err());
+/// ```
 pub fn parse_bytes_with<'a>(input: &'a [u8], options: &ParseOptions) -> Result<ConfigFile<'a>> {
     parse_with(check_utf8(input)?, options)
 }
@@ -304,6 +356,13 @@ pub fn parse_expression(input: &str) -> Result<ParsedExpression<'_>> {
 ///
 /// # Errors
 /// As [`parse_expression`].
+///
+/// ```
+/// let opts = hcl::ParseOptions::new().max_depth(1);
+/// let e = hcl::parser::parse_expression_with("[1, 2]", &opts).unwrap();
+/// assert_eq!(e.expr().to_string(), "[1, 2]");
+/// assert!(hcl::parser::parse_expression_with("[[1]]", &opts).is_err());
+/// ```
 pub fn parse_expression_with<'a>(
     input: &'a str,
     options: &ParseOptions,
@@ -315,6 +374,14 @@ pub fn parse_expression_with<'a>(
 ///
 /// # Errors
 /// As [`parse_expression`].
+///
+/// ```
+/// let arena = hcl::syntax::Arena::new();
+/// let opts = hcl::ParseOptions::new();
+/// let e = hcl::parser::parse_expression_in(&arena, " a.b # note\n", &opts).unwrap();
+/// assert_eq!(e.to_string(), "a.b");
+/// assert!(hcl::parser::parse_expression_in(&arena, "a b", &opts).is_err());
+/// ```
 pub fn parse_expression_in<'a>(
     arena: &'a Arena,
     input: &'a str,
@@ -356,6 +423,13 @@ pub fn parse_template(input: &str) -> Result<ParsedTemplate<'_>> {
 ///
 /// # Errors
 /// As [`parse_template`].
+///
+/// ```
+/// let opts = hcl::ParseOptions::new();
+/// let t = hcl::parser::parse_template_with("%{ if x }y%{ endif }", &opts).unwrap();
+/// assert_eq!(t.template().elements.len(), 1);
+/// assert!(hcl::parser::parse_template_with("%{ if x }y", &opts).is_err());
+/// ```
 pub fn parse_template_with<'a>(
     input: &'a str,
     options: &ParseOptions,
@@ -367,6 +441,14 @@ pub fn parse_template_with<'a>(
 ///
 /// # Errors
 /// As [`parse_template`].
+///
+/// ```
+/// let arena = hcl::syntax::Arena::new();
+/// let opts = hcl::ParseOptions::new();
+/// let t = hcl::parser::parse_template_in(&arena, "${a} and ${b}", &opts).unwrap();
+/// assert_eq!(t.elements.len(), 3);
+/// assert!(hcl::parser::parse_template_in(&arena, "${a", &opts).is_err());
+/// ```
 pub fn parse_template_in<'a>(
     arena: &'a Arena,
     input: &'a str,
