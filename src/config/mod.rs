@@ -48,6 +48,12 @@ use crate::syntax::{Body, ConfigFile, Structure};
 use crate::{Diagnostic, Error, ErrorKind, Result, Span};
 
 /// Several files read as one body (see the [module](self)).
+///
+/// ```
+/// let files = hcl::config::Files::parse([("a.tf", "a = 1\n"), ("b.tf", "b {}\n")]).unwrap();
+/// assert_eq!(files.body().structures.len(), 2);
+/// assert_eq!(files.names().collect::<Vec<_>>(), ["a.tf", "b.tf"]);
+/// ```
 pub struct Files {
     /// The files' texts one after another (each ending with a newline),
     /// and the merged tree, whose spans are offsets in that text.
@@ -83,6 +89,15 @@ impl Files {
     /// # Errors
     /// Every syntax error of every file, then an attribute set in two
     /// files (Go's "Duplicate argument"); each naming its file.
+    ///
+    /// ```
+    /// use hcl::config::Files;
+    /// let files = Files::parse([("a.tf", "a = 1"), ("b.tf.json", r#"{"b": 2}"#)]).unwrap();
+    /// assert_eq!(files.body().attributes().count(), 2);
+    ///
+    /// let err = Files::parse([("a.tf", "a = 1\n"), ("b.tf", "b = \n")]).unwrap_err();
+    /// assert_eq!(err.file(), Some("b.tf"));
+    /// ```
     pub fn parse<N: Into<String>, T: AsRef<str>>(
         files: impl IntoIterator<Item = (N, T)>,
     ) -> Result<Files> {
@@ -93,6 +108,14 @@ impl Files {
     ///
     /// # Errors
     /// As [`Files::parse`].
+    ///
+    /// ```
+    /// use hcl::config::Files;
+    /// let opts = hcl::ParseOptions::new().max_depth(1);
+    /// assert!(Files::parse_with([("a.tf", "a = [1]")], &opts).is_ok());
+    /// let err = Files::parse_with([("a.tf", "a = [[1]]")], &opts).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn parse_with<N: Into<String>, T: AsRef<str>>(
         files: impl IntoIterator<Item = (N, T)>,
         options: &ParseOptions,
@@ -116,11 +139,18 @@ impl Files {
     /// An unreadable directory or file, a file that is not UTF-8, then as
     /// [`Files::parse`].
     ///
-    /// ```no_run
-    /// let files = hcl::config::Files::read_dir("modules/vpc", &hcl::config::DirFiles::terraform()).unwrap();
-    /// for w in files.warnings() {
-    ///     eprintln!("warning: {}", w.summary);
-    /// }
+    /// ```
+    /// use hcl::config::{DirFiles, Files};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-read-dir-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("b.tf"), "b = 2\n").unwrap();
+    /// std::fs::write(dir.join("a.tf.json"), r#"{"a": 1}"#).unwrap();
+    /// let files = Files::read_dir(&dir, &DirFiles::terraform());
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let files = files.unwrap();
+    /// assert_eq!(files.body().attributes().count(), 2);
+    /// assert!(files.names().next().unwrap().ends_with("a.tf.json"));
+    /// assert!(Files::read_dir(&dir, &DirFiles::terraform()).is_err());
     /// ```
     pub fn read_dir(dir: impl AsRef<std::path::Path>, choose: &DirFiles) -> Result<Files> {
         Files::read_listing(choose.list(dir)?)
@@ -131,6 +161,19 @@ impl Files {
     ///
     /// # Errors
     /// As [`Files::read_dir`].
+    ///
+    /// ```
+    /// use hcl::config::{DirFiles, Files};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-read-listing-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
+    /// std::fs::write(dir.join("notes.txt"), "not read").unwrap();
+    /// let listing = DirFiles::terraform().list(&dir).unwrap();
+    /// let files = Files::read_listing(listing);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let files = files.unwrap();
+    /// assert_eq!(files.body().attributes().count(), 1);
+    /// ```
     pub fn read_listing(listing: Listing) -> Result<Files> {
         let mut files = Vec::with_capacity(listing.files.len());
         for f in listing.files {
@@ -261,21 +304,52 @@ impl Files {
 
     /// The merged body: the items of every file, in order. Its spans are
     /// offsets in [`source`](Files::source).
+    ///
+    /// ```
+    /// let files = hcl::config::Files::parse([("a.tf", "a = 1\n"), ("b.tf", "b = 2\n")]).unwrap();
+    /// let b = files.body().attribute("b").unwrap();
+    /// assert_eq!(b.span(), hcl::Span::new(6, 11));
+    /// assert_eq!(&files.source()[b.span().range()], "b = 2");
+    /// ```
     pub fn body(&self) -> &Body<'_> {
         self.merged.body()
     }
 
     /// The files' texts one after another, each ending with a newline.
+    ///
+    /// ```
+    /// let files = hcl::config::Files::parse([("a.tf", "a = 1"), ("b.tf", "b = 2\n")]).unwrap();
+    /// assert_eq!(files.source(), "a = 1\nb = 2\n");
+    /// ```
     pub fn source(&self) -> &str {
         self.merged.source()
     }
 
     /// The files' names, in order.
+    ///
+    /// ```
+    /// let files = hcl::config::Files::parse([("main.tf", ""), ("vars.tf.json", "{}")]).unwrap();
+    /// assert_eq!(files.names().collect::<Vec<_>>(), ["main.tf", "vars.tf.json"]);
+    /// ```
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.files.iter().map(|f| f.name.as_str())
     }
 
     /// What reading the files warned of (files skipped on purpose).
+    ///
+    /// ```
+    /// use hcl::config::{DirFiles, Files};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-warnings-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
+    /// std::fs::write(dir.join("override.tf"), "a = 2\n").unwrap();
+    /// let files = Files::read_dir(&dir, &DirFiles::terraform());
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let files = files.unwrap();
+    /// assert_eq!(files.warnings().len(), 1);
+    /// assert_eq!(files.warnings()[0].summary, "Override file skipped");
+    /// assert!(Files::parse([("a.tf", "")]).unwrap().warnings().is_empty());
+    /// ```
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
     }
@@ -283,11 +357,28 @@ impl Files {
     /// The warnings `ctx` reported while evaluating the merged body (calls
     /// of unknown functions kept as written), each placed in its file; they
     /// are forgotten there.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode, Evaluate};
+    /// let files = hcl::config::Files::parse([("a.tf", "a = 1\n"), ("b.tf", "cpu = maxx(1, 2)\n")]).unwrap();
+    /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// files.body().evaluate(&ctx).unwrap();
+    /// let warnings = files.take_warnings(&ctx);
+    /// let range = warnings[0].range.as_ref().unwrap();
+    /// assert_eq!((range.filename.as_deref(), range.start.line), (Some("b.tf"), 1));
+    /// assert!(files.take_warnings(&ctx).is_empty());
+    /// ```
     pub fn take_warnings(&self, ctx: &Context<'_>) -> Vec<Diagnostic> {
         crate::error::warnings(ctx.take_warning_errors(), |e| self.locate(e))
     }
 
     /// Whether one of the files is in HCL's JSON syntax.
+    ///
+    /// ```
+    /// use hcl::config::Files;
+    /// assert!(Files::parse([("a.tf", ""), ("b.tf.json", "{}")]).unwrap().has_json());
+    /// assert!(!Files::parse([("a.tf", "")]).unwrap().has_json());
+    /// ```
     pub fn has_json(&self) -> bool {
         self.files.iter().any(|f| f.json)
     }
@@ -312,6 +403,14 @@ impl Files {
     /// The text a context evaluating the body reads kept expressions
     /// from: the merged text, or nothing when a file is in JSON syntax
     /// (kept expressions are then printed, as for one JSON file).
+    ///
+    /// ```
+    /// use hcl::config::Files;
+    /// let native = Files::parse([("a.tf", "a = 1\n")]).unwrap();
+    /// assert_eq!(native.context_source(), "a = 1\n");
+    /// let mixed = Files::parse([("a.tf", "a = 1\n"), ("b.tf.json", "{}")]).unwrap();
+    /// assert_eq!(mixed.context_source(), "");
+    /// ```
     pub fn context_source(&self) -> &str {
         if self.has_json() {
             ""
@@ -325,6 +424,17 @@ impl Files {
     ///
     /// # Errors
     /// Evaluation errors and mismatches with `T`, each placed in its file.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let files = hcl::config::Files::parse([("a.tf", "a = 1\n"), ("b.tf", "b = a_var\n")]).unwrap();
+    /// let m: BTreeMap<String, hcl::Value> = files.deserialize().unwrap();
+    /// assert_eq!(m["a"], hcl::Value::from(1));
+    /// // Undefined variables are kept as templates.
+    /// assert_eq!(m["b"], hcl::Value::from("${a_var}"));
+    /// let err = files.deserialize::<BTreeMap<String, u8>>().unwrap_err();
+    /// assert_eq!(err.file(), Some("b.tf"));
+    /// ```
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T> {
         let ctx = Context::new().with_mode(crate::eval::EvalMode::PreserveTemplates);
         self.deserialize_with_context(&ctx)
@@ -335,6 +445,16 @@ impl Files {
     ///
     /// # Errors
     /// As [`Files::deserialize`].
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let files = hcl::config::Files::parse([("a.tf", "a = x + 1\n")]).unwrap();
+    /// let ctx = hcl::eval::Context::new().with_var("x", 41);
+    /// let m: BTreeMap<String, u32> = files.deserialize_with_context(&ctx).unwrap();
+    /// assert_eq!(m["a"], 42);
+    /// let empty = hcl::eval::Context::new();
+    /// assert!(files.deserialize_with_context::<BTreeMap<String, u32>>(&empty).is_err());
+    /// ```
     pub fn deserialize_with_context<'de, T: Deserialize<'de>>(
         &'de self,
         ctx: &'de Context<'de>,

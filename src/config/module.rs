@@ -241,6 +241,15 @@ impl Files {
     ///
     /// # Errors
     /// Every error found, each placed in its file.
+    ///
+    /// ```
+    /// use hcl::config::Files;
+    /// let ok = Files::parse([("main.tf", "variable \"a\" {}\nlocals {\n  b = var.a\n}\n")]).unwrap();
+    /// assert!(ok.check_module().is_ok());
+    /// let files = Files::parse([("main.tf", "locals {\n  b = var.missing\n}\n")]).unwrap();
+    /// let err = files.check_module().unwrap_err();
+    /// assert_eq!((err.file(), err.line()), (Some("main.tf"), Some(2)));
+    /// ```
     pub fn check_module(&self) -> Result<()> {
         let body = self.body();
         let text = self.source();
