@@ -83,6 +83,12 @@ use crate::{ConfigFile, Error, ErrorKind, Result, Span};
 
 /// A config file to edit; printing it ([`fmt::Display`]) gives its text,
 /// byte for byte what was parsed except where it was edited.
+///
+/// ```
+/// let mut doc = hcl::edit::Document::parse("# Size.\nsize = 1 # small\n").unwrap();
+/// doc.body_mut().set_attribute("size", "2").unwrap();
+/// assert_eq!(doc.to_string(), "# Size.\nsize = 2 # small\n");
+/// ```
 pub struct Document {
     file: ConfigFile<'static>,
 }
@@ -128,6 +134,13 @@ impl Document {
     ///
     /// # Errors
     /// A parse error, with line, column and snippet.
+    ///
+    /// ```
+    /// let doc = hcl::edit::Document::parse("a = 1\n").unwrap();
+    /// assert_eq!(doc.text(), "a = 1\n");
+    /// let err = hcl::edit::Document::parse("a = \n").unwrap_err();
+    /// assert_eq!(err.line(), Some(1));
+    /// ```
     pub fn parse(src: &str) -> Result<Document> {
         Ok(Document {
             file: ConfigFile::parse_with(src.to_owned(), &Default::default())?,
@@ -135,16 +148,33 @@ impl Document {
     }
 
     /// The text.
+    ///
+    /// ```
+    /// let doc = hcl::edit::Document::parse("a   =  1 # kept as written\n").unwrap();
+    /// assert_eq!(doc.text(), "a   =  1 # kept as written\n");
+    /// ```
     pub fn text(&self) -> &str {
         self.file.source()
     }
 
     /// The syntax tree of the text.
+    ///
+    /// ```
+    /// let doc = hcl::edit::Document::parse("a = 1\nb {}\n").unwrap();
+    /// assert_eq!(doc.body().attributes().count(), 1);
+    /// assert_eq!(doc.body().blocks().count(), 1);
+    /// ```
     pub fn body(&self) -> &Body<'_> {
         self.file.body()
     }
 
     /// The file's body, to edit.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = 1\n").unwrap();
+    /// doc.body_mut().set_attribute("bb", "true").unwrap();
+    /// assert_eq!(doc.to_string(), "a  = 1\nbb = true\n");
+    /// ```
     pub fn body_mut(&mut self) -> BodyMut<'_> {
         BodyMut::new(self, Vec::new())
     }
@@ -166,6 +196,13 @@ impl Document {
     }
 
     /// The expressions, as written, of the attributes at `address`.
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let doc = Document::parse("b \"x\" {\n  n = 1 + 1\n}\nb \"y\" {\n  n = 2\n}\n").unwrap();
+    /// assert_eq!(doc.get_attribute(&Address::parse("b.x.n").unwrap()), ["1 + 1"]);
+    /// assert!(doc.get_attribute(&Address::parse("b.z.n").unwrap()).is_empty());
+    /// ```
     pub fn get_attribute(&self, address: &Address) -> Vec<&str> {
         self.find(address, Items::Attributes)
             .into_iter()
@@ -177,6 +214,13 @@ impl Document {
     /// The blocks at `address` (type and labels, or only the first labels:
     /// `resource.aws_instance` names every `aws_instance` resource), as
     /// written.
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let doc = Document::parse("r \"a\" \"x\" {}\nr \"a\" \"y\" {}\nr \"b\" \"z\" {}\n").unwrap();
+    /// let blocks = doc.get_block(&Address::parse("r.a").unwrap());
+    /// assert_eq!(blocks, ["r \"a\" \"x\" {}", "r \"a\" \"y\" {}"]);
+    /// ```
     pub fn get_block(&self, address: &Address) -> Vec<&str> {
         self.find(address, Items::BlocksByPrefix)
             .into_iter()
@@ -193,6 +237,16 @@ impl Document {
     /// # Errors
     /// When no block can take the attribute (an error of kind
     /// [`ErrorKind::Eval`]), or `expr` is not an expression.
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let mut doc = Document::parse("b {\n  name = \"x\"\n}\n").unwrap();
+    /// let n = doc.set_attribute(&Address::parse("b.count").unwrap(), "3").unwrap();
+    /// assert_eq!(n, 1);
+    /// assert_eq!(doc.to_string(), "b {\n  name  = \"x\"\n  count = 3\n}\n");
+    /// assert!(doc.set_attribute(&Address::parse("c.count").unwrap(), "3").is_err());
+    /// assert!(doc.set_attribute(&Address::parse("b.count").unwrap(), "3 +").is_err());
+    /// ```
     pub fn set_attribute(&mut self, address: &Address, expr: &str) -> Result<usize> {
         check_expression(expr)?;
         let found = self.find(address, Items::Attributes);
@@ -232,6 +286,13 @@ impl Document {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let mut doc = Document::parse("a = 1\n# About b.\nb = 2\nc = 3\n").unwrap();
+    /// assert_eq!(doc.remove_attribute(&Address::parse("b").unwrap()).unwrap(), 1);
+    /// assert_eq!(doc.to_string(), "a = 1\nc = 3\n");
+    /// ```
     pub fn remove_attribute(&mut self, address: &Address) -> Result<usize> {
         self.remove(address, Items::Attributes)
     }
@@ -242,6 +303,13 @@ impl Document {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let mut doc = Document::parse("a = 1\n\n# Old.\nr \"x\" {}\nr \"y\" {}\n").unwrap();
+    /// assert_eq!(doc.remove_block(&Address::parse("r").unwrap()).unwrap(), 2);
+    /// assert_eq!(doc.to_string(), "a = 1\n");
+    /// ```
     pub fn remove_block(&mut self, address: &Address) -> Result<usize> {
         self.remove(address, Items::BlocksByPrefix)
     }
@@ -300,6 +368,14 @@ impl Document {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// use hcl::edit::{Address, Document};
+    /// let mut doc = Document::parse("# Web.\nr \"web\" {\n  n = 1\n}\n").unwrap();
+    /// let taken = doc.take_block(&Address::parse("r.web").unwrap()).unwrap();
+    /// assert_eq!(taken, ["# Web.\nr \"web\" {\n  n = 1\n}"]);
+    /// assert_eq!(doc.to_string(), "");
+    /// ```
     pub fn take_block(&mut self, address: &Address) -> Result<Vec<String>> {
         let found = self.find(address, Items::BlocksByPrefix);
         let mut texts = Vec::new();
