@@ -381,6 +381,14 @@ pub fn from_json_str<'de, T: Deserialize<'de>>(s: &'de str) -> Result<T> {
 ///
 /// # Errors
 /// As [`from_json_str`].
+///
+/// ```
+/// let ctx = hcl::eval::Context::new().with_var("port", 8080);
+/// let v: hcl::Value = hcl::de::from_json_str_with_context(r#"{"url": "http://h:${port}"}"#, &ctx).unwrap();
+/// assert_eq!(v["url"], hcl::Value::from("http://h:8080"));
+/// let err = hcl::de::from_json_str_with_context::<hcl::Value>(r#"{"a": "${nope}"}"#, &ctx).unwrap_err();
+/// assert_eq!(err.kind(), hcl::ErrorKind::Eval);
+/// ```
 pub fn from_json_str_with_context<'de, T: Deserialize<'de>>(
     s: &'de str,
     ctx: &'de Context<'de>,
@@ -392,6 +400,12 @@ pub fn from_json_str_with_context<'de, T: Deserialize<'de>>(
 ///
 /// # Errors
 /// As [`from_json_str`]; invalid UTF-8 is reported at the first bad byte.
+///
+/// ```
+/// let v: hcl::Value = hcl::de::from_json_slice(br#"{"a": [1, 2]}"#).unwrap();
+/// assert_eq!(v["a"][1], hcl::Value::from(2));
+/// assert!(hcl::de::from_json_slice::<hcl::Value>(b"{\"a\": \"\xff\"}").is_err());
+/// ```
 pub fn from_json_slice<'de, T: Deserialize<'de>>(b: &'de [u8]) -> Result<T> {
     from_json_str(crate::parser::check_utf8(b)?)
 }
@@ -426,6 +440,15 @@ impl<'de> Deserializer<'de> {
     /// A deserializer reading HCL text, evaluating as [`from_str`] does
     /// (built-in functions, template-preserving mode) until given a
     /// context.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let mut de = hcl::Deserializer::from_str("a = \"${b}\"\nc = 1 + 1\n");
+    /// let v = hcl::Value::deserialize(&mut de).unwrap();
+    /// // Undefined variables are kept as templates; the rest is evaluated.
+    /// assert_eq!(v["a"], hcl::Value::from("${b}"));
+    /// assert_eq!(v["c"], hcl::Value::from(2));
+    /// ```
     #[allow(clippy::should_implement_trait)]
     pub fn from_str(source: &'de str) -> Self {
         Deserializer {
@@ -511,6 +534,17 @@ impl<'de> Deserializer<'de> {
 
     /// Evaluates expressions in `ctx` (its variables, functions and
     /// [`EvalMode`]) instead of the default context.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let ctx = hcl::eval::Context::new().with_var("b", "bee");
+    /// let mut de = hcl::Deserializer::from_str("a = b").with_context(&ctx);
+    /// assert_eq!(hcl::Value::deserialize(&mut de).unwrap()["a"], hcl::Value::from("bee"));
+    /// // A new context is strict: an undefined variable is an error.
+    /// let strict = hcl::eval::Context::new();
+    /// let mut de = hcl::Deserializer::from_str("a = c").with_context(&strict);
+    /// assert!(hcl::Value::deserialize(&mut de).is_err());
+    /// ```
     pub fn with_context(mut self, ctx: &'de Context<'de>) -> Self {
         // (A template kept from HCL's JSON syntax is printed, not sliced
         // from the JSON text: no source for the evaluator there.)
@@ -521,6 +555,14 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Sets the parse options (nesting depth limit, ...).
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// let opts = hcl::ParseOptions::new().max_depth(1);
+    /// let mut de = hcl::Deserializer::from_str("a = [[1]]").with_parse_options(opts);
+    /// let err = hcl::Value::deserialize(&mut de).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn with_parse_options(mut self, options: ParseOptions) -> Self {
         self.options = options;
         self

@@ -134,6 +134,13 @@ pub struct FormatOptions {
 
 impl FormatOptions {
     /// The defaults: the tree is printed as it is.
+    ///
+    /// ```
+    /// let src = "x = \"${a}\"\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let opts = hcl::format::FormatOptions::new();
+    /// assert_eq!(hcl::format::format_body_with(file.body(), Some(src), &opts), "x = \"${a}\"\n");
+    /// ```
     pub fn new() -> FormatOptions {
         FormatOptions::default()
     }
@@ -145,6 +152,13 @@ impl FormatOptions {
     /// `map(any)`, ...). The printed text then reads back as a different
     /// tree (and `"${x}"` → `x` drops a conversion to string), so this is
     /// off by default.
+    ///
+    /// ```
+    /// let src = "x = \"${a}\"\ny = \"${a}!\"\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let opts = hcl::format::FormatOptions::new().terraform_rewrites(true);
+    /// assert_eq!(hcl::format::format_body_with(file.body(), Some(src), &opts), "x = a\ny = \"${a}!\"\n");
+    /// ```
     pub fn terraform_rewrites(mut self, yes: bool) -> FormatOptions {
         self.terraform_rewrites = yes;
         self
@@ -153,6 +167,16 @@ impl FormatOptions {
 
 /// Prints a body with options, keeping comments and blank lines when the
 /// source text is given (see [`format_body_with_source`]).
+///
+/// ```
+/// use hcl::format::{format_body_with, FormatOptions};
+/// let src = "a=1 # one\n\nbb=2\n";
+/// let file = hcl::parse(src).unwrap();
+/// let opts = FormatOptions::new();
+/// assert_eq!(format_body_with(file.body(), Some(src), &opts), "a = 1 # one\n\nbb = 2\n");
+/// // Without the source, comments and blank lines are not known.
+/// assert_eq!(format_body_with(file.body(), None, &opts), "a  = 1\nbb = 2\n");
+/// ```
 pub fn format_body_with(body: &Body<'_>, source: Option<&str>, options: &FormatOptions) -> String {
     let mut p = match source {
         Some(src) => Printer::with_source(src),

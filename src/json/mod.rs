@@ -164,6 +164,14 @@ pub fn parse(src: &str) -> Result<ConfigFile<'_>> {
 ///
 /// # Errors
 /// As [`parse`].
+///
+/// ```
+/// let opts = hcl::ParseOptions::new().max_depth(2);
+/// let file = hcl::json::parse_with(r#"{"a": [1]}"#, &opts).unwrap();
+/// assert_eq!(file.body().attributes().count(), 1);
+/// let err = hcl::json::parse_with(r#"{"a": [[[1]]]}"#, &opts).unwrap_err();
+/// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+/// ```
 pub fn parse_with<'a>(
     src: impl Into<Cow<'a, str>>,
     options: &ParseOptions,

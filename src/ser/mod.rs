@@ -105,11 +105,27 @@ pub struct Serializer {
 
 impl Serializer {
     /// Default options: strings with `${`/`%{` are templates.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let mut s = hcl::Serializer::new();
+    /// let m = BTreeMap::from([("a", "${x}-y"), ("b", "${x}")]);
+    /// assert_eq!(s.to_string(&m).unwrap(), "a = \"${x}-y\"\nb = x\n");
+    /// // A `Value`'s strings are always written literally.
+    /// let v = hcl::Value::from_iter([("a", "${x}")]);
+    /// assert_eq!(s.to_string(&v).unwrap(), "a = \"$${x}\"\n");
+    /// ```
     pub fn new() -> Serializer {
         Serializer::default()
     }
 
     /// When `true`, every string is written literally (`${` escaped as `$${`).
+    ///
+    /// ```
+    /// let v = hcl::Value::from_iter([("a", "%{ if x }y%{ endif }")]);
+    /// let mut s = hcl::Serializer::new().literal_strings(true);
+    /// assert_eq!(s.to_string(&v).unwrap(), "a = \"%%{ if x }y%%{ endif }\"\n");
+    /// ```
     pub fn literal_strings(mut self, yes: bool) -> Serializer {
         self.literal_strings = yes;
         self
@@ -120,6 +136,15 @@ impl Serializer {
     /// # Errors
     /// When the value is not a struct or map, a map key is not a string, a
     /// body key is not an identifier, or a number is not finite.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// let mut s = hcl::Serializer::new();
+    /// let m = BTreeMap::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(s.to_string(&m).unwrap(), "a = 1\nb = 2\n");
+    /// // A body needs names: a bare number is not one.
+    /// assert!(s.to_string(&42).is_err());
+    /// ```
     pub fn to_string<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<String> {
         match value.serialize(node::NodeSerializer { top: true })? {
             // A `Body` at the top level: printed without copying the tree.
@@ -215,6 +240,12 @@ pub fn to_block_string<T: Serialize + ?Sized>(
 ///
 /// # Errors
 /// See [`Serializer::to_string`].
+///
+/// ```
+/// let v = hcl::Value::from_iter([("a", "${x}")]);
+/// assert_eq!(hcl::ser::to_string_literal(&v).unwrap(), "a = \"$${x}\"\n");
+/// assert!(hcl::ser::to_string_literal(&[1, 2]).is_err());
+/// ```
 pub fn to_string_literal<T: Serialize + ?Sized>(value: &T) -> Result<String> {
     Serializer::new().literal_strings(true).to_string(value)
 }
@@ -223,6 +254,12 @@ pub fn to_string_literal<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 ///
 /// # Errors
 /// See [`Serializer::to_string`].
+///
+/// ```
+/// let v = hcl::Value::from_iter([("a", true)]);
+/// assert_eq!(hcl::to_vec(&v).unwrap(), b"a = true\n");
+/// assert!(hcl::to_vec(&"text").is_err());
+/// ```
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
     to_string(value).map(String::into_bytes)
 }
@@ -231,6 +268,14 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 ///
 /// # Errors
 /// See [`Serializer::to_string`]; also I/O errors.
+///
+/// ```
+/// let mut out = Vec::new();
+/// hcl::to_writer(&mut out, &hcl::Value::from_iter([("n", 1.5)])).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "n = 1.5\n");
+/// let nan = std::collections::BTreeMap::from([("n", f64::NAN)]);
+/// assert!(hcl::to_writer(Vec::new(), &nan).is_err());
+/// ```
 pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(mut writer: W, value: &T) -> Result<()> {
     let s = to_string(value)?;
     writer.write_all(s.as_bytes())?;
