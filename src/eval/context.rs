@@ -216,12 +216,16 @@ impl<'p> Context<'p> {
     /// Without it they are unknown functions: evaluating a configuration
     /// reads nothing from the filesystem.
     ///
-    /// ```no_run
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-allow-files-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
     /// let mut ctx = hcl::eval::Context::new();
     /// assert!(hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).is_err());
-    /// ctx.allow_files("/path/to/module");
-    /// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).unwrap();
-    /// assert!(v.is_string());
+    /// ctx.allow_files(&dir);
+    /// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert_eq!(v.unwrap(), hcl::Value::from("a = 1\n"));
     /// ```
     #[cfg(feature = "fs")]
     pub fn allow_files(&mut self, base_dir: impl Into<std::path::PathBuf>) {

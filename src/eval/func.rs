@@ -45,6 +45,15 @@ pub type TypedFuncImpl =
 /// The type a parameter accepts. Arguments are converted as Terraform
 /// converts them (a number or bool is accepted where a string is wanted, a
 /// string holding a number where a number is wanted, ...).
+///
+/// ```
+/// use hcl::eval::ParamType;
+/// use hcl::Value;
+/// let names = ParamType::Array(Box::new(ParamType::String));
+/// assert_eq!(names.convert(Value::from(vec![1, 2])).unwrap(), Value::from(vec!["1", "2"]));
+/// assert_eq!(names.to_string(), "list of string");
+/// assert_eq!(ParamType::Bool.convert(Value::from("true")).unwrap(), Value::Bool(true));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamType {
     /// Any value, unconverted.
@@ -76,6 +85,11 @@ impl fmt::Display for ParamType {
 
 impl ParamType {
     /// Converts `value` to this type, Terraform-style; `Err` says why not.
+    ///
+    /// # Errors
+    /// When `value` does not convert to this type (a string that does not
+    /// read as a number, a list where a string is wanted, ...): the message
+    /// says what was required and what was given.
     ///
     /// ```
     /// use hcl::eval::ParamType;
@@ -118,6 +132,15 @@ fn primitive(v: Value, t: crate::Type) -> Result<Value, String> {
 }
 
 /// One declared parameter.
+///
+/// ```
+/// use hcl::eval::{FuncDef, ParamType};
+/// let f = FuncDef::builder()
+///     .nullable_param("x", ParamType::Number)
+///     .build(|a| Ok(a[0].clone()));
+/// let p = &f.params()[0];
+/// assert_eq!((p.name.as_str(), &p.ty, p.allow_null), ("x", &ParamType::Number, true));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Param {
     /// Name, used in error messages.
@@ -264,6 +287,16 @@ impl Default for Spec {
 }
 
 /// A function: its signature and implementation. Cheap to clone (`Arc`).
+///
+/// ```
+/// use hcl::eval::{Context, FuncDef, ParamType};
+/// use hcl::Value;
+/// let mut ctx = Context::new();
+/// ctx.declare_func("double", FuncDef::builder()
+///     .param("n", ParamType::Number)
+///     .build(|a| Ok(Value::from(a[0].as_f64().unwrap() * 2.0))));
+/// assert_eq!(hcl::eval::evaluate_str("double(21)", &ctx).unwrap(), Value::from(42));
+/// ```
 #[derive(Clone)]
 pub struct FuncDef {
     params: Arc<[Param]>,
@@ -296,6 +329,15 @@ impl fmt::Debug for FuncDef {
 
 impl FuncDef {
     /// Starts declaring a function.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let hello = FuncDef::builder()
+    ///     .param("name", ParamType::String)
+    ///     .build(|a| Ok(Value::from(format!("hello {}", a[0].as_str().unwrap()))));
+    /// assert_eq!(hello.call(vec![Value::from("you")]).unwrap(), Value::from("hello you"));
+    /// ```
     pub fn builder() -> FuncDefBuilder {
         FuncDefBuilder {
             params: Vec::new(),
@@ -305,11 +347,31 @@ impl FuncDef {
     }
 
     /// The fixed parameters.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// let f = FuncDef::builder()
+    ///     .param("a", ParamType::String)
+    ///     .param("b", ParamType::Number)
+    ///     .build(|a| Ok(a[0].clone()));
+    /// let names: Vec<_> = f.params().iter().map(|p| p.name.as_str()).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// ```
     pub fn params(&self) -> &[Param] {
         &self.params
     }
 
     /// The variadic parameter, if any.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// let f = FuncDef::builder()
+    ///     .param("sep", ParamType::String)
+    ///     .variadic("parts", ParamType::String)
+    ///     .build(|a| Ok(a[0].clone()));
+    /// assert_eq!(f.variadic().unwrap().name, "parts");
+    /// assert!(FuncDef::builder().build(|_| Ok(hcl::Value::Null)).variadic().is_none());
+    /// ```
     pub fn variadic(&self) -> Option<&Param> {
         self.variadic.as_deref()
     }
@@ -351,6 +413,18 @@ impl FuncDef {
     /// # Errors
     /// A message naming the argument when arity or a type is wrong, or the
     /// implementation's own error.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let len = FuncDef::builder()
+    ///     .param("s", ParamType::String)
+    ///     .build(|a| Ok(Value::from(a[0].as_str().unwrap().len())));
+    /// // 123 converts to the string "123".
+    /// assert_eq!(len.call(vec![Value::from(123)]).unwrap(), Value::from(3));
+    /// assert!(len.call(vec![]).is_err());
+    /// assert!(len.call(vec![Value::Null]).is_err());
+    /// ```
     pub fn call(&self, args: Vec<Value>) -> FuncResult {
         self.call_in(args, &Budget::new(Limits::default()))
     }
@@ -417,6 +491,13 @@ impl FuncDef {
 }
 
 /// Builder for [`FuncDef`].
+///
+/// ```
+/// use hcl::eval::{FuncDef, FuncDefBuilder, ParamType};
+/// let builder: FuncDefBuilder = FuncDef::builder().param("x", ParamType::Any);
+/// let f = builder.build(|a| Ok(a[0].clone()));
+/// assert_eq!(f.params().len(), 1);
+/// ```
 #[derive(Debug)]
 pub struct FuncDefBuilder {
     params: Vec<Param>,
@@ -426,24 +507,63 @@ pub struct FuncDefBuilder {
 
 impl FuncDefBuilder {
     /// Adds a parameter that rejects `null`.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let f = FuncDef::builder()
+    ///     .param("x", ParamType::Number)
+    ///     .build(|a| Ok(a[0].clone()));
+    /// assert_eq!(f.call(vec![Value::from("7")]).unwrap(), Value::from(7));
+    /// assert!(f.call(vec![Value::Null]).is_err());
+    /// ```
     pub fn param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
         self.params.push(Param::new(name.into(), ty, false));
         self
     }
 
     /// Adds a parameter that accepts `null`.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let f = FuncDef::builder()
+    ///     .nullable_param("x", ParamType::Number)
+    ///     .build(|a| Ok(Value::Bool(a[0].is_null())));
+    /// assert_eq!(f.call(vec![Value::Null]).unwrap(), Value::Bool(true));
+    /// ```
     pub fn nullable_param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
         self.params.push(Param::new(name.into(), ty, true));
         self
     }
 
     /// Sets the variadic parameter (rejects `null`).
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let count = FuncDef::builder()
+    ///     .variadic("xs", ParamType::Number)
+    ///     .build(|a| Ok(Value::from(a.len())));
+    /// assert_eq!(count.call(vec![Value::from(1), Value::from(2)]).unwrap(), Value::from(2));
+    /// assert_eq!(count.call(vec![]).unwrap(), Value::from(0));
+    /// assert!(count.call(vec![Value::Null]).is_err());
+    /// ```
     pub fn variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
         self.variadic = Some(Param::new(name.into(), ty, false));
         self
     }
 
     /// Sets the variadic parameter (accepts `null`).
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let nulls = FuncDef::builder()
+    ///     .nullable_variadic("xs", ParamType::Any)
+    ///     .build(|a| Ok(Value::from(a.iter().filter(|v| v.is_null()).count())));
+    /// assert_eq!(nulls.call(vec![Value::Null, Value::from(1)]).unwrap(), Value::from(1));
+    /// ```
     pub fn nullable_variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
         self.variadic = Some(Param::new(name.into(), ty, true));
         self
@@ -571,6 +691,19 @@ impl FuncDefBuilder {
     }
 
     /// As [`returns`](Self::returns), but the result may be null.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context, FuncDef, ParamType};
+    /// use hcl::{Type, Value};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_func("maybe", FuncDef::builder()
+    ///     .returns_nullable(Type::String)
+    ///     .param("b", ParamType::Bool)
+    ///     .build(|a| Ok(if a[0].as_bool() == Some(true) { Value::from(1) } else { Value::Null })));
+    /// let t = evaluate_typed_str("maybe(true)", &ctx).unwrap();
+    /// assert_eq!((t.value(), t.ty()), (&Value::from("1"), &Type::String));
+    /// assert!(evaluate_typed_str("maybe(false)", &ctx).unwrap().value().is_null());
+    /// ```
     pub fn returns_nullable(mut self, t: Type) -> Self {
         self.spec.result = t;
         self.spec.nullable_result = true;
@@ -666,6 +799,15 @@ impl FuncDefBuilder {
     }
 
     /// Finishes with the implementation.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, ParamType};
+    /// use hcl::Value;
+    /// let fail = FuncDef::builder()
+    ///     .param("msg", ParamType::String)
+    ///     .build(|a| Err(a[0].as_str().unwrap().to_owned()));
+    /// assert_eq!(fail.call(vec![Value::from("no")]).unwrap_err(), "no");
+    /// ```
     pub fn build<F>(self, func: F) -> FuncDef
     where
         F: Fn(Vec<Value>) -> FuncResult + Send + Sync + 'static,
@@ -684,6 +826,17 @@ impl FuncDefBuilder {
     /// arguments; its result converts to the declared result type. Called
     /// directly ([`FuncDef::call`]), its arguments are of their literal
     /// types.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, FuncDef, ParamType, Typed};
+    /// use hcl::Value;
+    /// let mut ctx = Context::new();
+    /// ctx.declare_func("type_of", FuncDef::builder()
+    ///     .nullable_param("v", ParamType::Any)
+    ///     .build_typed(|a| Ok(Typed::from(Value::from(a[0].ty().to_string())))));
+    /// assert_eq!(evaluate_str("type_of(tolist([1]))", &ctx).unwrap(), Value::from("list(number)"));
+    /// assert_eq!(evaluate_str("type_of([1])", &ctx).unwrap(), Value::from("tuple([number])"));
+    /// ```
     pub fn build_typed<F>(mut self, func: F) -> FuncDef
     where
         F: Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, String>

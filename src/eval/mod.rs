@@ -147,6 +147,17 @@ pub trait Evaluate {
     /// # Errors
     /// An [`Error`](crate::Error) of kind [`ErrorKind::Eval`](crate::ErrorKind::Eval) with the span of the
     /// failing expression (no line/column yet: see [`Error::with_source`](crate::Error::with_source)).
+    ///
+    /// ```
+    /// use hcl::eval::{Context, Evaluate};
+    /// let file = hcl::parse("a = 1 + 2\nb { c = a_var }\n").unwrap();
+    /// let ctx = Context::new().with_var("a_var", "x");
+    /// let v = file.body().evaluate(&ctx).unwrap();
+    /// assert_eq!(v["a"], hcl::Value::from(3));
+    /// assert_eq!(v["b"]["c"], hcl::Value::from("x"));
+    /// let err = file.body().evaluate(&Context::new()).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Eval);
+    /// ```
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Self::Output>;
 }
 
@@ -390,6 +401,14 @@ pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Op
 ///
 /// # Errors
 /// A parse error or an evaluation error.
+///
+/// ```
+/// use hcl::eval::{evaluate_typed_str, Context};
+/// let t = evaluate_typed_str("{ a = [1, 2] }", &Context::new()).unwrap();
+/// assert_eq!(t.ty().to_string(), "object({a: tuple([number, number])})");
+/// assert!(evaluate_typed_str("1 +", &Context::new()).is_err());
+/// assert!(evaluate_typed_str("undefined_var", &Context::new()).is_err());
+/// ```
 pub fn evaluate_typed_str(src: &str, ctx: &Context<'_>) -> Result<Typed> {
     with_expression(src, |expr| {
         typed_with_source(expr.expr(), expr.source(), ctx)

@@ -9,14 +9,18 @@
 //! them in a context. `basename`, `dirname` and `pathexpand` only compute
 //! on their argument and are built in.
 //!
-//! ```no_run
+//! ```
 //! use hcl::eval::functions::fs::with_base_dir;
 //! use hcl::Value;
 //!
-//! let funcs = with_base_dir("/etc");
+//! let dir = std::env::temp_dir().join(format!("hcl-doc-fs-mod-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! std::fs::write(dir.join("hostname"), "web-1\n").unwrap();
+//! let funcs = with_base_dir(&dir);
 //! let (_, file) = funcs.iter().find(|(name, _)| *name == "file").unwrap();
-//! let text = file.call(vec![Value::from("hostname")]).unwrap();
-//! assert!(text.is_string());
+//! let text = file.call(vec![Value::from("hostname")]);
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! assert_eq!(text.unwrap(), Value::from("web-1\n"));
 //! ```
 
 use std::path::{Component, Path, PathBuf};
@@ -37,6 +41,20 @@ use crate::value::{Type, Value};
 ///
 /// `basename`, `dirname` and `pathexpand` do not depend on a base directory
 /// and are in the built-in table.
+///
+/// ```
+/// use hcl::Value;
+/// let dir = std::env::temp_dir().join(format!("hcl-doc-fs-base-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.txt"), "x").unwrap();
+/// let funcs = hcl::eval::functions::fs::with_base_dir(&dir);
+/// let (_, exists) = funcs.iter().find(|(name, _)| *name == "fileexists").unwrap();
+/// let found = exists.call(vec![Value::from("a.txt")]);
+/// let missing = exists.call(vec![Value::from("b.txt")]);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// assert_eq!((found.unwrap(), missing.unwrap()), (Value::Bool(true), Value::Bool(false)));
+/// assert!(funcs.iter().any(|(name, _)| *name == "templatefile"));
+/// ```
 pub fn with_base_dir(base: impl Into<PathBuf>) -> Vec<(&'static str, FuncDef)> {
     path_funcs(Some(Arc::new(base.into())))
         .into_iter()
@@ -47,11 +65,15 @@ pub fn with_base_dir(base: impl Into<PathBuf>) -> Vec<(&'static str, FuncDef)> {
 /// Declares the base-directory versions of the filesystem functions
 /// ([`with_base_dir`]) in `ctx`, replacing the built-in ones there.
 ///
-/// ```no_run
+/// ```
+/// let dir = std::env::temp_dir().join(format!("hcl-doc-fs-declare-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
 /// let mut ctx = hcl::eval::Context::new();
-/// hcl::eval::functions::fs::declare_in(&mut ctx, "/path/to/module");
-/// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).unwrap();
-/// assert!(v.is_string());
+/// hcl::eval::functions::fs::declare_in(&mut ctx, &dir);
+/// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// assert_eq!(v.unwrap(), hcl::Value::from("a = 1\n"));
 /// ```
 pub fn declare_in(ctx: &mut crate::eval::Context<'_>, base: impl Into<PathBuf>) {
     for (name, f) in with_base_dir(base) {
