@@ -79,26 +79,63 @@ pub(crate) fn parse_bool(s: &str) -> Option<bool> {
 
 impl Value {
     /// Whether this is `Null`.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert!(Value::Null.is_null());
+    /// assert!(Value::from(None::<i32>).is_null());
+    /// assert!(!Value::from(0).is_null());
+    /// ```
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }
     /// Whether this is a `Bool`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = true\nb = \"true\"\n").unwrap();
+    /// assert!(v["a"].is_bool());
+    /// assert!(!v["b"].is_bool());
+    /// ```
     pub fn is_bool(&self) -> bool {
         matches!(self, Value::Bool(_))
     }
     /// Whether this is a `Number`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = 1.5\nb = \"1.5\"\n").unwrap();
+    /// assert!(v["a"].is_number());
+    /// assert!(!v["b"].is_number());
+    /// ```
     pub fn is_number(&self) -> bool {
         matches!(self, Value::Number(_))
     }
     /// Whether this is a `String`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = \"x\"\nb = 1\n").unwrap();
+    /// assert!(v["a"].is_string());
+    /// assert!(!v["b"].is_string());
+    /// ```
     pub fn is_string(&self) -> bool {
         matches!(self, Value::String(_))
     }
     /// Whether this is an `Array`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = [1, 2]\nb = {}\n").unwrap();
+    /// assert!(v["a"].is_array());
+    /// assert!(!v["b"].is_array());
+    /// ```
     pub fn is_array(&self) -> bool {
         matches!(self, Value::Array(_))
     }
     /// Whether this is an `Object`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = { x = 1 }\nb = [1]\n").unwrap();
+    /// assert!(v.is_object() && v["a"].is_object());
+    /// assert!(!v["b"].is_object());
+    /// ```
     pub fn is_object(&self) -> bool {
         matches!(self, Value::Object(_))
     }
@@ -131,6 +168,12 @@ impl Value {
         true
     }
     /// The bool, if this is one.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert_eq!(Value::from(true).as_bool(), Some(true));
+    /// assert_eq!(Value::from("true").as_bool(), None);
+    /// ```
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
@@ -138,6 +181,12 @@ impl Value {
         }
     }
     /// The number, if this is one.
+    ///
+    /// ```
+    /// use hcl::{Number, Value};
+    /// assert_eq!(Value::from(42).as_number(), Some(&Number::from(42)));
+    /// assert_eq!(Value::from("42").as_number(), None);
+    /// ```
     pub fn as_number(&self) -> Option<&Number> {
         match self {
             Value::Number(n) => Some(n),
@@ -145,18 +194,44 @@ impl Value {
         }
     }
     /// The number as `i64`, if this is an integer that fits.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert_eq!(Value::from(-3).as_i64(), Some(-3));
+    /// assert_eq!(Value::from(1.5).as_i64(), None);
+    /// assert_eq!(Value::from("3").as_i64(), None);
+    /// ```
     pub fn as_i64(&self) -> Option<i64> {
         self.as_number().and_then(Number::as_i64)
     }
     /// The number as `u64`, if this is a non-negative integer that fits.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert_eq!(Value::from(3).as_u64(), Some(3));
+    /// assert_eq!(Value::from(-3).as_u64(), None);
+    /// ```
     pub fn as_u64(&self) -> Option<u64> {
         self.as_number().and_then(Number::as_u64)
     }
     /// The number as `f64`, if this is a number.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert_eq!(Value::from(2).as_f64(), Some(2.0));
+    /// assert_eq!(Value::from(0.25).as_f64(), Some(0.25));
+    /// assert_eq!(Value::from("2").as_f64(), None);
+    /// ```
     pub fn as_f64(&self) -> Option<f64> {
         self.as_number().map(Number::as_f64)
     }
     /// The string, if this is one.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// assert_eq!(Value::from("web").as_str(), Some("web"));
+    /// assert_eq!(Value::from(1).as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -164,6 +239,12 @@ impl Value {
         }
     }
     /// The elements, if this is an array.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("ports = [80, 443]\n").unwrap();
+    /// assert_eq!(v["ports"].as_array().map(Vec::len), Some(2));
+    /// assert_eq!(v.as_array(), None);
+    /// ```
     pub fn as_array(&self) -> Option<&Vec<Value>> {
         match self {
             Value::Array(a) => Some(a),
@@ -171,6 +252,13 @@ impl Value {
         }
     }
     /// The elements, mutably, if this is an array.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// let mut v = Value::from(vec![1, 2]);
+    /// v.as_array_mut().unwrap().push(Value::from(3));
+    /// assert_eq!(v, Value::from(vec![1, 2, 3]));
+    /// ```
     pub fn as_array_mut(&mut self) -> Option<&mut Vec<Value>> {
         match self {
             Value::Array(a) => Some(a),
@@ -178,6 +266,13 @@ impl Value {
         }
     }
     /// The entries, if this is an object.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = 1\nb = 2\n").unwrap();
+    /// let o = v.as_object().unwrap();
+    /// assert_eq!(o.keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    /// assert_eq!(v["a"].as_object(), None);
+    /// ```
     pub fn as_object(&self) -> Option<&Map<Key, Value>> {
         match self {
             Value::Object(o) => Some(o),
@@ -185,6 +280,12 @@ impl Value {
         }
     }
     /// The entries, mutably, if this is an object.
+    ///
+    /// ```
+    /// let mut v: hcl::Value = hcl::from_str("a = 1\n").unwrap();
+    /// v.as_object_mut().unwrap().insert("b", hcl::Value::from(2));
+    /// assert_eq!(v["b"].as_i64(), Some(2));
+    /// ```
     pub fn as_object_mut(&mut self) -> Option<&mut Map<Key, Value>> {
         match self {
             Value::Object(o) => Some(o),
@@ -203,6 +304,14 @@ impl Value {
     }
     /// The name of this value's kind: `"null"`, `"bool"`, `"number"`,
     /// `"string"`, `"tuple"` or `"object"`.
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = [1]\nb = null\n").unwrap();
+    /// assert_eq!(v.type_name(), "object");
+    /// assert_eq!(v["a"].type_name(), "tuple");
+    /// assert_eq!(v["a"][0].type_name(), "number");
+    /// assert_eq!(v["b"].type_name(), "null");
+    /// ```
     pub fn type_name(&self) -> &'static str {
         match self {
             Value::Null => "null",
@@ -214,12 +323,26 @@ impl Value {
         }
     }
     /// Takes the value out, leaving `Null`.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// let mut v = Value::from("x");
+    /// assert_eq!(v.take(), Value::from("x"));
+    /// assert!(v.is_null());
+    /// ```
     pub fn take(&mut self) -> Value {
         std::mem::take(self)
     }
 }
 
 /// Types that can index into a [`Value`]: `usize` for arrays, `str` for objects.
+///
+/// ```
+/// let v: hcl::Value = hcl::from_str("ports = [80, 443]\n").unwrap();
+/// let key = String::from("ports");
+/// assert_eq!(v.get(&key).and_then(|p| p.get(1)), Some(&hcl::Value::from(443)));
+/// assert_eq!(v["ports"][5], hcl::Value::Null);
+/// ```
 pub trait Index: private::Sealed {
     #[doc(hidden)]
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value>;

@@ -105,6 +105,13 @@ impl Number {
 impl Number {
     /// A number from an `f64` (53 bits). Returns `None` for NaN (HCL has no
     /// NaN). Whole floats within the exact-integer range become integers.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from_f64(2.5).unwrap().as_f64(), 2.5);
+    /// assert_eq!(Number::from_f64(4.0).unwrap().as_u64(), Some(4));
+    /// assert!(Number::from_f64(f64::NAN).is_none());
+    /// ```
     pub fn from_f64(f: f64) -> Option<Number> {
         if f.is_nan() {
             return None;
@@ -131,6 +138,13 @@ impl Number {
     }
 
     /// Whether the number is a whole number.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert!(Number::from(4.0).is_integer());
+    /// assert!(Number::parse("1e3").unwrap().is_integer());
+    /// assert!(!Number::from(1.5).is_integer());
+    /// ```
     pub fn is_integer(&self) -> bool {
         match self.n {
             N::PosInt(..) | N::NegInt(..) => true,
@@ -142,11 +156,25 @@ impl Number {
 
     /// Whether the value is held as an `f64` (it came from one, or is
     /// infinite).
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert!(Number::from(0.5).is_f64());
+    /// assert!(!Number::parse("0.5").unwrap().is_f64());
+    /// assert!(!Number::from(1).is_f64());
+    /// ```
     pub fn is_f64(&self) -> bool {
         matches!(self.n, N::Float(_))
     }
 
     /// The value as `i64`, if it is an integer that fits.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(-5).as_i64(), Some(-5));
+    /// assert_eq!(Number::from(u64::MAX).as_i64(), None);
+    /// assert_eq!(Number::from(2.5).as_i64(), None);
+    /// ```
     pub fn as_i64(&self) -> Option<i64> {
         match self.n {
             N::PosInt(u, _) => i64::try_from(u).ok(),
@@ -156,6 +184,13 @@ impl Number {
     }
 
     /// The value as `u64`, if it is a non-negative integer that fits.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(u64::MAX).as_u64(), Some(u64::MAX));
+    /// assert_eq!(Number::from(-1).as_u64(), None);
+    /// assert_eq!(Number::from(0.5).as_u64(), None);
+    /// ```
     pub fn as_u64(&self) -> Option<u64> {
         match self.n {
             N::PosInt(u, _) => Some(u),
@@ -165,6 +200,13 @@ impl Number {
 
     /// The value as `f64`: the nearest one (integers may lose precision
     /// above 2^53, and values beyond its range become infinite).
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::parse("0.1").unwrap().as_f64(), 0.1);
+    /// assert_eq!(Number::from(-3).as_f64(), -3.0);
+    /// assert_eq!(Number::parse("1e400").unwrap().as_f64(), f64::INFINITY);
+    /// ```
     pub fn as_f64(&self) -> f64 {
         match self.n {
             N::PosInt(u, _) => u as f64,
@@ -176,6 +218,13 @@ impl Number {
     }
 
     /// Whether the number is finite.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert!(Number::from(1).is_finite());
+    /// let inf = Number::from(1).checked_div(Number::from(0)).unwrap();
+    /// assert!(!inf.is_finite());
+    /// ```
     pub fn is_finite(&self) -> bool {
         match self.n {
             N::Float(f) => f.is_finite(),
@@ -614,6 +663,15 @@ impl Number {
     }
 
     /// `self - other`; see [`Number::checked_add`].
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(1).checked_sub(Number::from(3)), Some(Number::from(-2)));
+    /// let lit = |s| Number::parse(s).unwrap();
+    /// assert_eq!(lit("1.5").checked_sub(lit("0.25")), Some(lit("1.25")));
+    /// let inf = Number::from(1).checked_div(Number::from(0)).unwrap();
+    /// assert_eq!(inf.clone().checked_sub(inf), None);
+    /// ```
     pub fn checked_sub(self, other: Number) -> Option<Number> {
         let sign = self.sign_stand_in() - other.sign_stand_in();
         self.arith(

@@ -32,6 +32,11 @@ pub type Key = Str;
 
 impl Str {
     /// The string as a `&str`.
+    ///
+    /// ```
+    /// let s = hcl::Str::from("eu-west-1");
+    /// assert_eq!(s.as_str(), "eu-west-1");
+    /// ```
     #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
@@ -39,12 +44,23 @@ impl Str {
 
     /// Whether the string lives in its own allocation (longer than 24
     /// bytes) rather than inline.
+    ///
+    /// ```
+    /// use hcl::Str;
+    /// assert!(!Str::from("x".repeat(24)).is_heap_allocated());
+    /// assert!(Str::from("x".repeat(25)).is_heap_allocated());
+    /// ```
     #[inline]
     pub fn is_heap_allocated(&self) -> bool {
         self.0.is_heap_allocated()
     }
 
     /// The string as a `String`.
+    ///
+    /// ```
+    /// let s = hcl::Str::from("web");
+    /// assert_eq!(s.into_string(), String::from("web"));
+    /// ```
     pub fn into_string(self) -> String {
         self.0.into_string()
     }

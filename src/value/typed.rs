@@ -43,18 +43,41 @@ pub struct Typed {
 
 impl Typed {
     /// The value.
+    ///
+    /// ```
+    /// let t = hcl::eval::evaluate_typed_str("tomap({a = 1})", &hcl::eval::Context::new()).unwrap();
+    /// assert_eq!(t.value()["a"], hcl::Value::from(1));
+    /// ```
     pub fn value(&self) -> &Value {
         &self.value
     }
     /// Its type.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context};
+    /// let t = evaluate_typed_str("toset([\"a\"])", &Context::new()).unwrap();
+    /// assert_eq!(t.ty(), &hcl::Type::set(hcl::Type::String));
+    /// ```
     pub fn ty(&self) -> &Type {
         &self.ty
     }
     /// The value, without its type.
+    ///
+    /// ```
+    /// let t = hcl::eval::evaluate_typed_str("tolist([1, 2])", &hcl::eval::Context::new()).unwrap();
+    /// assert_eq!(t.into_value(), hcl::Value::from(vec![1, 2]));
+    /// ```
     pub fn into_value(self) -> Value {
         self.value
     }
     /// The value and its type.
+    ///
+    /// ```
+    /// let t = hcl::eval::evaluate_typed_str("tostring(null)", &hcl::eval::Context::new()).unwrap();
+    /// let (value, ty) = t.into_parts();
+    /// assert!(value.is_null());
+    /// assert_eq!(ty, hcl::Type::String);
+    /// ```
     pub fn into_parts(self) -> (Value, Type) {
         (self.value, self.ty)
     }
@@ -78,17 +101,45 @@ impl Typed {
         (self.value, self.meta)
     }
     /// Whether the value is wholly known (it holds no unknown value).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_unknown("id", hcl::Type::String, true);
+    /// assert!(evaluate_typed_str("[\"a\"]", &ctx).unwrap().is_known());
+    /// assert!(!evaluate_typed_str("[id]", &ctx).unwrap().is_known());
+    /// ```
     pub fn is_known(&self) -> bool {
         meta::is_known(&self.meta)
     }
     /// Whether the value is wholly unknown: only its type is known, and
     /// [`Typed::value`] is `null`.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_unknown("id", hcl::Type::String, true);
+    /// let t = evaluate_typed_str("upper(id)", &ctx).unwrap();
+    /// assert!(t.is_unknown() && t.value().is_null());
+    /// assert_eq!(t.ty(), &hcl::Type::String);
+    /// assert!(!evaluate_typed_str("[id]", &ctx).unwrap().is_unknown());
+    /// ```
     pub fn is_unknown(&self) -> bool {
         meta::is_unknown(&self.meta)
     }
     /// The value, with each unknown value in it (or the whole value, if it
     /// is unknown) replaced by `f` of its type. For a known value, the
     /// value itself.
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_typed_str, Context};
+    /// let mut ctx = Context::new();
+    /// ctx.declare_unknown("n", hcl::Type::Number, true);
+    /// let t = evaluate_typed_str("{a = n + 1, b = 2}", &ctx).unwrap();
+    /// let shown = t.map_unknowns(|ty| hcl::Value::from(format!("(known after apply: {ty})")));
+    /// assert_eq!(shown["a"], hcl::Value::from("(known after apply: number)"));
+    /// assert_eq!(shown["b"], hcl::Value::from(2));
+    /// ```
     pub fn map_unknowns(&self, mut f: impl FnMut(&Type) -> Value) -> Value {
         meta::map_unknowns(&self.value, &self.meta, &mut f)
     }
