@@ -87,6 +87,15 @@ pub struct Attribute {
 
 impl Attribute {
     /// A required attribute.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use hcl::{value::ConstraintAttribute, TypeConstraint};
+    /// let name = ConstraintAttribute::required(TypeConstraint::String);
+    /// assert!(!name.optional && name.default.is_none());
+    /// let c = TypeConstraint::Object(BTreeMap::from([("name".to_owned(), name)]));
+    /// assert_eq!(c, TypeConstraint::parse("object({name = string})").unwrap());
+    /// ```
     pub fn required(constraint: TypeConstraint) -> Attribute {
         Attribute {
             constraint,
@@ -127,6 +136,13 @@ impl TypeConstraint {
     /// Whether this is `string`, `number` or `bool`: Terraform reads a
     /// `-var` value for such a variable as a literal string, and any other
     /// as an HCL expression.
+    ///
+    /// ```
+    /// use hcl::TypeConstraint;
+    /// assert!(TypeConstraint::parse("number").unwrap().is_primitive());
+    /// assert!(!TypeConstraint::parse("list(string)").unwrap().is_primitive());
+    /// assert!(!TypeConstraint::Any.is_primitive());
+    /// ```
     pub fn is_primitive(&self) -> bool {
         matches!(
             self,

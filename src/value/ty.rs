@@ -23,6 +23,14 @@ use crate::Value;
 /// `type()` function shows it: `list(string)`, `tuple([string, number])`,
 /// `object({a: string, b: number})` (attributes in byte order, names as
 /// they are), `dynamic` for the pseudo-type.
+///
+/// ```
+/// use hcl::Type;
+/// let t = Type::Tuple(vec![Type::String, Type::list(Type::Number)]);
+/// assert_eq!(t.to_string(), "tuple([string, list(number)])");
+/// let o = Type::object([("b", Type::Number), ("a", Type::Dynamic)]);
+/// assert_eq!(o.to_string(), "object({a: dynamic, b: number})");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
     /// The dynamic pseudo-type: a placeholder for a type not yet known
@@ -50,41 +58,93 @@ pub enum Type {
 
 impl Type {
     /// `list(t)`.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert_eq!(Type::list(Type::String).to_string(), "list(string)");
+    /// assert_eq!(Type::list(Type::String), Type::parse("list(string)").unwrap());
+    /// ```
     pub fn list(t: Type) -> Type {
         Type::List(Box::new(t))
     }
 
     /// `set(t)`.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert_eq!(Type::set(Type::Number).to_string(), "set(number)");
+    /// assert_eq!(Type::set(Type::Dynamic), Type::parse("set(any)").unwrap());
+    /// ```
     pub fn set(t: Type) -> Type {
         Type::Set(Box::new(t))
     }
 
     /// `map(t)`.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert_eq!(Type::map(Type::Bool).to_string(), "map(bool)");
+    /// assert_eq!(Type::map(Type::Dynamic), Type::parse("map").unwrap());
+    /// ```
     pub fn map(t: Type) -> Type {
         Type::Map(Box::new(t))
     }
 
     /// `object({...})` from attribute names and types.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// let t = Type::object([("port", Type::Number), ("name", Type::String)]);
+    /// assert_eq!(t.to_string(), "object({name: string, port: number})");
+    /// assert_eq!(t, Type::parse("object({port = number, name = string})").unwrap());
+    /// ```
     pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
         Type::Object(attrs.into_iter().map(|(k, t)| (k.into(), t)).collect())
     }
 
     /// Whether this is `string`, `number` or `bool`.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert!(Type::String.is_primitive() && Type::Bool.is_primitive());
+    /// assert!(!Type::Dynamic.is_primitive());
+    /// assert!(!Type::list(Type::String).is_primitive());
+    /// ```
     pub fn is_primitive(&self) -> bool {
         matches!(self, Type::String | Type::Number | Type::Bool)
     }
 
     /// Whether this is a list, set or map.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert!(Type::list(Type::String).is_collection());
+    /// assert!(Type::map(Type::Number).is_collection());
+    /// assert!(!Type::Tuple(vec![Type::String]).is_collection());
+    /// ```
     pub fn is_collection(&self) -> bool {
         matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
     }
 
     /// Whether this is a tuple or an object.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert!(Type::Tuple(vec![]).is_structural());
+    /// assert!(Type::object([("a", Type::String)]).is_structural());
+    /// assert!(!Type::map(Type::String).is_structural());
+    /// ```
     pub fn is_structural(&self) -> bool {
         matches!(self, Type::Tuple(_) | Type::Object(_))
     }
 
     /// The element type of a list, set or map.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert_eq!(Type::set(Type::Number).element_type(), Some(&Type::Number));
+    /// assert_eq!(Type::Tuple(vec![Type::Number]).element_type(), None);
+    /// ```
     pub fn element_type(&self) -> Option<&Type> {
         match self {
             Type::List(t) | Type::Set(t) | Type::Map(t) => Some(t),
@@ -93,6 +153,12 @@ impl Type {
     }
 
     /// Whether the dynamic pseudo-type appears anywhere in this type.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// assert!(Type::parse("list(object({a = any}))").unwrap().has_dynamic());
+    /// assert!(!Type::parse("map(list(string))").unwrap().has_dynamic());
+    /// ```
     pub fn has_dynamic(&self) -> bool {
         match self {
             Type::Dynamic => true,
