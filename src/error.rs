@@ -18,6 +18,14 @@ pub(crate) const LABELS: &str = "__labels";
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What went wrong, broadly. `#[non_exhaustive]`: match with a wildcard.
+///
+/// ```
+/// use hcl::ErrorKind;
+/// assert_eq!(hcl::parse("a = [1, 2\n").unwrap_err().kind(), ErrorKind::Parse);
+/// assert_eq!(hcl::Type::parse("lists").unwrap_err().kind(), ErrorKind::Type);
+/// let err = hcl::eval::evaluate_str("1 + \"a\"", &Default::default()).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Eval);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -39,6 +47,15 @@ pub enum ErrorKind {
 
 /// One diagnostic, in the shape of HCL's and of `terraform validate
 /// -json`'s: severity, summary, detail and where.
+///
+/// ```
+/// let err = hcl::eval::evaluate_str("[\n  tostring({}),\n]", &Default::default()).unwrap_err();
+/// let d = err.diagnostics().next().unwrap();
+/// assert_eq!(d.severity, hcl::Severity::Error);
+/// assert_eq!(d.summary, "Invalid function argument");
+/// assert_eq!(d.detail, "Invalid value for \"v\" parameter: cannot convert object to string.");
+/// assert_eq!(d.range.unwrap().start.line, 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// An error or a warning.
@@ -66,6 +83,11 @@ pub(crate) fn warnings(errors: Vec<Error>, place: impl Fn(Error) -> Error) -> Ve
 }
 
 /// How serious a [`Diagnostic`] is.
+///
+/// ```
+/// let err = hcl::parse("a = [1, 2\n").unwrap_err();
+/// assert!(err.diagnostics().all(|d| d.severity == hcl::Severity::Error));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
     /// The input cannot be used.
@@ -76,6 +98,14 @@ pub enum Severity {
 
 /// Where a [`Diagnostic`] is: its file (when named), start and end (end
 /// exclusive).
+///
+/// ```
+/// let err = hcl::parse("a = 1\nb = ?\n").unwrap_err().with_file("main.tf");
+/// let range = err.diagnostics().next().unwrap().range.unwrap();
+/// assert_eq!(range.filename.as_deref(), Some("main.tf"));
+/// assert_eq!((range.start.line, range.start.column, range.start.offset), (2, 5, 10));
+/// assert_eq!((range.end.line, range.end.column, range.end.offset), (2, 6, 11));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Range {
     /// The file's name, as given ([`Error::with_file`]).
@@ -87,6 +117,13 @@ pub struct Range {
 }
 
 /// A position in the source: 1-based line and column (in characters), and byte offset.
+///
+/// ```
+/// use hcl::error::Location;
+/// let src = "flag = \"🇫🇷\" + x";
+/// let l = Location::of(src, src.find('+').unwrap());
+/// assert_eq!(l, Location { line: 1, column: 12, offset: 18 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
     /// 1-based line.
@@ -274,6 +311,14 @@ impl Snippet {
 
 impl Error {
     /// An error of `kind` with `message` and no position.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::Eval, "something failed");
+    /// assert_eq!(err.message(), "something failed");
+    /// assert_eq!(err.line(), None);
+    /// assert_eq!(err.to_string(), "something failed");
+    /// ```
     #[cold]
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
         Error {
@@ -294,6 +339,14 @@ impl Error {
 
     /// An error of `kind` with `message` at `span` of `source` (line, column
     /// and snippet are computed now).
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Span};
+    /// let src = "a = 1\nb = @\n";
+    /// let err = Error::at(ErrorKind::Parse, "unexpected `@`", Span::new(10, 11), src);
+    /// assert_eq!((err.line(), err.column()), (Some(2), Some(5)));
+    /// assert_eq!(err.to_string(), "unexpected `@` at line 2, column 5\n  |\n2 | b = @\n  |     ^");
+    /// ```
     #[cold]
     pub fn at(kind: ErrorKind, message: impl Into<String>, span: Span, source: &str) -> Error {
         let mut e = Error::new(kind, message);
@@ -303,6 +356,14 @@ impl Error {
 
     /// An error of `kind` with `message` at `span`, with no source available
     /// yet; call [`Error::with_source`] later to add line, column and snippet.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Span};
+    /// let err = Error::spanned(ErrorKind::Eval, "bad value", Span::new(10, 11));
+    /// assert_eq!((err.span(), err.line()), (Some(Span::new(10, 11)), None));
+    /// let err = err.with_source("a = 1\nb = @\n");
+    /// assert_eq!((err.line(), err.column()), (Some(2), Some(5)));
+    /// ```
     #[cold]
     pub fn spanned(kind: ErrorKind, message: impl Into<String>, span: Span) -> Error {
         let mut e = Error::new(kind, message);
@@ -312,6 +373,14 @@ impl Error {
 
     /// Fills in line, column and snippet from `source` if the error has a
     /// span but no location yet.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Span};
+    /// let src = "name = 42\n";
+    /// let err = Error::spanned(ErrorKind::Eval, "a string is required", Span::new(7, 9)).with_source(src);
+    /// assert_eq!(err.column(), Some(8));
+    /// assert!(err.to_string().ends_with("1 | name = 42\n  |        ^^"), "{err}");
+    /// ```
     #[cold]
     pub fn with_source(mut self, source: &str) -> Error {
         if let (Some(span), None) = (self.inner.span, self.inner.location) {
@@ -326,6 +395,13 @@ impl Error {
     }
 
     /// Sets (replaces) the span, computing line, column and snippet from `source`.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Span};
+    /// let mut err = Error::new(ErrorKind::Eval, "unknown variable");
+    /// err.set_span(Span::new(10, 11), "a = 1\nb = x\n");
+    /// assert_eq!((err.line(), err.column(), err.offset()), (Some(2), Some(5), Some(10)));
+    /// ```
     #[cold]
     pub fn set_span(&mut self, span: Span, source: &str) {
         let loc = Location::of(source, span.start());
@@ -449,6 +525,12 @@ impl Error {
 
     /// The name of the file the source comes from, if given
     /// ([`Error::with_file`]).
+    ///
+    /// ```
+    /// let err = hcl::parse("a = [1, 2\n").unwrap_err();
+    /// assert_eq!(err.file(), None);
+    /// assert_eq!(err.with_file("main.tf").file(), Some("main.tf"));
+    /// ```
     pub fn file(&self) -> Option<&str> {
         self.inner.file.as_deref()
     }
@@ -523,6 +605,12 @@ impl Error {
     }
 
     /// How many diagnostics the error holds (at least one).
+    ///
+    /// ```
+    /// let err = hcl::eval::evaluate_str("[1 + \"a\", {}.b]", &Default::default()).unwrap_err();
+    /// assert_eq!(err.count(), 2);
+    /// assert_eq!(hcl::parse("a = [1, 2\n").unwrap_err().count(), 1);
+    /// ```
     pub fn count(&self) -> usize {
         1 + self.inner.more.len()
     }
@@ -560,6 +648,13 @@ impl Error {
     }
 
     /// Adds a note (e.g. "the bracket was opened here") shown after the main message.
+    ///
+    /// ```
+    /// use hcl::{error::Location, Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::Eval, "duplicate attribute")
+    ///     .with_note("first defined here", Some(Location { line: 1, column: 1, offset: 0 }));
+    /// assert_eq!(err.to_string(), "duplicate attribute\nnote: first defined here (line 1, column 1)");
+    /// ```
     #[cold]
     pub fn with_note(mut self, note: impl Into<String>, at: Option<Location>) -> Error {
         self.inner.notes.push((note.into(), at));
@@ -569,6 +664,13 @@ impl Error {
     /// Sets the field path (`resource.aws_instance.web.count`).
     ///
     /// (For every diagnostic the error holds.)
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::De, "invalid type").with_path("servers[1].port");
+    /// assert_eq!(err.path(), Some("servers[1].port"));
+    /// assert_eq!(err.to_string(), "servers[1].port: invalid type");
+    /// ```
     #[cold]
     pub fn with_path(mut self, path: impl Into<String>) -> Error {
         let path = path.into();
@@ -580,26 +682,55 @@ impl Error {
     }
 
     /// The error's kind.
+    ///
+    /// ```
+    /// let err = hcl::from_str::<hcl::Value>("a = ").unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Parse);
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.inner.kind
     }
 
     /// The message alone, without position or snippet.
+    ///
+    /// ```
+    /// let err = hcl::eval::evaluate_str("{}.b", &Default::default()).unwrap_err();
+    /// assert_eq!(err.message(), "Unsupported attribute: This object does not have an attribute named \"b\".");
+    /// assert!(err.to_string().starts_with(err.message()));
+    /// ```
     pub fn message(&self) -> &str {
         &self.inner.message
     }
 
     /// 1-based line, if the error has a position.
+    ///
+    /// ```
+    /// let err = hcl::parse("a = 1\nb = ?\n").unwrap_err();
+    /// assert_eq!(err.line(), Some(2));
+    /// assert_eq!(hcl::Error::new(hcl::ErrorKind::Eval, "no position").line(), None);
+    /// ```
     pub fn line(&self) -> Option<usize> {
         self.inner.location.map(|l| l.line)
     }
 
     /// 1-based column, if the error has a position.
+    ///
+    /// ```
+    /// let err = hcl::parse("a = 1\nb = ?\n").unwrap_err();
+    /// assert_eq!(err.column(), Some(5));
+    /// ```
     pub fn column(&self) -> Option<usize> {
         self.inner.location.map(|l| l.column)
     }
 
     /// Byte offset, if the error has a position.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Span};
+    /// assert_eq!(hcl::parse("a = 1\nb = ?\n").unwrap_err().offset(), Some(10));
+    /// let err = Error::spanned(ErrorKind::Eval, "no source yet", Span::new(4, 5));
+    /// assert_eq!((err.offset(), err.line()), (Some(4), None));
+    /// ```
     pub fn offset(&self) -> Option<usize> {
         self.inner
             .location
@@ -608,21 +739,50 @@ impl Error {
     }
 
     /// The full location, if known.
+    ///
+    /// ```
+    /// use hcl::error::Location;
+    /// let err = hcl::parse("a = 1\nb = ?\n").unwrap_err();
+    /// assert_eq!(err.location(), Some(Location { line: 2, column: 5, offset: 10 }));
+    /// ```
     pub fn location(&self) -> Option<Location> {
         self.inner.location
     }
 
     /// The byte span, if the error relates to a place in the source.
+    ///
+    /// ```
+    /// let src = "a = 1\nb = ?\n";
+    /// let err = hcl::parse(src).unwrap_err();
+    /// let span = err.span().unwrap();
+    /// assert_eq!(&src[span.range()], "?");
+    /// ```
     pub fn span(&self) -> Option<Span> {
         self.inner.span
     }
 
     /// The path to the field concerned, if any.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Server { port: u16 }
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Config { servers: Vec<Server> }
+    /// let err = hcl::from_str::<Config>("servers = [{ port = 80 }, { port = \"http\" }]\n").unwrap_err();
+    /// assert_eq!(err.path(), Some("servers[1].port"));
+    /// ```
     pub fn path(&self) -> Option<&str> {
         self.inner.path.as_deref()
     }
 
     /// The notes attached with [`Error::with_note`].
+    ///
+    /// ```
+    /// let err = hcl::parse("a = [1, 2\nb = 3\n").unwrap_err();
+    /// let (note, at) = err.notes().next().unwrap();
+    /// assert_eq!(note, "`[` opened here");
+    /// assert_eq!(at.map(|l| (l.line, l.column)), Some((1, 5)));
+    /// ```
     pub fn notes(&self) -> impl Iterator<Item = (&str, Option<Location>)> {
         self.inner.notes.iter().map(|(n, l)| (n.as_str(), *l))
     }
