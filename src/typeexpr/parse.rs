@@ -42,6 +42,17 @@ impl Type {
     ///
     /// # Errors
     /// When the expression is not a type specification.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// let src = "a = list(string)\nb = object({x = optional(string)})\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let body = file.body();
+    /// assert_eq!(Type::from_expression(&body.attribute("a").unwrap().expr).unwrap(), Type::list(Type::String));
+    /// let err = Type::from_expression(&body.attribute("b").unwrap().expr).unwrap_err();
+    /// assert!(err.message().ends_with("optional attributes are only for type constraints, not for exact types"));
+    /// assert_eq!(err.with_source(src).line(), Some(2));
+    /// ```
     pub fn from_expression(e: &Expression<'_>) -> Result<Type> {
         parse_type_expr(e, false).map(|c| c.ty())
     }
@@ -76,6 +87,18 @@ impl TypeConstraint {
     ///
     /// # Errors
     /// When the expression is not a type constraint.
+    ///
+    /// ```
+    /// use hcl::TypeConstraint;
+    /// let src = "a = object({x = optional(string)})\nb = \"string\"\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let body = file.body();
+    /// let c = TypeConstraint::from_expression(&body.attribute("a").unwrap().expr).unwrap();
+    /// assert_eq!(c.to_string(), "object({x = optional(string)})");
+    /// let err = TypeConstraint::from_expression(&body.attribute("b").unwrap().expr).unwrap_err();
+    /// assert!(err.message().starts_with("invalid quoted type constraints"));
+    /// assert_eq!(err.with_source(src).column(), Some(5));
+    /// ```
     pub fn from_expression(e: &Expression<'_>) -> Result<TypeConstraint> {
         parse_type_expr(e, true)
     }

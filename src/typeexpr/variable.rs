@@ -36,6 +36,15 @@ impl Variable {
     /// # Errors
     /// When the default does not convert to the constraint, or is null
     /// while `nullable` is false.
+    ///
+    /// ```
+    /// use hcl::{eval::Typed, typeexpr::Variable, TypeConstraint, Value};
+    /// let v = Variable::new(TypeConstraint::Number, Some(Typed::from(Value::from("5"))), false).unwrap();
+    /// assert_eq!(v.default_value().unwrap().value(), &Value::from(5));
+    /// let err = Variable::new(TypeConstraint::Number, Some(Typed::from(Value::from("five"))), true).unwrap_err();
+    /// assert_eq!(err.message(), "invalid default value for variable: not compatible with the variable's type constraint: a number is required");
+    /// assert!(Variable::new(TypeConstraint::Number, Some(Typed::from(Value::Null)), false).is_err());
+    /// ```
     pub fn new(
         constraint: TypeConstraint,
         default: Option<Typed>,
@@ -67,11 +76,25 @@ impl Variable {
     }
 
     /// The type constraint.
+    ///
+    /// ```
+    /// use hcl::{typeexpr::Variable, TypeConstraint};
+    /// let v = Variable::new(TypeConstraint::parse("list(string)").unwrap(), None, true).unwrap();
+    /// assert_eq!(v.constraint().to_string(), "list(string)");
+    /// ```
     pub fn constraint(&self) -> &TypeConstraint {
         &self.constraint
     }
 
     /// The default, converted to the constraint.
+    ///
+    /// ```
+    /// use hcl::{eval::Typed, typeexpr::Variable, TypeConstraint, Value};
+    /// let c = TypeConstraint::parse("list(string)").unwrap();
+    /// let v = Variable::new(c.clone(), Some(Typed::from(Value::from(vec![1]))), true).unwrap();
+    /// assert_eq!(v.default_value().unwrap().value(), &Value::from(vec!["1"]));
+    /// assert!(Variable::new(c, None, true).unwrap().default_value().is_none());
+    /// ```
     pub fn default_value(&self) -> Option<&Typed> {
         self.default.as_ref()
     }
@@ -107,6 +130,16 @@ impl Variable {
     /// When no value is given and there is no default, when the value is
     /// null and may not be, or when it does not convert (the message names
     /// the path: `[1].port: a number is required`).
+    ///
+    /// ```
+    /// use hcl::{typeexpr::Variable, TypeConstraint, Value};
+    /// let v = Variable::new(TypeConstraint::parse("list(number)").unwrap(), None, true).unwrap();
+    /// let given = v.parse_raw("[1, \"2\"]").unwrap();
+    /// assert_eq!(v.value(Some(given)).unwrap().value(), &Value::from(vec![1, 2]));
+    /// assert_eq!(v.value(None).unwrap_err().message(), "no value for required variable: it has no default");
+    /// let bad = v.parse_raw("[\"x\"]").unwrap();
+    /// assert_eq!(v.value(Some(bad)).unwrap_err().message(), "invalid value for input variable: [0]: a number is required");
+    /// ```
     pub fn value(&self, given: Option<Typed>) -> Result<Typed> {
         self.resolve(given).map_err(|why| {
             let message = match why {
@@ -169,6 +202,10 @@ pub fn constant(src: &str) -> Result<Typed> {
 
 /// A constant expression's value (see [`constant`]), from its syntax
 /// tree; errors carry a span, without source text.
+///
+/// # Errors
+/// As [`constant`]: when the expression refers to a variable (the error
+/// is at the reference), or when evaluating it fails.
 ///
 /// ```
 /// let file = hcl::parse("default = [1, 2]\n").unwrap();
