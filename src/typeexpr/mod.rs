@@ -7,6 +7,16 @@
 //! The types themselves, and the conversion of values to them, are
 //! [`crate::value`]'s; this layer reads them from expressions, which
 //! needs the parser and the evaluator.
+//!
+//! ```
+//! use hcl::typeexpr::{constant, Variable};
+//! use hcl::{TypeConstraint, Value};
+//! let c = TypeConstraint::parse("map(number)").unwrap();
+//! let v = Variable::new(c, Some(constant("{a = \"1\"}").unwrap()), true).unwrap();
+//! let value = v.value(None).unwrap();
+//! assert_eq!(value.ty().to_string(), "map(number)");
+//! assert_eq!(value.value()["a"], Value::from(1));
+//! ```
 
 mod parse;
 mod variable;
