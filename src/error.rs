@@ -15,6 +15,15 @@ pub(crate) const LABEL: &str = "__label";
 pub(crate) const LABELS: &str = "__labels";
 
 /// `Result<T, hcl::Error>`.
+///
+/// ```
+/// fn port(src: &str) -> hcl::Result<u64> {
+///     let v: hcl::Value = hcl::from_str(src)?;
+///     Ok(v["port"].as_u64().unwrap_or(80))
+/// }
+/// assert_eq!(port("port = 8080\n").unwrap(), 8080);
+/// assert!(port("port = \n").is_err());
+/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What went wrong, broadly. `#[non_exhaustive]`: match with a wildcard.

@@ -28,6 +28,12 @@ use compact_str::CompactString;
 pub struct Str(CompactString);
 
 /// An object key (an attribute name or a map key): a [`Str`].
+///
+/// ```
+/// use hcl::{Key, Map, Value};
+/// let m: Map<Key, Value> = [(Key::from("region"), Value::from("eu"))].into_iter().collect();
+/// assert_eq!(m["region"], "eu");
+/// ```
 pub type Key = Str;
 
 impl Str {
