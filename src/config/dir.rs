@@ -13,6 +13,21 @@ pub const PACKER: &[&str] = &[".pkr.hcl", ".pkr.json"];
 
 /// The files of a directory that make a configuration
 /// ([`DirFiles::list`]).
+///
+/// ```
+/// use hcl::config::DirFiles;
+/// let dir = std::env::temp_dir().join(format!("hcl-doc-listing-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// for name in ["b.tf", "a.tf.json", "override.tf", ".hidden.tf"] {
+///     std::fs::write(dir.join(name), "").unwrap();
+/// }
+/// let listing = DirFiles::terraform().list(&dir);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// let listing = listing.unwrap();
+/// let names: Vec<_> = listing.files.iter().map(|f| f.path.file_name().unwrap().to_owned()).collect();
+/// assert_eq!(names, ["a.tf.json", "b.tf"]);
+/// assert_eq!(listing.warnings.len(), 1);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Listing {
     /// The files to read, in file-name order.
@@ -22,6 +37,19 @@ pub struct Listing {
 }
 
 /// A file of a [`Listing`].
+///
+/// ```
+/// use hcl::config::DirFiles;
+/// let dir = std::env::temp_dir().join(format!("hcl-doc-dirfile-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("vars.tf.json"), "{}").unwrap();
+/// let listing = DirFiles::terraform().list(&dir);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// let file = &listing.unwrap().files[0];
+/// assert!(file.json);
+/// assert_eq!(file.path, dir.join("vars.tf.json"));
+/// assert_eq!(file.name, dir.join("vars.tf.json").display().to_string());
+/// ```
 #[derive(Clone, Debug)]
 pub struct DirFile {
     /// As messages name it: the directory joined with the file's name
@@ -35,6 +63,11 @@ pub struct DirFile {
 
 /// Whether a file of this name is read as HCL's JSON syntax: its name
 /// ends in `.json`.
+///
+/// ```
+/// assert!(hcl::config::ext_is_json("main.tf.json"));
+/// assert!(!hcl::config::ext_is_json("main.tf"));
+/// ```
 pub fn ext_is_json(name: &str) -> bool {
     name.ends_with(".json")
 }
@@ -47,6 +80,17 @@ pub fn ext_is_json(name: &str) -> bool {
 /// their `.tf.json` forms) are skipped with a warning: merging them over
 /// the other files, as Terraform does, is not done here. Variable files
 /// (`.tfvars`) are never part of a configuration.
+///
+/// ```
+/// use hcl::config::{DirFiles, Files};
+/// let dir = std::env::temp_dir().join(format!("hcl-doc-dirfiles-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("job.nomad.hcl"), "job = \"web\"\n").unwrap();
+/// std::fs::write(dir.join("job.nomad.hcl~"), "job = \"old\"\n").unwrap();
+/// let files = Files::read_dir(&dir, &DirFiles::extensions(&[".nomad.hcl"]));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// assert_eq!(files.unwrap().body().attributes().count(), 1);
+/// ```
 #[derive(Clone, Debug)]
 pub struct DirFiles {
     extensions: Vec<String>,
@@ -54,17 +98,54 @@ pub struct DirFiles {
 
 impl DirFiles {
     /// Terraform's files ([`TERRAFORM`]).
+    ///
+    /// ```
+    /// use hcl::config::DirFiles;
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-terraform-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// for name in ["main.tf", "main.tf.json", "prod.tfvars", "x.pkr.hcl"] {
+    ///     std::fs::write(dir.join(name), "").unwrap();
+    /// }
+    /// let listing = DirFiles::terraform().list(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert_eq!(listing.unwrap().files.len(), 2);
+    /// ```
     pub fn terraform() -> DirFiles {
         DirFiles::extensions(TERRAFORM)
     }
 
     /// Packer's files ([`PACKER`]).
+    ///
+    /// ```
+    /// use hcl::config::DirFiles;
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-packer-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// for name in ["main.tf", "build.pkr.hcl", "vars.pkr.json"] {
+    ///     std::fs::write(dir.join(name), "").unwrap();
+    /// }
+    /// let listing = DirFiles::packer().list(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let json: Vec<_> = listing.unwrap().files.iter().map(|f| f.json).collect();
+    /// assert_eq!(json, [false, true]);
+    /// ```
     pub fn packer() -> DirFiles {
         DirFiles::extensions(PACKER)
     }
 
     /// The files whose name ends with one of `extensions` (`.nomad.hcl`,
     /// `.hcl`, ...).
+    ///
+    /// ```
+    /// use hcl::config::DirFiles;
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-extensions-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// for name in ["a.hcl", "b.json", "c.txt"] {
+    ///     std::fs::write(dir.join(name), "").unwrap();
+    /// }
+    /// let listing = DirFiles::extensions(&[".hcl", ".json"]).list(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert_eq!(listing.unwrap().files.len(), 2);
+    /// ```
     pub fn extensions<S: AsRef<str>>(extensions: &[S]) -> DirFiles {
         DirFiles {
             extensions: extensions.iter().map(|e| e.as_ref().to_owned()).collect(),
@@ -85,6 +166,19 @@ impl DirFiles {
     ///
     /// # Errors
     /// When the directory cannot be read.
+    ///
+    /// ```
+    /// use hcl::config::DirFiles;
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-list-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("sub")).unwrap();
+    /// std::fs::write(dir.join("main.tf"), "").unwrap();
+    /// std::fs::write(dir.join("sub").join("other.tf"), "").unwrap();
+    /// let listing = DirFiles::terraform().list(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// // Subdirectories are not read.
+    /// assert_eq!(listing.unwrap().files.len(), 1);
+    /// assert!(DirFiles::terraform().list(&dir).is_err());
+    /// ```
     pub fn list(&self, dir: impl AsRef<Path>) -> Result<Listing> {
         let dir = dir.as_ref();
         let io = |e: std::io::Error| {

@@ -29,6 +29,14 @@ pub struct Inputs {
 
 impl Inputs {
     /// No values.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let files = Files::parse([("main.tf", "variable \"n\" {\n  default = 1\n}\n")]).unwrap();
+    /// let module = files.module(&Inputs::new()).unwrap();
+    /// let (name, value) = module.variables().next().unwrap();
+    /// assert_eq!((name, value.value()), ("n", &hcl::Value::from(1)));
+    /// ```
     pub fn new() -> Inputs {
         Inputs::default()
     }
@@ -39,6 +47,22 @@ impl Inputs {
     ///
     /// # Errors
     /// An unreadable directory or file.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-auto-files-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("terraform.tfvars"), "env = \"dev\"\n").unwrap();
+    /// std::fs::write(dir.join("prod.auto.tfvars"), "env = \"prod\"\n").unwrap();
+    /// std::fs::write(dir.join("other.tfvars"), "env = \"other\"\n").unwrap();
+    /// let inputs = Inputs::read_auto_files(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let files = Files::parse([("main.tf", "variable \"env\" {}\n")]).unwrap();
+    /// let module = files.module(&inputs.unwrap()).unwrap();
+    /// // The `*.auto.tfvars` files come after `terraform.tfvars`, and win.
+    /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from("prod"));
+    /// assert!(Inputs::read_auto_files(&dir).is_err());
+    /// ```
     pub fn read_auto_files(dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
         let dir = dir.as_ref();
         let io = |what: &std::path::Path, e: std::io::Error| {
@@ -75,6 +99,14 @@ impl Inputs {
 
     /// Adds a variable file (`-var-file`): `name` ending in `.json` is read
     /// as HCL's JSON syntax.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let files = Files::parse([("main.tf", "variable \"zones\" {\n  type = list(string)\n}\n")]).unwrap();
+    /// let inputs = Inputs::new().var_file("prod.tfvars.json", r#"{"zones": ["a", "b"]}"#);
+    /// let module = files.module(&inputs).unwrap();
+    /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from(vec!["a", "b"]));
+    /// ```
     pub fn var_file(mut self, name: impl Into<String>, text: impl Into<String>) -> Inputs {
         self.files.push((name.into(), text.into()));
         self
@@ -84,6 +116,18 @@ impl Inputs {
     ///
     /// # Errors
     /// An unreadable file, or one that is not UTF-8.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let path = std::env::temp_dir().join(format!("hcl-doc-var-file-{}.tfvars", std::process::id()));
+    /// std::fs::write(&path, "size = 3\n").unwrap();
+    /// let inputs = Inputs::new().read_var_file(&path);
+    /// std::fs::remove_file(&path).unwrap();
+    /// let files = Files::parse([("main.tf", "variable \"size\" {\n  type = number\n}\n")]).unwrap();
+    /// let module = files.module(&inputs.unwrap()).unwrap();
+    /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from(3));
+    /// assert!(Inputs::new().read_var_file(&path).is_err());
+    /// ```
     pub fn read_var_file(self, path: impl AsRef<std::path::Path>) -> Result<Inputs> {
         let path = path.as_ref();
         let name = path.display().to_string();
@@ -99,6 +143,16 @@ impl Inputs {
     /// Adds a value given as `-var NAME=RAW` gives it: RAW is a literal
     /// string for a `string`, `number` or `bool` variable, and an HCL
     /// expression otherwise.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let src = "variable \"name\" {\n  type = string\n}\nvariable \"ports\" {\n  type = list(number)\n}\n";
+    /// let files = Files::parse([("main.tf", src)]).unwrap();
+    /// let inputs = Inputs::new().var_value("name", "a b").var_value("ports", "[80, 443]");
+    /// let module = files.module(&inputs).unwrap();
+    /// let values: Vec<_> = module.variables().map(|(_, t)| t.value().clone()).collect();
+    /// assert_eq!(values, [hcl::Value::from("a b"), hcl::Value::from(vec![80, 443])]);
+    /// ```
     pub fn var_value(mut self, name: impl Into<String>, raw: impl Into<String>) -> Inputs {
         self.values.push((name.into(), raw.into()));
         self
@@ -107,6 +161,13 @@ impl Inputs {
 
 /// A module's variables and locals, evaluated as Terraform does (see
 /// [`Files::module`]).
+///
+/// ```
+/// use hcl::config::{Files, Inputs};
+/// let files = Files::parse([("main.tf", "variable \"a\" {\n  default = 2\n}\nlocals {\n  b = var.a * 10\n}\n")]).unwrap();
+/// let module = files.module(&Inputs::new()).unwrap();
+/// assert_eq!(module.locals().next().unwrap().1.value(), &hcl::Value::from(20));
+/// ```
 #[derive(Debug)]
 pub struct Module {
     variables: Vec<(String, Typed)>,
@@ -116,6 +177,14 @@ pub struct Module {
 
 impl Module {
     /// The variables' values, in the order they are declared.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let src = "variable \"b\" {\n  default = \"x\"\n}\nvariable \"a\" {\n  type    = number\n  default = \"5\"\n}\n";
+    /// let module = Files::parse([("main.tf", src)]).unwrap().module(&Inputs::new()).unwrap();
+    /// let vars: Vec<_> = module.variables().map(|(n, t)| (n, t.value().clone())).collect();
+    /// assert_eq!(vars, [("b", hcl::Value::from("x")), ("a", hcl::Value::from(5))]);
+    /// ```
     pub fn variables(&self) -> impl Iterator<Item = (&str, &Typed)> {
         self.variables.iter().map(|(n, t)| (n.as_str(), t))
     }
@@ -123,12 +192,29 @@ impl Module {
     /// The local values, in the order they are defined; a local that
     /// depends on what is not known (a resource's attribute) is unknown, or
     /// holds unknown values.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let src = "locals {\n  name = \"web\"\n  id   = aws_instance.web.id\n}\n";
+    /// let module = Files::parse([("main.tf", src)]).unwrap().module(&Inputs::new()).unwrap();
+    /// let locals: Vec<_> = module.locals().map(|(n, t)| (n, t.is_known())).collect();
+    /// assert_eq!(locals, [("name", true), ("id", false)]);
+    /// ```
     pub fn locals(&self) -> impl Iterator<Item = (&str, &Typed)> {
         self.locals.iter().map(|(n, t)| (n.as_str(), t))
     }
 
     /// What Terraform would warn of (a value for an undeclared variable in
     /// a variable file).
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let files = Files::parse([("main.tf", "variable \"a\" {\n  default = 1\n}\n")]).unwrap();
+    /// let inputs = Inputs::new().var_file("x.tfvars", "a = 2\nb = 3\n");
+    /// let module = files.module(&inputs).unwrap();
+    /// assert_eq!(module.warnings().len(), 1);
+    /// assert!(files.module(&Inputs::new()).unwrap().warnings().is_empty());
+    /// ```
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
     }
@@ -139,6 +225,17 @@ impl Module {
     /// has them. In template-preserving mode, what still refers to what is
     /// not known (resources, data sources, module outputs) is kept as
     /// written.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// use hcl::eval::{evaluate_str, Context};
+    /// let files = Files::parse([("main.tf", "variable \"env\" {\n  default = \"dev\"\n}\n")]).unwrap();
+    /// let module = files.module(&Inputs::new()).unwrap();
+    /// let mut ctx = Context::new();
+    /// module.declare_in(&mut ctx);
+    /// assert_eq!(evaluate_str("\"${var.env}-${terraform.workspace}\"", &ctx).unwrap(), hcl::Value::from("dev-default"));
+    /// assert_eq!(evaluate_str("path.module", &ctx).unwrap(), hcl::Value::from("."));
+    /// ```
     pub fn declare_in(&self, ctx: &mut Context<'_>) {
         declare(ctx, object(&self.variables), object(&self.locals));
     }
