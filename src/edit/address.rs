@@ -22,6 +22,14 @@ impl Address {
     ///
     /// # Errors
     /// An empty address or segment, or an unclosed quote.
+    ///
+    /// ```
+    /// use hcl::edit::Address;
+    /// let a = Address::parse(r#"locals."a.b".c"#).unwrap();
+    /// assert_eq!(a.segments(), ["locals", "a.b", "c"]);
+    /// assert!(Address::parse("a..b").is_err());
+    /// assert!(Address::parse("a.\"b").is_err());
+    /// ```
     pub fn parse(s: &str) -> Result<Address> {
         let mut segments = Vec::new();
         let mut chars = s.chars().peekable();
@@ -67,6 +75,11 @@ impl Address {
     }
 
     /// The segments.
+    ///
+    /// ```
+    /// let a = hcl::edit::Address::parse("module.vpc.version").unwrap();
+    /// assert_eq!(a.segments(), ["module", "vpc", "version"]);
+    /// ```
     pub fn segments(&self) -> &[String] {
         &self.segments
     }

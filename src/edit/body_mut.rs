@@ -57,6 +57,17 @@ pub struct BlocksMut<'d> {
 
 impl BlocksMut<'_> {
     /// The next block, or `None` after the last.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("b {}\nc {}\nb {}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut blocks = body.blocks_mut("b");
+    /// let mut n = 0;
+    /// while let Some(_) = blocks.next() {
+    ///     n += 1;
+    /// }
+    /// assert_eq!(n, 2);
+    /// ```
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<BodyMut<'_>> {
         let mut path = self.path.clone();
@@ -98,6 +109,13 @@ impl<'d> BodyMut<'d> {
     /// when the handle is made, and the edits made through it keep the
     /// block it names: this is never the empty body put in its place if it
     /// were gone.)
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("b {\n  x = 1\n  y = 2\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let b = body.block_mut("b", &[]).unwrap();
+    /// assert_eq!(b.body().attributes().count(), 2);
+    /// ```
     pub fn body(&self) -> &Body<'_> {
         self.node().unwrap_or(&GONE)
     }
@@ -116,6 +134,15 @@ impl<'d> BodyMut<'d> {
 
     /// The first block of type `ty` whose labels are `labels` (`&[]`: a
     /// block without labels).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("r \"a\" {\n}\nr \"b\" {\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.block_mut("r", &["b"]).unwrap().set_attribute("n", "1").unwrap();
+    /// assert!(body.block_mut("r", &["c"]).is_none());
+    /// assert!(body.block_mut("r", &[]).is_none());
+    /// assert_eq!(doc.to_string(), "r \"a\" {\n}\nr \"b\" {\n  n = 1\n}\n");
+    /// ```
     pub fn block_mut(&mut self, ty: &str, labels: &[&str]) -> Option<BodyMut<'_>> {
         let labels = labels_of(labels);
         block_in(self.body(), ty, Some(&labels), 0)?;
@@ -129,6 +156,16 @@ impl<'d> BodyMut<'d> {
     }
 
     /// The blocks of type `ty`, whatever their labels, in order.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("r \"a\" {\n  n = 1\n}\nr \"b\" {\n  n = 2\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut blocks = body.blocks_mut("r");
+    /// while let Some(mut b) = blocks.next() {
+    ///     b.remove_attribute("n").unwrap();
+    /// }
+    /// assert_eq!(doc.to_string(), "r \"a\" {\n}\nr \"b\" {\n}\n");
+    /// ```
     pub fn blocks_mut(&mut self, ty: &str) -> BlocksMut<'_> {
         BlocksMut {
             path: self.path.clone(),
@@ -139,6 +176,15 @@ impl<'d> BodyMut<'d> {
     }
 
     /// The expression of attribute `name`.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = [1, 2] # list\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut a = body.attribute_mut("a").unwrap();
+    /// a.push_element("3").unwrap();
+    /// assert!(body.attribute_mut("b").is_none());
+    /// assert_eq!(doc.to_string(), "a = [1, 2, 3] # list\n");
+    /// ```
     pub fn attribute_mut(&mut self, name: &str) -> Option<ExprMut<'_>> {
         attribute_in(self.body(), name)?;
         let mut path = self.path.clone();
@@ -152,6 +198,16 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When `name` is not an identifier or `expr` is not one expression.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("name = \"a\"\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.set_attribute("name", "\"b\"").unwrap();
+    /// body.set_attribute("count", "2").unwrap();
+    /// assert!(body.set_attribute("bad name", "1").is_err());
+    /// assert!(body.set_attribute("x", "1 +").is_err());
+    /// assert_eq!(doc.to_string(), "name  = \"b\"\ncount = 2\n");
+    /// ```
     pub fn set_attribute(&mut self, name: &str, expr: &str) -> Result<()> {
         if let Some(mut e) = self.attribute_mut(name) {
             return e.set(expr);
@@ -169,6 +225,14 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = 1\n# About b.\nb = 2\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// assert!(body.remove_attribute("b").unwrap());
+    /// assert!(!body.remove_attribute("c").unwrap());
+    /// assert_eq!(doc.to_string(), "a = 1\n");
+    /// ```
     pub fn remove_attribute(&mut self, name: &str) -> Result<bool> {
         let Some(a) = attribute_in(self.body(), name) else {
             return Ok(false);
@@ -183,6 +247,15 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When `new` is not an identifier.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a   = 1\nbcd = 2\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// assert!(body.rename_attribute("a", "ab").unwrap());
+    /// assert!(!body.rename_attribute("x", "y").unwrap());
+    /// assert!(body.rename_attribute("bcd", "not a name").is_err());
+    /// assert_eq!(doc.to_string(), "ab  = 1\nbcd = 2\n");
+    /// ```
     pub fn rename_attribute(&mut self, old: &str, new: &str) -> Result<bool> {
         if !crate::syntax::is_identifier(new) {
             return Err(not_a_name(new));
@@ -233,6 +306,14 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When `block` does not parse as a body.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = 1\nb = 2\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.insert_block(1, "c {}").unwrap();
+    /// assert!(body.insert_block(0, "c {").is_err());
+    /// assert_eq!(doc.to_string(), "a = 1\nc {}\n\nb = 2\n");
+    /// ```
     pub fn insert_block(&mut self, index: usize, block: &str) -> Result<()> {
         let piece = super::piece(block)?;
         let Some(item) = self.body().structures.get(index) else {
@@ -248,6 +329,14 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When `block` does not parse as a body.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = 1\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.append_block("b {\nx=1\n}").unwrap();
+    /// assert!(body.append_block("= 1").is_err());
+    /// assert_eq!(doc.to_string(), "a = 1\n\nb {\n  x = 1\n}\n");
+    /// ```
     pub fn append_block(&mut self, block: &str) -> Result<()> {
         let piece = super::piece(block)?;
         let edit = self.doc.append_spot(self.span()?, &piece);
@@ -259,6 +348,13 @@ impl<'d> BodyMut<'d> {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("r \"a\" {}\nr \"b\" {}\nr \"a\" {}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// assert_eq!(body.remove_blocks("r", &["a"]).unwrap(), 2);
+    /// assert_eq!(doc.to_string(), "r \"b\" {}\n");
+    /// ```
     pub fn remove_blocks(&mut self, ty: &str, labels: &[&str]) -> Result<usize> {
         let labels = labels_of(labels);
         let items: Vec<Span> = (0..)

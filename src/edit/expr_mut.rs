@@ -62,6 +62,14 @@ impl<'d> ExprMut<'d> {
     /// found when the handle is made, and the edits made through it keep
     /// the node it names: this is never the `null` put in its place if it
     /// were gone.)
+    ///
+    /// ```
+    /// use hcl::syntax::ExprKind;
+    /// let mut doc = hcl::edit::Document::parse("a = [1, 2]\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let a = body.attribute_mut("a").unwrap();
+    /// assert!(matches!(a.expr().kind, ExprKind::Tuple(t) if t.len() == 2));
+    /// ```
     pub fn expr(&self) -> &Expression<'_> {
         self.node().unwrap_or(&GONE)
     }
@@ -71,6 +79,12 @@ impl<'d> ExprMut<'d> {
     }
 
     /// The expression as written.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = {x=1} # c\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// assert_eq!(body.attribute_mut("a").unwrap().text(), "{x=1}");
+    /// ```
     pub fn text(&self) -> &str {
         &self.doc.text()[self.expr().span.range()]
     }
@@ -79,6 +93,15 @@ impl<'d> ExprMut<'d> {
     ///
     /// # Errors
     /// When `expr` is not one expression.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = 1 # one\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut a = body.attribute_mut("a").unwrap();
+    /// a.set("2").unwrap();
+    /// assert!(a.set("2 +").is_err());
+    /// assert_eq!(doc.to_string(), "a = 2 # one\n");
+    /// ```
     pub fn set(&mut self, expr: &str) -> Result<()> {
         super::check_expression(expr)?;
         let span = self.node()?.span;
@@ -94,11 +117,29 @@ impl<'d> ExprMut<'d> {
 
     /// The value of the object item `key`, if this is an object that has
     /// one (keys written as names or as quoted strings).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("t = { Name = \"a\", \"b c\" = 1 }\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut t = body.attribute_mut("t").unwrap();
+    /// t.item_mut("b c").unwrap().set("2").unwrap();
+    /// assert!(t.item_mut("Other").is_none());
+    /// assert_eq!(doc.to_string(), "t = { Name = \"a\", \"b c\" = 2 }\n");
+    /// ```
     pub fn item_mut(&mut self, key: &str) -> Option<ExprMut<'_>> {
         self.child(Step::Item(key.to_owned()))
     }
 
     /// The tuple element or call argument at `index`.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = max(1, 5)\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut a = body.attribute_mut("a").unwrap();
+    /// a.element_mut(1).unwrap().set("7").unwrap();
+    /// assert!(a.element_mut(2).is_none());
+    /// assert_eq!(doc.to_string(), "a = max(1, 7)\n");
+    /// ```
     pub fn element_mut(&mut self, index: usize) -> Option<ExprMut<'_>> {
         self.child(Step::Elem(index))
     }
@@ -157,6 +198,14 @@ impl<'d> ExprMut<'d> {
     ///
     /// # Errors
     /// When this is not an object, or `expr` is not one expression.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("t = {\n  a = 1\n}\nn = 2\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.attribute_mut("t").unwrap().set_item("bb", "true").unwrap();
+    /// assert!(body.attribute_mut("n").unwrap().set_item("x", "1").is_err());
+    /// assert_eq!(doc.to_string(), "t = {\n  a  = 1\n  bb = true\n}\nn = 2\n");
+    /// ```
     pub fn set_item(&mut self, key: &str, expr: &str) -> Result<()> {
         if let Some(mut item) = self.item_mut(key) {
             return item.set(expr);
@@ -184,6 +233,15 @@ impl<'d> ExprMut<'d> {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("t = {\n  a = 1\n  b = 2\n}\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut t = body.attribute_mut("t").unwrap();
+    /// assert!(t.remove_item("a").unwrap());
+    /// assert!(!t.remove_item("z").unwrap());
+    /// assert_eq!(doc.to_string(), "t = {\n  b = 2\n}\n");
+    /// ```
     pub fn remove_item(&mut self, key: &str) -> Result<bool> {
         let Some(seq) = self.seq().filter(|s| s.object) else {
             return Ok(false);
@@ -207,6 +265,14 @@ impl<'d> ExprMut<'d> {
     /// # Errors
     /// When this is neither (or a call whose last argument is expanded
     /// with `...`), or `expr` is not one expression.
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = [\"x\"]\nb = 1\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// body.attribute_mut("a").unwrap().push_element("\"y\"").unwrap();
+    /// assert!(body.attribute_mut("b").unwrap().push_element("2").is_err());
+    /// assert_eq!(doc.to_string(), "a = [\"x\", \"y\"]\nb = 1\n");
+    /// ```
     pub fn push_element(&mut self, expr: &str) -> Result<()> {
         super::check_expression(expr)?;
         let seq = match self.seq() {
@@ -222,6 +288,15 @@ impl<'d> ExprMut<'d> {
     ///
     /// # Errors
     /// When the result would not parse (it always does).
+    ///
+    /// ```
+    /// let mut doc = hcl::edit::Document::parse("a = [1, 2, 3]\n").unwrap();
+    /// let mut body = doc.body_mut();
+    /// let mut a = body.attribute_mut("a").unwrap();
+    /// assert!(a.remove_element(1).unwrap());
+    /// assert!(!a.remove_element(5).unwrap());
+    /// assert_eq!(doc.to_string(), "a = [1, 3]\n");
+    /// ```
     pub fn remove_element(&mut self, index: usize) -> Result<bool> {
         match self.seq() {
             Some(seq) if !seq.object && index < seq.parts.len() => {
