@@ -11,6 +11,14 @@ use crate::value::{Key, Map, Type, Value};
 use crate::Error;
 
 /// What to do with expressions that refer to undefined variables or functions.
+///
+/// ```
+/// use hcl::eval::{evaluate_str, Context, EvalMode};
+/// assert!(evaluate_str("\"pre-${var.x}\"", &Context::new()).is_err());
+/// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+/// assert_eq!(evaluate_str("\"pre-${var.x}\"", &ctx).unwrap(), hcl::Value::from("pre-${var.x}"));
+/// assert_eq!(evaluate_str("1 + 1", &ctx).unwrap(), hcl::Value::from(2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum EvalMode {
     /// An undefined variable or function is an error (the default).
@@ -101,6 +109,13 @@ impl Default for Context<'_> {
 impl<'p> Context<'p> {
     /// A context with Terraform's built-in functions and no variables, in
     /// [`EvalMode::Strict`].
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::new();
+    /// assert_eq!(ctx.mode(), hcl::eval::EvalMode::Strict);
+    /// assert_eq!(hcl::eval::evaluate_str("upper(\"a\")", &ctx).unwrap(), hcl::Value::from("A"));
+    /// assert!(hcl::eval::evaluate_str("x", &ctx).is_err());
+    /// ```
     pub fn new() -> Context<'p> {
         Context {
             parent: None,
@@ -259,6 +274,12 @@ impl<'p> Context<'p> {
 
     /// Whether deserializers expand `dynamic` blocks (see
     /// [`Context::with_dynamic_blocks`]).
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::new();
+    /// assert!(!ctx.expands_dynamic_blocks());
+    /// assert!(ctx.with_dynamic_blocks(true).expands_dynamic_blocks());
+    /// ```
     pub fn expands_dynamic_blocks(&self) -> bool {
         self.dynamic_blocks
     }
@@ -288,6 +309,13 @@ impl<'p> Context<'p> {
     }
 
     /// Declares (or replaces) a variable in this scope.
+    ///
+    /// ```
+    /// let mut ctx = hcl::eval::Context::new();
+    /// ctx.declare_var("port", 80);
+    /// ctx.declare_var("port", 8080);
+    /// assert_eq!(hcl::eval::evaluate_str("port + 1", &ctx).unwrap(), hcl::Value::from(8081));
+    /// ```
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
         let name = name.into();
         self.metas.shift_remove(&name);
@@ -409,6 +437,13 @@ impl<'p> Context<'p> {
     }
 
     /// Sets the evaluation mode (of this scope and the child scopes created after).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, EvalMode};
+    /// let mut ctx = Context::new();
+    /// ctx.set_mode(EvalMode::PreserveTemplates);
+    /// assert_eq!(evaluate_str("local.a", &ctx).unwrap(), hcl::Value::from("${local.a}"));
+    /// ```
     pub fn set_mode(&mut self, mode: EvalMode) {
         self.mode = mode;
     }
@@ -426,6 +461,13 @@ impl<'p> Context<'p> {
     }
 
     /// The evaluation mode.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode};
+    /// assert_eq!(Context::new().mode(), EvalMode::Strict);
+    /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// assert_eq!(ctx.mode(), EvalMode::PreserveTemplates);
+    /// ```
     pub fn mode(&self) -> EvalMode {
         self.mode
     }
@@ -433,6 +475,14 @@ impl<'p> Context<'p> {
     /// Sets the size limits of evaluations in this context (and the child
     /// scopes created after); see [`Limits`] for what is counted and the
     /// defaults (10,000,000 values, 256 MiB of strings).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, Limits};
+    /// let mut ctx = Context::new();
+    /// ctx.set_limits(Limits::new().max_elements(100));
+    /// assert!(evaluate_str("range(50)", &ctx).is_ok());
+    /// assert_eq!(evaluate_str("range(1000)", &ctx).unwrap_err().kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
@@ -451,6 +501,13 @@ impl<'p> Context<'p> {
     }
 
     /// The size limits of evaluations in this context.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, Limits};
+    /// let ctx = Context::new().with_limits(Limits::new().max_elements(5));
+    /// assert_eq!(ctx.limits().element_limit(), 5);
+    /// assert_eq!(Context::new().limits().element_limit(), hcl::eval::DEFAULT_MAX_ELEMENTS);
+    /// ```
     pub fn limits(&self) -> Limits {
         self.limits
     }
@@ -459,27 +516,62 @@ impl<'p> Context<'p> {
     /// It is used to keep unevaluated expressions exactly as written in
     /// [`EvalMode::PreserveTemplates`]; without it they are printed back
     /// from the tree.
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode, Evaluate};
+    /// let src = "a = var.x  +  1\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// assert_eq!(file.body().evaluate(&ctx).unwrap()["a"], hcl::Value::from("${var.x + 1}"));
+    /// ctx.set_source(src);
+    /// assert_eq!(file.body().evaluate(&ctx).unwrap()["a"], hcl::Value::from("${var.x  +  1}"));
+    /// ```
     pub fn set_source(&mut self, source: &'p str) {
         self.source = Some(source);
     }
 
     /// Builder form of [`Context::set_source`].
+    ///
+    /// ```
+    /// use hcl::eval::{Context, EvalMode, Evaluate};
+    /// let src = "a = upper( var.x )\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let ctx = Context::new().with_mode(EvalMode::PreserveTemplates).with_source(src);
+    /// assert_eq!(file.body().evaluate(&ctx).unwrap()["a"], hcl::Value::from("${upper( var.x )}"));
+    /// ```
     pub fn with_source(mut self, source: &'p str) -> Self {
         self.source = Some(source);
         self
     }
 
     /// The source text given with [`Context::set_source`], if any.
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::new();
+    /// assert_eq!(ctx.source(), None);
+    /// assert_eq!(ctx.with_source("a = 1").source(), Some("a = 1"));
+    /// ```
     pub fn source(&self) -> Option<&'p str> {
         self.source
     }
 
     /// Whether built-in functions are available.
+    ///
+    /// ```
+    /// assert!(hcl::eval::Context::new().has_builtins());
+    /// assert!(!hcl::eval::Context::empty().has_builtins());
+    /// ```
     pub fn has_builtins(&self) -> bool {
         self.builtins
     }
 
     /// Looks a variable up in this scope and its parents.
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::new().with_var("a", "x");
+    /// assert_eq!(ctx.var("a"), Some(&hcl::Value::from("x")));
+    /// assert_eq!(ctx.var("b"), None);
+    /// ```
     pub fn var(&self, name: &str) -> Option<&Value> {
         self.var_typed(name).map(|(v, _)| v)
     }
@@ -533,6 +625,16 @@ impl<'p> Context<'p> {
     /// Looks a function up: functions declared in this scope and its
     /// parents first, then (unless the context is [`Context::empty`]) the
     /// built-ins, which are also reachable as `core::NAME`.
+    ///
+    /// ```
+    /// use hcl::eval::Context;
+    /// let ctx = Context::new();
+    /// let upper = ctx.func("upper").unwrap();
+    /// assert_eq!(upper.call(vec![hcl::Value::from("a")]).unwrap(), hcl::Value::from("A"));
+    /// assert!(ctx.func("core::upper").is_some());
+    /// assert!(ctx.func("no_such_function").is_none());
+    /// assert!(Context::empty().func("upper").is_none());
+    /// ```
     pub fn func(&self, name: &str) -> Option<&FuncDef> {
         if let Some(f) = self.declared_func(name) {
             return Some(f);

@@ -74,6 +74,13 @@ impl Default for Limits {
 
 impl Limits {
     /// The default limits: 10,000,000 elements, 256 MiB of strings.
+    ///
+    /// ```
+    /// use hcl::eval::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
+    /// let l = Limits::new();
+    /// assert_eq!((l.element_limit(), l.string_limit()), (DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES));
+    /// assert_eq!(l, Limits::default());
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
@@ -93,23 +100,46 @@ impl Limits {
 
     /// Sets how many values an evaluation may store in collections built by
     /// `for` expressions or return from functions (default 10,000,000).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, Limits};
+    /// let ctx = Context::new().with_limits(Limits::new().max_elements(20));
+    /// assert!(evaluate_str("[for i in range(5) : i]", &ctx).is_ok());
+    /// assert_eq!(evaluate_str("[for i in range(50) : i]", &ctx).unwrap_err().kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn max_elements(mut self, n: usize) -> Self {
         self.max_elements = n;
         self
     }
 
     /// Sets how many bytes of strings an evaluation may build (default 256 MiB).
+    ///
+    /// ```
+    /// use hcl::eval::{evaluate_str, Context, Limits};
+    /// let ctx = Context::new().with_limits(Limits::new().max_string_bytes(100));
+    /// assert!(evaluate_str("join(\",\", [\"a\", \"b\"])", &ctx).is_ok());
+    /// let err = evaluate_str("join(\"\", [for i in range(200) : \"x\"])", &ctx).unwrap_err();
+    /// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+    /// ```
     pub fn max_string_bytes(mut self, n: usize) -> Self {
         self.max_string_bytes = n;
         self
     }
 
     /// The element limit.
+    ///
+    /// ```
+    /// assert_eq!(hcl::eval::Limits::new().max_elements(7).element_limit(), 7);
+    /// ```
     pub fn element_limit(&self) -> usize {
         self.max_elements
     }
 
     /// The string-bytes limit.
+    ///
+    /// ```
+    /// assert_eq!(hcl::eval::Limits::new().max_string_bytes(1024).string_limit(), 1024);
+    /// ```
     pub fn string_limit(&self) -> usize {
         self.max_string_bytes
     }
