@@ -21,6 +21,15 @@ pub fn eq_ignoring_spans(a: &Body<'_>, b: &Body<'_>) -> bool {
 }
 
 /// Like [`eq_ignoring_spans`] for expressions.
+///
+/// ```
+/// use hcl::format::expr_eq_ignoring_spans;
+/// let a = hcl::parser::parse_expression("[1,2]").unwrap();
+/// let b = hcl::parser::parse_expression("[\n  1,\n  2,\n]").unwrap();
+/// let c = hcl::parser::parse_expression("[1, 3]").unwrap();
+/// assert!(expr_eq_ignoring_spans(a.expr(), b.expr()));
+/// assert!(!expr_eq_ignoring_spans(a.expr(), c.expr()));
+/// ```
 pub fn expr_eq_ignoring_spans(a: &Expression<'_>, b: &Expression<'_>) -> bool {
     let arena = Arena::new();
     let mut clear = ClearSpans(&arena);

@@ -6,6 +6,15 @@ use crate::{Diagnostic, Error, Map, Severity, Value};
 /// `summary`, `detail`, and a `range` (`filename`, `start` and exclusive
 /// `end`, each `line`, `column` and `byte`) when it has a place; `file`
 /// names a diagnostic whose range does not.
+///
+/// ```
+/// let err = hcl::parse("a = \n").unwrap_err();
+/// let d = err.diagnostics().next().unwrap();
+/// let v = hcl::json::diagnostic_value(&d, "main.tf");
+/// assert_eq!(v["severity"], hcl::Value::from("error"));
+/// assert_eq!(v["range"]["filename"], hcl::Value::from("main.tf"));
+/// assert_eq!(v["range"]["start"]["line"], hcl::Value::from(1));
+/// ```
 pub fn diagnostic_value(d: &Diagnostic, file: &str) -> Value {
     let mut o = Map::new();
     o.insert(

@@ -31,6 +31,13 @@ impl Default for WriteOptions {
 
 impl WriteOptions {
     /// Evaluating, compact.
+    ///
+    /// ```
+    /// use hcl::json::{to_string, WriteOptions};
+    /// let file = hcl::parse("a = 1 + 1\n").unwrap();
+    /// let ctx = hcl::eval::Context::new();
+    /// assert_eq!(to_string(file.body(), "a = 1 + 1\n", &ctx, &WriteOptions::new()).unwrap(), r#"{"a":2}"#);
+    /// ```
     pub fn new() -> WriteOptions {
         WriteOptions::default()
     }
@@ -38,12 +45,29 @@ impl WriteOptions {
     /// Whether expressions are evaluated (the default); without, literals
     /// (and tuples and objects of them) are written as JSON values and every
     /// other expression as its source, `"${...}"`.
+    ///
+    /// ```
+    /// use hcl::json::{to_string, WriteOptions};
+    /// let src = "a = 1 + 1\nb = [1, true]\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let ctx = hcl::eval::Context::new();
+    /// let json = to_string(file.body(), src, &ctx, &WriteOptions::new().evaluate(false)).unwrap();
+    /// assert_eq!(json, r#"{"a":"${1 + 1}","b":[1,true]}"#);
+    /// ```
     pub fn evaluate(mut self, yes: bool) -> Self {
         self.evaluate = yes;
         self
     }
 
     /// Whether to indent (two spaces, one property or element a line).
+    ///
+    /// ```
+    /// use hcl::json::{to_string, WriteOptions};
+    /// let file = hcl::parse("a = [1]\n").unwrap();
+    /// let ctx = hcl::eval::Context::new();
+    /// let json = to_string(file.body(), "a = [1]\n", &ctx, &WriteOptions::new().pretty(true)).unwrap();
+    /// assert_eq!(json, "{\n  \"a\": [\n    1\n  ]\n}");
+    /// ```
     pub fn pretty(mut self, yes: bool) -> Self {
         self.pretty = yes;
         self
