@@ -10,13 +10,22 @@ use crate::syntax::{ConfigFile, ParsedExpression, ParsedTemplate};
 use crate::Result;
 
 macro_rules! parse_owned {
-    ($name:ident, $parse_in:path, $what:literal) => {
+    ($name:ident, $parse_in:path, $what:literal, $ok:literal, $bad:literal, $deep:literal) => {
         impl<'src> $name<'src> {
             #[doc = concat!("Parses ", $what, " from `src` with `options`.")]
             ///
             /// # Errors
             /// An [`Error`](crate::Error) with line, column and snippet on
             /// invalid syntax or when a limit is exceeded.
+            ///
+            /// ```
+            #[doc = concat!("use hcl::syntax::", stringify!($name), ";")]
+            /// let opts = hcl::ParseOptions::new();
+            #[doc = concat!("assert!(", stringify!($name), "::parse_with(", stringify!($ok), ", &opts).is_ok());")]
+            #[doc = concat!("assert!(", stringify!($name), "::parse_with(", stringify!($bad), ", &opts).is_err());")]
+            /// let shallow = hcl::ParseOptions::new().max_depth(1);
+            #[doc = concat!("assert!(", stringify!($name), "::parse_with(", stringify!($deep), ", &shallow).is_err());")]
+            /// ```
             pub fn parse_with(
                 src: impl Into<Cow<'src, str>>,
                 options: &ParseOptions,
@@ -36,14 +45,27 @@ macro_rules! parse_owned {
     };
 }
 
-parse_owned!(ConfigFile, super::parse_in_with, "a config file");
+parse_owned!(
+    ConfigFile,
+    super::parse_in_with,
+    "a config file",
+    "a = 1",
+    "a = ",
+    "a = [[1]]"
+);
 parse_owned!(
     ParsedExpression,
     super::parse_expression_in,
-    "an expression"
+    "an expression",
+    "1 + 2",
+    "1 +",
+    "[[1]]"
 );
 parse_owned!(
     ParsedTemplate,
     super::parse_template_in,
-    "a standalone template"
+    "a standalone template",
+    "a${b}",
+    "a${b",
+    "${[[1]]}"
 );

@@ -28,12 +28,26 @@ pub struct Arena {
 
 impl Arena {
     /// An empty arena (it allocates its first chunk when first used).
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// assert_eq!(arena.allocated_bytes(), 0);
+    /// let body = hcl::parser::parse_in(&arena, "a = 1").unwrap();
+    /// assert_eq!(body.attributes().count(), 1);
+    /// assert!(arena.allocated_bytes() > 0);
+    /// ```
     pub fn new() -> Arena {
         Arena::default()
     }
 
     /// An arena with room for about `bytes` bytes of nodes before it
     /// grows.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::with_capacity(4096);
+    /// assert!(arena.allocated_bytes() >= 4096);
+    /// assert_eq!(arena.used_bytes(), 0);
+    /// ```
     pub fn with_capacity(bytes: usize) -> Arena {
         Arena {
             bump: bumpalo::Bump::with_capacity(bytes),
@@ -48,12 +62,26 @@ impl Arena {
     }
 
     /// Moves `value` into the arena.
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, ExprKind, Expression};
+    /// let arena = Arena::new();
+    /// let inner = arena.alloc(Expression::new(ExprKind::Variable("x"), hcl::Span::default()));
+    /// let e = Expression::new(ExprKind::Parenthesis(inner), hcl::Span::default());
+    /// assert_eq!(e.to_string(), "(x)");
+    /// ```
     #[inline]
     pub fn alloc<T: Copy>(&self, value: T) -> &T {
         self.bump.alloc(value)
     }
 
     /// Copies `s` into the arena.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// let s = arena.alloc_str(&format!("{}-{}", "a", 1));
+    /// assert_eq!(s, "a-1");
+    /// ```
     #[inline]
     pub fn alloc_str(&self, s: &str) -> &str {
         if s.is_empty() {
@@ -63,6 +91,14 @@ impl Arena {
     }
 
     /// Copies `items` into the arena.
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// let v = vec![1, 2, 3];
+    /// let copy = arena.alloc_slice(&v);
+    /// drop(v);
+    /// assert_eq!(copy, &[1, 2, 3]);
+    /// ```
     #[inline]
     pub fn alloc_slice<T: Copy>(&self, items: &[T]) -> &[T] {
         if items.is_empty() {
@@ -103,6 +139,14 @@ impl Arena {
     }
 
     /// The bytes taken from the system so far (the chunks, used or not).
+    ///
+    /// ```
+    /// let arena = hcl::syntax::Arena::new();
+    /// assert_eq!(arena.allocated_bytes(), 0);
+    /// arena.alloc_str("some text");
+    /// assert!(arena.allocated_bytes() >= arena.used_bytes());
+    /// assert!(arena.used_bytes() >= 9);
+    /// ```
     pub fn allocated_bytes(&self) -> usize {
         self.bump.allocated_bytes()
     }

@@ -30,7 +30,7 @@ impl<'src> Owner<'src> {
 macro_rules! owning_tree {
     (
         $(#[$doc:meta])*
-        $name:ident, $cell:ident, $node:ident, $get:ident, $what:literal
+        $name:ident, $cell:ident, $node:ident, $get:ident, $what:literal, $src:literal
     ) => {
         self_cell::self_cell!(
             struct $cell<'src> {
@@ -48,12 +48,22 @@ macro_rules! owning_tree {
 
         impl<'src> $name<'src> {
             #[doc = concat!("The ", $what, ".")]
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            #[doc = concat!("assert_eq!(t.", stringify!($get), "().span, hcl::Span::new(0, 5));")]
+            /// ```
             #[inline]
             pub fn $get(&self) -> &$node<'_> {
                 self.cell.borrow_dependent()
             }
 
             /// The source text the tree was parsed from.
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            #[doc = concat!("assert_eq!(t.source(), ", stringify!($src), ");")]
+            /// ```
             #[inline]
             pub fn source(&self) -> &str {
                 &self.cell.borrow_owner().text
@@ -63,6 +73,12 @@ macro_rules! owning_tree {
             /// taken from: 0, except for trees a deserializer handed over
             /// (a block's body or an attribute's expression, parsed from
             /// its own text).
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            /// assert_eq!(t.offset(), 0);
+            /// assert_eq!(t.with_offset(100).offset(), 100);
+            /// ```
             #[inline]
             pub fn offset(&self) -> usize {
                 self.start.offset
@@ -72,6 +88,12 @@ macro_rules! owning_tree {
             /// taken from (line, column and byte offset): line 1, column 1
             /// except for trees a deserializer handed over. Errors of
             /// evaluating the tree are placed in the file by it.
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            /// let start = t.start();
+            /// assert_eq!((start.line, start.column, start.offset), (1, 1, 0));
+            /// ```
             #[inline]
             pub fn start(&self) -> Location {
                 self.start
@@ -80,18 +102,38 @@ macro_rules! owning_tree {
             /// The same tree, recorded as starting at byte `offset` of a
             /// file (its line and column unchanged: see
             /// [`with_start`](Self::with_start)).
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            /// let t = t.with_offset(40);
+            /// assert_eq!((t.start().line, t.start().offset), (1, 40));
+            /// ```
             pub fn with_offset(mut self, offset: usize) -> Self {
                 self.start.offset = offset;
                 self
             }
 
             /// The same tree, recorded as starting at `start` of a file.
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            /// let at = hcl::error::Location::of("a = 1\nb = 2\n", 6);
+            /// let t = t.with_start(at);
+            /// assert_eq!((t.start().line, t.offset()), (2, 6));
+            /// ```
             pub fn with_start(mut self, start: Location) -> Self {
                 self.start = start;
                 self
             }
 
             /// The arena the tree's nodes are in.
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            /// let used = t.arena().used_bytes();
+            /// t.arena().alloc_str("more text");
+            /// assert!(t.arena().used_bytes() > used);
+            /// ```
             #[inline]
             pub fn arena(&self) -> &Arena {
                 &self.cell.borrow_owner().arena
@@ -109,12 +151,28 @@ macro_rules! owning_tree {
 
             /// Changes the tree: `f` gets it with the arena for new nodes.
             /// The source text stays as it was parsed.
+            ///
+            /// ```
+            #[doc = concat!("let mut t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            #[doc = concat!("let other: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            #[doc = concat!("t.edit(|node, arena| *node = other.", stringify!($get), "().copy_in(arena));")]
+            #[doc = concat!("assert_eq!(t.", stringify!($get), "(), other.", stringify!($get), "());")]
+            #[doc = concat!("assert_eq!(t.source(), ", stringify!($src), ");")]
+            /// ```
             pub fn edit<R>(&mut self, f: impl for<'a> FnOnce(&mut $node<'a>, &'a Arena) -> R) -> R {
                 self.cell.with_dependent_mut(|o, t| f(t, &o.arena))
             }
 
             /// The same tree owning a copy of its source text, its nodes
             /// copied into an arena of its own (edits kept).
+            ///
+            /// ```
+            #[doc = concat!("let text = String::from(", stringify!($src), ");")]
+            #[doc = concat!("let t = hcl::syntax::", stringify!($name), "::parse_with(text.as_str(), &hcl::ParseOptions::new()).unwrap();")]
+            #[doc = concat!("let owned: hcl::syntax::", stringify!($name), "<'static> = t.into_owned();")]
+            /// drop(text);
+            #[doc = concat!("assert_eq!(owned.source(), ", stringify!($src), ");")]
+            /// ```
             pub fn into_owned(self) -> $name<'static> {
                 $name::copied(Cow::Owned(self.source().to_owned()), self.$get(), self.start)
             }
@@ -129,6 +187,13 @@ macro_rules! owning_tree {
 
         impl $name<'static> {
             /// A copy of `tree` that owns its nodes, with no source text.
+            ///
+            /// ```
+            #[doc = concat!("let t: hcl::syntax::", stringify!($name), " = ", stringify!($src), ".parse().unwrap();")]
+            #[doc = concat!("let copy = hcl::syntax::", stringify!($name), "::from_tree(t.", stringify!($get), "());")]
+            #[doc = concat!("assert_eq!(copy.", stringify!($get), "(), t.", stringify!($get), "());")]
+            /// assert_eq!(copy.source(), "");
+            /// ```
             pub fn from_tree(tree: &$node<'_>) -> $name<'static> {
                 $name::copied(Cow::Owned(String::new()), tree, Location::default())
             }
@@ -179,7 +244,7 @@ owning_tree!(
     /// let owned: hcl::ConfigFile<'static> = "a = 1".parse().unwrap();
     /// assert_eq!(owned.body().attributes().count(), 1);
     /// ```
-    ConfigFile, ConfigFileCell, Body, body, "a config file"
+    ConfigFile, ConfigFileCell, Body, body, "a config file", "a = 1"
 );
 
 owning_tree!(
@@ -190,7 +255,7 @@ owning_tree!(
     /// let e = hcl::parser::parse_expression("1 + 2 * 3").unwrap();
     /// assert!(matches!(e.expr().kind, ExprKind::Binary(_)));
     /// ```
-    ParsedExpression, ParsedExpressionCell, Expression, expr, "an expression"
+    ParsedExpression, ParsedExpressionCell, Expression, expr, "an expression", "1 + 2"
 );
 
 owning_tree!(
@@ -201,5 +266,5 @@ owning_tree!(
     /// let t = hcl::parser::parse_template("Hello, ${name}!\n").unwrap();
     /// assert_eq!(t.template().elements.len(), 3);
     /// ```
-    ParsedTemplate, ParsedTemplateCell, Template, template, "a standalone template"
+    ParsedTemplate, ParsedTemplateCell, Template, template, "a standalone template", "a${b}"
 );

@@ -91,6 +91,24 @@ pub trait Fold<'b> {
 }
 
 /// Copies a body's items with `f`.
+///
+/// ```
+/// use hcl::syntax::{fold_body, Arena, Fold, Ident};
+/// /// Upper-cases every identifier.
+/// struct Upper<'b>(&'b Arena);
+/// impl<'b> Fold<'b> for Upper<'b> {
+///     fn arena(&self) -> &'b Arena {
+///         self.0
+///     }
+///     fn fold_ident(&mut self, i: &Ident<'_>) -> Ident<'b> {
+///         Ident::new(self.0.alloc_str(&i.name.to_uppercase()), i.span)
+///     }
+/// }
+/// let arena = Arena::new();
+/// let file = hcl::parse("a = 1\nb {\n  c = 2\n}\n").unwrap();
+/// let body = fold_body(&mut Upper(&arena), file.body());
+/// assert_eq!(body.to_string(), "A = 1\n\nB {\n  C = 2\n}\n");
+/// ```
 pub fn fold_body<'b, F: Fold<'b> + ?Sized>(f: &mut F, b: &Body<'_>) -> Body<'b> {
     let arena = f.arena();
     let structures = arena.alloc_iter(b.structures.iter().map(|s| match s {
@@ -111,6 +129,23 @@ pub fn fold_body<'b, F: Fold<'b> + ?Sized>(f: &mut F, b: &Body<'_>) -> Body<'b> 
 }
 
 /// Copies an expression's parts with `f`.
+///
+/// ```
+/// use hcl::syntax::{fold_expr, Arena, Fold};
+/// /// Copies every string in upper case.
+/// struct Upper<'b>(&'b Arena);
+/// impl<'b> Fold<'b> for Upper<'b> {
+///     fn arena(&self) -> &'b Arena {
+///         self.0
+///     }
+///     fn fold_str(&mut self, s: &str) -> &'b str {
+///         self.0.alloc_str(&s.to_uppercase())
+///     }
+/// }
+/// let arena = Arena::new();
+/// let e = hcl::parser::parse_expression("[\"a\", \"b\"]").unwrap();
+/// assert_eq!(fold_expr(&mut Upper(&arena), e.expr()).to_string(), "[\"A\", \"B\"]");
+/// ```
 pub fn fold_expr<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Expression<'b> {
     let arena = f.arena();
     let kind = match e.kind {
@@ -219,6 +254,26 @@ fn fold_chain<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Expres
 }
 
 /// Copies a template's elements with `f`.
+///
+/// ```
+/// use hcl::syntax::{fold_template, Arena, Fold};
+/// use hcl::Span;
+/// /// Drops the spans.
+/// struct NoSpans<'b>(&'b Arena);
+/// impl<'b> Fold<'b> for NoSpans<'b> {
+///     fn arena(&self) -> &'b Arena {
+///         self.0
+///     }
+///     fn fold_span(&mut self, _: Span) -> Span {
+///         Span::default()
+///     }
+/// }
+/// let arena = Arena::new();
+/// let t = hcl::parser::parse_template("a ${b}").unwrap();
+/// let copy = fold_template(&mut NoSpans(&arena), t.template());
+/// assert_eq!(copy.span, Span::default());
+/// assert_eq!(copy.to_string(), "a ${b}");
+/// ```
 pub fn fold_template<'b, F: Fold<'b> + ?Sized>(f: &mut F, t: &Template<'_>) -> Template<'b> {
     let arena = f.arena();
     Template {
@@ -228,6 +283,20 @@ pub fn fold_template<'b, F: Fold<'b> + ?Sized>(f: &mut F, t: &Template<'_>) -> T
 }
 
 /// Copies a template element with `f`.
+///
+/// ```
+/// use hcl::syntax::{fold_element, Arena, Element, Fold};
+/// struct Copy<'b>(&'b Arena);
+/// impl<'b> Fold<'b> for Copy<'b> {
+///     fn arena(&self) -> &'b Arena {
+///         self.0
+///     }
+/// }
+/// let arena = Arena::new();
+/// let t = hcl::parser::parse_template("x${y}").unwrap();
+/// let el = fold_element(&mut Copy(&arena), &t.template().elements[0]);
+/// assert!(matches!(el, Element::Literal(l) if l.value == "x"));
+/// ```
 pub fn fold_element<'b, F: Fold<'b> + ?Sized>(f: &mut F, el: &Element<'_>) -> Element<'b> {
     match el {
         Element::Literal(l) => Element::Literal(Literal {

@@ -35,6 +35,14 @@ pub fn is_identifier(s: &str) -> bool {
 
 /// Whether `s` can be written as a bare identifier (and is not a keyword
 /// that would read as a literal).
+///
+/// ```
+/// use hcl::syntax::is_ident;
+/// assert!(is_ident("name"));
+/// assert!(!is_ident("null"));
+/// assert!(!is_ident("for"));
+/// assert!(!is_ident("a b"));
+/// ```
 pub fn is_ident(s: &str) -> bool {
     is_identifier(s) && !matches!(s, "null" | "true" | "false" | "for" | "in" | "if")
 }

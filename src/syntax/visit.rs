@@ -71,6 +71,20 @@ pub trait Visit<'a> {
 }
 
 /// Visits a body's attributes and blocks.
+///
+/// ```
+/// use hcl::syntax::{walk_body, Attribute, Visit};
+/// struct Names<'a>(Vec<&'a str>);
+/// impl<'a> Visit<'a> for Names<'a> {
+///     fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
+///         self.0.push(a.name.name);
+///     }
+/// }
+/// let file = hcl::parse("a = 1\nb {\n  c = 2\n}\n").unwrap();
+/// let mut names = Names(Vec::new());
+/// walk_body(&mut names, file.body());
+/// assert_eq!(names.0, ["a", "c"]);
+/// ```
 pub fn walk_body<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Body<'a>) {
     for s in b.structures {
         match s {
@@ -81,12 +95,40 @@ pub fn walk_body<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Body<'a>) {
 }
 
 /// Visits an attribute's name and value.
+///
+/// ```
+/// use hcl::syntax::{walk_attribute, Ident, Visit};
+/// struct Idents<'a>(Vec<&'a str>);
+/// impl<'a> Visit<'a> for Idents<'a> {
+///     fn visit_ident(&mut self, i: &'a Ident<'a>) {
+///         self.0.push(i.name);
+///     }
+/// }
+/// let file = hcl::parse("a = b.c").unwrap();
+/// let mut idents = Idents(Vec::new());
+/// walk_attribute(&mut idents, file.body().attribute("a").unwrap());
+/// assert_eq!(idents.0, ["a", "c"]);
+/// ```
 pub fn walk_attribute<'a, V: Visit<'a> + ?Sized>(v: &mut V, a: &'a Attribute<'a>) {
     v.visit_ident(&a.name);
     v.visit_expr(&a.expr);
 }
 
 /// Visits a block's type, labels and body.
+///
+/// ```
+/// use hcl::syntax::{walk_block, BlockLabel, Visit};
+/// struct Labels<'a>(Vec<&'a str>);
+/// impl<'a> Visit<'a> for Labels<'a> {
+///     fn visit_block_label(&mut self, l: &'a BlockLabel<'a>) {
+///         self.0.push(l.as_str());
+///     }
+/// }
+/// let file = hcl::parse("r \"a\" \"b\" {\n  inner \"c\" {}\n}\n").unwrap();
+/// let mut labels = Labels(Vec::new());
+/// walk_block(&mut labels, file.body().blocks().next().unwrap());
+/// assert_eq!(labels.0, ["a", "b", "c"]);
+/// ```
 pub fn walk_block<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Block<'a>) {
     v.visit_ident(&b.ident);
     for l in b.labels {
@@ -96,6 +138,24 @@ pub fn walk_block<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Block<'a>) {
 }
 
 /// Visits an expression's parts.
+///
+/// ```
+/// use hcl::syntax::{walk_expr, ExprKind, Expression, Visit};
+/// #[derive(Default)]
+/// struct Numbers(Vec<String>);
+/// impl<'a> Visit<'a> for Numbers {
+///     fn visit_expr(&mut self, e: &'a Expression<'a>) {
+///         if let ExprKind::Number(n) = e.kind {
+///             self.0.push(n.raw.to_owned());
+///         }
+///         walk_expr(self, e);
+///     }
+/// }
+/// let e = hcl::parser::parse_expression("max(1, x ? 2 : [3][0])").unwrap();
+/// let mut numbers = Numbers::default();
+/// numbers.visit_expr(e.expr());
+/// assert_eq!(numbers.0, ["1", "2", "3", "0"]);
+/// ```
 pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
     match &e.kind {
         ExprKind::Null
@@ -163,6 +223,21 @@ pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
 }
 
 /// Visits a template's elements.
+///
+/// ```
+/// use hcl::syntax::{walk_template, Element, Visit};
+/// #[derive(Default)]
+/// struct Count(usize);
+/// impl<'a> Visit<'a> for Count {
+///     fn visit_element(&mut self, _: &'a Element<'a>) {
+///         self.0 += 1;
+///     }
+/// }
+/// let t = hcl::parser::parse_template("a ${b} c").unwrap();
+/// let mut count = Count::default();
+/// walk_template(&mut count, t.template());
+/// assert_eq!(count.0, 3);
+/// ```
 pub fn walk_template<'a, V: Visit<'a> + ?Sized>(v: &mut V, t: &'a Template<'a>) {
     for el in t.elements {
         v.visit_element(el);
@@ -171,6 +246,23 @@ pub fn walk_template<'a, V: Visit<'a> + ?Sized>(v: &mut V, t: &'a Template<'a>) 
 
 /// Visits an element's parts: an interpolation's expression, a directive's
 /// expressions, variables and templates.
+///
+/// ```
+/// use hcl::syntax::{walk_element, ExprKind, Expression, Visit};
+/// #[derive(Default)]
+/// struct Vars<'a>(Vec<&'a str>);
+/// impl<'a> Visit<'a> for Vars<'a> {
+///     fn visit_expr(&mut self, e: &'a Expression<'a>) {
+///         if let ExprKind::Variable(v) = e.kind {
+///             self.0.push(v);
+///         }
+///     }
+/// }
+/// let t = hcl::parser::parse_template("%{ if a }${b}%{ endif }").unwrap();
+/// let mut vars = Vars::default();
+/// walk_element(&mut vars, &t.template().elements[0]);
+/// assert_eq!(vars.0, ["a", "b"]);
+/// ```
 pub fn walk_element<'a, V: Visit<'a> + ?Sized>(v: &mut V, el: &'a Element<'a>) {
     match el {
         Element::Literal(_) => {}
