@@ -40,29 +40,137 @@ use super::*;
 /// ```
 pub trait Fold<'b> {
     /// The arena the copy is built in.
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, Body, Fold};
+    /// struct CopyInto<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for CopyInto<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let copy: Body<'_> = {
+    ///     let file = hcl::parse("a = \"text\"\n").unwrap();
+    ///     CopyInto(&arena).fold_body(file.body())
+    /// };
+    /// assert_eq!(copy.to_string(), "a = \"text\"\n");
+    /// ```
     fn arena(&self) -> &'b Arena;
 
     /// A span of the copy (as it is, by default).
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, Fold};
+    /// use hcl::Span;
+    /// /// Moves every span 100 bytes on.
+    /// struct Shift<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for Shift<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_span(&mut self, s: Span) -> Span {
+    ///         Span::new(s.start() + 100, s.end() + 100)
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = 1").unwrap();
+    /// let body = Shift(&arena).fold_body(file.body());
+    /// assert_eq!(body.attribute("a").unwrap().span(), Span::new(100, 105));
+    /// ```
     fn fold_span(&mut self, span: Span) -> Span {
         span
     }
 
     /// A string of the copy (copied into the arena, by default).
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, Fold};
+    /// struct Upper<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for Upper<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_str(&mut self, s: &str) -> &'b str {
+    ///         self.0.alloc_str(&s.to_uppercase())
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = \"x\"\n").unwrap();
+    /// // Identifiers' text goes through `fold_str` too.
+    /// assert_eq!(Upper(&arena).fold_body(file.body()).to_string(), "A = \"X\"\n");
+    /// ```
     fn fold_str(&mut self, s: &str) -> &'b str {
         self.arena().alloc_str(s)
     }
 
     /// An identifier.
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, Fold, Ident};
+    /// struct Prefix<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for Prefix<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_ident(&mut self, i: &Ident<'_>) -> Ident<'b> {
+    ///         Ident::new(self.0.alloc_str(&format!("x_{}", i.name)), i.span)
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = b.c\n").unwrap();
+    /// assert_eq!(Prefix(&arena).fold_body(file.body()).to_string(), "x_a = b.x_c\n");
+    /// ```
     fn fold_ident(&mut self, i: &Ident<'_>) -> Ident<'b> {
         Ident::new(self.fold_str(i.name), self.fold_span(i.span))
     }
 
     /// A body.
+    ///
+    /// ```
+    /// use hcl::syntax::{fold_body, Arena, Body, Fold, Structure};
+    /// /// Leaves out every attribute named `secret`.
+    /// struct NoSecrets<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for NoSecrets<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_body(&mut self, b: &Body<'_>) -> Body<'b> {
+    ///         let kept: Vec<_> = b.structures.iter().copied()
+    ///             .filter(|s| !matches!(s, Structure::Attribute(a) if a.name.name == "secret"))
+    ///             .collect();
+    ///         fold_body(self, &Body { structures: &kept, span: b.span })
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = 1\nsecret = 2\nb {\n  secret = 3\n}\n").unwrap();
+    /// assert_eq!(NoSecrets(&arena).fold_body(file.body()).to_string(), "a = 1\n\nb {}\n");
+    /// ```
     fn fold_body(&mut self, b: &Body<'_>) -> Body<'b> {
         fold_body(self, b)
     }
 
     /// A block label.
+    ///
+    /// ```
+    /// use hcl::syntax::{Arena, BlockLabel, Fold};
+    /// /// Renames the label `old` to `new`.
+    /// struct Relabel<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for Relabel<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_block_label(&mut self, l: &BlockLabel<'_>) -> BlockLabel<'b> {
+    ///         match l.as_str() {
+    ///             "old" => BlockLabel::String { value: "new", span: l.span() },
+    ///             _ => BlockLabel::String { value: self.0.alloc_str(l.as_str()), span: l.span() },
+    ///         }
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("r \"t\" \"old\" {}\n").unwrap();
+    /// assert_eq!(Relabel(&arena).fold_body(file.body()).to_string(), "r \"t\" \"new\" {}\n");
+    /// ```
     fn fold_block_label(&mut self, l: &BlockLabel<'_>) -> BlockLabel<'b> {
         match *l {
             BlockLabel::Ident(i) => BlockLabel::Ident(self.fold_ident(&i)),
@@ -75,16 +183,76 @@ pub trait Fold<'b> {
 
     /// An expression (a chain of binary operations as a whole, without
     /// recursing per operator).
+    ///
+    /// ```
+    /// use hcl::syntax::{fold_expr, Arena, ExprKind, Expression, Fold};
+    /// /// Writes `false` for every `null`.
+    /// struct NoNulls<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for NoNulls<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_expr(&mut self, e: &Expression<'_>) -> Expression<'b> {
+    ///         match e.kind {
+    ///             ExprKind::Null => Expression::new(ExprKind::Bool(false), e.span),
+    ///             _ => fold_expr(self, e),
+    ///         }
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = [null, 1]\n").unwrap();
+    /// assert_eq!(NoNulls(&arena).fold_body(file.body()).to_string(), "a = [false, 1]\n");
+    /// ```
     fn fold_expr(&mut self, e: &Expression<'_>) -> Expression<'b> {
         fold_expr(self, e)
     }
 
     /// A template.
+    ///
+    /// ```
+    /// use hcl::syntax::{fold_template, Arena, Fold, Template};
+    /// /// Counts the templates it copies.
+    /// struct Count<'b>(&'b Arena, usize);
+    /// impl<'b> Fold<'b> for Count<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_template(&mut self, t: &Template<'_>) -> Template<'b> {
+    ///         self.1 += 1;
+    ///         fold_template(self, t)
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = \"${x}!\"\nb = \"plain\"\n").unwrap();
+    /// let mut count = Count(&arena, 0);
+    /// count.fold_body(file.body());
+    /// assert_eq!(count.1, 1);
+    /// ```
     fn fold_template(&mut self, t: &Template<'_>) -> Template<'b> {
         fold_template(self, t)
     }
 
     /// One element of a template.
+    ///
+    /// ```
+    /// use hcl::syntax::{fold_element, Arena, Element, Fold, Literal};
+    /// /// Writes every literal part of a template as `-`.
+    /// struct Dashes<'b>(&'b Arena);
+    /// impl<'b> Fold<'b> for Dashes<'b> {
+    ///     fn arena(&self) -> &'b Arena {
+    ///         self.0
+    ///     }
+    ///     fn fold_element(&mut self, el: &Element<'_>) -> Element<'b> {
+    ///         match el {
+    ///             Element::Literal(l) => Element::Literal(Literal { value: "-", span: l.span }),
+    ///             _ => fold_element(self, el),
+    ///         }
+    ///     }
+    /// }
+    /// let arena = Arena::new();
+    /// let file = hcl::parse("a = \"x${y}z\"\n").unwrap();
+    /// assert_eq!(Dashes(&arena).fold_body(file.body()).to_string(), "a = \"-${y}-\"\n");
+    /// ```
     fn fold_element(&mut self, el: &Element<'_>) -> Element<'b> {
         fold_element(self, el)
     }

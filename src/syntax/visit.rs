@@ -30,41 +30,162 @@ use super::*;
 /// ```
 pub trait Visit<'a> {
     /// A body: its attributes and blocks.
+    ///
+    /// ```
+    /// use hcl::syntax::{walk_body, Body, Visit};
+    /// struct Bodies(usize);
+    /// impl<'a> Visit<'a> for Bodies {
+    ///     fn visit_body(&mut self, b: &'a Body<'a>) {
+    ///         self.0 += 1;
+    ///         walk_body(self, b);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a {\n  b {}\n}\nc {}\n").unwrap();
+    /// let mut bodies = Bodies(0);
+    /// bodies.visit_body(file.body());
+    /// assert_eq!(bodies.0, 4);
+    /// ```
     fn visit_body(&mut self, b: &'a Body<'a>) {
         walk_body(self, b)
     }
 
     /// An attribute: its name and value.
+    ///
+    /// ```
+    /// use hcl::syntax::{Attribute, Visit};
+    /// struct Names<'a>(Vec<&'a str>);
+    /// impl<'a> Visit<'a> for Names<'a> {
+    ///     fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
+    ///         self.0.push(a.name.name);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a = 1\nb {\n  c = { d = 2 }\n}\n").unwrap();
+    /// let mut names = Names(Vec::new());
+    /// names.visit_body(file.body());
+    /// assert_eq!(names.0, ["a", "c"]);
+    /// ```
     fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
         walk_attribute(self, a)
     }
 
     /// A block: its type, labels and body.
+    ///
+    /// ```
+    /// use hcl::syntax::{walk_block, Block, Visit};
+    /// struct Types<'a>(Vec<&'a str>);
+    /// impl<'a> Visit<'a> for Types<'a> {
+    ///     fn visit_block(&mut self, b: &'a Block<'a>) {
+    ///         self.0.push(b.ident.name);
+    ///         walk_block(self, b);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a {\n  b {}\n}\nc {}\n").unwrap();
+    /// let mut types = Types(Vec::new());
+    /// types.visit_body(file.body());
+    /// assert_eq!(types.0, ["a", "b", "c"]);
+    /// ```
     fn visit_block(&mut self, b: &'a Block<'a>) {
         walk_block(self, b)
     }
 
     /// A block label.
+    ///
+    /// ```
+    /// use hcl::syntax::{BlockLabel, Visit};
+    /// struct Labels<'a>(Vec<&'a str>);
+    /// impl<'a> Visit<'a> for Labels<'a> {
+    ///     fn visit_block_label(&mut self, l: &'a BlockLabel<'a>) {
+    ///         self.0.push(l.as_str());
+    ///     }
+    /// }
+    /// let file = hcl::parse("resource \"a\" \"b\" {}\nmodule c {}\n").unwrap();
+    /// let mut labels = Labels(Vec::new());
+    /// labels.visit_body(file.body());
+    /// assert_eq!(labels.0, ["a", "b", "c"]);
+    /// ```
     fn visit_block_label(&mut self, _l: &'a BlockLabel<'a>) {}
 
     /// An identifier (attribute and block names, attribute accesses,
     /// function names, `for` variables, bare object keys).
+    ///
+    /// ```
+    /// use hcl::syntax::{Ident, Visit};
+    /// struct Idents<'a>(Vec<&'a str>);
+    /// impl<'a> Visit<'a> for Idents<'a> {
+    ///     fn visit_ident(&mut self, i: &'a Ident<'a>) {
+    ///         self.0.push(i.name);
+    ///     }
+    /// }
+    /// let file = hcl::parse("x = f(y.z)\n").unwrap();
+    /// let mut idents = Idents(Vec::new());
+    /// idents.visit_body(file.body());
+    /// assert_eq!(idents.0, ["x", "f", "z"]);
+    /// ```
     fn visit_ident(&mut self, _i: &'a Ident<'a>) {}
 
     /// An expression. A chain of binary operations `a + b + c` is walked
     /// without recursing per operator: `visit_expr` sees the whole chain,
     /// then its operands from left to right (not the inner operations).
+    ///
+    /// ```
+    /// use hcl::syntax::{walk_expr, ExprKind, Expression, Visit};
+    /// struct Calls(usize);
+    /// impl<'a> Visit<'a> for Calls {
+    ///     fn visit_expr(&mut self, e: &'a Expression<'a>) {
+    ///         if let ExprKind::FuncCall(_) = e.kind {
+    ///             self.0 += 1;
+    ///         }
+    ///         walk_expr(self, e);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a = upper(lower(\"x\"))\nb = \"${max(1, 2)}!\"\n").unwrap();
+    /// let mut calls = Calls(0);
+    /// calls.visit_body(file.body());
+    /// assert_eq!(calls.0, 3);
+    /// ```
     fn visit_expr(&mut self, e: &'a Expression<'a>) {
         walk_expr(self, e)
     }
 
     /// A template (of a quoted string with interpolations, a heredoc, or
     /// a directive's branch).
+    ///
+    /// ```
+    /// use hcl::syntax::{walk_template, Template, Visit};
+    /// struct Templates(usize);
+    /// impl<'a> Visit<'a> for Templates {
+    ///     fn visit_template(&mut self, t: &'a Template<'a>) {
+    ///         self.0 += 1;
+    ///         walk_template(self, t);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a = \"${b}!\"\nc = \"%{ if d }e%{ endif }\"\nf = \"plain\"\n").unwrap();
+    /// let mut templates = Templates(0);
+    /// templates.visit_body(file.body());
+    /// assert_eq!(templates.0, 3);
+    /// ```
     fn visit_template(&mut self, t: &'a Template<'a>) {
         walk_template(self, t)
     }
 
     /// One element of a template.
+    ///
+    /// ```
+    /// use hcl::syntax::{walk_element, Element, Visit};
+    /// struct Literals<'a>(Vec<&'a str>);
+    /// impl<'a> Visit<'a> for Literals<'a> {
+    ///     fn visit_element(&mut self, el: &'a Element<'a>) {
+    ///         if let Element::Literal(l) = el {
+    ///             self.0.push(l.value);
+    ///         }
+    ///         walk_element(self, el);
+    ///     }
+    /// }
+    /// let file = hcl::parse("a = \"x${y}z\"\n").unwrap();
+    /// let mut literals = Literals(Vec::new());
+    /// literals.visit_body(file.body());
+    /// assert_eq!(literals.0, ["x", "z"]);
+    /// ```
     fn visit_element(&mut self, el: &'a Element<'a>) {
         walk_element(self, el)
     }
