@@ -19,7 +19,11 @@ use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint
 /// let inputs = hcl::config::Inputs::new()
 ///     .var_file("prod.tfvars", "region = \"eu\"\n")
 ///     .var_value("replicas", "3");
-/// # let _ = inputs;
+/// let src = "variable \"region\" {}\nvariable \"replicas\" {\n  type = number\n}\n";
+/// let files = hcl::config::Files::parse([("main.tf", src)]).unwrap();
+/// let module = files.module(&inputs).unwrap();
+/// let values: Vec<_> = module.variables().map(|(_, t)| t.value().clone()).collect();
+/// assert_eq!(values, [hcl::Value::from("eu"), hcl::Value::from(3)]);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {

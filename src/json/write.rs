@@ -11,8 +11,12 @@ use std::borrow::Cow;
 /// How [`to_string`] writes.
 ///
 /// ```
-/// let o = hcl::json::WriteOptions::new().evaluate(false).pretty(true);
-/// # let _ = o;
+/// use hcl::json::{to_string, WriteOptions};
+/// let src = "a = 1 + 1\n";
+/// let file = hcl::parse(src).unwrap();
+/// let ctx = hcl::eval::Context::new();
+/// let o = WriteOptions::new().evaluate(false).pretty(true);
+/// assert_eq!(to_string(file.body(), src, &ctx, &o).unwrap(), "{\n  \"a\": \"${1 + 1}\"\n}");
 /// ```
 #[derive(Clone, Debug)]
 pub struct WriteOptions {
