@@ -189,7 +189,10 @@ fn main() -> ExitCode {
         (&tree_roundtrip, "every ok file's tree round-trips"),
         (&value_roundtrip, "every ok file's value round-trips"),
         (&json_roundtrip, "every ok file's JSON syntax round-trips"),
-        (&json_value, "to_value equals the JSON text on every ok file"),
+        (
+            &json_value,
+            "to_value equals the JSON text on every ok file",
+        ),
         (
             &document,
             "every ok file prints back from an edit::Document",
@@ -516,10 +519,9 @@ fn check_json_syntax(
     };
     let value = hcl::json::to_value(native.body(), text, &ctx, &options);
     let read = hcl::json::value_from_str(&first);
-    as_value.record(
-        matches!((&value, &read), (Ok(a), Ok(b)) if a == b),
-        || format!("{file}: to_value {value:?}\n  text {read:?}"),
-    );
+    as_value.record(matches!((&value, &read), (Ok(a), Ok(b)) if a == b), || {
+        format!("{file}: to_value {value:?}\n  text {read:?}")
+    });
     let res = hcl::json::parse(&first)
         .map_err(|e| e.to_string())
         .and_then(|j| {
