@@ -1,28 +1,44 @@
 //! # hcl2 — HCL for Rust
 //!
-//! Reads and writes HCL, the configuration language of Terraform, OpenTofu,
-//! Packer, Nomad and Vault, as a pipeline:
+//! Reads, evaluates and writes HCL, the configuration language of Terraform,
+//! OpenTofu, Packer, Nomad and Vault: load a file into your
+//! `#[derive(Deserialize)]` types with Terraform's semantics and built-in
+//! functions, analyse or rewrite it, and write it back as `terraform fmt`
+//! would.
 //!
-//! 1. [`parser`]: source text → spanned syntax tree ([`syntax`]).
-//! 2. [`eval`]: syntax tree + [`eval::Context`] → [`Value`].
-//! 3. [`de`]: serde deserialization onto user types.
-//! 4. [`ser`] / [`format`](mod@format): back to native HCL text.
-//!
-//! [`analysis`] reads a syntax tree without evaluating it: the spec's
-//! static forms and the references an expression makes.
+//! The pipeline, one module a stage: [`parser`] reads text into a spanned
+//! syntax tree ([`syntax`]); [`eval`] evaluates it in an [`eval::Context`]
+//! (variables, functions, mode) into a [`Value`]; [`de`] maps it onto your
+//! types ([`from_str`]); [`ser`] and [`format`](mod@format) write HCL back
+//! ([`to_string`]).
 //!
 //! ```
-//! let file = hcl::parse(r#"
-//! resource "aws_instance" "web" {
-//!   ami           = "ami-123"
-//!   instance_type = "t3.micro"
-//! }
+//! #[derive(serde::Deserialize)]
+//! struct Config { name: String, port: u16, region: String }
+//!
+//! let c: Config = hcl::from_str(r#"
+//! name   = "web-${1 + 1}"
+//! port   = 8000 + 80
+//! region = var.region # not known here: kept as written
 //! "#).unwrap();
-//! let body = file.body();
-//! let block = body.blocks().next().unwrap();
-//! assert_eq!(block.ident.name, "resource");
-//! assert_eq!(block.labels[1].as_str(), "web");
+//! assert_eq!((c.name.as_str(), c.port), ("web-2", 8080));
+//! assert_eq!(c.region, "${var.region}");
 //! ```
+//!
+//! The user guide, one topic a page, is in `docs/guide/` of the repository:
+//!
+//! - `serde.md`: blocks, labels and values onto Rust types and back ([`de`], [`ser`]);
+//! - `evaluation.md`: contexts, modes and built-in functions ([`eval`], [`eval::functions`]);
+//! - `types-and-unknowns.md`: Terraform's types and unknown values ([`eval::Typed`]);
+//! - `type-constraints.md`: `type = ...` and input variables ([`typeexpr`], [`TypeConstraint`]);
+//! - `dynamic-blocks.md`: `dynamic` blocks ([`eval::expand_dynamic`]);
+//! - `analysis.md`: references, traversals and static forms ([`analysis`]);
+//! - `json-syntax.md`: `.tf.json` files read and written ([`json`]);
+//! - `editing.md`: a file edited in place, every other byte kept ([`edit`]);
+//! - `formatting.md`: the layout of `terraform fmt` ([`format`](mod@format));
+//! - `diagnostics.md`: errors, diagnostics and their JSON form ([`Error`], [`error`]);
+//! - `configurations.md`: several files, variables and locals ([`config`]);
+//! - `limits.md`: depth and size limits, what is read ([`ParseOptions`], [`eval::Limits`]).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 // No `unwrap` in library code (input must never panic it); see tests for the rest.
