@@ -325,6 +325,24 @@ fn refs_json_is_the_oracle_s_format() {
 }
 
 #[test]
+fn refs_json_of_several_files_names_each_file() {
+    let a = temp_file("refs-a.tf", "a = var.x\n");
+    let b = temp_file("refs-b.tf", "b = [\n");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = hcl(&["refs", "--json", a, b], "");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0][0]["filename"], a);
+    assert_eq!(lines[0][0]["root"], "var");
+    // An error object names its file too.
+    assert_eq!(lines[1]["filename"], b);
+    assert_eq!(lines[1]["error_phase"], "parse");
+}
+
+#[test]
 fn refs_reports_parse_errors_and_exits_1() {
     // As `file/newline-before-dot-error`: an error object in JSON...
     let out = hcl(&["refs", "--json", "-"], "x = var.a\n  .b\n");

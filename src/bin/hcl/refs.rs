@@ -39,6 +39,16 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
             return Err("refs: no input (PATH..., `-` for stdin, or --expr 'EXPR')".into())
         }
     };
+    // With several files, each line's objects name their file (one file or
+    // an expression: Go's oracle's shape, as it is).
+    let several = files.len() > 1;
+    let named = |v: Value, name: &str| match v {
+        Value::Object(mut o) if several => {
+            o.insert("filename", Value::from(name));
+            Value::Object(o)
+        }
+        v => v,
+    };
     // A position as Go's oracle writes it (columns in grapheme clusters).
     let pos = |text: &str, offset: usize| Location::of(text, offset).to_value();
     // An error: its report on stderr, or Go's error object (summary,
@@ -62,7 +72,10 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
             range.insert("end", pos(text, span.end()));
             o.insert("error_range", Value::Object(range));
         }
-        Ok::<_, String>(format!("{}\n", to_json(&Value::Object(o), false)?))
+        Ok::<_, String>(format!(
+            "{}\n",
+            to_json(&named(Value::Object(o), name), false)?
+        ))
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -126,9 +139,10 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
                 })
                 .collect(),
             Ok(refs) => {
-                let refs = refs
-                    .iter()
-                    .map(|(path, r)| hcl::analysis::reference_value(path.as_deref(), r, &text));
+                let refs = refs.iter().map(|(path, r)| {
+                    let v = hcl::analysis::reference_value(path.as_deref(), r, &text);
+                    named(v, name)
+                });
                 format!("{}\n", to_json(&Value::Array(refs.collect()), false)?)
             }
         };

@@ -113,8 +113,8 @@ const COMMANDS: [Command; 8] = [
     or JSON syntax for *.json), or of one expression, one a line as
     FILE:LINE:COL: var.a.b[0] (FILE is `<expr>` for --expr); --json
     prints a JSON array per input of {\"attr_path\" (files only), \"root\",
-    \"steps\", \"start\", \"end\"}, or an {\"error\": ...} object; exit 1 on
-    errors
+    \"steps\", \"start\", \"end\"}, or an {\"error\": ...} object (each with
+    \"filename\" when several files are read); exit 1 on errors
 ",
         paths: true,
     },
