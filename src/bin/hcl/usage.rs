@@ -57,10 +57,10 @@ const COMMANDS: [Command; 8] = [
     error is reported; --format json prints them, on failure, as one JSON
     object on stdout in the shape of `terraform validate -json`
 
-    --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR,
-    nullable = false } given -var v=RAW, as Terraform gives it: optional()
-    defaults filled in, RAW read as a literal string for string/number/bool
-    and as HCL otherwise
+    --as TYPE: the value of variable \"v\" { type = TYPE, default = EXPR }
+    (with nullable = false when --non-nullable) given -var v=RAW, as
+    Terraform gives it: optional() defaults filled in, RAW read as a literal
+    string for string/number/bool and as HCL otherwise
 
     An expression that starts with a dash and a letter (-x) comes after
     `--`: hcl eval -- -x
