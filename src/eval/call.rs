@@ -679,7 +679,7 @@ fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     let msg = || {
         if super::functions::FILE_FUNCTIONS.contains(&full) {
-            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with Context::allow_files(DIR), or `hcl json --allow-files DIR`).")
+            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with Context::allow_files(DIR), or the command line's --allow-files DIR).")
         } else if name.namespace.first().is_some_and(|n| n.name == "provider") {
             format!("Unknown provider function: There is no function named \"{full}\".")
         } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
