@@ -153,10 +153,10 @@ impl Variable {
 
     /// [`Variable::value`], telling why there is none.
     pub(crate) fn resolve(&self, given: Option<Typed>) -> std::result::Result<Typed, Unset> {
-        let given = match given {
-            Some(g) if g.is_known() && g.value().is_null() && !self.nullable => None,
-            g => g,
-        };
+        // (A null given where null is not allowed takes the default.)
+        let null_given =
+            matches!(&given, Some(g) if g.is_known() && g.value().is_null() && !self.nullable);
+        let given = if null_given { None } else { given };
         match given {
             Some(g) => self
                 .constraint
@@ -164,8 +164,8 @@ impl Variable {
                 .map_err(|e| Unset::Invalid(e.message().to_owned())),
             None => match &self.default {
                 Some(d) => Ok(d.clone()),
-                None if self.nullable => Err(Unset::Required),
-                None => Err(Unset::NotNullable),
+                None if null_given => Err(Unset::NotNullable),
+                None => Err(Unset::Required),
             },
         }
     }
@@ -175,7 +175,7 @@ impl Variable {
 pub(crate) enum Unset {
     /// None given and no default.
     Required,
-    /// Null given (or no default) where null is not allowed.
+    /// Null given where null is not allowed, and no default.
     NotNullable,
     /// The value given does not convert (the conversion's message).
     Invalid(String),

@@ -214,6 +214,31 @@ fn a_required_variable_without_a_value() {
 }
 
 #[test]
+fn a_required_variable_that_is_not_nullable() {
+    // `nullable = false` without a default is required all the same
+    // (terraform plan 1.11.4: "No value for required variable").
+    let files = Files::parse([(
+        "main.tf",
+        "variable \"x\" {\n  type     = string\n  nullable = false\n}\n",
+    )])
+    .unwrap();
+    let err = files.module(&Inputs::new()).unwrap_err();
+    assert!(
+        err.message()
+            .starts_with("No value for required variable: "),
+        "{}",
+        err.message()
+    );
+    let v =
+        hcl::typeexpr::Variable::new(hcl::TypeConstraint::parse("string").unwrap(), None, false)
+            .unwrap();
+    assert_eq!(
+        v.value(None).unwrap_err().message(),
+        "no value for required variable: it has no default"
+    );
+}
+
+#[test]
 fn an_unsuitable_value_and_an_undeclared_one() {
     let files = Files::parse([("main.tf", "variable \"n\" {\n  type = number\n}\n")]).unwrap();
     let inputs = Inputs::new().var_file("terraform.tfvars", "n = \"x\"\nundeclared = 1\n");
