@@ -55,9 +55,10 @@
 //!   conditionals) the unknown propagates to the enclosing output-position
 //!   expression, so no operation ever sees a kept template as a value:
 //!   `length([1, var.x])` → `"${length([1, var.x])}"`;
-//! * a function call that fails (wrong arity or argument type, or an error
-//!   of the implementation, e.g. `file()` of a missing file) is kept too:
-//!   functions depend on the environment and differ between tools;
+//! * a call of a function the context does not have (one it does not
+//!   declare, or a file function when files are not allowed) is kept as
+//!   written too; a call with known arguments that fails (wrong arity or
+//!   argument type, `jsondecode("{")`) is an error, as in Terraform;
 //! * with the source text (see [`evaluate_with_source`]) kept expressions
 //!   are sliced out exactly as written; without it they are printed from
 //!   the tree ([`print_expr`]). Heredocs and directives keep a template
