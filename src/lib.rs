@@ -40,6 +40,8 @@
 //! - `configurations.md`: several files, variables and locals ([`config`]);
 //! - `limits.md`: depth and size limits, what is read ([`ParseOptions`], [`eval::Limits`]).
 #![deny(missing_docs)]
+// Every fallible public function says when it fails.
+#![warn(clippy::missing_errors_doc)]
 #![forbid(unsafe_code)]
 // No `unwrap` in library code (input must never panic it); see tests for the rest.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
