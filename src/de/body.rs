@@ -1090,7 +1090,7 @@ impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
         Ok(ValueDeserializer::new(v, self.expr.span))
     }
 
-    fn literal_keys(items: &[ObjectItem<'_>]) -> bool {
+    pub(super) fn literal_keys(items: &[ObjectItem<'_>]) -> bool {
         items.iter().all(|i| match &i.key {
             ObjectKey::Ident(_) => true,
             ObjectKey::Expression(e) => {
@@ -1130,19 +1130,11 @@ impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
                 .all(|e| matches!(e.kind, ExprKind::Object(o) if Self::literal_keys(o)))
     }
 
-    /// A list of objects read as one map: their properties in order (see
-    /// [`ExprDe::literal_objects`]).
+    /// A list of objects read as one map: each key once, with every value
+    /// given for it (`super::repeated`; see [`ExprDe::literal_objects`]).
     fn visit_objects<V: Visitor<'de>>(self, items: &'b [Expression<'t>], v: V) -> Result<V::Value> {
-        let all = items.iter().flat_map(|e| match e.kind {
-            ExprKind::Object(o) => o.iter(),
-            _ => [].iter(),
-        });
-        v.visit_map(ObjectMap {
-            items: all,
-            pending: None,
-            env: self.env,
-        })
-        .map_err(|e| attach_span(e, self.expr.span))
+        super::repeated::visit_objects(items, self.env, v)
+            .map_err(|e| attach_span(e, self.expr.span))
     }
 
     fn visit_object<V: Visitor<'de>>(self, items: &'b [ObjectItem<'t>], v: V) -> Result<V::Value> {
@@ -1170,7 +1162,7 @@ impl<'de, T: de::Deserializer<'de, Error = Error>> SeqAccess<'de> for One<T> {
     }
 }
 
-fn object_key_de<'b, 't: 'b, 'de>(
+pub(super) fn object_key_de<'b, 't: 'b, 'de>(
     key: &'b ObjectKey<'t>,
     env: &Env<'_, 't, 'de>,
 ) -> KeyDeserializer<'b, 'de> {
@@ -1376,6 +1368,10 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
                 this.visit_object(items, visitor)
             }
             ExprKind::Tuple(items) if this.env.json && Self::literal_objects(items) => {
+                // One block given several times: refused, as in native syntax.
+                if let [_, second, ..] = items {
+                    return Err(super::repeated::too_many(items.len(), second));
+                }
                 this.visit_objects(items, visitor)
             }
             ExprKind::Tuple(items) => this.visit_tuple(items, visitor),

@@ -211,6 +211,7 @@
 
 mod body;
 mod eval_glue;
+mod repeated;
 mod syntax_de;
 mod value;
 

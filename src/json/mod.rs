@@ -4,8 +4,9 @@
 //! evaluates, deserializes and reports errors (with the JSON text's lines
 //! and columns) as a native file does, in the same [`Context`](crate::eval::Context). Strings
 //! are templates (`"${var.region}"`, `"$${literal}"`), a property `"//"` of
-//! a body is a comment, a property defined twice is read as repeated
-//! blocks are. Whether a property is an attribute or a block is the
+//! a body is a comment, a property defined more than once keeps every
+//! definition in order, as the spec's array form writes them (the target
+//! type reads them as several blocks, or as one level of labels). Whether a property is an attribute or a block is the
 //! target type's to say, as a schema would: a struct- or
 //! map-of-struct-typed field receives an object as a block, a
 //! `Vec<T>`-typed field a single object as one block (or an array of
@@ -188,8 +189,9 @@ pub fn parse_with<'a>(
 /// The documents of several files in HCL's JSON syntax, each parsed
 /// already and placed in one text `src` (their nodes' spans are `src`'s),
 /// read as one body into `arena`: their root objects' properties in
-/// order, a property two files define merged as repeated blocks are (a
-/// duplicate that cannot be blocks is an error, `place` wording where).
+/// order, a property two files define kept as both definitions, as
+/// repeated blocks are (a duplicate that cannot be blocks is an error,
+/// `place` wording where).
 pub(crate) fn read_merged<'a>(
     arena: &'a crate::syntax::Arena,
     src: &'a str,

@@ -7,8 +7,8 @@
 //! expressions the spec maps them to: strings are standalone templates
 //! (`"${a + b}"` is the value of `a + b`, `"$${x}"` the text `${x}`),
 //! numbers exact, arrays tuples, objects objects whose property names are
-//! templates too. A property an object defines more than once is read as
-//! repeated blocks are ([`merge_repeated`](super::repeated::merge_repeated)).
+//! templates too. A property an object defines more than once keeps every
+//! definition, in order ([`merge_repeated`](super::repeated::merge_repeated)).
 //! Spans are those of the JSON text, so errors have its lines and columns.
 
 use crate::parser::ParseOptions;

@@ -1,16 +1,19 @@
 //! Properties defined more than once in HCL's JSON syntax: repeated
-//! blocks merged, other duplicates refused.
+//! blocks kept, in order, other duplicates refused.
 
 use std::borrow::Cow;
 
 use crate::value::json::{Kind, Node};
 use crate::{Error, ErrorKind, Result, Span};
 
-/// Merges the properties an object defines more than once, at every
-/// depth, as repeated blocks are read: two objects become one holding
-/// both's properties (so `"resource": {"a": {...}}` twice gives both
-/// resources), objects and arrays of them the list of the definitions, in
-/// order. A property defined twice whose values cannot be blocks (a
+/// Joins the properties an object defines more than once, at every
+/// depth, as the spec asks ("preserving all of them and the relative
+/// ordering between them"): objects and arrays of them become the list of
+/// the definitions, in order, as the spec's array form writes them. The
+/// target type then reads the list as it reads that form: as several
+/// blocks, or as one map of labels holding the labels of all
+/// (`"resource": {"a": {...}}` twice gives both resources). A property
+/// defined twice whose values cannot be blocks (a
 /// string, a number, an array of them) is an error, as in Go's HCL:
 /// "Duplicate attribute definition" in the document's root object (`top`),
 /// "Duplicate object attribute" in an object inside (Terraform 1.11's
@@ -95,33 +98,25 @@ fn duplicate(
     Error::at(ErrorKind::Parse, message, again, src)
 }
 
+/// The definitions of `a` and then of `b` as one list (an array of
+/// definitions, or a list made earlier, stands for its elements).
 fn combine<'a>(a: Node<'a>, b: Node<'a>) -> Node<'a> {
     let span = a.span;
-    match (a.kind, b.kind) {
-        (Kind::Object(mut pa), Kind::Object(pb)) => {
-            pa.extend(pb);
-            Node {
-                kind: Kind::Object(pa),
-                span,
-            }
-        }
-        (Kind::Repeated(mut xs), kind) => {
-            xs.push(Node { kind, span: b.span });
-            Node {
-                kind: Kind::Repeated(xs),
-                span,
-            }
-        }
-        (ka, kb) => Node {
-            kind: Kind::Repeated(vec![
-                Node { kind: ka, span },
-                Node {
-                    kind: kb,
-                    span: b.span,
-                },
-            ]),
-            span,
-        },
+    let mut all = definitions(a);
+    all.extend(definitions(b));
+    Node {
+        kind: Kind::Repeated(all),
+        span,
+    }
+}
+
+fn definitions(node: Node<'_>) -> Vec<Node<'_>> {
+    match node.kind {
+        Kind::Array(xs) | Kind::Repeated(xs) => xs,
+        kind => vec![Node {
+            kind,
+            span: node.span,
+        }],
     }
 }
 

@@ -77,6 +77,57 @@ fn repeated_properties_are_repeated_blocks() {
 }
 
 #[test]
+fn every_definition_of_a_repeated_name_is_kept() {
+    // json-spec.md: "A JSON HCL parser must support duplicate definitions
+    // of the same property name within a single object, preserving all of
+    // them and the relative ordering between them."
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Listener {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        listener: Vec<Listener>,
+        resource: HashMap<String, HashMap<String, Value>>,
+    }
+    // A block type without labels given twice is two blocks; an array at a
+    // level of labels holds the labels of all its definitions.
+    let c: Config = hcl::from_json_str(
+        r#"{"listener": {"port": 1}, "listener": [{"port": 2}, {"port": 3}],
+            "resource": [{"t": {"a": {"n": 1}}}, {"t": {"b": {"n": 2}}}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        c.listener,
+        [
+            Listener { port: 1 },
+            Listener { port: 2 },
+            Listener { port: 3 }
+        ]
+    );
+    assert_eq!(c.resource["t"]["a"]["n"], Value::from(1));
+    assert_eq!(c.resource["t"]["b"]["n"], Value::from(2));
+    // One block (a struct) given twice is refused, as in native syntax.
+    #[derive(Deserialize, Debug)]
+    struct One {
+        #[allow(dead_code)]
+        listener: Listener,
+    }
+    let err = hcl::from_json_str::<One>(r#"{"listener": {"port": 1}, "listener": {"port": 2}}"#)
+        .unwrap_err();
+    assert!(
+        err.message()
+            .starts_with("expected one block here, found 2"),
+        "{err}"
+    );
+    assert_eq!(err.path(), Some("listener"));
+    // Without a schema, the definitions are a list, in order.
+    let v: Value = hcl::from_json_str(r#"{"b": {"x": 1}, "b": {"y": 2}}"#).unwrap();
+    assert_eq!(v["b"][0]["x"], Value::from(1));
+    assert_eq!(v["b"][1]["y"], Value::from(2));
+}
+
+#[test]
 fn the_target_type_decides_what_is_a_block() {
     #[derive(Deserialize, Debug, PartialEq)]
     struct Rule {
