@@ -1450,13 +1450,18 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
     }
 }
 
-struct TupleSeq<'b, 't, 'de> {
-    items: std::slice::Iter<'b, Expression<'t>>,
-    index: usize,
-    env: Env<'b, 't, 'de>,
+/// Expressions read as a sequence's elements (a tuple's, or the JSON
+/// syntax's repeated definitions).
+pub(super) struct TupleSeq<'b, 't, 'de, I = std::slice::Iter<'b, Expression<'t>>> {
+    pub(super) items: I,
+    pub(super) index: usize,
+    pub(super) env: Env<'b, 't, 'de>,
 }
 
-impl<'de> SeqAccess<'de> for TupleSeq<'_, '_, 'de> {
+impl<'b, 't: 'b, 'de, I> SeqAccess<'de> for TupleSeq<'b, 't, 'de, I>
+where
+    I: ExactSizeIterator<Item = &'b Expression<'t>>,
+{
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {

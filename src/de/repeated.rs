@@ -9,12 +9,12 @@
 //! definition where the target is a sequence (blocks); a struct (one
 //! block) given several times is an error, as in native syntax.
 
-use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 
-use super::body::ExprDe;
+use super::body::{ExprDe, TupleSeq};
 use super::eval_glue::Env;
 use super::{syntax_de, value::EXACT_VALUE};
-use crate::error::path::{attach_span, prepend_index, prepend_key};
+use crate::error::path::{attach_span, prepend_key};
 use crate::error::{Error, Result};
 use crate::syntax::{ExprKind, Expression, ObjectItem};
 
@@ -128,7 +128,7 @@ impl<'b, 't: 'b, 'de> Definitions<'b, 't, 'de> {
     }
 
     fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_seq(Each {
+        visitor.visit_seq(TupleSeq {
             items: self.each().into_iter(),
             index: 0,
             env: self.env,
@@ -216,30 +216,4 @@ pub(super) fn too_many(n: usize, second: &Expression<'_>) -> Error {
         "expected one block here, found {n} definitions (use a list type such as Vec to accept several)"
     ));
     attach_span(e, second.span)
-}
-
-/// Every definition, one element each.
-struct Each<'b, 't, 'de> {
-    items: std::vec::IntoIter<&'b Expression<'t>>,
-    index: usize,
-    env: Env<'b, 't, 'de>,
-}
-
-impl<'de> SeqAccess<'de> for Each<'_, '_, 'de> {
-    type Error = Error;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        let Some(e) = self.items.next() else {
-            return Ok(None);
-        };
-        let i = self.index;
-        self.index += 1;
-        seed.deserialize(ExprDe::new(e, self.env))
-            .map(Some)
-            .map_err(|err| attach_span(prepend_index(err, i), e.span))
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
-    }
 }
