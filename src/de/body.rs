@@ -1124,10 +1124,12 @@ impl<'b, 't, 'de> ExprDe<'b, 't, 'de> {
     /// JSON syntax writes blocks of several labels as such a list, in
     /// order).
     fn literal_objects(items: &[Expression<'_>]) -> bool {
-        !items.is_empty()
-            && items
-                .iter()
-                .all(|e| matches!(e.kind, ExprKind::Object(o) if Self::literal_keys(o)))
+        !items.is_empty() && items.iter().all(Self::literal_object)
+    }
+
+    /// Whether `e` is an object constructor with literal keys.
+    pub(super) fn literal_object(e: &Expression<'_>) -> bool {
+        matches!(e.kind, ExprKind::Object(o) if Self::literal_keys(o))
     }
 
     /// A list of objects read as one map: each key once, with every value

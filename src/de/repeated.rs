@@ -108,13 +108,6 @@ struct Definitions<'b, 't, 'de> {
 }
 
 impl<'b, 't: 'b, 'de> Definitions<'b, 't, 'de> {
-    /// Whether every definition is an object (one map of all their keys).
-    fn objects(&self) -> bool {
-        self.values
-            .iter()
-            .all(|e| matches!(e.kind, ExprKind::Object(o) if ExprDe::literal_keys(o)))
-    }
-
     /// Every definition in order, an array's elements one by one.
     fn each(&self) -> Vec<&'b Expression<'t>> {
         let mut out = Vec::with_capacity(self.values.len());
@@ -140,7 +133,7 @@ impl<'de> de::Deserializer<'de> for Definitions<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.objects() {
+        if self.values.iter().all(|e| ExprDe::literal_object(e)) {
             return visit_objects(self.values, self.env, visitor);
         }
         self.visit_seq(visitor)
@@ -164,23 +157,29 @@ impl<'de> de::Deserializer<'de> for Definitions<'_, '_, 'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let each = self.each();
-        visit_objects(each, self.env, visitor)
+        match self.each().as_slice() {
+            [one] => ExprDe::new(one, self.env).deserialize_map(visitor),
+            each if each.iter().all(|e| ExprDe::literal_object(e)) => {
+                visit_objects(each.iter().copied(), self.env, visitor)
+            }
+            _ => Err(de::Error::invalid_type(de::Unexpected::Seq, &visitor)),
+        }
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
-        _fields: &'static [&'static str],
+        name: &'static str,
+        fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
         // One block (a struct) given several times: refused, as the same
         // blocks are in native syntax.
         let each = self.each();
-        if let [_, second, ..] = each.as_slice() {
-            return Err(too_many(each.len(), second));
+        match each.as_slice() {
+            [one] => ExprDe::new(one, self.env).deserialize_struct(name, fields, visitor),
+            [_, second, ..] => Err(too_many(each.len(), second)),
+            [] => visit_objects([], self.env, visitor),
         }
-        visit_objects(each, self.env, visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

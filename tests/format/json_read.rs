@@ -110,7 +110,6 @@ fn every_definition_of_a_repeated_name_is_kept() {
     // One block (a struct) given twice is refused, as in native syntax.
     #[derive(Deserialize, Debug)]
     struct One {
-        #[allow(dead_code)]
         listener: Listener,
     }
     let err = hcl::from_json_str::<One>(r#"{"listener": {"port": 1}, "listener": {"port": 2}}"#)
@@ -121,6 +120,9 @@ fn every_definition_of_a_repeated_name_is_kept() {
         "{err}"
     );
     assert_eq!(err.path(), Some("listener"));
+    // Definitions that hold one block between them are that block.
+    let one: One = hcl::from_json_str(r#"{"listener": [], "listener": {"port": 7}}"#).unwrap();
+    assert_eq!(one.listener, Listener { port: 7 });
     // Without a schema, the definitions are a list, in order.
     let v: Value = hcl::from_json_str(r#"{"b": {"x": 1}, "b": {"y": 2}}"#).unwrap();
     assert_eq!(v["b"][0]["x"], Value::from(1));
