@@ -505,17 +505,12 @@ fn python_float(f: f64, out: &mut String) {
     let all = format!("{int}{frac}");
     let lead = all.len() - all.trim_start_matches('0').len();
     let digits = all.trim_start_matches('0').trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    let exp = exp.parse::<i32>().unwrap_or(0) + int.len() as i32 - 1 - lead as i32;
-    let exp = if all.trim_matches('0').is_empty() {
-        0
+    // (Zero: the digit 0, at the power 0.)
+    let (digits, exp) = if digits.is_empty() {
+        ("0", 0)
     } else {
-        exp
-    };
-    let mantissa = if digits.len() > 1 {
-        format!("{}.{}", &digits[..1], &digits[1..])
-    } else {
-        digits.to_owned()
+        let exp = exp.parse::<i32>().unwrap_or(0) + int.len() as i32 - 1 - lead as i32;
+        (digits, exp)
     };
     out.push_str(sign);
     if (-4..16).contains(&exp) {
@@ -536,7 +531,12 @@ fn python_float(f: f64, out: &mut String) {
             }
         }
     } else {
-        out.push_str(&mantissa);
+        let (first, rest) = digits.split_at(1);
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
         out.push_str(&format!(
             "e{}{:02}",
             if exp < 0 { '-' } else { '+' },
