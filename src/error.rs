@@ -183,13 +183,64 @@ impl Default for Location {
     }
 }
 
-/// Locations of offsets in one text, asked for in any order: lines are
-/// counted from the line of the last offset asked for, so locating offsets
+/// The [`Location`]s of many offsets in one text: locating offsets in
+/// source order reads the text once, however many there are (each offset
+/// is found from the last one located), so a million references or
+/// errors cost one pass. [`Location::of`] is one offset alone.
+///
+/// ```
+/// use hcl::error::Locator;
+/// let src = "a = 1\nb = var.x + var.y\n";
+/// let at = Locator::new(src);
+/// let x = at.locate(src.find("var.x").unwrap());
+/// let y = at.locate(src.find("var.y").unwrap());
+/// assert_eq!((x.line, x.column, y.line, y.column), (2, 5, 2, 13));
+/// // Any order works; an offset before the last one costs its distance.
+/// assert_eq!(at.locate(0).line, 1);
+/// ```
+pub struct Locator<'s> {
+    source: &'s str,
+    cursor: LineCursor,
+}
+
+impl<'s> Locator<'s> {
+    /// A locator of offsets in `source`.
+    pub fn new(source: &'s str) -> Locator<'s> {
+        Locator {
+            source,
+            cursor: LineCursor::default(),
+        }
+    }
+
+    /// The text offsets are located in.
+    pub fn source(&self) -> &'s str {
+        self.source
+    }
+
+    /// The [`Location`] of byte `offset` (clamped to the text, and to the
+    /// start of a character), as [`Location::of`] gives it.
+    pub fn locate(&self, offset: usize) -> Location {
+        self.cursor.locate(self.source, offset)
+    }
+}
+
+/// Locations of offsets in one text, asked for in any order: each is
+/// found from the last one asked for (lines counted from there, and the
+/// column too when it is further on the same line), so locating offsets
 /// in source order reads the text once.
 #[derive(Default)]
 pub(crate) struct LineCursor {
-    /// The start of the last line located, and its 1-based number minus one.
-    at: std::cell::Cell<(usize, usize)>,
+    /// The last offset located, the start of its line, the line's number
+    /// (0-based) and the offset's column (0 before the first).
+    at: std::cell::Cell<Cursor>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    offset: usize,
+    line_start: usize,
+    line: usize,
+    column: usize,
 }
 
 impl LineCursor {
@@ -201,37 +252,63 @@ impl LineCursor {
             offset -= 1;
         }
         let bytes = source.as_bytes();
-        let (mut line_start, mut line) = self.at.get();
-        if line_start > source.len() {
-            (line_start, line) = (0, 0);
+        let mut c = self.at.get();
+        if c.offset > source.len() {
+            c = Cursor::default();
         }
-        if offset >= line_start {
-            let between = &bytes[line_start..offset];
-            line += between.iter().filter(|&&b| b == b'\n').count();
-            if let Some(p) = between.iter().rposition(|&b| b == b'\n') {
-                line_start += p + 1;
+        // A byte order mark that starts the text takes no column (as HCL,
+        // which skips it, counts).
+        let line_text_start = |line_start: usize| {
+            if line_start == 0 && offset >= 3 && source.starts_with('\u{feff}') {
+                3
+            } else {
+                line_start
             }
-        } else {
-            line -= bytes[offset..line_start]
+        };
+        let mut resume = None;
+        if offset >= c.offset {
+            let between = &bytes[c.offset..offset];
+            match between.iter().rposition(|&b| b == b'\n') {
+                Some(p) => {
+                    c.line += between.iter().filter(|&&b| b == b'\n').count();
+                    c.line_start = c.offset + p + 1;
+                }
+                // The same line, further on, from a place that is surely
+                // between two grapheme clusters (two ASCII characters,
+                // not CR LF).
+                None if c.column > 0
+                    && c.offset > line_text_start(c.line_start)
+                    && bytes.get(c.offset).is_some_and(u8::is_ascii)
+                    && bytes[c.offset - 1].is_ascii()
+                    && bytes[c.offset - 1] != b'\r' =>
+                {
+                    resume = Some((c.offset, c.column));
+                }
+                None => {}
+            }
+        } else if offset < c.line_start {
+            c.line -= bytes[offset..c.line_start]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            line_start = bytes[..offset]
+            c.line_start = bytes[..offset]
                 .iter()
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |p| p + 1);
         }
-        self.at.set((line_start, line));
-        // A byte order mark that starts the text takes no column (as HCL,
-        // which skips it, counts).
-        let from = if line_start == 0 && offset >= 3 && source.starts_with('\u{feff}') {
-            3
-        } else {
-            line_start
+        let column = match resume {
+            Some((from, column)) => column + source[from..offset].graphemes(true).count(),
+            None => {
+                1 + source[line_text_start(c.line_start)..offset]
+                    .graphemes(true)
+                    .count()
+            }
         };
-        let column = 1 + source[from..offset].graphemes(true).count();
+        c.offset = offset;
+        c.column = column;
+        self.at.set(c);
         Location {
-            line: line + 1,
+            line: c.line + 1,
             column,
             offset,
         }
@@ -938,6 +1015,31 @@ impl serde::ser::Error for Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_locator_agrees_with_location_of_in_any_order() {
+        let texts = [
+            "\u{feff}a = 1\nb = \"🇫🇷é\" + x\r\n\n  c = [1,\n2]\n",
+            "one long line with é and 🇫🇷 and more text",
+            "\n\n\n",
+            "",
+        ];
+        for src in texts {
+            let at = Locator::new(src);
+            // Forward, backward, repeated and past-the-end offsets, some
+            // inside a character.
+            let mut state = 7u64;
+            let mut offsets: Vec<usize> = (0..=src.len() + 2).collect();
+            offsets.extend((0..=src.len()).rev());
+            for _ in 0..200 {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                offsets.push((state >> 33) as usize % (src.len() + 3));
+            }
+            for o in offsets {
+                assert_eq!(at.locate(o), Location::of(src, o), "{src:?} at {o}");
+            }
+        }
+    }
 
     #[test]
     fn location_counts_characters() {

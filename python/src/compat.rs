@@ -193,7 +193,7 @@ impl<'py, 's> Compat<'py, 's> {
             ExprKind::Conditional(c) => {
                 self.nested_in(e.span, [&c.cond, &c.true_expr, &c.false_expr], out)
             }
-            ExprKind::Binary(b) => self.nested_in(e.span, [&b.lhs, &b.rhs], out),
+            ExprKind::Binary(_) => self.chain_comments(e, out),
             ExprKind::Unary(u) => self.nested_in(e.span, [&u.expr], out),
             ExprKind::For(f) => {
                 let parts = std::iter::once(&f.collection)
@@ -204,6 +204,30 @@ impl<'py, 's> Compat<'py, 's> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// [`Compat::inline_comments`] of a binary operation: what
+    /// `nested_in(span, [lhs, rhs])` at each operation gives, in the same
+    /// order, with a loop down the left operands (a chain of a million
+    /// terms is a million left-nested operations).
+    fn chain_comments(&self, e: &Expression<'_>, out: &Bound<'py, PyList>) -> PyResult<()> {
+        let (leftmost, spine) = e.binary_chain();
+        // Down the chain: the gap before each left operand.
+        for (k, (span, _)) in spine.iter().enumerate() {
+            let lhs = spine.get(k + 1).map_or(leftmost.span, |(s, _)| *s);
+            self.gap(span.start(), lhs.start().max(span.start()), out)?;
+        }
+        self.inline_comments(leftmost, out)?;
+        // Back up: each operation's right operand and the gaps around it.
+        for (k, (span, b)) in spine.iter().enumerate().rev() {
+            let lhs = spine.get(k + 1).map_or(leftmost.span, |(s, _)| *s);
+            let from = lhs.end().max(span.start());
+            self.gap(from, b.rhs.span.start().max(from), out)?;
+            self.inline_comments(&b.rhs, out)?;
+            let from = b.rhs.span.end().max(from);
+            self.gap(from, span.end().max(from), out)?;
+        }
+        Ok(())
     }
 
     /// The comments of `span` between `items` and, in order, those nested
@@ -441,12 +465,16 @@ fn print(e: &Expression<'_>, src: &str, out: &mut String) {
             });
             print(&u.expr, src, out);
         }
-        ExprKind::Binary(b) => {
-            print(&b.lhs, src, out);
-            out.push(' ');
-            out.push_str(b.operator.as_str());
-            out.push(' ');
-            print(&b.rhs, src, out);
+        ExprKind::Binary(_) => {
+            // (A loop down the left operands: chains are long.)
+            let (leftmost, spine) = e.binary_chain();
+            print(leftmost, src, out);
+            for (_, b) in spine.iter().rev() {
+                out.push(' ');
+                out.push_str(b.operator.as_str());
+                out.push(' ');
+                print(&b.rhs, src, out);
+            }
         }
         ExprKind::Conditional(c) => {
             print(&c.cond, src, out);

@@ -172,11 +172,12 @@ fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResu
         } else {
             hcl::parse(text)?
         };
+        let at = hcl::error::Locator::new(text);
         let refs: Vec<hcl::Value> = hcl::analysis::body_references(file.body())
             .iter()
             .map(|r| {
                 let path = r.attr_path.join(".");
-                hcl::analysis::reference_value(Some(&path), &r.reference, text)
+                hcl::analysis::reference_value(Some(&path), &r.reference, &at)
             })
             .collect();
         hcl::json::value_to_string(&hcl::Value::Array(refs), false)

@@ -228,18 +228,22 @@ impl<'a> Visit<'a> for BodyReferences<'a> {
 
 /// A reference as `hcl refs --json` writes it: `attr_path` (when given:
 /// where the attribute is, dotted), `root`, `steps` (`{"attr": name}` or
-/// `{"index": key}`), and `start` and `end` positions in `source` (`line`,
+/// `{"index": key}`), and `start` and `end` positions located by `at` (`line`,
 /// `column`, `byte`), as Go's HCL reports a traversal's range.
 ///
 /// ```
 /// let parsed = hcl::parser::parse_expression("var.tags[\"Name\"]").unwrap();
 /// let r = &hcl::analysis::references(parsed.expr())[0];
-/// let v = hcl::analysis::reference_value(None, r, parsed.source());
+/// let at = hcl::error::Locator::new(parsed.source());
+/// let v = hcl::analysis::reference_value(None, r, &at);
 /// assert_eq!(hcl::json::value_to_string(&v, false).unwrap(),
 ///     r#"{"root":"var","steps":[{"attr":"tags"},{"index":"Name"}],"start":{"line":1,"column":1,"byte":0},"end":{"line":1,"column":17,"byte":16}}"#);
 /// ```
-pub fn reference_value(attr_path: Option<&str>, r: &Reference<'_>, source: &str) -> crate::Value {
-    use crate::error::Location;
+pub fn reference_value(
+    attr_path: Option<&str>,
+    r: &Reference<'_>,
+    at: &crate::error::Locator<'_>,
+) -> crate::Value {
     use crate::value::{Map, Value};
     let mut o = Map::new();
     if let Some(p) = attr_path {
@@ -255,7 +259,7 @@ pub fn reference_value(attr_path: Option<&str>, r: &Reference<'_>, source: &str)
         Value::Object(step)
     });
     o.insert("steps", Value::Array(steps.collect()));
-    o.insert("start", Location::of(source, r.span.start()).to_value());
-    o.insert("end", Location::of(source, r.span.end()).to_value());
+    o.insert("start", at.locate(r.span.start()).to_value());
+    o.insert("end", at.locate(r.span.end()).to_value());
     Value::Object(o)
 }

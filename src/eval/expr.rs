@@ -389,7 +389,7 @@ fn eval_binary(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)>
         Err(f) => failures.note(f)?,
     };
     let mut lhs_span = cur.span;
-    for b in chain.iter().rev() {
+    for (_, b) in chain.iter().rev() {
         let (rhs, rhs_ty) = match eval_t(&b.rhs, ctx, d) {
             Ok(r) => r,
             Err(f) => failures.note(f)?,

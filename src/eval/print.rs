@@ -293,7 +293,7 @@ fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
             // Left-nested chains are printed iteratively.
             let (cur, chain) = e.binary_chain();
             print_depth(cur, out, d);
-            for b in chain.iter().rev() {
+            for (_, b) in chain.iter().rev() {
                 out.push(' ');
                 out.push_str(b.operator.as_str());
                 out.push(' ');

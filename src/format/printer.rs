@@ -633,7 +633,7 @@ impl<'s> Printer<'s> {
                 // terms must not overflow the stack.
                 let (cur, chain) = e.binary_chain();
                 self.expr(cur, Mode::Inline);
-                for b in chain.iter().rev() {
+                for (_, b) in chain.iter().rev() {
                     self.sep(
                         b.lhs.span.end(),
                         b.rhs.span.start(),

@@ -7,13 +7,11 @@ use super::*;
 /// operand with the span of the expression holding it; and the leftmost
 /// operand that is not binary.
 fn left_spine<'o, 'a>(op: &'o BinaryOp<'a>) -> (Vec<(&'o BinaryOp<'a>, Span)>, &'o Expression<'a>) {
-    let mut spine = vec![(op, Span::default())];
-    let mut cur = &op.lhs;
-    while let ExprKind::Binary(b) = cur.kind {
-        spine.push((b, cur.span));
-        cur = &b.lhs;
-    }
-    (spine, cur)
+    let (leftmost, below) = op.lhs.binary_chain();
+    let mut spine = Vec::with_capacity(below.len() + 1);
+    spine.push((op, Span::default()));
+    spine.extend(below.into_iter().map(|(span, b)| (b, span)));
+    (spine, leftmost)
 }
 
 impl std::fmt::Debug for BinaryOp<'_> {

@@ -402,14 +402,9 @@ pub fn fold_expr<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Exp
 /// operation around it from the inside out, so a 100,000-term chain does
 /// not recurse per operator.
 fn fold_chain<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Expression<'b> {
-    let mut spine = Vec::new();
-    let mut cur = e;
-    while let ExprKind::Binary(b) = cur.kind {
-        spine.push((b, cur.span));
-        cur = &b.lhs;
-    }
-    let mut acc = f.fold_expr(cur);
-    for (b, span) in spine.into_iter().rev() {
+    let (leftmost, spine) = e.binary_chain();
+    let mut acc = f.fold_expr(leftmost);
+    for (span, b) in spine.into_iter().rev() {
         let op = BinaryOp {
             lhs: acc,
             operator: b.operator,

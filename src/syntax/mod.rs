@@ -449,13 +449,22 @@ impl<'a> Expression<'a> {
 
     /// For a left-nested chain of binary operations `a op b op c ...`: the
     /// leftmost operand that is not binary, and the operations from the
-    /// outermost inwards (reverse it for source order). Found without
-    /// recursion, so 100,000-term chains do not overflow the stack.
-    pub(crate) fn binary_chain(&self) -> (&Expression<'a>, Vec<&'a BinaryOp<'a>>) {
+    /// outermost inwards (reverse it for source order), each with the span
+    /// of the expression it is. Found without recursion, so walkers that
+    /// use it handle chains of a million terms.
+    ///
+    /// ```
+    /// let e = hcl::parser::parse_expression("a + b * c - d").unwrap();
+    /// let (leftmost, ops) = e.expr().binary_chain();
+    /// assert!(matches!(leftmost.kind, hcl::syntax::ExprKind::Variable("a")));
+    /// let ops: Vec<_> = ops.iter().rev().map(|(_, op)| op.operator.as_str()).collect();
+    /// assert_eq!(ops, ["+", "-"]);
+    /// ```
+    pub fn binary_chain(&self) -> (&Expression<'a>, Vec<(Span, &'a BinaryOp<'a>)>) {
         let mut chain = Vec::new();
         let mut cur = self;
         while let ExprKind::Binary(b) = cur.kind {
-            chain.push(b);
+            chain.push((cur.span, b));
             cur = &b.lhs;
         }
         (cur, chain)

@@ -316,7 +316,7 @@ pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
         ExprKind::Binary(_) => {
             let (leftmost, chain) = e.binary_chain();
             v.visit_expr(leftmost);
-            for b in chain.iter().rev() {
+            for (_, b) in chain.iter().rev() {
                 v.visit_expr(&b.rhs);
             }
         }

@@ -169,3 +169,29 @@ fn chain_trees_debug_print_without_recursion() {
         "{one}"
     );
 }
+
+#[test]
+fn references_of_a_million_term_chain_on_one_line_are_located_in_one_pass() {
+    // `var.x || var.x || ...` on one line: every reference's line and
+    // column (grapheme clusters, after a multi-byte string).
+    let n = 1_000_000;
+    let mut src = String::from("a = \"é\" == var.x");
+    for _ in 1..n {
+        src.push_str(" || var.x");
+    }
+    src.push('\n');
+    let file = hcl::parse(&src).unwrap();
+    let refs = hcl::analysis::body_references(file.body());
+    assert_eq!(refs.len(), n);
+    let at = hcl::error::Locator::new(&src);
+    let last = refs.last().unwrap();
+    let v = hcl::analysis::reference_value(None, &last.reference, &at);
+    let start = hcl::error::Location::of(&src, last.reference.span.start());
+    assert_eq!(v["start"]["line"], Value::from(1));
+    assert_eq!(v["start"]["column"], Value::from(start.column as u64));
+    // The first term starts at column 12 (`a = "é" == ` is 11 characters).
+    let first = at.locate(refs[0].reference.span.start());
+    assert_eq!((first.line, first.column), (1, 12));
+    // "a = \"é\" == " then 999,999 times " || var.x" before the last one.
+    assert_eq!(start.column, 12 + (n - 1) * 9);
+}

@@ -103,3 +103,24 @@ fn a_set_of_two_hundred_thousand_elements() {
         .unwrap();
     assert_eq!(v, Value::from(150_000));
 }
+
+#[test]
+fn a_hundred_thousand_references_are_located_in_one_pass() {
+    // One reference a line: `hcl refs`' shape, every position as
+    // `Location::of` gives it alone.
+    let n = 100_000;
+    let src: String = (0..n).map(|i| format!("a{i} = var.x{i}\n")).collect();
+    let file = parse(&src).unwrap();
+    let refs = hcl::analysis::body_references(file.body());
+    assert_eq!(refs.len(), n);
+    let at = hcl::error::Locator::new(&src);
+    for (i, r) in refs.iter().enumerate() {
+        let v = hcl::analysis::reference_value(None, &r.reference, &at);
+        if i % 9_973 == 0 || i == n - 1 {
+            let want = hcl::error::Location::of(&src, r.reference.span.end());
+            assert_eq!(v["end"]["line"], Value::from(want.line as u64));
+            assert_eq!(v["end"]["column"], Value::from(want.column as u64));
+            assert_eq!(want.line, i + 1);
+        }
+    }
+}

@@ -8,7 +8,10 @@ use super::{report, to_json};
 
 /// `hcl refs`: the references of files' attributes or of one expression.
 pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
-    use hcl::{error::Location, Map, Value};
+    use hcl::{
+        error::{Location, Locator},
+        Map, Value,
+    };
     let mut as_json = false;
     let mut recursive = false;
     let mut expr = None;
@@ -131,16 +134,19 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
                 ok = false;
                 error(name, &text, &err)?
             }
-            Ok(refs) if !as_json => refs
-                .iter()
-                .map(|(_, r)| {
-                    let l = Location::of(&text, r.span.start());
-                    format!("{name}:{}:{}: {r}\n", l.line, l.column)
-                })
-                .collect(),
+            Ok(refs) if !as_json => {
+                let at = Locator::new(&text);
+                refs.iter()
+                    .map(|(_, r)| {
+                        let l = at.locate(r.span.start());
+                        format!("{name}:{}:{}: {r}\n", l.line, l.column)
+                    })
+                    .collect()
+            }
             Ok(refs) => {
+                let at = Locator::new(&text);
                 let refs = refs.iter().map(|(path, r)| {
-                    let v = hcl::analysis::reference_value(path.as_deref(), r, &text);
+                    let v = hcl::analysis::reference_value(path.as_deref(), r, &at);
                     named(v, name)
                 });
                 format!("{}\n", to_json(&Value::Array(refs.collect()), false)?)
