@@ -42,6 +42,16 @@ fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
     path
 }
 
+/// A new empty directory of this test run's.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("hcl-cli-test-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn check_accepts_the_example_file() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/main.tf");
@@ -1508,4 +1518,79 @@ fn check_reports_every_syntax_error_in_each_format() {
         (v["valid"].as_bool(), v["error_count"].as_u64()),
         (Some(true), Some(0))
     );
+}
+
+#[test]
+fn json_var_keeps_what_it_knows_of_a_template_as_the_library_does() {
+    // `evaluate_body_str` in template-preserving mode gives
+    // "b-default-${aws_x.y.id}": `hcl json --var` (and --module) the same.
+    let src = "o = \"b-${var.ns}-${aws_x.y.id}\"\np = \"$${lit}-${var.ns}-${u}\"\n";
+    let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    ctx.declare_var(
+        "var",
+        hcl::Value::from_iter([("ns", hcl::Value::from("default"))]),
+    );
+    let lib = hcl::eval::evaluate_body_str(src, &ctx).unwrap();
+    assert_eq!(lib["o"], hcl::Value::from("b-default-${aws_x.y.id}"));
+    let out = hcl(&["json", "--var", r#"var={"ns":"default"}"#, "-"], src);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("{}\n", hcl::json::value_to_string(&lib, false).unwrap())
+    );
+    assert_eq!(
+        stdout(&out),
+        "{\"o\":\"b-default-${aws_x.y.id}\",\"p\":\"$${lit}-default-${u}\"}\n"
+    );
+    // The same in a module's directory, its variable given by --var-value.
+    let dir = temp_dir("json-var-module");
+    std::fs::write(
+        dir.join("main.tf"),
+        format!(
+            "variable \"ns\" {{}}\n{}",
+            src.replace("${u}", "${aws_x.y.arn}")
+        ),
+    )
+    .unwrap();
+    let out = hcl(
+        &[
+            "json",
+            "--module",
+            "--var-value",
+            "ns=default",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\"o\":\"b-default-${aws_x.y.id}\""),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn json_merge_of_a_directory_without_its_files_is_an_error() {
+    // A directory of `.hcl` files read with Terraform's extensions: not `{}`.
+    let dir = temp_dir("json-merge-none");
+    std::fs::write(dir.join("job.hcl"), "job = \"web\"\n").unwrap();
+    let shown = dir.to_str().unwrap();
+    let out = hcl(&["json", "--merge", shown], "");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains(&format!(
+            "no configuration files in {shown} (no file ends with .tf or .tf.json)"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    // With the right extension it is read.
+    assert_eq!(
+        run(&["json", "--ext", ".hcl", shown]),
+        "{\"job\":\"web\"}\n"
+    );
+    let out = hcl(&["check", "--module", shown], "");
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -165,7 +165,20 @@ impl DirFiles {
     /// each file skipped on purpose.
     ///
     /// # Errors
-    /// When the directory cannot be read.
+    /// When the directory cannot be read, or has no file to read (none
+    /// with one of the extensions, or only override files): the error
+    /// names the directory and the extensions.
+    ///
+    /// ```
+    /// use hcl::config::DirFiles;
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-list-none-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("job.hcl"), "").unwrap();
+    /// let err = DirFiles::terraform().list(&dir).unwrap_err();
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert!(err.message().starts_with("no configuration files in "), "{err}");
+    /// assert!(err.message().ends_with("(no file ends with .tf or .tf.json)"), "{err}");
+    /// ```
     ///
     /// ```
     /// use hcl::config::DirFiles;
@@ -232,7 +245,24 @@ impl DirFiles {
                 json: ext_is_json(&ext),
             });
         }
+        if files.is_empty() {
+            return Err(self.no_files(dir));
+        }
         Ok(Listing { files, warnings })
+    }
+
+    /// The error for a directory with no file to read.
+    #[cold]
+    fn no_files(&self, dir: &Path) -> Error {
+        let ext = match self.extensions.as_slice() {
+            [] => "no extensions were given".to_owned(),
+            [one] => format!("no file ends with {one}"),
+            [first @ .., last] => format!("no file ends with {} or {last}", first.join(", ")),
+        };
+        Error::new(
+            ErrorKind::Io,
+            format!("no configuration files in {} ({ext})", dir.display()),
+        )
     }
 }
 

@@ -670,6 +670,17 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                     // literals' limits): the expression's template
                     // (`"${1 / 0}"`) reads back as the same number.
                     Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.out.value(v),
+                    // A template keeps what it knows, as template-preserving
+                    // evaluation keeps it.
+                    None if self.options.evaluate => match e.kind {
+                        ExprKind::Template(t) => {
+                            match crate::eval::kept_template(&t.template, self.ctx) {
+                                Some(Value::String(s)) => self.out.string(&s),
+                                _ => self.source_template(e),
+                            }
+                        }
+                        _ => self.source_template(e),
+                    },
                     _ => self.source_template(e),
                 }
                 Ok(())

@@ -1070,8 +1070,7 @@ mod literal_tests {
                 continue;
             }
             for x in [x, -x] {
-                let f = Number::from(x);
-                let text = f.to_string();
+                let text = Number::from_f64_bits(x).unwrap().to_string();
                 let Some(big) = Number::parse(&text) else {
                     continue;
                 };
@@ -1086,7 +1085,7 @@ mod literal_tests {
         for e in -9..=19 {
             for m in [1.0, 1.5, 3.716757610628073, 9.999999999999998] {
                 let x: f64 = m * 10f64.powi(e);
-                let text = Number::from(x).to_string();
+                let text = Number::from_f64_bits(x).unwrap().to_string();
                 if let Some(big) = Number::parse(&text) {
                     if !big.is_f64() && big.as_i64().is_none() && big.as_u64().is_none() {
                         assert_eq!(literal_text(&big), text, "{x:e}");

@@ -23,11 +23,14 @@ pub(crate) enum Digits {
 /// at the larger precision of its operands; numbers print as the shortest
 /// decimal that reads back to the same value. So `1 / 3` prints 155
 /// digits and `0.1 + 0.2 == 0.3` holds, as in Terraform. Integers are kept
-/// exact (`u64`/`i64`) and cost nothing more. A number made from an `f64`
-/// is that `f64` (53 bits), as Terraform's `f64` functions (`pow`, `log`)
-/// give, and one made from a Rust integer is a 64-bit one, as the integers
-/// Terraform's functions return (`length(x) / 3` is rounded to 64 bits);
-/// [`Number::parse`] reads 512-bit numbers.
+/// exact (`u64`/`i64`) and cost nothing more. A number made from a Rust
+/// `f64` is the decimal it prints as, read as a literal
+/// ([`Number::from_f64`]: `0.1` is a file's `0.1`), so what is written
+/// reads back the same; the results of Terraform's `f64` functions (`pow`,
+/// `log`) are 53-bit numbers, as in Terraform, and one made from a Rust
+/// integer is a 64-bit one, as the integers Terraform's functions return
+/// (`length(x) / 3` is rounded to 64 bits); [`Number::parse`] reads
+/// 512-bit numbers.
 ///
 /// ```
 /// use hcl::Number;
@@ -103,23 +106,52 @@ impl Number {
 }
 
 impl Number {
-    /// A number from an `f64` (53 bits). Returns `None` for NaN (HCL has no
-    /// NaN). Whole floats within the exact-integer range become integers.
+    /// The number an `f64` written in Rust stands for: the decimal it
+    /// prints as (the shortest that reads back to it, as `{}` and `ryu`
+    /// print it), read as Terraform reads that literal, so that
+    /// `Number::from_f64(0.1)` is the `0.1` of a file and what
+    /// [`to_string`](crate::to_string) writes of it reads back equal. The
+    /// nearest `f64` is the `f64` given ([`Number::as_f64`]). Whole
+    /// numbers are integers; `None` for NaN (HCL has no NaN); infinities
+    /// are kept.
     ///
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::from_f64(2.5).unwrap().as_f64(), 2.5);
     /// assert_eq!(Number::from_f64(4.0).unwrap().as_u64(), Some(4));
+    /// assert_eq!(Number::from_f64(0.1).unwrap(), Number::parse("0.1").unwrap());
+    /// assert_eq!(Number::from_f64(1.73e-322).unwrap(), Number::parse("1.73e-322").unwrap());
+    /// assert_eq!(Number::from_f64(1.73e-322).unwrap().as_f64(), 1.73e-322);
     /// assert!(Number::from_f64(f64::NAN).is_none());
     /// ```
     pub fn from_f64(f: f64) -> Option<Number> {
         if f.is_nan() {
             return None;
         }
-        Some(Number::from_f64_unchecked(f))
+        Some(Number::of_decimal(f, ryu::Buffer::new().format_finite(f)))
     }
 
-    fn from_f64_unchecked(f: f64) -> Number {
+    /// [`Number::from_f64`] of `f`, whose shortest text is `text` (an `f64`'s
+    /// or an `f32`'s).
+    fn of_decimal(f: f64, text: &str) -> Number {
+        let whole = Number::float(f);
+        if !f.is_finite() || matches!(whole.n, N::PosInt(..) | N::NegInt(..)) || f == 0.0 {
+            return whole;
+        }
+        Number::parse(text).unwrap_or(whole)
+    }
+
+    /// A number that is the `f64` `f` itself, a 53-bit number, as the
+    /// results of Terraform's `f64` functions (`pow`, `log`) are; NaN
+    /// becomes `None`.
+    pub(crate) fn from_f64_bits(f: f64) -> Option<Number> {
+        if f.is_nan() {
+            return None;
+        }
+        Some(Number::float(f))
+    }
+
+    fn float(f: f64) -> Number {
         // Normalise whole numbers to integers so that 4.0 == 4 and prints "4".
         // -0.0 stays a float (Terraform keeps "-0").
         if f.fract() == 0.0 && f.is_finite() && !(f == 0.0 && f.is_sign_negative()) {
@@ -154,13 +186,16 @@ impl Number {
         }
     }
 
-    /// Whether the value is held as an `f64` (it came from one, or is
-    /// infinite).
+    /// Whether the value is held as an `f64`: a 53-bit number (the result
+    /// of an `f64` function such as `pow`), or an infinity.
     ///
     /// ```
     /// use hcl::Number;
-    /// assert!(Number::from(0.5).is_f64());
+    /// let root = hcl::eval::evaluate_str("pow(2, 0.5)", &hcl::eval::Context::new()).unwrap();
+    /// assert!(root.as_number().unwrap().is_f64());
+    /// assert!(Number::from(1).checked_div(Number::from(0)).unwrap().is_f64());
     /// assert!(!Number::parse("0.5").unwrap().is_f64());
+    /// assert!(!Number::from(0.5).is_f64());
     /// assert!(!Number::from(1).is_f64());
     /// ```
     pub fn is_f64(&self) -> bool {
@@ -565,7 +600,7 @@ impl Number {
                 n: N::Big(Box::new(b)),
             },
             // An exponent beyond ±2^31: infinite or zero.
-            None if x.e > 0 => Number::from_f64_unchecked(if x.neg {
+            None if x.e > 0 => Number::float(if x.neg {
                 f64::NEG_INFINITY
             } else {
                 f64::INFINITY
@@ -634,7 +669,7 @@ impl Number {
                 }
             }
         }
-        Number::from_f64(r)
+        Number::from_f64_bits(r)
     }
 
     /// `self + other`, rounded as Terraform rounds; `None` when the result
@@ -723,7 +758,7 @@ impl Number {
             let (a, b) = (self.as_f64(), other.as_f64());
             let r = a * b;
             if r.is_normal() && a.mul_add(b, -r) == 0.0 {
-                return Number::from_f64(r);
+                return Number::from_f64_bits(r);
             }
         }
         let product = self.exact()?.mul(&other.exact()?, LITERAL_PREC);
@@ -746,10 +781,10 @@ impl Number {
         if other.is_zero() {
             // ±Inf by the signs (a 512-bit dividend too small for an `f64`
             // is not zero); `0 / 0` is not a number.
-            return Number::from_f64(self.sign_stand_in() / other.sign_stand_in());
+            return Number::from_f64_bits(self.sign_stand_in() / other.sign_stand_in());
         }
         if !self.is_finite() || !other.is_finite() {
-            return Number::from_f64(self.beside_infinity() / other.beside_infinity());
+            return Number::from_f64_bits(self.beside_infinity() / other.beside_infinity());
         }
         let sign = self.sign_stand_in() / other.sign_stand_in();
         self.arith(
@@ -845,7 +880,7 @@ impl Number {
     /// `|self|`, exactly.
     pub(crate) fn abs(self) -> Number {
         match self.n {
-            N::Float(f) => Number::from_f64_unchecked(f.abs()),
+            N::Float(f) => Number::float(f.abs()),
             N::NegZero(_) => self.neg(),
             N::NegInt(..) | N::Big(_) if self < Number::from(0u8) => self.neg(),
             _ => self,
@@ -866,7 +901,7 @@ impl Number {
             // Terraform keeps the sign of zero: `-0` prints as "-0".
             N::PosInt(0, p) => Number::neg_zero(p),
             N::NegZero(p) => Number { n: N::PosInt(0, p) },
-            N::Float(f) => Number::from_f64_unchecked(-f),
+            N::Float(f) => Number::float(-f),
             N::Big(_) => match self.exact() {
                 Some(x) => Number::from_exact(x.negated(), prec),
                 None => self,
@@ -1032,11 +1067,15 @@ from_unsigned!(u8 u16 u32 u64 usize);
 from_signed!(i8 i16 i32 i64 isize);
 
 impl From<f32> for Number {
-    /// NaN becomes 0 (HCL has no NaN); use [`Number::from_f64`] to detect it.
+    /// The decimal the `f32` prints as (see [`Number::from_f64`]); NaN
+    /// becomes 0 (HCL has no NaN).
     fn from(f: f32) -> Number {
-        Number::from_f64(f as f64).unwrap_or(Number {
-            n: N::PosInt(0, F64_PREC),
-        })
+        if f.is_nan() {
+            return Number {
+                n: N::PosInt(0, F64_PREC),
+            };
+        }
+        Number::of_decimal(f64::from(f), ryu::Buffer::new().format_finite(f))
     }
 }
 

@@ -203,3 +203,48 @@ module {
         r#"{"text":"hello\n","tags":{"env":"prod"}}"#
     );
 }
+
+/// Every `f64` a `Value` is made of reads back equal from what
+/// `to_string` writes: the decimal it prints as is the literal's number
+/// (the fuzzer's `{o = 1.73e-322}`, a subnormal, among them), and the
+/// nearest `f64` is the one given.
+#[test]
+fn every_f64_value_reads_back_equal() {
+    let mut floats = vec![
+        1.73e-322,
+        5e-324,
+        f64::MIN_POSITIVE,
+        2.2250738585072e-308,
+        0.1,
+        0.1 + 0.2,
+        1e300,
+        f64::MAX,
+        -f64::MAX,
+        1e20,
+        123456789.125,
+        -0.0,
+        1.5,
+    ];
+    let mut state: u64 = 0x243f_6a88_85a3_08d3;
+    for _ in 0..5_000 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let x = f64::from_bits(state);
+        if x.is_finite() {
+            floats.push(x);
+        }
+    }
+    for f in floats {
+        let v = obj(&[("o", Value::from(f))]);
+        let text = hcl::ser::to_string_literal(&v).unwrap();
+        let back: Value = hcl::from_str(&text).unwrap();
+        assert_eq!(back, v, "{f:e} written as {text:?}");
+        assert_eq!(
+            back["o"].as_f64().map(f64::to_bits),
+            Some(f.to_bits()),
+            "{f:e}"
+        );
+        assert_eq!(hcl::to_string(&v).unwrap(), text);
+    }
+}

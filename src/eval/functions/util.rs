@@ -49,7 +49,7 @@ pub(crate) fn fmt_number(n: &Number) -> String {
 /// A number from an `f64`, as a value. NaN is an error, in the words of
 /// the Go panic Terraform reports (cty's numbers cannot hold it).
 pub(crate) fn num(f: f64) -> Result<Value, String> {
-    Number::from_f64(f)
+    Number::from_f64_bits(f)
         .map(Value::Number)
         .ok_or_else(|| "panic in function implementation: Float.SetFloat64(NaN)".to_owned())
 }
@@ -153,7 +153,8 @@ mod tests {
 
     #[test]
     fn plain_numbers() {
-        let f = |x: f64| fmt_number(&Number::from(x));
+        // (53-bit numbers, as `pow` and the other `f64` functions give.)
+        let f = |x: f64| fmt_number(&Number::from_f64_bits(x).unwrap());
         assert_eq!(f(1e20), "100000000000000000000");
         assert_eq!(f(1e-10), "0.0000000001");
         assert_eq!(f(1.5), "1.5");
