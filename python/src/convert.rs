@@ -100,7 +100,8 @@ impl<'py, 'f> Builder<'py, 'f> {
     fn number(&self, n: &hcl::Number) -> PyResult<Bound<'py, PyAny>> {
         let py = self.py;
         let Some(text) = hcl::json::number_text(n) else {
-            return Err(PyValueError::new_err("a number JSON cannot write (±Inf)"));
+            // ±Inf (strict mode keeps it a number): Python's float.
+            return Ok(PyFloat::new(py, n.as_f64()).into_any());
         };
         if !text.contains(['.', 'e', 'E']) {
             if let Ok(i) = text.parse::<i64>() {

@@ -56,6 +56,7 @@ fn context(
         EvalMode::PreserveTemplates
     };
     let mut ctx = Context::new().with_mode(mode);
+    ctx.set_allow_files_hint("allow_files=DIR");
     if let Some(v) = variables {
         if let hcl::Value::Object(vars) = hcl::json::value_from_str(v)? {
             for (k, v) in vars {

@@ -677,9 +677,14 @@ fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail
 #[cold]
 #[inline(never)]
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
+    let bare = full.strip_prefix("core::").unwrap_or(full);
     let msg = || {
-        if super::functions::FILE_FUNCTIONS.contains(&full) {
-            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with Context::allow_files(DIR), or the command line's --allow-files DIR).")
+        if super::functions::FILE_FUNCTIONS.contains(&bare) && cfg!(feature = "fs") {
+            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with {}).", ctx.allow_files_hint())
+        } else if let Some(feature) =
+            super::functions::feature_of(bare).filter(|_| ctx.has_builtins())
+        {
+            format!("Call to unknown function: \"{full}\" is one of Terraform's functions, in hcl2's feature `{feature}`, which this build does not have (build hcl2 with `features = [\"{feature}\"]`, or `functions` for all of them).")
         } else if name.namespace.first().is_some_and(|n| n.name == "provider") {
             format!("Unknown provider function: There is no function named \"{full}\".")
         } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {

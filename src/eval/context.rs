@@ -68,6 +68,9 @@ pub struct Context<'p> {
     /// Whether deserializers expand `dynamic` blocks (see
     /// [`Context::with_dynamic_blocks`]).
     dynamic_blocks: bool,
+    /// How an error about a file function this context does not allow
+    /// says to allow it (see [`Context::set_allow_files_hint`]).
+    files_hint: Option<&'static str>,
     /// The warnings of the evaluations in this context (kept by the root
     /// context; see [`Context::take_warnings`]).
     warnings: Warnings,
@@ -129,6 +132,7 @@ impl<'p> Context<'p> {
             limits: Limits::new(),
             in_iteration: false,
             dynamic_blocks: false,
+            files_hint: None,
             warnings: Warnings::default(),
         }
     }
@@ -220,6 +224,7 @@ impl<'p> Context<'p> {
             limits: self.limits,
             in_iteration: self.in_iteration,
             dynamic_blocks: self.dynamic_blocks,
+            files_hint: self.files_hint,
             warnings: Warnings::default(),
         }
     }
@@ -245,6 +250,37 @@ impl<'p> Context<'p> {
     #[cfg(feature = "fs")]
     pub fn allow_files(&mut self, base_dir: impl Into<std::path::PathBuf>) {
         super::functions::fs::declare_in(self, base_dir);
+    }
+
+    /// How the error for a file function this context does not allow
+    /// tells its reader to allow it, in the words of the program they use
+    /// (the `hcl` binary says `--allow-files DIR`, the Python package
+    /// `allow_files=DIR`); by default `Context::allow_files(DIR)`.
+    ///
+    /// ```
+    /// let mut ctx = hcl::eval::Context::new();
+    /// let err = hcl::eval::evaluate_str("file(\"a.txt\")", &ctx).unwrap_err();
+    /// assert!(err.message().contains("allow it with Context::allow_files(DIR)"), "{err}");
+    /// ctx.set_allow_files_hint("--allow-files DIR");
+    /// let err = hcl::eval::evaluate_str("file(\"a.txt\")", &ctx).unwrap_err();
+    /// assert!(err.message().contains("allow it with --allow-files DIR"), "{err}");
+    /// ```
+    pub fn set_allow_files_hint(&mut self, hint: &'static str) {
+        self.files_hint = Some(hint);
+    }
+
+    /// The words of [`Context::set_allow_files_hint`].
+    pub(crate) fn allow_files_hint(&self) -> &'static str {
+        let mut ctx = self;
+        loop {
+            if let Some(h) = ctx.files_hint {
+                return h;
+            }
+            match ctx.parent {
+                Some(p) => ctx = p,
+                None => return "Context::allow_files(DIR)",
+            }
+        }
     }
 
     /// Makes deserializers reading a document in this context
@@ -298,6 +334,7 @@ impl<'p> Context<'p> {
             limits: self.limits,
             in_iteration: true,
             dynamic_blocks: self.dynamic_blocks,
+            files_hint: self.files_hint,
             warnings: Warnings::default(),
         }
     }
@@ -641,6 +678,11 @@ impl<'p> Context<'p> {
         }
         if self.builtins {
             let bare = name.strip_prefix("core::").unwrap_or(name);
+            // (Terraform's file functions are built-ins too, declared
+            // when allowed: `core::templatefile` is `templatefile`.)
+            if bare.len() < name.len() && functions::FILE_FUNCTIONS.contains(&bare) {
+                return self.declared_func(bare);
+            }
             return functions::builtin(bare);
         }
         None

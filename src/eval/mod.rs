@@ -399,12 +399,16 @@ pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Op
 
 /// A template that depends on what `ctx` does not know, as
 /// template-preserving mode keeps it: its known parts rendered (escaped),
-/// the others as `${...}` source (`"b-${var.ns}-${aws_x.y.id}"` with
+/// the others written by `kept` (`"b-${var.ns}-${aws_x.y.id}"` with
 /// `var.ns` given is `"b-default-${aws_x.y.id}"`); `None` for a template
 /// kept whole (one with directives, or a single interpolation).
-pub(crate) fn kept_template(t: &Template<'_>, ctx: &Context<'_>) -> Option<Value> {
+pub(crate) fn kept_template(
+    t: &Template<'_>,
+    ctx: &Context<'_>,
+    kept: &mut dyn FnMut(&crate::syntax::Interpolation<'_>, &mut String),
+) -> Option<Value> {
     let budget = Budget::new(ctx.limits());
-    template::render_kept(t, &Eval::new(ctx, &budget), 0).ok()
+    template::render_kept_with(t, &Eval::new(ctx, &budget), 0, kept).ok()
 }
 
 /// Parses `src` as one expression and evaluates it to its value and type

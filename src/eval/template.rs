@@ -93,6 +93,18 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
 /// result reads back as the same template. A template with directives, or
 /// that is a single interpolation, is kept whole: `Fail::Unknown`.
 pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
+    render_kept_with(t, ctx, d, &mut |i, out| {
+        super::print::interpolation_source(i, false, ctx, out)
+    })
+}
+
+/// [`render_kept`], each interpolation that is not known written by `kept`.
+pub(crate) fn render_kept_with(
+    t: &Template<'_>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+    kept: &mut dyn FnMut(&Interpolation<'_>, &mut String),
+) -> R<Value> {
     if matches!(t.elements, [Element::Interpolation(_)]) {
         return Err(super::expr::Fail::Unknown(None));
     }
@@ -107,9 +119,7 @@ pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Val
                         ops::template_string(&v, &mut s, i.expr.span)?;
                         crate::syntax::escape_template(out, &s);
                     }
-                    Ok(_) | Err(super::expr::Fail::Unknown(_)) => {
-                        super::print::interpolation_source(i, false, ctx, out);
-                    }
+                    Ok(_) | Err(super::expr::Fail::Unknown(_)) => kept(i, out),
                     Err(e) => return Err(e),
                 },
                 Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),

@@ -3,7 +3,9 @@
 
 use crate::analysis::references;
 use crate::eval::{Context, EvalMode};
-use crate::syntax::{Block, Body, Element, ExprKind, Expression, ObjectKey, Structure, Template};
+use crate::syntax::{
+    Block, Body, Element, ExprKind, Expression, Interpolation, ObjectKey, Structure, Template,
+};
 use crate::value::json::{escape_template, number_text, write_json, write_json_string, JsonStyle};
 use crate::{Key, Map, Result, Value};
 use std::borrow::Cow;
@@ -281,6 +283,8 @@ trait Out {
     fn null(&mut self);
     /// An evaluated value, written with the JSON syntax's leaves.
     fn value(&mut self, v: Value);
+    /// Whether it holds any number, ±Inf too (JSON text does not).
+    fn any_number(&self) -> bool;
 }
 
 /// JSON text.
@@ -347,6 +351,9 @@ impl Out for Text {
         };
         write_json(&mut self.out, &v, style, self.indent);
     }
+    fn any_number(&self) -> bool {
+        false
+    }
 }
 
 /// A value tree: the objects and arrays begun and not yet ended, each with
@@ -404,6 +411,9 @@ impl Out for Tree {
     fn value(&mut self, mut v: Value) {
         escape_strings(&mut v);
         self.leaf(v);
+    }
+    fn any_number(&self) -> bool {
+        true
     }
 }
 
@@ -670,11 +680,29 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                     // literals' limits): the expression's template
                     // (`"${1 / 0}"`) reads back as the same number.
                     Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.out.value(v),
+                    // Strict mode keeps nothing as a template: a value tree
+                    // holds ±Inf, JSON text cannot (Terraform's
+                    // `jsonencode(1/0)`: "cannot serialize infinity").
+                    Some(v) if self.ctx.mode() == EvalMode::Strict => {
+                        if !self.out.any_number() {
+                            return Err(crate::Error::spanned(
+                                crate::ErrorKind::Eval,
+                                "Infinite number: JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)",
+                                e.span,
+                            )
+                            .with_source(self.source));
+                        }
+                        self.out.value(v)
+                    }
                     // A template keeps what it knows, as template-preserving
                     // evaluation keeps it.
                     None if self.options.evaluate => match e.kind {
                         ExprKind::Template(t) => {
-                            match crate::eval::kept_template(&t.template, self.ctx) {
+                            match crate::eval::kept_template(
+                                &t.template,
+                                self.ctx,
+                                &mut interpolation,
+                            ) {
                                 Some(Value::String(s)) => self.out.string(&s),
                                 _ => self.source_template(e),
                             }
@@ -794,16 +822,19 @@ impl<O: Out> Writer<'_, '_, '_, O> {
         for el in t.elements {
             match el {
                 Element::Literal(l) => out.push_str(&escape_template(l.value)),
-                Element::Interpolation(i) => {
-                    out.push_str(if i.strip.start { "${~" } else { "${" });
-                    interpolated(&i.expr, &mut out);
-                    out.push_str(if i.strip.end { "~}" } else { "}" });
-                }
+                Element::Interpolation(i) => interpolation(i, &mut out),
                 Element::Directive(_) => return None,
             }
         }
         Some(out)
     }
+}
+
+/// An interpolation as written, its strip markers kept.
+fn interpolation(i: &Interpolation<'_>, out: &mut String) {
+    out.push_str(if i.strip.start { "${~" } else { "${" });
+    interpolated(&i.expr, out);
+    out.push_str(if i.strip.end { "~}" } else { "}" });
 }
 
 /// An expression as written inside `${...}`, added to `out`: printed, and

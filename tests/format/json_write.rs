@@ -183,3 +183,22 @@ fn json_written_back_as_native_syntax_reads_the_same() {
     let native = hcl::json::to_native(&json).unwrap();
     assert_eq!(native, src);
 }
+
+#[test]
+fn strict_mode_keeps_no_infinity_as_a_template() {
+    // `terraform console`: 1/0 is +Inf and -1/0 is -Inf, numbers. A value
+    // tree holds them; JSON text cannot, so strict mode's text is an error.
+    let src = "a = 1/0\nb = -1/0\n";
+    let file = hcl::parse(src).unwrap();
+    let strict = Context::new();
+    let v = hcl::json::to_value(file.body(), src, &strict, &WriteOptions::new()).unwrap();
+    assert_eq!(v["a"].as_f64(), Some(f64::INFINITY));
+    assert_eq!(v["b"].as_f64(), Some(f64::NEG_INFINITY));
+    let err = to_string(file.body(), src, &strict, &WriteOptions::new()).unwrap_err();
+    assert_eq!((err.line(), err.column()), (Some(1), Some(5)));
+    assert!(err.message().starts_with("Infinite number"), "{err}");
+    // Outside strict mode the expression's template reads back as the number.
+    let kept = Context::new().with_mode(EvalMode::PreserveTemplates);
+    let v = hcl::json::to_value(file.body(), src, &kept, &WriteOptions::new()).unwrap();
+    assert_eq!(v["a"], hcl::Value::from("${1 / 0}"));
+}

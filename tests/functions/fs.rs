@@ -130,3 +130,24 @@ fn fileexists_of_a_directory_names_the_cleaned_path() {
         assert_eq!(e, format!("{shown} is a directory, not a file"), "{path:?}");
     }
 }
+
+#[test]
+fn file_functions_answer_to_their_core_names_when_allowed() {
+    // `terraform console`: core::templatefile("x.tmpl", {a = "b"}) is "hi b".
+    let mut ctx = hcl::eval::Context::new();
+    ctx.allow_files(DIR);
+    let plain = hcl::eval::evaluate_str("file(\"hello.txt\")", &ctx).unwrap();
+    let core = hcl::eval::evaluate_str("core::file(\"hello.txt\")", &ctx).unwrap();
+    assert_eq!(core, plain);
+    for name in hcl::eval::functions::FILE_FUNCTIONS {
+        assert!(ctx.func(&format!("core::{name}")).is_some(), "{name}");
+    }
+    // Not allowed: the message says what to do, for the core name too.
+    let denied = hcl::eval::Context::new();
+    let err = hcl::eval::evaluate_str("core::templatefile(\"x\", {})", &denied).unwrap_err();
+    assert!(
+        err.message()
+            .contains("\"core::templatefile\" reads the filesystem"),
+        "{err}"
+    );
+}

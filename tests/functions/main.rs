@@ -11,6 +11,7 @@ mod convert;
 mod crypto;
 mod datetime;
 mod encoding;
+mod features;
 mod fs;
 mod hash;
 mod kind_errors;

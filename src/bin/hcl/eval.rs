@@ -16,6 +16,7 @@ enum Source<'a> {
 /// `hcl eval [options] (EXPR | -f FILE | -)`.
 pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
     let mut ctx = hcl::eval::Context::new();
+    ctx.set_allow_files_hint("--allow-files DIR");
     let mut source = None;
     let mut pretty = false;
     let mut with_type = false;

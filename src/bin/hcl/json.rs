@@ -17,6 +17,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut module: Option<Vec<ModuleInput>> = None;
     let mut extensions: Option<Vec<String>> = None;
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
+    ctx.set_allow_files_hint("--allow-files DIR");
     let mut paths = Vec::new();
     let mut args = Args::new("json", args);
     while let Some(arg) = args.next()? {

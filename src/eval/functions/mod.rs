@@ -194,6 +194,52 @@ pub const FILE_FUNCTIONS: &[&str] = &[
     "templatefile",
 ];
 
+/// Terraform's functions that come with a feature of this crate, each
+/// with its feature (`fs`'s are [`FILE_FUNCTIONS`]).
+pub const FEATURE_FUNCTIONS: &[(&str, &str)] = &[
+    ("base64decode", "base64"),
+    ("base64encode", "base64"),
+    ("base64gzip", "gzip"),
+    ("base64sha256", "hash"),
+    ("base64sha512", "hash"),
+    ("csvdecode", "csv"),
+    ("formatdate", "datetime"),
+    ("jsondecode", "json"),
+    ("md5", "hash"),
+    ("regex", "regex"),
+    ("regexall", "regex"),
+    ("rsadecrypt", "crypto"),
+    ("sha1", "hash"),
+    ("sha256", "hash"),
+    ("sha512", "hash"),
+    ("textdecodebase64", "textencoding"),
+    ("textencodebase64", "textencoding"),
+    ("timeadd", "datetime"),
+    ("timecmp", "datetime"),
+    ("uuidv5", "hash"),
+    ("yamldecode", "yaml"),
+];
+
+/// The feature of this crate that `name`, one of Terraform's functions,
+/// needs, when this build does not have it (`fs` for the
+/// [`FILE_FUNCTIONS`]).
+///
+/// ```
+/// let f = hcl::eval::functions::feature_of("jsondecode");
+/// assert_eq!(f.is_some(), cfg!(not(feature = "json")));
+/// assert_eq!(hcl::eval::functions::feature_of("upper"), None);
+/// ```
+pub fn feature_of(name: &str) -> Option<&'static str> {
+    if FILE_FUNCTIONS.contains(&name) {
+        return (!cfg!(feature = "fs")).then_some("fs");
+    }
+    FEATURE_FUNCTIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| *f)
+        .filter(|_| builtin(name).is_none())
+}
+
 /// Looks up a built-in function by name (without the `core::` prefix).
 ///
 /// ```
