@@ -8,12 +8,24 @@ evaluated and written as Terraform does it, by the hcl2 Rust crate.
 
 from __future__ import annotations
 
+import copy as _copy
 import json
+import os
+from importlib import metadata as _metadata
 from typing import IO, Any, Callable, Iterable, Mapping, Optional, Union
 
 from . import _native
 
+try:
+    __version__ = _metadata.version("hcl2-rs")
+except _metadata.PackageNotFoundError:  # pragma: no cover (not installed)
+    __version__ = "0.0.0"
+
+PathLike = Union[str, "os.PathLike[str]"]
+
 __all__ = [
+    "__version__",
+    "compat",
     "HCLError",
     "Document",
     "loads",
@@ -41,13 +53,24 @@ def _variables(variables: Optional[Mapping[str, Any]]) -> Optional[str]:
     return None if variables is None else json.dumps(dict(variables))
 
 
+def _path(p: Optional[PathLike]) -> Optional[str]:
+    return None if p is None else os.fspath(p)
+
+
+def _paths(ps: Union[PathLike, Iterable[PathLike]]) -> list:
+    # (A lone path is one path, not its characters.)
+    if isinstance(ps, (str, bytes)) or hasattr(ps, "__fspath__"):
+        return [os.fspath(ps)]
+    return [os.fspath(p) for p in ps]
+
+
 def loads(
     text: Union[str, bytes],
     *,
-    filename: Optional[str] = None,
+    filename: Optional[PathLike] = None,
     variables: Optional[Mapping[str, Any]] = None,
     strict: bool = False,
-    allow_files: Optional[str] = None,
+    allow_files: Optional[PathLike] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
 ) -> dict:
     r"""Reads a file's text as `hcl json FILE` does: expressions evaluated
@@ -65,7 +88,9 @@ def loads(
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    return _native.loads(text, filename, _variables(variables), strict, allow_files, parse_float)
+    return _native.loads(
+        text, _path(filename), _variables(variables), strict, _path(allow_files), parse_float
+    )
 
 
 def load(fp: IO, **kwargs: Any) -> dict:
@@ -76,20 +101,20 @@ def load(fp: IO, **kwargs: Any) -> dict:
     >>> load(io.BytesIO(b"a = 1"))
     {'a': 1}
     """
-    if "filename" not in kwargs and isinstance(getattr(fp, "name", None), str):
+    if "filename" not in kwargs and isinstance(getattr(fp, "name", None), (str, os.PathLike)):
         kwargs["filename"] = fp.name
     return loads(fp.read(), **kwargs)
 
 
 def load_dir(
-    path: str,
+    path: PathLike,
     *,
     extensions: Optional[Iterable[str]] = None,
     variables: Optional[Mapping[str, Any]] = None,
     strict: bool = False,
-    allow_files: Optional[str] = None,
+    allow_files: Optional[PathLike] = None,
     module: bool = False,
-    var_files: Iterable[str] = (),
+    var_files: Union[PathLike, Iterable[PathLike]] = (),
     var_values: Optional[Mapping[str, str]] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
 ) -> dict:
@@ -100,17 +125,25 @@ def load_dir(
     their values from the directory's `terraform.tfvars` and
     `*.auto.tfvars`, then `var_files`, then `var_values` (`{"name": "RAW"}`,
     read as Terraform reads `-var`), and `var.NAME` and `local.NAME` are
-    substituted wherever they are known.
+    substituted wherever they are known; `allow_files` lets the locals
+    read files too. `var_files` and `var_values` are read only with
+    `module=True` (without it they are refused). Paths may be `str` or
+    `os.PathLike`; a lone path given as `var_files` is one file. A
+    directory with no file to read is an `HCLError` naming it.
     """
+    files = _paths(var_files)
     values = [(k, v) for k, v in (var_values or {}).items()]
+    if not module and (files or values):
+        given = "var_files" if files else "var_values"
+        raise ValueError(f"load_dir: {given} are read only with module=True")
     return _native.load_dir(
-        path,
+        os.fspath(path),
         list(extensions) if extensions is not None else None,
         _variables(variables),
         strict,
-        allow_files,
+        _path(allow_files),
         module,
-        list(var_files),
+        files,
         values,
         parse_float,
     )
@@ -198,7 +231,10 @@ class Document:
         return self._doc.set(address, expression)
 
     def set_value(self, address: str, value: Any) -> int:
-        """Sets the attribute(s) at `address` to a Python value."""
+        """Sets the attribute(s) at `address` to a Python value, written as
+        `dumps` writes it: strings are templates, as `loads` gives them
+        (`"${var.x}"` is the reference `var.x`, `"pre-${var.x}"` a template
+        and `"$${x}"` the text `${x}`)."""
         return self._doc.set_value_json(address, json.dumps(value))
 
     def remove(self, address: str) -> int:
@@ -211,3 +247,21 @@ class Document:
 
     def __str__(self) -> str:
         return str(self._doc)
+
+    def __repr__(self) -> str:
+        text = str(self._doc)
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        return f"Document({shown!r})"
+
+    def __copy__(self) -> "Document":
+        return Document(str(self._doc))
+
+    def __deepcopy__(self, memo: dict) -> "Document":
+        return Document(str(self._doc))
+
+    def copy(self) -> "Document":
+        """An independent copy: edits of one do not change the other."""
+        return _copy.copy(self)
+
+
+from . import compat  # noqa: E402  (`import hcl2rs` makes `hcl2rs.compat` available)

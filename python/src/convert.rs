@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 
 use hcl::Value;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 

@@ -126,6 +126,9 @@ fn load_dir<'py>(
                 for (n, raw) in &var_values {
                     inputs = inputs.var_value(n.as_str(), raw.as_str());
                 }
+                if let Some(dir) = allow_files {
+                    inputs = inputs.allow_files(dir);
+                }
                 files.module(&inputs)?.declare_in(&mut ctx);
             }
             hcl::json::to_value(files.body(), source, &ctx, &hcl::json::WriteOptions::new())
@@ -261,9 +264,8 @@ impl Document {
     /// Sets the attribute(s) at `address` to a value given as JSON text.
     fn set_value_json(&self, py: Python<'_>, address_: &str, json: &str) -> PyResult<usize> {
         let a = address(py, address_)?;
-        let v = hcl::json::value_from_str(json).map_err(|e| error(py, e, None))?;
-        let arena = hcl::syntax::Arena::new();
-        let text = hcl::format::format_expression(&hcl::syntax::value_to_expression(&v, &arena));
+        // (Strings are templates, as `dumps` writes them.)
+        let text = hcl::json::expression_to_native(json).map_err(|e| error(py, e, None))?;
         self.doc()
             .set_attribute(&a, &text)
             .map_err(|e| error(py, e, None))

@@ -29,6 +29,9 @@ use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint
 pub struct Inputs {
     files: Vec<(String, String)>,
     values: Vec<(String, String)>,
+    /// Where the locals' file functions may read (see
+    /// [`Inputs::allow_files`]).
+    files_dir: Option<std::path::PathBuf>,
 }
 
 impl Inputs {
@@ -159,6 +162,27 @@ impl Inputs {
     /// ```
     pub fn var_value(mut self, name: impl Into<String>, raw: impl Into<String>) -> Inputs {
         self.values.push((name.into(), raw.into()));
+        self
+    }
+
+    /// Lets the locals' file functions (`file`, `templatefile`, ...) read
+    /// under `base_dir`, as [`Context::allow_files`] does for an
+    /// evaluation; without it a local that reads a file fails.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-inputs-files-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("greeting.txt"), "hello").unwrap();
+    /// let files = Files::parse([("main.tf", "locals {\n  g = file(\"greeting.txt\")\n}\n")]).unwrap();
+    /// assert!(files.module(&Inputs::new()).is_err());
+    /// let module = files.module(&Inputs::new().allow_files(&dir));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert_eq!(module.unwrap().locals().next().unwrap().1.value(), &hcl::Value::from("hello"));
+    /// ```
+    #[cfg(feature = "fs")]
+    pub fn allow_files(mut self, base_dir: impl Into<std::path::PathBuf>) -> Inputs {
+        self.files_dir = Some(base_dir.into());
         self
     }
 }
@@ -327,7 +351,7 @@ impl Files {
         }
         let mut warnings = Vec::new();
         let variables = self.variable_values(&decl, inputs, &mut warnings)?;
-        let locals = evaluate_locals(&decl, &variables).map_err(place)?;
+        let locals = evaluate_locals(&decl, &variables, inputs).map_err(place)?;
         Ok(Module {
             variables,
             locals,
@@ -710,6 +734,7 @@ fn cycle_error(decl: &Declarations<'_, '_>, cycle: &[usize]) -> Error {
 fn evaluate_locals(
     decl: &Declarations<'_, '_>,
     variables: &[(String, Typed)],
+    inputs: &Inputs,
 ) -> Result<Vec<(String, Typed)>> {
     let (deps, unknown_roots) = local_graph(decl);
     let order = topological(&deps).map_err(|cycle| cycle_error(decl, &cycle))?;
@@ -726,6 +751,12 @@ fn evaluate_locals(
             .filter_map(|(l, v)| v.clone().map(|v| (l.0.to_owned(), v)))
             .collect();
         let mut ctx = Context::new().with_mode(EvalMode::Strict);
+        #[cfg(feature = "fs")]
+        if let Some(dir) = &inputs.files_dir {
+            ctx.allow_files(dir);
+        }
+        #[cfg(not(feature = "fs"))]
+        let _ = inputs;
         declare(&mut ctx, var.clone(), object(&so_far));
         for root in &unknown_roots[i] {
             ctx.declare_unknown(root, Type::Dynamic, false);

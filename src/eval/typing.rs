@@ -223,6 +223,27 @@ pub(crate) fn list_element(t: &Type) -> Option<Type> {
     }
 }
 
+/// The element type a set conversion gives a value of type `t`: as
+/// [`list_element`], but the elements of a tuple converted to a type with
+/// dynamic parts are not unified again (cty's tuple-to-set conversion has
+/// no such step): they must come out of one type (`toset([toset(["a"]),
+/// tolist([])])` is refused, `tolist` of it is a list of lists).
+pub(crate) fn set_element(t: &Type) -> Option<Type> {
+    let Type::Tuple(ts) = t else {
+        return list_element(t);
+    };
+    match crate::value::ty::elements_unified(ts, true, true)? {
+        u if u.has_dynamic() && u != Type::Dynamic => {
+            let mut converted = ts
+                .iter()
+                .map(|t| crate::value::ty::with_dynamic_from(&u, t));
+            let first = converted.next()?;
+            converted.all(|c| c == first).then_some(first)
+        }
+        _ => elements_type(ts, true),
+    }
+}
+
 /// The element type a map conversion gives a value of type `t`.
 pub(crate) fn map_element(t: &Type) -> Option<Type> {
     match t {

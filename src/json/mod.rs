@@ -59,7 +59,7 @@ use crate::{ConfigFile, Result};
 
 pub use diagnostics::{diagnostic_value, diagnostics_value};
 pub(crate) use native::key_text;
-pub use native::to_native;
+pub use native::{expression_to_native, to_native};
 pub use write::{text_to_string, text_to_value, to_string, to_value, WriteOptions};
 
 /// A value as plain JSON: numbers with every digit Terraform gives them

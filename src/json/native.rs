@@ -14,11 +14,15 @@ use crate::Result;
 /// An object whose keys are all identifiers and whose values are all
 /// objects or arrays of objects is read as blocks: each key a label, down
 /// as long as the values are such objects, the innermost objects the
-/// blocks' bodies (an array gives one block per element); any other
-/// value is an attribute.
+/// blocks' bodies (an array of two or more gives one block per element,
+/// as [`to_string`](super::to_string) writes repeated blocks); any other
+/// value is an attribute. An object with a key that cannot be an
+/// attribute's name (`x/y`) is not a block's body: it is written as an
+/// object, with quoted keys.
 ///
 /// # Errors
-/// As [`parse`](super::parse).
+/// As [`parse`](super::parse); a top-level name that is not an
+/// identifier.
 ///
 /// ```
 /// let json = r#"{"resource": {"aws_instance": {"web": {"ami": "${var.ami}", "count": 2}}}, "tags": {"a": "b"}}"#;
@@ -26,13 +30,62 @@ use crate::Result;
 ///     hcl::json::to_native(json).unwrap(),
 ///     "resource \"aws_instance\" \"web\" {\n  ami   = var.ami\n  count = 2\n}\n\ntags = {\n  a = \"b\"\n}\n"
 /// );
+/// assert_eq!(
+///     hcl::json::to_native(r#"{"a": {"b": {"x/y": 1}}}"#).unwrap(),
+///     "a = {\n  b = {\n    \"x/y\" = 1\n  }\n}\n"
+/// );
+/// assert!(hcl::json::to_native(r#"{"x/y": 1}"#).is_err());
 /// ```
 pub fn to_native(text: &str) -> Result<String> {
     let file = super::parse(text)?;
+    // A top-level name must be an attribute's or a block type's.
+    for a in file.body().attributes() {
+        let name = a.name.as_str();
+        if name != "//" && !is_identifier(name) {
+            return Err(crate::Error::spanned(
+                crate::ErrorKind::Ser,
+                format!("`{name}` cannot be written as native syntax: a top-level name is an attribute's or a block type's, an identifier (letters, digits, `_` and `-`, not starting with a digit or `-`); nested in an object it is written as a quoted key"),
+                a.name.span,
+            )
+            .with_source(text));
+        }
+    }
     let arena = Arena::new();
     let body = with_blocks(&arena, file.body());
     let body = fold_body(&mut Native { arena: &arena }, &body);
     Ok(crate::format::format_body(&body))
+}
+
+/// `json`, one value in HCL's JSON syntax, as a native expression laid
+/// out as `terraform fmt` lays it out, by [`to_native`]'s rule for
+/// values: strings are templates (`"${var.x}"` is the reference).
+///
+/// # Errors
+/// `json` is not one JSON value.
+///
+/// ```
+/// assert_eq!(hcl::json::expression_to_native(r#""pre-${var.x}""#).unwrap(), "\"pre-${var.x}\"");
+/// assert_eq!(hcl::json::expression_to_native(r#""${var.x}""#).unwrap(), "var.x");
+/// assert_eq!(hcl::json::expression_to_native(r#""$${x}""#).unwrap(), "\"$${x}\"");
+/// assert_eq!(hcl::json::expression_to_native(r#"{"a": [1]}"#).unwrap(), "{\n  a = [1]\n}");
+/// ```
+pub fn expression_to_native(json: &str) -> Result<String> {
+    let doc = format!("{{\"v\": {json}\n}}");
+    let file = super::parse(&doc).map_err(|e| {
+        crate::Error::new(
+            crate::ErrorKind::Parse,
+            format!("not one JSON value: {}", e.message()),
+        )
+    })?;
+    let Some(a) = file.body().attributes().next() else {
+        return Err(crate::Error::new(
+            crate::ErrorKind::Parse,
+            "not one JSON value",
+        ));
+    };
+    let arena = Arena::new();
+    let e = Native { arena: &arena }.fold_expr(&a.expr);
+    Ok(crate::format::format_expression(&e))
 }
 
 /// Expressions as native syntax writes them: a string that is one
@@ -48,10 +101,14 @@ impl<'a> Fold<'a> for Native<'a> {
     }
 
     fn fold_expr(&mut self, e: &Expression<'_>) -> Expression<'a> {
+        // A template is written as it is (its expressions as written),
+        // one that is a single interpolation as its expression.
         if let ExprKind::Template(t) = e.kind {
-            if let Some(inner) = t.wrapped_expr() {
-                return self.fold_expr(inner);
-            }
+            let mut plain = Plain { arena: self.arena };
+            return match t.wrapped_expr() {
+                Some(inner) => plain.fold_expr(inner),
+                None => plain.fold_expr(e),
+            };
         }
         let folded = fold_expr(self, e);
         let ExprKind::Object(items) = folded.kind else {
@@ -70,6 +127,17 @@ impl<'a> Fold<'a> for Native<'a> {
             separator: ObjectSeparator::Equals,
         }));
         Expression::new(ExprKind::Object(items), folded.span)
+    }
+}
+
+/// A copy, as it is.
+struct Plain<'a> {
+    arena: &'a Arena,
+}
+
+impl<'a> Fold<'a> for Plain<'a> {
+    fn arena(&self) -> &'a Arena {
+        self.arena
     }
 }
 
@@ -102,7 +170,9 @@ pub(crate) fn key_text<'a>(k: &ObjectKey<'a>) -> Option<&'a str> {
 }
 
 /// Whether `e` is an object the rule reads as blocks: keys identifiers,
-/// values objects or arrays of objects (at least one).
+/// values objects or arrays of objects (at least one), each object either
+/// such an object again (more labels) or one that can be a block's body
+/// (its keys identifiers: attribute names).
 fn stands_for_blocks(e: &Expression<'_>) -> bool {
     let ExprKind::Object(items) = e.kind else {
         return false;
@@ -111,13 +181,24 @@ fn stands_for_blocks(e: &Expression<'_>) -> bool {
         && items.iter().all(|i| {
             key_text(&i.key).is_some_and(is_identifier)
                 && match i.value.kind {
-                    ExprKind::Object(_) => true,
-                    ExprKind::Tuple(xs) => {
-                        !xs.is_empty() && xs.iter().all(|x| matches!(x.kind, ExprKind::Object(_)))
-                    }
+                    ExprKind::Object(_) => stands_for_blocks(&i.value) || is_body(&i.value),
+                    // (One block alone is an object in `to_string`'s
+                    // shape: an array of one object is an attribute's.)
+                    ExprKind::Tuple(xs) => xs.len() > 1 && xs.iter().all(is_body),
                     _ => false,
                 }
         })
+}
+
+/// Whether `e` is an object that can be a block's body: every key an
+/// attribute name (or `//`, a comment).
+fn is_body(e: &Expression<'_>) -> bool {
+    let ExprKind::Object(items) = e.kind else {
+        return false;
+    };
+    items
+        .iter()
+        .all(|i| key_text(&i.key).is_some_and(|k| k == "//" || is_identifier(k)))
 }
 
 /// The blocks of type `ident` that `e` (which stands for blocks) holds

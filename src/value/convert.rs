@@ -338,6 +338,16 @@ pub(crate) fn to_map(v: Value) -> Result<Map<Key, Value>, String> {
             // (Unlike lists, cty accepts a map whose element type stays
             // unknown, e.g. objects mixed with null.)
             let ty = unify(&tys).ok_or("cannot convert object to map of any single type")?;
+            // Beside untyped nulls, the attributes must be of one type
+            // (cty's map of them: `{a = "x", b = [0], c = null}` is refused).
+            if ty == Type::Dynamic {
+                let mut typed = tys.iter().filter(|t| **t != Type::Dynamic);
+                if let Some(first) = typed.next() {
+                    if !typed.all(|t| t == first) {
+                        return Err("cannot convert object to map of any single type".into());
+                    }
+                }
+            }
             let mut out: Map<Key, Value> = o
                 .into_iter()
                 .map(|(k, v)| convert_known(v, &ty).map(|v| (k, v)))

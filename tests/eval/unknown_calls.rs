@@ -192,6 +192,28 @@ fn lookup_in_an_unknown_object_knows_its_attributes() {
 }
 
 #[test]
+fn lookup_of_a_missing_key_in_a_known_map_holding_unknowns_is_the_default() {
+    // `terraform console -plan`, with an unknown string for local.us
+    // with `terraform_data.u.id` for it).
+    check(&[
+        ("lookup({c = local.us}, \"a\", \"d\")", "string = \"d\""),
+        (
+            "lookup(tomap({c = local.us}), \"a\", \"d\")",
+            "string = \"d\"",
+        ),
+        ("lookup({c = local.us}, \"a\", 1)", "number = 1"),
+        ("lookup({c = [local.us]}, \"a\", \"d\")", "string = \"d\""),
+        (
+            "lookup({c = local.us, a = \"x\"}, \"a\", \"d\")",
+            "string = \"x\"",
+        ),
+        ("lookup({c = local.us}, \"c\", \"d\")", "unknown string"),
+        ("lookup({c = \"x\"}, \"a\", local.us)", "unknown string"),
+        ("lookup({c = local.us}, \"a\")", "error"),
+    ]);
+}
+
+#[test]
 fn coalesce_needs_one_type_even_beside_unknowns() {
     check(&[
         ("coalesce(1, \"5\", local.ut)", "error"),

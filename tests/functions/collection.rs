@@ -254,9 +254,10 @@ fn sum_adds_decimals_exactly() {
         hcl::eval::functions::format_number(v.as_number().unwrap()),
         "0.3"
     );
-    // Numbers made from f64 add as f64.
+    // Numbers made from Rust f64s are the decimals they print as: they
+    // add as a file's literals do.
     let v = call("sum", vec![Value::from(vec![0.1, 0.2])]).unwrap();
-    assert_eq!(v, Value::from(0.1 + 0.2));
+    assert_eq!(v, Value::from(0.3));
     let v = call("sum", vec![Value::from(vec![1.5, 2.25, -0.75])]).unwrap();
     assert_eq!(v, Value::from(3));
     let v = call(

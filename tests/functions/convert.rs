@@ -7,8 +7,13 @@ use hcl::Value;
 use support::call;
 
 /// Cases with an operator, which only the evaluator reads (a direct call
-/// takes literals and calls).
-const NEED_EVALUATOR: &[&str] = &["convert/tostring-precise"];
+/// takes literals and calls), and those that need the arguments' types (a
+/// set and a list are both arrays as values).
+const NEED_EVALUATOR: &[&str] = &[
+    "convert/tostring-precise",
+    "convert/toset-set-and-empty-list-error",
+    "convert/toset-set-and-tolist-error",
+];
 
 #[test]
 fn fixture_cases() {

@@ -19,6 +19,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut ctx = hcl::eval::Context::new().with_mode(hcl::eval::EvalMode::PreserveTemplates);
     ctx.set_allow_files_hint("--allow-files DIR");
     let mut paths = Vec::new();
+    let mut allow_files = None;
     let mut args = Args::new("json", args);
     while let Some(arg) = args.next()? {
         match arg {
@@ -59,7 +60,9 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                 }
                 "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
                 "allow-files" => {
-                    ctx.allow_files(args.value(&flag, "a DIR")?);
+                    let dir = args.value(&flag, "a DIR")?;
+                    ctx.allow_files(dir);
+                    allow_files = Some(dir.to_owned());
                 }
                 _ => return Err(flag.unknown()),
             },
@@ -68,6 +71,10 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     }
     if paths.is_empty() {
         return Err("json: no files given (use `-` for stdin)".into());
+    }
+    // (A module's locals read files as its attributes do.)
+    if let (Some(m), Some(dir)) = (module.as_mut(), allow_files) {
+        m.push(ModuleInput::AllowFiles(dir));
     }
     let options = options.pretty(pretty);
     if merge || extensions.is_some() || module.is_some() {
@@ -255,6 +262,8 @@ enum ModuleInput {
     File(String),
     /// `--var-value NAME=RAW`.
     Value(String, String),
+    /// `--allow-files DIR`.
+    AllowFiles(String),
 }
 
 /// The module's variables and locals: the directory's `terraform.tfvars`
@@ -275,8 +284,10 @@ fn module_of(
         }
     }
     for g in given {
-        if let ModuleInput::Value(n, raw) = g {
-            inputs = inputs.var_value(n.as_str(), raw.as_str());
+        match g {
+            ModuleInput::Value(n, raw) => inputs = inputs.var_value(n.as_str(), raw.as_str()),
+            ModuleInput::AllowFiles(dir) => inputs = inputs.allow_files(dir),
+            ModuleInput::File(_) => {}
         }
     }
     files.module(&inputs)

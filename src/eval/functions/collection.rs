@@ -1663,10 +1663,11 @@ pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, 
 /// type is known by its name (the type callback above typed it, or refused
 /// a missing attribute).
 pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    // A known map and key: cty calls `lookup` whatever its default (which
-    // may be unknown), so a key the map has gives its value.
-    if let (Some(Value::Object(m)), true) =
-        (c.args.first(), c.metas.iter().take(2).all(typing::is_known))
+    // A known map (perhaps holding unknowns) and key: cty calls `lookup`
+    // whatever its default (which may be unknown), so a key the map has
+    // gives its value.
+    if let (Some(Value::Object(m)), false, true) =
+        (c.args.first(), c.whole(0), typing::is_known(&c.metas[1]))
     {
         let key = crate::eval::functions::util::convert_known(
             c.args[1].clone(),
@@ -1682,6 +1683,32 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
                     _ => Type::Dynamic,
                 };
                 return typing::convert(v.clone(), &typing::attr(&c.metas[0], &k, i, v), &t)
+                    .map(Some)
+                    .map_err(|e| c.fail(e.into()));
+            }
+        }
+    }
+    // A known map or object (holding unknowns) without the known key: the
+    // default, known or not (Terraform: `lookup({c = U}, "a", "d")` is "d").
+    if let (Some(Value::Object(m)), false, true, Some(_)) = (
+        c.args.first(),
+        c.whole(0),
+        typing::is_known(&c.metas[1]),
+        c.args.get(2),
+    ) {
+        let key = crate::eval::functions::util::convert_known(
+            c.args[1].clone(),
+            &crate::eval::functions::util::Ty::String,
+        );
+        if let Ok(Value::String(k)) = key {
+            if !m.contains_key(k.as_str()) {
+                let t = match &c.callback {
+                    Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
+                    _ => Type::Dynamic,
+                };
+                let (args, metas, _) = c.take();
+                let (default, meta) = (args.into_iter().nth(2), metas.into_iter().nth(2));
+                return typing::convert(default.unwrap_or_default(), &meta.flatten(), &t)
                     .map(Some)
                     .map_err(|e| c.fail(e.into()));
             }

@@ -190,7 +190,15 @@ pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, String
 
 /// cty's type callback of `toset`.
 pub(crate) fn toset_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
-    Ok(collection_of(types, list_element, Type::set))
+    match collection_of(types, typing::set_element, Type::set) {
+        // (What has no element type is refused here: the values of a
+        // set of lists and an empty list do not tell them apart.)
+        Returns::Literal if matches!(types.first(), Some(Type::Tuple(_))) => Err(no_single_type(
+            &typing::friendly(&types[0]),
+            &Type::set(Type::Dynamic),
+        )),
+        r => Ok(r),
+    }
 }
 
 /// cty's type callback of `tomap`.
