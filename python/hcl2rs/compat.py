@@ -109,11 +109,24 @@ def _label(label: str) -> str:
     return _json.dumps(label, ensure_ascii=False)
 
 
-def _body(d: Mapping[str, Any], out: list) -> None:
+def _body(d: Mapping[str, Any], out: list, indent: str) -> None:
+    """The items of a body, `=` aligned within each run of one-line
+    attributes, a blank line around blocks (`terraform fmt`'s layout;
+    the text of each value is kept as it is, directives too)."""
+    run: list = []
+
+    def flush() -> None:
+        width = max((len(k) for k, _ in run), default=0)
+        for k, text in run:
+            out.append(f"{indent}{k.ljust(width)} = {text}\n")
+        run.clear()
+
+    previous = None
     for k, v in d.items():
         if k in _RESERVED:
             continue
         if _is_block_list(v):
+            flush()
             for item in v:
                 labels = []
                 body = item
@@ -125,18 +138,32 @@ def _body(d: Mapping[str, Any], out: list) -> None:
                     body = body[keys[0]]
                 if not isinstance(body, dict):
                     raise ValueError(f"compat.dumps: block {k!r} has no body")
-                out.append(" ".join([k] + [_label(x) for x in labels]) + " {\n")
-                _body(body, out)
-                out.append("}\n")
+                if previous is not None:
+                    out.append("\n")
+                out.append(indent + " ".join([k] + [_label(x) for x in labels]) + " {\n")
+                _body(body, out, indent + "  ")
+                out.append(indent + "}\n")
+                previous = "block"
+            continue
+        if not _is_ident(k):
+            raise ValueError(f"compat.dumps: {k!r} cannot be an attribute name")
+        if previous == "block":
+            out.append("\n")
+        text = _value(v).rstrip("\n")
+        if "\n" in text:
+            # (A heredoc ends the run it would be aligned with.)
+            flush()
+            out.append(f"{indent}{k} = {text}\n")
         else:
-            if not _is_ident(k):
-                raise ValueError(f"compat.dumps: {k!r} cannot be an attribute name")
-            out.append(f"{k} = {_value(v).rstrip(chr(10))}\n")
+            run.append((k, text))
+        previous = "attribute"
+    flush()
 
 
 def dumps(data: Mapping[str, Any]) -> str:
     """HCL for a dict in python-hcl2 8.1's shape (what `loads` gives),
-    laid out as `terraform fmt` lays it out: blocks from the lists of
+    indented and aligned as `terraform fmt` does (each value's text as the
+    dict has it, on one line): blocks from the lists of
     dicts marked `__is_block__` (labels from the dicts between, as
     written: `'"web"'` is the quoted label), quoted strings and heredocs
     as written, `${...}` strings as their expressions, other strings as
@@ -158,8 +185,8 @@ def dumps(data: Mapping[str, Any]) -> str:
     if not isinstance(data, Mapping):
         raise TypeError(f"compat.dumps: expected a dict, got {type(data).__name__}")
     out: list = []
-    _body(data, out)
-    return _native.format("".join(out))
+    _body(data, out, "")
+    return "".join(out)
 
 
 def dump(data: Mapping[str, Any], fp: IO) -> None:
