@@ -383,6 +383,49 @@ impl Files {
         self.files.iter().any(|f| f.json)
     }
 
+    /// Where `span`, a byte range of the merged text (a syntax node's, or
+    /// a [`Spanned`](serde_spanned::Spanned) field's of
+    /// [`Files::deserialize`]), is: its file's name, and its start and end
+    /// (line, column and byte offset) in that file; `None` past the end.
+    ///
+    /// ```
+    /// #[derive(serde::Deserialize)]
+    /// struct Config {
+    ///     name: String,
+    ///     port: serde_spanned::Spanned<u16>,
+    /// }
+    /// let files = hcl::config::Files::parse([("a.tf", "name = \"x\"\n"), ("b.tf", "\nport = 8080\n")]).unwrap();
+    /// let config: Config = files.deserialize().unwrap();
+    /// assert_eq!(config.name, "x");
+    /// let span = config.port.span();
+    /// let range = files.range_of(hcl::Span::new(span.start, span.end)).unwrap();
+    /// assert_eq!(range.filename.as_deref(), Some("b.tf"));
+    /// assert_eq!((range.start.line, range.start.column, range.start.offset), (2, 8, 8));
+    /// assert_eq!((range.end.line, range.end.column), (2, 12));
+    /// ```
+    pub fn range_of(&self, span: Span) -> Option<crate::error::Range> {
+        let text = self.source();
+        if span.start() > text.len() {
+            return None;
+        }
+        let f = &self.files[file_index(&self.files, span.start())?];
+        let at = crate::error::Locator::new(text);
+        let within = |l: Location| Location {
+            line: l.line - f.start.line + 1,
+            column: if l.line == f.start.line {
+                l.column - f.start.column + 1
+            } else {
+                l.column
+            },
+            offset: l.offset - f.start.offset,
+        };
+        Some(crate::error::Range {
+            filename: Some(f.name.clone()),
+            start: within(at.locate(span.start())),
+            end: within(at.locate(span.end().min(f.start.offset + f.len).max(span.start()))),
+        })
+    }
+
     /// `e`, an error about the merged body (of evaluating or
     /// deserializing it), with each diagnostic placed in its file: the
     /// file named, line, column and snippet the file's.

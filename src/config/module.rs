@@ -31,6 +31,7 @@ pub struct Inputs {
     values: Vec<(String, String)>,
     /// Where the locals' file functions may read (see
     /// [`Inputs::allow_files`]).
+    #[cfg_attr(not(feature = "fs"), allow(dead_code))]
     files_dir: Option<std::path::PathBuf>,
 }
 

@@ -195,7 +195,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
     ));
     let b = base.clone();
     v.push((
-        "templatefile",
+        super::template::TEMPLATEFILE,
         FuncDef::builder()
             // A template of one interpolation is that value.
             .returns_nullable(Type::Dynamic)
@@ -211,7 +211,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
                     &src,
                     it.next().unwrap_or_default(),
                     inner_base,
-                    "templatefile",
+                    super::template::TEMPLATEFILE,
                     budget,
                 )
                 .map_err(|e| format!("{p}: {e}"))

@@ -11,9 +11,15 @@ use crate::eval::{Context, FuncDef, ParamType};
 use crate::syntax::{Element, ExprKind, Expression};
 use crate::value::{Type, Value};
 
+/// The two functions that render templates: names a rendered template
+/// may not call.
+pub(crate) const TEMPLATESTRING: &str = "templatestring";
+/// See [`TEMPLATESTRING`].
+pub(crate) const TEMPLATEFILE: &str = "templatefile";
+
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
-        "templatestring",
+        TEMPLATESTRING,
         FuncDef::builder().returns(Type::String)
             // Exactly a string, not one converted (Terraform: a number or
             // bool would be no useful template).
@@ -26,7 +32,7 @@ pub(crate) fn register(r: &mut Registry) {
                     return Err("invalid value for \"template\" parameter: invalid template value: a string is required".into());
                 };
                 let vars = it.next().unwrap_or_default();
-                let v = render(&src, vars, None, "templatestring", budget)?;
+                let v = render(&src, vars, None, TEMPLATESTRING, budget)?;
                 match super::util::convert_known(v, &super::util::Ty::String) {
                     Ok(s @ Value::String(_)) => Ok(s),
                     _ => Err("invalid template result: string required".into()),
@@ -96,7 +102,7 @@ pub(crate) fn render(
         }
         ctx.declare_var(name, value);
     }
-    for name in ["templatefile", "templatestring"] {
+    for name in [TEMPLATEFILE, TEMPLATESTRING] {
         ctx.declare_func(
             name,
             FuncDef::builder()
@@ -111,7 +117,7 @@ pub(crate) fn render(
     #[cfg(feature = "fs")]
     if let Some(base) = base {
         for (name, f) in super::fs::with_base_dir(base) {
-            if name != "templatefile" {
+            if name != TEMPLATEFILE {
                 ctx.declare_func(name, f);
             }
         }
