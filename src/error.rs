@@ -348,6 +348,10 @@ struct ErrorImpl {
     /// The diagnostics reported after this one, in order (each without
     /// further ones of its own).
     more: Vec<Error>,
+    /// For a syntax error inside brackets that do not close where
+    /// expected: the offset of the opening bracket (see
+    /// [`Error::unclosed_bracket`]).
+    unclosed: Option<usize>,
 }
 
 #[derive(Clone)]
@@ -419,6 +423,7 @@ impl Error {
                 end: None,
                 file: None,
                 more: Vec::new(),
+                unclosed: None,
             }),
         }
     }
@@ -688,6 +693,25 @@ impl Error {
             }
         }
         Own(self)
+    }
+
+    /// For a syntax error inside brackets that do not close where they
+    /// should (`merge(a, b` then a new line): the byte offset of the
+    /// opening bracket (`(`, `[` or `{`).
+    ///
+    /// ```
+    /// let err = hcl::parse("a = merge(var.x, var.y\nb = 1\n").unwrap_err();
+    /// assert_eq!(err.unclosed_bracket(), Some(9));
+    /// assert_eq!(hcl::parse("a = @\n").unwrap_err().unclosed_bracket(), None);
+    /// ```
+    pub fn unclosed_bracket(&self) -> Option<usize> {
+        self.inner.unclosed
+    }
+
+    /// [`Error::unclosed_bracket`] set.
+    pub(crate) fn with_unclosed(mut self, open: usize) -> Error {
+        self.inner.unclosed = Some(open);
+        self
     }
 
     /// How many diagnostics the error holds (at least one).

@@ -180,10 +180,14 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                 )
             } else {
                 let (found, len) = describe(src, at);
-                here(format!("expected {expected}, found {found}"), len).with_note(
+                let err = here(format!("expected {expected}, found {found}"), len).with_note(
                     format!("{opener} opened here"),
                     Some(Location::of(src, open)),
-                )
+                );
+                match src.as_bytes().get(open) {
+                    Some(b'(' | b'[' | b'{') => err.with_unclosed(open),
+                    _ => err,
+                }
             }
         }
         Kind::Message(msg) => parse(msg, Span::new(at, end)),
@@ -225,18 +229,22 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                 Span::new(at, end),
             )
         }
-        Kind::UnterminatedString => {
-            let note = if at >= src.len() {
-                "the end of the file was reached"
-            } else {
-                "the line ends here; use `\\n` or a heredoc (`<<EOT`) for multi-line strings"
-            };
-            parse(
-                "unterminated string: no closing `\"` on the line where the string starts",
-                Span::new(open, open + 1),
-            )
-            .with_note(note, Some(Location::of(src, at)))
-        }
+        // At the end of the file, the string's opening quote; otherwise
+        // the newline that ends its line (Terraform's range: `a = "abc`
+        // then a newline is 1:9-2:1).
+        Kind::UnterminatedString if at >= src.len() => parse(
+            "unterminated string: no closing `\"` on the line where the string starts",
+            Span::new(open, open + 1),
+        )
+        .with_note(
+            "the end of the file was reached",
+            Some(Location::of(src, at)),
+        ),
+        Kind::UnterminatedString => parse(
+            "unterminated string: the line ends before its closing `\"`; use `\\n` or a heredoc (`<<EOT`) for multi-line strings",
+            Span::new(at, at + 1),
+        )
+        .with_note("the string starts here", Some(Location::of(src, open))),
         Kind::UnterminatedHeredoc => parse(
             "unterminated heredoc: the closing marker was not found on a line of its own",
             Span::new(open, ident_end(src, open + 3)),

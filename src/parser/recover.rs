@@ -48,16 +48,36 @@ pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Err
             Ok(_) => break,
             Err(e) => {
                 let e_at = e.offset().unwrap_or(start);
+                // Brackets that never close: Go's HCL recovers by looking
+                // for the closing bracket, which takes the rest of the
+                // file; nothing after is reported.
+                if e_at >= at && never_closes(input.as_bytes(), &e) {
+                    if e_at > at && all.count() < MAX_ERRORS {
+                        all = all.and(e);
+                    }
+                    let len = blanked.len();
+                    blank(&mut blanked, start.min(len), len);
+                    break;
+                }
                 let end = item_end(input.as_bytes(), start, e_at);
                 // The first error was found by the whole parse; the errors
                 // before it would be found again.
                 if e_at >= at {
-                    let (more, item) = errors_inside(input, options, start, end, e_at);
+                    let (mut more, item) = errors_inside(input, options, start, end, e_at);
+                    let stop = more.iter().position(|m| never_closes(input.as_bytes(), m));
+                    if let Some(i) = stop {
+                        more.truncate(i + 1);
+                    }
                     let found = (e_at > at).then_some(e).into_iter().chain(more);
                     for e in found {
                         if all.count() < MAX_ERRORS {
                             all = all.and(e);
                         }
+                    }
+                    if stop.is_some() {
+                        let len = blanked.len();
+                        blank(&mut blanked, start.min(len), len);
+                        break;
                     }
                     let end = end.min(blanked.len());
                     match item {
@@ -74,6 +94,39 @@ pub(crate) fn recover(input: &str, options: &ParseOptions, first: Error) -> (Err
         }
     }
     (all, blanked)
+}
+
+/// Whether `e` is about a bracket that no bracket of its kind closes
+/// later in `b` (pairs of the same kind counted, strings, heredocs and
+/// comments skipped), as Go's HCL's recovery looks for it.
+fn never_closes(b: &[u8], e: &Error) -> bool {
+    let Some(open) = e.unclosed_bracket() else {
+        return false;
+    };
+    let (opener, closer) = match b.get(open) {
+        Some(b'(') => (b'(', b')'),
+        Some(b'[') => (b'[', b']'),
+        Some(b'{') => (b'{', b'}'),
+        _ => return false,
+    };
+    let mut depth = 0usize;
+    let mut i = open + 1;
+    while i < b.len() {
+        if let Some(end) = opaque_end(b, i) {
+            i = end.max(i + 1);
+            continue;
+        }
+        match b[i] {
+            c if c == opener => depth += 1,
+            c if c == closer => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    true
 }
 
 /// `text[from..to]` read as blank: each byte a space, newlines kept.

@@ -123,10 +123,12 @@ fn unclosed_blocks_strings_heredocs_and_comments() {
             .starts_with("Invalid multi-line string: unterminated string"),
         "{e}"
     );
-    at(&e, 1, 5);
+    // Terraform's range: the newline that ends the string's line.
+    at(&e, 1, 9);
+    assert!(e.message().contains("heredoc"), "{e}");
     let (note, loc) = e.notes().next().unwrap();
-    assert!(note.contains("heredoc"), "{note}");
-    assert_eq!(loc.map(|l| (l.line, l.column)), Some((1, 9)));
+    assert_eq!(note, "the string starts here");
+    assert_eq!(loc.map(|l| (l.line, l.column)), Some((1, 5)));
 
     let e = err("a = 1\nb = <<EOT\nx\n");
     assert!(

@@ -8,6 +8,7 @@ mod expr;
 mod keyword_object_keys;
 mod lexical;
 mod limits;
+mod recovery;
 mod spans;
 mod structure;
 mod summaries;
