@@ -72,6 +72,7 @@ def loads(
     strict: bool = False,
     allow_files: Optional[PathLike] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
+    max_depth: Optional[int] = None,
 ) -> dict:
     r"""Reads a file's text as `hcl json FILE` does: expressions evaluated
     with Terraform's functions, what refers to unknown names kept as
@@ -79,7 +80,9 @@ def loads(
     (`var` is one: `{"var": {"region": "eu"}}`); a `filename` ending in
     `.json` is read as HCL's JSON syntax and names the file in errors;
     `allow_files` lets `file()` and its kin read under that directory;
-    `parse_float` as `json.loads`'s (`decimal.Decimal` keeps every digit).
+    `parse_float` as `json.loads`'s (`decimal.Decimal` keeps every digit);
+    `max_depth` the nesting limit of brackets, blocks and templates
+    (default 256).
 
     >>> loads('a = [for x in [1, 2] : x * 2]')
     {'a': [2, 4]}
@@ -89,7 +92,13 @@ def loads(
     if isinstance(text, bytes):
         text = text.decode("utf-8")
     return _native.loads(
-        text, _path(filename), _variables(variables), strict, _path(allow_files), parse_float
+        text,
+        _path(filename),
+        _variables(variables),
+        strict,
+        _path(allow_files),
+        parse_float,
+        max_depth,
     )
 
 
@@ -189,14 +198,17 @@ def evaluate(expr: str, variables: Optional[Mapping[str, Any]] = None) -> Any:
     return json.loads(_native.evaluate_json(expr, _variables(variables)))
 
 
-def references(text: str, *, filename: Optional[str] = None) -> list:
+def references(
+    text: str, *, filename: Optional[PathLike] = None, max_depth: Optional[int] = None
+) -> list:
     """The references of every attribute of a file, in the shape of `hcl
-    refs --json`: `attr_path`, `root`, `steps`, `start`, `end`.
+    refs --json`: `attr_path`, `root`, `steps`, `start`, `end`
+    (`max_depth`: as for `loads`).
 
     >>> [r["root"] for r in references("a = var.x + local.y")]
     ['var', 'local']
     """
-    return json.loads(_native.references_json(text, filename))
+    return json.loads(_native.references_json(text, _path(filename), max_depth))
 
 
 class Document:

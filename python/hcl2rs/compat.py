@@ -17,11 +17,12 @@ from . import _native
 __all__ = ["loads", "load", "dumps", "dump", "from_dict"]
 
 
-def loads(text: Union[str, bytes]) -> dict:
-    """A file's text in python-hcl2's shape."""
+def loads(text: Union[str, bytes], *, max_depth: Union[int, None] = None) -> dict:
+    """A file's text in python-hcl2's shape (`max_depth`: the nesting
+    limit, default 256)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    return _native.compat_loads(text)
+    return _native.compat_loads(text, max_depth)
 
 
 def load(fp: IO) -> dict:

@@ -73,7 +73,8 @@ fn context(
 /// `hcl json`'s document for a file (native syntax, or JSON syntax when
 /// `filename` ends in `.json`), as Python objects.
 #[pyfunction]
-#[pyo3(signature = (text, filename=None, variables=None, strict=false, allow_files=None, parse_float=None))]
+#[pyo3(signature = (text, filename=None, variables=None, strict=false, allow_files=None, parse_float=None, max_depth=None))]
+#[allow(clippy::too_many_arguments)]
 fn loads<'py>(
     py: Python<'py>,
     text: &str,
@@ -82,15 +83,26 @@ fn loads<'py>(
     strict: bool,
     allow_files: Option<&str>,
     parse_float: Option<&Bound<'py, PyAny>>,
+    max_depth: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let json = filename.is_some_and(hcl::config::ext_is_json);
     let v = py
         .detach(|| {
             let ctx = context(variables, strict, allow_files)?;
-            hcl::json::text_to_value(text, json, &ctx, &hcl::json::WriteOptions::new())
+            let options = hcl::json::WriteOptions::new().parse_options(parse_options(max_depth));
+            hcl::json::text_to_value(text, json, &ctx, &options)
         })
         .map_err(|e| error(py, e, filename))?;
     convert::to_py(py, &v, text.len(), parse_float)
+}
+
+/// Parse options with the nesting limit `max_depth` (the crate's default
+/// without it).
+fn parse_options(max_depth: Option<usize>) -> hcl::ParseOptions {
+    match max_depth {
+        Some(d) => hcl::ParseOptions::new().max_depth(d),
+        None => hcl::ParseOptions::new(),
+    }
 }
 
 /// `hcl json --merge` (or `--module`) of a directory, as Python objects.
@@ -167,14 +179,20 @@ fn evaluate_json(py: Python<'_>, expr: &str, variables: Option<&str>) -> PyResul
 
 /// `hcl refs --json` of a file's text, as JSON text.
 #[pyfunction]
-#[pyo3(signature = (text, filename=None))]
-fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (text, filename=None, max_depth=None))]
+fn references_json(
+    py: Python<'_>,
+    text: &str,
+    filename: Option<&str>,
+    max_depth: Option<usize>,
+) -> PyResult<String> {
     let json = filename.is_some_and(hcl::config::ext_is_json);
     py.detach(|| {
+        let options = parse_options(max_depth);
         let file = if json {
-            hcl::json::parse(text)?
+            hcl::json::parse_with(text, &options)?
         } else {
-            hcl::parse(text)?
+            hcl::parse_with(text, &options)?
         };
         let at = hcl::error::Locator::new(text);
         let refs: Vec<hcl::Value> = hcl::analysis::body_references(file.body())
@@ -191,9 +209,14 @@ fn references_json(py: Python<'_>, text: &str, filename: Option<&str>) -> PyResu
 
 /// python-hcl2's shape of a file (see `compat`), as Python objects.
 #[pyfunction]
-fn compat_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (text, max_depth=None))]
+fn compat_loads<'py>(
+    py: Python<'py>,
+    text: &str,
+    max_depth: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
     let file = py
-        .detach(|| hcl::parse(text))
+        .detach(|| hcl::parse_with(text, &parse_options(max_depth)))
         .map_err(|e| error(py, e, None))?;
     convert::making(py, text.len(), || compat::file(py, file.body(), text))
 }

@@ -126,3 +126,21 @@ def test_loads_of_dumps_is_the_value_over_the_corpus():
             if back != v and not any(path.endswith(k) for k in known):
                 wrong.append(path)
     assert checked > 5000 and not wrong, (checked, wrong[:10])
+
+
+def test_the_nesting_limit_takes_what_terraform_fmt_takes_and_can_be_set():
+    # `terraform fmt` takes 129 nested brackets, python-hcl2 200.
+    deep = "a = " + "[" * 200 + "1" + "]" * 200 + "\n"
+    assert hcl2rs.compat.loads(deep)["a"]
+    assert hcl2rs.loads(deep)["a"]
+    deeper = "a = " + "[" * 300 + "1" + "]" * 300 + "\n"
+    with pytest.raises(hcl2rs.HCLError, match="nesting too deep"):
+        hcl2rs.loads(deeper)
+    assert hcl2rs.loads(deeper, max_depth=400)["a"]
+    assert hcl2rs.compat.loads(deeper, max_depth=400)["a"]
+    assert hcl2rs.references(deeper, max_depth=400) == []
+    with pytest.raises(hcl2rs.HCLError, match="nesting too deep"):
+        hcl2rs.compat.loads("a = [[1]]\n", max_depth=1)
+    # A conditional of 255 arms (each nests one level).
+    chain = "a = " + "var.c ? 1 : " * 250 + "0\n"
+    assert hcl2rs.compat.loads(chain)["a"].startswith("${var.c ? 1 :")

@@ -24,6 +24,7 @@ use std::borrow::Cow;
 pub struct WriteOptions {
     evaluate: bool,
     pretty: bool,
+    parse: crate::ParseOptions,
 }
 
 impl Default for WriteOptions {
@@ -31,6 +32,7 @@ impl Default for WriteOptions {
         WriteOptions {
             evaluate: true,
             pretty: false,
+            parse: crate::ParseOptions::default(),
         }
     }
 }
@@ -76,6 +78,21 @@ impl WriteOptions {
     /// ```
     pub fn pretty(mut self, yes: bool) -> Self {
         self.pretty = yes;
+        self
+    }
+
+    /// How [`text_to_string`] and [`text_to_value`] parse their text (its
+    /// nesting limit).
+    ///
+    /// ```
+    /// use hcl::json::{text_to_string, WriteOptions};
+    /// let ctx = hcl::eval::Context::new();
+    /// let shallow = WriteOptions::new().parse_options(hcl::ParseOptions::new().max_depth(2));
+    /// assert!(text_to_string("a = [1]\n", false, &ctx, &shallow).is_ok());
+    /// assert!(text_to_string("a = [[[1]]]\n", false, &ctx, &shallow).is_err());
+    /// ```
+    pub fn parse_options(mut self, options: crate::ParseOptions) -> Self {
+        self.parse = options;
         self
     }
 }
@@ -217,7 +234,7 @@ pub fn text_to_string(
     ctx: &Context<'_>,
     options: &WriteOptions,
 ) -> Result<String> {
-    from_text(text, json_syntax, ctx, |body, ctx| {
+    from_text(text, json_syntax, ctx, &options.parse, |body, ctx| {
         to_string(body, text, ctx, options)
     })
 }
@@ -239,7 +256,7 @@ pub fn text_to_value(
     ctx: &Context<'_>,
     options: &WriteOptions,
 ) -> Result<Value> {
-    from_text(text, json_syntax, ctx, |body, ctx| {
+    from_text(text, json_syntax, ctx, &options.parse, |body, ctx| {
         to_value(body, text, ctx, options)
     })
 }
@@ -250,12 +267,13 @@ fn from_text<T>(
     text: &str,
     json_syntax: bool,
     ctx: &Context<'_>,
+    parse: &crate::ParseOptions,
     write: impl FnOnce(&Body<'_>, &Context<'_>) -> Result<T>,
 ) -> Result<T> {
     let mut file = if json_syntax {
-        super::parse(text)?
+        super::parse_with(text, parse)?
     } else {
-        crate::parse(text)?
+        crate::parse_with(text, parse)?
     };
     let ctx = ctx.child().with_source(text);
     if ctx.expands_dynamic_blocks() {

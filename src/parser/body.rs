@@ -8,7 +8,9 @@ use nom::{Mode, OutputMode, Parser};
 
 use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
 
-use super::combinator::{collect, enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
+use super::combinator::{
+    collect, enter, leaf, leave, nl_scope, stop, with_stack, Emitting, ErrOf, Res,
+};
 use super::error::{Kind, Opener, PErr};
 use super::expr::{simple_value, Expr};
 use super::input::In;
@@ -292,11 +294,13 @@ impl<'a> Parser<In<'a>> for BlockRest<'a> {
         let open = j.at();
         let inner = enter::<OM>(j)?;
         let (k, ()) = leaf::<OM, _>(ws_inline(inner.skip(1)))?;
-        let (k, structures) = if at_newline(k) {
-            BodyItems { open: Some(open) }.process::<OM>(k)?
-        } else {
-            one_line_body::<OM>(k, open)?
-        };
+        let (k, structures) = with_stack(|| {
+            if at_newline(k) {
+                BodyItems { open: Some(open) }.process::<OM>(k)
+            } else {
+                one_line_body::<OM>(k, open)
+            }
+        })?;
         let close = k.at();
         let k = leave(k.skip(1), j);
         let (k, ()) =

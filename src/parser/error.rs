@@ -229,15 +229,19 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                 Span::new(at, end),
             )
         }
-        // At the end of the file, the string's opening quote; otherwise
-        // the newline that ends its line (Terraform's range: `a = "abc`
-        // then a newline is 1:9-2:1).
-        Kind::UnterminatedString if at >= src.len() => parse(
+        // The newline that ends the string's line (Terraform's range:
+        // `a = "abc` then a newline is 1:9-2:1); at the end of the file
+        // (or a lone CR), the string's opening quote.
+        Kind::UnterminatedString if src.as_bytes().get(at) != Some(&b'\n') => parse(
             "unterminated string: no closing `\"` on the line where the string starts",
             Span::new(open, open + 1),
         )
         .with_note(
-            "the end of the file was reached",
+            if at >= src.len() {
+                "the end of the file was reached"
+            } else {
+                "the string ends here, unclosed"
+            },
             Some(Location::of(src, at)),
         ),
         Kind::UnterminatedString => parse(

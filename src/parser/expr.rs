@@ -16,7 +16,7 @@ use crate::syntax::{
     TraversalOperator, TraversalOperatorKind, UnaryOp, UnaryOperator,
 };
 
-use super::combinator::{collect, enter, expect, leaf, leave, stop, Emitting, Res};
+use super::combinator::{collect, enter, expect, leaf, leave, stop, with_stack, Emitting, Res};
 use super::error::{Kind, Opener, PErr};
 use super::input::{In, LeafResult};
 use super::lexer::{
@@ -35,12 +35,14 @@ impl<'a> Parser<In<'a>> for Expr {
     type Error = PErr;
 
     fn process<OM: OutputMode>(&mut self, i: In<'a>) -> Res<'a, OM, Expression<'a>> {
-        let (i, cond) = Operation.process::<OM>(i)?;
-        let (j, ()) = leaf::<OM, _>(ws(i))?;
-        if j.cur() != b'?' {
-            return Ok((i, cond));
-        }
-        conditional::<OM>(j, cond)
+        with_stack(|| {
+            let (i, cond) = Operation.process::<OM>(i)?;
+            let (j, ()) = leaf::<OM, _>(ws(i))?;
+            if j.cur() != b'?' {
+                return Ok((i, cond));
+            }
+            conditional::<OM>(j, cond)
+        })
     }
 }
 

@@ -56,33 +56,34 @@ pub struct ParseOptions {
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_depth: 128 }
+        ParseOptions { max_depth: 256 }
     }
 }
 
 impl ParseOptions {
-    /// Default options (nesting depth limit 128).
+    /// Default options (nesting depth limit 256).
     ///
     /// ```
     /// let opts = hcl::ParseOptions::new();
-    /// assert_eq!(opts.depth_limit(), 128);
+    /// assert_eq!(opts.depth_limit(), 256);
     /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Sets the maximum nesting depth of brackets, blocks, templates and
-    /// `for` expressions (default 128; deeper input is an
-    /// [`ErrorKind::Limit`] error at the opening that crosses the limit).
+    /// `for` expressions, and each arm of a chain of conditionals (default
+    /// 256; deeper input is an [`ErrorKind::Limit`] error at the opening
+    /// that crosses the limit).
     ///
-    /// Each level costs parser stack: about 2.5 to 3.5 KiB when the crate
-    /// is built with optimisation (`opt-level` 1 or more), so the default
-    /// fits a 2 MiB thread; unoptimised, up to 37 KiB (build `hcl2` with
-    /// `[profile.dev.package.hcl2] opt-level = 1`, or parse on a thread
-    /// with an 8 MiB stack). Parse with a raised limit on a thread with a
-    /// proportionally larger stack. Binary operator chains (`a + b + ...`)
-    /// are not nesting and are not limited. Limits above 65,535 count as
-    /// 65,535.
+    /// The parser never overflows the stack, whatever the limit: when its
+    /// thread's stack runs low it goes on on a new segment on the heap.
+    /// The stages after it recurse as deep as the tree nests, with smaller
+    /// frames (evaluation stops with a `Limit` error after 1 MiB of stack);
+    /// the default goes through all of them on a 2 MiB thread when the
+    /// crate is built with optimisation (`opt-level` 1 or more). Binary
+    /// operator chains (`a + b + ...`) are not nesting and are not
+    /// limited. Limits above 65,535 count as 65,535.
     ///
     /// ```
     /// let opts = hcl::ParseOptions::new().max_depth(2);

@@ -21,12 +21,18 @@ fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
     s
 }
 
+/// The default depth limit.
+const LIMIT: usize = 256;
+
 /// The error is the depth limit, on line `line`, at the byte offset of the
-/// opening token number 129 (the default limit is 128).
+/// opening token number LIMIT + 1.
 fn assert_too_deep(err: &hcl::Error, offset: usize, line: usize) {
     assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
     assert!(err.message().contains("nesting too deep"), "{err}");
-    assert!(err.message().contains("128"), "names the limit: {err}");
+    assert!(
+        err.message().contains(&LIMIT.to_string()),
+        "names the limit: {err}"
+    );
     assert_eq!(err.offset(), Some(offset), "{err}");
     assert_eq!(err.line(), Some(line), "{err}");
 }
@@ -37,7 +43,7 @@ fn million_deep_brackets_parentheses_and_braces() {
     for (open, inner, close) in [("[", "1", "]"), ("(", "1", ")"), ("{a = ", "1", "}")] {
         let src = format!("a = {}\n", nested(open, inner, close, DEEP));
         let err = parse(&src).unwrap_err();
-        assert_too_deep(&err, 4 + 128 * open.len(), 1);
+        assert_too_deep(&err, 4 + LIMIT * open.len(), 1);
         // Through the deserializer and the evaluator too.
         let err = hcl::from_str::<Value>(&src).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
@@ -50,8 +56,8 @@ fn million_deep_brackets_parentheses_and_braces() {
 fn million_deep_blocks() {
     let src = nested("b {\n", "", "}\n", DEEP);
     let err = parse(&src).unwrap_err();
-    // Block 129 opens on line 129; its `{` is at column 3.
-    assert_too_deep(&err, 128 * 4 + 2, 129);
+    // Block LIMIT + 1 opens on line LIMIT + 1; its `{` is at column 3.
+    assert_too_deep(&err, LIMIT * 4 + 2, LIMIT + 1);
     assert_eq!(err.column(), Some(3));
     let err = hcl::from_str::<Value>(&src).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Limit);
@@ -65,13 +71,13 @@ fn million_deep_templates_in_strings() {
     assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
     assert_eq!(err.line(), Some(1));
     // Each level is a string and an interpolation; the limit is reached
-    // within the first 129 levels (3 bytes each).
-    assert!(err.offset().unwrap() <= 4 + 129 * 3, "{err}");
+    // within the first LIMIT + 1 levels (3 bytes each).
+    assert!(err.offset().unwrap() <= 4 + (LIMIT + 1) * 3, "{err}");
     // Standalone template: ${"${"${ ...
     let t = nested("${\"", "x", "\"}", DEEP);
     let err = parse_template(&t).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
-    assert!(err.offset().unwrap() <= 129 * 3, "{err}");
+    assert!(err.offset().unwrap() <= (LIMIT + 1) * 3, "{err}");
 }
 
 #[test]
@@ -87,8 +93,9 @@ fn million_deep_directives_and_heredocs() {
     let h = nested("<<EOT\n${", "1", "}\nEOT\n", DEEP / 10);
     let err = parse(&format!("a = {h}")).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
-    // Each level is 2 lines: the limit is reached within the first 130 lines.
-    assert!(err.line().unwrap() <= 130, "{err}");
+    // Each level is 2 lines: the limit is reached within the first
+    // LIMIT + 2 lines.
+    assert!(err.line().unwrap() <= LIMIT + 2, "{err}");
 }
 
 #[test]
@@ -110,8 +117,8 @@ fn million_deep_for_expressions_unary_and_conditionals() {
 
 #[test]
 fn the_deepest_accepted_input_goes_through_every_stage() {
-    // 127 brackets inside an attribute (the body counts as one level).
-    let src = format!("a = {}\n", nested("[", "1", "]", 127));
+    // LIMIT - 1 brackets inside an attribute (the body counts as one level).
+    let src = format!("a = {}\n", nested("[", "1", "]", LIMIT - 1));
     let v: Value = hcl::from_str(&src).unwrap();
     let mut depth = 0;
     let mut cur = &v["a"];
@@ -119,7 +126,7 @@ fn the_deepest_accepted_input_goes_through_every_stage() {
         depth += 1;
         cur = &a[0];
     }
-    assert_eq!(depth, 127);
+    assert_eq!(depth, LIMIT - 1);
     assert_eq!(cur, &Value::from(1));
     // Serialize and read back.
     let text = hcl::to_string(&v).unwrap();
@@ -130,13 +137,13 @@ fn the_deepest_accepted_input_goes_through_every_stage() {
     let formatted = hcl::format::format_body(file.body());
     assert_eq!(hcl::from_str::<Value>(&formatted).unwrap(), v);
     // Deep objects, blocks and templates as well.
-    let obj = format!("a = {}\n", nested("{k = ", "1", "}", 127));
+    let obj = format!("a = {}\n", nested("{k = ", "1", "}", LIMIT - 1));
     let v: Value = hcl::from_str(&obj).unwrap();
     assert_eq!(
         hcl::from_str::<Value>(&hcl::to_string(&v).unwrap()).unwrap(),
         v
     );
-    let blocks = nested("b {\n", "x = 1\n", "}\n", 127);
+    let blocks = nested("b {\n", "x = 1\n", "}\n", LIMIT - 1);
     let v: Value = hcl::from_str(&blocks).unwrap();
     assert_eq!(
         hcl::from_str::<Value>(&hcl::to_string(&v).unwrap()).unwrap(),
@@ -150,13 +157,13 @@ fn the_deepest_accepted_input_goes_through_every_stage() {
 #[test]
 #[cfg(feature = "json")]
 fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
-    // jsondecode nests at most 127 deep; inside 100 brackets that is 227.
+    // jsondecode nests 127 deep here; inside 200 brackets that is 327.
     let inner = format!("jsondecode(\"{}\")", nested("[", "1", "]", 127));
-    let src = nested("[", &inner, "]", 100);
+    let src = nested("[", &inner, "]", 200);
     let v = evaluate_str(&src, &Context::new()).unwrap();
     let text = hcl::to_string(&hcl::Value::from_iter([("a", v.clone())])).unwrap();
     assert!(
-        text.starts_with(&format!("a = {}1", "[".repeat(227))),
+        text.starts_with(&format!("a = {}1", "[".repeat(327))),
         "{text}"
     );
     // Written out it is deeper than the parser reads back: a clean limit error.
@@ -164,7 +171,7 @@ fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
     assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
     // With a raised limit (and a stack for it) it reads back equal.
     let read = move || {
-        let opts = ParseOptions::new().max_depth(300);
+        let opts = ParseOptions::new().max_depth(400);
         let file = hcl::parse_with(&text, &opts).unwrap();
         let back: Value = hcl::from_body(file.body()).unwrap();
         assert_eq!(back["a"], v);
@@ -175,12 +182,16 @@ fn values_deeper_than_the_source_come_only_from_functions_and_are_bounded() {
         .unwrap()
         .join()
         .unwrap();
-    // jsondecode nests as deep as the parser does (128 levels by default).
-    let deepest = format!("jsondecode(\"{}\")", nested("[", "1", "]", 128));
+    // jsondecode nests as deep as the parser does (LIMIT levels by default).
+    let deepest = format!("jsondecode(\"{}\")", nested("[", "1", "]", LIMIT));
     assert!(evaluate_str(&deepest, &Context::new()).is_ok());
-    let too_deep = format!("jsondecode(\"{}\")", nested("[", "1", "]", 129));
+    let too_deep = format!("jsondecode(\"{}\")", nested("[", "1", "]", LIMIT + 1));
     let err = evaluate_str(&too_deep, &Context::new()).unwrap_err();
-    assert!(err.message().contains("nested deeper than 128"), "{err}");
+    assert!(
+        err.message()
+            .contains(&format!("nested deeper than {LIMIT}")),
+        "{err}"
+    );
     // yamldecode is bounded as well.
     let yaml = format!("yamldecode(\"{}\")", nested("[", "1", "]", 100_000));
     assert!(evaluate_str(&yaml, &Context::new()).is_err());

@@ -77,10 +77,13 @@ fn deep_templates_are_an_error() {
 }
 
 #[test]
-fn default_limit_allows_128_levels_and_rejects_129() {
-    let ok = format!("a = {}\n", nested("[", "1", "]", 127));
+fn default_limit_allows_256_levels_and_rejects_257() {
+    // `terraform fmt` takes 129 levels, python-hcl2 200.
+    let ok = format!("a = {}\n", nested("[", "1", "]", 255));
     assert!(parse(&ok).is_ok());
-    let deep = format!("a = {}\n", nested("[", "1", "]", 129));
+    let fmt = format!("a = {}\n", nested("[", "1", "]", 129));
+    assert!(hcl::format::format_source(&fmt, true).is_ok());
+    let deep = format!("a = {}\n", nested("[", "1", "]", 257));
     assert_eq!(parse(&deep).unwrap_err().kind(), ErrorKind::Limit);
 }
 

@@ -18,7 +18,11 @@ fn diagnostics(src: &str) -> Vec<(String, (usize, usize), (usize, usize))> {
         .collect()
 }
 
-fn one(summary: &str, from: (usize, usize), to: (usize, usize)) -> (String, (usize, usize), (usize, usize)) {
+fn one(
+    summary: &str,
+    from: (usize, usize),
+    to: (usize, usize),
+) -> (String, (usize, usize), (usize, usize)) {
     (summary.to_owned(), from, to)
 }
 
@@ -31,7 +35,10 @@ fn an_unterminated_string_is_placed_at_the_newline_that_ends_its_line() {
     assert_eq!(got[0], one("Invalid multi-line string", (1, 9), (2, 1)));
     let err = hcl::parse("a = \"abc\nb = 1\n").unwrap_err();
     let (note, at) = err.notes().next().unwrap();
-    assert_eq!((note, at.map(|l| (l.line, l.column))), ("the string starts here", Some((1, 5))));
+    assert_eq!(
+        (note, at.map(|l| (l.line, l.column))),
+        ("the string starts here", Some((1, 5)))
+    );
 }
 
 #[test]

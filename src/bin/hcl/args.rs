@@ -113,6 +113,18 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// `--max-depth N`: parse options with that nesting limit.
+    pub(crate) fn max_depth(&mut self, flag: &Flag<'a>) -> Result<hcl::ParseOptions, Stop> {
+        let v = self.value(flag, "a number of nesting levels")?;
+        match v.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(hcl::ParseOptions::new().max_depth(n)),
+            _ => Err(Stop::Error(format!(
+                "{}: --max-depth `{v}`: expected a number of nesting levels (1 or more)",
+                self.cmd
+            ))),
+        }
+    }
+
     /// The value of `flag` (`what` it is, for the message when missing):
     /// after its `=`, or the next argument, taken as it is unless it asks
     /// for help.

@@ -24,6 +24,7 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let mut module = false;
     let mut extensions: Option<Vec<String>> = None;
     let mut paths = Vec::new();
+    let mut parse = hcl::ParseOptions::new();
     let mut args = Args::new("check", args);
     while let Some(arg) = args.next()? {
         match arg {
@@ -31,6 +32,7 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
                 "quiet" | "q" => quiet = flag.bool()?,
                 "recursive" => recursive = flag.bool()?,
                 "module" => module = flag.bool()?,
+                "max-depth" => parse = args.max_depth(&flag)?,
                 "ext" => {
                     let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
                     extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
@@ -76,9 +78,9 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
         let outcome = input.read_bytes().and_then(|bytes| {
             if input.is_json() {
                 let text = hcl::parser::check_utf8(&bytes)?;
-                hcl::json::parse(text).map(drop)
+                hcl::json::parse_with(text, &parse).map(drop)
             } else {
-                hcl::parser::validate_bytes(&bytes)
+                hcl::parser::validate_with(hcl::parser::check_utf8(&bytes)?, &parse)
             }
         });
         if let Err(err) = outcome {

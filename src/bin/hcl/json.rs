@@ -33,6 +33,7 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                     }
                 }
                 "recursive" => recursive = flag.bool()?,
+                "max-depth" => options = options.parse_options(args.max_depth(&flag)?),
                 "merge" => merge = flag.bool()?,
                 "module" => {
                     if flag.bool()? {

@@ -16,12 +16,14 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
     let mut recursive = false;
     let mut expr = None;
     let mut paths = Vec::new();
+    let mut parse = hcl::ParseOptions::new();
     let mut args = Args::new("refs", args);
     while let Some(arg) = args.next()? {
         match arg {
             Arg::Flag(flag) => match flag.name {
                 "json" => as_json = flag.bool()?,
                 "recursive" => recursive = flag.bool()?,
+                "max-depth" => parse = args.max_depth(&flag)?,
                 "expr" => {
                     let e = args.value(&flag, "an expression")?;
                     if expr.is_some() {
@@ -104,7 +106,7 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
         // the tree.
         let (parsed_expr, parsed_file);
         let found = match expr {
-            Some(_) => match hcl::parser::parse_expression(&text) {
+            Some(_) => match hcl::parser::parse_expression_with(&text, &parse) {
                 Ok(p) => {
                     parsed_expr = p;
                     let refs = hcl::analysis::references(parsed_expr.expr());
@@ -113,9 +115,9 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
                 Err(err) => Err(err),
             },
             None => match if is_json {
-                hcl::json::parse(&text)
+                hcl::json::parse_with(&text, &parse)
             } else {
-                hcl::parse(&text)
+                hcl::parse_with(&text, &parse)
             } {
                 Ok(f) => {
                     parsed_file = f;

@@ -18,7 +18,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "check",
         synopses: &[
-            "check [--quiet] [--recursive] [--format text|json|github] PATH...",
+            "check [--quiet] [--recursive] [--max-depth N] [--format text|json|github] PATH...",
             "check --module [--ext .pkr.hcl,.pkr.json] [--quiet] [--format text|json|github] DIR...",
         ],
         about: "    parse each file (native syntax, or JSON syntax for *.json) and print
@@ -28,7 +28,8 @@ const COMMANDS: [Command; 8] = [
     every syntax error of a file is reported (the parser goes on at the
     next top-level item); --format json prints one `terraform validate
     -json` object for all files instead, --format github one GitHub
-    Actions command per error (::error file=F,line=L,col=C,...::DETAIL)
+    Actions command per error (::error file=F,line=L,col=C,...::DETAIL);
+    --max-depth N: the nesting limit (default 256; also for json and refs)
 
     --module: each DIR's files (Terraform's, or those of --ext) read as one
     module and checked as Terraform checks it: duplicate variables,
@@ -70,7 +71,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "json",
         synopses: &[
-            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--format text|json]\n     PATH...",
+            "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--max-depth N]\n     [--format text|json] PATH...",
             "json --merge [--ext .pkr.hcl,.pkr.json] [--pretty] [--no-eval] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--format text|json] (DIR | FILE...)",
             "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--ext ...] [...]\n     (DIR | FILE...)",
         ],
@@ -107,7 +108,7 @@ const COMMANDS: [Command; 8] = [
     },
     Command {
         name: "refs",
-        synopses: &["refs [--json] [--recursive] (PATH... | --expr EXPR)"],
+        synopses: &["refs [--json] [--recursive] [--max-depth N] (PATH... | --expr EXPR)"],
         about: "    print the references (variables, with the attribute names and
     constant indexes after them) of every attribute of each file (native,
     or JSON syntax for *.json), or of one expression, one a line as
