@@ -3,14 +3,12 @@ writes, `compat.loads` and python-hcl2's own `hcl2.loads` read back as the
 dict (comments aside, which python-hcl2 8.1 does not write either)."""
 
 import io
-import os
 
+import corpus
 import pytest
 
 import hcl2rs
 from hcl2rs import compat
-
-CORPUS = os.environ.get("HCL_CORPUS_DIR")
 
 
 def strip(v):
@@ -68,30 +66,21 @@ def test_what_cannot_be_written_is_refused():
         compat.dumps({"x/y": 1})
 
 
-@pytest.mark.skipif(not CORPUS, reason="HCL_CORPUS_DIR not set")
+@pytest.mark.skipif(not corpus.DIR, reason="HCL_CORPUS_DIR not set")
 def test_dumps_reads_back_over_the_corpus():
     # What python-hcl2's shape cannot say: a heredoc inside an expression
     # is its text in quotes there, which is not HCL (python-hcl2's own
     # dumps fails on those files too).
     checked, wrong = 0, []
-    for root, _, names in os.walk(CORPUS):
-        for name in names:
-            if not name.endswith(".tf"):
+    for path, d in corpus.read(compat.loads):
+        checked += 1
+        try:
+            back = compat.loads(compat.dumps(d))
+        except hcl2rs.HCLError:
+            if '"<<' in repr(d):
                 continue
-            path = os.path.join(root, name)
-            text = open(path, encoding="utf-8", errors="replace").read()
-            try:
-                d = compat.loads(text)
-            except hcl2rs.HCLError:
-                continue
-            checked += 1
-            try:
-                back = compat.loads(compat.dumps(d))
-            except hcl2rs.HCLError:
-                if '"<<' in repr(d):
-                    continue
-                wrong.append(path)
-                continue
-            if strip(back) != strip(d):
-                wrong.append(path)
+            wrong.append(path)
+            continue
+        if strip(back) != strip(d):
+            wrong.append(path)
     assert checked > 5000 and not wrong, (checked, len(wrong), wrong[:10])

@@ -9,11 +9,11 @@ import os
 import pathlib
 import tempfile
 
+import corpus
 import pytest
 
 import hcl2rs
 
-CORPUS = os.environ.get("HCL_CORPUS_DIR")
 
 
 def test_import_hcl2rs_makes_compat_available():
@@ -105,26 +105,17 @@ def test_document_has_a_repr_and_copies():
     assert str(doc.copy()) == "a = 1\n"
 
 
-@pytest.mark.skipif(not CORPUS, reason="HCL_CORPUS_DIR not set")
+@pytest.mark.skipif(not corpus.DIR, reason="HCL_CORPUS_DIR not set")
 def test_loads_of_dumps_is_the_value_over_the_corpus():
     # One file differs: a Terraform test fixture of invalid interpolation
     # in `depends_on`, whose static text reads back otherwise.
     known = {"hashicorp__terraform/internal__command__testdata__validate-invalid__interpolation__main.tf"}
     checked, wrong = 0, []
-    for root, _, names in os.walk(CORPUS):
-        for name in names:
-            if not name.endswith(".tf"):
-                continue
-            path = os.path.join(root, name)
-            text = open(path, encoding="utf-8", errors="replace").read()
-            try:
-                v = hcl2rs.loads(text)
-            except hcl2rs.HCLError:
-                continue
-            checked += 1
-            back = hcl2rs.loads(hcl2rs.dumps(v))
-            if back != v and not any(path.endswith(k) for k in known):
-                wrong.append(path)
+    for path, v in corpus.read(hcl2rs.loads):
+        checked += 1
+        back = hcl2rs.loads(hcl2rs.dumps(v))
+        if back != v and not any(path.endswith(k) for k in known):
+            wrong.append(path)
     assert checked > 5000 and not wrong, (checked, wrong[:10])
 
 

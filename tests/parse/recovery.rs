@@ -3,8 +3,11 @@
 //! column of start and end). Terraform's schema errors ("Unsupported
 //! argument") are not the parser's and are left out.
 
-/// Each diagnostic of `src`: summary, start and end (line, column).
-fn diagnostics(src: &str) -> Vec<(String, (usize, usize), (usize, usize))> {
+/// A diagnostic: summary, start and end (line, column).
+type Diag = (String, (usize, usize), (usize, usize));
+
+/// Each diagnostic of `src`.
+fn diagnostics(src: &str) -> Vec<Diag> {
     let err = hcl::parse(src).unwrap_err();
     err.diagnostics()
         .map(|d| {
