@@ -879,7 +879,7 @@ fn help_prints_the_whole_usage_or_one_command_s() {
     assert_eq!(
         run(&["help", "check"]),
         concat!(
-            "usage: hcl check [--quiet] [--recursive] [--format text|json|github] PATH...\n",
+            "usage: hcl check [--quiet] [--recursive] [--max-depth N] [--format text|json|github] PATH...\n",
             "       hcl check --module [--ext .pkr.hcl,.pkr.json] [--quiet] [--format text|json|github] DIR...\n",
             "\n",
             "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
@@ -889,7 +889,8 @@ fn help_prints_the_whole_usage_or_one_command_s() {
             "    every syntax error of a file is reported (the parser goes on at the\n",
             "    next top-level item); --format json prints one `terraform validate\n",
             "    -json` object for all files instead, --format github one GitHub\n",
-            "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL)\n",
+            "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL);\n",
+            "    --max-depth N: the nesting limit (default 256; also for json and refs)\n",
             "\n",
             "    --module: each DIR's files (Terraform's, or those of --ext) read as one\n",
             "    module and checked as Terraform checks it: duplicate variables,\n",

@@ -682,9 +682,13 @@ impl Number {
     /// // Literals are 512-bit: 0.1 + 0.2 is 0.3, as in Terraform.
     /// let lit = |s| Number::parse(s).unwrap();
     /// assert_eq!(lit("0.1").checked_add(lit("0.2")).unwrap(), lit("0.3"));
-    /// // Numbers made from f64 add as f64.
+    /// // Numbers made from Rust f64s are the decimals they print as.
     /// let sum = Number::from(0.1).checked_add(Number::from(0.2)).unwrap();
-    /// assert_eq!(sum, Number::from(0.1 + 0.2));
+    /// assert_eq!(sum, Number::from(0.3));
+    /// // 53-bit numbers (the results of `pow`, `log`, ...) add as f64.
+    /// let f = |e| hcl::eval::evaluate_str(e, &hcl::eval::Context::new()).unwrap().as_number().unwrap().clone();
+    /// let sum = f("pow(0.1, 1)").checked_add(f("pow(0.2, 1)")).unwrap();
+    /// assert_eq!(sum.to_plain_string(), "0.30000000000000004");
     /// ```
     pub fn checked_add(self, other: Number) -> Option<Number> {
         let sign = self.sign_stand_in() + other.sign_stand_in();
@@ -726,7 +730,9 @@ impl Number {
     ///
     /// ```
     /// use hcl::Number;
-    /// let sqrt2 = Number::from(2f64.sqrt());
+    /// // (`pow` gives a 53-bit number, as in Terraform.)
+    /// let root = hcl::eval::evaluate_str("pow(2, 0.5)", &hcl::eval::Context::new()).unwrap();
+    /// let sqrt2 = root.as_number().unwrap().clone();
     /// let p = sqrt2.clone().checked_mul(sqrt2).unwrap();
     /// assert_eq!(p.to_plain_string(), "2.00000000000000027343234630647693");
     /// assert_eq!(Number::from(6).checked_mul(Number::from(7)), Some(Number::from(42)));

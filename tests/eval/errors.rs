@@ -162,7 +162,7 @@ pub fn nest<'a>(arena: &'a hcl::syntax::Arena, depth: usize, kind: usize) -> hcl
 
 #[test]
 fn evaluation_depth_is_limited() {
-    // Deeper than any tree the parser builds with its default limit (128),
+    // Deeper than any tree the parser builds with its default limit (256),
     // and than the evaluator's depth limit (10,000): a Limit error (from
     // that limit or from the stack budget, whichever comes first at this
     // build's optimisation level) instead of a stack overflow of the 2 MiB

@@ -311,9 +311,9 @@ fn reference_text_is_the_source_it_spans() {
 
 #[test]
 fn the_deepest_nesting_the_parser_allows_is_walked() {
-    // 128 brackets, `for` expressions or parentheses (the default limit;
+    // 256 brackets, `for` expressions or parentheses (the default limit;
     // one more is a parse error).
-    let n = 128;
+    let n = 256;
     for (open, close, width) in [("[", "]", 1), ("[for v in ", " : v]", 10), ("(", ")", 1)] {
         let src = format!("{}var.x{}", open.repeat(n), close.repeat(n));
         assert_eq!(
