@@ -115,10 +115,15 @@ pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
     let n = v
         .as_number()
         .ok_or_else(|| format!("{what}: a number is required"))?;
-    // (A whole number within i64's range is held as an integer: any other
-    // is a fraction or out of range, however near its f64 is.)
+    // (A whole number within i64's range is held as an integer, but for
+    // `-0`: any other is a fraction or out of range, however near its f64
+    // is.)
     if let Some(i) = n.as_i64() {
         return Ok(i);
+    }
+    // (`-0` is zero.)
+    if n.is_zero() {
+        return Ok(0);
     }
     const MSG: &str =
         "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
