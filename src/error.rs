@@ -170,6 +170,17 @@ impl Location {
             offset: self.offset + start.offset,
         }
     }
+
+    /// The reverse of [`Location::within`]: the location `self`, a place
+    /// in a text made of files one after another, has in the file that
+    /// starts at `start` of it (each file starting a line).
+    pub(crate) fn in_file(self, start: Location) -> Location {
+        Location {
+            line: self.line.saturating_sub(start.line - 1).max(1),
+            column: self.column,
+            offset: self.offset.saturating_sub(start.offset),
+        }
+    }
 }
 
 impl Default for Location {
@@ -595,11 +606,7 @@ impl Error {
         let Some((name, start)) = file_at(at) else {
             return;
         };
-        let back = |l: Location| Location {
-            line: l.line.saturating_sub(start.line - 1).max(1),
-            column: l.column,
-            offset: l.offset.saturating_sub(start.offset),
-        };
+        let back = |l: Location| l.in_file(start);
         e.span = e.span.map(|s| {
             Span::new(
                 s.start().saturating_sub(start.offset),

@@ -34,8 +34,13 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// This test run's directory for the files it writes.
+fn run_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("hcl-cli-test-{}", std::process::id()))
+}
+
 fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hcl-cli-test-{}", std::process::id()));
+    let dir = run_dir();
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, content).unwrap();
@@ -44,9 +49,7 @@ fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
 
 /// A new empty directory of this test run's.
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("hcl-cli-test-{}", std::process::id()))
-        .join(name);
+    let dir = run_dir().join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

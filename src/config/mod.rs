@@ -410,19 +410,11 @@ impl Files {
         }
         let f = &self.files[file_index(&self.files, span.start())?];
         let at = crate::error::Locator::new(text);
-        let within = |l: Location| Location {
-            line: l.line - f.start.line + 1,
-            column: if l.line == f.start.line {
-                l.column - f.start.column + 1
-            } else {
-                l.column
-            },
-            offset: l.offset - f.start.offset,
-        };
+        let end = span.end().min(f.start.offset + f.len).max(span.start());
         Some(crate::error::Range {
             filename: Some(f.name.clone()),
-            start: within(at.locate(span.start())),
-            end: within(at.locate(span.end().min(f.start.offset + f.len).max(span.start()))),
+            start: at.locate(span.start()).in_file(f.start),
+            end: at.locate(end).in_file(f.start),
         })
     }
 
@@ -651,18 +643,15 @@ fn range_text(text: &str, files: &[FileInfo], span: Span) -> String {
     let Some((name, start)) = file_of(files, span.start()) else {
         return String::new();
     };
-    let from = Location::of(text, span.start());
-    let to = Location::of(text, span.end());
-    let line = |l: &Location| l.line - start.line + 1;
+    let at = crate::error::Locator::new(text);
+    let from = at.locate(span.start()).in_file(start);
+    let to = at.locate(span.end()).in_file(start);
     if from.line == to.line {
-        format!("{name}:{},{}-{}", line(&from), from.column, to.column)
+        format!("{name}:{},{}-{}", from.line, from.column, to.column)
     } else {
         format!(
             "{name}:{},{}-{},{}",
-            line(&from),
-            from.column,
-            line(&to),
-            to.column
+            from.line, from.column, to.line, to.column
         )
     }
 }

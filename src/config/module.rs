@@ -742,6 +742,16 @@ fn evaluate_locals(
     let var = object(variables);
     let mut values: Vec<Option<Typed>> = vec![None; decl.locals.len()];
     let mut failed: Option<Error> = None;
+    // What every local's evaluation shares: the mode and the file
+    // functions, when allowed (declared once).
+    #[allow(unused_mut)]
+    let mut base = Context::new().with_mode(EvalMode::Strict);
+    #[cfg(feature = "fs")]
+    if let Some(dir) = &inputs.files_dir {
+        base.allow_files(dir);
+    }
+    #[cfg(not(feature = "fs"))]
+    let _ = inputs;
     for i in order {
         let (_, expr, _) = decl.locals[i];
         // The locals so far (a local that failed is unknown to the others).
@@ -751,13 +761,7 @@ fn evaluate_locals(
             .zip(&values)
             .filter_map(|(l, v)| v.clone().map(|v| (l.0.to_owned(), v)))
             .collect();
-        let mut ctx = Context::new().with_mode(EvalMode::Strict);
-        #[cfg(feature = "fs")]
-        if let Some(dir) = &inputs.files_dir {
-            ctx.allow_files(dir);
-        }
-        #[cfg(not(feature = "fs"))]
-        let _ = inputs;
+        let mut ctx = base.child();
         declare(&mut ctx, var.clone(), object(&so_far));
         for root in &unknown_roots[i] {
             ctx.declare_unknown(root, Type::Dynamic, false);

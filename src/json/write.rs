@@ -712,21 +712,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                         }
                         self.out.value(v)
                     }
-                    // A template keeps what it knows, as template-preserving
-                    // evaluation keeps it.
-                    None if self.options.evaluate => match e.kind {
-                        ExprKind::Template(t) => {
-                            match crate::eval::kept_template(
-                                &t.template,
-                                self.ctx,
-                                &mut interpolation,
-                            ) {
-                                Some(Value::String(s)) => self.out.string(&s),
-                                _ => self.source_template(e),
-                            }
-                        }
-                        _ => self.source_template(e),
-                    },
+                    None => self.kept(e),
                     _ => self.source_template(e),
                 }
                 Ok(())
@@ -806,6 +792,20 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                 None => self.out.string(&e.to_string()),
             },
         }
+    }
+
+    /// An expression that refers to what the context does not have: a
+    /// template with what it knows rendered, as template-preserving
+    /// evaluation keeps it; anything else as its source template.
+    fn kept(&mut self, e: &Expression<'_>) {
+        if let (true, ExprKind::Template(t)) = (self.options.evaluate, e.kind) {
+            if let Some(Value::String(s)) =
+                crate::eval::kept_template(&t.template, self.ctx, &mut interpolation)
+            {
+                return self.out.string(&s);
+            }
+        }
+        self.source_template(e);
     }
 
     /// An expression as a template string that evaluates to it.

@@ -1665,7 +1665,8 @@ pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, 
 pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     // A known map (perhaps holding unknowns) and key: cty calls `lookup`
     // whatever its default (which may be unknown), so a key the map has
-    // gives its value.
+    // gives its value, and one it lacks the default, known or not
+    // (Terraform: `lookup({c = U}, "a", "d")` is "d").
     if let (Some(Value::Object(m)), false, true) =
         (c.args.first(), c.whole(0), typing::is_known(&c.metas[1]))
     {
@@ -1674,41 +1675,24 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             &crate::eval::functions::util::Ty::String,
         );
         if let Ok(Value::String(k)) = key {
-            if let Some((i, (_, v))) = m
-                .get_index_of(k.as_str())
-                .and_then(|i| Some((i, m.get_index(i)?)))
-            {
-                let t = match &c.callback {
-                    Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
-                    _ => Type::Dynamic,
-                };
-                return typing::convert(v.clone(), &typing::attr(&c.metas[0], &k, i, v), &t)
-                    .map(Some)
-                    .map_err(|e| c.fail(e.into()));
-            }
-        }
-    }
-    // A known map or object (holding unknowns) without the known key: the
-    // default, known or not (Terraform: `lookup({c = U}, "a", "d")` is "d").
-    if let (Some(Value::Object(m)), false, true, Some(_)) = (
-        c.args.first(),
-        c.whole(0),
-        typing::is_known(&c.metas[1]),
-        c.args.get(2),
-    ) {
-        let key = crate::eval::functions::util::convert_known(
-            c.args[1].clone(),
-            &crate::eval::functions::util::Ty::String,
-        );
-        if let Ok(Value::String(k)) = key {
-            if !m.contains_key(k.as_str()) {
-                let t = match &c.callback {
-                    Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
-                    _ => Type::Dynamic,
-                };
-                let (args, metas, _) = c.take();
-                let (default, meta) = (args.into_iter().nth(2), metas.into_iter().nth(2));
-                return typing::convert(default.unwrap_or_default(), &meta.flatten(), &t)
+            let t = match &c.callback {
+                Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
+                _ => Type::Dynamic,
+            };
+            let (found, meta) = match m.get_index_of(k.as_str()) {
+                Some(i) => {
+                    let v = &m[i];
+                    (Some(v.clone()), typing::attr(&c.metas[0], &k, i, v))
+                }
+                None if c.args.len() > 2 => {
+                    let (args, metas, _) = c.take();
+                    let (default, meta) = (args.into_iter().nth(2), metas.into_iter().nth(2));
+                    (default, meta.flatten())
+                }
+                None => (None, None),
+            };
+            if let Some(v) = found {
+                return typing::convert(v, &meta, &t)
                     .map(Some)
                     .map_err(|e| c.fail(e.into()));
             }
