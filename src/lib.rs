@@ -60,6 +60,8 @@ pub mod syntax;
 pub mod typeexpr;
 pub mod value;
 
+mod stack;
+
 pub use de::{
     from_body, from_json_slice, from_json_str, from_json_str_with_context, from_reader, from_slice,
     from_str, from_str_with_context, from_value, Deserializer,

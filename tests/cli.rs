@@ -893,7 +893,8 @@ fn help_prints_the_whole_usage_or_one_command_s() {
             "    next top-level item); --format json prints one `terraform validate\n",
             "    -json` object for all files instead, --format github one GitHub\n",
             "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL);\n",
-            "    --max-depth N: the nesting limit (default 256; also for json and refs)\n",
+            "    --max-depth N: the nesting limit (default 1024; also for json, refs,\n",
+            "    eval and fmt)\n",
             "\n",
             "    --module: each DIR's files (Terraform's, or those of --ext) read as one\n",
             "    module and checked as Terraform checks it: duplicate variables,\n",
@@ -1597,4 +1598,29 @@ fn json_merge_of_a_directory_without_its_files_is_an_error() {
     );
     let out = hcl(&["check", "--module", shown], "");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Terraform takes a chain of 1,000 conditionals (`terraform fmt` leaves
+/// this line as it is; `terraform console -var a=997` gives "v997"): so do
+/// `hcl fmt` and `hcl eval` by default, and `-max-depth` sets the limit.
+#[test]
+fn fmt_and_eval_take_a_thousand_arm_conditional_and_a_depth_limit() {
+    let chain: String = (0..1000)
+        .map(|i| format!("var.a == {i} ? \"v{i}\" : "))
+        .collect::<String>()
+        + "\"none\"";
+    let src = format!("x = {chain}\n");
+    let o = hcl(&["fmt", "-"], &src);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), src);
+    let o = hcl(&["fmt", "-max-depth", "2", "-"], "x = [[[1]]]\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nesting too deep"), "{}", stderr(&o));
+    assert_eq!(
+        run(&["eval", "--var", "var={\"a\":997}", &chain]),
+        "\"v997\"\n"
+    );
+    let o = hcl(&["eval", "--max-depth", "2", "[[[1]]]"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("nesting too deep"), "{}", stderr(&o));
 }

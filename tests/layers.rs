@@ -13,7 +13,8 @@ use std::path::Path;
 /// `None` for the crate root.
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
-        "error" => 0,
+        // (Independent bottom layers.)
+        "stack" | "error" => 0,
         "value" => 1,
         "syntax" => 2,
         "parser" => 3,

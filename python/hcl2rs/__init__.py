@@ -81,8 +81,8 @@ def loads(
     `.json` is read as HCL's JSON syntax and names the file in errors;
     `allow_files` lets `file()` and its kin read under that directory;
     `parse_float` as `json.loads`'s (`decimal.Decimal` keeps every digit);
-    `max_depth` the nesting limit of brackets, blocks and templates
-    (default 256).
+    `max_depth` the nesting limit of brackets, blocks, templates and
+    conditional arms (default 1024).
 
     >>> loads('a = [for x in [1, 2] : x * 2]')
     {'a': [2, 4]}
@@ -126,6 +126,7 @@ def load_dir(
     var_files: Union[PathLike, Iterable[PathLike]] = (),
     var_values: Optional[Mapping[str, str]] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
+    max_depth: Optional[int] = None,
 ) -> dict:
     """A directory's files read as one configuration, as `hcl json --merge
     DIR`: Terraform's `.tf` and `.tf.json` files (or those ending with one
@@ -139,6 +140,7 @@ def load_dir(
     `module=True` (without it they are refused). Paths may be `str` or
     `os.PathLike`; a lone path given as `var_files` is one file. A
     directory with no file to read is an `HCLError` naming it.
+    `max_depth` is the nesting limit, as for `loads`.
     """
     files = _paths(var_files)
     values = [(k, v) for k, v in (var_values or {}).items()]
@@ -155,6 +157,7 @@ def load_dir(
         files,
         values,
         parse_float,
+        max_depth,
     )
 
 

@@ -107,7 +107,7 @@ fn parse_options(max_depth: Option<usize>) -> hcl::ParseOptions {
 
 /// `hcl json --merge` (or `--module`) of a directory, as Python objects.
 #[pyfunction]
-#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None))]
+#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None, max_depth=None))]
 #[allow(clippy::too_many_arguments)]
 fn load_dir<'py>(
     py: Python<'py>,
@@ -120,6 +120,7 @@ fn load_dir<'py>(
     var_files: Vec<String>,
     var_values: Vec<(String, String)>,
     parse_float: Option<&Bound<'py, PyAny>>,
+    max_depth: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let v = py
         .detach(|| {
@@ -127,7 +128,7 @@ fn load_dir<'py>(
                 Some(e) => DirFiles::extensions(e),
                 None => DirFiles::terraform(),
             };
-            let files = Files::read_dir(path, &choose)?;
+            let files = Files::read_dir_with(path, &choose, &parse_options(max_depth))?;
             let source = files.context_source();
             let mut ctx = context(variables, strict, allow_files)?.with_source(source);
             if module {

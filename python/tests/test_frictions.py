@@ -119,19 +119,25 @@ def test_loads_of_dumps_is_the_value_over_the_corpus():
     assert checked > 5000 and not wrong, (checked, wrong[:10])
 
 
-def test_the_nesting_limit_takes_what_terraform_fmt_takes_and_can_be_set():
-    # `terraform fmt` takes 129 nested brackets, python-hcl2 200.
-    deep = "a = " + "[" * 200 + "1" + "]" * 200 + "\n"
+def test_the_nesting_limit_takes_what_terraform_takes_and_can_be_set(tmp_path):
+    # `terraform fmt` takes 129 nested brackets, python-hcl2 200, and
+    # Terraform a chain of 1,000 conditionals (terraform console gives
+    # "v997" for a = 997).
+    deep = "a = " + "[" * 1000 + "1" + "]" * 1000 + "\n"
     assert hcl2rs.compat.loads(deep)["a"]
     assert hcl2rs.loads(deep)["a"]
-    deeper = "a = " + "[" * 300 + "1" + "]" * 300 + "\n"
+    deeper = "a = " + "[" * 1100 + "1" + "]" * 1100 + "\n"
     with pytest.raises(hcl2rs.HCLError, match="nesting too deep"):
         hcl2rs.loads(deeper)
-    assert hcl2rs.loads(deeper, max_depth=400)["a"]
-    assert hcl2rs.compat.loads(deeper, max_depth=400)["a"]
-    assert hcl2rs.references(deeper, max_depth=400) == []
+    assert hcl2rs.loads(deeper, max_depth=1200)["a"]
+    assert hcl2rs.compat.loads(deeper, max_depth=1200)["a"]
+    assert hcl2rs.references(deeper, max_depth=1200) == []
     with pytest.raises(hcl2rs.HCLError, match="nesting too deep"):
         hcl2rs.compat.loads("a = [[1]]\n", max_depth=1)
-    # A conditional of 255 arms (each nests one level).
-    chain = "a = " + "var.c ? 1 : " * 250 + "0\n"
-    assert hcl2rs.compat.loads(chain)["a"].startswith("${var.c ? 1 :")
+    chain = " ".join(f'var.a == {i} ? "v{i}" :' for i in range(1000)) + ' "none"'
+    assert hcl2rs.evaluate(chain, {"var": {"a": 997}}) == "v997"
+    assert hcl2rs.compat.loads("a = " + chain + "\n")["a"].startswith("${var.a == 0 ?")
+    (tmp_path / "main.tf").write_text("a = [[1]]\n")
+    assert hcl2rs.load_dir(tmp_path)["a"] == [[1]]
+    with pytest.raises(hcl2rs.HCLError, match="nesting too deep"):
+        hcl2rs.load_dir(tmp_path, max_depth=1)

@@ -153,7 +153,19 @@ impl Files {
     /// assert!(Files::read_dir(&dir, &DirFiles::terraform()).is_err());
     /// ```
     pub fn read_dir(dir: impl AsRef<std::path::Path>, choose: &DirFiles) -> Result<Files> {
-        Files::read_listing(choose.list(dir)?)
+        Files::read_dir_with(dir, choose, &ParseOptions::default())
+    }
+
+    /// [`Files::read_dir`] with parse options.
+    ///
+    /// # Errors
+    /// As [`Files::read_dir`].
+    pub fn read_dir_with(
+        dir: impl AsRef<std::path::Path>,
+        choose: &DirFiles,
+        options: &ParseOptions,
+    ) -> Result<Files> {
+        Files::read_listing_with(choose.list(dir)?, options)
     }
 
     /// Reads the files of a directory's [`Listing`] (see
@@ -175,6 +187,10 @@ impl Files {
     /// assert_eq!(files.body().attributes().count(), 1);
     /// ```
     pub fn read_listing(listing: Listing) -> Result<Files> {
+        Files::read_listing_with(listing, &ParseOptions::default())
+    }
+
+    fn read_listing_with(listing: Listing, options: &ParseOptions) -> Result<Files> {
         let mut files = Vec::with_capacity(listing.files.len());
         for f in listing.files {
             let bytes = std::fs::read(&f.path).map_err(|e| {
@@ -188,7 +204,7 @@ impl Files {
                 .to_owned();
             files.push((f.name, f.json, text));
         }
-        Files::build(files, listing.warnings, &ParseOptions::default())
+        Files::build(files, listing.warnings, options)
     }
 
     fn build(

@@ -305,7 +305,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_map(visitor)
+        crate::stack::with_stack(|| self.deserialize_map(visitor))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -682,20 +682,22 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.element {
-            let b = self.single()?;
-            return self.body(b).deserialize_map(visitor);
-        }
-        if self.all_labeled() {
-            self.visit_labels(visitor)
-        } else if self.blocks.len() == 1 {
-            self.body(self.blocks[0]).deserialize_map(visitor)
-        } else if self.blocks.iter().all(|b| b.labels.len() == self.depth) {
-            self.visit_elements(visitor)
-        } else {
-            let span = self.span();
-            ValueDeserializer::new(self.mixed_value()?, span).deserialize_any(visitor)
-        }
+        crate::stack::with_stack(|| {
+            if self.element {
+                let b = self.single()?;
+                return self.body(b).deserialize_map(visitor);
+            }
+            if self.all_labeled() {
+                self.visit_labels(visitor)
+            } else if self.blocks.len() == 1 {
+                self.body(self.blocks[0]).deserialize_map(visitor)
+            } else if self.blocks.iter().all(|b| b.labels.len() == self.depth) {
+                self.visit_elements(visitor)
+            } else {
+                let span = self.span();
+                ValueDeserializer::new(self.mixed_value()?, span).deserialize_any(visitor)
+            }
+        })
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -921,10 +923,12 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let span = self.0.span();
-        KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
-            .deserialize_any(visitor)
-            .map_err(|e| attach_span(e, span))
+        crate::stack::with_stack(|| {
+            let span = self.0.span();
+            KeyDeserializer::borrowing(self.0.as_str(), self.1.borrow(self.0.as_str()))
+                .deserialize_any(visitor)
+                .map_err(|e| attach_span(e, span))
+        })
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -992,10 +996,12 @@ impl<'de> de::Deserializer<'de> for LabelsDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        visitor.visit_seq(LabelSeq {
-            labels: self.0.iter(),
-            index: 0,
-            env: self.1,
+        crate::stack::with_stack(|| {
+            visitor.visit_seq(LabelSeq {
+                labels: self.0.iter(),
+                index: 0,
+                env: self.1,
+            })
         })
     }
 
@@ -1217,23 +1223,25 @@ impl<'de> de::Deserializer<'de> for ExprDe<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let this = self.inner();
-        let span = this.expr.span;
-        match &this.expr.kind {
-            ExprKind::Null => visitor.visit_unit(),
-            ExprKind::Bool(b) => visitor.visit_bool(*b),
-            ExprKind::Number(n) => visit_number(&n.value(), visitor),
-            ExprKind::String(s) => match this.env.borrow(s) {
-                Some(s) => visitor.visit_borrowed_str(s),
-                None => visitor.visit_str(s),
-            },
-            ExprKind::Tuple(items) => return this.visit_tuple(items, visitor),
-            ExprKind::Object(items) if Self::literal_keys(items) => {
-                return this.visit_object(items, visitor)
+        crate::stack::with_stack(|| {
+            let this = self.inner();
+            let span = this.expr.span;
+            match &this.expr.kind {
+                ExprKind::Null => visitor.visit_unit(),
+                ExprKind::Bool(b) => visitor.visit_bool(*b),
+                ExprKind::Number(n) => visit_number(&n.value(), visitor),
+                ExprKind::String(s) => match this.env.borrow(s) {
+                    Some(s) => visitor.visit_borrowed_str(s),
+                    None => visitor.visit_str(s),
+                },
+                ExprKind::Tuple(items) => return this.visit_tuple(items, visitor),
+                ExprKind::Object(items) if Self::literal_keys(items) => {
+                    return this.visit_object(items, visitor)
+                }
+                _ => this.eval()?.deserialize_any(visitor),
             }
-            _ => this.eval()?.deserialize_any(visitor),
-        }
-        .map_err(|e| attach_span(e, span))
+            .map_err(|e| attach_span(e, span))
+        })
     }
 
     expr_number!(

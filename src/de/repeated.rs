@@ -133,10 +133,12 @@ impl<'de> de::Deserializer<'de> for Definitions<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if self.values.iter().all(|e| ExprDe::literal_object(e)) {
-            return visit_objects(self.values, self.env, visitor);
-        }
-        self.visit_seq(visitor)
+        crate::stack::with_stack(|| {
+            if self.values.iter().all(|e| ExprDe::literal_object(e)) {
+                return visit_objects(self.values, self.env, visitor);
+            }
+            self.visit_seq(visitor)
+        })
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

@@ -45,36 +45,38 @@ pub(crate) fn visit_expression<'de, V: Visitor<'de>>(
     env: &Env<'_, '_, 'de>,
     visitor: V,
 ) -> Result<V::Value> {
-    let src = env.src;
-    if env.json {
-        let token = src.get(expr.span.range()).unwrap_or_default();
-        if token.starts_with('"') {
-            if let Ok(crate::value::json::Node {
-                kind: crate::value::json::Kind::String(text),
-                ..
-            }) = crate::value::json::parse(token, 1)
-            {
-                return visitor.visit_seq(Raw {
-                    start: env.locate(expr.span.start() + 1),
-                    text: Some(Cow::Owned(text.into_owned())),
-                    at: 0,
-                });
+    crate::stack::with_stack(|| {
+        let src = env.src;
+        if env.json {
+            let token = src.get(expr.span.range()).unwrap_or_default();
+            if token.starts_with('"') {
+                if let Ok(crate::value::json::Node {
+                    kind: crate::value::json::Kind::String(text),
+                    ..
+                }) = crate::value::json::parse(token, 1)
+                {
+                    return visitor.visit_seq(Raw {
+                        start: env.locate(expr.span.start() + 1),
+                        text: Some(Cow::Owned(text.into_owned())),
+                        at: 0,
+                    });
+                }
             }
         }
-    }
-    // A heredoc's closing marker ends its line: the text keeps the line
-    // break, so that it parses on its own.
-    let mut span = expr.span;
-    if expr.ends_with_heredoc() {
-        let rest = src.as_bytes().get(span.end()..).unwrap_or_default();
-        let eol = match rest {
-            [b'\n', ..] => 1,
-            [b'\r', b'\n', ..] => 2,
-            _ => 0,
-        };
-        span = Span::new(span.start(), span.end() + eol);
-    }
-    visit_text(env, span, || expr.to_string(), visitor)
+        // A heredoc's closing marker ends its line: the text keeps the line
+        // break, so that it parses on its own.
+        let mut span = expr.span;
+        if expr.ends_with_heredoc() {
+            let rest = src.as_bytes().get(span.end()..).unwrap_or_default();
+            let eol = match rest {
+                [b'\n', ..] => 1,
+                [b'\r', b'\n', ..] => 2,
+                _ => 0,
+            };
+            span = Span::new(span.start(), span.end() + eol);
+        }
+        visit_text(env, span, || expr.to_string(), visitor)
+    })
 }
 
 fn visit_text<'de, V: Visitor<'de>>(

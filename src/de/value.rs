@@ -230,15 +230,17 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let span = self.span;
-        match self.value {
-            Value::Null => visitor.visit_unit(),
-            Value::Bool(b) => visitor.visit_bool(b),
-            Value::Number(n) => visit_number(&n, visitor),
-            Value::String(s) => visit_string(s, visitor),
-            Value::Array(a) => visit_array(a, span, visitor),
-            Value::Object(o) => visit_object(o, span, visitor),
-        }
+        crate::stack::with_stack(|| {
+            let span = self.span;
+            match self.value {
+                Value::Null => visitor.visit_unit(),
+                Value::Bool(b) => visitor.visit_bool(b),
+                Value::Number(n) => visit_number(&n, visitor),
+                Value::String(s) => visit_string(s, visitor),
+                Value::Array(a) => visit_array(a, span, visitor),
+                Value::Object(o) => visit_object(o, span, visitor),
+            }
+        })
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -563,10 +565,10 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.borrowed {
+        crate::stack::with_stack(|| match self.borrowed {
             Some(s) => visitor.visit_borrowed_str(s),
             None => visitor.visit_str(self.key),
-        }
+        })
     }
 
     key_number!(

@@ -20,14 +20,16 @@ use crate::value::{Key, Map, Value};
 /// * a later attribute of the same name replaces an earlier one; a block
 ///   whose type is also an attribute name replaces that attribute.
 pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
-    if ctx.too_deep(d) {
-        return Err(super::expr::too_deep(body.span));
-    }
-    // Many blocks share a few keys: do not reserve one slot per structure
-    // in large bodies.
-    let mut map: Map<Key, Value> = Map::with_capacity(body.structures.len().min(32));
-    eval_structures(&mut map, body.structures, ctx, d)?;
-    Ok(Value::Object(map))
+    crate::stack::with_stack(|| {
+        if ctx.too_deep(d) {
+            return Err(super::expr::too_deep(body.span));
+        }
+        // Many blocks share a few keys: do not reserve one slot per structure
+        // in large bodies.
+        let mut map: Map<Key, Value> = Map::with_capacity(body.structures.len().min(32));
+        eval_structures(&mut map, body.structures, ctx, d)?;
+        Ok(Value::Object(map))
+    })
 }
 
 /// Evaluates `structures` (a body's, or the next of a file's top-level

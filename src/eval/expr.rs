@@ -42,10 +42,11 @@ impl<'e, 'p> Eval<'e, 'p> {
         }
     }
 
-    /// Whether recursion must stop: too deep, or too much stack used.
+    /// Whether recursion must stop (each level runs with room on the
+    /// stack: see [`with_stack`](crate::stack::with_stack)).
     #[inline]
     pub(crate) fn too_deep(&self, d: u32) -> bool {
-        d > MAX_DEPTH || self.budget.stack_exhausted()
+        d > MAX_DEPTH
     }
 }
 
@@ -234,39 +235,41 @@ pub(crate) fn too_deep(span: Span) -> Fail {
 /// else (operands, function arguments, ...) an unknown propagates, so that
 /// no operation ever sees a kept template as if it were a value.
 pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
-    if !ctx.preserves() {
-        return eval(e, ctx, d);
-    }
-    if ctx.too_deep(d) {
-        return Err(too_deep(e.span));
-    }
-    let r = match &e.kind {
-        ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1).map(|r| r.0),
-        ExprKind::Object(items) => eval_object(items, true, ctx, d + 1).map(|r| r.0),
-        ExprKind::Parenthesis(inner)
-            if matches!(inner.kind, ExprKind::Tuple(_) | ExprKind::Object(_)) =>
-        {
-            return eval_top(inner, ctx, d + 1)
+    crate::stack::with_stack(|| {
+        if !ctx.preserves() {
+            return eval(e, ctx, d);
         }
-        // A value declared unknown in the context is kept as well.
-        _ => match eval_t(e, ctx, d) {
-            Ok((v, t)) if typing::is_known(&t) => Ok(v),
-            Ok(_) => Err(Fail::Unknown(None)),
-            Err(e) => Err(e),
-        },
-    };
-    match r {
-        Err(Fail::Unknown(_)) => {
-            // A template keeps what it knows.
-            if let ExprKind::Template(t) = &e.kind {
-                if let Ok(v) = template::render_kept(&t.template, ctx, d) {
-                    return Ok(v);
-                }
+        if ctx.too_deep(d) {
+            return Err(too_deep(e.span));
+        }
+        let r = match &e.kind {
+            ExprKind::Tuple(items) => eval_tuple(items, true, ctx, d + 1).map(|r| r.0),
+            ExprKind::Object(items) => eval_object(items, true, ctx, d + 1).map(|r| r.0),
+            ExprKind::Parenthesis(inner)
+                if matches!(inner.kind, ExprKind::Tuple(_) | ExprKind::Object(_)) =>
+            {
+                return eval_top(inner, ctx, d + 1)
             }
-            Ok(print::preserve(e, ctx, ctx.budget))
+            // A value declared unknown in the context is kept as well.
+            _ => match eval_t(e, ctx, d) {
+                Ok((v, t)) if typing::is_known(&t) => Ok(v),
+                Ok(_) => Err(Fail::Unknown(None)),
+                Err(e) => Err(e),
+            },
+        };
+        match r {
+            Err(Fail::Unknown(_)) => {
+                // A template keeps what it knows.
+                if let ExprKind::Template(t) = &e.kind {
+                    if let Ok(v) = template::render_kept(&t.template, ctx, d) {
+                        return Ok(v);
+                    }
+                }
+                Ok(print::preserve(e, ctx, ctx.budget))
+            }
+            r => r,
         }
-        r => r,
-    }
+    })
 }
 
 /// A tuple: a failed element goes on as its placeholder, and the tuple,
@@ -326,47 +329,49 @@ pub(crate) fn not_known(span: Span) -> Fail {
 
 /// Evaluates one expression to its value and type (see [`typing`]).
 pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    if ctx.too_deep(d) {
-        return Err(too_deep(e.span));
-    }
-    let d = d + 1;
-    let lit = |v: Value| Ok((v, None));
-    match &e.kind {
-        ExprKind::Null => lit(Value::Null),
-        ExprKind::Bool(b) => lit(Value::Bool(*b)),
-        ExprKind::Number(n) => lit(Value::Number(n.value())),
-        ExprKind::String(s) => lit(Value::String(crate::Str::from(*s))),
-        ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
-        ExprKind::Variable(name) => match ctx.var_typed(name) {
-            Some((v, t)) => Ok((v.clone(), t.cloned())),
-            None => Err(undefined_var(name, e.span, ctx)),
-        },
-        ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
-        ExprKind::Object(items) => eval_object(items, false, ctx, d),
-        ExprKind::FuncCall(fc) => super::call::eval_call(fc, e.span, ctx, d),
-        ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
-        ExprKind::Unary(u) => {
-            // An operand that failed is converted as its placeholder; the
-            // result is then unknown.
-            let mut failures = Failures::default();
-            let (v, t) = match eval_t(&u.expr, ctx, d) {
-                Ok(r) => r,
-                Err(f) => failures.note(f)?,
-            };
-            let result = |_| boxed(unknown::nullable(ops::unary_type(u.operator)));
-            match ops::unary(u.operator, v, &t, u.expr.span) {
-                Ok(r) => failures.finish(r, result),
-                Err(f) => {
-                    failures.add_fail(f)?;
-                    failures.finish(unknown::nullable(Type::Dynamic), result)
+    crate::stack::with_stack(|| {
+        if ctx.too_deep(d) {
+            return Err(too_deep(e.span));
+        }
+        let d = d + 1;
+        let lit = |v: Value| Ok((v, None));
+        match &e.kind {
+            ExprKind::Null => lit(Value::Null),
+            ExprKind::Bool(b) => lit(Value::Bool(*b)),
+            ExprKind::Number(n) => lit(Value::Number(n.value())),
+            ExprKind::String(s) => lit(Value::String(crate::Str::from(*s))),
+            ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
+            ExprKind::Variable(name) => match ctx.var_typed(name) {
+                Some((v, t)) => Ok((v.clone(), t.cloned())),
+                None => Err(undefined_var(name, e.span, ctx)),
+            },
+            ExprKind::Tuple(items) => eval_tuple(items, false, ctx, d),
+            ExprKind::Object(items) => eval_object(items, false, ctx, d),
+            ExprKind::FuncCall(fc) => super::call::eval_call(fc, e.span, ctx, d),
+            ExprKind::Traversal(t) => eval_traversal(t, ctx, d),
+            ExprKind::Unary(u) => {
+                // An operand that failed is converted as its placeholder; the
+                // result is then unknown.
+                let mut failures = Failures::default();
+                let (v, t) = match eval_t(&u.expr, ctx, d) {
+                    Ok(r) => r,
+                    Err(f) => failures.note(f)?,
+                };
+                let result = |_| boxed(unknown::nullable(ops::unary_type(u.operator)));
+                match ops::unary(u.operator, v, &t, u.expr.span) {
+                    Ok(r) => failures.finish(r, result),
+                    Err(f) => {
+                        failures.add_fail(f)?;
+                        failures.finish(unknown::nullable(Type::Dynamic), result)
+                    }
                 }
             }
+            ExprKind::Binary(_) => eval_binary(e, ctx, d),
+            ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
+            ExprKind::For(f) => eval_for(f, ctx, d),
+            ExprKind::Parenthesis(inner) => eval_t(inner, ctx, d),
         }
-        ExprKind::Binary(_) => eval_binary(e, ctx, d),
-        ExprKind::Conditional(c) => eval_conditional(c, ctx, d),
-        ExprKind::For(f) => eval_for(f, ctx, d),
-        ExprKind::Parenthesis(inner) => eval_t(inner, ctx, d),
-    }
+    })
 }
 
 #[cold]

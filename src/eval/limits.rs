@@ -153,34 +153,19 @@ pub(crate) struct Budget {
     limits: Limits,
     elements: Cell<usize>,
     bytes: Cell<usize>,
-    /// Where the stack stood when the evaluation started: the stack it
-    /// may use is measured from here.
-    stack_base: usize,
     /// A buffer for text that is printed, then copied into a value (the
     /// source of an expression kept unevaluated): one allocation for the
     /// evaluation instead of one per such value.
     text: std::cell::RefCell<String>,
 }
 
-/// Stack an evaluation may use before it gives up with a
-/// [`ErrorKind::Limit`] error: deep trees fail cleanly instead of
-/// overflowing the stack, in debug builds on 2 MiB threads too.
-const STACK_BUDGET: usize = 1 << 20;
-
-#[inline(always)]
-fn stack_position() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
-}
-
 impl Budget {
-    /// A full budget of `limits`, its stack measured from the caller's.
+    /// A full budget of `limits`.
     pub(crate) fn new(limits: Limits) -> Budget {
         Budget {
             limits,
             elements: Cell::new(limits.max_elements),
             bytes: Cell::new(limits.max_string_bytes),
-            stack_base: stack_position(),
             text: std::cell::RefCell::new(String::new()),
         }
     }
@@ -195,12 +180,6 @@ impl Budget {
             }
             Err(_) => f(&mut String::new()),
         }
-    }
-
-    /// Whether the evaluation has used up its stack.
-    #[inline]
-    pub(crate) fn stack_exhausted(&self) -> bool {
-        self.stack_base.abs_diff(stack_position()) > STACK_BUDGET
     }
 
     /// Takes `elements` and `bytes` from what is left.

@@ -329,7 +329,9 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    with_expression(src, |expr| expr.evaluate(ctx))
+    with_expression(src, &crate::ParseOptions::default(), |expr| {
+        expr.evaluate(ctx)
+    })
 }
 
 /// Evaluates `e` with its source text `source` (positions in errors).
@@ -346,15 +348,16 @@ pub(crate) fn typed_with_source(
 /// Parses `src` as one expression and hands it to `f`.
 pub(crate) fn with_expression<T>(
     src: &str,
+    options: &crate::ParseOptions,
     f: impl Fn(&crate::syntax::ParsedExpression<'_>) -> Result<T>,
 ) -> Result<T> {
-    match crate::parser::parse_expression(src) {
+    match crate::parser::parse_expression_with(src, options) {
         Ok(expr) => f(&expr),
         // A heredoc's closing marker must end its line: accept one that ends
         // the input.
         Err(e) if !src.ends_with('\n') && src.contains("<<") => {
             let with_newline = format!("{src}\n");
-            let r = match crate::parser::parse_expression(&with_newline) {
+            let r = match crate::parser::parse_expression_with(&with_newline, options) {
                 Ok(expr) => f(&expr),
                 Err(_) => Err(e),
             };
@@ -425,7 +428,27 @@ pub(crate) fn kept_template(
 /// assert!(evaluate_typed_str("undefined_var", &Context::new()).is_err());
 /// ```
 pub fn evaluate_typed_str(src: &str, ctx: &Context<'_>) -> Result<Typed> {
-    with_expression(src, |expr| {
+    evaluate_typed_str_with(src, ctx, &crate::ParseOptions::default())
+}
+
+/// [`evaluate_typed_str`] with parse options.
+///
+/// ```
+/// use hcl::eval::{evaluate_typed_str_with, Context};
+/// let shallow = hcl::ParseOptions::new().max_depth(1);
+/// assert!(evaluate_typed_str_with("[1]", &Context::new(), &shallow).is_ok());
+/// let err = evaluate_typed_str_with("[[1]]", &Context::new(), &shallow).unwrap_err();
+/// assert_eq!(err.kind(), hcl::ErrorKind::Limit);
+/// ```
+///
+/// # Errors
+/// As [`evaluate_typed_str`].
+pub fn evaluate_typed_str_with(
+    src: &str,
+    ctx: &Context<'_>,
+    options: &crate::ParseOptions,
+) -> Result<Typed> {
+    with_expression(src, options, |expr| {
         typed_with_source(expr.expr(), expr.source(), ctx)
     })
 }

@@ -195,148 +195,150 @@ pub fn print_expr(e: &Expression<'_>, out: &mut String) {
 }
 
 fn print_depth(e: &Expression<'_>, out: &mut String, d: u32) {
-    if d > 256 {
-        // Deeper than the parser builds by default; keep the stack safe.
-        out.push_str("null");
-        return;
-    }
-    let d = d + 1;
-    match &e.kind {
-        ExprKind::Null => out.push_str("null"),
-        ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        ExprKind::Number(n) => {
-            if n.raw.is_empty() {
-                let _ = write!(out, "{}", n.value());
-            } else {
-                out.push_str(n.raw);
+    crate::stack::with_stack(|| {
+        if d > 256 {
+            // Deeper than the parser builds by default; keep the stack safe.
+            out.push_str("null");
+            return;
+        }
+        let d = d + 1;
+        match &e.kind {
+            ExprKind::Null => out.push_str("null"),
+            ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            ExprKind::Number(n) => {
+                if n.raw.is_empty() {
+                    let _ = write!(out, "{}", n.value());
+                } else {
+                    out.push_str(n.raw);
+                }
             }
-        }
-        ExprKind::String(s) => crate::syntax::push_quoted(out, s),
-        ExprKind::Template(t) => {
-            out.push('"');
-            print_template(&t.template, keeps_strip(t), out, d);
-            out.push('"');
-        }
-        ExprKind::Variable(name) => out.push_str(name),
-        ExprKind::Tuple(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
+            ExprKind::String(s) => crate::syntax::push_quoted(out, s),
+            ExprKind::Template(t) => {
+                out.push('"');
+                print_template(&t.template, keeps_strip(t), out, d);
+                out.push('"');
+            }
+            ExprKind::Variable(name) => out.push_str(name),
+            ExprKind::Tuple(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    print_depth(item, out, d);
+                }
+                out.push(']');
+            }
+            ExprKind::Object(items) => {
+                if items.is_empty() {
+                    out.push_str("{}");
+                    return;
+                }
+                out.push_str("{ ");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match &item.key {
+                        ObjectKey::Ident(id) => out.push_str(id.name),
+                        ObjectKey::Expression(k) => print_depth(k, out, d),
+                    }
+                    out.push_str(match item.separator {
+                        ObjectSeparator::Equals => " = ",
+                        ObjectSeparator::Colon => ": ",
+                    });
+                    print_depth(&item.value, out, d);
+                }
+                out.push_str(" }");
+            }
+            ExprKind::FuncCall(fc) => {
+                out.push_str(&fc.name.to_full_name());
+                out.push('(');
+                for (i, a) in fc.args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    print_depth(a, out, d);
+                }
+                if fc.expand_final {
+                    out.push_str("...");
+                }
+                out.push(')');
+            }
+            ExprKind::Traversal(t) => {
+                print_depth(&t.expr, out, d);
+                for op in t.operators {
+                    match &op.kind {
+                        TraversalOperatorKind::GetAttr(id) => {
+                            out.push('.');
+                            out.push_str(id.name);
+                        }
+                        TraversalOperatorKind::Index(ix) => {
+                            out.push('[');
+                            print_depth(ix, out, d);
+                            out.push(']');
+                        }
+                        TraversalOperatorKind::LegacyIndex(n) => {
+                            let _ = write!(out, ".{n}");
+                        }
+                        TraversalOperatorKind::AttrSplat => out.push_str(".*"),
+                        TraversalOperatorKind::FullSplat => out.push_str("[*]"),
+                    }
+                }
+            }
+            ExprKind::Unary(u) => {
+                out.push_str(u.operator.as_str());
+                print_depth(&u.expr, out, d);
+            }
+            ExprKind::Binary(_) => {
+                // Left-nested chains are printed iteratively.
+                let (cur, chain) = e.binary_chain();
+                print_depth(cur, out, d);
+                for (_, b) in chain.iter().rev() {
+                    out.push(' ');
+                    out.push_str(b.operator.as_str());
+                    out.push(' ');
+                    print_depth(&b.rhs, out, d);
+                }
+            }
+            ExprKind::Conditional(c) => {
+                print_depth(&c.cond, out, d);
+                out.push_str(" ? ");
+                print_depth(&c.true_expr, out, d);
+                out.push_str(" : ");
+                print_depth(&c.false_expr, out, d);
+            }
+            ExprKind::For(f) => {
+                out.push_str(if f.is_object() { "{for " } else { "[for " });
+                if let Some(k) = &f.key_var {
+                    out.push_str(k.name);
                     out.push_str(", ");
                 }
-                print_depth(item, out, d);
-            }
-            out.push(']');
-        }
-        ExprKind::Object(items) => {
-            if items.is_empty() {
-                out.push_str("{}");
-                return;
-            }
-            out.push_str("{ ");
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
+                out.push_str(f.value_var.name);
+                out.push_str(" in ");
+                print_depth(&f.collection, out, d);
+                out.push_str(" : ");
+                if let Some(k) = &f.key_expr {
+                    print_depth(k, out, d);
+                    out.push_str(" => ");
                 }
-                match &item.key {
-                    ObjectKey::Ident(id) => out.push_str(id.name),
-                    ObjectKey::Expression(k) => print_depth(k, out, d),
+                print_depth(&f.value_expr, out, d);
+                if f.grouping {
+                    out.push_str("...");
                 }
-                out.push_str(match item.separator {
-                    ObjectSeparator::Equals => " = ",
-                    ObjectSeparator::Colon => ": ",
-                });
-                print_depth(&item.value, out, d);
-            }
-            out.push_str(" }");
-        }
-        ExprKind::FuncCall(fc) => {
-            out.push_str(&fc.name.to_full_name());
-            out.push('(');
-            for (i, a) in fc.args.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
+                if let Some(c) = &f.cond {
+                    out.push_str(" if ");
+                    print_depth(c, out, d);
                 }
-                print_depth(a, out, d);
+                out.push(if f.is_object() { '}' } else { ']' });
             }
-            if fc.expand_final {
-                out.push_str("...");
-            }
-            out.push(')');
-        }
-        ExprKind::Traversal(t) => {
-            print_depth(&t.expr, out, d);
-            for op in t.operators {
-                match &op.kind {
-                    TraversalOperatorKind::GetAttr(id) => {
-                        out.push('.');
-                        out.push_str(id.name);
-                    }
-                    TraversalOperatorKind::Index(ix) => {
-                        out.push('[');
-                        print_depth(ix, out, d);
-                        out.push(']');
-                    }
-                    TraversalOperatorKind::LegacyIndex(n) => {
-                        let _ = write!(out, ".{n}");
-                    }
-                    TraversalOperatorKind::AttrSplat => out.push_str(".*"),
-                    TraversalOperatorKind::FullSplat => out.push_str("[*]"),
-                }
+            ExprKind::Parenthesis(inner) => {
+                out.push('(');
+                print_depth(inner, out, d);
+                out.push(')');
             }
         }
-        ExprKind::Unary(u) => {
-            out.push_str(u.operator.as_str());
-            print_depth(&u.expr, out, d);
-        }
-        ExprKind::Binary(_) => {
-            // Left-nested chains are printed iteratively.
-            let (cur, chain) = e.binary_chain();
-            print_depth(cur, out, d);
-            for (_, b) in chain.iter().rev() {
-                out.push(' ');
-                out.push_str(b.operator.as_str());
-                out.push(' ');
-                print_depth(&b.rhs, out, d);
-            }
-        }
-        ExprKind::Conditional(c) => {
-            print_depth(&c.cond, out, d);
-            out.push_str(" ? ");
-            print_depth(&c.true_expr, out, d);
-            out.push_str(" : ");
-            print_depth(&c.false_expr, out, d);
-        }
-        ExprKind::For(f) => {
-            out.push_str(if f.is_object() { "{for " } else { "[for " });
-            if let Some(k) = &f.key_var {
-                out.push_str(k.name);
-                out.push_str(", ");
-            }
-            out.push_str(f.value_var.name);
-            out.push_str(" in ");
-            print_depth(&f.collection, out, d);
-            out.push_str(" : ");
-            if let Some(k) = &f.key_expr {
-                print_depth(k, out, d);
-                out.push_str(" => ");
-            }
-            print_depth(&f.value_expr, out, d);
-            if f.grouping {
-                out.push_str("...");
-            }
-            if let Some(c) = &f.cond {
-                out.push_str(" if ");
-                print_depth(c, out, d);
-            }
-            out.push(if f.is_object() { '}' } else { ']' });
-        }
-        ExprKind::Parenthesis(inner) => {
-            out.push('(');
-            print_depth(inner, out, d);
-            out.push(')');
-        }
-    }
+    })
 }
 
 fn print_template(t: &Template<'_>, keep_strip: bool, out: &mut String, d: u32) {

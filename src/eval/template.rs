@@ -142,107 +142,109 @@ fn render(
     unknown: &mut Option<String>,
     failures: &mut Failures,
 ) -> R<()> {
-    if ctx.too_deep(d) {
-        let span = elements.first().map_or(Span::default(), |e| match e {
-            Element::Literal(l) => l.span,
-            Element::Interpolation(i) => i.span,
-            Element::Directive(_) => Span::default(),
-        });
-        return Err(super::expr::too_deep(span));
-    }
-    for el in elements {
-        match el {
-            Element::Literal(l) if !failures.any() => out.push_str(l.value),
-            Element::Literal(_) => {}
-            Element::Interpolation(interp) => {
-                let (v, t) = match eval_t(&interp.expr, ctx, d) {
-                    Ok(r) => r,
-                    Err(f) => failures.note(f)?,
-                };
-                // Only a wholly unknown value is skipped: a collection
-                // holding unknowns is still not a string.
-                if super::typing::is_unknown(&t) {
-                    unknown.get_or_insert_with(|| out.clone());
-                    continue;
-                }
-                let mut text = String::new();
-                match ops::template_string(&v, &mut text, interp.expr.span) {
-                    Ok(()) if !failures.any() => out.push_str(&text),
-                    Ok(()) => {}
-                    Err(f) => failures.add_fail(f)?,
-                }
-            }
-            Element::Directive(dir) => match &**dir {
-                Directive::If(ifd) => {
-                    let (c, ct) = match eval_t(&ifd.cond, ctx, d) {
+    crate::stack::with_stack(|| {
+        if ctx.too_deep(d) {
+            let span = elements.first().map_or(Span::default(), |e| match e {
+                Element::Literal(l) => l.span,
+                Element::Interpolation(i) => i.span,
+                Element::Directive(_) => Span::default(),
+            });
+            return Err(super::expr::too_deep(span));
+        }
+        for el in elements {
+            match el {
+                Element::Literal(l) if !failures.any() => out.push_str(l.value),
+                Element::Literal(_) => {}
+                Element::Interpolation(interp) => {
+                    let (v, t) = match eval_t(&interp.expr, ctx, d) {
                         Ok(r) => r,
                         Err(f) => failures.note(f)?,
                     };
-                    // A wholly unknown condition is not checked; one holding
-                    // unknowns is not a bool.
-                    if super::typing::is_unknown(&ct) {
+                    // Only a wholly unknown value is skipped: a collection
+                    // holding unknowns is still not a string.
+                    if super::typing::is_unknown(&t) {
                         unknown.get_or_insert_with(|| out.clone());
                         continue;
                     }
-                    // (A condition that is not a bool makes the directive,
-                    // HCL's conditional, an unknown string.)
-                    let Some(c) = super::expr::condition_bool(&c) else {
-                        failures.add_fail(super::expr::condition_error(&c, ifd.cond.span))?;
-                        unknown.get_or_insert_with(|| out.clone());
-                        continue;
-                    };
-                    if c {
-                        render(
-                            ifd.true_template.elements,
-                            ctx,
-                            d + 1,
-                            out,
-                            unknown,
-                            failures,
-                        )?;
-                    } else if let Some(f) = &ifd.false_template {
-                        render(f.elements, ctx, d + 1, out, unknown, failures)?;
+                    let mut text = String::new();
+                    match ops::template_string(&v, &mut text, interp.expr.span) {
+                        Ok(()) if !failures.any() => out.push_str(&text),
+                        Ok(()) => {}
+                        Err(f) => failures.add_fail(f)?,
                     }
                 }
-                Directive::For(fd) => {
-                    let (coll, coll_ty) = match eval_t(&fd.collection, ctx, d) {
-                        Ok(r) => r,
-                        Err(f) => failures.note(f)?,
-                    };
-                    // A `for` directive is HCL's `for` expression inside.
-                    if super::typing::is_unknown(&coll_ty) {
-                        let t = super::typing::of(&coll, &coll_ty);
-                        if let Err(f) = super::expr::not_iterable(&t, fd.collection.span) {
-                            failures.add_fail(f)?;
-                        }
-                        unknown.get_or_insert_with(|| out.clone());
-                        continue;
-                    }
-                    let set = super::typing::is_set(&coll_ty);
-                    let items = match iter_items(&coll, &coll_ty, fd.collection.span) {
-                        Ok(items) => items,
-                        Err(f) => {
-                            failures.add_fail(f)?;
+                Element::Directive(dir) => match &**dir {
+                    Directive::If(ifd) => {
+                        let (c, ct) = match eval_t(&ifd.cond, ctx, d) {
+                            Ok(r) => r,
+                            Err(f) => failures.note(f)?,
+                        };
+                        // A wholly unknown condition is not checked; one holding
+                        // unknowns is not a bool.
+                        if super::typing::is_unknown(&ct) {
                             unknown.get_or_insert_with(|| out.clone());
                             continue;
                         }
-                    };
-                    let key_name = fd.key_var.as_ref().map(|k| k.name);
-                    for (k, v, vt) in items {
-                        let kt = if set { vt.clone() } else { None };
-                        let child_ctx = ctx.iteration(
-                            key_name.map(|n| (n, k, kt)),
-                            (fd.value_var.name, Cow::Borrowed(v), vt),
-                        );
-                        let child = ctx.with(&child_ctx);
-                        let before = out.len();
-                        render(fd.template.elements, &child, d + 1, out, unknown, failures)?;
-                        ctx.budget
-                            .charge_bytes(out.len() - before, fd.collection.span)?;
+                        // (A condition that is not a bool makes the directive,
+                        // HCL's conditional, an unknown string.)
+                        let Some(c) = super::expr::condition_bool(&c) else {
+                            failures.add_fail(super::expr::condition_error(&c, ifd.cond.span))?;
+                            unknown.get_or_insert_with(|| out.clone());
+                            continue;
+                        };
+                        if c {
+                            render(
+                                ifd.true_template.elements,
+                                ctx,
+                                d + 1,
+                                out,
+                                unknown,
+                                failures,
+                            )?;
+                        } else if let Some(f) = &ifd.false_template {
+                            render(f.elements, ctx, d + 1, out, unknown, failures)?;
+                        }
                     }
-                }
-            },
+                    Directive::For(fd) => {
+                        let (coll, coll_ty) = match eval_t(&fd.collection, ctx, d) {
+                            Ok(r) => r,
+                            Err(f) => failures.note(f)?,
+                        };
+                        // A `for` directive is HCL's `for` expression inside.
+                        if super::typing::is_unknown(&coll_ty) {
+                            let t = super::typing::of(&coll, &coll_ty);
+                            if let Err(f) = super::expr::not_iterable(&t, fd.collection.span) {
+                                failures.add_fail(f)?;
+                            }
+                            unknown.get_or_insert_with(|| out.clone());
+                            continue;
+                        }
+                        let set = super::typing::is_set(&coll_ty);
+                        let items = match iter_items(&coll, &coll_ty, fd.collection.span) {
+                            Ok(items) => items,
+                            Err(f) => {
+                                failures.add_fail(f)?;
+                                unknown.get_or_insert_with(|| out.clone());
+                                continue;
+                            }
+                        };
+                        let key_name = fd.key_var.as_ref().map(|k| k.name);
+                        for (k, v, vt) in items {
+                            let kt = if set { vt.clone() } else { None };
+                            let child_ctx = ctx.iteration(
+                                key_name.map(|n| (n, k, kt)),
+                                (fd.value_var.name, Cow::Borrowed(v), vt),
+                            );
+                            let child = ctx.with(&child_ctx);
+                            let before = out.len();
+                            render(fd.template.elements, &child, d + 1, out, unknown, failures)?;
+                            ctx.budget
+                                .charge_bytes(out.len() - before, fd.collection.span)?;
+                        }
+                    }
+                },
+            }
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -598,74 +598,76 @@ impl<'s> Printer<'s> {
     // ---------------------------------------------------------- expressions
 
     pub(crate) fn expr(&mut self, e: &Expression<'_>, mode: Mode) {
-        match &e.kind {
-            ExprKind::Null => self.w("null"),
-            ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
-            ExprKind::Number(n) => self.w(n.raw),
-            ExprKind::String(s) => match self.string_source(e.span, s) {
-                Some(text) => self.w(text),
-                None => self.quoted_str(s),
-            },
-            ExprKind::Template(t) => {
-                if !self.template_with_source(t, e) {
-                    self.template_expr(t)
-                }
-            }
-            ExprKind::Variable(v) => self.w(v),
-            ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
-            ExprKind::Object(items) => self.object(items, mode, e.span),
-            ExprKind::FuncCall(f) => self.func_call(f, mode),
-            ExprKind::Traversal(t) => self.traversal(t),
-            ExprKind::Unary(u) => {
-                match u.operator {
-                    UnaryOperator::Neg => {
-                        self.w("-");
-                        if self.minus_is_binary_like() {
-                            self.w(" ");
-                        }
+        crate::stack::with_stack(|| {
+            match &e.kind {
+                ExprKind::Null => self.w("null"),
+                ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
+                ExprKind::Number(n) => self.w(n.raw),
+                ExprKind::String(s) => match self.string_source(e.span, s) {
+                    Some(text) => self.w(text),
+                    None => self.quoted_str(s),
+                },
+                ExprKind::Template(t) => {
+                    if !self.template_with_source(t, e) {
+                        self.template_expr(t)
                     }
-                    UnaryOperator::Not => self.w("!"),
                 }
-                self.expr(&u.expr, Mode::Inline);
-            }
-            ExprKind::Binary(_) => {
-                // Left-nested chains (`a + b + c ...`) iteratively: 100,000
-                // terms must not overflow the stack.
-                let (cur, chain) = e.binary_chain();
-                self.expr(cur, Mode::Inline);
-                for (_, b) in chain.iter().rev() {
+                ExprKind::Variable(v) => self.w(v),
+                ExprKind::Tuple(elems) => self.tuple(elems, mode, e.span),
+                ExprKind::Object(items) => self.object(items, mode, e.span),
+                ExprKind::FuncCall(f) => self.func_call(f, mode),
+                ExprKind::Traversal(t) => self.traversal(t),
+                ExprKind::Unary(u) => {
+                    match u.operator {
+                        UnaryOperator::Neg => {
+                            self.w("-");
+                            if self.minus_is_binary_like() {
+                                self.w(" ");
+                            }
+                        }
+                        UnaryOperator::Not => self.w("!"),
+                    }
+                    self.expr(&u.expr, Mode::Inline);
+                }
+                ExprKind::Binary(_) => {
+                    // Left-nested chains (`a + b + c ...`) iteratively: 100,000
+                    // terms must not overflow the stack.
+                    let (cur, chain) = e.binary_chain();
+                    self.expr(cur, Mode::Inline);
+                    for (_, b) in chain.iter().rev() {
+                        self.sep(
+                            b.lhs.span.end(),
+                            b.rhs.span.start(),
+                            b.operator.as_str(),
+                            true,
+                            true,
+                        );
+                        self.expr(&b.rhs, Mode::Inline);
+                    }
+                }
+                ExprKind::Conditional(c) => {
+                    self.expr(&c.cond, Mode::Inline);
+                    self.sep(c.cond.span.end(), c.true_expr.span.start(), "?", true, true);
+                    self.expr(&c.true_expr, Mode::Inline);
                     self.sep(
-                        b.lhs.span.end(),
-                        b.rhs.span.start(),
-                        b.operator.as_str(),
+                        c.true_expr.span.end(),
+                        c.false_expr.span.start(),
+                        ":",
                         true,
                         true,
                     );
-                    self.expr(&b.rhs, Mode::Inline);
+                    self.expr(&c.false_expr, Mode::Inline);
+                }
+                ExprKind::For(f) => self.for_expr(f, e.span),
+                ExprKind::Parenthesis(inner) => {
+                    self.open("(");
+                    self.layout_gap(e.span.start() + 1, inner.span.start());
+                    self.expr(inner, Mode::Inline);
+                    self.gap_before_close(inner.span.end(), e.span.end().saturating_sub(1));
+                    self.close(")");
                 }
             }
-            ExprKind::Conditional(c) => {
-                self.expr(&c.cond, Mode::Inline);
-                self.sep(c.cond.span.end(), c.true_expr.span.start(), "?", true, true);
-                self.expr(&c.true_expr, Mode::Inline);
-                self.sep(
-                    c.true_expr.span.end(),
-                    c.false_expr.span.start(),
-                    ":",
-                    true,
-                    true,
-                );
-                self.expr(&c.false_expr, Mode::Inline);
-            }
-            ExprKind::For(f) => self.for_expr(f, e.span),
-            ExprKind::Parenthesis(inner) => {
-                self.open("(");
-                self.layout_gap(e.span.start() + 1, inner.span.start());
-                self.expr(inner, Mode::Inline);
-                self.gap_before_close(inner.span.end(), e.span.end().saturating_sub(1));
-                self.close(")");
-            }
-        }
+        })
     }
 
     /// hclwrite's heuristic: a `-` after something that could end an
@@ -831,7 +833,7 @@ impl<'s> Printer<'s> {
     /// Whether an expression, in block mode, is printed over several lines.
     /// With a source, objects and tuples keep the line structure they had.
     fn wants_multiline(&self, e: &Expression<'_>) -> bool {
-        match &e.kind {
+        crate::stack::with_stack(|| match &e.kind {
             ExprKind::Object(items) => {
                 !items.is_empty()
                     && (self.src_multiline(e.span).unwrap_or(true)
@@ -844,7 +846,7 @@ impl<'s> Printer<'s> {
             ExprKind::FuncCall(f) => f.args.iter().any(|a| self.wants_multiline(a)),
             ExprKind::Template(t) => matches!(t.kind, TemplateKind::Heredoc { .. }),
             _ => false,
-        }
+        })
     }
 
     fn tuple(&mut self, elems: &[Expression<'_>], mode: Mode, span: Span) {

@@ -63,38 +63,40 @@ struct Reader<'a, 'o> {
 
 impl<'a> Reader<'a, '_> {
     fn expr(&self, node: &Node<'_>) -> Result<Expression<'a>> {
-        let arena = self.arena;
-        let kind = match &node.kind {
-            Kind::Null => ExprKind::Null,
-            Kind::Bool(b) => ExprKind::Bool(*b),
-            Kind::Number(raw) => {
-                let n = Number::parse(raw).ok_or_else(|| {
-                    Error::at(ErrorKind::Parse, "invalid number", node.span, self.src)
-                })?;
-                ExprKind::Number(arena.alloc(NumberLit::new(arena, &n, arena.alloc_str(raw))))
-            }
-            Kind::String(s) => return self.string(s, node.span),
-            Kind::Array(items) | Kind::Repeated(items) => ExprKind::Tuple(
-                arena.alloc_slice(
-                    &items
-                        .iter()
-                        .map(|x| self.expr(x))
-                        .collect::<Result<Vec<_>>>()?,
-                ),
-            ),
-            Kind::Object(props) => {
-                let mut items = Vec::with_capacity(props.len());
-                for (k, span, v) in props {
-                    items.push(ObjectItem {
-                        key: ObjectKey::Expression(self.string(k, *span)?),
-                        value: self.expr(v)?,
-                        separator: ObjectSeparator::Colon,
-                    });
+        crate::stack::with_stack(|| {
+            let arena = self.arena;
+            let kind = match &node.kind {
+                Kind::Null => ExprKind::Null,
+                Kind::Bool(b) => ExprKind::Bool(*b),
+                Kind::Number(raw) => {
+                    let n = Number::parse(raw).ok_or_else(|| {
+                        Error::at(ErrorKind::Parse, "invalid number", node.span, self.src)
+                    })?;
+                    ExprKind::Number(arena.alloc(NumberLit::new(arena, &n, arena.alloc_str(raw))))
                 }
-                ExprKind::Object(arena.alloc_slice(&items))
-            }
-        };
-        Ok(Expression::new(kind, node.span))
+                Kind::String(s) => return self.string(s, node.span),
+                Kind::Array(items) | Kind::Repeated(items) => ExprKind::Tuple(
+                    arena.alloc_slice(
+                        &items
+                            .iter()
+                            .map(|x| self.expr(x))
+                            .collect::<Result<Vec<_>>>()?,
+                    ),
+                ),
+                Kind::Object(props) => {
+                    let mut items = Vec::with_capacity(props.len());
+                    for (k, span, v) in props {
+                        items.push(ObjectItem {
+                            key: ObjectKey::Expression(self.string(k, *span)?),
+                            value: self.expr(v)?,
+                            separator: ObjectSeparator::Colon,
+                        });
+                    }
+                    ExprKind::Object(arena.alloc_slice(&items))
+                }
+            };
+            Ok(Expression::new(kind, node.span))
+        })
     }
 
     /// A JSON string: a literal, or a standalone template when it has a

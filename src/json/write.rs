@@ -624,100 +624,102 @@ impl<O: Out> Writer<'_, '_, '_, O> {
 
     /// An expression, evaluated where it can be.
     fn expr(&mut self, e: &Expression<'_>) -> Result<()> {
-        match e.kind {
-            ExprKind::Tuple(items) => {
-                self.out.open(true);
-                for (i, x) in items.iter().enumerate() {
-                    self.out.item(i == 0);
-                    // Every element's errors are reported (the text is
-                    // dropped on failure).
-                    if let Err(e) = self.expr(x) {
-                        crate::Error::append(&mut self.failed, e);
-                    }
-                }
-                self.out.close(true, items.is_empty());
-                Ok(())
-            }
-            ExprKind::Object(items) => {
-                let mut keys = Vec::with_capacity(items.len());
-                for item in items {
-                    keys.push(match &item.key {
-                        ObjectKey::Ident(id) => escape_template(id.name).into_owned(),
-                        ObjectKey::Expression(k) => match self.known(k)? {
-                            Some(Value::String(s)) => escape_template(&s).into_owned(),
-                            Some(v) if !matches!(v, Value::Array(_) | Value::Object(_)) => {
-                                escape_template(&v.to_string()).into_owned()
-                            }
-                            // (`(local.k) = v`: the parentheses only make
-                            // the key an expression.)
-                            _ => match k.kind {
-                                ExprKind::Parenthesis(inner) => self.template_text(inner),
-                                _ => self.template_text(k),
-                            },
-                        },
-                    });
-                }
-                // A key given twice takes its last value (HCL's object
-                // constructor); JSON readers refuse a repeated property.
-                let last: Option<
-                    std::collections::HashMap<&str, usize, foldhash::fast::RandomState>,
-                > = (keys.len() > 16).then(|| {
-                    keys.iter()
-                        .enumerate()
-                        .map(|(i, k)| (k.as_str(), i))
-                        .collect()
-                });
-                self.out.open(false);
-                let mut first = true;
-                for (i, item) in items.iter().enumerate() {
-                    let later = match &last {
-                        Some(last) => last[keys[i].as_str()] != i,
-                        None => keys[i + 1..].contains(&keys[i]),
-                    };
-                    if later {
-                        continue;
-                    }
-                    self.out.key(first, &keys[i]);
-                    first = false;
-                    if let Err(e) = self.expr(&item.value) {
-                        crate::Error::append(&mut self.failed, e);
-                    }
-                }
-                self.out.close(false, items.is_empty());
-                Ok(())
-            }
-            // A literal string, the most common leaf, is written as it is
-            // (`${` escaped), without evaluating it.
-            ExprKind::String(text) => {
-                self.out.string(&escape_template(text));
-                Ok(())
-            }
-            _ => {
-                match self.known(e)? {
-                    // A number JSON has no literal for (±Inf, or beyond the
-                    // literals' limits): the expression's template
-                    // (`"${1 / 0}"`) reads back as the same number.
-                    Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.out.value(v),
-                    // Strict mode keeps nothing as a template: a value tree
-                    // holds ±Inf, JSON text cannot (Terraform's
-                    // `jsonencode(1/0)`: "cannot serialize infinity").
-                    Some(v) if self.ctx.mode() == EvalMode::Strict => {
-                        if !self.out.any_number() {
-                            return Err(crate::Error::spanned(
-                                crate::ErrorKind::Eval,
-                                "Infinite number: JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)",
-                                e.span,
-                            )
-                            .with_source(self.source));
+        crate::stack::with_stack(|| {
+            match e.kind {
+                ExprKind::Tuple(items) => {
+                    self.out.open(true);
+                    for (i, x) in items.iter().enumerate() {
+                        self.out.item(i == 0);
+                        // Every element's errors are reported (the text is
+                        // dropped on failure).
+                        if let Err(e) = self.expr(x) {
+                            crate::Error::append(&mut self.failed, e);
                         }
-                        self.out.value(v)
                     }
-                    None => self.kept(e),
-                    _ => self.source_template(e),
+                    self.out.close(true, items.is_empty());
+                    Ok(())
                 }
-                Ok(())
+                ExprKind::Object(items) => {
+                    let mut keys = Vec::with_capacity(items.len());
+                    for item in items {
+                        keys.push(match &item.key {
+                            ObjectKey::Ident(id) => escape_template(id.name).into_owned(),
+                            ObjectKey::Expression(k) => match self.known(k)? {
+                                Some(Value::String(s)) => escape_template(&s).into_owned(),
+                                Some(v) if !matches!(v, Value::Array(_) | Value::Object(_)) => {
+                                    escape_template(&v.to_string()).into_owned()
+                                }
+                                // (`(local.k) = v`: the parentheses only make
+                                // the key an expression.)
+                                _ => match k.kind {
+                                    ExprKind::Parenthesis(inner) => self.template_text(inner),
+                                    _ => self.template_text(k),
+                                },
+                            },
+                        });
+                    }
+                    // A key given twice takes its last value (HCL's object
+                    // constructor); JSON readers refuse a repeated property.
+                    let last: Option<
+                        std::collections::HashMap<&str, usize, foldhash::fast::RandomState>,
+                    > = (keys.len() > 16).then(|| {
+                        keys.iter()
+                            .enumerate()
+                            .map(|(i, k)| (k.as_str(), i))
+                            .collect()
+                    });
+                    self.out.open(false);
+                    let mut first = true;
+                    for (i, item) in items.iter().enumerate() {
+                        let later = match &last {
+                            Some(last) => last[keys[i].as_str()] != i,
+                            None => keys[i + 1..].contains(&keys[i]),
+                        };
+                        if later {
+                            continue;
+                        }
+                        self.out.key(first, &keys[i]);
+                        first = false;
+                        if let Err(e) = self.expr(&item.value) {
+                            crate::Error::append(&mut self.failed, e);
+                        }
+                    }
+                    self.out.close(false, items.is_empty());
+                    Ok(())
+                }
+                // A literal string, the most common leaf, is written as it is
+                // (`${` escaped), without evaluating it.
+                ExprKind::String(text) => {
+                    self.out.string(&escape_template(text));
+                    Ok(())
+                }
+                _ => {
+                    match self.known(e)? {
+                        // A number JSON has no literal for (±Inf, or beyond the
+                        // literals' limits): the expression's template
+                        // (`"${1 / 0}"`) reads back as the same number.
+                        Some(v) if v.all_numbers(|n| number_text(n).is_some()) => self.out.value(v),
+                        // Strict mode keeps nothing as a template: a value tree
+                        // holds ±Inf, JSON text cannot (Terraform's
+                        // `jsonencode(1/0)`: "cannot serialize infinity").
+                        Some(v) if self.ctx.mode() == EvalMode::Strict => {
+                            if !self.out.any_number() {
+                                return Err(crate::Error::spanned(
+                                    crate::ErrorKind::Eval,
+                                    "Infinite number: JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)",
+                                    e.span,
+                                )
+                                .with_source(self.source));
+                            }
+                            self.out.value(v)
+                        }
+                        None => self.kept(e),
+                        _ => self.source_template(e),
+                    }
+                    Ok(())
+                }
             }
-        }
+        })
     }
 
     /// A literal's value (`null`, a bool, number or string).

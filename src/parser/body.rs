@@ -6,11 +6,10 @@ use nom::combinator::peek;
 use nom::sequence::{preceded, terminated};
 use nom::{Mode, OutputMode, Parser};
 
+use crate::stack::with_stack;
 use crate::syntax::{Attribute, Block, BlockLabel, Body, Ident, Span, Structure};
 
-use super::combinator::{
-    collect, enter, leaf, leave, nl_scope, stop, with_stack, Emitting, ErrOf, Res,
-};
+use super::combinator::{collect, enter, leaf, leave, nl_scope, stop, Emitting, ErrOf, Res};
 use super::error::{Kind, Opener, PErr};
 use super::expr::{simple_value, Expr};
 use super::input::In;

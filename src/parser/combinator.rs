@@ -88,16 +88,6 @@ pub(crate) fn stop<T, OM: OutputMode>(e: PErr) -> Result<T, ErrOf<OM>> {
     Err(fail(e))
 }
 
-/// Runs `f`, one nesting level of the grammar, on a stack with room for
-/// it: a new segment (on the heap) when the thread's is nearly used up, so
-/// that no depth the limit allows overflows it.
-#[inline(always)]
-pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    // (Room for a few levels of the largest, unoptimised frames; segments
-    // of 2 MiB, each good for dozens of levels at least.)
-    stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, f)
-}
-
 /// Enters one nesting level (bracket, block, template, `for`) at `i`.
 #[inline(always)]
 pub(crate) fn enter<OM: OutputMode>(i: In<'_>) -> Result<In<'_>, ErrOf<OM>> {

@@ -16,7 +16,7 @@ use crate::syntax::{
     TraversalOperator, TraversalOperatorKind, UnaryOp, UnaryOperator,
 };
 
-use super::combinator::{collect, enter, expect, leaf, leave, stop, with_stack, Emitting, Res};
+use super::combinator::{collect, enter, expect, leaf, leave, stop, Emitting, Res};
 use super::error::{Kind, Opener, PErr};
 use super::input::{In, LeafResult};
 use super::lexer::{
@@ -25,6 +25,7 @@ use super::lexer::{
 };
 use super::scratch::Cx;
 use super::template::{Heredoc, QuotedTemplate};
+use crate::stack::with_stack;
 
 /// `Expression = ExprTerm | Operation | Conditional`.
 #[derive(Clone, Copy)]

@@ -56,16 +56,16 @@ pub struct ParseOptions {
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_depth: 256 }
+        ParseOptions { max_depth: 1024 }
     }
 }
 
 impl ParseOptions {
-    /// Default options (nesting depth limit 256).
+    /// Default options (nesting depth limit 1,024).
     ///
     /// ```
     /// let opts = hcl::ParseOptions::new();
-    /// assert_eq!(opts.depth_limit(), 256);
+    /// assert_eq!(opts.depth_limit(), 1024);
     /// ```
     pub fn new() -> Self {
         Self::default()

@@ -40,7 +40,7 @@ impl Serialize for ExactNumber {
 impl Serialize for Value {
     /// Strings are marked literal: this crate's serializer escapes `${` in them.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
+        crate::stack::with_stack(|| match self {
             Value::Null => s.serialize_unit(),
             Value::Bool(b) => s.serialize_bool(*b),
             Value::Number(n) => {
@@ -69,7 +69,7 @@ impl Serialize for Value {
                 }
                 map.end()
             }
-        }
+        })
     }
 }
 

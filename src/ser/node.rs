@@ -392,7 +392,7 @@ fn labeled<'b>(
 }
 
 fn body_of<'b>(a: &'b Arena, node: Node, lit: bool) -> Result<Body<'b>> {
-    match node {
+    crate::stack::with_stack(|| match node {
         Node::Body(b) => Ok(b.body().copy_in(a)),
         Node::Struct(m) | Node::Map(m) => build_body(a, m, lit),
         Node::Forced(_, n) => body_of(a, *n, lit),
@@ -400,7 +400,7 @@ fn body_of<'b>(a: &'b Arena, node: Node, lit: bool) -> Result<Body<'b>> {
             "a block body must be a struct or a map, not {}",
             other.kind_name()
         ))),
-    }
+    })
 }
 
 fn attr<'b>(a: &'b Arena, name: String, expr: Expression<'b>) -> Structure<'b> {
@@ -426,44 +426,46 @@ fn ex(kind: ExprKind<'_>) -> Expression<'_> {
 }
 
 pub(crate) fn to_expr<'b>(a: &'b Arena, node: Node, lit: bool) -> Result<Expression<'b>> {
-    Ok(match node {
-        Node::None | Node::Null => ex(ExprKind::Null),
-        Node::Bool(b) => ex(ExprKind::Bool(b)),
-        Node::Number(n) => number_expr(a, n)?,
-        Node::String(s) => string_expr(a, s, lit),
-        Node::LitString(s) => string_expr(a, s, true),
-        Node::Seq(v) => {
-            let items = v
-                .into_iter()
-                .map(|n| to_expr(a, n, lit))
-                .collect::<Result<Vec<_>>>()?;
-            ex(ExprKind::Tuple(a.alloc_slice(&items)))
-        }
-        Node::Map(m) | Node::Struct(m) => {
-            let mut items = Vec::with_capacity(m.len());
-            for (k, v) in m {
-                if matches!(v, Node::None) {
-                    continue;
-                }
-                let k = a.alloc_str(&k);
-                let key = if is_ident(k) {
-                    ObjectKey::Ident(Ident::new(k, SP))
-                } else {
-                    ObjectKey::Expression(ex(ExprKind::String(k)))
-                };
-                items.push(ObjectItem {
-                    key,
-                    value: to_expr(a, v, lit)?,
-                    separator: ObjectSeparator::Equals,
-                });
+    crate::stack::with_stack(|| {
+        Ok(match node {
+            Node::None | Node::Null => ex(ExprKind::Null),
+            Node::Bool(b) => ex(ExprKind::Bool(b)),
+            Node::Number(n) => number_expr(a, n)?,
+            Node::String(s) => string_expr(a, s, lit),
+            Node::LitString(s) => string_expr(a, s, true),
+            Node::Seq(v) => {
+                let items = v
+                    .into_iter()
+                    .map(|n| to_expr(a, n, lit))
+                    .collect::<Result<Vec<_>>>()?;
+                ex(ExprKind::Tuple(a.alloc_slice(&items)))
             }
-            ex(ExprKind::Object(a.alloc_slice(&items)))
-        }
-        Node::Expr(e) => e.expr().copy_in(a),
-        Node::Body(_) | Node::Text(_) => {
-            return Err(ser_error("a body cannot be written as an attribute value"))
-        }
-        Node::Forced(_, n) => to_expr(a, *n, lit)?,
+            Node::Map(m) | Node::Struct(m) => {
+                let mut items = Vec::with_capacity(m.len());
+                for (k, v) in m {
+                    if matches!(v, Node::None) {
+                        continue;
+                    }
+                    let k = a.alloc_str(&k);
+                    let key = if is_ident(k) {
+                        ObjectKey::Ident(Ident::new(k, SP))
+                    } else {
+                        ObjectKey::Expression(ex(ExprKind::String(k)))
+                    };
+                    items.push(ObjectItem {
+                        key,
+                        value: to_expr(a, v, lit)?,
+                        separator: ObjectSeparator::Equals,
+                    });
+                }
+                ex(ExprKind::Object(a.alloc_slice(&items)))
+            }
+            Node::Expr(e) => e.expr().copy_in(a),
+            Node::Body(_) | Node::Text(_) => {
+                return Err(ser_error("a body cannot be written as an attribute value"))
+            }
+            Node::Forced(_, n) => to_expr(a, *n, lit)?,
+        })
     })
 }
 

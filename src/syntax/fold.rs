@@ -278,22 +278,24 @@ pub trait Fold<'b> {
 /// assert_eq!(body.to_string(), "A = 1\n\nB {\n  C = 2\n}\n");
 /// ```
 pub fn fold_body<'b, F: Fold<'b> + ?Sized>(f: &mut F, b: &Body<'_>) -> Body<'b> {
-    let arena = f.arena();
-    let structures = arena.alloc_iter(b.structures.iter().map(|s| match s {
-        Structure::Attribute(a) => Structure::Attribute(Attribute {
-            name: f.fold_ident(&a.name),
-            expr: f.fold_expr(&a.expr),
-        }),
-        Structure::Block(bl) => Structure::Block(Block {
-            ident: f.fold_ident(&bl.ident),
-            labels: arena.alloc_iter(bl.labels.iter().map(|l| f.fold_block_label(l))),
-            body: f.fold_body(&bl.body),
-        }),
-    }));
-    Body {
-        structures,
-        span: f.fold_span(b.span),
-    }
+    crate::stack::with_stack(|| {
+        let arena = f.arena();
+        let structures = arena.alloc_iter(b.structures.iter().map(|s| match s {
+            Structure::Attribute(a) => Structure::Attribute(Attribute {
+                name: f.fold_ident(&a.name),
+                expr: f.fold_expr(&a.expr),
+            }),
+            Structure::Block(bl) => Structure::Block(Block {
+                ident: f.fold_ident(&bl.ident),
+                labels: arena.alloc_iter(bl.labels.iter().map(|l| f.fold_block_label(l))),
+                body: f.fold_body(&bl.body),
+            }),
+        }));
+        Body {
+            structures,
+            span: f.fold_span(b.span),
+        }
+    })
 }
 
 /// Copies an expression's parts with `f`.
@@ -315,87 +317,93 @@ pub fn fold_body<'b, F: Fold<'b> + ?Sized>(f: &mut F, b: &Body<'_>) -> Body<'b> 
 /// assert_eq!(fold_expr(&mut Upper(&arena), e.expr()).to_string(), "[\"A\", \"B\"]");
 /// ```
 pub fn fold_expr<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Expression<'b> {
-    let arena = f.arena();
-    let kind = match e.kind {
-        ExprKind::Null => ExprKind::Null,
-        ExprKind::Bool(b) => ExprKind::Bool(b),
-        ExprKind::Number(n) => {
-            ExprKind::Number(arena.alloc(NumberLit::new(arena, &n.value(), f.fold_str(n.raw))))
-        }
-        ExprKind::String(s) => ExprKind::String(f.fold_str(s)),
-        ExprKind::Template(t) => ExprKind::Template(arena.alloc(TemplateExpr {
-            kind: match t.kind {
-                TemplateKind::Quoted => TemplateKind::Quoted,
-                TemplateKind::Heredoc {
-                    marker,
-                    strip_indent,
-                } => TemplateKind::Heredoc {
-                    marker: f.fold_str(marker),
-                    strip_indent,
+    crate::stack::with_stack(|| {
+        let arena = f.arena();
+        let kind = match e.kind {
+            ExprKind::Null => ExprKind::Null,
+            ExprKind::Bool(b) => ExprKind::Bool(b),
+            ExprKind::Number(n) => {
+                ExprKind::Number(arena.alloc(NumberLit::new(arena, &n.value(), f.fold_str(n.raw))))
+            }
+            ExprKind::String(s) => ExprKind::String(f.fold_str(s)),
+            ExprKind::Template(t) => ExprKind::Template(arena.alloc(TemplateExpr {
+                kind: match t.kind {
+                    TemplateKind::Quoted => TemplateKind::Quoted,
+                    TemplateKind::Heredoc {
+                        marker,
+                        strip_indent,
+                    } => TemplateKind::Heredoc {
+                        marker: f.fold_str(marker),
+                        strip_indent,
+                    },
                 },
-            },
-            template: f.fold_template(&t.template),
-        })),
-        ExprKind::Variable(name) => ExprKind::Variable(f.fold_str(name)),
-        ExprKind::Tuple(items) => {
-            ExprKind::Tuple(arena.alloc_iter(items.iter().map(|x| f.fold_expr(x))))
-        }
-        ExprKind::Object(items) => {
-            ExprKind::Object(arena.alloc_iter(items.iter().map(|it| ObjectItem {
-                key: match &it.key {
-                    ObjectKey::Ident(i) => ObjectKey::Ident(f.fold_ident(i)),
-                    ObjectKey::Expression(k) => ObjectKey::Expression(f.fold_expr(k)),
-                },
-                value: f.fold_expr(&it.value),
-                separator: it.separator,
-            })))
-        }
-        ExprKind::FuncCall(c) => ExprKind::FuncCall(arena.alloc(FuncCall {
-            name: FuncName {
-                namespace: arena.alloc_iter(c.name.namespace.iter().map(|i| f.fold_ident(i))),
-                name: f.fold_ident(&c.name.name),
-            },
-            args: arena.alloc_iter(c.args.iter().map(|x| f.fold_expr(x))),
-            expand_final: c.expand_final,
-            args_span: f.fold_span(c.args_span),
-        })),
-        ExprKind::Traversal(t) => ExprKind::Traversal(arena.alloc(Traversal {
-            expr: f.fold_expr(&t.expr),
-            operators: arena.alloc_iter(t.operators.iter().map(|op| TraversalOperator {
-                kind: match &op.kind {
-                    TraversalOperatorKind::GetAttr(i) => {
-                        TraversalOperatorKind::GetAttr(f.fold_ident(i))
-                    }
-                    TraversalOperatorKind::Index(x) => TraversalOperatorKind::Index(f.fold_expr(x)),
-                    TraversalOperatorKind::LegacyIndex(n) => TraversalOperatorKind::LegacyIndex(*n),
-                    TraversalOperatorKind::AttrSplat => TraversalOperatorKind::AttrSplat,
-                    TraversalOperatorKind::FullSplat => TraversalOperatorKind::FullSplat,
-                },
-                span: f.fold_span(op.span),
+                template: f.fold_template(&t.template),
             })),
-        })),
-        ExprKind::Unary(u) => ExprKind::Unary(arena.alloc(UnaryOp {
-            operator: u.operator,
-            expr: f.fold_expr(&u.expr),
-        })),
-        ExprKind::Binary(_) => return fold_chain(f, e),
-        ExprKind::Conditional(c) => ExprKind::Conditional(arena.alloc(Conditional {
-            cond: f.fold_expr(&c.cond),
-            true_expr: f.fold_expr(&c.true_expr),
-            false_expr: f.fold_expr(&c.false_expr),
-        })),
-        ExprKind::For(x) => ExprKind::For(arena.alloc(ForExpr {
-            key_var: x.key_var.map(|i| f.fold_ident(&i)),
-            value_var: f.fold_ident(&x.value_var),
-            collection: f.fold_expr(&x.collection),
-            key_expr: x.key_expr.map(|k| f.fold_expr(&k)),
-            value_expr: f.fold_expr(&x.value_expr),
-            cond: x.cond.map(|c| f.fold_expr(&c)),
-            grouping: x.grouping,
-        })),
-        ExprKind::Parenthesis(inner) => ExprKind::Parenthesis(arena.alloc(f.fold_expr(inner))),
-    };
-    Expression::new(kind, f.fold_span(e.span))
+            ExprKind::Variable(name) => ExprKind::Variable(f.fold_str(name)),
+            ExprKind::Tuple(items) => {
+                ExprKind::Tuple(arena.alloc_iter(items.iter().map(|x| f.fold_expr(x))))
+            }
+            ExprKind::Object(items) => {
+                ExprKind::Object(arena.alloc_iter(items.iter().map(|it| ObjectItem {
+                    key: match &it.key {
+                        ObjectKey::Ident(i) => ObjectKey::Ident(f.fold_ident(i)),
+                        ObjectKey::Expression(k) => ObjectKey::Expression(f.fold_expr(k)),
+                    },
+                    value: f.fold_expr(&it.value),
+                    separator: it.separator,
+                })))
+            }
+            ExprKind::FuncCall(c) => ExprKind::FuncCall(arena.alloc(FuncCall {
+                name: FuncName {
+                    namespace: arena.alloc_iter(c.name.namespace.iter().map(|i| f.fold_ident(i))),
+                    name: f.fold_ident(&c.name.name),
+                },
+                args: arena.alloc_iter(c.args.iter().map(|x| f.fold_expr(x))),
+                expand_final: c.expand_final,
+                args_span: f.fold_span(c.args_span),
+            })),
+            ExprKind::Traversal(t) => ExprKind::Traversal(arena.alloc(Traversal {
+                expr: f.fold_expr(&t.expr),
+                operators: arena.alloc_iter(t.operators.iter().map(|op| TraversalOperator {
+                    kind: match &op.kind {
+                        TraversalOperatorKind::GetAttr(i) => {
+                            TraversalOperatorKind::GetAttr(f.fold_ident(i))
+                        }
+                        TraversalOperatorKind::Index(x) => {
+                            TraversalOperatorKind::Index(f.fold_expr(x))
+                        }
+                        TraversalOperatorKind::LegacyIndex(n) => {
+                            TraversalOperatorKind::LegacyIndex(*n)
+                        }
+                        TraversalOperatorKind::AttrSplat => TraversalOperatorKind::AttrSplat,
+                        TraversalOperatorKind::FullSplat => TraversalOperatorKind::FullSplat,
+                    },
+                    span: f.fold_span(op.span),
+                })),
+            })),
+            ExprKind::Unary(u) => ExprKind::Unary(arena.alloc(UnaryOp {
+                operator: u.operator,
+                expr: f.fold_expr(&u.expr),
+            })),
+            ExprKind::Binary(_) => return fold_chain(f, e),
+            ExprKind::Conditional(c) => ExprKind::Conditional(arena.alloc(Conditional {
+                cond: f.fold_expr(&c.cond),
+                true_expr: f.fold_expr(&c.true_expr),
+                false_expr: f.fold_expr(&c.false_expr),
+            })),
+            ExprKind::For(x) => ExprKind::For(arena.alloc(ForExpr {
+                key_var: x.key_var.map(|i| f.fold_ident(&i)),
+                value_var: f.fold_ident(&x.value_var),
+                collection: f.fold_expr(&x.collection),
+                key_expr: x.key_expr.map(|k| f.fold_expr(&k)),
+                value_expr: f.fold_expr(&x.value_expr),
+                cond: x.cond.map(|c| f.fold_expr(&c)),
+                grouping: x.grouping,
+            })),
+            ExprKind::Parenthesis(inner) => ExprKind::Parenthesis(arena.alloc(f.fold_expr(inner))),
+        };
+        Expression::new(kind, f.fold_span(e.span))
+    })
 }
 
 /// A left-nested operator chain: the leftmost operand first, then each
@@ -438,11 +446,13 @@ fn fold_chain<'b, F: Fold<'b> + ?Sized>(f: &mut F, e: &Expression<'_>) -> Expres
 /// assert_eq!(copy.to_string(), "a ${b}");
 /// ```
 pub fn fold_template<'b, F: Fold<'b> + ?Sized>(f: &mut F, t: &Template<'_>) -> Template<'b> {
-    let arena = f.arena();
-    Template {
-        elements: arena.alloc_iter(t.elements.iter().map(|el| f.fold_element(el))),
-        span: f.fold_span(t.span),
-    }
+    crate::stack::with_stack(|| {
+        let arena = f.arena();
+        Template {
+            elements: arena.alloc_iter(t.elements.iter().map(|el| f.fold_element(el))),
+            span: f.fold_span(t.span),
+        }
+    })
 }
 
 /// Copies a template element with `f`.

@@ -207,12 +207,14 @@ pub trait Visit<'a> {
 /// assert_eq!(names.0, ["a", "c"]);
 /// ```
 pub fn walk_body<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Body<'a>) {
-    for s in b.structures {
-        match s {
-            Structure::Attribute(a) => v.visit_attribute(a),
-            Structure::Block(bl) => v.visit_block(bl),
+    crate::stack::with_stack(|| {
+        for s in b.structures {
+            match s {
+                Structure::Attribute(a) => v.visit_attribute(a),
+                Structure::Block(bl) => v.visit_block(bl),
+            }
         }
-    }
+    })
 }
 
 /// Visits an attribute's name and value.
@@ -278,7 +280,7 @@ pub fn walk_block<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Block<'a>) {
 /// assert_eq!(numbers.0, ["1", "2", "3", "0"]);
 /// ```
 pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
-    match &e.kind {
+    crate::stack::with_stack(|| match &e.kind {
         ExprKind::Null
         | ExprKind::Bool(_)
         | ExprKind::Number(_)
@@ -340,7 +342,7 @@ pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
             }
         }
         ExprKind::Parenthesis(inner) => v.visit_expr(inner),
-    }
+    })
 }
 
 /// Visits a template's elements.
@@ -360,9 +362,11 @@ pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
 /// assert_eq!(count.0, 3);
 /// ```
 pub fn walk_template<'a, V: Visit<'a> + ?Sized>(v: &mut V, t: &'a Template<'a>) {
-    for el in t.elements {
-        v.visit_element(el);
-    }
+    crate::stack::with_stack(|| {
+        for el in t.elements {
+            v.visit_element(el);
+        }
+    })
 }
 
 /// Visits an element's parts: an interpolation's expression, a directive's

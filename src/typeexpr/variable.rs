@@ -195,7 +195,7 @@ pub(crate) enum Unset {
 /// assert_eq!(err.column(), Some(5));
 /// ```
 pub fn constant(src: &str) -> Result<Typed> {
-    crate::eval::with_expression(src, |parsed| {
+    crate::eval::with_expression(src, &crate::ParseOptions::default(), |parsed| {
         constant_of(parsed.expr()).map_err(|e| e.with_source(parsed.source()))
     })
 }

@@ -16,31 +16,33 @@ use crate::value::{Key, Value};
 /// its last value; object properties in the text's order, or `sorted` by
 /// name (as Terraform's objects are).
 pub(crate) fn value(node: Node<'_>, sorted: bool) -> std::result::Result<Value, String> {
-    Ok(match node.kind {
-        Kind::Null => Value::Null,
-        Kind::Bool(b) => Value::Bool(b),
-        Kind::Number(raw) => {
-            Value::Number(crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?)
-        }
-        Kind::String(s) => Value::String(s.as_ref().into()),
-        Kind::Array(items) | Kind::Repeated(items) => Value::Array(
-            items
-                .into_iter()
-                .map(|n| value(n, sorted))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
-        Kind::Object(props) => {
-            let mut o = crate::value::Map::with_capacity(props.len());
-            for (k, _, v) in props {
-                // A property given twice: its place is the first's (as
-                // serde_json's map), its value the last.
-                o.insert(k.as_ref(), value(v, sorted)?);
+    crate::stack::with_stack(|| {
+        Ok(match node.kind {
+            Kind::Null => Value::Null,
+            Kind::Bool(b) => Value::Bool(b),
+            Kind::Number(raw) => Value::Number(
+                crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?,
+            ),
+            Kind::String(s) => Value::String(s.as_ref().into()),
+            Kind::Array(items) | Kind::Repeated(items) => Value::Array(
+                items
+                    .into_iter()
+                    .map(|n| value(n, sorted))
+                    .collect::<std::result::Result<_, _>>()?,
+            ),
+            Kind::Object(props) => {
+                let mut o = crate::value::Map::with_capacity(props.len());
+                for (k, _, v) in props {
+                    // A property given twice: its place is the first's (as
+                    // serde_json's map), its value the last.
+                    o.insert(k.as_ref(), value(v, sorted)?);
+                }
+                if sorted {
+                    o.sort_keys();
+                }
+                Value::Object(o)
             }
-            if sorted {
-                o.sort_keys();
-            }
-            Value::Object(o)
-        }
+        })
     })
 }
 

@@ -311,9 +311,9 @@ fn reference_text_is_the_source_it_spans() {
 
 #[test]
 fn the_deepest_nesting_the_parser_allows_is_walked() {
-    // 256 brackets, `for` expressions or parentheses (the default limit;
+    // 1,024 brackets, `for` expressions or parentheses (the default limit;
     // one more is a parse error).
-    let n = 256;
+    let n = 1024;
     for (open, close, width) in [("[", "]", 1), ("[for v in ", " : v]", 10), ("(", ")", 1)] {
         let src = format!("{}var.x{}", open.repeat(n), close.repeat(n));
         assert_eq!(

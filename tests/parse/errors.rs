@@ -360,13 +360,13 @@ fn invalid_utf8_and_bom() {
 
 #[test]
 fn limit_errors_have_their_own_kind() {
-    let e = parse(&format!("a = {}", "[".repeat(300))).unwrap_err();
+    let e = parse(&format!("a = {}", "[".repeat(1100))).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
     assert_eq!(
         e.message(),
-        "nesting too deep: more than 256 nested brackets, blocks or templates"
+        "nesting too deep: more than 1024 nested brackets, blocks or templates"
     );
-    at(&e, 1, 5 + 256);
+    at(&e, 1, 5 + 1024);
 }
 
 #[test]

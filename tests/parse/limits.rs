@@ -77,13 +77,14 @@ fn deep_templates_are_an_error() {
 }
 
 #[test]
-fn default_limit_allows_256_levels_and_rejects_257() {
-    // `terraform fmt` takes 129 levels, python-hcl2 200.
-    let ok = format!("a = {}\n", nested("[", "1", "]", 255));
+fn default_limit_allows_1024_levels_and_rejects_1025() {
+    // `terraform fmt` takes 129 levels, python-hcl2 200, Terraform a chain
+    // of 1,000 conditionals.
+    let ok = format!("a = {}\n", nested("[", "1", "]", 1023));
     assert!(parse(&ok).is_ok());
     let fmt = format!("a = {}\n", nested("[", "1", "]", 129));
     assert!(hcl::format::format_source(&fmt, true).is_ok());
-    let deep = format!("a = {}\n", nested("[", "1", "]", 257));
+    let deep = format!("a = {}\n", nested("[", "1", "]", 1025));
     assert_eq!(parse(&deep).unwrap_err().kind(), ErrorKind::Limit);
 }
 
@@ -104,7 +105,7 @@ fn max_depth_is_configurable() {
 fn every_nesting_kind_at_the_default_limit_fits_the_stack() {
     // Test threads have small stacks (2 MiB): the deepest allowed input of
     // each kind must parse there, also in debug builds.
-    let n = 120;
+    let n = 1020;
     for src in [
         nested("[", "1", "]", n),
         nested("(", "1", ")", n),

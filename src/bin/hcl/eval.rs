@@ -25,6 +25,7 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
     let mut as_type: Option<&str> = None;
     let mut var_value: Option<&str> = None;
     let mut nullable = true;
+    let mut parse = hcl::ParseOptions::new();
     let mut args = Args::new("eval", args);
     while let Some(arg) = args.next()? {
         let given = match arg {
@@ -59,6 +60,10 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
                 }
                 "type" => {
                     with_type = flag.bool()?;
+                    continue;
+                }
+                "max-depth" => {
+                    parse = args.max_depth(&flag)?;
                     continue;
                 }
                 "unknown" => {
@@ -107,7 +112,7 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
             if var_value.is_some() || !nullable {
                 return Err("eval: --var-value and --non-nullable need --as TYPE".into());
             }
-            let t = hcl::eval::evaluate_typed_str(text.trim_end(), &ctx);
+            let t = hcl::eval::evaluate_typed_str_with(text.trim_end(), &ctx, &parse);
             (name, t)
         }
         (None, None) => {

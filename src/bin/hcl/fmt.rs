@@ -73,6 +73,8 @@ struct Fmt {
     list_checked: bool,
     /// A file could not be read, parsed or written.
     failed: bool,
+    /// `-max-depth N`: the nesting limit.
+    parse: hcl::ParseOptions,
 }
 
 impl Fmt {
@@ -82,6 +84,7 @@ impl Fmt {
         let (mut list, mut write, mut diff, mut check, mut recursive) =
             (true, true, false, false, false);
         let mut paths = Vec::new();
+        let mut parse = hcl::ParseOptions::new();
         let mut args = Args::new("fmt", args);
         while let Some(arg) = args.next()? {
             match arg {
@@ -92,6 +95,10 @@ impl Fmt {
                         "diff" => &mut diff,
                         "check" => &mut check,
                         "recursive" => &mut recursive,
+                        "max-depth" => {
+                            parse = args.max_depth(&flag)?;
+                            continue;
+                        }
                         "no-color" => {
                             flag.bool()?;
                             continue;
@@ -131,6 +138,7 @@ impl Fmt {
             checked: check.then(Vec::new),
             list_checked,
             failed: false,
+            parse,
         })
     }
 
@@ -170,7 +178,11 @@ impl Fmt {
     /// Formats one file (`path` `None`: stdin), shown as `shown`.
     fn file(&mut self, shown: &str, path: Option<&str>, terraform: bool) {
         let result = read_text(path.unwrap_or("-")).and_then(|src| {
-            let formatted = hcl::format::format_source(&src, terraform)?;
+            let options = hcl::format::FormatOptions::new().terraform_rewrites(terraform);
+            let formatted = {
+                let file = hcl::parse_with(&src, &self.parse)?;
+                hcl::format::format_body_with(file.body(), Some(&src), &options)
+            };
             Ok((src, formatted))
         });
         let (src, formatted) = match result {

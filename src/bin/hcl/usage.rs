@@ -29,7 +29,8 @@ const COMMANDS: [Command; 8] = [
     next top-level item); --format json prints one `terraform validate
     -json` object for all files instead, --format github one GitHub
     Actions command per error (::error file=F,line=L,col=C,...::DETAIL);
-    --max-depth N: the nesting limit (default 256; also for json and refs)
+    --max-depth N: the nesting limit (default 1024; also for json, refs,
+    eval and fmt)
 
     --module: each DIR's files (Terraform's, or those of --ext) read as one
     module and checked as Terraform checks it: duplicate variables,
@@ -42,7 +43,7 @@ const COMMANDS: [Command; 8] = [
     Command {
         name: "eval",
         synopses: &[
-            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR]\n     [--type] [--pretty] [--format text|json] (EXPR | -f FILE | -)",
+            "eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR]\n     [--type] [--pretty] [--max-depth N] [--format text|json] (EXPR | -f FILE | -)",
             "eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW]\n     [--type] [--pretty]",
         ],
         about: "    evaluate one expression (strict: undefined variables and functions
@@ -142,7 +143,7 @@ const COMMANDS: [Command; 8] = [
     },
     Command {
         name: "fmt",
-        synopses: &["fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]"],
+        synopses: &["fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [-max-depth N]\n     [PATH... | -]"],
         about: "    format files in place as `terraform fmt` does (its flags; its exit
     codes: 3 when -check finds a file to change, 2 on errors, 1 on usage
     errors); a directory's .tf, .tfvars, .tftest.hcl and .tfmock.hcl

@@ -173,29 +173,31 @@ impl<'a> Parser<'a> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Node<'a>> {
-        let start = self.i;
-        let kind = match self.b.get(self.i) {
-            Some(b'{') => {
-                self.nested(depth)?;
-                self.object(depth)?
-            }
-            Some(b'[') => {
-                self.nested(depth)?;
-                self.array(depth)?
-            }
-            Some(b'"') => Kind::String(self.string()?),
-            Some(b'-' | b'0'..=b'9') => Kind::Number(self.number()?),
-            Some(b't') => self.word("true", Kind::Bool(true))?,
-            Some(b'f') => self.word("false", Kind::Bool(false))?,
-            Some(b'n') => self.word("null", Kind::Null)?,
-            _ => {
-                let at = At::Token("looking for beginning of value");
-                return Err(self.fail("expected a JSON value", at));
-            }
-        };
-        Ok(Node {
-            kind,
-            span: Span::new(start, self.i),
+        crate::stack::with_stack(|| {
+            let start = self.i;
+            let kind = match self.b.get(self.i) {
+                Some(b'{') => {
+                    self.nested(depth)?;
+                    self.object(depth)?
+                }
+                Some(b'[') => {
+                    self.nested(depth)?;
+                    self.array(depth)?
+                }
+                Some(b'"') => Kind::String(self.string()?),
+                Some(b'-' | b'0'..=b'9') => Kind::Number(self.number()?),
+                Some(b't') => self.word("true", Kind::Bool(true))?,
+                Some(b'f') => self.word("false", Kind::Bool(false))?,
+                Some(b'n') => self.word("null", Kind::Null)?,
+                _ => {
+                    let at = At::Token("looking for beginning of value");
+                    return Err(self.fail("expected a JSON value", at));
+                }
+            };
+            Ok(Node {
+                kind,
+                span: Span::new(start, self.i),
+            })
         })
     }
 
