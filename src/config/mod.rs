@@ -35,11 +35,15 @@
 
 mod dir;
 mod module;
+mod plan;
 
 use serde::de::{Deserialize, DeserializeOwned};
 
 pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
 pub use module::{Inputs, Module};
+pub use plan::{
+    plan_dir, InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode,
+};
 
 use crate::error::Location;
 use crate::eval::Context;

@@ -36,6 +36,15 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// Adds `other`'s files and values after these (they win).
+    pub(super) fn append(&mut self, other: &Inputs) {
+        self.files.extend(other.files.iter().cloned());
+        self.values.extend(other.values.iter().cloned());
+        if other.files_dir.is_some() {
+            self.files_dir.clone_from(&other.files_dir);
+        }
+    }
+
     /// No values.
     ///
     /// ```
@@ -286,7 +295,7 @@ fn declare(ctx: &mut Context<'_>, var: Typed, local: Typed) {
 }
 
 /// An object of typed values, as one typed value.
-fn object(items: &[(String, Typed)]) -> Typed {
+pub(super) fn object(items: &[(String, Typed)]) -> Typed {
     let mut map: Map<Key, Value> = Map::with_capacity(items.len());
     let mut metas = Vec::with_capacity(items.len());
     for (name, t) in items {
@@ -351,7 +360,7 @@ impl Files {
             return Err(place(e));
         }
         let mut warnings = Vec::new();
-        let variables = self.variable_values(&decl, inputs, &mut warnings)?;
+        let variables = self.variable_values(&decl, inputs, false, &mut warnings)?;
         let locals = evaluate_locals(&decl, &variables, inputs).map_err(place)?;
         Ok(Module {
             variables,
@@ -396,10 +405,11 @@ impl Files {
     }
 
     /// Each declared variable's value.
-    fn variable_values(
+    pub(super) fn variable_values(
         &self,
         decl: &Declarations<'_, '_>,
         inputs: &Inputs,
+        missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Vec<(String, Typed)>> {
         let mut failed: Option<Error> = None;
@@ -484,6 +494,9 @@ impl Files {
             let at = || self.range_text(header_span(block));
             match v.resolve(given.remove(name)) {
                 Ok(t) => values.push((name.to_owned(), t)),
+                Err(Unset::Required) if missing_unknown => {
+                    values.push((name.to_owned(), Typed::unknown(v.constraint().ty())));
+                }
                 Err(why) => {
                     let message = match why {
                         Unset::Required => format!(
@@ -516,13 +529,13 @@ impl Files {
 
 /// The span of a block's header: its type and labels (Terraform's
 /// `DeclRange`).
-fn header_span(b: &Block<'_>) -> Span {
+pub(super) fn header_span(b: &Block<'_>) -> Span {
     let end = b.labels.last().map_or(b.ident.span, |l| l.span());
     b.ident.span.to(end)
 }
 
 /// A `variable` block as a [`Variable`]: `type`, `default`, `nullable`.
-fn variable_of(block: &Block<'_>) -> Result<Variable> {
+pub(super) fn variable_of(block: &Block<'_>) -> Result<Variable> {
     let body = &block.body;
     let constraint = match body.attribute("type") {
         Some(a) => TypeConstraint::from_expression(&a.expr)?,
@@ -556,19 +569,28 @@ fn variable_of(block: &Block<'_>) -> Result<Variable> {
 
 /// What a module declares, in the order of its files, and the errors of
 /// Terraform's duplicate checks.
-struct Declarations<'b, 'a> {
-    variables: Vec<(&'a str, &'b Block<'a>)>,
+pub(super) struct Declarations<'b, 'a> {
+    pub(super) variables: Vec<(&'a str, &'b Block<'a>)>,
     /// Each local's name, value and the span of its definition.
-    locals: Vec<(&'a str, &'b Expression<'a>, Span)>,
-    failed: Option<Error>,
+    pub(super) locals: Vec<(&'a str, &'b Expression<'a>, Span)>,
+    /// Resources and data sources: (is data, type, name, block).
+    pub(super) resources: Vec<(bool, &'a str, &'a str, &'b Block<'a>)>,
+    /// Module calls: name and block.
+    pub(super) calls: Vec<(&'a str, &'b Block<'a>)>,
+    /// Outputs: name and block.
+    pub(super) outputs: Vec<(&'a str, &'b Block<'a>)>,
+    pub(super) failed: Option<Error>,
 }
 
 impl<'b, 'a> Declarations<'b, 'a> {
     /// `range` words where a span is (`main.tf:1,1-13`).
-    fn of(body: &'b Body<'a>, range: &dyn Fn(Span) -> String) -> Self {
+    pub(super) fn of(body: &'b Body<'a>, range: &dyn Fn(Span) -> String) -> Self {
         let mut d = Declarations {
             variables: Vec::new(),
             locals: Vec::new(),
+            resources: Vec::new(),
+            calls: Vec::new(),
+            outputs: Vec::new(),
             failed: None,
         };
         // First definitions: (kind, name) -> span.
@@ -612,26 +634,22 @@ impl<'b, 'a> Declarations<'b, 'a> {
                         }
                     }
                 }
-                ("output", [name]) => {
-                    if let Some(f) = first("output", (*name).to_owned(), header) {
-                        duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f));
-                    }
-                }
-                ("module", [name]) => {
-                    if let Some(f) = first("module", (*name).to_owned(), header) {
-                        duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f));
-                    }
-                }
-                ("resource", [ty, name]) => {
-                    if let Some(f) = first("resource", format!("{ty}.{name}"), header) {
-                        duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f));
-                    }
-                }
-                ("data", [ty, name]) => {
-                    if let Some(f) = first("data", format!("{ty}.{name}"), header) {
-                        duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f));
-                    }
-                }
+                ("output", [name]) => match first("output", (*name).to_owned(), header) {
+                    Some(f) => duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f)),
+                    None => d.outputs.push((name, b)),
+                },
+                ("module", [name]) => match first("module", (*name).to_owned(), header) {
+                    Some(f) => duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f)),
+                    None => d.calls.push((name, b)),
+                },
+                ("resource", [ty, name]) => match first("resource", format!("{ty}.{name}"), header) {
+                    Some(f) => duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
+                    None => d.resources.push((false, ty, name, b)),
+                },
+                ("data", [ty, name]) => match first("data", format!("{ty}.{name}"), header) {
+                    Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
+                    None => d.resources.push((true, ty, name, b)),
+                },
                 _ => {}
             }
         }
@@ -645,7 +663,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
 
 /// References to undeclared variables and locals, anywhere in the body,
 /// and locals that refer to themselves.
-fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option<Error> {
+pub(super) fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option<Error> {
     let mut failed: Option<Error> = None;
     let vars: std::collections::HashSet<&str> = decl.variables.iter().map(|v| v.0).collect();
     let locals: std::collections::HashSet<&str> = decl.locals.iter().map(|l| l.0).collect();
@@ -721,7 +739,7 @@ fn local_graph<'b>(decl: &Declarations<'b, '_>) -> (Vec<Vec<usize>>, Vec<Vec<&'b
 /// Terraform's error for the locals of a cycle: named in reverse name
 /// order, as `terraform validate` lists them.
 #[cold]
-fn cycle_error(decl: &Declarations<'_, '_>, cycle: &[usize]) -> Error {
+pub(super) fn cycle_error(decl: &Declarations<'_, '_>, cycle: &[usize]) -> Error {
     let mut names: Vec<&str> = cycle.iter().map(|&i| decl.locals[i].0).collect();
     names.sort_unstable_by(|a, b| b.cmp(a));
     let listed: Vec<String> = names
@@ -793,7 +811,7 @@ fn evaluate_locals(
 /// The nodes in an order where each comes after those it depends on
 /// (`deps[i]`), or the nodes of a cycle (a strongly connected component
 /// of more than one node).
-fn topological(deps: &[Vec<usize>]) -> std::result::Result<Vec<usize>, Vec<usize>> {
+pub(super) fn topological(deps: &[Vec<usize>]) -> std::result::Result<Vec<usize>, Vec<usize>> {
     // Tarjan's algorithm, iteratively: components come out dependencies
     // first, which is the order wanted.
     let n = deps.len();

@@ -1,0 +1,273 @@
+//! The plan as `terraform show -json PLANFILE` prints it.
+
+use super::{Plan, ResourceInstance, ResourceMode};
+use crate::eval::Typed;
+use crate::value::meta::{self, Meta, Ty};
+use crate::value::{Key, Map, Type, Value};
+
+/// A value as the plan's JSON shows it known (`after`): unknown
+/// attributes left out of objects, unknown elements `null` in sequences;
+/// `None` when the whole value is unknown.
+pub(super) fn after(t: &Typed) -> Option<Value> {
+    let (v, m) = t.clone().into_meta();
+    known_part(&v, &m)
+}
+
+fn known_part(v: &Value, t: &Ty) -> Option<Value> {
+    match (t, v) {
+        (Some(Meta::Unknown(..)), _) => None,
+        (Some(Meta::Parts(_, items)), Value::Array(a)) => Some(Value::Array(
+            a.iter()
+                .zip(items)
+                .map(|(x, t)| known_part(x, t).unwrap_or(Value::Null))
+                .collect(),
+        )),
+        (Some(Meta::Parts(_, items)), Value::Object(o)) => Some(Value::Object(
+            o.iter()
+                .zip(items)
+                .filter_map(|((k, x), t)| known_part(x, t).map(|x| (k.clone(), x)))
+                .collect(),
+        )),
+        _ => Some(v.clone()),
+    }
+}
+
+/// Where a value is unknown (`after_unknown`): `true` for an unknown
+/// value, `false` for a known primitive or null, sequences element by
+/// element, objects with their unknown parts only (cty's
+/// `unknownAsBool`).
+pub(super) fn after_unknown(t: &Typed) -> Value {
+    let (v, m) = t.clone().into_meta();
+    unknown_as_bool(&v, &m)
+}
+
+fn unknown_as_bool(v: &Value, t: &Ty) -> Value {
+    match (t, v) {
+        (Some(Meta::Unknown(..)), _) => Value::Bool(true),
+        (_, Value::Null) => Value::Bool(false),
+        (_, Value::Array(a)) => Value::Array(
+            a.iter()
+                .enumerate()
+                .map(|(i, x)| unknown_as_bool(x, &meta::item(t, i, x)))
+                .collect(),
+        ),
+        (_, Value::Object(o)) => Value::Object(
+            o.iter()
+                .enumerate()
+                .filter_map(|(i, (k, x))| {
+                    let b = unknown_as_bool(x, &meta::attr(t, k.as_str(), i, x));
+                    (b != Value::Bool(false)).then(|| (k.clone(), b))
+                })
+                .collect(),
+        ),
+        _ => Value::Bool(false),
+    }
+}
+
+/// A type as cty's JSON encodes it (`"string"`, `["list", "number"]`,
+/// `["object", {"a": "bool"}]`).
+fn type_json(t: &Type) -> Value {
+    let pair = |kind: &str, inner: Value| Value::from_iter([Value::from(kind), inner]);
+    match t {
+        Type::Dynamic => Value::from("dynamic"),
+        Type::String => Value::from("string"),
+        Type::Number => Value::from("number"),
+        Type::Bool => Value::from("bool"),
+        Type::List(e) => pair("list", type_json(e)),
+        Type::Set(e) => pair("set", type_json(e)),
+        Type::Map(e) => pair("map", type_json(e)),
+        Type::Tuple(ts) => pair("tuple", ts.iter().map(type_json).collect()),
+        Type::Object(attrs) => pair(
+            "object",
+            Value::Object(
+                attrs
+                    .iter()
+                    .map(|(k, t)| (Key::from(k.as_str()), type_json(t)))
+                    .collect(),
+            ),
+        ),
+    }
+}
+
+fn obj<const N: usize>(items: [(&str, Value); N]) -> Value {
+    let mut m: Map<Key, Value> = Map::with_capacity(N);
+    for (k, v) in items {
+        m.insert(Key::from(k), v);
+    }
+    Value::Object(m)
+}
+
+/// An instance's `after_unknown`: its configured values' unknowns and
+/// its computed attributes.
+fn instance_unknown(r: &ResourceInstance) -> Value {
+    let mut u = after_unknown(&r.values);
+    if let Value::Object(o) = &mut u {
+        for c in &r.computed {
+            o.insert(Key::from(c.as_str()), Value::Bool(true));
+        }
+        o.sort_keys();
+    }
+    u
+}
+
+fn instance(r: &ResourceInstance) -> Value {
+    let mut m: Map<Key, Value> = Map::new();
+    m.insert(Key::from("address"), Value::from(r.address.as_str()));
+    m.insert(Key::from("mode"), Value::from(r.mode.as_str()));
+    m.insert(Key::from("type"), Value::from(r.type_name.as_str()));
+    m.insert(Key::from("name"), Value::from(r.name.as_str()));
+    if let Some(k) = &r.index {
+        m.insert(Key::from("index"), k.to_value());
+    }
+    m.insert(
+        Key::from("provider_name"),
+        Value::from(r.provider_name.as_str()),
+    );
+    m.insert(Key::from("schema_version"), Value::from(0));
+    m.insert(Key::from("values"), after(&r.values).unwrap_or(Value::Null));
+    m.insert(Key::from("sensitive_values"), Value::Object(Map::new()));
+    Value::Object(m)
+}
+
+impl Plan {
+    /// The plan as `terraform show -json PLANFILE` prints it, without what
+    /// needs providers (see `docs/guide/plan.md`): `format_version`,
+    /// `variables`, `planned_values` (resources of the root module and
+    /// of each child module instance, outputs), `resource_changes`
+    /// (`["create"]` for resources, `["read"]` for data sources, `after`,
+    /// `after_unknown`) and `output_changes`.
+    ///
+    /// ```
+    /// use hcl::config::{Files, PlanOptions};
+    /// let files = Files::parse([("main.tf", "resource \"terraform_data\" \"a\" {\n  input = [1, \"x\"]\n}\noutput \"id\" {\n  value = terraform_data.a.id\n}\n")]).unwrap();
+    /// let json = files.plan(&PlanOptions::new()).unwrap().to_json();
+    /// let change = &json["resource_changes"][0]["change"];
+    /// assert_eq!(change["after"]["input"], hcl::Value::from_iter([hcl::Value::from(1), hcl::Value::from("x")]));
+    /// assert_eq!(change["after_unknown"]["id"], hcl::Value::Bool(true));
+    /// assert_eq!(json["output_changes"]["id"]["after_unknown"], hcl::Value::Bool(true));
+    /// ```
+    pub fn to_json(&self) -> Value {
+        // planned_values: the root module and each module instance.
+        let mut modules: Vec<(String, Vec<Value>)> = Vec::new();
+        for r in &self.resources {
+            match modules.iter_mut().find(|m| m.0 == r.module_address) {
+                Some(m) => m.1.push(instance(r)),
+                None => modules.push((r.module_address.clone(), vec![instance(r)])),
+            }
+        }
+        let mut root_resources = Vec::new();
+        let mut children = Vec::new();
+        for (address, resources) in modules {
+            if address.is_empty() {
+                root_resources = resources;
+            } else {
+                children.push(obj([
+                    ("resources", Value::Array(resources)),
+                    ("address", Value::from(address)),
+                ]));
+            }
+        }
+        let mut root = Map::new();
+        if !root_resources.is_empty() {
+            root.insert(Key::from("resources"), Value::Array(root_resources));
+        }
+        if !children.is_empty() {
+            root.insert(Key::from("child_modules"), Value::Array(children));
+        }
+        let mut outputs = Map::new();
+        let mut output_changes = Map::new();
+        for o in &self.outputs {
+            let mut p = Map::new();
+            p.insert(Key::from("sensitive"), Value::Bool(o.sensitive));
+            if let Some(v) = o.value.is_known().then(|| o.value.value().clone()) {
+                p.insert(Key::from("type"), type_json(o.value.ty()));
+                p.insert(Key::from("value"), v);
+            }
+            outputs.insert(Key::from(o.name.as_str()), Value::Object(p));
+            let mut c = Map::new();
+            c.insert(
+                Key::from("actions"),
+                Value::from_iter([Value::from("create")]),
+            );
+            c.insert(Key::from("before"), Value::Null);
+            if let Some(a) = after(&o.value) {
+                c.insert(Key::from("after"), a);
+            }
+            // (A wholly known output is `false`, whatever its shape.)
+            let unknown = if o.value.is_known() {
+                Value::Bool(false)
+            } else {
+                after_unknown(&o.value)
+            };
+            c.insert(Key::from("after_unknown"), unknown);
+            c.insert(Key::from("before_sensitive"), Value::Bool(false));
+            c.insert(Key::from("after_sensitive"), Value::Bool(o.sensitive));
+            output_changes.insert(Key::from(o.name.as_str()), Value::Object(c));
+        }
+        outputs.sort_keys();
+        output_changes.sort_keys();
+        let changes: Vec<Value> = self
+            .resources
+            .iter()
+            .map(|r| {
+                let mut m: Map<Key, Value> = Map::new();
+                m.insert(Key::from("address"), Value::from(r.address.as_str()));
+                if !r.module_address.is_empty() {
+                    m.insert(
+                        Key::from("module_address"),
+                        Value::from(r.module_address.as_str()),
+                    );
+                }
+                m.insert(Key::from("mode"), Value::from(r.mode.as_str()));
+                m.insert(Key::from("type"), Value::from(r.type_name.as_str()));
+                m.insert(Key::from("name"), Value::from(r.name.as_str()));
+                if let Some(k) = &r.index {
+                    m.insert(Key::from("index"), k.to_value());
+                }
+                m.insert(
+                    Key::from("provider_name"),
+                    Value::from(r.provider_name.as_str()),
+                );
+                let action = match r.mode {
+                    ResourceMode::Managed => "create",
+                    ResourceMode::Data => "read",
+                };
+                m.insert(
+                    Key::from("change"),
+                    obj([
+                        ("actions", Value::from_iter([Value::from(action)])),
+                        ("before", Value::Null),
+                        ("after", after(&r.values).unwrap_or(Value::Null)),
+                        ("after_unknown", instance_unknown(r)),
+                        ("before_sensitive", Value::Bool(false)),
+                        ("after_sensitive", Value::Object(Map::new())),
+                    ]),
+                );
+                Value::Object(m)
+            })
+            .collect();
+        let variables: Map<Key, Value> = self
+            .variables
+            .iter()
+            .map(|(n, t)| {
+                let v = after(t).unwrap_or(Value::Null);
+                (Key::from(n.as_str()), obj([("value", v)]))
+            })
+            .collect();
+        let mut planned = Map::new();
+        if !outputs.is_empty() {
+            planned.insert(Key::from("outputs"), Value::Object(outputs));
+        }
+        planned.insert(Key::from("root_module"), Value::Object(root));
+        let mut doc = Map::new();
+        doc.insert(Key::from("format_version"), Value::from("1.2"));
+        doc.insert(Key::from("variables"), Value::Object(variables));
+        doc.insert(Key::from("planned_values"), Value::Object(planned));
+        doc.insert(Key::from("resource_changes"), Value::Array(changes));
+        if !output_changes.is_empty() {
+            doc.insert(Key::from("output_changes"), Value::Object(output_changes));
+        }
+        doc.insert(Key::from("errored"), Value::Bool(false));
+        Value::Object(doc)
+    }
+}

@@ -1,0 +1,297 @@
+//! A configuration evaluated as Terraform plans it: every module instance,
+//! every resource instance with its configured values, outputs, in
+//! Terraform's two modes.
+//!
+//! * [`Mode::Validate`] is `terraform validate`: every input variable of
+//!   the root module is an unknown value of its declared type, each
+//!   resource, data source and module call is evaluated once with its
+//!   instance keys unknown (`count.index`, `each.key`, `each.value`), and
+//!   what refers to a resource or a module's output is unknown. What
+//!   `terraform validate` reports, this reports.
+//! * [`Mode::Plan`] is `terraform plan` (after the validation it runs
+//!   first): variables take their values from defaults and [`Inputs`]
+//!   (`terraform.tfvars`, `*.auto.tfvars`, var files, `NAME=VALUE`), `count`
+//!   and `for_each` expand into instances, bodies whose instances are none
+//!   are not evaluated, child modules are followed into their sources. A
+//!   resource's configured attributes are their values; what the provider
+//!   computes (`id`, `arn`, ...) is unknown.
+//!
+//! ```
+//! use hcl::config::{Files, Mode, PlanOptions};
+//!
+//! let files = Files::parse([("main.tf", r#"
+//! variable "names" {
+//!   type    = set(string)
+//!   default = ["a", "b"]
+//! }
+//! resource "terraform_data" "web" {
+//!   for_each = var.names
+//!   input    = "web-${each.key}"
+//! }
+//! output "ids" {
+//!   value = [for w in terraform_data.web : w.id]
+//! }
+//! "#)]).unwrap();
+//! let plan = files.plan(&PlanOptions::new()).unwrap();
+//! let addresses: Vec<&str> = plan.resources().iter().map(|r| r.address.as_str()).collect();
+//! assert_eq!(addresses, [r#"terraform_data.web["a"]"#, r#"terraform_data.web["b"]"#]);
+//! assert_eq!(plan.resources()[1].values.value()["input"], hcl::Value::from("web-b"));
+//! // The ids are known only after apply.
+//! assert!(!plan.outputs()[0].value.is_known());
+//!
+//! // terraform validate: the variable is unknown, the bodies are checked once.
+//! assert!(files.plan(&PlanOptions::new().mode(Mode::Validate)).unwrap().resources().is_empty());
+//! ```
+
+mod json;
+mod repetition;
+mod walk;
+
+use std::path::{Path, PathBuf};
+
+pub use repetition::InstanceKey;
+
+use super::{Files, Inputs};
+use crate::eval::{Context, Typed};
+use crate::{Diagnostic, Result};
+
+/// Which of Terraform's commands a plan follows (see [the
+/// module](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// `terraform validate`: variables unknown, each body evaluated once.
+    Validate,
+    /// `terraform plan`: variables given, instances expanded.
+    #[default]
+    Plan,
+}
+
+/// How to plan a configuration: the mode, the variables' values, what to
+/// do about required variables without one, and the caller's context.
+///
+/// ```
+/// use hcl::config::{Inputs, Mode, PlanOptions};
+/// let opts = PlanOptions::new()
+///     .mode(Mode::Plan)
+///     .inputs(Inputs::new().var_value("env", "prod"))
+///     .missing_variables_unknown(true)
+///     .workspace("staging");
+/// assert_eq!(opts.get_mode(), Mode::Plan);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PlanOptions<'c> {
+    mode: Mode,
+    inputs: Inputs,
+    missing_unknown: bool,
+    workspace: String,
+    context: Option<&'c Context<'c>>,
+    max_instances: usize,
+    max_module_depth: usize,
+}
+
+impl Default for PlanOptions<'_> {
+    fn default() -> Self {
+        PlanOptions {
+            mode: Mode::Plan,
+            inputs: Inputs::new(),
+            missing_unknown: false,
+            workspace: "default".to_owned(),
+            context: None,
+            max_instances: 100_000,
+            max_module_depth: 64,
+        }
+    }
+}
+
+impl<'c> PlanOptions<'c> {
+    /// Plan mode, no inputs, required variables required, workspace
+    /// `default`, Terraform's functions.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The mode (default [`Mode::Plan`]).
+    pub fn mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The mode set.
+    pub fn get_mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The root module's variable values besides their defaults (see
+    /// [`Inputs`]; [`plan_dir`] reads the directory's `terraform.tfvars`
+    /// and `*.auto.tfvars` itself, before these).
+    pub fn inputs(mut self, inputs: Inputs) -> Self {
+        self.inputs = inputs;
+        self
+    }
+
+    /// Whether a required root variable with no value is an unknown value
+    /// of its type (what a scanner wants) instead of Terraform's "No value
+    /// for required variable" (default `false`).
+    pub fn missing_variables_unknown(mut self, yes: bool) -> Self {
+        self.missing_unknown = yes;
+        self
+    }
+
+    /// `terraform.workspace` (default `"default"`).
+    pub fn workspace(mut self, name: impl Into<String>) -> Self {
+        self.workspace = name.into();
+        self
+    }
+
+    /// The context expressions are evaluated in: its functions (Packer's,
+    /// Nomad's, your own), `allow_files` and limits. Its variables are
+    /// not seen (a module sees only what it declares).
+    pub fn context(mut self, ctx: &'c Context<'c>) -> Self {
+        self.context = Some(ctx);
+        self
+    }
+
+    /// The most instances one `count` or `for_each` may make (default
+    /// 100,000): more is an [`ErrorKind::Limit`](crate::ErrorKind::Limit)
+    /// error.
+    pub fn max_instances(mut self, n: usize) -> Self {
+        self.max_instances = n;
+        self
+    }
+
+    /// How deep module calls may nest (default 64).
+    pub fn max_module_depth(mut self, n: usize) -> Self {
+        self.max_module_depth = n;
+        self
+    }
+}
+
+/// Whether a resource is managed (`resource`) or a data source (`data`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceMode {
+    /// `resource "TYPE" "NAME"`.
+    Managed,
+    /// `data "TYPE" "NAME"`.
+    Data,
+}
+
+impl ResourceMode {
+    /// `managed` or `data`, as the plan's JSON has it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "managed",
+            ResourceMode::Data => "data",
+        }
+    }
+}
+
+/// One resource instance of a plan.
+#[derive(Clone, Debug)]
+pub struct ResourceInstance {
+    /// Its address: `module.net["a"].aws_subnet.this[0]`.
+    pub address: String,
+    /// The address of its module instance (`""` in the root module).
+    pub module_address: String,
+    /// Managed resource or data source.
+    pub mode: ResourceMode,
+    /// The resource type (`aws_subnet`).
+    pub type_name: String,
+    /// The resource name (`this`).
+    pub name: String,
+    /// The instance key, under `count` or `for_each`.
+    pub index: Option<InstanceKey>,
+    /// The file that declares it (its name as read), and the line.
+    pub file: String,
+    /// The line of the block's header.
+    pub line: usize,
+    /// The configured attributes and nested blocks (blocks as lists of
+    /// objects): an object, parts of which may be unknown.
+    pub values: Typed,
+    /// What the provider computes: the attributes known only after apply
+    /// (for `terraform_data`: `id` and `output`; for other types, what the
+    /// configuration refers to and does not set).
+    pub computed: Vec<String>,
+    /// The provider's full name (`registry.terraform.io/hashicorp/aws`,
+    /// `terraform.io/builtin/terraform`).
+    pub provider_name: String,
+}
+
+/// A root module output's value.
+#[derive(Clone, Debug)]
+pub struct OutputValue {
+    /// Its name.
+    pub name: String,
+    /// Its value (unknown, or with unknown parts, where it depends on what
+    /// is known only after apply).
+    pub value: Typed,
+    /// `sensitive = true`.
+    pub sensitive: bool,
+}
+
+/// A configuration as Terraform plans it (see [the module](self)).
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    resources: Vec<ResourceInstance>,
+    outputs: Vec<OutputValue>,
+    variables: Vec<(String, Typed)>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Plan {
+    /// Every resource instance, module by module in the order of their
+    /// calls, each module's in the order of its files.
+    pub fn resources(&self) -> &[ResourceInstance] {
+        &self.resources
+    }
+
+    /// The root module's outputs, in the order they are declared.
+    pub fn outputs(&self) -> &[OutputValue] {
+        &self.outputs
+    }
+
+    /// The root module's variables and their values.
+    pub fn variables(&self) -> impl Iterator<Item = (&str, &Typed)> {
+        self.variables.iter().map(|(n, t)| (n.as_str(), t))
+    }
+
+    /// What Terraform would warn of (a value for an undeclared variable, a
+    /// module whose source is not installed).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+}
+
+impl Files {
+    /// Plans the module these files make (see [the module](self)). Child
+    /// modules with local sources are read only when the files came from
+    /// a directory ([`plan_dir`]); here a module call's outputs are
+    /// unknown and a warning says why.
+    ///
+    /// # Errors
+    /// Every error Terraform would report, each placed in its file.
+    pub fn plan(&self, options: &PlanOptions<'_>) -> Result<Plan> {
+        walk::plan(self, None, options)
+    }
+}
+
+/// Reads the Terraform module in `dir` (its `.tf` and `.tf.json` files),
+/// with its `terraform.tfvars` and `*.auto.tfvars` files before the
+/// options' inputs, and plans it, following module calls with local
+/// sources (`./x`, `../x`) and modules `terraform init` installed
+/// (`.terraform/modules/modules.json`).
+///
+/// # Errors
+/// An unreadable directory or file, then every error Terraform would
+/// report, each placed in its file (child modules' with their path from
+/// `dir`).
+pub fn plan_dir(dir: impl AsRef<Path>, options: &PlanOptions<'_>) -> Result<Plan> {
+    let dir = dir.as_ref();
+    let files = walk::read_module(dir, Some(dir))?;
+    let mut inputs = Inputs::read_auto_files(dir)?;
+    inputs.append(&options.inputs);
+    let options = PlanOptions {
+        inputs,
+        ..options.clone()
+    };
+    walk::plan(&files, Some(PathBuf::from(dir)), &options)
+}

@@ -1,0 +1,1153 @@
+//! The walk of a configuration: each module instance's locals, resources,
+//! module calls and outputs, evaluated in the order they depend on each
+//! other, each in a scope holding only what it refers to (as Terraform
+//! builds one per expression).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::repetition::{self, Instances, Repeat};
+use super::{InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode};
+use crate::analysis::{body_references, references, Reference, Step};
+use crate::config::module::{
+    header_span, object, topological, undeclared, variable_of, Declarations,
+};
+use crate::config::{DirFiles, Files};
+use crate::eval::{evaluate_typed, Context, Typed};
+use crate::syntax::{
+    walk_expr, Block, Body, ExprKind, Expression, Structure, TraversalOperatorKind, Visit,
+};
+use crate::value::meta;
+use crate::value::{Key, Map, Type, Value};
+use crate::{Error, ErrorKind, Result, Severity, Span};
+
+/// A resource's arguments that are not its configuration.
+const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
+/// A resource's blocks that are not its configuration.
+const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
+/// A module call's arguments that are not inputs.
+const CALL_META: &[&str] = &[
+    "source",
+    "version",
+    "count",
+    "for_each",
+    "providers",
+    "depends_on",
+];
+/// Roots that are not resources.
+const GLOBAL_ROOTS: &[&str] = &[
+    "var",
+    "local",
+    "module",
+    "data",
+    "count",
+    "each",
+    "path",
+    "terraform",
+    "self",
+];
+/// The built-in provider's full name.
+const BUILTIN: &str = "terraform.io/builtin/terraform";
+
+pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) -> Result<Plan> {
+    let fresh;
+    let base = match opts.context {
+        Some(c) => c,
+        None => {
+            fresh = Context::new();
+            &fresh
+        }
+    };
+    let manifest = dir.as_deref().map(read_manifest).unwrap_or_default();
+    let mut w = Walker {
+        opts,
+        base,
+        plan: Plan::default(),
+        root: dir.clone(),
+        manifest,
+        loaded: HashMap::new(),
+    };
+    let root = At {
+        files,
+        dir: dir.clone(),
+        address: String::new(),
+        key: String::new(),
+        path_module: ".".to_owned(),
+        depth: 0,
+    };
+    // Terraform validates before it plans: every input unknown.
+    let decl = root_declarations(files)?;
+    let mut unknown_vars = Vec::new();
+    for (name, block) in &decl.variables {
+        let v = variable_of(block).map_err(|e| files.locate(e))?;
+        unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
+    }
+    drop(decl);
+    w.module(&root, unknown_vars, Mode::Validate)?;
+    if opts.mode == Mode::Validate {
+        return Ok(w.plan);
+    }
+    let decl = root_declarations(files)?;
+    let mut warnings = Vec::new();
+    let vars = files.variable_values(&decl, &opts.inputs, opts.missing_unknown, &mut warnings)?;
+    drop(decl);
+    w.plan.warnings.extend(warnings);
+    w.plan.variables.clone_from(&vars);
+    w.module(&root, vars, Mode::Plan)?;
+    Ok(w.plan)
+}
+
+fn root_declarations(files: &Files) -> Result<Declarations<'_, '_>> {
+    let text = files.source();
+    let mut decl = Declarations::of(files.body(), &|span| {
+        crate::config::range_text(text, &files.files, span)
+    });
+    match decl.failed.take() {
+        Some(e) => Err(files.locate(e)),
+        None => Ok(decl),
+    }
+}
+
+/// `.terraform/modules/modules.json`: module key (`a.b`) to directory.
+fn read_manifest(dir: &Path) -> HashMap<String, PathBuf> {
+    let mut out = HashMap::new();
+    let Ok(text) = std::fs::read_to_string(dir.join(".terraform/modules/modules.json")) else {
+        return out;
+    };
+    let Ok(v) = crate::json::value_from_str(&text) else {
+        return out;
+    };
+    if let Some(Value::Array(mods)) = v.as_object().and_then(|o| o.get("Modules")) {
+        for m in mods {
+            if let (Some(Value::String(k)), Some(Value::String(d))) = (m.get("Key"), m.get("Dir")) {
+                out.insert(k.as_str().to_owned(), dir.join(d.as_str()));
+            }
+        }
+    }
+    out
+}
+
+struct Walker<'o, 'c> {
+    opts: &'o PlanOptions<'c>,
+    base: &'o Context<'o>,
+    plan: Plan,
+    root: Option<PathBuf>,
+    manifest: HashMap<String, PathBuf>,
+    /// Module sources read so far, by directory.
+    loaded: HashMap<PathBuf, Rc<Files>>,
+}
+
+/// One module instance being walked.
+struct At<'f> {
+    files: &'f Files,
+    dir: Option<PathBuf>,
+    /// `module.a["k"].module.b` (`""` for the root).
+    address: String,
+    /// The module's key in Terraform's manifest (`a.b`).
+    key: String,
+    /// `path.module`.
+    path_module: String,
+    depth: usize,
+}
+
+impl At<'_> {
+    /// How Terraform names the module in messages.
+    fn display(&self) -> String {
+        if self.address.is_empty() {
+            "the root module".to_owned()
+        } else {
+            self.address.clone()
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Local(usize),
+    Resource(usize),
+    Call(usize),
+    Output(usize),
+}
+
+/// What a module instance has evaluated so far.
+#[derive(Default)]
+struct State {
+    vars: HashMap<String, Typed>,
+    locals: HashMap<usize, Typed>,
+    resources: HashMap<usize, Typed>,
+    calls: HashMap<usize, Typed>,
+}
+
+impl<'o, 'c> Walker<'o, 'c> {
+    /// Walks one module instance; its outputs as an object.
+    fn module(&mut self, at: &At<'_>, vars: Vec<(String, Typed)>, mode: Mode) -> Result<Typed> {
+        let files = at.files;
+        let body = files.body();
+        let decl = root_declarations(files)?;
+        if let Some(e) = undeclared(body, &decl) {
+            return Err(files.locate(e));
+        }
+        // Terraform checks module calls' arguments against the children's
+        // variables first, and reports the first call that fails.
+        for (name, block) in &decl.calls {
+            let key = if at.key.is_empty() {
+                name.to_string()
+            } else {
+                format!("{}.{name}", at.key)
+            };
+            if let Some((child, _)) = self.source(at, &key, block)? {
+                let child_decl = root_declarations(&child)?;
+                if let Some(e) = call_arguments(block, &child_decl) {
+                    return Err(files.locate(e));
+                }
+            }
+        }
+        let accessed = accessed_names(body);
+        // The nodes, their references and what they depend on.
+        let mut nodes = Vec::new();
+        let mut refs: Vec<Vec<Reference<'_>>> = Vec::new();
+        for (i, (_, expr, _)) in decl.locals.iter().enumerate() {
+            nodes.push(Node::Local(i));
+            refs.push(references(expr));
+        }
+        for (i, r) in decl.resources.iter().enumerate() {
+            nodes.push(Node::Resource(i));
+            refs.push(block_refs(r.3));
+        }
+        for (i, c) in decl.calls.iter().enumerate() {
+            nodes.push(Node::Call(i));
+            refs.push(block_refs(c.1));
+        }
+        for (i, o) in decl.outputs.iter().enumerate() {
+            nodes.push(Node::Output(i));
+            refs.push(block_refs(o.1));
+        }
+        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let mut failed: Option<Error> = None;
+        let mut deps = Vec::with_capacity(nodes.len());
+        for rs in &refs {
+            let mut d = Vec::new();
+            for r in rs {
+                match target(&decl, r) {
+                    Ok(Some(n)) => d.push(index[&n]),
+                    Ok(None) => {}
+                    Err(message) => {
+                        let message = message.replace("{module}", &at.display());
+                        Error::append(
+                            &mut failed,
+                            Error::spanned(ErrorKind::Eval, message, ref_span(r)),
+                        )
+                    }
+                }
+            }
+            deps.push(d);
+        }
+        if let Some(e) = failed {
+            return Err(files.locate(e.sorted()));
+        }
+        let order = match topological(&deps) {
+            Ok(o) => o,
+            Err(cycle) => {
+                let mut names: Vec<String> =
+                    cycle.iter().map(|&i| node_name(&decl, nodes[i])).collect();
+                names.sort_unstable_by(|a, b| b.cmp(a));
+                return Err(Error::new(
+                    ErrorKind::Eval,
+                    format!("Cycle: {}", names.join(", ")),
+                ));
+            }
+        };
+        let mut st = State {
+            vars: vars.into_iter().collect(),
+            ..State::default()
+        };
+        let mut outputs: Vec<(String, Typed)> = Vec::new();
+        for i in order {
+            let node = nodes[i];
+            let ctx = self.scope(at, &decl, &st, &refs[i]);
+            let r = match node {
+                Node::Local(j) => {
+                    let t = evaluate_typed(decl.locals[j].1, &ctx);
+                    t.map(|t| {
+                        st.locals.insert(j, t);
+                    })
+                }
+                Node::Resource(j) => self.resource(at, &decl, j, &ctx, &accessed, mode).map(|t| {
+                    st.resources.insert(j, t);
+                }),
+                Node::Call(j) => self.call(at, &decl, j, &ctx, mode).map(|t| {
+                    st.calls.insert(j, t);
+                }),
+                Node::Output(j) => {
+                    let (name, block) = decl.outputs[j];
+                    let value = match block.body.attribute("value") {
+                        Some(a) => evaluate_typed(&a.expr, &ctx),
+                        None => Err(Error::spanned(
+                            ErrorKind::Eval,
+                            "Missing required argument: The argument \"value\" is required, but no definition was found.",
+                            block.body.span,
+                        )),
+                    };
+                    value.map(|v| {
+                        if at.depth == 0 && mode == Mode::Plan {
+                            let sensitive = block
+                                .body
+                                .attribute("sensitive")
+                                .and_then(|a| evaluate_typed(&a.expr, &ctx).ok())
+                                .is_some_and(|t| t.value() == &Value::Bool(true));
+                            self.plan.outputs.push(OutputValue {
+                                name: name.to_owned(),
+                                value: v.clone(),
+                                sensitive,
+                            });
+                        }
+                        outputs.push((name.to_owned(), v));
+                    })
+                }
+            };
+            if let Err(e) = r {
+                Error::append(&mut failed, files.locate(e));
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if at.depth == 0 && mode == Mode::Plan {
+            // Outputs in the order they are declared.
+            let order: HashMap<&str, usize> = decl
+                .outputs
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.0, i))
+                .collect();
+            self.plan
+                .outputs
+                .sort_by_key(|o| order.get(o.name.as_str()).copied());
+        }
+        let by_decl: HashMap<&str, usize> = decl
+            .outputs
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (o.0, i))
+            .collect();
+        outputs.sort_by_key(|o| by_decl.get(o.0.as_str()).copied());
+        Ok(object(&outputs))
+    }
+
+    /// The context a node is evaluated in: what its references name.
+    fn scope(
+        &self,
+        at: &At<'_>,
+        decl: &Declarations<'_, '_>,
+        st: &State,
+        refs: &[Reference<'_>],
+    ) -> Context<'o> {
+        let mut ctx = self.base.child();
+        let mut var: Vec<(String, Typed)> = Vec::new();
+        let mut local: Vec<(String, Typed)> = Vec::new();
+        let mut module: Vec<(String, Typed)> = Vec::new();
+        let mut data: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
+        let mut res: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
+        let mut seen: HashSet<(&str, &str, &str)> = HashSet::new();
+        let unknown = || Typed::unknown(Type::Dynamic);
+        for r in refs {
+            let Some(Step::Attr(n)) = r.steps.first() else {
+                continue;
+            };
+            match r.root {
+                "var" => {
+                    if seen.insert(("var", "", n)) {
+                        if let Some(t) = st.vars.get(*n) {
+                            var.push((n.to_string(), t.clone()));
+                        }
+                    }
+                }
+                "local" => {
+                    if seen.insert(("local", "", n)) {
+                        if let Some(j) = decl.locals.iter().position(|l| l.0 == *n) {
+                            let t = st.locals.get(&j).cloned().unwrap_or_else(unknown);
+                            local.push((n.to_string(), t));
+                        }
+                    }
+                }
+                "module" => {
+                    if seen.insert(("module", "", n)) {
+                        if let Some(j) = decl.calls.iter().position(|c| c.0 == *n) {
+                            let t = st.calls.get(&j).cloned().unwrap_or_else(unknown);
+                            module.push((n.to_string(), t));
+                        }
+                    }
+                }
+                "data" => {
+                    let Some(Step::Attr(name)) = r.steps.get(1) else {
+                        continue;
+                    };
+                    if seen.insert(("data", n, name)) {
+                        if let Some(j) = find_resource(decl, true, n, name) {
+                            let t = st.resources.get(&j).cloned().unwrap_or_else(unknown);
+                            data.entry(n).or_default().push((name.to_string(), t));
+                        }
+                    }
+                }
+                root if GLOBAL_ROOTS.contains(&root) => {}
+                ty => {
+                    if seen.insert(("resource", ty, n)) {
+                        if let Some(j) = find_resource(decl, false, ty, n) {
+                            let t = st.resources.get(&j).cloned().unwrap_or_else(unknown);
+                            res.entry(ty).or_default().push((n.to_string(), t));
+                        }
+                    }
+                }
+            }
+        }
+        ctx.declare_typed("var", object(&var));
+        ctx.declare_typed("local", object(&local));
+        ctx.declare_typed("module", object(&module));
+        let data: Vec<(String, Typed)> = data
+            .into_iter()
+            .map(|(t, items)| (t.to_owned(), object(&items)))
+            .collect();
+        ctx.declare_typed("data", object(&data));
+        for (ty, items) in res {
+            ctx.declare_typed(ty, object(&items));
+        }
+        let cwd = self
+            .root
+            .as_deref()
+            .and_then(|d| std::path::absolute(d).ok())
+            .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned());
+        ctx.declare_var(
+            "path",
+            Value::from_iter([
+                ("module", Value::from(at.path_module.as_str())),
+                ("root", Value::from(".")),
+                ("cwd", Value::from(cwd)),
+            ]),
+        );
+        ctx.declare_var(
+            "terraform",
+            Value::from_iter([("workspace", Value::from(self.opts.workspace.as_str()))]),
+        );
+        ctx
+    }
+
+    /// How a block repeats, its instances (in validate mode: one, with
+    /// unknown keys), checked as Terraform checks `count` and `for_each`.
+    fn instances(
+        &self,
+        block: &Block<'_>,
+        ctx: &Context<'_>,
+        mode: Mode,
+    ) -> Result<(Repeat, Instances)> {
+        let count = block.body.attribute("count");
+        let for_each = block.body.attribute("for_each");
+        let max = self.opts.max_instances;
+        match (count, for_each) {
+            (Some(_), Some(f)) => Err(Error::spanned(
+                ErrorKind::Eval,
+                "Invalid combination of \"count\" and \"for_each\": The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                f.name.span,
+            )),
+            (Some(c), None) => {
+                let v = evaluate_typed(&c.expr, ctx)?;
+                if mode == Mode::Validate && !v.is_known() {
+                    return Ok((Repeat::Count, Vec::new()));
+                }
+                let inst = repetition::count(v, c.expr.span, max)?;
+                Ok((Repeat::Count, inst))
+            }
+            (None, Some(f)) => {
+                let v = evaluate_typed(&f.expr, ctx)?;
+                if mode == Mode::Validate && meta::is_unknown(&v.clone().into_meta().1) {
+                    return Ok((Repeat::ForEach, Vec::new()));
+                }
+                let inst = repetition::for_each(v, f.expr.span, max)?;
+                Ok((Repeat::ForEach, inst))
+            }
+            (None, None) => Ok((Repeat::One, Vec::new())),
+        }
+    }
+
+    /// A child context with `count` or `each` for one instance (`None`:
+    /// validate mode's unknown keys).
+    fn instance_ctx<'p>(
+        parent: &'p Context<'p>,
+        repeat: Repeat,
+        inst: Option<&(InstanceKey, Option<Typed>)>,
+    ) -> Context<'p> {
+        let mut ctx = parent.child();
+        match (repeat, inst) {
+            (Repeat::One, _) => {}
+            (Repeat::Count, Some((InstanceKey::Int(i), _))) => {
+                ctx.declare_var("count", Value::from_iter([("index", Value::from(*i))]));
+            }
+            (Repeat::Count, _) => {
+                ctx.declare_unknown("count.index", Type::Number, true);
+            }
+            (Repeat::ForEach, Some((key, value))) => {
+                let key = match key {
+                    InstanceKey::Str(s) => s.clone(),
+                    InstanceKey::Int(i) => i.to_string(),
+                };
+                let value = value.clone().unwrap_or_else(|| Typed::from(Value::Null));
+                ctx.declare_typed(
+                    "each",
+                    object(&[
+                        ("key".to_owned(), Typed::from(Value::from(key))),
+                        ("value".to_owned(), value),
+                    ]),
+                );
+            }
+            (Repeat::ForEach, None) => {
+                ctx.declare_unknown("each.key", Type::String, true);
+                ctx.declare_unknown("each.value", Type::Dynamic, false);
+            }
+        }
+        ctx
+    }
+
+    /// A resource or data source: its instances recorded, its value (for
+    /// references) returned.
+    fn resource(
+        &mut self,
+        at: &At<'_>,
+        decl: &Declarations<'_, '_>,
+        j: usize,
+        ctx: &Context<'_>,
+        accessed: &HashSet<String>,
+        mode: Mode,
+    ) -> Result<Typed> {
+        let (is_data, ty, name, block) = decl.resources[j];
+        let (repeat, instances) = self.instances(block, ctx, mode)?;
+        if mode == Mode::Validate {
+            let ictx = Self::instance_ctx(ctx, repeat, None);
+            configured(&block.body, &ictx)?;
+            return Ok(Typed::unknown(Type::Dynamic));
+        }
+        let keys: Vec<Option<&(InstanceKey, Option<Typed>)>> = match repeat {
+            Repeat::One => vec![None],
+            _ => instances.iter().map(Some).collect(),
+        };
+        let file_line = at
+            .files
+            .locate(Error::spanned(ErrorKind::Eval, "", header_span(block)));
+        let (file, line) = (
+            file_line.file().unwrap_or_default().to_owned(),
+            file_line.line().unwrap_or(0),
+        );
+        let mut failed = None;
+        let mut values = Vec::with_capacity(keys.len());
+        for inst in keys {
+            let ictx = Self::instance_ctx(ctx, repeat, inst);
+            let configured = match configured(&block.body, &ictx) {
+                Ok(c) => c,
+                Err(e) => {
+                    Error::append(&mut failed, e);
+                    continue;
+                }
+            };
+            let (configured, computed) = with_schema(ty, configured, accessed);
+            let index = inst.map(|i| i.0.clone());
+            let mut address = at.address.clone();
+            if !address.is_empty() {
+                address.push('.');
+            }
+            if is_data {
+                address.push_str("data.");
+            }
+            address.push_str(ty);
+            address.push('.');
+            address.push_str(name);
+            if let Some(k) = &index {
+                address.push_str(&k.to_string());
+            }
+            let reference = referable(&configured, &computed);
+            self.plan.resources.push(ResourceInstance {
+                address,
+                module_address: at.address.clone(),
+                mode: if is_data {
+                    ResourceMode::Data
+                } else {
+                    ResourceMode::Managed
+                },
+                type_name: ty.to_owned(),
+                name: name.to_owned(),
+                index: index.clone(),
+                file: file.clone(),
+                line,
+                values: configured,
+                computed,
+                provider_name: provider_name(ty),
+            });
+            values.push((index, reference));
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(collect(repeat, values))
+    }
+
+    /// A module call: each instance's inputs, the child walked for each;
+    /// the call's value (its outputs, per instance).
+    fn call(
+        &mut self,
+        at: &At<'_>,
+        decl: &Declarations<'_, '_>,
+        j: usize,
+        ctx: &Context<'_>,
+        mode: Mode,
+    ) -> Result<Typed> {
+        let (name, block) = decl.calls[j];
+        let (repeat, instances) = self.instances(block, ctx, mode)?;
+        let key = if at.key.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}.{name}", at.key)
+        };
+        let Some((child, child_dir)) = self.source(at, &key, block)? else {
+            return Ok(Typed::unknown(Type::Dynamic));
+        };
+        let keys: Vec<Option<&(InstanceKey, Option<Typed>)>> = match (mode, repeat) {
+            (Mode::Validate, _) | (_, Repeat::One) => vec![None],
+            _ => instances.iter().map(Some).collect(),
+        };
+        if at.depth + 1 > self.opts.max_module_depth {
+            return Err(Error::spanned(
+                ErrorKind::Limit,
+                format!("Module calls nested too deep: more than {} levels (PlanOptions::max_module_depth).", self.opts.max_module_depth),
+                header_span(block),
+            ));
+        }
+        let child_decl = root_declarations(&child)?;
+        let mut values = Vec::new();
+        for inst in keys {
+            let ictx = Self::instance_ctx(ctx, repeat, inst);
+            // The inputs (checked against the child's variables before the
+            // walk: see `call_arguments`).
+            let mut failed = None;
+            let mut given: HashMap<&str, Typed> = HashMap::new();
+            for a in block.body.attributes() {
+                let n = a.name.as_str();
+                if CALL_META.contains(&n) || !child_decl.variables.iter().any(|v| v.0 == n) {
+                    continue;
+                }
+                match evaluate_typed(&a.expr, &ictx) {
+                    Ok(t) => {
+                        given.insert(n, t);
+                    }
+                    Err(e) => Error::append(&mut failed, e),
+                }
+            }
+            let mut vars = Vec::new();
+            for (vn, vblock) in &child_decl.variables {
+                let v = variable_of(vblock).map_err(|e| child.locate(e))?;
+                let g = given.remove(vn);
+                if g.is_none() && v.default_value().is_none() {
+                    continue;
+                }
+                match v.value(g) {
+                    Ok(t) => vars.push((vn.to_string(), t)),
+                    Err(e) => {
+                        let span = block
+                            .body
+                            .attribute(vn)
+                            .map_or(block.body.span, |a| a.expr.span);
+                        let detail = e
+                            .message()
+                            .strip_prefix("invalid value for input variable: ")
+                            .unwrap_or(e.message())
+                            .to_owned();
+                        Error::append(
+                            &mut failed,
+                            Error::spanned(
+                                ErrorKind::Eval,
+                                format!("Invalid value for input variable: The given value is not suitable for module.{name}.var.{vn} declared at {}: {detail}.", child.range_text_of(header_span(vblock))),
+                                span,
+                            ),
+                        );
+                    }
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            let mut address = at.address.clone();
+            if !address.is_empty() {
+                address.push('.');
+            }
+            address.push_str("module.");
+            address.push_str(name);
+            if mode == Mode::Plan {
+                if let Some((k, _)) = inst {
+                    address.push_str(&k.to_string());
+                }
+            }
+            let path_module = relative_to(self.root.as_deref(), &child_dir)
+                .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
+            let sub = At {
+                files: &child,
+                dir: Some(child_dir.clone()),
+                address,
+                key: key.clone(),
+                path_module: if path_module.is_empty() {
+                    ".".into()
+                } else {
+                    path_module
+                },
+                depth: at.depth + 1,
+            };
+            let out = self.module(&sub, vars, mode)?;
+            values.push((inst.map(|i| i.0.clone()), out));
+        }
+        if mode == Mode::Validate {
+            return Ok(Typed::unknown(Type::Dynamic));
+        }
+        Ok(collect(repeat, values))
+    }
+
+    /// The files of a module call's source, and their directory; `None`
+    /// (with a warning) when the source is not installed.
+    fn source(
+        &mut self,
+        at: &At<'_>,
+        key: &str,
+        block: &Block<'_>,
+    ) -> Result<Option<(Rc<Files>, PathBuf)>> {
+        let src = block
+            .body
+            .attribute("source")
+            .and_then(|a| crate::typeexpr::constant_of(&a.expr).ok())
+            .and_then(|t| t.value().as_str().map(str::to_owned));
+        let Some(src) = src else {
+            return Err(at.files.locate(Error::spanned(
+                ErrorKind::Eval,
+                "Missing required argument: The argument \"source\" is required, but no definition was found.",
+                header_span(block),
+            )));
+        };
+        let local = src.starts_with("./") || src.starts_with("../");
+        let dir = match (&at.dir, local) {
+            (Some(d), true) => Some(normalize(&d.join(&src))),
+            (_, false) => self.manifest.get(key).cloned(),
+            (None, true) => None,
+        };
+        let Some(dir) = dir else {
+            let e = at.files.locate(Error::spanned(
+                ErrorKind::Eval,
+                format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
+                header_span(block),
+            ));
+            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
+                d.severity = Severity::Warning;
+                d
+            }));
+            return Ok(None);
+        };
+        if let Some(f) = self.loaded.get(&dir) {
+            return Ok(Some((f.clone(), dir)));
+        }
+        let files = read_module(&dir, self.root.as_deref()).map_err(|e| {
+            at.files.locate(Error::spanned(
+                ErrorKind::Eval,
+                format!("Unreadable module directory: {}", e.message()),
+                header_span(block),
+            ))
+        })?;
+        let files = Rc::new(files);
+        self.loaded.insert(dir.clone(), files.clone());
+        Ok(Some((files, dir)))
+    }
+}
+
+/// A module directory's Terraform files, each named by its path from the
+/// root module's directory (`modules/a/main.tf`), as Terraform names them.
+pub(super) fn read_module(dir: &Path, root: Option<&Path>) -> Result<Files> {
+    let mut listing = DirFiles::terraform().list(dir)?;
+    if let Some(rel) = relative_to(root, dir) {
+        for f in &mut listing.files {
+            let file = f
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            f.name = if rel.is_empty() {
+                file
+            } else {
+                format!("{rel}/{file}")
+            };
+        }
+    }
+    Files::read_listing(listing)
+}
+
+/// Terraform's errors for a module call's arguments: one that is not a
+/// variable of the child, a variable without a default that is not set.
+fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Error> {
+    let mut failed = None;
+    for a in block.body.attributes() {
+        let n = a.name.as_str();
+        if !CALL_META.contains(&n) && !child.variables.iter().any(|v| v.0 == n) {
+            Error::append(
+                &mut failed,
+                Error::spanned(
+                    ErrorKind::Eval,
+                    format!(
+                        "Unsupported argument: An argument named \"{n}\" is not expected here."
+                    ),
+                    a.name.span,
+                ),
+            );
+        }
+    }
+    for (vn, vblock) in &child.variables {
+        if block.body.attribute(vn).is_some() {
+            continue;
+        }
+        let required = variable_of(vblock).is_ok_and(|v| v.default_value().is_none());
+        if required {
+            // (The body's opening brace.)
+            let start = block.body.span.start().saturating_sub(1);
+            Error::append(
+                &mut failed,
+                Error::spanned(
+                    ErrorKind::Eval,
+                    format!("Missing required argument: The argument \"{vn}\" is required, but no definition was found."),
+                    Span::new(start, start + 1),
+                ),
+            );
+        }
+    }
+    failed
+}
+
+/// `dir` relative to `root` (`modules/a`), when under it.
+fn relative_to(root: Option<&Path>, dir: &Path) -> Option<String> {
+    let root = normalize(root?);
+    let dir = normalize(dir);
+    let rel = dir.strip_prefix(&root).ok()?;
+    Some(rel.to_string_lossy().replace('\\', "/"))
+}
+
+/// `a/./b/../c` as `a/c`, without reading the filesystem.
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// What a node depends on, for a reference: `Ok(None)` for roots that are
+/// not nodes; the error message when it names nothing declared.
+fn target(
+    decl: &Declarations<'_, '_>,
+    r: &Reference<'_>,
+) -> std::result::Result<Option<Node>, String> {
+    let Some(Step::Attr(n)) = r.steps.first() else {
+        return Ok(None);
+    };
+    Ok(match r.root {
+        "local" => decl.locals.iter().position(|l| l.0 == *n).map(Node::Local),
+        "module" => match decl.calls.iter().position(|c| c.0 == *n) {
+            Some(j) => Some(Node::Call(j)),
+            None => {
+                return Err(format!(
+                    "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
+                ))
+            }
+        },
+        "data" => {
+            let Some(Step::Attr(name)) = r.steps.get(1) else {
+                return Ok(None);
+            };
+            match find_resource(decl, true, n, name) {
+                Some(j) => Some(Node::Resource(j)),
+                None => {
+                    return Err(format!(
+                        "Reference to undeclared resource: A data resource \"{n}\" \"{name}\" has not been declared in {{module}}."
+                    ))
+                }
+            }
+        }
+        root if GLOBAL_ROOTS.contains(&root) => None,
+        ty => match find_resource(decl, false, ty, n) {
+            Some(j) => Some(Node::Resource(j)),
+            None => {
+                return Err(format!(
+                    "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
+                ))
+            }
+        },
+    })
+}
+
+/// The span Terraform gives an undeclared reference: the root and the
+/// names that make the address.
+fn ref_span(r: &Reference<'_>) -> Span {
+    let names = match r.root {
+        "data" => 2,
+        _ => 1,
+    };
+    let mut end = r.span.start() + r.root.len();
+    for s in r.steps.iter().take(names) {
+        if let Step::Attr(n) = s {
+            end += 1 + n.len();
+        }
+    }
+    Span::new(r.span.start(), end.min(r.span.end()))
+}
+
+fn find_resource(decl: &Declarations<'_, '_>, data: bool, ty: &str, name: &str) -> Option<usize> {
+    decl.resources
+        .iter()
+        .position(|r| r.0 == data && r.1 == ty && r.2 == name)
+}
+
+/// Terraform's name of a node in a cycle.
+fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
+    match n {
+        Node::Local(j) => format!("local.{} (expand)", decl.locals[j].0),
+        Node::Resource(j) => {
+            let (data, ty, name, _) = decl.resources[j];
+            format!("{}{ty}.{name} (expand)", if data { "data." } else { "" })
+        }
+        Node::Call(j) => format!("module.{} (expand)", decl.calls[j].0),
+        Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
+    }
+}
+
+/// The references of a block's body (its `depends_on` included).
+fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
+    body_references(&b.body)
+        .into_iter()
+        .map(|r| r.reference)
+        .collect()
+}
+
+/// Every attribute name a module accesses with `.name` after what it
+/// refers to (`aws_x.y.id`, `x[*].arn`, `r.id` in a `for`): the attributes
+/// a resource without a known schema may be asked for.
+fn accessed_names(body: &Body<'_>) -> HashSet<String> {
+    struct Names(HashSet<String>);
+    impl<'a> Visit<'a> for Names {
+        fn visit_expr(&mut self, e: &'a Expression<'a>) {
+            if let ExprKind::Traversal(t) = &e.kind {
+                let skip = match t.expr.kind {
+                    ExprKind::Variable("data") => 2,
+                    ExprKind::Variable(_) => 1,
+                    _ => 0,
+                };
+                for op in t.operators.iter().skip(skip) {
+                    if let TraversalOperatorKind::GetAttr(i) = &op.kind {
+                        self.0.insert(i.as_str().to_owned());
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut n = Names(HashSet::new());
+    n.visit_body(body);
+    n.0
+}
+
+/// A body's configured values: its attributes (not the meta-arguments)
+/// and nested blocks, each type a list of objects; `dynamic` blocks
+/// expanded. Keys in name order, as Terraform's objects have them.
+fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
+    let has_dynamic = body.blocks().any(|b| b.ident.as_str() == "dynamic");
+    if has_dynamic {
+        let arena = crate::syntax::Arena::new();
+        let expanded = crate::eval::expand_dynamic(body, ctx, &arena)?;
+        return configured_of(&expanded, ctx);
+    }
+    configured_of(body, ctx)
+}
+
+fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
+    let mut fields: BTreeMap<String, Typed> = BTreeMap::new();
+    let mut blocks: BTreeMap<String, Vec<Typed>> = BTreeMap::new();
+    let mut failed = None;
+    for s in body.structures {
+        match s {
+            Structure::Attribute(a) => {
+                let n = a.name.as_str();
+                if RESOURCE_META.contains(&n) {
+                    continue;
+                }
+                match evaluate_typed(&a.expr, ctx) {
+                    Ok(t) => {
+                        fields.insert(n.to_owned(), t);
+                    }
+                    Err(e) => Error::append(&mut failed, e),
+                }
+            }
+            Structure::Block(b) => {
+                let n = b.ident.as_str();
+                if RESOURCE_META_BLOCKS.contains(&n) {
+                    continue;
+                }
+                match configured_of(&b.body, ctx) {
+                    Ok(t) => blocks.entry(n.to_owned()).or_default().push(t),
+                    Err(e) => Error::append(&mut failed, e),
+                }
+            }
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e.sorted());
+    }
+    for (n, list) in blocks {
+        fields.insert(n, tuple(list));
+    }
+    let items: Vec<(String, Typed)> = fields.into_iter().collect();
+    Ok(object(&items))
+}
+
+/// A tuple of typed values.
+fn tuple(items: Vec<Typed>) -> Typed {
+    let mut values = Vec::with_capacity(items.len());
+    let mut metas = Vec::with_capacity(items.len());
+    let mut types = Vec::with_capacity(items.len());
+    for t in items {
+        let (v, m) = t.into_meta();
+        types.push(meta::of(&v, &m).into_owned());
+        values.push(v);
+        metas.push(m);
+    }
+    let m = meta::with_parts(Type::Tuple(types), metas);
+    Typed::from_meta(Value::Array(values), m)
+}
+
+/// The configured values as the plan shows them, and the attributes
+/// known only after apply: `terraform_data`'s schema (`input` and
+/// `triggers_replace` null when not set; `id`, `output` computed), or for
+/// a type whose schema is not known, every name the module accesses that
+/// the configuration does not set.
+fn with_schema(ty: &str, configured: Typed, accessed: &HashSet<String>) -> (Typed, Vec<String>) {
+    let (v, m) = configured.into_meta();
+    let Value::Object(mut map) = v else {
+        return (Typed::from_meta(v, m), Vec::new());
+    };
+    let mut metas: Vec<_> = map
+        .iter()
+        .enumerate()
+        .map(|(i, (k, v))| meta::attr(&m, k.as_str(), i, v))
+        .collect();
+    let computed: Vec<String> = if ty == "terraform_data" {
+        for name in ["input", "triggers_replace"] {
+            if !map.contains_key(name) {
+                map.insert(Key::from(name), Value::Null);
+                metas.push(None);
+            }
+        }
+        vec!["id".to_owned(), "output".to_owned()]
+    } else {
+        let mut c: Vec<String> = accessed
+            .iter()
+            .filter(|n| !map.contains_key(n.as_str()))
+            .cloned()
+            .collect();
+        c.sort_unstable();
+        c
+    };
+    // Name order.
+    let mut pairs: Vec<(Key, Value, meta::Ty)> = map
+        .into_iter()
+        .zip(metas)
+        .map(|((k, v), t)| (k, v, t))
+        .collect();
+    pairs.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+    let mut map: Map<Key, Value> = Map::with_capacity(pairs.len());
+    let mut metas = Vec::with_capacity(pairs.len());
+    for (k, v, t) in pairs {
+        map.insert(k, v);
+        metas.push(t);
+    }
+    let m = meta::object_of(&map, metas);
+    (Typed::from_meta(Value::Object(map), m), computed)
+}
+
+/// An instance's value as references see it: the configured values and
+/// the computed attributes, unknown.
+fn referable(configured: &Typed, computed: &[String]) -> Typed {
+    if computed.is_empty() {
+        return configured.clone();
+    }
+    let (v, m) = configured.clone().into_meta();
+    let Value::Object(map) = &v else {
+        return Typed::from_meta(v, m);
+    };
+    let mut items: Vec<(String, Typed)> = map
+        .iter()
+        .enumerate()
+        .map(|(i, (k, x))| {
+            (
+                k.as_str().to_owned(),
+                Typed::from_meta(x.clone(), meta::attr(&m, k.as_str(), i, x)),
+            )
+        })
+        .collect();
+    for c in computed {
+        let ty = if c == "id" {
+            Type::String
+        } else {
+            Type::Dynamic
+        };
+        items.push((c.clone(), Typed::unknown(ty)));
+    }
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    object(&items)
+}
+
+/// A resource's or module call's value from its instances: the one
+/// instance, a tuple under `count`, an object under `for_each`.
+fn collect(repeat: Repeat, values: Vec<(Option<InstanceKey>, Typed)>) -> Typed {
+    match repeat {
+        Repeat::One => values
+            .into_iter()
+            .next()
+            .map_or_else(|| Typed::unknown(Type::Dynamic), |v| v.1),
+        Repeat::Count => tuple(values.into_iter().map(|v| v.1).collect()),
+        Repeat::ForEach => {
+            let items: Vec<(String, Typed)> = values
+                .into_iter()
+                .map(|(k, v)| {
+                    let k = match k {
+                        Some(InstanceKey::Str(s)) => s,
+                        Some(InstanceKey::Int(i)) => i.to_string(),
+                        None => String::new(),
+                    };
+                    (k, v)
+                })
+                .collect();
+            object(&items)
+        }
+    }
+}
+
+/// The provider a resource type belongs to, by its prefix (Terraform's
+/// default when no `provider` argument says otherwise).
+fn provider_name(ty: &str) -> String {
+    if ty == "terraform_data" {
+        return BUILTIN.to_owned();
+    }
+    let prefix = ty.split('_').next().unwrap_or(ty);
+    format!("registry.terraform.io/hashicorp/{prefix}")
+}
+
+impl Files {
+    /// Go's `Range.String()` of `span` in these files.
+    fn range_text_of(&self, span: Span) -> String {
+        crate::config::range_text(self.source(), &self.files, span)
+    }
+}

@@ -1,0 +1,192 @@
+//! The plan oracle: `tests/fixtures/plan/cases.jsonl`, configurations of
+//! `terraform_data` resources and local child modules (made by
+//! `generate.py`), each answered by Terraform 1.11.4 (`answer.py`:
+//! `terraform init`, `plan -json -out`, `show -json`).
+//!
+//! Each case is written to a temporary directory and planned with
+//! [`hcl::config::plan_dir`]. A plan that Terraform made passes when the
+//! instance addresses are Terraform's, and each instance's `after` and
+//! `after_unknown` and each output's are Terraform's; a plan that failed
+//! passes when hcl2 fails with Terraform's summaries, each at Terraform's
+//! file, line and column.
+//!
+//! `cargo test --test plan_oracle` (`-- -v` lists every disagreement).
+
+use std::collections::BTreeMap;
+
+use hcl::config::{plan_dir, PlanOptions};
+use hcl::Value;
+
+fn main() {
+    let verbose = std::env::args().any(|a| a == "-v");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/plan/cases.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the plan oracle's cases");
+    let root = std::env::temp_dir().join(format!("hcl-plan-oracle-{}", std::process::id()));
+    let (mut passed, mut failed) = (0usize, Vec::new());
+    for line in text.lines() {
+        let case = hcl::json::value_from_str(line).expect("a JSON line");
+        let id = case["id"].as_str().unwrap().to_owned();
+        let dir = root.join(id.replace('/', "-"));
+        write_case(&dir, &case);
+        let got = plan_dir(&dir, &PlanOptions::new());
+        match compare(&case["answer"], got) {
+            Ok(()) => passed += 1,
+            Err(why) => failed.push((id, why)),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    println!(
+        "plan_oracle: {passed} of {} configurations agree with Terraform",
+        passed + failed.len()
+    );
+    for (id, why) in failed.iter().take(if verbose { usize::MAX } else { 10 }) {
+        println!("  {id}: {why}");
+    }
+    if !failed.is_empty() {
+        std::process::exit(1);
+    }
+}
+
+fn write_case(dir: &std::path::Path, case: &Value) {
+    let Value::Object(files) = &case["files"] else {
+        panic!("files")
+    };
+    for (path, text) in files {
+        let full = dir.join(path.as_str());
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text.as_str().unwrap()).unwrap();
+    }
+    if let Some(t) = case["tfvars"].as_str().filter(|t| !t.is_empty()) {
+        std::fs::write(dir.join("terraform.tfvars"), t).unwrap();
+    }
+}
+
+fn compare(answer: &Value, got: hcl::Result<hcl::config::Plan>) -> Result<(), String> {
+    if answer["ok"] == Value::Bool(false) {
+        let err = match got {
+            Ok(_) => return Err("Terraform fails, hcl2 plans".into()),
+            Err(e) => e,
+        };
+        let want: Vec<(String, String)> = match &answer["diagnostics"] {
+            Value::Array(ds) => ds
+                .iter()
+                .filter(|d| d["severity"].as_str() == Some("error"))
+                .map(|d| {
+                    (
+                        d["summary"].as_str().unwrap().to_owned(),
+                        range(&d["range"]),
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let got: Vec<(String, String)> = err
+            .diagnostics()
+            .map(|d| {
+                let r = d.range.as_ref().map_or(String::new(), |r| {
+                    format!(
+                        "{}:{}.{}-{}.{}",
+                        r.filename.as_deref().unwrap_or(""),
+                        r.start.line,
+                        r.start.column,
+                        r.end.line,
+                        r.end.column
+                    )
+                });
+                (d.summary.clone(), r)
+            })
+            .collect();
+        let mut w = want.clone();
+        let mut g = got.clone();
+        w.sort();
+        g.sort();
+        if w != g {
+            return Err(format!("errors: Terraform {want:?}, hcl2 {got:?}"));
+        }
+        return Ok(());
+    }
+    let plan = got.map_err(|e| format!("Terraform plans, hcl2 fails: {e}"))?;
+    let json = plan.to_json();
+    let mut ours: BTreeMap<String, (Value, Value)> = BTreeMap::new();
+    if let Value::Array(changes) = &json["resource_changes"] {
+        for c in changes {
+            ours.insert(
+                c["address"].as_str().unwrap().to_owned(),
+                (
+                    c["change"]["after"].clone(),
+                    c["change"]["after_unknown"].clone(),
+                ),
+            );
+        }
+    }
+    let Value::Object(theirs) = &answer["resources"] else {
+        return Err("no resources in the answer".into());
+    };
+    let want: Vec<&str> = theirs.keys().map(|k| k.as_str()).collect();
+    let have: Vec<&str> = ours.keys().map(String::as_str).collect();
+    let mut want_sorted = want.clone();
+    want_sorted.sort_unstable();
+    if want_sorted != have {
+        return Err(format!(
+            "addresses: Terraform {want_sorted:?}, hcl2 {have:?}"
+        ));
+    }
+    for (address, t) in theirs {
+        let (after, unknown) = &ours[address.as_str()];
+        if &t["after"] != after {
+            return Err(format!(
+                "{address} after: Terraform {}, hcl2 {}",
+                t["after"], after
+            ));
+        }
+        if &t["after_unknown"] != unknown {
+            return Err(format!(
+                "{address} after_unknown: Terraform {}, hcl2 {}",
+                t["after_unknown"], unknown
+            ));
+        }
+    }
+    let Value::Object(outs) = &answer["outputs"] else {
+        return Ok(());
+    };
+    for (name, t) in outs {
+        let o = &json["output_changes"][name.as_str()];
+        // (Terraform leaves `after` out for a wholly unknown value; the
+        // answers hold null there.)
+        let after = o
+            .as_object()
+            .and_then(|m| m.get("after"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        let want = t["after"].clone();
+        if want != after {
+            return Err(format!(
+                "output {name} after: Terraform {want}, hcl2 {after}"
+            ));
+        }
+        if t["after_unknown"] != o["after_unknown"] {
+            return Err(format!(
+                "output {name} after_unknown: Terraform {}, hcl2 {}",
+                t["after_unknown"], o["after_unknown"]
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn range(r: &Value) -> String {
+    match r {
+        Value::Object(_) => format!(
+            "{}:{}.{}-{}.{}",
+            r["filename"].as_str().unwrap_or(""),
+            r["start"][0],
+            r["start"][1],
+            r["end"][0],
+            r["end"][1]
+        ),
+        _ => String::new(),
+    }
+}
