@@ -363,6 +363,10 @@ struct ErrorImpl {
     /// expected: the offset of the opening bracket (see
     /// [`Error::unclosed_bracket`]).
     unclosed: Option<usize>,
+    /// Where the message's summary ends, when the error was made with
+    /// one ([`Error::summarized`]); otherwise the summary is the message
+    /// up to its first `": "`.
+    summary_len: Option<usize>,
 }
 
 #[derive(Clone)]
@@ -435,8 +439,32 @@ impl Error {
                 file: None,
                 more: Vec::new(),
                 unclosed: None,
+                summary_len: None,
             }),
         }
+    }
+
+    /// An error of `kind` whose diagnostic has this `summary` and `detail`
+    /// (the message is `SUMMARY: DETAIL`, or the summary alone), whatever
+    /// either holds.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind};
+    /// let err = Error::summarized(ErrorKind::Eval, "Cycle: a, b", "");
+    /// let d = err.diagnostics().next().unwrap();
+    /// assert_eq!((d.summary.as_str(), d.detail.as_str()), ("Cycle: a, b", ""));
+    /// assert_eq!(err.message(), "Cycle: a, b");
+    /// ```
+    #[cold]
+    pub fn summarized(kind: ErrorKind, summary: &str, detail: &str) -> Error {
+        let message = if detail.is_empty() {
+            summary.to_owned()
+        } else {
+            format!("{summary}: {detail}")
+        };
+        let mut e = Error::new(kind, message);
+        e.inner.summary_len = Some(summary.len());
+        e
     }
 
     /// An error of `kind` with `message` at `span` of `source` (line, column
@@ -748,8 +776,12 @@ impl Error {
     /// This error's own diagnostic.
     fn diagnostic(&self) -> Diagnostic {
         let e = &self.inner;
-        let (summary, detail) = match e.message.split_once(": ") {
-            Some((s, d)) if !s.is_empty() && !s.contains('`') => (s, d),
+        let (summary, detail) = match (e.summary_len, e.message.split_once(": ")) {
+            (Some(n), _) => {
+                let (s, d) = e.message.split_at(n);
+                (s, d.strip_prefix(": ").unwrap_or(d))
+            }
+            (None, Some((s, d))) if !s.is_empty() && !s.contains('`') => (s, d),
             _ => (e.message.as_str(), ""),
         };
         Diagnostic {

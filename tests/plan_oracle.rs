@@ -4,17 +4,21 @@
 //! `terraform init`, `plan -json -out`, `show -json`).
 //!
 //! Each case is written to a temporary directory and planned with
-//! [`hcl::config::plan_dir`]. A plan that Terraform made passes when the
-//! instance addresses are Terraform's, and each instance's `after` and
-//! `after_unknown` and each output's are Terraform's; a plan that failed
-//! passes when hcl2 fails with Terraform's summaries, each at Terraform's
-//! file, line and column.
+//! [`hcl::config::plan_dir`], in plan mode and in validate mode. A plan
+//! that Terraform made passes when the instance addresses are Terraform's,
+//! and each instance's `after` and `after_unknown` and each output's are
+//! Terraform's; a plan that failed passes when hcl2 fails with Terraform's
+//! summaries, each at Terraform's file, line and column. Validate mode
+//! passes when its errors are those of `terraform validate -json` (none,
+//! or the same summaries at the same places). A cycle's summary names its
+//! nodes in an order that varies from run to run in Terraform: cycles
+//! compare as sets of nodes.
 //!
 //! `cargo test --test plan_oracle` (`-- -v` lists every disagreement).
 
 use std::collections::BTreeMap;
 
-use hcl::config::{plan_dir, PlanOptions};
+use hcl::config::{plan_dir, Mode, PlanOptions};
 use hcl::Value;
 
 fn main() {
@@ -32,7 +36,22 @@ fn main() {
         let dir = root.join(id.replace('/', "-"));
         write_case(&dir, &case);
         let got = plan_dir(&dir, &PlanOptions::new());
-        match compare(&case["answer"], got) {
+        // (Terraform names files from the module's directory.)
+        let prefix = format!("{}/", dir.display());
+        let validated = plan_dir(&dir, &PlanOptions::new().mode(Mode::Validate));
+        let outcome = compare(&case["answer"], got, &prefix).and_then(|()| {
+            let want = errors_of(&case["validate"]);
+            let got = match validated {
+                Ok(_) => Vec::new(),
+                Err(e) => ours(&e, &prefix),
+            };
+            if want == got {
+                Ok(())
+            } else {
+                Err(format!("validate: Terraform {want:?}, hcl2 {got:?}"))
+            }
+        });
+        match outcome {
             Ok(()) => passed += 1,
             Err(why) => failed.push((id, why)),
         }
@@ -64,46 +83,19 @@ fn write_case(dir: &std::path::Path, case: &Value) {
     }
 }
 
-fn compare(answer: &Value, got: hcl::Result<hcl::config::Plan>) -> Result<(), String> {
+fn compare(
+    answer: &Value,
+    got: hcl::Result<hcl::config::Plan>,
+    prefix: &str,
+) -> Result<(), String> {
     if answer["ok"] == Value::Bool(false) {
         let err = match got {
             Ok(_) => return Err("Terraform fails, hcl2 plans".into()),
             Err(e) => e,
         };
-        let want: Vec<(String, String)> = match &answer["diagnostics"] {
-            Value::Array(ds) => ds
-                .iter()
-                .filter(|d| d["severity"].as_str() == Some("error"))
-                .map(|d| {
-                    (
-                        d["summary"].as_str().unwrap().to_owned(),
-                        range(&d["range"]),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        let got: Vec<(String, String)> = err
-            .diagnostics()
-            .map(|d| {
-                let r = d.range.as_ref().map_or(String::new(), |r| {
-                    format!(
-                        "{}:{}.{}-{}.{}",
-                        r.filename.as_deref().unwrap_or(""),
-                        r.start.line,
-                        r.start.column,
-                        r.end.line,
-                        r.end.column
-                    )
-                });
-                (d.summary.clone(), r)
-            })
-            .collect();
-        let mut w = want.clone();
-        let mut g = got.clone();
-        w.sort();
-        g.sort();
-        if w != g {
+        let want = errors_of(&answer["diagnostics"]);
+        let got = ours(&err, prefix);
+        if want != got {
             return Err(format!("errors: Terraform {want:?}, hcl2 {got:?}"));
         }
         return Ok(());
@@ -175,6 +167,58 @@ fn compare(answer: &Value, got: hcl::Result<hcl::config::Plan>) -> Result<(), St
         }
     }
     Ok(())
+}
+
+/// The errors of a list of Terraform's diagnostics: (summary, range),
+/// sorted.
+fn errors_of(diagnostics: &Value) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = match diagnostics {
+        Value::Array(ds) => ds
+            .iter()
+            .filter(|d| d["severity"].as_str() == Some("error"))
+            .map(|d| (summary(d["summary"].as_str().unwrap()), range(&d["range"])))
+            .collect(),
+        _ => Vec::new(),
+    };
+    out.sort();
+    out
+}
+
+/// hcl2's errors as [`errors_of`] gives Terraform's.
+fn ours(err: &hcl::Error, prefix: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = err
+        .diagnostics()
+        .map(|d| {
+            let r = d.range.as_ref().map_or(String::new(), |r| {
+                format!(
+                    "{}:{}.{}-{}.{}",
+                    r.filename
+                        .as_deref()
+                        .unwrap_or("")
+                        .trim_start_matches(prefix),
+                    r.start.line,
+                    r.start.column,
+                    r.end.line,
+                    r.end.column
+                )
+            });
+            (summary(&d.summary), r)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A summary, a cycle's nodes in name order.
+fn summary(s: &str) -> String {
+    match s.strip_prefix("Cycle: ") {
+        Some(nodes) => {
+            let mut n: Vec<&str> = nodes.split(", ").collect();
+            n.sort_unstable();
+            format!("Cycle: {}", n.join(", "))
+        }
+        None => s.to_owned(),
+    }
 }
 
 fn range(r: &Value) -> String {

@@ -6,6 +6,7 @@
 //! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
 //! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...
 //! hcl refs [--json] [--recursive] (PATH... | --expr EXPR)
+//! hcl plan [--var-file FILE]... [--var NAME=VALUE]... [--unknown-missing] [--format text|json] [DIR]
 //! hcl edit attribute get|set|rm ADDRESS [EXPR] [-f FILE] [-u]
 //! hcl edit block list|get|rm ADDRESS [-f FILE] [-u]
 //! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
@@ -34,6 +35,8 @@ mod fmt;
 mod inputs;
 #[path = "hcl/json.rs"]
 mod json;
+#[path = "hcl/plan.rs"]
+mod plan;
 #[path = "hcl/refs.rs"]
 mod refs;
 #[path = "hcl/usage.rs"]
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         "eval" => eval::eval(rest),
         "json" => json::json(rest),
         "refs" => refs::refs(rest),
+        "plan" => plan::plan(rest),
         "edit" => edit::edit(rest),
         "fmt" => return fmt::fmt(rest),
         "help" => help(rest),

@@ -665,44 +665,51 @@ impl<'b, 'a> Declarations<'b, 'a> {
 /// and locals that refer to themselves.
 pub(super) fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option<Error> {
     let mut failed: Option<Error> = None;
-    let vars: std::collections::HashSet<&str> = decl.variables.iter().map(|v| v.0).collect();
-    let locals: std::collections::HashSet<&str> = decl.locals.iter().map(|l| l.0).collect();
     for r in body_references(body) {
-        let r = r.reference;
-        let Some(Step::Attr(name)) = r.steps.first() else {
-            continue;
-        };
-        let span = Span::new(
-            r.span.start(),
-            r.span.start() + r.root.len() + 1 + name.len(),
-        );
-        let message = match r.root {
-            "var" if !vars.contains(name) => format!(
-                "Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
-            ),
-            "local" if !locals.contains(name) => format!(
-                "Reference to undeclared local value: A local value with the name \"{name}\" has not been declared."
-            ),
-            _ => continue,
-        };
-        Error::append(&mut failed, Error::spanned(ErrorKind::Eval, message, span));
+        if let Some(e) = undeclared_reference(decl, &r.reference, None) {
+            Error::append(&mut failed, e);
+        }
     }
     for (name, expr, _) in &decl.locals {
         for r in references(expr) {
             if r.root == "local" && r.steps.first() == Some(&Step::Attr(name)) {
-                let span = Span::new(r.span.start(), r.span.start() + 6 + name.len());
-                Error::append(
-                    &mut failed,
-                    Error::spanned(
-                        ErrorKind::Eval,
-                        format!("Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."),
-                        span,
-                    ),
-                );
+                if let Some(e) = undeclared_reference(decl, &r, Some(name)) {
+                    Error::append(&mut failed, e);
+                }
             }
         }
     }
     failed.map(Error::sorted)
+}
+
+/// Terraform's error for a reference to a variable or local the module
+/// does not declare, or (in the local named `local`) to that local itself;
+/// at the root and the name.
+pub(super) fn undeclared_reference(
+    decl: &Declarations<'_, '_>,
+    r: &crate::analysis::Reference<'_>,
+    local: Option<&str>,
+) -> Option<Error> {
+    let Some(Step::Attr(name)) = r.steps.first() else {
+        return None;
+    };
+    let span = Span::new(
+        r.span.start(),
+        r.span.start() + r.root.len() + 1 + name.len(),
+    );
+    let message = match r.root {
+        "local" if local == Some(*name) => format!(
+            "Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."
+        ),
+        "var" if !decl.variables.iter().any(|v| v.0 == *name) => format!(
+            "Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
+        ),
+        "local" if !decl.locals.iter().any(|l| l.0 == *name) => format!(
+            "Reference to undeclared local value: A local value with the name \"{name}\" has not been declared."
+        ),
+        _ => return None,
+    };
+    Some(Error::spanned(ErrorKind::Eval, message, span))
 }
 
 /// Each local's dependencies (the locals it refers to) and the roots it
@@ -736,17 +743,23 @@ fn local_graph<'b>(decl: &Declarations<'b, '_>) -> (Vec<Vec<usize>>, Vec<Vec<&'b
     (deps, unknown_roots)
 }
 
-/// Terraform's error for the locals of a cycle: named in reverse name
-/// order, as `terraform validate` lists them.
+/// Terraform's error for the locals of a cycle.
 #[cold]
 pub(super) fn cycle_error(decl: &Declarations<'_, '_>, cycle: &[usize]) -> Error {
-    let mut names: Vec<&str> = cycle.iter().map(|&i| decl.locals[i].0).collect();
+    cycle_of(
+        cycle
+            .iter()
+            .map(|&i| format!("local.{} (expand)", decl.locals[i].0))
+            .collect(),
+    )
+}
+
+/// Terraform's error for a cycle of these nodes: one summary naming them
+/// in reverse name order, as `terraform validate` lists them.
+#[cold]
+pub(super) fn cycle_of(mut names: Vec<String>) -> Error {
     names.sort_unstable_by(|a, b| b.cmp(a));
-    let listed: Vec<String> = names
-        .iter()
-        .map(|n| format!("local.{n} (expand)"))
-        .collect();
-    Error::new(ErrorKind::Eval, format!("Cycle: {}", listed.join(", ")))
+    Error::summarized(ErrorKind::Eval, &format!("Cycle: {}", names.join(", ")), "")
 }
 
 /// The locals evaluated in the order they depend on each other.

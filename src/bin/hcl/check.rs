@@ -129,7 +129,8 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
 
 /// `hcl check --module DIR...`: each directory read as one module and
 /// checked as Terraform checks it (duplicates, undeclared references,
-/// cycles of locals, variable declarations); whether all pass.
+/// cycles of locals, variable declarations), then, for Terraform's files,
+/// evaluated as `terraform validate` evaluates it; whether all pass.
 fn check_modules(dirs: &[&str], extensions: &[String], format: Format, quiet: bool) -> bool {
     use hcl::config::{DirFiles, Files};
     let stdout = io::stdout();
@@ -139,11 +140,26 @@ fn check_modules(dirs: &[&str], extensions: &[String], format: Format, quiet: bo
     for dir in dirs {
         let shown = super::inputs::shown_path(dir);
         let mut warnings = Vec::new();
+        let terraform = extensions
+            .iter()
+            .map(String::as_str)
+            .eq(hcl::config::TERRAFORM.iter().copied());
         let outcome = DirFiles::extensions(extensions)
             .list(&shown)
             .and_then(|listing| {
                 warnings = listing.warnings.clone();
                 Files::read_listing(listing)?.check_module()
+            })
+            .and_then(|()| {
+                // A Terraform module is then evaluated as `terraform
+                // validate` does: every variable unknown, each body once.
+                if terraform {
+                    let validate =
+                        hcl::config::PlanOptions::new().mode(hcl::config::Mode::Validate);
+                    let plan = hcl::config::plan_dir(&shown, &validate)?;
+                    warnings.extend(plan.warnings().iter().cloned());
+                }
+                Ok(())
             });
         if format == Format::Text && !quiet {
             super::print_warnings(&shown, &warnings);

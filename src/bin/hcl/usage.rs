@@ -14,7 +14,7 @@ struct Command {
     paths: bool,
 }
 
-const COMMANDS: [Command; 8] = [
+const COMMANDS: [Command; 9] = [
     Command {
         name: "check",
         synopses: &[
@@ -119,6 +119,25 @@ const COMMANDS: [Command; 8] = [
     \"filename\" when several files are read); exit 1 on errors
 ",
         paths: true,
+    },
+    Command {
+        name: "plan",
+        synopses: &["plan [--var-file FILE]... [--var NAME=VALUE]... [--unknown-missing] [--validate]\n     [--workspace NAME] [--format text|json] [--pretty] [DIR]"],
+        about: "    plan the Terraform configuration in DIR (default .) as `terraform
+    plan` does, without providers: variables from defaults,
+    terraform.tfvars, *.auto.tfvars, the --var-file FILEs and the --var
+    NAME=VALUE values (VALUE as Terraform reads -var); count and for_each
+    expanded into instances; module calls followed into local sources
+    and modules `terraform init` installed; what providers compute is
+    unknown; --unknown-missing: a required variable without a value is
+    unknown instead of an error; --validate: `terraform validate` (every
+    variable unknown, each body once); --format text (default) lists
+    the instances (`+ ADDRESS`, `<= ADDRESS` for data sources) and the
+    outputs; --format json prints `terraform show -json PLANFILE`'s
+    document; on errors exit 1, and with --format json stdout is one
+    `terraform validate -json` object
+",
+        paths: false,
     },
     Command {
         name: "edit",

@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 
 pub use repetition::InstanceKey;
 
-use super::{Files, Inputs};
+use super::{DirFiles, Files, Inputs};
 use crate::eval::{Context, Typed};
 use crate::{Diagnostic, Result};
 
@@ -280,13 +280,15 @@ impl Files {
 /// sources (`./x`, `../x`) and modules `terraform init` installed
 /// (`.terraform/modules/modules.json`).
 ///
+/// Files are named as [`Files::read_dir`] names them: `dir` joined with
+/// the file's name (`infra/main.tf`, a child's `infra/modules/net/main.tf`).
+///
 /// # Errors
 /// An unreadable directory or file, then every error Terraform would
-/// report, each placed in its file (child modules' with their path from
-/// `dir`).
+/// report, each placed in its file.
 pub fn plan_dir(dir: impl AsRef<Path>, options: &PlanOptions<'_>) -> Result<Plan> {
     let dir = dir.as_ref();
-    let files = walk::read_module(dir, Some(dir))?;
+    let files = Files::read_dir(dir, &DirFiles::terraform())?;
     let mut inputs = Inputs::read_auto_files(dir)?;
     inputs.append(&options.inputs);
     let options = PlanOptions {

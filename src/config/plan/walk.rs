@@ -11,7 +11,7 @@ use super::repetition::{self, Instances, Repeat};
 use super::{InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode};
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::module::{
-    header_span, object, topological, undeclared, variable_of, Declarations,
+    cycle_of, header_span, object, topological, undeclared_reference, variable_of, Declarations,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Typed};
@@ -76,8 +76,24 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         path_module: ".".to_owned(),
         depth: 0,
     };
-    // Terraform validates before it plans: every input unknown.
     let decl = root_declarations(files)?;
+    // Plan mode: the root variables' values first (Terraform checks them
+    // before anything else).
+    let mut vars = None;
+    if opts.mode == Mode::Plan {
+        let mut warnings = Vec::new();
+        vars = Some(files.variable_values(
+            &decl,
+            &opts.inputs,
+            opts.missing_unknown,
+            &mut warnings,
+        )?);
+        w.plan.warnings.extend(warnings);
+    }
+    // Then, as Terraform builds its graph, every module call's arguments
+    // against the child's variables, through the whole tree.
+    w.check_calls(&root)?;
+    // Terraform validates before it plans: every input unknown.
     let mut unknown_vars = Vec::new();
     for (name, block) in &decl.variables {
         let v = variable_of(block).map_err(|e| files.locate(e))?;
@@ -85,14 +101,9 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     }
     drop(decl);
     w.module(&root, unknown_vars, Mode::Validate)?;
-    if opts.mode == Mode::Validate {
+    let Some(vars) = vars else {
         return Ok(w.plan);
-    }
-    let decl = root_declarations(files)?;
-    let mut warnings = Vec::new();
-    let vars = files.variable_values(&decl, &opts.inputs, opts.missing_unknown, &mut warnings)?;
-    drop(decl);
-    w.plan.warnings.extend(warnings);
+    };
     w.plan.variables.clone_from(&vars);
     w.module(&root, vars, Mode::Plan)?;
     Ok(w.plan)
@@ -185,24 +196,6 @@ impl<'o, 'c> Walker<'o, 'c> {
         let files = at.files;
         let body = files.body();
         let decl = root_declarations(files)?;
-        if let Some(e) = undeclared(body, &decl) {
-            return Err(files.locate(e));
-        }
-        // Terraform checks module calls' arguments against the children's
-        // variables first, and reports the first call that fails.
-        for (name, block) in &decl.calls {
-            let key = if at.key.is_empty() {
-                name.to_string()
-            } else {
-                format!("{}.{name}", at.key)
-            };
-            if let Some((child, _)) = self.source(at, &key, block)? {
-                let child_decl = root_declarations(&child)?;
-                if let Some(e) = call_arguments(block, &child_decl) {
-                    return Err(files.locate(e));
-                }
-            }
-        }
         let accessed = accessed_names(body);
         // The nodes, their references and what they depend on.
         let mut nodes = Vec::new();
@@ -224,40 +217,70 @@ impl<'o, 'c> Walker<'o, 'c> {
             refs.push(block_refs(o.1));
         }
         let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-        let mut failed: Option<Error> = None;
+        // Each node's own static errors (Terraform's reference checks):
+        // the node fails, and what depends on it is not evaluated.
+        let mut node_errors: Vec<Option<Error>> = nodes.iter().map(|_| None).collect();
         let mut deps = Vec::with_capacity(nodes.len());
-        for rs in &refs {
+        for (k, rs) in refs.iter().enumerate() {
+            let errors = &mut node_errors[k];
+            // What `count` and `each` the node has (not in its own
+            // `count` or `for_each` expression).
+            let (block, own_local) = match nodes[k] {
+                Node::Resource(j) => (Some(decl.resources[j].3), None),
+                Node::Call(j) => (Some(decl.calls[j].1), None),
+                Node::Output(_) => (None, None),
+                Node::Local(j) => (None, Some(decl.locals[j].0)),
+            };
+            let meta = |name: &str| {
+                block
+                    .and_then(|b| b.body.attribute(name))
+                    .map(|a| a.expr.span)
+            };
+            let (count, for_each) = (meta("count"), meta("for_each"));
             let mut d = Vec::new();
             for r in rs {
+                let within = |span: Option<Span>| {
+                    span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
+                };
+                let message = match r.root {
+                    "count" if count.is_none() || within(count) => Some("Reference to \"count\" in non-counted context: The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set."),
+                    "each" if for_each.is_none() || within(for_each) => Some("Reference to \"each\" in context without for_each: The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set."),
+                    _ => None,
+                };
+                if let Some(m) = message {
+                    Error::append(errors, Error::spanned(ErrorKind::Eval, m, ref_span(r)));
+                    continue;
+                }
+                if let Some(e) = undeclared_reference(&decl, r, own_local) {
+                    Error::append(errors, e);
+                    continue;
+                }
                 match target(&decl, r) {
                     Ok(Some(n)) => d.push(index[&n]),
                     Ok(None) => {}
                     Err(message) => {
                         let message = message.replace("{module}", &at.display());
                         Error::append(
-                            &mut failed,
+                            errors,
                             Error::spanned(ErrorKind::Eval, message, ref_span(r)),
                         )
                     }
                 }
             }
+            for e in self.output_references(at, &decl, nodes[k])? {
+                Error::append(errors, e);
+            }
             deps.push(d);
-        }
-        if let Some(e) = failed {
-            return Err(files.locate(e.sorted()));
         }
         let order = match topological(&deps) {
             Ok(o) => o,
             Err(cycle) => {
-                let mut names: Vec<String> =
-                    cycle.iter().map(|&i| node_name(&decl, nodes[i])).collect();
-                names.sort_unstable_by(|a, b| b.cmp(a));
-                return Err(Error::new(
-                    ErrorKind::Eval,
-                    format!("Cycle: {}", names.join(", ")),
-                ));
+                let names = cycle.iter().map(|&i| node_name(&decl, nodes[i])).collect();
+                return Err(cycle_of(names));
             }
         };
+        let mut failed: Option<Error> = None;
+        let mut bad = vec![false; nodes.len()];
         let mut st = State {
             vars: vars.into_iter().collect(),
             ..State::default()
@@ -265,6 +288,15 @@ impl<'o, 'c> Walker<'o, 'c> {
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for i in order {
             let node = nodes[i];
+            if deps[i].iter().any(|&d| bad[d]) {
+                bad[i] = true;
+                continue;
+            }
+            if let Some(e) = node_errors[i].take() {
+                Error::append(&mut failed, files.locate(e.sorted()));
+                bad[i] = true;
+                continue;
+            }
             let ctx = self.scope(at, &decl, &st, &refs[i]);
             let r = match node {
                 Node::Local(j) => {
@@ -308,6 +340,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             };
             if let Err(e) = r {
                 Error::append(&mut failed, files.locate(e));
+                bad[i] = true;
             }
         }
         if let Some(e) = failed {
@@ -333,6 +366,107 @@ impl<'o, 'c> Walker<'o, 'c> {
             .collect();
         outputs.sort_by_key(|o| by_decl.get(o.0.as_str()).copied());
         Ok(object(&outputs))
+    }
+
+    /// The arguments of every module call in the tree under `at`, each
+    /// checked against its child's variables: the first call that fails
+    /// is the error (as Terraform reports it while building its graph).
+    fn check_calls(&mut self, at: &At<'_>) -> Result<()> {
+        if at.depth > self.opts.max_module_depth {
+            return Ok(());
+        }
+        let decl = root_declarations(at.files)?;
+        for (name, block) in &decl.calls {
+            let key = if at.key.is_empty() {
+                name.to_string()
+            } else {
+                format!("{}.{name}", at.key)
+            };
+            let Some((child, dir)) = self.source(at, &key, block)? else {
+                continue;
+            };
+            let child_decl = root_declarations(&child)?;
+            if let Some(e) = call_arguments(block, &child_decl) {
+                return Err(at.files.locate(e));
+            }
+            let sub = At {
+                files: &child,
+                dir: Some(dir),
+                address: String::new(),
+                key,
+                path_module: String::new(),
+                depth: at.depth + 1,
+            };
+            self.check_calls(&sub)?;
+        }
+        Ok(())
+    }
+
+    /// Terraform's static check of `module.NAME.OUTPUT` (after an index or
+    /// a splat too): the child must declare the output.
+    fn output_references(
+        &mut self,
+        at: &At<'_>,
+        decl: &Declarations<'_, '_>,
+        node: Node,
+    ) -> Result<Vec<Error>> {
+        struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
+        impl<'a> Visit<'a> for Uses<'a> {
+            fn visit_expr(&mut self, e: &'a Expression<'a>) {
+                if let ExprKind::Traversal(t) = &e.kind {
+                    if let (ExprKind::Variable("module"), [first, rest @ ..]) =
+                        (&t.expr.kind, t.operators)
+                    {
+                        if let TraversalOperatorKind::GetAttr(call) = &first.kind {
+                            let rest = match rest.first().map(|o| &o.kind) {
+                                Some(TraversalOperatorKind::GetAttr(_)) => rest,
+                                Some(_) => &rest[1..],
+                                None => rest,
+                            };
+                            if let Some(op) = rest.first() {
+                                if let TraversalOperatorKind::GetAttr(out) = &op.kind {
+                                    self.0.push((call.as_str(), out.as_str(), op.span));
+                                }
+                            }
+                        }
+                    }
+                }
+                walk_expr(self, e);
+            }
+        }
+        let mut uses = Uses(Vec::new());
+        match node {
+            Node::Local(j) => uses.visit_expr(decl.locals[j].1),
+            Node::Resource(j) => uses.visit_body(&decl.resources[j].3.body),
+            Node::Call(j) => uses.visit_body(&decl.calls[j].1.body),
+            Node::Output(j) => uses.visit_body(&decl.outputs[j].1.body),
+        }
+        if uses.0.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut errors = Vec::new();
+        for (call, out, span) in uses.0 {
+            let Some((name, block)) = decl.calls.iter().find(|c| c.0 == call) else {
+                continue;
+            };
+            let key = if at.key.is_empty() {
+                name.to_string()
+            } else {
+                format!("{}.{name}", at.key)
+            };
+            let Some((child, _)) = self.source(at, &key, block)? else {
+                continue;
+            };
+            let child_decl = root_declarations(&child)?;
+            if !child_decl.outputs.iter().any(|o| o.0 == out) {
+                errors.push(Error::spanned(
+                    ErrorKind::Eval,
+                    format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
+                    span,
+                ));
+            }
+        }
+        Ok(errors)
     }
 
     /// The context a node is evaluated in: what its references name.
@@ -747,7 +881,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         if let Some(f) = self.loaded.get(&dir) {
             return Ok(Some((f.clone(), dir)));
         }
-        let files = read_module(&dir, self.root.as_deref()).map_err(|e| {
+        let files = Files::read_dir(&dir, &DirFiles::terraform()).map_err(|e| {
             at.files.locate(Error::spanned(
                 ErrorKind::Eval,
                 format!("Unreadable module directory: {}", e.message()),
@@ -758,27 +892,6 @@ impl<'o, 'c> Walker<'o, 'c> {
         self.loaded.insert(dir.clone(), files.clone());
         Ok(Some((files, dir)))
     }
-}
-
-/// A module directory's Terraform files, each named by its path from the
-/// root module's directory (`modules/a/main.tf`), as Terraform names them.
-pub(super) fn read_module(dir: &Path, root: Option<&Path>) -> Result<Files> {
-    let mut listing = DirFiles::terraform().list(dir)?;
-    if let Some(rel) = relative_to(root, dir) {
-        for f in &mut listing.files {
-            let file = f
-                .path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            f.name = if rel.is_empty() {
-                file
-            } else {
-                format!("{rel}/{file}")
-            };
-        }
-    }
-    Files::read_listing(listing)
 }
 
 /// Terraform's errors for a module call's arguments: one that is not a
@@ -918,9 +1031,9 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
         Node::Local(j) => format!("local.{} (expand)", decl.locals[j].0),
         Node::Resource(j) => {
             let (data, ty, name, _) = decl.resources[j];
-            format!("{}{ty}.{name} (expand)", if data { "data." } else { "" })
+            format!("{}{ty}.{name}", if data { "data." } else { "" })
         }
-        Node::Call(j) => format!("module.{} (expand)", decl.calls[j].0),
+        Node::Call(j) => format!("module.{} (close)", decl.calls[j].0),
         Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
     }
 }
