@@ -87,6 +87,7 @@ pub struct PlanOptions<'c> {
     context: Option<&'c Context<'c>>,
     max_instances: usize,
     max_module_depth: usize,
+    allow_files: bool,
 }
 
 impl Default for PlanOptions<'_> {
@@ -99,6 +100,7 @@ impl Default for PlanOptions<'_> {
             context: None,
             max_instances: 100_000,
             max_module_depth: 64,
+            allow_files: false,
         }
     }
 }
@@ -156,6 +158,15 @@ impl<'c> PlanOptions<'c> {
     /// error.
     pub fn max_instances(mut self, n: usize) -> Self {
         self.max_instances = n;
+        self
+    }
+
+    /// Whether the file functions (`file`, `templatefile`, `fileset`, ...)
+    /// read files, relative to each module's directory as Terraform reads
+    /// them (with the `fs` feature). By default nothing is read and their
+    /// results are unknown values.
+    pub fn allow_files(mut self, yes: bool) -> Self {
+        self.allow_files = yes;
         self
     }
 

@@ -281,6 +281,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         };
         let mut failed: Option<Error> = None;
         let mut bad = vec![false; nodes.len()];
+        let mctx = self.module_context(at);
         let mut st = State {
             vars: vars.into_iter().collect(),
             ..State::default()
@@ -297,7 +298,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 bad[i] = true;
                 continue;
             }
-            let ctx = self.scope(at, &decl, &st, &refs[i]);
+            let ctx = self.scope(&mctx, at, &decl, &st, &refs[i]);
             let r = match node {
                 Node::Local(j) => {
                     let t = evaluate_typed(decl.locals[j].1, &ctx);
@@ -339,7 +340,13 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             };
             if let Err(e) = r {
-                Error::append(&mut failed, files.locate(e));
+                // (A module call's errors are placed in their files.)
+                let e = if matches!(node, Node::Call(_)) {
+                    e
+                } else {
+                    files.locate(e)
+                };
+                Error::append(&mut failed, e);
                 bad[i] = true;
             }
         }
@@ -469,15 +476,50 @@ impl<'o, 'c> Walker<'o, 'c> {
         Ok(errors)
     }
 
+    /// What every expression of a module instance is evaluated in: the
+    /// caller's context, with Terraform's impure functions (`timestamp`,
+    /// `uuid`, `bcrypt`, ...) unknown as in a plan, and its file functions
+    /// reading from the module's directory when files are allowed,
+    /// unknown otherwise.
+    fn module_context(&self, at: &At<'_>) -> Context<'o> {
+        let mut ctx = self.base.child();
+        let unknown = |ty: Type| {
+            crate::eval::FuncDef::builder()
+                .nullable_variadic("args", crate::eval::ParamType::Any)
+                .allow_unknown()
+                .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
+        };
+        for name in ["timestamp", "uuid", "bcrypt", "plantimestamp"] {
+            ctx.declare_func(name, unknown(Type::String));
+        }
+        #[cfg(feature = "fs")]
+        if let (true, Some(dir)) = (self.opts.allow_files, &at.dir) {
+            ctx.allow_files(dir);
+            return ctx;
+        }
+        let _ = at;
+        for name in crate::eval::functions::FILE_FUNCTIONS {
+            let ty = match *name {
+                "fileexists" => Type::Bool,
+                "fileset" => Type::set(Type::String),
+                "templatefile" => Type::Dynamic,
+                _ => Type::String,
+            };
+            ctx.declare_func(*name, unknown(ty));
+        }
+        ctx
+    }
+
     /// The context a node is evaluated in: what its references name.
-    fn scope(
+    fn scope<'b>(
         &self,
+        parent: &'b Context<'b>,
         at: &At<'_>,
         decl: &Declarations<'_, '_>,
         st: &State,
         refs: &[Reference<'_>],
-    ) -> Context<'o> {
-        let mut ctx = self.base.child();
+    ) -> Context<'b> {
+        let mut ctx = parent.child();
         let mut var: Vec<(String, Typed)> = Vec::new();
         let mut local: Vec<(String, Typed)> = Vec::new();
         let mut module: Vec<(String, Typed)> = Vec::new();
@@ -733,7 +775,9 @@ impl<'o, 'c> Walker<'o, 'c> {
         mode: Mode,
     ) -> Result<Typed> {
         let (name, block) = decl.calls[j];
-        let (repeat, instances) = self.instances(block, ctx, mode)?;
+        let (repeat, instances) = self
+            .instances(block, ctx, mode)
+            .map_err(|e| at.files.locate(e))?;
         let key = if at.key.is_empty() {
             name.to_owned()
         } else {
@@ -747,11 +791,11 @@ impl<'o, 'c> Walker<'o, 'c> {
             _ => instances.iter().map(Some).collect(),
         };
         if at.depth + 1 > self.opts.max_module_depth {
-            return Err(Error::spanned(
+            return Err(at.files.locate(Error::spanned(
                 ErrorKind::Limit,
                 format!("Module calls nested too deep: more than {} levels (PlanOptions::max_module_depth).", self.opts.max_module_depth),
                 header_span(block),
-            ));
+            )));
         }
         let child_decl = root_declarations(&child)?;
         let mut values = Vec::new();
@@ -781,6 +825,11 @@ impl<'o, 'c> Walker<'o, 'c> {
                     continue;
                 }
                 match v.value(g) {
+                    // In validate mode every input variable is unknown, of
+                    // its type (Terraform validates for all values).
+                    Ok(_) if mode == Mode::Validate => {
+                        vars.push((vn.to_string(), Typed::unknown(v.constraint().ty())));
+                    }
                     Ok(t) => vars.push((vn.to_string(), t)),
                     Err(e) => {
                         let span = block
@@ -804,7 +853,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             }
             if let Some(e) = failed {
-                return Err(e);
+                return Err(at.files.locate(e));
             }
             let mut address = at.address.clone();
             if !address.is_empty() {
@@ -865,7 +914,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             (Some(d), true) => Some(normalize(&d.join(&src))),
             (_, false) => self.manifest.get(key).cloned(),
             (None, true) => None,
-        };
+        }
+        .filter(|d| d.is_dir());
         let Some(dir) = dir else {
             let e = at.files.locate(Error::spanned(
                 ErrorKind::Eval,
@@ -1038,12 +1088,42 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
     }
 }
 
-/// The references of a block's body (its `depends_on` included).
+/// The references of a block's body that name what the module declares
+/// (its `depends_on` included): not a `dynamic` block's iterator inside
+/// it, nor the `provider` and `providers` meta-arguments (provider
+/// configurations), nor `lifecycle`'s `ignore_changes` (attribute names).
 fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
+    let mut iterators: HashSet<&str> = HashSet::new();
+    dynamic_iterators(&b.body, &mut iterators);
     body_references(&b.body)
         .into_iter()
+        .filter(|r| {
+            let path = &r.attr_path;
+            let meta = matches!(path.as_slice(), ["provider"] | ["providers"])
+                || (path.first() == Some(&"lifecycle") && path.last() == Some(&"ignore_changes"));
+            let iterator = path.contains(&"dynamic") && iterators.contains(r.reference.root);
+            !meta && !iterator
+        })
         .map(|r| r.reference)
         .collect()
+}
+
+/// The iterator names of the `dynamic` blocks in `body`, at any depth:
+/// each block's label, or its `iterator` argument.
+fn dynamic_iterators<'a>(body: &'a Body<'a>, out: &mut HashSet<&'a str>) {
+    for b in body.blocks() {
+        if b.ident.as_str() == "dynamic" {
+            if let Some(l) = b.labels.first() {
+                out.insert(l.as_str());
+            }
+            if let Some(a) = b.body.attribute("iterator") {
+                if let ExprKind::Variable(name) = a.expr.kind {
+                    out.insert(name);
+                }
+            }
+        }
+        dynamic_iterators(&b.body, out);
+    }
 }
 
 /// Every attribute name a module accesses with `.name` after what it
@@ -1077,18 +1157,31 @@ fn accessed_names(body: &Body<'_>) -> HashSet<String> {
 /// and nested blocks, each type a list of objects; `dynamic` blocks
 /// expanded. Keys in name order, as Terraform's objects have them.
 fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
-    let has_dynamic = body.blocks().any(|b| b.ident.as_str() == "dynamic");
-    if has_dynamic {
-        let arena = crate::syntax::Arena::new();
-        let expanded = crate::eval::expand_dynamic(body, ctx, &arena)?;
-        return configured_of(&expanded, ctx);
+    let mut dynamic = body
+        .blocks()
+        .filter(|b| b.ident.as_str() == "dynamic")
+        .peekable();
+    if dynamic.peek().is_none() {
+        return configured_of(body, ctx);
     }
-    configured_of(body, ctx)
+    // A `dynamic` block whose `for_each` is not known makes blocks not
+    // known (their content is checked once, its iterator unknown).
+    for b in dynamic {
+        if let Some(a) = b.body.attribute("for_each") {
+            if !evaluate_typed(&a.expr, ctx)?.is_known() {
+                return configured_of(body, ctx);
+            }
+        }
+    }
+    let arena = crate::syntax::Arena::new();
+    let expanded = crate::eval::expand_dynamic(body, ctx, &arena)?;
+    configured_of(&expanded, ctx)
 }
 
 fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
     let mut fields: BTreeMap<String, Typed> = BTreeMap::new();
     let mut blocks: BTreeMap<String, Vec<Typed>> = BTreeMap::new();
+    let mut unknown_blocks: HashSet<String> = HashSet::new();
     let mut failed = None;
     for s in body.structures {
         match s {
@@ -1104,12 +1197,31 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
                     Err(e) => Error::append(&mut failed, e),
                 }
             }
+            Structure::Block(b) if b.ident.as_str() == "dynamic" => {
+                // (Left by `configured`: its blocks are not known.)
+                let Some(label) = b.labels.first().map(|l| l.as_str()) else {
+                    continue;
+                };
+                let iterator = match b.body.attribute("iterator").map(|a| a.expr.kind) {
+                    Some(ExprKind::Variable(name)) => name,
+                    _ => label,
+                };
+                let mut ictx = ctx.child();
+                ictx.declare_unknown(&format!("{iterator}.key"), Type::Dynamic, false);
+                ictx.declare_unknown(&format!("{iterator}.value"), Type::Dynamic, false);
+                for content in b.body.blocks().filter(|c| c.ident.as_str() == "content") {
+                    if let Err(e) = configured(&content.body, &ictx) {
+                        Error::append(&mut failed, e);
+                    }
+                }
+                unknown_blocks.insert(label.to_owned());
+            }
             Structure::Block(b) => {
                 let n = b.ident.as_str();
                 if RESOURCE_META_BLOCKS.contains(&n) {
                     continue;
                 }
-                match configured_of(&b.body, ctx) {
+                match configured(&b.body, ctx) {
                     Ok(t) => blocks.entry(n.to_owned()).or_default().push(t),
                     Err(e) => Error::append(&mut failed, e),
                 }
@@ -1121,6 +1233,9 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
     }
     for (n, list) in blocks {
         fields.insert(n, tuple(list));
+    }
+    for n in unknown_blocks {
+        fields.insert(n, Typed::unknown(Type::Dynamic));
     }
     let items: Vec<(String, Typed)> = fields.into_iter().collect();
     Ok(object(&items))
