@@ -101,6 +101,7 @@ mod docs {
         GuideFormatting = "guide/formatting.md";
         GuideDiagnostics = "guide/diagnostics.md";
         GuideConfigurations = "guide/configurations.md";
+        GuidePlan = "guide/plan.md";
         GuideLimits = "guide/limits.md";
         Cli = "cli.md";
         Python = "python.md";

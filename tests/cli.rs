@@ -1624,3 +1624,58 @@ fn fmt_and_eval_take_a_thousand_arm_conditional_and_a_depth_limit() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("nesting too deep"), "{}", stderr(&o));
 }
+
+/// `hcl plan`: Terraform 1.11.4's plan of this directory is three
+/// `terraform_data.a` instances (`-var n=3`) whose ids are known after
+/// apply; `--format json` is `terraform show -json`'s document; an error
+/// is exit 1 with `terraform validate -json`'s object.
+#[test]
+fn plan_lists_instances_and_prints_the_plan_json() {
+    let dir = temp_dir("plan");
+    std::fs::write(
+        dir.join("main.tf"),
+        "variable \"n\" {\n  default = 2\n}\nresource \"terraform_data\" \"a\" {\n  count = var.n\n  input = count.index\n}\noutput \"ids\" {\n  value = terraform_data.a[*].id\n}\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    assert_eq!(
+        run(&["plan", "--var", "n=3", d]),
+        "  + terraform_data.a[0]\n  + terraform_data.a[1]\n  + terraform_data.a[2]\n\nPlan: 3 to add, 0 to change, 0 to destroy.\n\nChanges to Outputs:\n  + ids = (known after apply)\n"
+    );
+    let json = run(&["plan", "--format", "json", d]);
+    let v = hcl::json::value_from_str(&json).unwrap();
+    assert_eq!(
+        v["resource_changes"][1]["address"],
+        hcl::Value::from("terraform_data.a[1]")
+    );
+    assert_eq!(
+        v["resource_changes"][1]["change"]["after"]["input"],
+        hcl::Value::from(1)
+    );
+    assert_eq!(
+        v["output_changes"]["ids"]["after_unknown"][1],
+        hcl::Value::Bool(true)
+    );
+    assert_eq!(
+        run(&["plan", "--validate", d]),
+        "Success! The configuration is valid.\n"
+    );
+    let o = hcl(&["plan", "--format", "json", "--var", "n=-1", d], "");
+    assert_eq!(o.status.code(), Some(1));
+    let v = hcl::json::value_from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["diagnostics"][0]["summary"],
+        hcl::Value::from("Invalid count argument")
+    );
+    assert_eq!(
+        v["diagnostics"][0]["range"]["start"]["line"],
+        hcl::Value::from(5)
+    );
+    let o = hcl(&["plan", "--var", "n=-1", d], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("main.tf:5:11: Invalid count argument"),
+        "{}",
+        stderr(&o)
+    );
+}

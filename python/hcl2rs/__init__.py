@@ -31,6 +31,7 @@ __all__ = [
     "loads",
     "load",
     "load_dir",
+    "plan",
     "dumps",
     "format",
     "evaluate",
@@ -158,6 +159,42 @@ def load_dir(
         values,
         parse_float,
         max_depth,
+    )
+
+
+def plan(
+    path: PathLike,
+    *,
+    var_files: Union[PathLike, Iterable[PathLike]] = (),
+    var_values: Optional[Mapping[str, str]] = None,
+    validate: bool = False,
+    unknown_missing: bool = False,
+    workspace: Optional[str] = None,
+    allow_files: bool = False,
+    parse_float: Optional[Callable[[str], Any]] = None,
+) -> dict:
+    """The Terraform configuration in `path` planned as `terraform plan`
+    plans it, without providers, as the dict of `terraform show -json
+    PLANFILE` (`hcl plan --format json DIR`): variables from defaults,
+    `terraform.tfvars`, `*.auto.tfvars`, `var_files` and `var_values`
+    (`{"name": "RAW"}`, read as `-var`); `count` and `for_each` expanded;
+    module calls followed; what providers compute is unknown
+    (`after_unknown`). `unknown_missing=True`: a required variable without
+    a value is unknown instead of an error; `validate=True`: `terraform
+    validate` (every variable unknown, each body once); `allow_files`:
+    file functions read from each module's directory (otherwise their
+    results are unknown). Errors raise `HCLError` with every diagnostic.
+    """
+    values = [(k, v) for k, v in (var_values or {}).items()]
+    return _native.plan(
+        os.fspath(path),
+        _paths(var_files),
+        values,
+        validate,
+        unknown_missing,
+        workspace,
+        allow_files,
+        parse_float,
     )
 
 

@@ -28,6 +28,17 @@ def load_dir(
     var_files: list[str] = ...,
     var_values: list[tuple[str, str]] = ...,
     parse_float: Optional[Callable[[str], Any]] = None,
+    max_depth: Optional[int] = None,
+) -> dict: ...
+def plan(
+    path: str,
+    var_files: list[str] = ...,
+    var_values: list[tuple[str, str]] = ...,
+    validate: bool = False,
+    unknown_missing: bool = False,
+    workspace: Optional[str] = None,
+    allow_files: bool = False,
+    parse_float: Optional[Callable[[str], Any]] = None,
 ) -> dict: ...
 def dumps_json(json: str) -> str: ...
 def format(text: str) -> str: ...

@@ -151,6 +151,46 @@ fn load_dir<'py>(
     convert::to_py(py, &v, usize::MAX, parse_float)
 }
 
+/// `hcl plan --format json DIR`: the configuration planned as Terraform
+/// plans it, as `terraform show -json PLANFILE`'s document.
+#[pyfunction]
+#[pyo3(signature = (path, var_files=Vec::new(), var_values=Vec::new(), validate=false, unknown_missing=false, workspace=None, allow_files=false, parse_float=None))]
+#[allow(clippy::too_many_arguments)]
+fn plan<'py>(
+    py: Python<'py>,
+    path: &str,
+    var_files: Vec<String>,
+    var_values: Vec<(String, String)>,
+    validate: bool,
+    unknown_missing: bool,
+    workspace: Option<String>,
+    allow_files: bool,
+    parse_float: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use hcl::config::{Mode, PlanOptions};
+    let v = py
+        .detach(|| {
+            let mut inputs = Inputs::new();
+            for f in &var_files {
+                inputs = inputs.read_var_file(f)?;
+            }
+            for (n, raw) in &var_values {
+                inputs = inputs.var_value(n.as_str(), raw.as_str());
+            }
+            let mut options = PlanOptions::new()
+                .mode(if validate { Mode::Validate } else { Mode::Plan })
+                .inputs(inputs)
+                .missing_variables_unknown(unknown_missing)
+                .allow_files(allow_files);
+            if let Some(w) = &workspace {
+                options = options.workspace(w.as_str());
+            }
+            Ok::<_, hcl::Error>(hcl::config::plan_dir(path, &options)?.to_json())
+        })
+        .map_err(|e| error(py, e, None))?;
+    convert::to_py(py, &v, usize::MAX, parse_float)
+}
+
 /// HCL native syntax for a document in HCL's JSON syntax (the shape
 /// `loads` gives), its blocks told by `hcl::json::to_native`'s rule.
 #[pyfunction]
@@ -318,6 +358,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HCLError", m.py().get_type::<HCLError>())?;
     m.add_function(wrap_pyfunction!(loads, m)?)?;
     m.add_function(wrap_pyfunction!(load_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
     m.add_function(wrap_pyfunction!(dumps_json, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_json, m)?)?;

@@ -580,6 +580,19 @@ pub(super) struct Declarations<'b, 'a> {
     /// Outputs: name and block.
     pub(super) outputs: Vec<(&'a str, &'b Block<'a>)>,
     pub(super) failed: Option<Error>,
+    /// Where each name is in the lists above.
+    index: HashMap<(Kind, &'a str, &'a str), usize>,
+}
+
+/// What a name of a module declares (for [`Declarations::find`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Kind {
+    Variable,
+    Local,
+    Resource,
+    Data,
+    Call,
+    Output,
 }
 
 impl<'b, 'a> Declarations<'b, 'a> {
@@ -592,6 +605,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
             calls: Vec::new(),
             outputs: Vec::new(),
             failed: None,
+            index: HashMap::new(),
         };
         // First definitions: (kind, name) -> span.
         let mut seen: HashMap<(String, String), Span> = HashMap::new();
@@ -657,7 +671,31 @@ impl<'b, 'a> Declarations<'b, 'a> {
             let message = message.replacen("{}", &range(first), 1);
             Error::append(&mut d.failed, Error::spanned(ErrorKind::Eval, message, at));
         }
+        let mut index = HashMap::new();
+        for (i, v) in d.variables.iter().enumerate() {
+            index.insert((Kind::Variable, "", v.0), i);
+        }
+        for (i, l) in d.locals.iter().enumerate() {
+            index.insert((Kind::Local, "", l.0), i);
+        }
+        for (i, r) in d.resources.iter().enumerate() {
+            let kind = if r.0 { Kind::Data } else { Kind::Resource };
+            index.insert((kind, r.1, r.2), i);
+        }
+        for (i, c) in d.calls.iter().enumerate() {
+            index.insert((Kind::Call, "", c.0), i);
+        }
+        for (i, o) in d.outputs.iter().enumerate() {
+            index.insert((Kind::Output, "", o.0), i);
+        }
+        d.index = index;
         d
+    }
+
+    /// Where what is declared as `name` (of resource type `ty` for
+    /// resources and data sources, `""` otherwise) is in its list.
+    pub(super) fn find(&self, kind: Kind, ty: &str, name: &str) -> Option<usize> {
+        self.index.get(&(kind, ty, name)).copied()
     }
 }
 
@@ -701,10 +739,10 @@ pub(super) fn undeclared_reference(
         "local" if local == Some(*name) => format!(
             "Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."
         ),
-        "var" if !decl.variables.iter().any(|v| v.0 == *name) => format!(
+        "var" if decl.find(Kind::Variable, "", name).is_none() => format!(
             "Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
         ),
-        "local" if !decl.locals.iter().any(|l| l.0 == *name) => format!(
+        "local" if decl.find(Kind::Local, "", name).is_none() => format!(
             "Reference to undeclared local value: A local value with the name \"{name}\" has not been declared."
         ),
         _ => return None,

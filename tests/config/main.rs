@@ -3,3 +3,4 @@
 mod dir;
 mod files;
 mod module;
+mod plan;

@@ -4,5 +4,6 @@
 mod chains;
 mod fuzz_regressions;
 mod nesting;
+mod plan;
 mod sizes;
 mod text;

@@ -6,30 +6,36 @@ use crate::value::meta::{self, Meta, Ty};
 use crate::value::{Key, Map, Type, Value};
 
 /// A value as the plan's JSON shows it known (`after`): unknown
-/// attributes left out of objects, unknown elements `null` in sequences;
-/// `None` when the whole value is unknown.
+/// attributes left out of objects, unknown elements `null` in sequences,
+/// object keys in name order (as cty has them); `None` when the whole
+/// value is unknown.
 pub(super) fn after(t: &Typed) -> Option<Value> {
     let (v, m) = t.clone().into_meta();
     known_part(&v, &m)
 }
 
 fn known_part(v: &Value, t: &Ty) -> Option<Value> {
-    match (t, v) {
+    crate::stack::with_stack(|| match (t, v) {
         (Some(Meta::Unknown(..)), _) => None,
-        (Some(Meta::Parts(_, items)), Value::Array(a)) => Some(Value::Array(
+        (_, Value::Array(a)) => Some(Value::Array(
             a.iter()
-                .zip(items)
-                .map(|(x, t)| known_part(x, t).unwrap_or(Value::Null))
+                .enumerate()
+                .map(|(i, x)| known_part(x, &meta::item(t, i, x)).unwrap_or(Value::Null))
                 .collect(),
         )),
-        (Some(Meta::Parts(_, items)), Value::Object(o)) => Some(Value::Object(
-            o.iter()
-                .zip(items)
-                .filter_map(|((k, x), t)| known_part(x, t).map(|x| (k.clone(), x)))
-                .collect(),
-        )),
+        (_, Value::Object(o)) => {
+            let mut m: Map<Key, Value> = o
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (k, x))| {
+                    known_part(x, &meta::attr(t, k.as_str(), i, x)).map(|x| (k.clone(), x))
+                })
+                .collect();
+            m.sort_keys();
+            Some(Value::Object(m))
+        }
         _ => Some(v.clone()),
-    }
+    })
 }
 
 /// Where a value is unknown (`after_unknown`): `true` for an unknown
@@ -42,7 +48,7 @@ pub(super) fn after_unknown(t: &Typed) -> Value {
 }
 
 fn unknown_as_bool(v: &Value, t: &Ty) -> Value {
-    match (t, v) {
+    crate::stack::with_stack(|| match (t, v) {
         (Some(Meta::Unknown(..)), _) => Value::Bool(true),
         (_, Value::Null) => Value::Bool(false),
         (_, Value::Array(a)) => Value::Array(
@@ -61,7 +67,7 @@ fn unknown_as_bool(v: &Value, t: &Ty) -> Value {
                 .collect(),
         ),
         _ => Value::Bool(false),
-    }
+    })
 }
 
 /// A type as cty's JSON encodes it (`"string"`, `["list", "number"]`,

@@ -12,6 +12,7 @@ use super::{InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance,
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::module::{
     cycle_of, header_span, object, topological, undeclared_reference, variable_of, Declarations,
+    Kind,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Typed};
@@ -67,6 +68,8 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         root: dir.clone(),
         manifest,
         loaded: HashMap::new(),
+        outputs: HashMap::new(),
+        warned: HashSet::new(),
     };
     let root = At {
         files,
@@ -147,6 +150,10 @@ struct Walker<'o, 'c> {
     manifest: HashMap<String, PathBuf>,
     /// Module sources read so far, by directory.
     loaded: HashMap<PathBuf, Rc<Files>>,
+    /// Their output names.
+    outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
+    /// The modules warned of as not installed, by key.
+    warned: HashSet<String>,
 }
 
 /// One module instance being walked.
@@ -453,7 +460,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         }
         let mut errors = Vec::new();
         for (call, out, span) in uses.0 {
-            let Some((name, block)) = decl.calls.iter().find(|c| c.0 == call) else {
+            let Some((name, block)) = decl.find(Kind::Call, "", call).map(|j| decl.calls[j]) else {
                 continue;
             };
             let key = if at.key.is_empty() {
@@ -461,11 +468,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             } else {
                 format!("{}.{name}", at.key)
             };
-            let Some((child, _)) = self.source(at, &key, block)? else {
+            let Some((_, dir)) = self.source(at, &key, block)? else {
                 continue;
             };
-            let child_decl = root_declarations(&child)?;
-            if !child_decl.outputs.iter().any(|o| o.0 == out) {
+            if !self.outputs_of(&dir)?.contains(out) {
                 errors.push(Error::spanned(
                     ErrorKind::Eval,
                     format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
@@ -474,6 +480,19 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
         }
         Ok(errors)
+    }
+
+    /// The output names of the module read from `dir` (read before).
+    fn outputs_of(&mut self, dir: &Path) -> Result<Rc<HashSet<String>>> {
+        if let Some(o) = self.outputs.get(dir) {
+            return Ok(o.clone());
+        }
+        let files = self.loaded[dir].clone();
+        let decl = root_declarations(&files)?;
+        let names: HashSet<String> = decl.outputs.iter().map(|o| o.0.to_owned()).collect();
+        let names = Rc::new(names);
+        self.outputs.insert(dir.to_path_buf(), names.clone());
+        Ok(names)
     }
 
     /// What every expression of a module instance is evaluated in: the
@@ -541,7 +560,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
                 "local" => {
                     if seen.insert(("local", "", n)) {
-                        if let Some(j) = decl.locals.iter().position(|l| l.0 == *n) {
+                        if let Some(j) = decl.find(Kind::Local, "", n) {
                             let t = st.locals.get(&j).cloned().unwrap_or_else(unknown);
                             local.push((n.to_string(), t));
                         }
@@ -549,7 +568,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
                 "module" => {
                     if seen.insert(("module", "", n)) {
-                        if let Some(j) = decl.calls.iter().position(|c| c.0 == *n) {
+                        if let Some(j) = decl.find(Kind::Call, "", n) {
                             let t = st.calls.get(&j).cloned().unwrap_or_else(unknown);
                             module.push((n.to_string(), t));
                         }
@@ -807,7 +826,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             let mut given: HashMap<&str, Typed> = HashMap::new();
             for a in block.body.attributes() {
                 let n = a.name.as_str();
-                if CALL_META.contains(&n) || !child_decl.variables.iter().any(|v| v.0 == n) {
+                if CALL_META.contains(&n) || child_decl.find(Kind::Variable, "", n).is_none() {
                     continue;
                 }
                 match evaluate_typed(&a.expr, &ictx) {
@@ -922,10 +941,13 @@ impl<'o, 'c> Walker<'o, 'c> {
                 format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
                 header_span(block),
             ));
-            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
-                d.severity = Severity::Warning;
-                d
-            }));
+            // (Once, however often the walk comes here.)
+            if self.warned.insert(key.to_owned()) {
+                self.plan.warnings.extend(e.diagnostics().map(|mut d| {
+                    d.severity = Severity::Warning;
+                    d
+                }));
+            }
             return Ok(None);
         };
         if let Some(f) = self.loaded.get(&dir) {
@@ -950,7 +972,7 @@ fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Err
     let mut failed = None;
     for a in block.body.attributes() {
         let n = a.name.as_str();
-        if !CALL_META.contains(&n) && !child.variables.iter().any(|v| v.0 == n) {
+        if !CALL_META.contains(&n) && child.find(Kind::Variable, "", n).is_none() {
             Error::append(
                 &mut failed,
                 Error::spanned(
@@ -1019,8 +1041,8 @@ fn target(
         return Ok(None);
     };
     Ok(match r.root {
-        "local" => decl.locals.iter().position(|l| l.0 == *n).map(Node::Local),
-        "module" => match decl.calls.iter().position(|c| c.0 == *n) {
+        "local" => decl.find(Kind::Local, "", n).map(Node::Local),
+        "module" => match decl.find(Kind::Call, "", n) {
             Some(j) => Some(Node::Call(j)),
             None => {
                 return Err(format!(
@@ -1070,9 +1092,7 @@ fn ref_span(r: &Reference<'_>) -> Span {
 }
 
 fn find_resource(decl: &Declarations<'_, '_>, data: bool, ty: &str, name: &str) -> Option<usize> {
-    decl.resources
-        .iter()
-        .position(|r| r.0 == data && r.1 == ty && r.2 == name)
+    decl.find(if data { Kind::Data } else { Kind::Resource }, ty, name)
 }
 
 /// Terraform's name of a node in a cycle.

@@ -1,0 +1,233 @@
+//! Configurations planned as Terraform plans them (`hcl::config::plan`).
+//! Expectations marked "Terraform 1.11.4" were read from `terraform plan
+//! -out` and `terraform show -json` on the same files; the generated
+//! configurations of `tests/plan_oracle.rs` cover the rest.
+
+use std::path::{Path, PathBuf};
+
+use hcl::config::{plan_dir, Files, Inputs, InstanceKey, Mode, PlanOptions, ResourceMode};
+use hcl::{ErrorKind, Value};
+
+/// A directory of `files` (path, text) under the system's temporary
+/// directory, removed when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str, files: &[(&str, &str)]) -> Dir {
+        let dir = std::env::temp_dir().join(format!("hcl-plan-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in files {
+            let full = dir.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        Dir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn json(text: &str) -> Value {
+    hcl::json::value_from_str(text).unwrap()
+}
+
+/// Terraform 1.11.4: impure functions are unknown in a plan; path.root,
+/// terraform.workspace; a child's path.module is its path from the root;
+/// outputs of module instances under for_each.
+#[test]
+fn impure_functions_paths_and_module_instances_as_terraform_plans_them() {
+    let d = Dir::new(
+        "impure",
+        &[
+            (
+                "main.tf",
+                "resource \"terraform_data\" \"t\" {\n  input = { at = timestamp(), id = uuid(), ws = terraform.workspace, root = path.root }\n}\nmodule \"m\" {\n  source   = \"./modules/m\"\n  for_each = toset([\"a\", \"b\"])\n  n        = each.key\n}\noutput \"paths\" {\n  value = { for k, m in module.m : k => m.where }\n}\n",
+            ),
+            (
+                "modules/m/main.tf",
+                "variable \"n\" {\n  type = string\n}\nresource \"terraform_data\" \"x\" {\n  input = \"${var.n}-${path.module}\"\n}\noutput \"where\" {\n  value = terraform_data.x.input\n}\n",
+            ),
+        ],
+    );
+    let plan = plan_dir(d.path(), &PlanOptions::new()).unwrap();
+    let doc = plan.to_json();
+    let changes = &doc["resource_changes"];
+    assert_eq!(changes[0]["address"], Value::from("terraform_data.t"));
+    assert_eq!(
+        changes[0]["change"]["after"],
+        json(r#"{"input": {"root": ".", "ws": "default"}, "triggers_replace": null}"#)
+    );
+    assert_eq!(
+        changes[0]["change"]["after_unknown"],
+        json(r#"{"id": true, "input": {"at": true, "id": true}, "output": true}"#)
+    );
+    assert_eq!(
+        changes[1]["address"],
+        Value::from("module.m[\"a\"].terraform_data.x")
+    );
+    assert_eq!(changes[1]["module_address"], Value::from("module.m[\"a\"]"));
+    assert_eq!(
+        changes[2]["change"]["after"]["input"],
+        Value::from("b-modules/m")
+    );
+    assert_eq!(
+        doc["output_changes"]["paths"]["after"],
+        json(r#"{"a": "a-modules/m", "b": "b-modules/m"}"#)
+    );
+    assert_eq!(
+        doc["output_changes"]["paths"]["after_unknown"],
+        Value::Bool(false)
+    );
+    // The workspace can be set.
+    let staging = plan_dir(d.path(), &PlanOptions::new().workspace("staging")).unwrap();
+    assert_eq!(
+        staging.resources()[0].values.value()["input"]["ws"],
+        Value::from("staging")
+    );
+}
+
+/// Instances: addresses, keys, file and line; count 0 bodies not evaluated
+/// in plan mode (Terraform 1.11.4 plans this; validate accepts it too).
+#[test]
+fn instances_and_switched_off_bodies() {
+    let src = "variable \"c\" {\n  type    = object({ a = string })\n  default = null\n}\nresource \"terraform_data\" \"off\" {\n  count = var.c == null ? 0 : 1\n  input = var.c.a\n}\nresource \"terraform_data\" \"each\" {\n  for_each = { x = 1, y = 2 }\n  input    = each.value * 10\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let plan = files.plan(&PlanOptions::new()).unwrap();
+    let r = plan.resources();
+    assert_eq!(r.len(), 2);
+    assert_eq!(r[0].address, "terraform_data.each[\"x\"]");
+    assert_eq!(r[0].index, Some(InstanceKey::Str("x".into())));
+    assert_eq!((r[0].file.as_str(), r[0].line), ("main.tf", 9));
+    assert_eq!(r[1].values.value()["input"], Value::from(20));
+    assert_eq!(r[0].mode, ResourceMode::Managed);
+    assert!(files.plan(&PlanOptions::new().mode(Mode::Validate)).is_ok());
+}
+
+/// Required variables: Terraform's error, or unknown values for a scanner.
+#[test]
+fn required_variables_are_an_error_or_unknown() {
+    let src = "variable \"name\" {\n  type = string\n}\nresource \"terraform_data\" \"a\" {\n  input = \"app-${var.name}\"\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let err = files.plan(&PlanOptions::new()).unwrap_err();
+    let d = err.diagnostics().next().unwrap();
+    assert_eq!(d.summary, "No value for required variable");
+    let plan = files
+        .plan(&PlanOptions::new().missing_variables_unknown(true))
+        .unwrap();
+    assert!(!plan.resources()[0].values.is_known());
+    let given = PlanOptions::new().inputs(Inputs::new().var_value("name", "web"));
+    let plan = files.plan(&given).unwrap();
+    assert_eq!(
+        plan.resources()[0].values.value()["input"],
+        Value::from("app-web")
+    );
+}
+
+/// A data source is read (`["read"]`); what it computes is unknown.
+#[test]
+fn data_sources_are_read() {
+    let src = "data \"aws_ami\" \"ubuntu\" {\n  most_recent = true\n}\nresource \"aws_instance\" \"web\" {\n  ami = data.aws_ami.ubuntu.id\n}\n";
+    let plan = Files::parse([("main.tf", src)])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap();
+    let doc = plan.to_json();
+    assert_eq!(
+        doc["resource_changes"][0]["address"],
+        Value::from("data.aws_ami.ubuntu")
+    );
+    assert_eq!(
+        doc["resource_changes"][0]["change"]["actions"][0],
+        Value::from("read")
+    );
+    assert_eq!(
+        doc["resource_changes"][1]["change"]["after_unknown"]["ami"],
+        Value::Bool(true)
+    );
+    assert_eq!(
+        plan.resources()[1].provider_name,
+        "registry.terraform.io/hashicorp/aws"
+    );
+}
+
+/// Limits: too many instances, modules nested too deep (a module that
+/// calls itself) are clean Limit errors.
+#[test]
+fn absurd_counts_and_recursive_modules_are_limit_errors() {
+    let src = "resource \"terraform_data\" \"a\" {\n  count = 1000001\n}\n";
+    let err = Files::parse([("main.tf", src)])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+    let d = Dir::new(
+        "recursive",
+        &[("main.tf", "module \"again\" {\n  source = \"./\"\n}\n")],
+    );
+    let err = plan_dir(d.path(), &PlanOptions::new().max_module_depth(8)).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Limit, "{err}");
+}
+
+/// A large count plans (no work per instance beyond the instance's own).
+#[test]
+fn a_hundred_thousand_instances_plan() {
+    let src = "resource \"terraform_data\" \"a\" {\n  count = 100000\n  input = count.index * 2\n}\noutput \"n\" {\n  value = length(terraform_data.a)\n}\n";
+    let plan = Files::parse([("main.tf", src)])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap();
+    assert_eq!(plan.resources().len(), 100_000);
+    assert_eq!(plan.resources()[99_999].address, "terraform_data.a[99999]");
+    assert_eq!(plan.outputs()[0].value.value(), &Value::from(100_000));
+}
+
+/// Modules `terraform init` installed are read from its manifest; a
+/// remote module that is not installed is a warning, its outputs unknown.
+#[test]
+fn installed_and_missing_modules() {
+    let d = Dir::new(
+        "installed",
+        &[
+            (
+                "main.tf",
+                "module \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n  cidr   = \"10.0.0.0/16\"\n}\nmodule \"gone\" {\n  source = \"git::https://example.com/x.git\"\n}\noutput \"cidr\" {\n  value = module.vpc.cidr\n}\noutput \"gone\" {\n  value = module.gone.anything\n}\n",
+            ),
+            (
+                ".terraform/modules/modules.json",
+                r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"vpc","Source":"registry.terraform.io/terraform-aws-modules/vpc/aws","Version":"5.0.0","Dir":".terraform/modules/vpc"}]}"#,
+            ),
+            (
+                ".terraform/modules/vpc/main.tf",
+                "variable \"cidr\" {\n  type = string\n}\noutput \"cidr\" {\n  value = var.cidr\n}\n",
+            ),
+        ],
+    );
+    let plan = plan_dir(d.path(), &PlanOptions::new()).unwrap();
+    assert_eq!(plan.outputs()[0].value.value(), &Value::from("10.0.0.0/16"));
+    assert!(!plan.outputs()[1].value.is_known());
+    assert_eq!(plan.warnings().len(), 1);
+    assert_eq!(plan.warnings()[0].summary, "Module not installed");
+}
+
+/// Validate mode reports what `terraform validate` reports: an error in a
+/// body whatever its count (Terraform 1.11.4: "Invalid function argument").
+#[test]
+fn validate_mode_evaluates_every_body_once() {
+    let src = "locals {\n  x = element([\"a\"], \"z\")\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let err = files
+        .plan(&PlanOptions::new().mode(Mode::Validate))
+        .unwrap_err();
+    assert_eq!(
+        err.diagnostics().next().unwrap().summary,
+        "Invalid function argument"
+    );
+}
