@@ -313,6 +313,25 @@ fn convert(c: &TypeConstraint, v: Value, t: Ty) -> Result<(Value, Ty)> {
 /// the evaluator's limits; this keeps values built by hand safe too).
 const MAX_VALUE_DEPTH: u32 = 512;
 
+/// Whether an unknown value of type `ty` converts to constraint `c`: as
+/// its types convert, where an `optional()` attribute may be missing from
+/// an object (cty converts the value when it is known, with the default).
+fn unknown_converts(c: &TypeConstraint, ty: &Type) -> bool {
+    match (c, ty) {
+        (TypeConstraint::Object(attrs), Type::Object(src)) => attrs.iter().all(|(k, a)| match src.get(k) {
+            Some(t) => unknown_converts(&a.constraint, t),
+            None => a.optional,
+        }),
+        (TypeConstraint::List(e) | TypeConstraint::Set(e), Type::List(t) | Type::Set(t))
+        | (TypeConstraint::Map(e), Type::Map(t)) => unknown_converts(e, t),
+        (TypeConstraint::List(e) | TypeConstraint::Set(e), Type::Tuple(ts)) => {
+            ts.iter().all(|t| unknown_converts(e, t))
+        }
+        (TypeConstraint::Map(e), Type::Object(src)) => src.values().all(|t| unknown_converts(e, t)),
+        _ => crate::value::ty::conversion_exists(ty, &c.ty(), true),
+    }
+}
+
 fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), Fail> {
     if depth > MAX_VALUE_DEPTH {
         return Err(Fail::new("the value is nested too deeply"));
@@ -322,7 +341,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
     }
     if let Some(Meta::Unknown(ty, r)) = &t {
         let target = c.ty();
-        if !crate::value::ty::conversion_exists(ty, &target, true) {
+        if !unknown_converts(c, ty) {
             return Err(Fail::new(required(c)));
         }
         let target = if target.has_dynamic() {

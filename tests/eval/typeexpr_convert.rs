@@ -228,3 +228,25 @@ fn a_set_of_unknown_length_becomes_an_unknown_list() {
     assert!(!t.is_known() && !t.is_unknown());
     assert_eq!(t.ty().to_string(), "list(string)");
 }
+
+/// Terraform 1.11.4 (`terraform validate`) accepts `var.c ? null : { name
+/// = "a" }`, with `var.c` unknown, for a module variable of type
+/// `object({ name = optional(string), id = optional(string) })`: an
+/// unknown object converts where the attributes it lacks are optional.
+#[test]
+fn an_unknown_object_converts_where_its_missing_attributes_are_optional() {
+    let c = hcl::TypeConstraint::parse(
+        "object({ name = optional(string), id = optional(string) })",
+    )
+    .unwrap();
+    let given = hcl::eval::Typed::unknown(hcl::Type::object([("name", hcl::Type::String)]));
+    let t = c.convert_typed(given).unwrap();
+    assert!(t.is_unknown());
+    assert_eq!(t.ty().to_string(), "object({id: string, name: string})");
+    let required = hcl::TypeConstraint::parse("object({ name = string, id = string })").unwrap();
+    let given = hcl::eval::Typed::unknown(hcl::Type::object([("name", hcl::Type::String)]));
+    assert!(required.convert_typed(given).is_err());
+    let lists = hcl::TypeConstraint::parse("list(object({ a = optional(number) }))").unwrap();
+    let given = hcl::eval::Typed::unknown(hcl::Type::list(hcl::Type::object::<&str>([])));
+    assert!(lists.convert_typed(given).is_ok());
+}
