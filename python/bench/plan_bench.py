@@ -20,6 +20,7 @@ import concurrent.futures
 import contextlib
 import csv
 import io
+import multiprocessing
 import os
 import re
 import shutil
@@ -76,6 +77,12 @@ def theirs(d):
     return out
 
 
+def worker():
+    """A process for tfparse: spawned, not forked (tfparse's Go runtime,
+    loaded here, does not survive a fork)."""
+    return concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
 def theirs_timed(d, repeat):
     """In the worker: tfparse's best time, addresses or error."""
     # (tfparse logs each block type it does not know on stderr.)
@@ -102,22 +109,25 @@ def main():
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--show", type=int, default=20)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N root modules")
     args = ap.parse_args()
     if tfparse is None:
         raise SystemExit("plan_bench: tfparse is not installed (pip install tfparse==0.6.22)")
     tmp = tempfile.mkdtemp(prefix="hcl-plan-bench-")
     try:
         roots = rebuild(args.corpus, tmp)
+        if args.limit:
+            roots = roots[: args.limit]
         t_ours = t_theirs = 0.0
         same, differ, our_errors, their_errors = 0, [], [], []
-        pool = concurrent.futures.ProcessPoolExecutor(1)
+        pool = worker()
         for d in roots:
             a, got, err_a = timed(ours, d, args.repeat)
             try:
                 b, want, err_b = pool.submit(theirs_timed, d, args.repeat).result()
             except concurrent.futures.process.BrokenProcessPool:
                 b, want, err_b = 0.0, None, "the process died (a Go panic)"
-                pool = concurrent.futures.ProcessPoolExecutor(1)
+                pool = worker()
             t_ours += a
             t_theirs += b
             name = os.path.relpath(d, tmp)

@@ -318,10 +318,12 @@ const MAX_VALUE_DEPTH: u32 = 512;
 /// an object (cty converts the value when it is known, with the default).
 fn unknown_converts(c: &TypeConstraint, ty: &Type) -> bool {
     match (c, ty) {
-        (TypeConstraint::Object(attrs), Type::Object(src)) => attrs.iter().all(|(k, a)| match src.get(k) {
-            Some(t) => unknown_converts(&a.constraint, t),
-            None => a.optional,
-        }),
+        (TypeConstraint::Object(attrs), Type::Object(src)) => {
+            attrs.iter().all(|(k, a)| match src.get(k) {
+                Some(t) => unknown_converts(&a.constraint, t),
+                None => a.optional,
+            })
+        }
         (TypeConstraint::List(e) | TypeConstraint::Set(e), Type::List(t) | Type::Set(t))
         | (TypeConstraint::Map(e), Type::Map(t)) => unknown_converts(e, t),
         (TypeConstraint::List(e) | TypeConstraint::Set(e), Type::Tuple(ts)) => {

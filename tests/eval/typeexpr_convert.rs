@@ -235,10 +235,9 @@ fn a_set_of_unknown_length_becomes_an_unknown_list() {
 /// unknown object converts where the attributes it lacks are optional.
 #[test]
 fn an_unknown_object_converts_where_its_missing_attributes_are_optional() {
-    let c = hcl::TypeConstraint::parse(
-        "object({ name = optional(string), id = optional(string) })",
-    )
-    .unwrap();
+    let c =
+        hcl::TypeConstraint::parse("object({ name = optional(string), id = optional(string) })")
+            .unwrap();
     let given = hcl::eval::Typed::unknown(hcl::Type::object([("name", hcl::Type::String)]));
     let t = c.convert_typed(given).unwrap();
     assert!(t.is_unknown());

@@ -757,7 +757,11 @@ impl<'o, 'c> Walker<'o, 'c> {
             if let Some(k) = &index {
                 address.push_str(&k.to_string());
             }
-            let reference = referable(&configured, &computed);
+            let reference = if ty == "terraform_data" {
+                referable(&configured, &computed)
+            } else {
+                open_blocks(referable(&configured, &computed), accessed)
+            };
             self.plan.resources.push(ResourceInstance {
                 address,
                 module_address: at.address.clone(),
@@ -1354,6 +1358,53 @@ fn referable(configured: &Typed, computed: &[String]) -> Typed {
         items.push((c.clone(), Typed::unknown(ty)));
     }
     items.sort_by(|a, b| a.0.cmp(&b.0));
+    object(&items)
+}
+
+/// For a type whose schema is not known: each nested block (an element
+/// of a list of objects) with the names the module reads that it does
+/// not set, unknown (`identity[0].principal_id`).
+fn open_blocks(t: Typed, accessed: &HashSet<String>) -> Typed {
+    let (v, m) = t.into_meta();
+    let Value::Object(map) = &v else {
+        return Typed::from_meta(v, m);
+    };
+    if !map
+        .values()
+        .any(|x| matches!(x, Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_)))))
+    {
+        return Typed::from_meta(v, m);
+    }
+    let items: Vec<(String, Typed)> = map
+        .iter()
+        .enumerate()
+        .map(|(i, (k, x))| {
+            let xt = meta::attr(&m, k.as_str(), i, x);
+            let field = match x {
+                Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_))) => tuple(
+                    a.iter()
+                        .enumerate()
+                        .map(|(j, e)| {
+                            let et = Typed::from_meta(e.clone(), meta::item(&xt, j, e));
+                            match e {
+                                Value::Object(o) => {
+                                    let missing: Vec<String> = accessed
+                                        .iter()
+                                        .filter(|n| !o.contains_key(n.as_str()))
+                                        .cloned()
+                                        .collect();
+                                    open_blocks(referable(&et, &missing), accessed)
+                                }
+                                _ => et,
+                            }
+                        })
+                        .collect(),
+                ),
+                _ => Typed::from_meta(x.clone(), xt),
+            };
+            (k.as_str().to_owned(), field)
+        })
+        .collect();
     object(&items)
 }
 
