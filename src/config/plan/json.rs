@@ -116,9 +116,18 @@ fn instance_unknown(r: &ResourceInstance) -> Value {
     u
 }
 
-fn instance(r: &ResourceInstance) -> Value {
+/// What names an instance in the plan's JSON: `address`, with
+/// `module_address` in `resource_changes` (`change`), `mode`, `type`,
+/// `name`, `index`, `provider_name`.
+fn identity(r: &ResourceInstance, change: bool) -> Map<Key, Value> {
     let mut m: Map<Key, Value> = Map::new();
     m.insert(Key::from("address"), Value::from(r.address.as_str()));
+    if change && !r.module_address.is_empty() {
+        m.insert(
+            Key::from("module_address"),
+            Value::from(r.module_address.as_str()),
+        );
+    }
     m.insert(Key::from("mode"), Value::from(r.mode.as_str()));
     m.insert(Key::from("type"), Value::from(r.type_name.as_str()));
     m.insert(Key::from("name"), Value::from(r.name.as_str()));
@@ -129,6 +138,11 @@ fn instance(r: &ResourceInstance) -> Value {
         Key::from("provider_name"),
         Value::from(r.provider_name.as_str()),
     );
+    m
+}
+
+fn instance(r: &ResourceInstance) -> Value {
+    let mut m = identity(r, false);
     m.insert(Key::from("schema_version"), Value::from(0));
     m.insert(Key::from("values"), after(&r.values).unwrap_or(Value::Null));
     m.insert(Key::from("sensitive_values"), Value::Object(Map::new()));
@@ -216,24 +230,7 @@ impl Plan {
             .resources
             .iter()
             .map(|r| {
-                let mut m: Map<Key, Value> = Map::new();
-                m.insert(Key::from("address"), Value::from(r.address.as_str()));
-                if !r.module_address.is_empty() {
-                    m.insert(
-                        Key::from("module_address"),
-                        Value::from(r.module_address.as_str()),
-                    );
-                }
-                m.insert(Key::from("mode"), Value::from(r.mode.as_str()));
-                m.insert(Key::from("type"), Value::from(r.type_name.as_str()));
-                m.insert(Key::from("name"), Value::from(r.name.as_str()));
-                if let Some(k) = &r.index {
-                    m.insert(Key::from("index"), k.to_value());
-                }
-                m.insert(
-                    Key::from("provider_name"),
-                    Value::from(r.provider_name.as_str()),
-                );
+                let mut m = identity(r, true);
                 let action = match r.mode {
                     ResourceMode::Managed => "create",
                     ResourceMode::Data => "read",
