@@ -128,9 +128,10 @@ def main():
             except concurrent.futures.process.BrokenProcessPool:
                 b, want, err_b = 0.0, None, "the process died (a Go panic)"
                 pool = worker()
-            t_ours += a
-            t_theirs += b
             name = os.path.relpath(d, tmp)
+            if err_a is None and err_b is None:
+                t_ours += a
+                t_theirs += b
             if err_a is not None:
                 our_errors.append((name, str(err_a).splitlines()[0]))
             if err_b is not None:
@@ -143,7 +144,7 @@ def main():
         pool.shutdown()
         print(f"{len(roots)} root modules that call local modules")
         print(f"hcl2rs.plan: {t_ours * 1000:.0f} ms; tfparse.load_from_path: {t_theirs * 1000:.0f} ms "
-              f"(directories where it did not crash); ratio {t_theirs / t_ours:.0f}x")
+              f"(directories both plan); ratio {t_theirs / t_ours:.0f}x")
         print(f"same instance addresses: {same}; different: {len(differ)}; "
               f"hcl2rs errors: {len(our_errors)}; tfparse errors: {len(their_errors)}")
         for name, only_ours, only_theirs in differ[: args.show]:

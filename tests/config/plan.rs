@@ -231,3 +231,24 @@ fn validate_mode_evaluates_every_body_once() {
         "Invalid function argument"
     );
 }
+
+/// With missing variables unknown (a scanner's plan), a `count` or
+/// `for_each` that is not known defers its block: one partial instance,
+/// `ADDRESS[*]`, as Terraform's deferred actions show it; without that
+/// option it is Terraform's error.
+#[test]
+fn unknown_counts_defer_in_a_scanners_plan() {
+    let src = "variable \"n\" {\n  type = number\n}\nresource \"terraform_data\" \"a\" {\n  count = var.n\n  input = count.index\n}\nresource \"terraform_data\" \"b\" {\n  count = length(terraform_data.a)\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let scan = PlanOptions::new().missing_variables_unknown(true);
+    let plan = files.plan(&scan).unwrap();
+    let addresses: Vec<&str> = plan
+        .resources()
+        .iter()
+        .map(|r| r.address.as_str())
+        .collect();
+    assert_eq!(addresses, ["terraform_data.a[*]", "terraform_data.b[*]"]);
+    assert!(!plan.resources()[0].values.is_known());
+    let given = PlanOptions::new().inputs(Inputs::new().var_value("n", "2"));
+    assert_eq!(files.plan(&given).unwrap().resources().len(), 4);
+}

@@ -634,7 +634,11 @@ impl<'o, 'c> Walker<'o, 'c> {
         block: &Block<'_>,
         ctx: &Context<'_>,
         mode: Mode,
-    ) -> Result<(Repeat, Instances)> {
+    ) -> Result<(Repeat, Option<Instances>)> {
+        // Keys not known: validate mode's, and in plan mode with missing
+        // variables unknown, a deferred block (one partial instance, as
+        // Terraform's deferred actions have it) instead of the error.
+        let defer = mode == Mode::Validate || self.opts.missing_unknown;
         let count = block.body.attribute("count");
         let for_each = block.body.attribute("for_each");
         let max = self.opts.max_instances;
@@ -646,21 +650,25 @@ impl<'o, 'c> Walker<'o, 'c> {
             )),
             (Some(c), None) => {
                 let v = evaluate_typed(&c.expr, ctx)?;
-                if mode == Mode::Validate && !v.is_known() {
-                    return Ok((Repeat::Count, Vec::new()));
+                if defer && !v.is_known() {
+                    return Ok((Repeat::Count, None));
                 }
                 let inst = repetition::count(v, c.expr.span, max)?;
-                Ok((Repeat::Count, inst))
+                Ok((Repeat::Count, Some(inst)))
             }
             (None, Some(f)) => {
                 let v = evaluate_typed(&f.expr, ctx)?;
-                if mode == Mode::Validate && meta::is_unknown(&v.clone().into_meta().1) {
-                    return Ok((Repeat::ForEach, Vec::new()));
+                let unknown_keys = match mode {
+                    Mode::Validate => meta::is_unknown(&v.clone().into_meta().1),
+                    Mode::Plan => for_each_keys_unknown(&v),
+                };
+                if defer && unknown_keys {
+                    return Ok((Repeat::ForEach, None));
                 }
                 let inst = repetition::for_each(v, f.expr.span, max)?;
-                Ok((Repeat::ForEach, inst))
+                Ok((Repeat::ForEach, Some(inst)))
             }
-            (None, None) => Ok((Repeat::One, Vec::new())),
+            (None, None) => Ok((Repeat::One, Some(Vec::new()))),
         }
     }
 
@@ -720,7 +728,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             configured(&block.body, &ictx)?;
             return Ok(Typed::unknown(Type::Dynamic));
         }
+        let deferred = instances.is_none();
+        let instances = instances.unwrap_or_default();
         let keys: Vec<Option<&(InstanceKey, Option<Typed>)>> = match repeat {
+            _ if deferred => vec![None],
             Repeat::One => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
@@ -757,6 +768,9 @@ impl<'o, 'c> Walker<'o, 'c> {
             if let Some(k) = &index {
                 address.push_str(&k.to_string());
             }
+            if deferred {
+                address.push_str("[*]");
+            }
             let reference = if ty == "terraform_data" {
                 referable(&configured, &computed)
             } else {
@@ -784,6 +798,9 @@ impl<'o, 'c> Walker<'o, 'c> {
         if let Some(e) = failed {
             return Err(e);
         }
+        if deferred {
+            return Ok(Typed::unknown(Type::Dynamic));
+        }
         Ok(collect(repeat, values))
     }
 
@@ -809,7 +826,10 @@ impl<'o, 'c> Walker<'o, 'c> {
         let Some((child, child_dir)) = self.source(at, &key, block)? else {
             return Ok(Typed::unknown(Type::Dynamic));
         };
+        let deferred = mode == Mode::Plan && instances.is_none();
+        let instances = instances.unwrap_or_default();
         let keys: Vec<Option<&(InstanceKey, Option<Typed>)>> = match (mode, repeat) {
+            _ if deferred => vec![None],
             (Mode::Validate, _) | (_, Repeat::One) => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
@@ -889,6 +909,9 @@ impl<'o, 'c> Walker<'o, 'c> {
                     address.push_str(&k.to_string());
                 }
             }
+            if deferred {
+                address.push_str("[*]");
+            }
             let path_module = relative_to(self.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
             let sub = At {
@@ -906,7 +929,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             let out = self.module(&sub, vars, mode)?;
             values.push((inst.map(|i| i.0.clone()), out));
         }
-        if mode == Mode::Validate {
+        if mode == Mode::Validate || deferred {
             return Ok(Typed::unknown(Type::Dynamic));
         }
         Ok(collect(repeat, values))
@@ -1008,6 +1031,22 @@ fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Err
         }
     }
     failed
+}
+
+/// Whether a `for_each` value's keys are not all known (a wholly unknown
+/// value, or a set with unknown elements).
+fn for_each_keys_unknown(v: &Typed) -> bool {
+    let (value, m) = v.clone().into_meta();
+    if meta::is_unknown(&m) {
+        return true;
+    }
+    match &value {
+        Value::Array(items) if meta::is_set(&m) => items
+            .iter()
+            .enumerate()
+            .any(|(i, x)| meta::is_unknown(&meta::item(&m, i, x))),
+        _ => false,
+    }
 }
 
 /// `dir` relative to `root` (`modules/a`), when under it.
