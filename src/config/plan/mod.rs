@@ -55,8 +55,8 @@ use super::{DirFiles, Files, Inputs};
 use crate::eval::{Context, Typed};
 use crate::{Diagnostic, Result};
 
-/// Which of Terraform's commands a plan follows (see [the
-/// module](self)).
+/// Which of Terraform's commands a plan follows: `terraform plan` or
+/// `terraform validate` (see [`plan_dir`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Mode {
     /// `terraform validate`: variables unknown, each body evaluated once.
@@ -239,7 +239,7 @@ pub struct OutputValue {
     pub sensitive: bool,
 }
 
-/// A configuration as Terraform plans it (see [the module](self)).
+/// A configuration as Terraform plans it (see [`plan_dir`]).
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     resources: Vec<ResourceInstance>,
@@ -273,7 +273,7 @@ impl Plan {
 }
 
 impl Files {
-    /// Plans the module these files make (see [the module](self)). Child
+    /// Plans the module these files make (see [`plan_dir`]). Child
     /// modules with local sources are read only when the files came from
     /// a directory ([`plan_dir`]); here a module call's outputs are
     /// unknown and a warning says why.
@@ -285,6 +285,9 @@ impl Files {
     }
 }
 
+/// Plans a Terraform configuration as `terraform plan` (or `terraform
+/// validate`) does, without providers: `docs/guide/plan.md` tells it all.
+///
 /// Reads the Terraform module in `dir` (its `.tf` and `.tf.json` files),
 /// with its `terraform.tfvars` and `*.auto.tfvars` files before the
 /// options' inputs, and plans it, following module calls with local
