@@ -720,6 +720,22 @@ pub(super) fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option
     failed.map(Error::sorted)
 }
 
+/// The span Terraform gives an undeclared reference: the root and the
+/// names that make the address.
+pub(super) fn ref_span(r: &crate::analysis::Reference<'_>) -> Span {
+    let names = match r.root {
+        "data" => 2,
+        _ => 1,
+    };
+    let mut end = r.span.start() + r.root.len();
+    for s in r.steps.iter().take(names) {
+        if let Step::Attr(n) = s {
+            end += 1 + n.len();
+        }
+    }
+    Span::new(r.span.start(), end.min(r.span.end()))
+}
+
 /// Terraform's error for a reference to a variable or local the module
 /// does not declare, or (in the local named `local`) to that local itself;
 /// at the root and the name.
@@ -731,10 +747,7 @@ pub(super) fn undeclared_reference(
     let Some(Step::Attr(name)) = r.steps.first() else {
         return None;
     };
-    let span = Span::new(
-        r.span.start(),
-        r.span.start() + r.root.len() + 1 + name.len(),
-    );
+    let span = ref_span(r);
     let message = match r.root {
         "local" if local == Some(*name) => format!(
             "Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."

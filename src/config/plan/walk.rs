@@ -11,8 +11,8 @@ use super::repetition::{self, Instances, Repeat};
 use super::{InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode};
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::module::{
-    cycle_of, header_span, object, topological, undeclared_reference, variable_of, Declarations,
-    Kind,
+    cycle_of, header_span, object, ref_span, topological, undeclared_reference, variable_of,
+    Declarations, Kind,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Typed};
@@ -170,6 +170,33 @@ struct At<'f> {
 }
 
 impl At<'_> {
+    /// A child module's key in Terraform's manifest (`a.b`).
+    fn key_of(&self, call: &str) -> String {
+        if self.key.is_empty() {
+            call.to_owned()
+        } else {
+            format!("{}.{call}", self.key)
+        }
+    }
+
+    /// The address of something this module instance declares
+    /// (`aws_x.y`, `module.m`), with its instance key, or `[*]` when its
+    /// keys are deferred: `module.a["k"].aws_x.y[0]`.
+    fn address_of(&self, local: &str, key: Option<&InstanceKey>, deferred: bool) -> String {
+        let mut address = self.address.clone();
+        if !address.is_empty() {
+            address.push('.');
+        }
+        address.push_str(local);
+        if let Some(k) = key {
+            address.push_str(&k.to_string());
+        }
+        if deferred {
+            address.push_str("[*]");
+        }
+        address
+    }
+
     /// How Terraform names the module in messages.
     fn display(&self) -> String {
         if self.address.is_empty() {
@@ -391,11 +418,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         }
         let decl = root_declarations(at.files)?;
         for (name, block) in &decl.calls {
-            let key = if at.key.is_empty() {
-                name.to_string()
-            } else {
-                format!("{}.{name}", at.key)
-            };
+            let key = at.key_of(name);
             let Some((child, dir)) = self.source(at, &key, block)? else {
                 continue;
             };
@@ -463,11 +486,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             let Some((name, block)) = decl.find(Kind::Call, "", call).map(|j| decl.calls[j]) else {
                 continue;
             };
-            let key = if at.key.is_empty() {
-                name.to_string()
-            } else {
-                format!("{}.{name}", at.key)
-            };
+            let key = at.key_of(name);
             let Some((_, dir)) = self.source(at, &key, block)? else {
                 continue;
             };
@@ -755,22 +774,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             };
             let (configured, computed) = with_schema(ty, configured, accessed);
             let index = inst.map(|i| i.0.clone());
-            let mut address = at.address.clone();
-            if !address.is_empty() {
-                address.push('.');
-            }
-            if is_data {
-                address.push_str("data.");
-            }
-            address.push_str(ty);
-            address.push('.');
-            address.push_str(name);
-            if let Some(k) = &index {
-                address.push_str(&k.to_string());
-            }
-            if deferred {
-                address.push_str("[*]");
-            }
+            let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+            let address = at.address_of(&local, index.as_ref(), deferred);
             let reference = if ty == "terraform_data" {
                 referable(&configured, &computed)
             } else {
@@ -818,11 +823,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         let (repeat, instances) = self
             .instances(block, ctx, mode)
             .map_err(|e| at.files.locate(e))?;
-        let key = if at.key.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{}.{name}", at.key)
-        };
+        let key = at.key_of(name);
         let Some((child, child_dir)) = self.source(at, &key, block)? else {
             return Ok(Typed::unknown(Type::Dynamic));
         };
@@ -898,20 +899,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             if let Some(e) = failed {
                 return Err(at.files.locate(e));
             }
-            let mut address = at.address.clone();
-            if !address.is_empty() {
-                address.push('.');
-            }
-            address.push_str("module.");
-            address.push_str(name);
-            if mode == Mode::Plan {
-                if let Some((k, _)) = inst {
-                    address.push_str(&k.to_string());
-                }
-            }
-            if deferred {
-                address.push_str("[*]");
-            }
+            let instance = inst.map(|i| &i.0).filter(|_| mode == Mode::Plan);
+            let address = at.address_of(&format!("module.{name}"), instance, deferred);
             let path_module = relative_to(self.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
             let sub = At {
@@ -1116,22 +1105,6 @@ fn target(
             }
         },
     })
-}
-
-/// The span Terraform gives an undeclared reference: the root and the
-/// names that make the address.
-fn ref_span(r: &Reference<'_>) -> Span {
-    let names = match r.root {
-        "data" => 2,
-        _ => 1,
-    };
-    let mut end = r.span.start() + r.root.len();
-    for s in r.steps.iter().take(names) {
-        if let Step::Attr(n) = s {
-            end += 1 + n.len();
-        }
-    }
-    Span::new(r.span.start(), end.min(r.span.end()))
 }
 
 fn find_resource(decl: &Declarations<'_, '_>, data: bool, ty: &str, name: &str) -> Option<usize> {
