@@ -33,6 +33,7 @@
 //! assert_eq!((err.file(), err.line()), (Some("b.tf"), Some(2)));
 //! ```
 
+mod condition;
 mod dir;
 mod module;
 mod plan;
@@ -42,7 +43,8 @@ use serde::de::{Deserialize, DeserializeOwned};
 pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
 pub use module::{Inputs, Module};
 pub use plan::{
-    plan_dir, InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode,
+    plan_dir, CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue,
+    Plan, PlanOptions, ResourceInstance, ResourceMode,
 };
 
 use crate::error::Location;

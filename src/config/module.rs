@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::condition::{self, Outcome};
 use super::Files;
 use crate::analysis::{body_references, references, Step};
 use crate::eval::{Context, EvalMode, Typed};
@@ -360,7 +361,8 @@ impl Files {
             return Err(place(e));
         }
         let mut warnings = Vec::new();
-        let variables = self.variable_values(&decl, inputs, false, &mut warnings)?;
+        let variables =
+            self.variable_values(&decl, inputs, false, &mut warnings, &mut Vec::new())?;
         let locals = evaluate_locals(&decl, &variables, inputs).map_err(place)?;
         Ok(Module {
             variables,
@@ -411,6 +413,7 @@ impl Files {
         inputs: &Inputs,
         missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
+        outcomes: &mut Vec<(String, Vec<Outcome>)>,
     ) -> Result<Vec<(String, Typed)>> {
         let mut failed: Option<Error> = None;
         let mut declared: Vec<(&str, &Block<'_>, Variable)> = Vec::new();
@@ -426,6 +429,8 @@ impl Files {
         let known = |n: &str| declared.iter().any(|d| d.0 == n);
         // The values given: files in order, then NAME=RAW values.
         let mut given: HashMap<String, Typed> = HashMap::new();
+        // Where each value given in a file is (for a validation's error).
+        let mut origin: HashMap<String, (&str, &str, Span)> = HashMap::new();
         for (file, text) in &inputs.files {
             let parsed = if super::ext_is_json(file) {
                 crate::json::parse(text)
@@ -454,6 +459,7 @@ impl Files {
                 match constant_of(&a.expr) {
                     Ok(t) => {
                         given.insert(name.to_owned(), t);
+                        origin.insert(name.to_owned(), (file, text, a.expr.span));
                     }
                     Err(e) => Error::append(
                         &mut failed,
@@ -476,10 +482,12 @@ impl Files {
                 // (Terraform reads RAW as a literal string for a variable
                 // without a `type`, as for a primitive one.)
                 Some((_, block, _)) if block.body.attribute("type").is_none() => {
+                    origin.remove(name);
                     given.insert(name.clone(), Typed::from(Value::from(raw.as_str())));
                 }
                 Some((_, _, v)) => match v.parse_raw(raw) {
                     Ok(t) => {
+                        origin.remove(name);
                         given.insert(name.clone(), t);
                     }
                     Err(e) => Error::append(&mut failed, e),
@@ -490,12 +498,12 @@ impl Files {
             return Err(e);
         }
         let mut values = Vec::with_capacity(declared.len());
-        for (name, block, v) in declared {
+        for (name, block, v) in &declared {
             let at = || self.range_text(header_span(block));
-            match v.resolve(given.remove(name)) {
-                Ok(t) => values.push((name.to_owned(), t)),
+            match v.resolve(given.remove(*name)) {
+                Ok(t) => values.push(((*name).to_owned(), t)),
                 Err(Unset::Required) if missing_unknown => {
-                    values.push((name.to_owned(), Typed::unknown(v.constraint().ty())));
+                    values.push(((*name).to_owned(), Typed::unknown(v.constraint().ty())));
                 }
                 Err(why) => {
                     let message = match why {
@@ -515,10 +523,83 @@ impl Files {
                 }
             }
         }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        // The variables' `validation` rules, with every value known.
+        let ctx = variables_context(&values);
+        for (name, block, _) in &declared {
+            let found = match self.validations(block, name, &ctx, outcomes) {
+                Ok(found) => found,
+                Err(e) => {
+                    Error::append(&mut failed, e);
+                    continue;
+                }
+            };
+            for (message, rule) in found {
+                let detail = format!(
+                    "{message}\n\nThis was checked by the validation rule at {}.",
+                    self.range_text(rule)
+                );
+                let e = match origin.get(*name) {
+                    Some((file, text, span)) => {
+                        condition::failed("Invalid value for variable", &detail, *span)
+                            .with_source(text)
+                            .with_file(*file)
+                    }
+                    None if given_on_command_line(inputs, name) => Error::new(
+                        ErrorKind::Eval,
+                        format!("Invalid value for variable: {detail}"),
+                    ),
+                    None => self.locate(condition::failed(
+                        "Invalid value for variable",
+                        &detail,
+                        header_span(block),
+                    )),
+                };
+                Error::append(&mut failed, e);
+            }
+        }
         match failed {
             Some(e) => Err(e),
             None => Ok(values),
         }
+    }
+
+    /// A variable's `validation` rules, in `ctx` (whose `var` holds the
+    /// module's variables): each false rule's message and the span of its
+    /// block; each rule's outcome added to `outcomes`. A rule that refers
+    /// to anything but variables is not known here.
+    ///
+    /// # Errors
+    /// A rule that cannot be evaluated, placed in its file.
+    pub(super) fn validations(
+        &self,
+        block: &Block<'_>,
+        name: &str,
+        ctx: &Context<'_>,
+        outcomes: &mut Vec<(String, Vec<Outcome>)>,
+    ) -> Result<Vec<(String, Span)>> {
+        let mut found = Vec::new();
+        let mut seen = Vec::new();
+        for rule in condition::rules(&block.body, "validation") {
+            let only_vars = body_references(&rule.body)
+                .iter()
+                .all(|r| r.reference.root == "var");
+            let outcome = if only_vars {
+                condition::evaluate(rule, ctx).map_err(|e| self.locate(e))?
+            } else {
+                Outcome::Unknown
+            };
+            if let Outcome::Fail(m) = &outcome {
+                found.push((m.clone(), rule.ident.span));
+            }
+            seen.push(outcome);
+        }
+        if !seen.is_empty() {
+            outcomes.push((name.to_owned(), seen));
+        }
+        Ok(found)
     }
 
     /// Go's `Range.String()` of `span` of the merged text, in its file.
@@ -532,6 +613,18 @@ impl Files {
 pub(super) fn header_span(b: &Block<'_>) -> Span {
     let end = b.labels.last().map_or(b.ident.span, |l| l.span());
     b.ident.span.to(end)
+}
+
+/// A context whose `var` is `values`.
+pub(super) fn variables_context(values: &[(String, Typed)]) -> Context<'static> {
+    let mut ctx = Context::new();
+    ctx.declare_typed("var", object(values));
+    ctx
+}
+
+/// Whether the last value `inputs` give `name` is a `NAME=RAW` one.
+fn given_on_command_line(inputs: &Inputs, name: &str) -> bool {
+    inputs.values.iter().any(|(n, _)| n == name)
 }
 
 /// A `variable` block as a [`Variable`]: `type`, `default`, `nullable`.
@@ -579,6 +672,9 @@ pub(super) struct Declarations<'b, 'a> {
     pub(super) calls: Vec<(&'a str, &'b Block<'a>)>,
     /// Outputs: name and block.
     pub(super) outputs: Vec<(&'a str, &'b Block<'a>)>,
+    /// `check` blocks: name and block (their scoped `data` blocks are in
+    /// `resources`).
+    pub(super) checks: Vec<(&'a str, &'b Block<'a>)>,
     pub(super) failed: Option<Error>,
     /// Where each name is in the lists above.
     index: HashMap<(Kind, &'a str, &'a str), usize>,
@@ -604,6 +700,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
             resources: Vec::new(),
             calls: Vec::new(),
             outputs: Vec::new(),
+            checks: Vec::new(),
             failed: None,
             index: HashMap::new(),
         };
@@ -664,12 +761,27 @@ impl<'b, 'a> Declarations<'b, 'a> {
                     Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((true, ty, name, b)),
                 },
+                ("check", [name]) if first("check", (*name).to_owned(), header).is_none() => {
+                    d.checks.push((name, b));
+                    // A scoped data source is read as any other.
+                    for inner in b.body.blocks() {
+                        let labels: Vec<&str> = inner.labels.iter().map(|l| l.as_str()).collect();
+                        if let ("data", [ty, dn]) = (inner.ident.as_str(), labels.as_slice()) {
+                            if first("data", format!("{ty}.{dn}"), header_span(inner)).is_none() {
+                                d.resources.push((true, ty, dn, inner));
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
         for (at, message, first) in duplicates {
             let message = message.replacen("{}", &range(first), 1);
             Error::append(&mut d.failed, Error::spanned(ErrorKind::Eval, message, at));
+        }
+        if let Some(e) = rule_errors(body) {
+            Error::append(&mut d.failed, e);
         }
         let mut index = HashMap::new();
         for (i, v) in d.variables.iter().enumerate() {
@@ -697,6 +809,81 @@ impl<'b, 'a> Declarations<'b, 'a> {
     pub(super) fn find(&self, kind: Kind, ty: &str, name: &str) -> Option<usize> {
         self.index.get(&(kind, ty, name)).copied()
     }
+}
+
+/// Terraform's checks of the custom conditions as it reads them: a
+/// condition must refer to something (a variable's, to that variable),
+/// a `check` block must have an assertion.
+fn rule_errors(body: &Body<'_>) -> Option<Error> {
+    let mut failed = None;
+    let check = |failed: &mut Option<Error>,
+                 rule: &Block<'_>,
+                 kind: &str,
+                 var: Option<&str>|
+     -> bool {
+        let Some(c) = rule.body.attribute("condition") else {
+            return true;
+        };
+        let refs = references(&c.expr);
+        let mut ok = true;
+        if refs.is_empty() {
+            ok = false;
+            Error::append(failed, Error::spanned(ErrorKind::Eval, format!("Invalid {kind} expression: The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything."), c.expr.span));
+        }
+        if let Some(name) = var {
+            if !refs
+                .iter()
+                .any(|r| r.root == "var" && r.steps.first() == Some(&Step::Attr(name)))
+            {
+                ok = false;
+                Error::append(failed, Error::spanned(ErrorKind::Eval, format!("Invalid variable validation condition: The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values."), c.expr.span));
+            }
+        }
+        ok
+    };
+    for s in body.structures {
+        let Structure::Block(b) = s else { continue };
+        let name = b.labels.first().map(|l| l.as_str());
+        match b.ident.as_str() {
+            "variable" => {
+                for rule in condition::rules(&b.body, "validation") {
+                    check(&mut failed, rule, "validation", name);
+                }
+            }
+            "resource" | "data" => {
+                for l in condition::rules(&b.body, "lifecycle") {
+                    for kind in ["precondition", "postcondition"] {
+                        for rule in condition::rules(&l.body, kind) {
+                            check(&mut failed, rule, kind, None);
+                        }
+                    }
+                }
+            }
+            "output" => {
+                for rule in condition::rules(&b.body, "precondition") {
+                    check(&mut failed, rule, "precondition", None);
+                }
+            }
+            "check" => {
+                let mut asserts = 0;
+                for rule in condition::rules(&b.body, "assert") {
+                    asserts += usize::from(check(&mut failed, rule, "assert", None));
+                }
+                if asserts == 0 {
+                    Error::append(
+                        &mut failed,
+                        Error::spanned(
+                            ErrorKind::Eval,
+                            "Zero assert blocks: Check blocks must have at least one assert block.",
+                            header_span(b),
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    failed
 }
 
 /// References to undeclared variables and locals, anywhere in the body,

@@ -1,6 +1,6 @@
 //! The plan as `terraform show -json PLANFILE` prints it.
 
-use super::{Plan, ResourceInstance, ResourceMode};
+use super::{CheckKind, Checked, Plan, ResourceInstance, ResourceMode};
 use crate::eval::Typed;
 use crate::value::meta::{self, Meta, Ty};
 use crate::value::{Key, Map, Type, Value};
@@ -149,6 +149,56 @@ fn instance(r: &ResourceInstance) -> Value {
     Value::Object(m)
 }
 
+/// An object's custom conditions as the plan's `checks` have them.
+fn checked(c: &Checked) -> Value {
+    let mut address: Map<Key, Value> = Map::new();
+    let kind = match &c.kind {
+        CheckKind::Resource { mode, type_name } => {
+            address.insert(Key::from("mode"), Value::from(mode.as_str()));
+            address.insert(Key::from("type"), Value::from(type_name.as_str()));
+            "resource"
+        }
+        CheckKind::OutputValue => "output_value",
+        CheckKind::Variable => "var",
+        CheckKind::Check => "check",
+    };
+    address.insert(Key::from("kind"), Value::from(kind));
+    if !c.module.is_empty() {
+        address.insert(Key::from("module"), Value::from(c.module.as_str()));
+    }
+    address.insert(Key::from("name"), Value::from(c.name.as_str()));
+    address.insert(Key::from("to_display"), Value::from(c.address.as_str()));
+    address.sort_keys();
+    let mut m: Map<Key, Value> = Map::new();
+    m.insert(Key::from("address"), Value::Object(address));
+    m.insert(Key::from("status"), Value::from(c.status.as_str()));
+    if !c.instances.is_empty() {
+        let instances = c.instances.iter().map(|i| {
+            let mut a: Map<Key, Value> = Map::new();
+            if let Some(k) = &i.key {
+                a.insert(Key::from("instance_key"), k.to_value());
+            }
+            if !i.module.is_empty() {
+                a.insert(Key::from("module"), Value::from(i.module.as_str()));
+            }
+            a.insert(Key::from("to_display"), Value::from(i.address.as_str()));
+            let mut m: Map<Key, Value> = Map::new();
+            m.insert(Key::from("address"), Value::Object(a));
+            m.insert(Key::from("status"), Value::from(i.status.as_str()));
+            if !i.problems.is_empty() {
+                let problems = i
+                    .problems
+                    .iter()
+                    .map(|p| obj([("message", Value::from(p.as_str()))]));
+                m.insert(Key::from("problems"), problems.collect());
+            }
+            Value::Object(m)
+        });
+        m.insert(Key::from("instances"), instances.collect());
+    }
+    Value::Object(m)
+}
+
 impl Plan {
     /// The plan as `terraform show -json PLANFILE` prints it, without what
     /// needs providers (see `docs/guide/plan.md`): `format_version`,
@@ -269,6 +319,12 @@ impl Plan {
         doc.insert(Key::from("resource_changes"), Value::Array(changes));
         if !output_changes.is_empty() {
             doc.insert(Key::from("output_changes"), Value::Object(output_changes));
+        }
+        if !self.checks.is_empty() {
+            doc.insert(
+                Key::from("checks"),
+                self.checks.iter().map(checked).collect(),
+            );
         }
         doc.insert(Key::from("errored"), Value::Bool(false));
         Value::Object(doc)

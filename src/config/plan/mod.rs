@@ -239,11 +239,100 @@ pub struct OutputValue {
     pub sensitive: bool,
 }
 
+/// What an object's custom conditions came to: its `validation`,
+/// `precondition`, `postcondition` or `assert` rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckStatus {
+    /// Every rule holds.
+    Pass,
+    /// A rule does not hold.
+    Fail,
+    /// A rule is not known until apply (and none fails).
+    Unknown,
+}
+
+impl CheckStatus {
+    /// `pass`, `fail` or `unknown`, as the plan's JSON has it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckStatus::Pass => "pass",
+            CheckStatus::Fail => "fail",
+            CheckStatus::Unknown => "unknown",
+        }
+    }
+
+    /// The status of several: a failure wins, then an unknown.
+    fn of(all: impl IntoIterator<Item = CheckStatus>) -> CheckStatus {
+        all.into_iter()
+            .fold(CheckStatus::Pass, |a, b| match (a, b) {
+                (CheckStatus::Fail, _) | (_, CheckStatus::Fail) => CheckStatus::Fail,
+                (CheckStatus::Unknown, _) | (_, CheckStatus::Unknown) => CheckStatus::Unknown,
+                _ => CheckStatus::Pass,
+            })
+    }
+}
+
+/// What kind of object a [`Checked`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// A resource or data source with `precondition` or `postcondition`
+    /// blocks.
+    Resource {
+        /// Managed or data.
+        mode: ResourceMode,
+        /// Its type.
+        type_name: String,
+    },
+    /// An output with `precondition` blocks.
+    OutputValue,
+    /// A variable with `validation` blocks.
+    Variable,
+    /// A `check` block.
+    Check,
+}
+
+/// An object with custom conditions, and what they came to in each of its
+/// instances (Terraform's `checks` of a plan).
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// What it is.
+    pub kind: CheckKind,
+    /// Its name.
+    pub name: String,
+    /// Its module's address in the configuration (`module.a.module.b`, no
+    /// instance keys; `""` for the root).
+    pub module: String,
+    /// Its address in the configuration: `module.a.terraform_data.x`,
+    /// `var.n`, `output.o`, `check.c`.
+    pub address: String,
+    /// All its instances' status (`pass` when it has none).
+    pub status: CheckStatus,
+    /// Each instance: its address, its module instance's address, its
+    /// key, its status and the messages of its failed rules.
+    pub instances: Vec<CheckedInstance>,
+}
+
+/// One instance of a [`Checked`] object.
+#[derive(Clone, Debug)]
+pub struct CheckedInstance {
+    /// `module.a[0].terraform_data.x["k"]`.
+    pub address: String,
+    /// Its module instance (`module.a[0]`; `""` for the root).
+    pub module: String,
+    /// Its key under `count` or `for_each`.
+    pub key: Option<InstanceKey>,
+    /// What its rules came to.
+    pub status: CheckStatus,
+    /// The error messages of the rules that failed, sorted.
+    pub problems: Vec<String>,
+}
+
 /// A configuration as Terraform plans it (see [`plan_dir`]).
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     resources: Vec<ResourceInstance>,
     outputs: Vec<OutputValue>,
+    checks: Vec<Checked>,
     variables: Vec<(String, Typed)>,
     warnings: Vec<Diagnostic>,
 }
@@ -258,6 +347,14 @@ impl Plan {
     /// The root module's outputs, in the order they are declared.
     pub fn outputs(&self) -> &[OutputValue] {
         &self.outputs
+    }
+
+    /// Every object with custom conditions (`validation`, `precondition`,
+    /// `postcondition`, `check` blocks) and what they came to, sorted by
+    /// address as Terraform sorts them. A `check` block's failed
+    /// assertion is also a warning.
+    pub fn checks(&self) -> &[Checked] {
+        &self.checks
     }
 
     /// The root module's variables and their values.

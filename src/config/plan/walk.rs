@@ -8,11 +8,15 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::repetition::{self, Instances, Repeat};
-use super::{InstanceKey, Mode, OutputValue, Plan, PlanOptions, ResourceInstance, ResourceMode};
+use super::{
+    CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
+    PlanOptions, ResourceInstance, ResourceMode,
+};
 use crate::analysis::{body_references, references, Reference, Step};
+use crate::config::condition::{self, Outcome};
 use crate::config::module::{
     cycle_of, header_span, object, ref_span, topological, undeclared_reference, variable_of,
-    Declarations, Kind,
+    variables_context, Declarations, Kind,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Typed};
@@ -70,6 +74,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         loaded: HashMap::new(),
         outputs: HashMap::new(),
         warned: HashSet::new(),
+        checks: BTreeMap::new(),
     };
     let root = At {
         files,
@@ -85,13 +90,19 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     let mut vars = None;
     if opts.mode == Mode::Plan {
         let mut warnings = Vec::new();
+        let mut outcomes = Vec::new();
         vars = Some(files.variable_values(
             &decl,
             &opts.inputs,
             opts.missing_unknown,
             &mut warnings,
+            &mut outcomes,
         )?);
         w.plan.warnings.extend(warnings);
+        for (name, o) in outcomes {
+            let local = format!("var.{name}");
+            w.checked("", "", CheckKind::Variable, &name, &local, None, Some(&o));
+        }
     }
     // Then, as Terraform builds its graph, every module call's arguments
     // against the child's variables, through the whole tree.
@@ -109,6 +120,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     };
     w.plan.variables.clone_from(&vars);
     w.module(&root, vars, Mode::Plan)?;
+    w.plan.checks = std::mem::take(&mut w.checks).into_values().collect();
     Ok(w.plan)
 }
 
@@ -154,6 +166,8 @@ struct Walker<'o, 'c> {
     outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
     /// The modules warned of as not installed, by key.
     warned: HashSet<String>,
+    /// The objects with custom conditions, by address.
+    checks: BTreeMap<String, Checked>,
 }
 
 /// One module instance being walked.
@@ -213,6 +227,7 @@ enum Node {
     Resource(usize),
     Call(usize),
     Output(usize),
+    Check(usize),
 }
 
 /// What a module instance has evaluated so far.
@@ -250,6 +265,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             nodes.push(Node::Output(i));
             refs.push(block_refs(o.1));
         }
+        for (i, c) in decl.checks.iter().enumerate() {
+            nodes.push(Node::Check(i));
+            refs.push(block_refs(c.1));
+        }
         let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
         // Each node's own static errors (Terraform's reference checks):
         // the node fails, and what depends on it is not evaluated.
@@ -262,7 +281,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             let (block, own_local) = match nodes[k] {
                 Node::Resource(j) => (Some(decl.resources[j].3), None),
                 Node::Call(j) => (Some(decl.calls[j].1), None),
-                Node::Output(_) => (None, None),
+                Node::Output(_) | Node::Check(_) => (None, None),
                 Node::Local(j) => (None, Some(decl.locals[j].0)),
             };
             let meta = |name: &str| {
@@ -346,16 +365,78 @@ impl<'o, 'c> Walker<'o, 'c> {
                 Node::Call(j) => self.call(at, &decl, j, &ctx, mode).map(|t| {
                     st.calls.insert(j, t);
                 }),
+                Node::Check(j) => {
+                    let (name, block) = decl.checks[j];
+                    if mode == Mode::Plan {
+                        let mut outcomes = Vec::new();
+                        let asserts = condition::rules(&block.body, "assert");
+                        let summary = "Check block assertion failed";
+                        if let Err(e) = check_rules(asserts, &ctx, summary, &mut outcomes) {
+                            // (Failed assertions are warnings.)
+                            let e = files.locate(e);
+                            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
+                                d.severity = Severity::Warning;
+                                d
+                            }));
+                        }
+                        // (And so are those not known until apply.)
+                        let unknown = condition::rules(&block.body, "assert")
+                            .zip(&outcomes)
+                            .filter(|(_, o)| **o == Outcome::Unknown)
+                            .map(|(rule, _)| files.locate(Error::spanned(
+                                ErrorKind::Eval,
+                                "Check block assertion known after apply: The condition could not be evaluated at this time, a result will be known when this plan is applied.",
+                                condition::span(rule),
+                            )));
+                        for e in unknown.collect::<Vec<_>>() {
+                            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
+                                d.severity = Severity::Warning;
+                                d
+                            }));
+                        }
+                        let local = format!("check.{name}");
+                        let kind = CheckKind::Check;
+                        self.checked(
+                            &at.key,
+                            &at.address,
+                            kind,
+                            name,
+                            &local,
+                            None,
+                            Some(&outcomes),
+                        );
+                    }
+                    Ok(())
+                }
                 Node::Output(j) => {
                     let (name, block) = decl.outputs[j];
-                    let value = match block.body.attribute("value") {
+                    let mut pre = Ok(());
+                    if mode == Mode::Plan {
+                        let mut outcomes = Vec::new();
+                        let rules = condition::rules(&block.body, "precondition");
+                        let summary = "Module output value precondition failed";
+                        pre = check_rules(rules, &ctx, summary, &mut outcomes);
+                        if !outcomes.is_empty() {
+                            let (local, kind) = (format!("output.{name}"), CheckKind::OutputValue);
+                            self.checked(
+                                &at.key,
+                                &at.address,
+                                kind,
+                                name,
+                                &local,
+                                None,
+                                Some(&outcomes),
+                            );
+                        }
+                    }
+                    let value = pre.and_then(|()| match block.body.attribute("value") {
                         Some(a) => evaluate_typed(&a.expr, &ctx),
                         None => Err(Error::spanned(
                             ErrorKind::Eval,
                             "Missing required argument: The argument \"value\" is required, but no definition was found.",
                             block.body.span,
                         )),
-                    };
+                    });
                     value.map(|v| {
                         if at.depth == 0 && mode == Mode::Plan {
                             let sensitive = block
@@ -477,6 +558,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             Node::Resource(j) => uses.visit_body(&decl.resources[j].3.body),
             Node::Call(j) => uses.visit_body(&decl.calls[j].1.body),
             Node::Output(j) => uses.visit_body(&decl.outputs[j].1.body),
+            Node::Check(j) => uses.visit_body(&decl.checks[j].1.body),
         }
         if uses.0.is_empty() {
             return Ok(Vec::new());
@@ -763,8 +845,58 @@ impl<'o, 'c> Walker<'o, 'c> {
         );
         let mut failed = None;
         let mut values = Vec::with_capacity(keys.len());
+        let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+        let lifecycle = block
+            .body
+            .blocks()
+            .find(|b| b.ident.as_str() == "lifecycle");
+        let rules = |kind| {
+            lifecycle
+                .into_iter()
+                .flat_map(move |l| condition::rules(&l.body, kind))
+        };
+        let conditioned = rules("precondition")
+            .chain(rules("postcondition"))
+            .next()
+            .is_some();
+        let kind = || CheckKind::Resource {
+            mode: if is_data {
+                ResourceMode::Data
+            } else {
+                ResourceMode::Managed
+            },
+            type_name: ty.to_owned(),
+        };
+        if conditioned {
+            self.checked(&at.key, &at.address, kind(), name, &local, None, None);
+        }
         for inst in keys {
             let ictx = Self::instance_ctx(ctx, repeat, inst);
+            let index = inst.map(|i| i.0.clone());
+            // Preconditions first: an instance whose precondition fails
+            // is not planned.
+            let mut outcomes = Vec::new();
+            let pre = check_rules(
+                rules("precondition"),
+                &ictx,
+                "Resource precondition failed",
+                &mut outcomes,
+            );
+            if let Err(e) = pre {
+                Error::append(&mut failed, e);
+                if !deferred {
+                    self.checked(
+                        &at.key,
+                        &at.address,
+                        kind(),
+                        name,
+                        &local,
+                        index.as_ref(),
+                        Some(&outcomes),
+                    );
+                }
+                continue;
+            }
             let configured = match configured(&block.body, &ictx) {
                 Ok(c) => c,
                 Err(e) => {
@@ -773,14 +905,36 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             };
             let (configured, computed) = with_schema(ty, configured, accessed);
-            let index = inst.map(|i| i.0.clone());
-            let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
             let address = at.address_of(&local, index.as_ref(), deferred);
             let reference = if ty == "terraform_data" {
                 referable(&configured, &computed)
             } else {
                 open_blocks(referable(&configured, &computed), accessed)
             };
+            // Postconditions with `self`: the instance as planned.
+            let mut sctx = ictx.child();
+            sctx.declare_typed("self", reference.clone());
+            let post = check_rules(
+                rules("postcondition"),
+                &sctx,
+                "Resource postcondition failed",
+                &mut outcomes,
+            );
+            if conditioned && !deferred {
+                self.checked(
+                    &at.key,
+                    &at.address,
+                    kind(),
+                    name,
+                    &local,
+                    index.as_ref(),
+                    Some(&outcomes),
+                );
+            }
+            if let Err(e) = post {
+                Error::append(&mut failed, e);
+                continue;
+            }
             self.plan.resources.push(ResourceInstance {
                 address,
                 module_address: at.address.clone(),
@@ -862,6 +1016,9 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             }
             let mut vars = Vec::new();
+            // The values the child's `validation` rules see (in validate
+            // mode too: Terraform checks them with the arguments' values).
+            let mut given_values = Vec::new();
             for (vn, vblock) in &child_decl.variables {
                 let v = variable_of(vblock).map_err(|e| child.locate(e))?;
                 let g = given.remove(vn);
@@ -871,10 +1028,14 @@ impl<'o, 'c> Walker<'o, 'c> {
                 match v.value(g) {
                     // In validate mode every input variable is unknown, of
                     // its type (Terraform validates for all values).
-                    Ok(_) if mode == Mode::Validate => {
+                    Ok(t) if mode == Mode::Validate => {
+                        given_values.push((vn.to_string(), t));
                         vars.push((vn.to_string(), Typed::unknown(v.constraint().ty())));
                     }
-                    Ok(t) => vars.push((vn.to_string(), t)),
+                    Ok(t) => {
+                        given_values.push((vn.to_string(), t.clone()));
+                        vars.push((vn.to_string(), t));
+                    }
                     Err(e) => {
                         let span = block
                             .body
@@ -901,6 +1062,16 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
             let instance = inst.map(|i| &i.0).filter(|_| mode == Mode::Plan);
             let address = at.address_of(&format!("module.{name}"), instance, deferred);
+            self.validate_inputs(
+                at,
+                block,
+                &child,
+                &child_decl,
+                &given_values,
+                &address,
+                &key,
+                mode,
+            )?;
             let path_module = relative_to(self.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
             let sub = At {
@@ -922,6 +1093,134 @@ impl<'o, 'c> Walker<'o, 'c> {
             return Ok(Typed::unknown(Type::Dynamic));
         }
         Ok(collect(repeat, values))
+    }
+
+    /// A module call's inputs checked by the child's `validation` rules
+    /// (Terraform's "Invalid value for variable", at the argument, or at
+    /// the variable when its default fails); recorded in plan mode.
+    #[allow(clippy::too_many_arguments)]
+    fn validate_inputs(
+        &mut self,
+        at: &At<'_>,
+        block: &Block<'_>,
+        child: &Files,
+        child_decl: &Declarations<'_, '_>,
+        values: &[(String, Typed)],
+        address: &str,
+        key: &str,
+        mode: Mode,
+    ) -> Result<()> {
+        let ctx = variables_context(values);
+        let mut failed = None;
+        for (vn, vblock) in &child_decl.variables {
+            let mut outcomes = Vec::new();
+            for (message, rule) in child.validations(vblock, vn, &ctx, &mut outcomes)? {
+                let detail = format!(
+                    "{message}\n\nThis was checked by the validation rule at {}.",
+                    child.range_text_of(rule)
+                );
+                let e = match block.body.attribute(vn) {
+                    Some(a) => at.files.locate(condition::failed(
+                        "Invalid value for variable",
+                        &detail,
+                        a.expr.span,
+                    )),
+                    None => child.locate(condition::failed(
+                        "Invalid value for variable",
+                        &detail,
+                        header_span(vblock),
+                    )),
+                };
+                Error::append(&mut failed, e);
+            }
+            if mode == Mode::Plan {
+                for (_, o) in outcomes {
+                    let local = format!("var.{vn}");
+                    self.checked(
+                        key,
+                        address,
+                        CheckKind::Variable,
+                        vn,
+                        &local,
+                        None,
+                        Some(&o),
+                    );
+                }
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Records what an object's rules came to in one of its instances (in
+    /// a module instance at `module_address`, of the module whose key is
+    /// `key`); with no outcomes, the object without that instance.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        &mut self,
+        key: &str,
+        module_address: &str,
+        kind: CheckKind,
+        name: &str,
+        local: &str,
+        instance_key: Option<&InstanceKey>,
+        outcomes: Option<&[Outcome]>,
+    ) {
+        let module: String = if key.is_empty() {
+            String::new()
+        } else {
+            key.split('.')
+                .map(|k| format!("module.{k}"))
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        let address = if module.is_empty() {
+            local.to_owned()
+        } else {
+            format!("{module}.{local}")
+        };
+        let entry = self
+            .checks
+            .entry(address.clone())
+            .or_insert_with(|| Checked {
+                kind,
+                name: name.to_owned(),
+                module,
+                address,
+                status: CheckStatus::Pass,
+                instances: Vec::new(),
+            });
+        let Some(outcomes) = outcomes else {
+            return;
+        };
+        let mut problems: Vec<String> = outcomes
+            .iter()
+            .filter_map(|o| match o {
+                Outcome::Fail(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        problems.sort();
+        let status = CheckStatus::of(outcomes.iter().map(|o| match o {
+            Outcome::Pass => CheckStatus::Pass,
+            Outcome::Fail(_) => CheckStatus::Fail,
+            Outcome::Unknown => CheckStatus::Unknown,
+        }));
+        let mut instance = if module_address.is_empty() {
+            local.to_owned()
+        } else {
+            format!("{module_address}.{local}")
+        };
+        if let Some(k) = instance_key {
+            instance.push_str(&k.to_string());
+        }
+        entry.instances.push(CheckedInstance {
+            address: instance,
+            module: module_address.to_owned(),
+            key: instance_key.cloned(),
+            status,
+            problems,
+        });
+        entry.status = CheckStatus::of(entry.instances.iter().map(|i| i.status));
     }
 
     /// The files of a module call's source, and their directory; `None`
@@ -1020,6 +1319,33 @@ fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Err
         }
     }
     failed
+}
+
+/// Evaluates `rules` in `ctx`, each outcome added to `outcomes`: the
+/// errors of those that fail (`summary` and the rule's message, at its
+/// condition) or cannot be evaluated.
+fn check_rules<'r>(
+    rules: impl Iterator<Item = &'r Block<'r>>,
+    ctx: &Context<'_>,
+    summary: &str,
+    outcomes: &mut Vec<Outcome>,
+) -> Result<()> {
+    let mut failed = None;
+    for rule in rules {
+        match condition::evaluate(rule, ctx) {
+            Ok(o) => {
+                if let Outcome::Fail(m) = &o {
+                    Error::append(
+                        &mut failed,
+                        condition::failed(summary, m, condition::span(rule)),
+                    );
+                }
+                outcomes.push(o);
+            }
+            Err(e) => Error::append(&mut failed, e),
+        }
+    }
+    failed.map_or(Ok(()), Err)
 }
 
 /// Whether a `for_each` value's keys are not all known (a wholly unknown
@@ -1121,6 +1447,7 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
         }
         Node::Call(j) => format!("module.{} (close)", decl.calls[j].0),
         Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
+        Node::Check(j) => format!("check.{} (expand)", decl.checks[j].0),
     }
 }
 
