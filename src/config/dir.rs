@@ -11,6 +11,9 @@ pub const TERRAFORM: &[&str] = &[".tf", ".tf.json"];
 /// Packer's: `.pkr.hcl`, `.pkr.json`.
 pub const PACKER: &[&str] = &[".pkr.hcl", ".pkr.json"];
 
+/// Nomad's job specifications: `.nomad.hcl`, `.nomad`.
+pub const NOMAD: &[&str] = &[".nomad.hcl", ".nomad"];
+
 /// The files of a directory that make a configuration
 /// ([`DirFiles::list`]).
 ///

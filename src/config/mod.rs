@@ -37,15 +37,17 @@ mod condition;
 mod dir;
 mod module;
 mod plan;
+mod tool;
 
 use serde::de::{Deserialize, DeserializeOwned};
 
-pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, PACKER, TERRAFORM};
+pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, NOMAD, PACKER, TERRAFORM};
 pub use module::{Inputs, Module};
 pub use plan::{
     plan_dir, CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue,
     Plan, PlanOptions, ResourceInstance, ResourceMode,
 };
+pub use tool::Tool;
 
 use crate::error::Location;
 use crate::eval::Context;

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use super::condition::{self, Outcome};
+use super::tool::{Source, Tool};
 use super::Files;
 use crate::analysis::{body_references, references, Step};
 use crate::eval::{Context, EvalMode, Typed};
@@ -28,6 +29,9 @@ use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
+    tool: Tool,
+    /// Environment variables (those of the tool's prefix are read).
+    env: Vec<(String, String)>,
     files: Vec<(String, String)>,
     values: Vec<(String, String)>,
     /// Where the locals' file functions may read (see
@@ -39,6 +43,8 @@ pub struct Inputs {
 impl Inputs {
     /// Adds `other`'s files and values after these (they win).
     pub(super) fn append(&mut self, other: &Inputs) {
+        self.tool = other.tool;
+        self.env.extend(other.env.iter().cloned());
         self.files.extend(other.files.iter().cloned());
         self.values.extend(other.values.iter().cloned());
         if other.files_dir.is_some() {
@@ -59,9 +65,71 @@ impl Inputs {
         Inputs::default()
     }
 
+    /// No values, for `tool`'s configurations: its messages name its
+    /// ways of giving values ("Unset variable" for Packer and Nomad, "No
+    /// value for required variable" for Terraform), and
+    /// [`Inputs::env_vars`] reads its prefix (`PKR_VAR_`).
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs, Tool};
+    /// let files = Files::parse([("build.pkr.hcl", "variable \"ami\" {\n  type = string\n}\n")]).unwrap();
+    /// let err = files.module(&Inputs::for_tool(Tool::Packer)).unwrap_err();
+    /// assert!(err.message().starts_with("Unset variable \"ami\": A used variable must be set"));
+    /// let env = [("PKR_VAR_ami", "ami-123"), ("TF_VAR_ami", "no")];
+    /// let module = files.module(&Inputs::for_tool(Tool::Packer).env_vars(env)).unwrap();
+    /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from("ami-123"));
+    /// ```
+    pub fn for_tool(tool: Tool) -> Inputs {
+        Inputs {
+            tool,
+            ..Inputs::default()
+        }
+    }
+
+    /// Whose conventions these inputs follow.
+    ///
+    /// ```
+    /// use hcl::config::{Inputs, Tool};
+    /// assert_eq!(Inputs::new().tool(), Tool::Terraform);
+    /// assert_eq!(Inputs::for_tool(Tool::Nomad).tool(), Tool::Nomad);
+    /// ```
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// Adds environment variables (`std::env::vars()`, or any pairs):
+    /// those named with the tool's prefix (`TF_VAR_NAME`; see
+    /// [`Tool::env_prefix`]) give `NAME` a value, read as `-var NAME=RAW`
+    /// reads it, before every variable file and `NAME=RAW` value (which
+    /// win), as the tools read them. Those for undeclared variables are
+    /// left. Nothing reads the environment unless this is called.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let files = Files::parse([("main.tf", "variable \"n\" {\n  type = number\n}\n")]).unwrap();
+    /// let inputs = Inputs::new().env_vars([("TF_VAR_n", "2"), ("TF_VAR_other", "x")]);
+    /// assert_eq!(files.module(&inputs).unwrap().variables().next().unwrap().1.value(), &hcl::Value::from(2));
+    /// let inputs = inputs.var_value("n", "3");
+    /// assert_eq!(files.module(&inputs).unwrap().variables().next().unwrap().1.value(), &hcl::Value::from(3));
+    /// ```
+    pub fn env_vars<K: Into<String>, V: Into<String>>(
+        mut self,
+        vars: impl IntoIterator<Item = (K, V)>,
+    ) -> Inputs {
+        let prefix = self.tool.env_prefix();
+        for (k, v) in vars {
+            let k = k.into();
+            if k.starts_with(prefix) {
+                self.env.push((k, v.into()));
+            }
+        }
+        self
+    }
+
     /// The variable files Terraform reads from a module directory by
     /// itself: `terraform.tfvars`, `terraform.tfvars.json`, then the
-    /// `*.auto.tfvars` and `*.auto.tfvars.json` files in name order.
+    /// `*.auto.tfvars` and `*.auto.tfvars.json` files in name order (see
+    /// [`Inputs::read_tool_files`] for Packer's).
     ///
     /// # Errors
     /// An unreadable directory or file.
@@ -82,6 +150,29 @@ impl Inputs {
     /// assert!(Inputs::read_auto_files(&dir).is_err());
     /// ```
     pub fn read_auto_files(dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
+        Inputs::new().read_tool_files(dir)
+    }
+
+    /// Adds the variable files the tool reads from `dir` by itself (see
+    /// [`Tool`]): Terraform's `terraform.tfvars` and `*.auto.tfvars`,
+    /// Packer's `*.auto.pkrvars.hcl`, none for Nomad.
+    ///
+    /// # Errors
+    /// An unreadable directory or file.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs, Tool};
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-tool-files-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("a.auto.pkrvars.hcl"), "region = \"eu\"\n").unwrap();
+    /// std::fs::write(dir.join("terraform.tfvars"), "region = \"us\"\n").unwrap();
+    /// let inputs = Inputs::for_tool(Tool::Packer).read_tool_files(&dir);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// let files = Files::parse([("a.pkr.hcl", "variable \"region\" {}\n")]).unwrap();
+    /// let module = files.module(&inputs.unwrap()).unwrap();
+    /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from("eu"));
+    /// ```
+    pub fn read_tool_files(mut self, dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
         let dir = dir.as_ref();
         let io = |what: &std::path::Path, e: std::io::Error| {
             Error::new(
@@ -89,30 +180,20 @@ impl Inputs {
                 format!("cannot read {}: {e}", what.display()),
             )
         };
-        let mut auto = Vec::new();
+        let mut names = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
             let entry = entry.map_err(|e| io(dir, e))?;
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if (name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
-                && entry.path().is_file()
-            {
-                auto.push(name);
+            if entry.path().is_file() {
+                names.push(name);
             }
         }
-        auto.sort();
-        let mut names: Vec<String> = ["terraform.tfvars", "terraform.tfvars.json"]
-            .into_iter()
-            .filter(|n| dir.join(n).is_file())
-            .map(str::to_owned)
-            .collect();
-        names.extend(auto);
-        let mut inputs = Inputs::new();
-        for name in names {
-            inputs = inputs.read_var_file(dir.join(name))?;
+        for name in self.tool.auto_var_files(names) {
+            self = self.read_var_file(dir.join(name))?;
         }
-        Ok(inputs)
+        Ok(self)
     }
 
     /// Adds a variable file (`-var-file`): `name` ending in `.json` is read
@@ -362,7 +443,7 @@ impl Files {
         }
         let mut warnings = Vec::new();
         let variables =
-            self.variable_values(&decl, inputs, false, &mut warnings, &mut Vec::new())?;
+            self.variable_values(&decl, inputs, false, &mut warnings, Some(&mut Vec::new()))?;
         let locals = evaluate_locals(&decl, &variables, inputs).map_err(place)?;
         Ok(Module {
             variables,
@@ -413,7 +494,7 @@ impl Files {
         inputs: &Inputs,
         missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
-        outcomes: &mut Vec<(String, Vec<Outcome>)>,
+        outcomes: Option<&mut Vec<(String, Vec<Outcome>)>>,
     ) -> Result<Vec<(String, Typed)>> {
         let mut failed: Option<Error> = None;
         let mut declared: Vec<(&str, &Block<'_>, Variable)> = Vec::new();
@@ -427,10 +508,34 @@ impl Files {
             return Err(e);
         }
         let known = |n: &str| declared.iter().any(|d| d.0 == n);
-        // The values given: files in order, then NAME=RAW values.
+        // The values given: the environment's, files in order, then
+        // NAME=RAW values.
         let mut given: HashMap<String, Typed> = HashMap::new();
-        // Where each value given in a file is (for a validation's error).
-        let mut origin: HashMap<String, (&str, &str, Span)> = HashMap::new();
+        // Where each value given came from (for a validation's error).
+        let mut origin: HashMap<String, Origin<'_>> = HashMap::new();
+        let prefix = inputs.tool.env_prefix();
+        for (key, raw) in &inputs.env {
+            let Some(name) = key.strip_prefix(prefix) else {
+                continue;
+            };
+            // (A value for an undeclared variable is left, as the tools
+            // leave it.)
+            let Some((_, block, v)) = declared.iter().find(|d| d.0 == name) else {
+                continue;
+            };
+            let t = if block.body.attribute("type").is_none() {
+                Ok(Typed::from(Value::from(raw.as_str())))
+            } else {
+                v.parse_raw(raw)
+            };
+            match t {
+                Ok(t) => {
+                    given.insert(name.to_owned(), t);
+                    origin.insert(name.to_owned(), Origin::Env);
+                }
+                Err(e) => Error::append(&mut failed, e),
+            }
+        }
         for (file, text) in &inputs.files {
             let parsed = if super::ext_is_json(file) {
                 crate::json::parse(text)
@@ -459,7 +564,7 @@ impl Files {
                 match constant_of(&a.expr) {
                     Ok(t) => {
                         given.insert(name.to_owned(), t);
-                        origin.insert(name.to_owned(), (file, text, a.expr.span));
+                        origin.insert(name.to_owned(), Origin::File(file, text, a.expr.span));
                     }
                     Err(e) => Error::append(
                         &mut failed,
@@ -482,12 +587,12 @@ impl Files {
                 // (Terraform reads RAW as a literal string for a variable
                 // without a `type`, as for a primitive one.)
                 Some((_, block, _)) if block.body.attribute("type").is_none() => {
-                    origin.remove(name);
+                    origin.insert(name.clone(), Origin::CommandLine);
                     given.insert(name.clone(), Typed::from(Value::from(raw.as_str())));
                 }
                 Some((_, _, v)) => match v.parse_raw(raw) {
                     Ok(t) => {
-                        origin.remove(name);
+                        origin.insert(name.clone(), Origin::CommandLine);
                         given.insert(name.clone(), t);
                     }
                     Err(e) => Error::append(&mut failed, e),
@@ -507,9 +612,10 @@ impl Files {
                 }
                 Err(why) => {
                     let message = match why {
-                        Unset::Required => format!(
-                            "No value for required variable: The root module input variable \"{name}\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."
-                        ),
+                        Unset::Required => {
+                            let (summary, detail) = inputs.tool.unset_variable(name);
+                            format!("{summary}: {detail}")
+                        }
                         Unset::NotNullable => format!(
                             "Required variable not set: Unsuitable value for var.{name} set from outside of the configuration: required variable may not be set to null."
                         ),
@@ -527,6 +633,9 @@ impl Files {
             return Err(e);
         }
         // The variables' `validation` rules, with every value known.
+        let Some(outcomes) = outcomes else {
+            return Ok(values);
+        };
         let ctx = variables_context(&values);
         for (name, block, _) in &declared {
             let found = match self.validations(block, name, &ctx, outcomes) {
@@ -541,21 +650,21 @@ impl Files {
                     "{message}\n\nThis was checked by the validation rule at {}.",
                     self.range_text(rule)
                 );
+                let source = match origin.get(*name) {
+                    None => Source::Default,
+                    Some(Origin::File(..)) => Source::File,
+                    Some(Origin::Env) => Source::Env,
+                    Some(Origin::CommandLine) => Source::CommandLine,
+                };
+                let summary = inputs.tool.invalid_value(source);
                 let e = match origin.get(*name) {
-                    Some((file, text, span)) => {
-                        condition::failed("Invalid value for variable", &detail, *span)
+                    Some(Origin::File(file, text, span)) => {
+                        condition::failed(&summary, &detail, *span)
                             .with_source(text)
                             .with_file(*file)
                     }
-                    None if given_on_command_line(inputs, name) => Error::new(
-                        ErrorKind::Eval,
-                        format!("Invalid value for variable: {detail}"),
-                    ),
-                    None => self.locate(condition::failed(
-                        "Invalid value for variable",
-                        &detail,
-                        header_span(block),
-                    )),
+                    Some(_) => Error::new(ErrorKind::Eval, format!("{summary}: {detail}")),
+                    None => self.locate(condition::failed(&summary, &detail, header_span(block))),
                 };
                 Error::append(&mut failed, e);
             }
@@ -622,9 +731,12 @@ pub(super) fn variables_context(values: &[(String, Typed)]) -> Context<'static> 
     ctx
 }
 
-/// Whether the last value `inputs` give `name` is a `NAME=RAW` one.
-fn given_on_command_line(inputs: &Inputs, name: &str) -> bool {
-    inputs.values.iter().any(|(n, _)| n == name)
+/// Where a variable's value was given: in a file (its name, its text
+/// and the value's span), in the environment, on the command line.
+enum Origin<'i> {
+    File(&'i str, &'i str, Span),
+    Env,
+    CommandLine,
 }
 
 /// A `variable` block as a [`Variable`]: `type`, `default`, `nullable`.

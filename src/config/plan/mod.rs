@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 
 pub use repetition::InstanceKey;
 
-use super::{DirFiles, Files, Inputs};
+use super::{Files, Inputs};
 use crate::eval::{Context, Typed};
 use crate::{Diagnostic, Result};
 
@@ -399,8 +399,9 @@ impl Files {
 /// report, each placed in its file.
 pub fn plan_dir(dir: impl AsRef<Path>, options: &PlanOptions<'_>) -> Result<Plan> {
     let dir = dir.as_ref();
-    let files = Files::read_dir(dir, &DirFiles::terraform())?;
-    let mut inputs = Inputs::read_auto_files(dir)?;
+    let tool = options.inputs.tool();
+    let files = Files::read_dir(dir, &tool.files())?;
+    let mut inputs = Inputs::for_tool(tool).read_tool_files(dir)?;
     inputs.append(&options.inputs);
     let options = PlanOptions {
         inputs,

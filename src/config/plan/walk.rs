@@ -75,6 +75,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         outputs: HashMap::new(),
         warned: HashSet::new(),
         checks: BTreeMap::new(),
+        input_errors: None,
     };
     let root = At {
         files,
@@ -90,19 +91,14 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     let mut vars = None;
     if opts.mode == Mode::Plan {
         let mut warnings = Vec::new();
-        let mut outcomes = Vec::new();
         vars = Some(files.variable_values(
             &decl,
             &opts.inputs,
             opts.missing_unknown,
             &mut warnings,
-            &mut outcomes,
+            None,
         )?);
         w.plan.warnings.extend(warnings);
-        for (name, o) in outcomes {
-            let local = format!("var.{name}");
-            w.checked("", "", CheckKind::Variable, &name, &local, None, Some(&o));
-        }
     }
     // Then, as Terraform builds its graph, every module call's arguments
     // against the child's variables, through the whole tree.
@@ -113,13 +109,49 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         let v = variable_of(block).map_err(|e| files.locate(e))?;
         unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
     }
-    drop(decl);
-    w.module(&root, unknown_vars, Mode::Validate)?;
+    let validated = w.module(&root, unknown_vars, Mode::Validate, &HashSet::new());
+    let mut failed = w.input_errors.take();
+    if let Err(e) = validated {
+        Error::append(&mut failed, e);
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
     let Some(vars) = vars else {
         return Ok(w.plan);
     };
+    // The plan walk: the root variables' validation rules first.
+    let mut outcomes = Vec::new();
+    let checked = files.variable_values(
+        &decl,
+        &opts.inputs,
+        opts.missing_unknown,
+        &mut Vec::new(),
+        Some(&mut outcomes),
+    );
+    let mut invalid = HashSet::new();
+    for (name, o) in outcomes {
+        if o.iter().any(|o| matches!(o, Outcome::Fail(_))) {
+            invalid.insert(name.clone());
+        }
+        let local = format!("var.{name}");
+        w.checked("", "", CheckKind::Variable, &name, &local, None, Some(&o));
+    }
+    drop(decl);
     w.plan.variables.clone_from(&vars);
-    w.module(&root, vars, Mode::Plan)?;
+    // (The walk goes on without what depends on a variable that failed,
+    // as Terraform's does.)
+    let walked = w.module(&root, vars, Mode::Plan, &invalid);
+    let mut failed = checked.err();
+    if let Some(e) = w.input_errors.take() {
+        Error::append(&mut failed, e);
+    }
+    if let Err(e) = walked {
+        Error::append(&mut failed, e);
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
     w.plan.checks = std::mem::take(&mut w.checks).into_values().collect();
     Ok(w.plan)
 }
@@ -168,6 +200,8 @@ struct Walker<'o, 'c> {
     warned: HashSet<String>,
     /// The objects with custom conditions, by address.
     checks: BTreeMap<String, Checked>,
+    /// Module inputs that failed their validation rules.
+    input_errors: Option<Error>,
 }
 
 /// One module instance being walked.
@@ -241,7 +275,13 @@ struct State {
 
 impl<'o, 'c> Walker<'o, 'c> {
     /// Walks one module instance; its outputs as an object.
-    fn module(&mut self, at: &At<'_>, vars: Vec<(String, Typed)>, mode: Mode) -> Result<Typed> {
+    fn module(
+        &mut self,
+        at: &At<'_>,
+        vars: Vec<(String, Typed)>,
+        mode: Mode,
+        invalid: &HashSet<String>,
+    ) -> Result<Typed> {
         let files = at.files;
         let body = files.body();
         let decl = root_declarations(files)?;
@@ -273,6 +313,8 @@ impl<'o, 'c> Walker<'o, 'c> {
         // Each node's own static errors (Terraform's reference checks):
         // the node fails, and what depends on it is not evaluated.
         let mut node_errors: Vec<Option<Error>> = nodes.iter().map(|_| None).collect();
+        // Those that refer to a root variable whose validation failed.
+        let mut skipped = vec![false; nodes.len()];
         let mut deps = Vec::with_capacity(nodes.len());
         for (k, rs) in refs.iter().enumerate() {
             let errors = &mut node_errors[k];
@@ -292,6 +334,13 @@ impl<'o, 'c> Walker<'o, 'c> {
             let (count, for_each) = (meta("count"), meta("for_each"));
             let mut d = Vec::new();
             for r in rs {
+                if r.root == "var" && !invalid.is_empty() {
+                    if let Some(Step::Attr(n)) = r.steps.first() {
+                        if invalid.contains(*n) {
+                            skipped[k] = true;
+                        }
+                    }
+                }
                 let within = |span: Option<Span>| {
                     span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
                 };
@@ -342,7 +391,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for i in order {
             let node = nodes[i];
-            if deps[i].iter().any(|&d| bad[d]) {
+            if skipped[i] || deps[i].iter().any(|&d| bad[d]) {
                 bad[i] = true;
                 continue;
             }
@@ -410,24 +459,22 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
                 Node::Output(j) => {
                     let (name, block) = decl.outputs[j];
-                    let mut pre = Ok(());
-                    if mode == Mode::Plan {
-                        let mut outcomes = Vec::new();
-                        let rules = condition::rules(&block.body, "precondition");
-                        let summary = "Module output value precondition failed";
-                        pre = check_rules(rules, &ctx, summary, &mut outcomes);
-                        if !outcomes.is_empty() {
-                            let (local, kind) = (format!("output.{name}"), CheckKind::OutputValue);
-                            self.checked(
-                                &at.key,
-                                &at.address,
-                                kind,
-                                name,
-                                &local,
-                                None,
-                                Some(&outcomes),
-                            );
-                        }
+                    // (Validate mode checks them too, where known.)
+                    let mut outcomes = Vec::new();
+                    let rules = condition::rules(&block.body, "precondition");
+                    let summary = "Module output value precondition failed";
+                    let pre = check_rules(rules, &ctx, summary, &mut outcomes);
+                    if mode == Mode::Plan && !outcomes.is_empty() {
+                        let (local, kind) = (format!("output.{name}"), CheckKind::OutputValue);
+                        self.checked(
+                            &at.key,
+                            &at.address,
+                            kind,
+                            name,
+                            &local,
+                            None,
+                            Some(&outcomes),
+                        );
                     }
                     let value = pre.and_then(|()| match block.body.attribute("value") {
                         Some(a) => evaluate_typed(&a.expr, &ctx),
@@ -988,6 +1035,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             (Mode::Validate, _) | (_, Repeat::One) => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
+        if keys.is_empty() && mode == Mode::Plan {
+            // No instance: its objects with conditions are still listed.
+            self.register_config(&child, &child_dir, &key, at.depth + 1)?;
+        }
         if at.depth + 1 > self.opts.max_module_depth {
             return Err(at.files.locate(Error::spanned(
                 ErrorKind::Limit,
@@ -997,6 +1048,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         }
         let child_decl = root_declarations(&child)?;
         let mut values = Vec::new();
+        let mut failed_all = None;
         for inst in keys {
             let ictx = Self::instance_ctx(ctx, repeat, inst);
             // The inputs (checked against the child's variables before the
@@ -1062,7 +1114,9 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
             let instance = inst.map(|i| &i.0).filter(|_| mode == Mode::Plan);
             let address = at.address_of(&format!("module.{name}"), instance, deferred);
-            self.validate_inputs(
+            // (An input that fails its validation fails what refers to it;
+            // the rest of the instance is walked.)
+            let (invalid, e) = self.validate_inputs(
                 at,
                 block,
                 &child,
@@ -1072,6 +1126,9 @@ impl<'o, 'c> Walker<'o, 'c> {
                 &key,
                 mode,
             )?;
+            if let Some(e) = e {
+                Error::append(&mut failed_all, e);
+            }
             let path_module = relative_to(self.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
             let sub = At {
@@ -1086,8 +1143,13 @@ impl<'o, 'c> Walker<'o, 'c> {
                 },
                 depth: at.depth + 1,
             };
-            let out = self.module(&sub, vars, mode)?;
-            values.push((inst.map(|i| i.0.clone()), out));
+            match self.module(&sub, vars, mode, &invalid) {
+                Ok(out) => values.push((inst.map(|i| i.0.clone()), out)),
+                Err(e) => Error::append(&mut failed_all, e),
+            }
+        }
+        if let Some(e) = failed_all {
+            return Err(e);
         }
         if mode == Mode::Validate || deferred {
             return Ok(Typed::unknown(Type::Dynamic));
@@ -1109,29 +1171,42 @@ impl<'o, 'c> Walker<'o, 'c> {
         address: &str,
         key: &str,
         mode: Mode,
-    ) -> Result<()> {
+    ) -> Result<(HashSet<String>, Option<Error>)> {
         let ctx = variables_context(values);
         let mut failed = None;
+        let mut invalid = HashSet::new();
         for (vn, vblock) in &child_decl.variables {
             let mut outcomes = Vec::new();
             for (message, rule) in child.validations(vblock, vn, &ctx, &mut outcomes)? {
+                // (What refers to an argument that fails is not evaluated;
+                // a default that fails leaves it be, as Terraform does.)
+                if block.body.attribute(vn).is_some() {
+                    invalid.insert(vn.to_string());
+                }
                 let detail = format!(
                     "{message}\n\nThis was checked by the validation rule at {}.",
                     child.range_text_of(rule)
                 );
-                let e = match block.body.attribute(vn) {
-                    Some(a) => at.files.locate(condition::failed(
-                        "Invalid value for variable",
-                        &detail,
-                        a.expr.span,
-                    )),
-                    None => child.locate(condition::failed(
-                        "Invalid value for variable",
-                        &detail,
-                        header_span(vblock),
-                    )),
-                };
-                Error::append(&mut failed, e);
+                match block.body.attribute(vn) {
+                    Some(a) => Error::append(
+                        &mut failed,
+                        at.files.locate(condition::failed(
+                            "Invalid value for variable",
+                            &detail,
+                            a.expr.span,
+                        )),
+                    ),
+                    // (A default's failure has no range in Terraform, and
+                    // does not fail the call: what refers to the call is
+                    // still evaluated.)
+                    None => Error::append(
+                        &mut self.input_errors,
+                        Error::new(
+                            ErrorKind::Eval,
+                            format!("Invalid value for variable: {detail}"),
+                        ),
+                    ),
+                }
             }
             if mode == Mode::Plan {
                 for (_, o) in outcomes {
@@ -1148,7 +1223,113 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             }
         }
-        failed.map_or(Ok(()), Err)
+        Ok((invalid, failed))
+    }
+
+    /// Lists the objects with custom conditions of a module that has no
+    /// instance, and of the modules it calls (their status `pass`, as
+    /// Terraform's checks have them).
+    fn register_config(
+        &mut self,
+        files: &Files,
+        dir: &Path,
+        key: &str,
+        depth: usize,
+    ) -> Result<()> {
+        if depth > self.opts.max_module_depth {
+            return Ok(());
+        }
+        let decl = root_declarations(files)?;
+        let has = |b: &Block<'_>, kind: &str| condition::rules(&b.body, kind).next().is_some();
+        for (name, b) in &decl.variables {
+            if has(b, "validation") {
+                self.checked(
+                    key,
+                    "",
+                    CheckKind::Variable,
+                    name,
+                    &format!("var.{name}"),
+                    None,
+                    None,
+                );
+            }
+        }
+        for &(is_data, ty, name, b) in &decl.resources {
+            let lifecycle = condition::rules(&b.body, "lifecycle").next();
+            if lifecycle.is_some_and(|l| has(l, "precondition") || has(l, "postcondition")) {
+                let mode = if is_data {
+                    ResourceMode::Data
+                } else {
+                    ResourceMode::Managed
+                };
+                let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+                let kind = CheckKind::Resource {
+                    mode,
+                    type_name: ty.to_owned(),
+                };
+                self.checked(key, "", kind, name, &local, None, None);
+            }
+        }
+        for (name, b) in &decl.outputs {
+            if has(b, "precondition") {
+                self.checked(
+                    key,
+                    "",
+                    CheckKind::OutputValue,
+                    name,
+                    &format!("output.{name}"),
+                    None,
+                    None,
+                );
+            }
+        }
+        for (name, _) in &decl.checks {
+            self.checked(
+                key,
+                "",
+                CheckKind::Check,
+                name,
+                &format!("check.{name}"),
+                None,
+                None,
+            );
+        }
+        let calls: Vec<(String, String)> = decl
+            .calls
+            .iter()
+            .filter_map(|(name, b)| {
+                let src = b.body.attribute("source")?;
+                let src = crate::typeexpr::constant_of(&src.expr).ok()?;
+                Some((name.to_string(), src.value().as_str()?.to_owned()))
+            })
+            .collect();
+        drop(decl);
+        for (name, src) in calls {
+            let child_key = format!("{key}.{name}");
+            let dir = if src.starts_with("./") || src.starts_with("../") {
+                normalize(&dir.join(&src))
+            } else if let Some(d) = self.manifest.get(&child_key) {
+                d.clone()
+            } else {
+                continue;
+            };
+            if !dir.is_dir() {
+                continue;
+            }
+            let child = match self.loaded.get(&dir) {
+                Some(f) => f.clone(),
+                None => {
+                    let Ok(f) = Files::read_dir(&dir, &DirFiles::terraform()) else {
+                        continue;
+                    };
+                    let f = Rc::new(f);
+                    self.loaded.insert(dir.clone(), f.clone());
+                    f
+                }
+            };
+            self.register_config(&child, &dir, &child_key, depth + 1)?;
+        }
+        Ok(())
     }
 
     /// Records what an object's rules came to in one of its instances (in
@@ -1220,6 +1401,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             status,
             problems,
         });
+        // (In key order, as Terraform lists them.)
+        entry
+            .instances
+            .sort_by(|a, b| a.module.cmp(&b.module).then_with(|| a.key.cmp(&b.key)));
         entry.status = CheckStatus::of(entry.instances.iter().map(|i| i.status));
     }
 
