@@ -128,6 +128,8 @@ def load_dir(
     var_values: Optional[Mapping[str, str]] = None,
     parse_float: Optional[Callable[[str], Any]] = None,
     max_depth: Optional[int] = None,
+    tool: Optional[str] = None,
+    env: Optional[Mapping[str, str]] = None,
 ) -> dict:
     """A directory's files read as one configuration, as `hcl json --merge
     DIR`: Terraform's `.tf` and `.tf.json` files (or those ending with one
@@ -141,12 +143,23 @@ def load_dir(
     `module=True` (without it they are refused). Paths may be `str` or
     `os.PathLike`; a lone path given as `var_files` is one file. A
     directory with no file to read is an `HCLError` naming it.
-    `max_depth` is the nesting limit, as for `loads`.
+    `max_depth` is the nesting limit, as for `loads`. With `module=True`,
+    the bodies of resources, data sources and module calls that `count = 0`
+    or an empty `for_each` switch off are not evaluated (as Terraform does
+    not): their expressions are kept as written, `"${...}"`.
+
+    `tool="packer"` or `"nomad"` reads that tool's files (`.pkr.hcl` and
+    `.pkr.json`; `.nomad.hcl` and `.nomad`) unless `extensions` are given,
+    and with `module=True` its variable files (`*.auto.pkrvars.hcl`; none
+    for Nomad) and its words in errors (`Unset variable "x"`). `env`
+    (`os.environ`, or any mapping) gives values from the tool's
+    environment variables (`TF_VAR_x`, `PKR_VAR_x`, `NOMAD_VAR_x`), before
+    every file; nothing reads the environment unless it is given.
     """
     files = _paths(var_files)
     values = [(k, v) for k, v in (var_values or {}).items()]
-    if not module and (files or values):
-        given = "var_files" if files else "var_values"
+    if not module and (files or values or env):
+        given = "var_files" if files else "var_values" if values else "env"
         raise ValueError(f"load_dir: {given} are read only with module=True")
     return _native.load_dir(
         os.fspath(path),
@@ -159,6 +172,8 @@ def load_dir(
         values,
         parse_float,
         max_depth,
+        tool,
+        list((env or {}).items()),
     )
 
 
@@ -172,6 +187,7 @@ def plan(
     workspace: Optional[str] = None,
     allow_files: bool = False,
     parse_float: Optional[Callable[[str], Any]] = None,
+    env: Optional[Mapping[str, str]] = None,
 ) -> dict:
     """The Terraform configuration in `path` planned as `terraform plan`
     plans it, without providers, as the dict of `terraform show -json
@@ -183,7 +199,10 @@ def plan(
     a value is unknown instead of an error; `validate=True`: `terraform
     validate` (every variable unknown, each body once); `allow_files`:
     file functions read from each module's directory (otherwise their
-    results are unknown). Errors raise `HCLError` with every diagnostic.
+    results are unknown). `env` (`os.environ`, or any mapping): values from
+    its `TF_VAR_NAME` variables, before every file (nothing reads the
+    environment unless it is given). Errors raise `HCLError` with every
+    diagnostic.
     """
     values = [(k, v) for k, v in (var_values or {}).items()]
     return _native.plan(
@@ -195,6 +214,7 @@ def plan(
         workspace,
         allow_files,
         parse_float,
+        list((env or {}).items()),
     )
 
 

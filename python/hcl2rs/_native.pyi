@@ -29,6 +29,8 @@ def load_dir(
     var_values: list[tuple[str, str]] = ...,
     parse_float: Optional[Callable[[str], Any]] = None,
     max_depth: Optional[int] = None,
+    tool: Optional[str] = None,
+    env: list[tuple[str, str]] = ...,
 ) -> dict: ...
 def plan(
     path: str,
@@ -39,6 +41,7 @@ def plan(
     workspace: Optional[str] = None,
     allow_files: bool = False,
     parse_float: Optional[Callable[[str], Any]] = None,
+    env: list[tuple[str, str]] = ...,
 ) -> dict: ...
 def dumps_json(json: str) -> str: ...
 def format(text: str) -> str: ...

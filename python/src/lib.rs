@@ -107,7 +107,7 @@ fn parse_options(max_depth: Option<usize>) -> hcl::ParseOptions {
 
 /// `hcl json --merge` (or `--module`) of a directory, as Python objects.
 #[pyfunction]
-#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None, max_depth=None))]
+#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None, max_depth=None, tool=None, env=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn load_dir<'py>(
     py: Python<'py>,
@@ -121,18 +121,27 @@ fn load_dir<'py>(
     var_values: Vec<(String, String)>,
     parse_float: Option<&Bound<'py, PyAny>>,
     max_depth: Option<usize>,
+    tool: Option<&str>,
+    env: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let tool: hcl::config::Tool = match tool {
+        Some(t) => t
+            .parse()
+            .map_err(pyo3::exceptions::PyValueError::new_err)?,
+        None => hcl::config::Tool::Terraform,
+    };
     let v = py
         .detach(|| {
             let choose = match &extensions {
                 Some(e) => DirFiles::extensions(e),
-                None => DirFiles::terraform(),
+                None => tool.files(),
             };
             let files = Files::read_dir_with(path, &choose, &parse_options(max_depth))?;
             let source = files.context_source();
             let mut ctx = context(variables, strict, allow_files)?.with_source(source);
+            let mut options = hcl::json::WriteOptions::new();
             if module {
-                let mut inputs = Inputs::read_auto_files(path)?;
+                let mut inputs = Inputs::for_tool(tool).env_vars(env).read_tool_files(path)?;
                 for f in &var_files {
                     inputs = inputs.read_var_file(f)?;
                 }
@@ -142,10 +151,12 @@ fn load_dir<'py>(
                 if let Some(dir) = allow_files {
                     inputs = inputs.allow_files(dir);
                 }
-                files.module(&inputs)?.declare_in(&mut ctx);
+                let m = files.module(&inputs)?;
+                m.declare_in(&mut ctx);
+                // (Bodies that count = 0 switches off are not evaluated.)
+                options = options.unevaluated(m.switched_off(&files));
             }
-            hcl::json::to_value(files.body(), source, &ctx, &hcl::json::WriteOptions::new())
-                .map_err(|e| files.locate(e))
+            hcl::json::to_value(files.body(), source, &ctx, &options).map_err(|e| files.locate(e))
         })
         .map_err(|e| error(py, e, None))?;
     convert::to_py(py, &v, usize::MAX, parse_float)
@@ -154,7 +165,7 @@ fn load_dir<'py>(
 /// `hcl plan --format json DIR`: the configuration planned as Terraform
 /// plans it, as `terraform show -json PLANFILE`'s document.
 #[pyfunction]
-#[pyo3(signature = (path, var_files=Vec::new(), var_values=Vec::new(), validate=false, unknown_missing=false, workspace=None, allow_files=false, parse_float=None))]
+#[pyo3(signature = (path, var_files=Vec::new(), var_values=Vec::new(), validate=false, unknown_missing=false, workspace=None, allow_files=false, parse_float=None, env=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn plan<'py>(
     py: Python<'py>,
@@ -166,11 +177,12 @@ fn plan<'py>(
     workspace: Option<String>,
     allow_files: bool,
     parse_float: Option<&Bound<'py, PyAny>>,
+    env: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use hcl::config::{Mode, PlanOptions};
     let v = py
         .detach(|| {
-            let mut inputs = Inputs::new();
+            let mut inputs = Inputs::new().env_vars(env);
             for f in &var_files {
                 inputs = inputs.read_var_file(f)?;
             }

@@ -359,6 +359,57 @@ impl Module {
     pub fn declare_in(&self, ctx: &mut Context<'_>) {
         declare(ctx, object(&self.variables), object(&self.locals));
     }
+
+    /// Where the resources, data sources and module calls that `count =
+    /// 0` or an empty `for_each` switch off start in `files` (the byte
+    /// offsets of their type names): Terraform does not evaluate their
+    /// bodies, and [`WriteOptions::unevaluated`](crate::json::WriteOptions::unevaluated)
+    /// writes them as written. A `count` or `for_each` not known here
+    /// (it refers to a resource) leaves its block on.
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// use hcl::eval::{Context, EvalMode};
+    /// use hcl::json::{to_value, WriteOptions};
+    /// let src = "variable \"c\" {\n  default = null\n}\nresource \"x\" \"y\" {\n  count = var.c == null ? 0 : 1\n  input = var.c.a\n}\n";
+    /// let files = Files::parse([("main.tf", src)]).unwrap();
+    /// let module = files.module(&Inputs::new()).unwrap();
+    /// let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    /// module.declare_in(&mut ctx);
+    /// assert!(to_value(files.body(), src, &ctx, &WriteOptions::new()).is_err());
+    /// let options = WriteOptions::new().unevaluated(module.switched_off(&files));
+    /// let v = to_value(files.body(), src, &ctx, &options).unwrap();
+    /// assert_eq!(v["resource"]["x"]["y"]["input"], hcl::Value::from("${var.c.a}"));
+    /// ```
+    pub fn switched_off(&self, files: &Files) -> Vec<usize> {
+        let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+        self.declare_in(&mut ctx);
+        let mut off = Vec::new();
+        for b in files.body().blocks() {
+            if !matches!(b.ident.as_str(), "resource" | "data" | "module") {
+                continue;
+            }
+            let zero = if let Some(a) = b.body.attribute("count") {
+                crate::eval::evaluate_typed(&a.expr, &ctx)
+                    .is_ok_and(|t| t.is_known() && t.value() == &Value::from(0))
+            } else if let Some(a) = b.body.attribute("for_each") {
+                crate::eval::evaluate_typed(&a.expr, &ctx).is_ok_and(|t| {
+                    t.is_known()
+                        && match t.value() {
+                            Value::Array(v) => v.is_empty(),
+                            Value::Object(o) => o.is_empty(),
+                            _ => false,
+                        }
+                })
+            } else {
+                false
+            };
+            if zero {
+                off.push(b.ident.span.start());
+            }
+        }
+        off
+    }
 }
 
 /// Declares `var` and `local`, with `path` and `terraform` (see

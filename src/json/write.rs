@@ -23,6 +23,8 @@ use std::borrow::Cow;
 #[derive(Clone, Debug)]
 pub struct WriteOptions {
     evaluate: bool,
+    /// Where the blocks written unevaluated start, sorted.
+    unevaluated: Vec<usize>,
     pretty: bool,
     parse: crate::ParseOptions,
 }
@@ -31,6 +33,7 @@ impl Default for WriteOptions {
     fn default() -> Self {
         WriteOptions {
             evaluate: true,
+            unevaluated: Vec::new(),
             pretty: false,
             parse: crate::ParseOptions::default(),
         }
@@ -64,6 +67,25 @@ impl WriteOptions {
     /// ```
     pub fn evaluate(mut self, yes: bool) -> Self {
         self.evaluate = yes;
+        self
+    }
+
+    /// Blocks written as if [`WriteOptions::evaluate`] were off: those
+    /// whose type name starts at one of `starts` (byte offsets of the
+    /// source), as [`Module::switched_off`](crate::config::Module::switched_off)
+    /// gives the resources that `count = 0` switches off.
+    ///
+    /// ```
+    /// use hcl::json::{to_value, WriteOptions};
+    /// let src = "a {\n  x = 1 + 1\n}\nb {\n  x = 1 + 1\n}\n";
+    /// let file = hcl::parse(src).unwrap();
+    /// let ctx = hcl::eval::Context::new();
+    /// let v = to_value(file.body(), src, &ctx, &WriteOptions::new().unevaluated([18])).unwrap();
+    /// assert_eq!((&v["a"]["x"], &v["b"]["x"]), (&hcl::Value::from(2), &hcl::Value::from("${1 + 1}")));
+    /// ```
+    pub fn unevaluated(mut self, starts: impl IntoIterator<Item = usize>) -> Self {
+        self.unevaluated = starts.into_iter().collect();
+        self.unevaluated.sort_unstable();
         self
     }
 
@@ -205,6 +227,7 @@ fn write<O: Out>(
         ctx,
         options,
         failed: None,
+        raw: false,
     };
     w.body(body, &mut Vec::new())?;
     match w.failed {
@@ -472,6 +495,8 @@ struct Writer<'s, 'c, 'p, O> {
     /// The errors of the attributes written so far: every attribute is
     /// written, and the errors of all are reported.
     failed: Option<crate::Error>,
+    /// Whether the block being written is one not to evaluate.
+    raw: bool,
 }
 
 /// Whether attribute `name` in blocks `path` (innermost last) is read by
@@ -543,6 +568,16 @@ impl<O: Out> Writer<'_, '_, '_, O> {
         Ok(())
     }
 
+    /// A block's body, unevaluated when the options say so.
+    fn block_body<'a>(&mut self, b: &Block<'a>, path: &mut Vec<&'a str>) -> Result<()> {
+        let raw = self.raw;
+        let start = b.ident.span.start();
+        self.raw = raw || self.options.unevaluated.binary_search(&start).is_ok();
+        let r = self.body(&b.body, path);
+        self.raw = raw;
+        r
+    }
+
     /// Blocks of one type, from label `level` on.
     fn blocks<'a>(
         &mut self,
@@ -553,12 +588,12 @@ impl<O: Out> Writer<'_, '_, '_, O> {
         let done = blocks.iter().filter(|b| b.labels.len() <= level).count();
         if done == blocks.len() {
             if let [one] = blocks {
-                return self.body(&one.body, path);
+                return self.block_body(one, path);
             }
             self.out.open(true);
             for (i, b) in blocks.iter().enumerate() {
                 self.out.item(i == 0);
-                self.body(&b.body, path)?;
+                self.block_body(b, path)?;
             }
             self.out.close(true, blocks.is_empty());
             return Ok(());
@@ -736,7 +771,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
     /// The value of `e` when it is known in the context; `None` when it
     /// refers to what the context does not have (outside strict mode).
     fn known(&self, e: &Expression<'_>) -> Result<Option<Value>> {
-        if !self.options.evaluate {
+        if !self.options.evaluate || self.raw {
             return Ok(Self::literal(e));
         }
         match crate::eval::evaluate_known(e, self.ctx) {
@@ -800,7 +835,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
     /// template with what it knows rendered, as template-preserving
     /// evaluation keeps it; anything else as its source template.
     fn kept(&mut self, e: &Expression<'_>) {
-        if let (true, ExprKind::Template(t)) = (self.options.evaluate, e.kind) {
+        if let (true, ExprKind::Template(t)) = (self.options.evaluate && !self.raw, e.kind) {
             if let Some(Value::String(s)) =
                 crate::eval::kept_template(&t.template, self.ctx, &mut interpolation)
             {

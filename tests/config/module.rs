@@ -286,3 +286,78 @@ fn packer_local_blocks_are_locals() {
         [("twice", Value::from(4)), ("thrice", Value::from(6))]
     );
 }
+
+/// Packer's and Nomad's conventions (their `hcl2template` and `jobspec2`
+/// sources): their variable files and environment variables, the
+/// environment before files before values, and their words for a variable
+/// with no value ("Unset variable", at the variable's block) and for a
+/// value a validation rule refuses ("Invalid value for env variable").
+#[test]
+fn packer_and_nomad_conventions() {
+    use hcl::config::Tool;
+    let dir = std::env::temp_dir().join(format!("hcl-module-tools-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let build = "variable \"ami\" {\n  type = string\n}\nvariable \"size\" {\n  type    = number\n  default = 1\n  validation {\n    condition     = var.size < 5\n    error_message = \"The size is too big.\"\n  }\n}\nlocals {\n  name = \"${var.ami}-${var.size}\"\n}\n";
+    std::fs::write(dir.join("build.pkr.hcl"), build).unwrap();
+    std::fs::write(dir.join("main.tf"), "variable \"other\" {}\n").unwrap();
+    std::fs::write(dir.join("a.auto.pkrvars.hcl"), "size = 2\n").unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), "size = 3\n").unwrap();
+    let files = Files::read_dir(&dir, &Tool::Packer.files()).unwrap();
+    assert_eq!(files.names().count(), 1);
+    let inputs = Inputs::for_tool(Tool::Packer)
+        .read_tool_files(&dir)
+        .unwrap();
+    let err = files.module(&inputs).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "Unset variable \"ami\": A used variable must be set or have a default value; see https://packer.io/docs/templates/hcl_templates/syntax for details."
+    );
+    assert_eq!((err.line(), err.column()), (Some(1), Some(1)));
+    let env = [
+        ("PKR_VAR_ami", "ami-1"),
+        ("PKR_VAR_size", "4"),
+        ("TF_VAR_ami", "no"),
+    ];
+    let m = files.module(&inputs.clone().env_vars(env)).unwrap();
+    let locals: Vec<_> = m.locals().map(|(_, t)| t.value().clone()).collect();
+    // The environment's size (4) loses to the auto file's (2).
+    assert_eq!(locals, [Value::from("ami-1-2")]);
+    let err = files
+        .module(
+            &Inputs::for_tool(Tool::Packer).env_vars([("PKR_VAR_ami", "x"), ("PKR_VAR_size", "9")]),
+        )
+        .unwrap_err();
+    assert!(err
+        .message()
+        .starts_with("Invalid value for env variable: The size is too big."));
+    let nomad = Inputs::for_tool(Tool::Nomad);
+    let err = Files::parse([("job.nomad.hcl", "variable \"dc\" {}\n")])
+        .unwrap()
+        .module(&nomad)
+        .unwrap_err();
+    assert!(err.message().starts_with("Unset variable \"dc\": A used variable must be set or have a default value; see https://www.nomadproject.io/docs/job-specification/hcl2/variables"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `terraform plan` does not evaluate the bodies that `count = 0` or an
+/// empty `for_each` switch off (1.11.4: a plan with `count = var.c == null
+/// ? 0 : 1` and `input = var.c.a` succeeds); written as JSON, they are
+/// kept as written.
+#[test]
+fn switched_off_bodies_are_kept_as_written() {
+    let src = "variable \"c\" {\n  default = null\n}\nresource \"terraform_data\" \"a\" {\n  count = var.c == null ? 0 : 1\n  input = var.c.a\n}\nmodule \"m\" {\n  source   = \"./m\"\n  for_each = {}\n  x        = var.c.b\n}\nresource \"terraform_data\" \"b\" {\n  input = var.c\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let module = files.module(&Inputs::new()).unwrap();
+    assert_eq!(module.switched_off(&files).len(), 2);
+    let mut ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
+    module.declare_in(&mut ctx);
+    let options = hcl::json::WriteOptions::new().unevaluated(module.switched_off(&files));
+    let v = hcl::json::to_value(files.body(), files.context_source(), &ctx, &options).unwrap();
+    assert_eq!(
+        v["resource"]["terraform_data"]["a"]["input"],
+        Value::from("${var.c.a}")
+    );
+    assert_eq!(v["module"]["m"]["x"], Value::from("${var.c.b}"));
+    assert_eq!(v["resource"]["terraform_data"]["b"]["input"], Value::Null);
+}

@@ -252,3 +252,90 @@ fn unknown_counts_defer_in_a_scanners_plan() {
     let given = PlanOptions::new().inputs(Inputs::new().var_value("n", "2"));
     assert_eq!(files.plan(&given).unwrap().resources().len(), 4);
 }
+
+/// Custom conditions: a variable's validation rules (at the root and in
+/// each instance of a child module), resource preconditions and
+/// postconditions (`self`), an output's precondition, `check` blocks
+/// (warnings); a resource that `count = 0` switches off is listed with no
+/// instance. `tests/fixtures/plan/conditions/terraform-checks.json` is the
+/// plan's `checks` as Terraform 1.11.4's `terraform show -json` wrote it
+/// for that directory; the warnings are those of its `terraform plan`.
+#[test]
+fn custom_conditions_as_terraform_checks_them() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/plan/conditions"
+    );
+    let plan = plan_dir(dir, &PlanOptions::new()).unwrap();
+    let want = json(&std::fs::read_to_string(format!("{dir}/terraform-checks.json")).unwrap());
+    assert_eq!(plan.to_json()["checks"], want);
+    let warnings: Vec<(&str, usize)> = plan
+        .warnings()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.range.as_ref().unwrap().start.line))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            ("Check block assertion failed", 39),
+            ("Check block assertion known after apply", 45)
+        ]
+    );
+    let failed: Vec<&str> = plan
+        .checks()
+        .iter()
+        .filter(|c| c.status == hcl::config::CheckStatus::Fail)
+        .map(|c| c.address.as_str())
+        .collect();
+    assert_eq!(failed, ["check.known"]);
+    // A failing rule is Terraform's error, at its condition (1.11.4:
+    // "Invalid value for variable" at the value in terraform.tfvars, its
+    // detail the rule's message and where the rule is).
+    let inputs = Inputs::new().var_file("terraform.tfvars", "n = 7\n");
+    let err = plan_dir(dir, &PlanOptions::new().inputs(inputs)).unwrap_err();
+    let d = err.diagnostics().next().unwrap();
+    assert_eq!(d.summary, "Invalid value for variable");
+    assert!(d
+        .detail
+        .starts_with("The n must be small.\n\nThis was checked by the validation rule at "));
+    let r = d.range.unwrap();
+    assert_eq!(
+        (r.filename.as_deref(), r.start.line, r.start.column),
+        (Some("terraform.tfvars"), 1, 5)
+    );
+}
+
+/// Terraform 1.11.4's checks as it reads a configuration (`terraform
+/// validate -json`): a condition must refer to something, a variable's to
+/// that variable, and a `check` block needs an assertion.
+#[test]
+fn conditions_that_check_nothing_are_terraform_s_errors() {
+    let src = "variable \"a\" {\n  default = 1\n}\nvariable \"b\" {\n  default = 2\n  validation {\n    condition     = var.a < 5\n    error_message = \"b bad.\"\n  }\n}\nvariable \"c\" {\n  default = 2\n  validation {\n    condition     = 1 < 5\n    error_message = \"c bad.\"\n  }\n}\ncheck \"k\" {\n  assert {\n    condition     = 2 > 1\n    error_message = \"k.\"\n  }\n}\nresource \"terraform_data\" \"r\" {\n  lifecycle {\n    postcondition {\n      condition     = 1 > 2\n      error_message = \"r.\"\n    }\n  }\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let err = files
+        .plan(&PlanOptions::new().mode(Mode::Validate))
+        .unwrap_err();
+    let got: Vec<(String, usize, usize)> = err
+        .diagnostics()
+        .map(|d| {
+            let r = d.range.unwrap();
+            (d.summary, r.start.line, r.start.column)
+        })
+        .collect();
+    let want = [
+        ("Invalid variable validation condition", 7, 21),
+        ("Invalid validation expression", 14, 21),
+        ("Invalid variable validation condition", 14, 21),
+        ("Invalid assert expression", 20, 21),
+        ("Zero assert blocks", 18, 1),
+        ("Invalid postcondition expression", 27, 23),
+    ];
+    let mut got = got;
+    got.sort();
+    let mut want: Vec<(String, usize, usize)> = want
+        .iter()
+        .map(|(s, l, c)| (s.to_string(), *l, *c))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+}

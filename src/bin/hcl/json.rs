@@ -52,6 +52,18 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                         .get_or_insert_with(Vec::new)
                         .push(ModuleInput::Value(name.to_owned(), raw.to_owned()));
                 }
+                "tool" => {
+                    let t: hcl::config::Tool =
+                        args.value(&flag, "terraform, packer or nomad")?.parse()?;
+                    module
+                        .get_or_insert_with(Vec::new)
+                        .push(ModuleInput::Tool(t));
+                }
+                "env-vars" => {
+                    if flag.bool()? {
+                        module.get_or_insert_with(Vec::new).push(ModuleInput::Env);
+                    }
+                }
                 "ext" => {
                     let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
                     extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
@@ -85,11 +97,14 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                     .into(),
             );
         }
+        let tool = tool_of(module.as_deref().unwrap_or_default());
         let exts = extensions.unwrap_or_else(|| {
-            hcl::config::TERRAFORM
-                .iter()
-                .map(|e| (*e).to_owned())
-                .collect()
+            let t: &[&str] = match tool {
+                hcl::config::Tool::Packer => hcl::config::PACKER,
+                hcl::config::Tool::Nomad => hcl::config::NOMAD,
+                _ => hcl::config::TERRAFORM,
+            };
+            t.iter().map(|e| (*e).to_owned()).collect()
         });
         return merged(
             &paths,
@@ -218,6 +233,7 @@ fn merged(
     let mut warnings = files.warnings().to_vec();
     let source = files.context_source();
     let mut ctx = ctx.child().with_source(source);
+    let mut switched_off = Vec::new();
     if let Some(given) = module {
         let dir = match paths {
             [dir] if Path::new(dir).is_dir() => Some(*dir),
@@ -227,12 +243,15 @@ fn merged(
             Ok(m) => {
                 warnings.extend(m.warnings().iter().cloned());
                 m.declare_in(&mut ctx);
+                // (Bodies that count = 0 switches off, as written.)
+                switched_off = m.switched_off(&files);
             }
             Err(e) => return fail(&e, &warnings),
         }
     }
+    let options = options.clone().unevaluated(switched_off);
     let out =
-        hcl::json::to_string(files.body(), source, &ctx, options).map_err(|e| files.locate(e));
+        hcl::json::to_string(files.body(), source, &ctx, &options).map_err(|e| files.locate(e));
     warnings.extend(files.take_warnings(&ctx));
     match out {
         Ok(out) => {
@@ -265,6 +284,22 @@ enum ModuleInput {
     Value(String, String),
     /// `--allow-files DIR`.
     AllowFiles(String),
+    /// `--tool NAME`.
+    Tool(hcl::config::Tool),
+    /// `--env-vars`.
+    Env,
+}
+
+/// The tool `--tool` names (the last), Terraform by default.
+fn tool_of(given: &[ModuleInput]) -> hcl::config::Tool {
+    given
+        .iter()
+        .rev()
+        .find_map(|g| match g {
+            ModuleInput::Tool(t) => Some(*t),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The module's variables and locals: the directory's `terraform.tfvars`
@@ -274,10 +309,13 @@ fn module_of(
     dir: Option<&str>,
     given: &[ModuleInput],
 ) -> hcl::Result<hcl::config::Module> {
-    let mut inputs = match dir {
-        Some(d) => hcl::config::Inputs::read_auto_files(d)?,
-        None => hcl::config::Inputs::new(),
-    };
+    let mut inputs = hcl::config::Inputs::for_tool(tool_of(given));
+    if let Some(d) = dir {
+        inputs = inputs.read_tool_files(d)?;
+    }
+    if given.iter().any(|g| matches!(g, ModuleInput::Env)) {
+        inputs = inputs.env_vars(std::env::vars());
+    }
     // Files first, then values, as Terraform takes -var-file and -var.
     for g in given {
         if let ModuleInput::File(f) = g {
@@ -288,7 +326,7 @@ fn module_of(
         match g {
             ModuleInput::Value(n, raw) => inputs = inputs.var_value(n.as_str(), raw.as_str()),
             ModuleInput::AllowFiles(dir) => inputs = inputs.allow_files(dir),
-            ModuleInput::File(_) => {}
+            ModuleInput::File(_) | ModuleInput::Tool(_) | ModuleInput::Env => {}
         }
     }
     files.module(&inputs)

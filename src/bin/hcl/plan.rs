@@ -16,6 +16,7 @@ pub(crate) fn plan(args: &[String]) -> Result<bool, Stop> {
     let mut json = false;
     let mut pretty = false;
     let mut unknown_missing = false;
+    let mut env_vars = false;
     let mut workspace = None;
     let mut dir = None;
     let mut args = Args::new("plan", args);
@@ -36,6 +37,7 @@ pub(crate) fn plan(args: &[String]) -> Result<bool, Stop> {
                     }
                 }
                 "unknown-missing" => unknown_missing = flag.bool()?,
+                "env-vars" => env_vars = flag.bool()?,
                 "workspace" => workspace = Some(args.value(&flag, "a NAME")?.to_owned()),
                 "pretty" => pretty = flag.bool()?,
                 "format" => json = json_format("plan", args.value(&flag, "text or json")?)?,
@@ -48,6 +50,9 @@ pub(crate) fn plan(args: &[String]) -> Result<bool, Stop> {
     let dir = dir.unwrap_or_else(|| ".".to_owned());
     let outcome = (|| {
         let mut inputs = Inputs::new();
+        if env_vars {
+            inputs = inputs.env_vars(std::env::vars());
+        }
         for f in &var_files {
             inputs = inputs.read_var_file(f)?;
         }

@@ -74,7 +74,7 @@ const COMMANDS: [Command; 9] = [
         synopses: &[
             "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--max-depth N]\n     [--format text|json] PATH...",
             "json --merge [--ext .pkr.hcl,.pkr.json] [--pretty] [--no-eval] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--format text|json] (DIR | FILE...)",
-            "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--ext ...] [...]\n     (DIR | FILE...)",
+            "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--env-vars]\n     [--tool terraform|packer|nomad] [--ext ...] [...] (DIR | FILE...)",
         ],
         about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
     syntax, as Terraform reads it: what evaluates as its value, what
@@ -103,7 +103,12 @@ const COMMANDS: [Command; 9] = [
     wherever they are known, what refers to resources and other unknowns
     is kept as written; Terraform's duplicate checks, an undeclared
     reference, a cycle of locals and a required variable without a value
-    are errors (--var NAME=JSON still declares a root variable)
+    are errors (--var NAME=JSON still declares a root variable);
+    --env-vars: the tool's environment variables too (TF_VAR_NAME, before
+    every file and value); --tool packer or nomad (implies --module):
+    that tool's files (.pkr.hcl and .pkr.json; .nomad.hcl and .nomad),
+    variable files (*.auto.pkrvars.hcl; none), environment variables
+    (PKR_VAR_, NOMAD_VAR_) and words in errors (\"Unset variable\")
 ",
         paths: true,
     },
@@ -122,11 +127,13 @@ const COMMANDS: [Command; 9] = [
     },
     Command {
         name: "plan",
-        synopses: &["plan [--var-file FILE]... [--var NAME=VALUE]... [--unknown-missing] [--validate]\n     [--workspace NAME] [--format text|json] [--pretty] [DIR]"],
+        synopses: &["plan [--var-file FILE]... [--var NAME=VALUE]... [--env-vars] [--unknown-missing]\n     [--validate] [--workspace NAME] [--format text|json] [--pretty] [DIR]"],
         about: "    plan the Terraform configuration in DIR (default .) as `terraform
     plan` does, without providers: variables from defaults,
     terraform.tfvars, *.auto.tfvars, the --var-file FILEs and the --var
-    NAME=VALUE values (VALUE as Terraform reads -var); count and for_each
+    NAME=VALUE values (VALUE as Terraform reads -var), and with
+    --env-vars the TF_VAR_NAME environment variables (before every file);
+    count and for_each
     expanded into instances; module calls followed into local sources
     and modules `terraform init` installed; what providers compute is
     unknown; --unknown-missing: a required variable without a value is
