@@ -7,8 +7,9 @@
 //! [`hcl::config::plan_dir`], in plan mode and in validate mode. A plan
 //! that Terraform made passes when the instance addresses are Terraform's,
 //! each instance's `after` and `after_unknown` and each output's are
-//! Terraform's, the `checks` of custom conditions are Terraform's and so
-//! are the warnings (a `check` block's failed or unknown assertions); a plan that failed passes when hcl2 fails with Terraform's
+//! Terraform's, the `checks` of custom conditions and the `configuration`
+//! (each module's resources, expressions, calls, variables and outputs)
+//! are Terraform's, and so are the warnings (a `check` block's failed or unknown assertions); a plan that failed passes when hcl2 fails with Terraform's
 //! summaries, each at Terraform's file, line and column. Validate mode
 //! passes when its errors are those of `terraform validate -json` (none,
 //! or the same summaries at the same places). A cycle's summary names its
@@ -135,6 +136,13 @@ fn compare(
             "checks: Terraform {}, hcl2 {}",
             want.unwrap_or(Value::Null),
             checks.unwrap_or(Value::Null)
+        ));
+    }
+    // The configuration: every module's declarations and expressions.
+    if answer["configuration"] != json["configuration"] {
+        return Err(format!(
+            "configuration: Terraform {}, hcl2 {}",
+            answer["configuration"], json["configuration"]
         ));
     }
     let want = warnings_of(&answer["warnings"]);

@@ -339,3 +339,21 @@ fn conditions_that_check_nothing_are_terraform_s_errors() {
     want.sort();
     assert_eq!(got, want);
 }
+
+/// The plan's `configuration`: provider configurations (an alias, a
+/// child module's own), resources with their expressions (`constant_value`
+/// or `references`), `depends_on`, module calls with their modules,
+/// variables with their defaults, descriptions and `sensitive`, outputs.
+/// `tests/fixtures/plan/configuration/terraform-configuration.json` is what
+/// Terraform 1.11.4's `terraform show -json` wrote for that directory.
+#[test]
+fn the_configuration_as_terraform_describes_it() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/plan/configuration"
+    );
+    let plan = plan_dir(dir, &PlanOptions::new()).unwrap();
+    let want =
+        json(&std::fs::read_to_string(format!("{dir}/terraform-configuration.json")).unwrap());
+    assert_eq!(plan.to_json()["configuration"], want);
+}

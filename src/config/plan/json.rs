@@ -320,6 +320,9 @@ impl Plan {
         if !output_changes.is_empty() {
             doc.insert(Key::from("output_changes"), Value::Object(output_changes));
         }
+        if let Some(c) = &self.configuration {
+            doc.insert(Key::from("configuration"), c.clone());
+        }
         if !self.checks.is_empty() {
             doc.insert(
                 Key::from("checks"),

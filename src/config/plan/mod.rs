@@ -43,6 +43,7 @@
 //! assert!(files.plan(&PlanOptions::new().mode(Mode::Validate)).unwrap().resources().is_empty());
 //! ```
 
+mod configuration;
 mod json;
 mod repetition;
 mod walk;
@@ -333,6 +334,8 @@ pub struct Plan {
     resources: Vec<ResourceInstance>,
     outputs: Vec<OutputValue>,
     checks: Vec<Checked>,
+    /// The plan's `configuration` (plan mode).
+    configuration: Option<crate::Value>,
     variables: Vec<(String, Typed)>,
     warnings: Vec<Diagnostic>,
 }

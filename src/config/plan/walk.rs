@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use super::configuration;
 use super::repetition::{self, Instances, Repeat};
 use super::{
     CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
@@ -142,7 +143,25 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     // (The walk goes on without what depends on a variable that failed,
     // as Terraform's does.)
     let walked = w.module(&root, vars, Mode::Plan, &invalid);
+    // The configuration, as the plan describes it.
+    let mut providers = configuration::Providers::new();
+    let root_config = w.configuration_of(&root, &BTreeMap::new(), &mut providers);
     let mut failed = checked.err();
+    match root_config {
+        Ok(root_module) => {
+            let mut c = Map::new();
+            if !providers.is_empty() {
+                let p: Map<Key, Value> = providers
+                    .into_iter()
+                    .map(|(k, v)| (Key::from(k.as_str()), v))
+                    .collect();
+                c.insert(Key::from("provider_config"), Value::Object(p));
+            }
+            c.insert(Key::from("root_module"), root_module);
+            w.plan.configuration = Some(Value::Object(c));
+        }
+        Err(e) => Error::append(&mut failed, e),
+    }
     if let Some(e) = w.input_errors.take() {
         Error::append(&mut failed, e);
     }
@@ -1226,6 +1245,44 @@ impl<'o, 'c> Walker<'o, 'c> {
         Ok((invalid, failed))
     }
 
+    /// The configuration of the module at `at` and of every module it
+    /// calls (each source read once; see [`configuration::module`]).
+    fn configuration_of(
+        &mut self,
+        at: &At<'_>,
+        inherited: &BTreeMap<String, String>,
+        providers: &mut configuration::Providers,
+    ) -> Result<Value> {
+        let decl = root_declarations(at.files)?;
+        let body = at.files.body();
+        let keys = configuration::keys_for_children(body, &at.key, inherited);
+        let mut calls = Vec::with_capacity(decl.calls.len());
+        for (name, block) in &decl.calls {
+            let key = at.key_of(name);
+            let child = if at.depth < self.opts.max_module_depth {
+                self.source(at, &key, block)?
+            } else {
+                None
+            };
+            let Some((files, dir)) = child else {
+                calls.push(None);
+                continue;
+            };
+            let sub = At {
+                files: &files,
+                dir: Some(dir),
+                address: String::new(),
+                key,
+                path_module: String::new(),
+                depth: at.depth + 1,
+            };
+            calls.push(Some(self.configuration_of(&sub, &keys, providers)?));
+        }
+        Ok(configuration::module(
+            body, &decl, &at.key, calls, inherited, providers,
+        ))
+    }
+
     /// Lists the objects with custom conditions of a module that has no
     /// instance, and of the modules it calls (their status `pass`, as
     /// Terraform's checks have them).
@@ -1961,11 +2018,16 @@ fn collect(repeat: Repeat, values: Vec<(Option<InstanceKey>, Typed)>) -> Typed {
 /// The provider a resource type belongs to, by its prefix (Terraform's
 /// default when no `provider` argument says otherwise).
 fn provider_name(ty: &str) -> String {
-    if ty == "terraform_data" {
+    provider_full_name(ty.split('_').next().unwrap_or(ty))
+}
+
+/// The full name of a provider not given a source: the built-in
+/// `terraform`, or one of Terraform's default namespace.
+pub(super) fn provider_full_name(name: &str) -> String {
+    if name == "terraform" {
         return BUILTIN.to_owned();
     }
-    let prefix = ty.split('_').next().unwrap_or(ty);
-    format!("registry.terraform.io/hashicorp/{prefix}")
+    format!("registry.terraform.io/hashicorp/{name}")
 }
 
 impl Files {
