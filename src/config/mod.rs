@@ -45,7 +45,7 @@ pub use dir::{ext_is_json, is_ignored_file, DirFile, DirFiles, Listing, NOMAD, P
 pub use module::{Inputs, Module};
 pub use plan::{
     plan_dir, CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue,
-    Plan, PlanOptions, ResourceInstance, ResourceMode,
+    Plan, PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
 };
 pub use tool::Tool;
 

@@ -328,12 +328,55 @@ pub struct CheckedInstance {
     pub problems: Vec<String>,
 }
 
+/// A `moved`, `import` or `removed` block of a module instance, read (the
+/// plan has no state: nothing is moved, imported or removed).
+#[derive(Clone, Debug)]
+pub struct Refactoring {
+    /// What the block says.
+    pub kind: RefactoringKind,
+    /// The module instance that declares it (`""` for the root).
+    pub module: String,
+    /// Its file, as read.
+    pub file: String,
+    /// The line of its header.
+    pub line: usize,
+}
+
+/// What a [`Refactoring`] block says: addresses as written.
+#[derive(Clone, Debug)]
+pub enum RefactoringKind {
+    /// `moved { from = ..., to = ... }`.
+    Moved {
+        /// The old address.
+        from: String,
+        /// The new address.
+        to: String,
+    },
+    /// `import { to = ..., id = ... }`.
+    Import {
+        /// The resource instance to import into.
+        to: String,
+        /// The id, evaluated (unknown where it depends on what is known
+        /// only after apply).
+        id: Typed,
+    },
+    /// `removed { from = ... }`.
+    Removed {
+        /// The address removed from the configuration.
+        from: String,
+        /// Whether the object is destroyed (`lifecycle { destroy = false
+        /// }` says not; the default is to destroy).
+        destroy: bool,
+    },
+}
+
 /// A configuration as Terraform plans it (see [`plan_dir`]).
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     resources: Vec<ResourceInstance>,
     outputs: Vec<OutputValue>,
     checks: Vec<Checked>,
+    refactorings: Vec<Refactoring>,
     /// The plan's `configuration` (plan mode).
     configuration: Option<crate::Value>,
     variables: Vec<(String, Typed)>,
@@ -358,6 +401,24 @@ impl Plan {
     /// assertion is also a warning.
     pub fn checks(&self) -> &[Checked] {
         &self.checks
+    }
+
+    /// The `moved`, `import` and `removed` blocks of every module
+    /// instance, in the order they are declared.
+    ///
+    /// ```
+    /// use hcl::config::{Files, PlanOptions, RefactoringKind};
+    /// let src = "variable \"id\" {\n  default = \"i-1\"\n}\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\nimport {\n  to = terraform_data.b\n  id = \"${var.id}-x\"\n}\nresource \"terraform_data\" \"b\" {}\n";
+    /// let plan = Files::parse([("main.tf", src)]).unwrap().plan(&PlanOptions::new()).unwrap();
+    /// let kinds: Vec<String> = plan.refactorings().iter().map(|r| match &r.kind {
+    ///     RefactoringKind::Moved { from, to } => format!("{from} -> {to}"),
+    ///     RefactoringKind::Import { to, id } => format!("{to} <- {}", id.value()),
+    ///     RefactoringKind::Removed { from, .. } => format!("- {from}"),
+    /// }).collect();
+    /// assert_eq!(kinds, ["terraform_data.a -> terraform_data.b", "terraform_data.b <- \"i-1-x\""]);
+    /// ```
+    pub fn refactorings(&self) -> &[Refactoring] {
+        &self.refactorings
     }
 
     /// The root module's variables and their values.

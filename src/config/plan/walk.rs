@@ -11,7 +11,7 @@ use super::configuration;
 use super::repetition::{self, Instances, Repeat};
 use super::{
     CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
-    PlanOptions, ResourceInstance, ResourceMode,
+    PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
 };
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::condition::{self, Outcome};
@@ -533,6 +533,9 @@ impl<'o, 'c> Walker<'o, 'c> {
         }
         if let Some(e) = failed {
             return Err(e);
+        }
+        if mode == Mode::Plan {
+            self.refactorings(at, &decl, &mctx, &st)?;
         }
         if at.depth == 0 && mode == Mode::Plan {
             // Outputs in the order they are declared.
@@ -1243,6 +1246,72 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
         }
         Ok((invalid, failed))
+    }
+
+    /// The module instance's `moved`, `import` and `removed` blocks,
+    /// listed (an import's `id` evaluated).
+    fn refactorings(
+        &mut self,
+        at: &At<'_>,
+        decl: &Declarations<'_, '_>,
+        mctx: &Context<'_>,
+        st: &State,
+    ) -> Result<()> {
+        let text = |b: &Block<'_>, name: &str| {
+            b.body.attribute(name).map(|a| {
+                let r = references(&a.expr);
+                match r.first() {
+                    Some(r) if r.span == a.expr.span => r.to_string(),
+                    _ => at.files.source()[a.expr.span.start()..a.expr.span.end()].to_owned(),
+                }
+            })
+        };
+        for b in at.files.body().blocks() {
+            let kind = match b.ident.as_str() {
+                "moved" => {
+                    let (Some(from), Some(to)) = (text(b, "from"), text(b, "to")) else {
+                        continue;
+                    };
+                    RefactoringKind::Moved { from, to }
+                }
+                "removed" => {
+                    let Some(from) = text(b, "from") else {
+                        continue;
+                    };
+                    let destroy = b
+                        .body
+                        .blocks()
+                        .find(|l| l.ident.as_str() == "lifecycle")
+                        .and_then(|l| l.body.attribute("destroy"))
+                        .and_then(|a| crate::typeexpr::constant_of(&a.expr).ok())
+                        .is_none_or(|t| t.value() != &Value::Bool(false));
+                    RefactoringKind::Removed { from, destroy }
+                }
+                "import" => {
+                    let Some(to) = text(b, "to") else { continue };
+                    let id = match b.body.attribute("id") {
+                        Some(a) => {
+                            let refs = references(&a.expr);
+                            let ctx = self.scope(mctx, at, decl, st, &refs);
+                            evaluate_typed(&a.expr, &ctx).map_err(|e| at.files.locate(e))?
+                        }
+                        None => Typed::from(Value::Null),
+                    };
+                    RefactoringKind::Import { to, id }
+                }
+                _ => continue,
+            };
+            let located = at
+                .files
+                .locate(Error::spanned(ErrorKind::Eval, "", header_span(b)));
+            self.plan.refactorings.push(Refactoring {
+                kind,
+                module: at.address.clone(),
+                file: located.file().unwrap_or_default().to_owned(),
+                line: located.line().unwrap_or(0),
+            });
+        }
+        Ok(())
     }
 
     /// The configuration of the module at `at` and of every module it
