@@ -1278,13 +1278,14 @@ impl<'o, 'c> Walker<'o, 'c> {
                     let Some(from) = text(b, "from") else {
                         continue;
                     };
-                    let destroy = b
+                    let kept = b
                         .body
                         .blocks()
                         .find(|l| l.ident.as_str() == "lifecycle")
                         .and_then(|l| l.body.attribute("destroy"))
                         .and_then(|a| crate::typeexpr::constant_of(&a.expr).ok())
-                        .is_none_or(|t| t.value() != &Value::Bool(false));
+                        .is_some_and(|t| t.value() == &Value::Bool(false));
+                    let destroy = !kept;
                     RefactoringKind::Removed { from, destroy }
                 }
                 "import" => {
