@@ -56,3 +56,56 @@ def test_required_variables_can_be_unknown(tmp_path):
     p = hcl2rs.plan(tmp_path, unknown_missing=True)
     assert p["resource_changes"][0]["change"]["after_unknown"]["input"] is True
     assert hcl2rs.plan(tmp_path, validate=True)["resource_changes"] == []
+
+
+def test_environment_variables_are_read_only_when_given(tmp_path, monkeypatch):
+    (tmp_path / "main.tf").write_text(MAIN)
+    monkeypatch.setenv("TF_VAR_names", '["env"]')
+    p = hcl2rs.plan(tmp_path)
+    assert len(p["resource_changes"]) == 2
+    import os
+
+    p = hcl2rs.plan(tmp_path, env=os.environ)
+    assert [c["address"] for c in p["resource_changes"]] == ['terraform_data.web["env"]']
+    # A value given wins over the environment's, as with -var.
+    p = hcl2rs.plan(tmp_path, env={"TF_VAR_names": '["env"]'}, var_values={"names": '["x"]'})
+    assert [c["address"] for c in p["resource_changes"]] == ['terraform_data.web["x"]']
+
+
+def test_the_plan_has_terraform_s_configuration_and_checks(tmp_path):
+    # Terraform 1.11.4: references unwrapped down to the object; a
+    # failed check block is a warning and its status "fail".
+    (tmp_path / "main.tf").write_text(
+        MAIN
+        + 'check "two" {\n  assert {\n    condition     = length(var.names) == 3\n    error_message = "Three."\n  }\n}\n'
+    )
+    p = hcl2rs.plan(tmp_path)
+    web = p["configuration"]["root_module"]["resources"][0]
+    assert web["for_each_expression"] == {"references": ["var.names"]}
+    assert web["expressions"]["input"] == {"references": ["each.key"]}
+    assert p["checks"][0]["status"] == "fail"
+    assert p["checks"][0]["instances"][0]["problems"] == [{"message": "Three."}]
+
+
+def test_load_dir_module_leaves_switched_off_bodies_as_written(tmp_path):
+    # Terraform plans this (count = 0: the body is not evaluated).
+    (tmp_path / "main.tf").write_text(
+        'variable "c" {\n  default = null\n}\n'
+        'resource "terraform_data" "a" {\n  count = var.c == null ? 0 : 1\n  input = var.c.a\n}\n'
+    )
+    d = hcl2rs.load_dir(tmp_path, module=True)
+    assert d["resource"]["terraform_data"]["a"]["input"] == "${var.c.a}"
+
+
+def test_load_dir_follows_packer_s_conventions(tmp_path):
+    (tmp_path / "build.pkr.hcl").write_text(
+        'variable "ami" {\n  type = string\n}\nlocals {\n  name = "img-${var.ami}"\n}\n'
+    )
+    (tmp_path / "main.tf").write_text('variable "other" {}\n')
+    with pytest.raises(hcl2rs.HCLError) as e:
+        hcl2rs.load_dir(tmp_path, module=True, tool="packer")
+    assert str(e.value).count('Unset variable "ami"') == 1
+    d = hcl2rs.load_dir(tmp_path, module=True, tool="packer", env={"PKR_VAR_ami": "x"})
+    assert d["locals"]["name"] == "img-x"
+    with pytest.raises(ValueError):
+        hcl2rs.load_dir(tmp_path, tool="vagrant", module=True)
