@@ -125,9 +125,7 @@ fn load_dir<'py>(
     env: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let tool: hcl::config::Tool = match tool {
-        Some(t) => t
-            .parse()
-            .map_err(pyo3::exceptions::PyValueError::new_err)?,
+        Some(t) => t.parse().map_err(pyo3::exceptions::PyValueError::new_err)?,
         None => hcl::config::Tool::Terraform,
     };
     let v = py
