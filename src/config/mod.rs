@@ -68,6 +68,9 @@ pub struct Files {
     merged: ConfigFile<'static>,
     files: Vec<FileInfo>,
     warnings: Vec<Diagnostic>,
+    /// Where each line of the merged text ends (its newlines), made when
+    /// first asked for.
+    newlines: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl std::fmt::Debug for Files {
@@ -323,7 +326,20 @@ impl Files {
             merged,
             files: infos,
             warnings,
+            newlines: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The file that byte `offset` of the merged text is in, and the line
+    /// there (1-based): a binary search, without building an error.
+    pub(crate) fn file_line(&self, offset: usize) -> Option<(&str, usize)> {
+        let f = &self.files[file_index(&self.files, offset)?];
+        let newlines = self.newlines.get_or_init(|| {
+            let text = self.source().as_bytes();
+            (0..text.len()).filter(|&i| text[i] == b'\n').collect()
+        });
+        let before = |o: usize| newlines.partition_point(|&nl| nl < o);
+        Some((&f.name, before(offset) - before(f.start.offset) + 1))
     }
 
     /// The merged body: the items of every file, in order. Its spans are

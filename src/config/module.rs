@@ -840,7 +840,7 @@ pub(super) struct Declarations<'b, 'a> {
     pub(super) checks: Vec<(&'a str, &'b Block<'a>)>,
     pub(super) failed: Option<Error>,
     /// Where each name is in the lists above.
-    index: HashMap<(Kind, &'a str, &'a str), usize>,
+    index: HashMap<(Kind, &'a str, &'a str), usize, foldhash::fast::RandomState>,
 }
 
 /// What a name of a module declares (for [`Declarations::find`]).
@@ -865,17 +865,18 @@ impl<'b, 'a> Declarations<'b, 'a> {
             outputs: Vec::new(),
             checks: Vec::new(),
             failed: None,
-            index: HashMap::new(),
+            index: HashMap::default(),
         };
-        // First definitions: (kind, name) -> span.
-        let mut seen: HashMap<(String, String), Span> = HashMap::new();
-        let mut first = |kind: &str, name: String, span: Span| -> Option<Span> {
-            match seen.get(&(kind.to_owned(), name.clone())) {
-                Some(s) => Some(*s),
-                None => {
-                    seen.insert((kind.to_owned(), name), span);
-                    None
-                }
+        // First definitions: (kind, type, name) -> span.
+        let mut seen: HashMap<(&str, &str, &str), Span, foldhash::fast::RandomState> =
+            HashMap::default();
+        let mut first = |kind: &'static str, ty: &'a str, name: &'a str, span: Span| match seen
+            .entry((kind, ty, name))
+        {
+            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(span);
+                None
             }
         };
         let mut duplicates: Vec<(Span, String, Span)> = Vec::new();
@@ -885,7 +886,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
             let header = header_span(b);
             match (b.ident.as_str(), labels.as_slice()) {
                 ("variable", [name]) => {
-                    match first("variable", (*name).to_owned(), header) {
+                    match first("variable", "", name, header) {
                         Some(f) => duplicates.push((header, format!("Duplicate variable declaration: A variable named \"{name}\" was already declared at {{}}. Variable names must be unique within a module."), f)),
                         None => d.variables.push((name, b)),
                     }
@@ -893,7 +894,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
                 ("locals", []) => {
                     for a in b.body.attributes() {
                         let name = a.name.as_str();
-                        match first("local", name.to_owned(), a.span()) {
+                        match first("local", "", name, a.span()) {
                             Some(f) => duplicates.push((a.span(), format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, a.span())),
                         }
@@ -902,35 +903,35 @@ impl<'b, 'a> Declarations<'b, 'a> {
                 // Packer's `local "NAME" { expression = ... }`.
                 ("local", [name]) => {
                     if let Some(a) = b.body.attribute("expression") {
-                        match first("local", (*name).to_owned(), header) {
+                        match first("local", "", name, header) {
                             Some(f) => duplicates.push((header, format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, header)),
                         }
                     }
                 }
-                ("output", [name]) => match first("output", (*name).to_owned(), header) {
+                ("output", [name]) => match first("output", "", name, header) {
                     Some(f) => duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f)),
                     None => d.outputs.push((name, b)),
                 },
-                ("module", [name]) => match first("module", (*name).to_owned(), header) {
+                ("module", [name]) => match first("module", "", name, header) {
                     Some(f) => duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f)),
                     None => d.calls.push((name, b)),
                 },
-                ("resource", [ty, name]) => match first("resource", format!("{ty}.{name}"), header) {
+                ("resource", [ty, name]) => match first("resource", ty, name, header) {
                     Some(f) => duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((false, ty, name, b)),
                 },
-                ("data", [ty, name]) => match first("data", format!("{ty}.{name}"), header) {
+                ("data", [ty, name]) => match first("data", ty, name, header) {
                     Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((true, ty, name, b)),
                 },
-                ("check", [name]) if first("check", (*name).to_owned(), header).is_none() => {
+                ("check", [name]) if first("check", "", name, header).is_none() => {
                     d.checks.push((name, b));
                     // A scoped data source is read as any other.
                     for inner in b.body.blocks() {
                         let labels: Vec<&str> = inner.labels.iter().map(|l| l.as_str()).collect();
                         if let ("data", [ty, dn]) = (inner.ident.as_str(), labels.as_slice()) {
-                            if first("data", format!("{ty}.{dn}"), header_span(inner)).is_none() {
+                            if first("data", ty, dn, header_span(inner)).is_none() {
                                 d.resources.push((true, ty, dn, inner));
                             }
                         }
@@ -946,7 +947,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
         if let Some(e) = rule_errors(body) {
             Error::append(&mut d.failed, e);
         }
-        let mut index = HashMap::new();
+        let mut index = HashMap::default();
         for (i, v) in d.variables.iter().enumerate() {
             index.insert((Kind::Variable, "", v.0), i);
         }

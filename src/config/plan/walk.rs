@@ -905,13 +905,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             Repeat::One => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
-        let file_line = at
+        let (file, line) = at
             .files
-            .locate(Error::spanned(ErrorKind::Eval, "", header_span(block)));
-        let (file, line) = (
-            file_line.file().unwrap_or_default().to_owned(),
-            file_line.line().unwrap_or(0),
-        );
+            .file_line(block.ident.span.start())
+            .map_or((String::new(), 0), |(f, l)| (f.to_owned(), l));
         let mut failed = None;
         let mut values = Vec::with_capacity(keys.len());
         let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
@@ -1302,14 +1299,15 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
                 _ => continue,
             };
-            let located = at
+            let (file, line) = at
                 .files
-                .locate(Error::spanned(ErrorKind::Eval, "", header_span(b)));
+                .file_line(b.ident.span.start())
+                .map_or((String::new(), 0), |(f, l)| (f.to_owned(), l));
             self.plan.refactorings.push(Refactoring {
                 kind,
                 module: at.address.clone(),
-                file: located.file().unwrap_or_default().to_owned(),
-                line: located.line().unwrap_or(0),
+                file,
+                line,
             });
         }
         Ok(())
@@ -1563,13 +1561,13 @@ impl<'o, 'c> Walker<'o, 'c> {
         }
         .filter(|d| d.is_dir());
         let Some(dir) = dir else {
-            let e = at.files.locate(Error::spanned(
-                ErrorKind::Eval,
-                format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
-                header_span(block),
-            ));
             // (Once, however often the walk comes here.)
             if self.warned.insert(key.to_owned()) {
+                let e = at.files.locate(Error::spanned(
+                    ErrorKind::Eval,
+                    format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
+                    header_span(block),
+                ));
                 self.plan.warnings.extend(e.diagnostics().map(|mut d| {
                     d.severity = Severity::Warning;
                     d
