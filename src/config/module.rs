@@ -485,6 +485,35 @@ impl Files {
     /// assert_eq!((err.file(), err.line()), (Some("variables.tf"), Some(1)));
     /// ```
     pub fn module(&self, inputs: &Inputs) -> Result<Module> {
+        self.module_in(inputs, None)
+    }
+
+    /// [`Files::module`] with the locals evaluated in `ctx`: its functions
+    /// (Packer's `strftime`, Nomad's, your own), its file access and
+    /// limits (its variables are not seen: a module sees what it
+    /// declares).
+    ///
+    /// # Errors
+    /// As [`Files::module`].
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// use hcl::eval::{Context, FuncDef, ParamType};
+    /// use hcl::Value;
+    ///
+    /// let files = Files::parse([("build.pkr.hcl", "locals {\n  stamp = legacy_isotime(\"2006\")\n}\n")]).unwrap();
+    /// assert!(files.module(&Inputs::new()).is_err());
+    /// let mut ctx = Context::new();
+    /// let f = FuncDef::builder().param(ParamType::String).build(|_| Ok(Value::from("2026")));
+    /// ctx.declare_func("legacy_isotime", f);
+    /// let module = files.module_with(&Inputs::new(), &ctx).unwrap();
+    /// assert_eq!(module.locals().next().unwrap().1.value(), &Value::from("2026"));
+    /// ```
+    pub fn module_with(&self, inputs: &Inputs, ctx: &Context<'_>) -> Result<Module> {
+        self.module_in(inputs, Some(ctx))
+    }
+
+    fn module_in(&self, inputs: &Inputs, caller: Option<&Context<'_>>) -> Result<Module> {
         let body = self.body();
         let text = self.source();
         let mut decl = Declarations::of(body, &|span| super::range_text(text, &self.files, span));
@@ -495,7 +524,7 @@ impl Files {
         let mut warnings = Vec::new();
         let variables =
             self.variable_values(&decl, inputs, false, &mut warnings, Some(&mut Vec::new()))?;
-        let locals = evaluate_locals(&decl, &variables, inputs).map_err(place)?;
+        let locals = evaluate_locals(&decl, &variables, inputs, caller).map_err(place)?;
         Ok(Module {
             variables,
             locals,
@@ -1169,6 +1198,7 @@ fn evaluate_locals(
     decl: &Declarations<'_, '_>,
     variables: &[(String, Typed)],
     inputs: &Inputs,
+    caller: Option<&Context<'_>>,
 ) -> Result<Vec<(String, Typed)>> {
     let (deps, unknown_roots) = local_graph(decl);
     let order = topological(&deps).map_err(|cycle| cycle_error(decl, &cycle))?;
@@ -1177,8 +1207,16 @@ fn evaluate_locals(
     let mut failed: Option<Error> = None;
     // What every local's evaluation shares: the mode and the file
     // functions, when allowed (declared once).
-    #[allow(unused_mut)]
-    let mut base = Context::new().with_mode(EvalMode::Strict);
+    let fresh;
+    let caller = match caller {
+        Some(c) => c,
+        None => {
+            fresh = Context::new();
+            &fresh
+        }
+    };
+    let mut base = caller.child();
+    base.set_mode(EvalMode::Strict);
     #[cfg(feature = "fs")]
     if let Some(dir) = &inputs.files_dir {
         base.allow_files(dir);
@@ -1187,12 +1225,11 @@ fn evaluate_locals(
     let _ = inputs;
     for i in order {
         let (_, expr, _) = decl.locals[i];
-        // The locals so far (a local that failed is unknown to the others).
-        let so_far: Vec<(String, Typed)> = decl
-            .locals
+        // The locals it refers to, evaluated before it (one that failed is
+        // unknown to the others).
+        let so_far: Vec<(String, Typed)> = deps[i]
             .iter()
-            .zip(&values)
-            .filter_map(|(l, v)| v.clone().map(|v| (l.0.to_owned(), v)))
+            .filter_map(|&j| values[j].clone().map(|v| (decl.locals[j].0.to_owned(), v)))
             .collect();
         let mut ctx = base.child();
         declare(&mut ctx, var.clone(), object(&so_far));

@@ -59,3 +59,24 @@ fn truncated_and_mangled_module_trees_plan_or_fail_cleanly() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(planned, 600);
 }
+
+/// 100,000 locals in a chain, each the one before plus one: each local's
+/// scope holds what it refers to, not every local before it (linear, not
+/// quadratic), and the order is found without recursion.
+#[test]
+fn a_hundred_thousand_chained_locals() {
+    let mut src = String::from("locals {\n  l0 = 0\n");
+    for i in 1..100_000 {
+        src.push_str(&format!("  l{i} = local.l{} + 1\n", i - 1));
+    }
+    src.push_str("}\n");
+    let files = hcl::config::Files::parse([("main.tf", src.as_str())]).unwrap();
+    let module = files.module(&hcl::config::Inputs::new()).unwrap();
+    let last = module.locals().last().unwrap();
+    assert_eq!(
+        (last.0, last.1.value()),
+        ("l99999", &hcl::Value::from(99_999))
+    );
+    // And planned, in both of Terraform's walks.
+    files.plan(&hcl::config::PlanOptions::new()).unwrap();
+}
