@@ -1679,3 +1679,36 @@ fn plan_lists_instances_and_prints_the_plan_json() {
         stderr(&o)
     );
 }
+
+/// `--env-vars` reads the tool's environment variables (and nothing reads
+/// them without it); `--tool packer` reads Packer's files and variable
+/// files and speaks Packer's words.
+#[test]
+fn environment_variables_and_packer_s_conventions() {
+    let dir = temp_dir("tool");
+    std::fs::write(
+        dir.join("build.pkr.hcl"),
+        "variable \"ami\" {\n  type = string\n}\nlocals {\n  name = \"img-${var.ami}\"\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.tf"), "variable \"n\" {\n  type = number\n}\nresource \"terraform_data\" \"a\" {\n  count = var.n\n}\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let with_env = |args: &[&str], key: &str, value: &str| {
+        Command::new(env!("CARGO_BIN_EXE_hcl"))
+            .args(args)
+            .env(key, value)
+            .output()
+            .unwrap()
+    };
+    let o = with_env(&["plan", d], "TF_VAR_n", "2");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("No value for required variable"));
+    let o = with_env(&["plan", "--env-vars", d], "TF_VAR_n", "2");
+    assert_eq!(stdout(&o).lines().filter(|l| l.starts_with("  + ")).count(), 2);
+    let o = hcl(&["json", "--tool", "packer", d], "");
+    assert!(stderr(&o).contains("Unset variable \"ami\": A used variable must be set"));
+    let o = with_env(&["json", "--tool", "packer", "--env-vars", d], "PKR_VAR_ami", "x");
+    let v = hcl::json::value_from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["locals"]["name"], hcl::Value::from("img-x"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
