@@ -1704,10 +1704,17 @@ fn environment_variables_and_packer_s_conventions() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("No value for required variable"));
     let o = with_env(&["plan", "--env-vars", d], "TF_VAR_n", "2");
-    assert_eq!(stdout(&o).lines().filter(|l| l.starts_with("  + ")).count(), 2);
+    assert_eq!(
+        stdout(&o).lines().filter(|l| l.starts_with("  + ")).count(),
+        2
+    );
     let o = hcl(&["json", "--tool", "packer", d], "");
     assert!(stderr(&o).contains("Unset variable \"ami\": A used variable must be set"));
-    let o = with_env(&["json", "--tool", "packer", "--env-vars", d], "PKR_VAR_ami", "x");
+    let o = with_env(
+        &["json", "--tool", "packer", "--env-vars", d],
+        "PKR_VAR_ami",
+        "x",
+    );
     let v = hcl::json::value_from_str(&stdout(&o)).unwrap();
     assert_eq!(v["locals"]["name"], hcl::Value::from("img-x"));
     let _ = std::fs::remove_dir_all(&dir);

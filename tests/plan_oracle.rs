@@ -16,8 +16,7 @@
 //! nodes in an order that varies from run to run in Terraform: cycles
 //! compare as sets of nodes. Where Terraform reports one of several
 //! errors, picked run to run (two failing module calls, plan/1009), the
-//! answer is one of its runs. The differences not yet resolved are listed
-//! in `KNOWN`, each with what it is.
+//! answer is one of its runs.
 //!
 //! `cargo test --test plan_oracle` (`-- -v` lists every disagreement).
 
@@ -34,7 +33,7 @@ fn main() {
     );
     let text = std::fs::read_to_string(path).expect("the plan oracle's cases");
     let root = std::env::temp_dir().join(format!("hcl-plan-oracle-{}", std::process::id()));
-    let (mut passed, mut failed, mut known) = (0usize, Vec::new(), 0usize);
+    let (mut passed, mut failed) = (0usize, Vec::new());
     for line in text.lines() {
         let case = hcl::json::value_from_str(line).expect("a JSON line");
         let id = case["id"].as_str().unwrap().to_owned();
@@ -65,18 +64,14 @@ fn main() {
         });
         match outcome {
             Ok(()) => passed += 1,
-            Err(_) if KNOWN.iter().any(|(k, _)| *k == id) => known += 1,
             Err(why) => failed.push((id, why)),
         }
     }
     let _ = std::fs::remove_dir_all(&root);
     println!(
         "plan_oracle: {passed} of {} configurations agree with Terraform",
-        passed + known + failed.len()
+        passed + failed.len()
     );
-    for (id, why) in KNOWN {
-        println!("  known difference, {id}: {why}");
-    }
     for (id, why) in failed.iter().take(if verbose { usize::MAX } else { 10 }) {
         println!("  {id}: {why}");
     }
@@ -84,12 +79,6 @@ fn main() {
         std::process::exit(1);
     }
 }
-
-/// The differences known and not yet resolved, each with what it is.
-const KNOWN: &[(&str, &str)] = &[(
-    "plan/1803",
-    "an output whose precondition fails, and whose value is an output of a module call whose argument fails its variable's validation rule: Terraform checks the precondition (and reports it), hcl2 leaves out what depends on the failed call",
-)];
 
 fn write_case(dir: &std::path::Path, case: &Value) {
     let Value::Object(files) = &case["files"] else {

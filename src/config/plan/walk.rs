@@ -77,6 +77,8 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         warned: HashSet::new(),
         checks: BTreeMap::new(),
         input_errors: None,
+        skipped_outputs: HashSet::new(),
+        call_skipped: HashSet::new(),
     };
     let root = At {
         files,
@@ -221,6 +223,10 @@ struct Walker<'o, 'c> {
     checks: BTreeMap<String, Checked>,
     /// Module inputs that failed their validation rules.
     input_errors: Option<Error>,
+    /// The outputs the module instance walked last left out.
+    skipped_outputs: HashSet<String>,
+    /// Those of the module call evaluated last, over its instances.
+    call_skipped: HashSet<String>,
 }
 
 /// One module instance being walked.
@@ -290,6 +296,8 @@ struct State {
     locals: HashMap<usize, Typed>,
     resources: HashMap<usize, Typed>,
     calls: HashMap<usize, Typed>,
+    /// The outputs of each call left out (see `Walker::skipped_outputs`).
+    call_skipped: HashMap<usize, HashSet<String>>,
 }
 
 impl<'o, 'c> Walker<'o, 'c> {
@@ -410,7 +418,25 @@ impl<'o, 'c> Walker<'o, 'c> {
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for i in order {
             let node = nodes[i];
-            if skipped[i] || deps[i].iter().any(|&d| bad[d]) {
+            let of_skipped = refs[i].iter().any(|r| {
+                let Some(Step::Attr(call)) = r.steps.first().filter(|_| r.root == "module") else {
+                    return false;
+                };
+                let Some(out) = decl
+                    .find(Kind::Call, "", call)
+                    .and_then(|j| st.call_skipped.get(&j))
+                else {
+                    return false;
+                };
+                match r.steps.iter().skip(1).find_map(|s| match s {
+                    Step::Attr(o) => Some(*o),
+                    Step::Index(_) => None,
+                }) {
+                    Some(o) => out.contains(o),
+                    None => !out.is_empty(),
+                }
+            });
+            if skipped[i] || of_skipped || deps[i].iter().any(|&d| bad[d]) {
                 bad[i] = true;
                 continue;
             }
@@ -432,6 +458,10 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }),
                 Node::Call(j) => self.call(at, &decl, j, &ctx, mode).map(|t| {
                     st.calls.insert(j, t);
+                    let skipped = std::mem::take(&mut self.call_skipped);
+                    if !skipped.is_empty() {
+                        st.call_skipped.insert(j, skipped);
+                    }
                 }),
                 Node::Check(j) => {
                     let (name, block) = decl.checks[j];
@@ -556,6 +586,16 @@ impl<'o, 'c> Walker<'o, 'c> {
             .map(|(i, o)| (o.0, i))
             .collect();
         outputs.sort_by_key(|o| by_decl.get(o.0.as_str()).copied());
+        // The outputs left out (what they refer to failed a validation
+        // rule): what refers to them in the caller is left out too.
+        self.skipped_outputs = nodes
+            .iter()
+            .zip(&bad)
+            .filter_map(|(n, b)| match n {
+                Node::Output(j) if *b => Some(decl.outputs[*j].0.to_owned()),
+                _ => None,
+            })
+            .collect();
         Ok(object(&outputs))
     }
 
@@ -1068,6 +1108,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         let child_decl = root_declarations(&child)?;
         let mut values = Vec::new();
         let mut failed_all = None;
+        let mut skipped = HashSet::new();
         for inst in keys {
             let ictx = Self::instance_ctx(ctx, repeat, inst);
             // The inputs (checked against the child's variables before the
@@ -1145,8 +1186,12 @@ impl<'o, 'c> Walker<'o, 'c> {
                 &key,
                 mode,
             )?;
+            // (Its errors do not fail the call: what refers to the failed
+            // variable is left out, in the child and through its outputs,
+            // and so is what refers to the whole call: `""` says so.)
             if let Some(e) = e {
-                Error::append(&mut failed_all, e);
+                Error::append(&mut self.input_errors, e);
+                skipped.insert(String::new());
             }
             let path_module = relative_to(self.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
@@ -1163,10 +1208,14 @@ impl<'o, 'c> Walker<'o, 'c> {
                 depth: at.depth + 1,
             };
             match self.module(&sub, vars, mode, &invalid) {
-                Ok(out) => values.push((inst.map(|i| i.0.clone()), out)),
+                Ok(out) => {
+                    skipped.extend(std::mem::take(&mut self.skipped_outputs));
+                    values.push((inst.map(|i| i.0.clone()), out));
+                }
                 Err(e) => Error::append(&mut failed_all, e),
             }
         }
+        self.call_skipped = skipped;
         if let Some(e) = failed_all {
             return Err(e);
         }
