@@ -11,20 +11,7 @@ use crate::syntax::{Block, Body, Expression, Structure};
 use crate::typeexpr::constant_of;
 use crate::value::{Key, Map, Value};
 
-/// A resource's arguments that are not its configuration.
-const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
-/// A resource's blocks that are not its configuration (a `dynamic` block
-/// is not described either, as Terraform leaves it out).
-const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection", "dynamic"];
-/// A module call's arguments that are not inputs.
-const CALL_META: &[&str] = &[
-    "source",
-    "version",
-    "count",
-    "for_each",
-    "providers",
-    "depends_on",
-];
+use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 
 /// The provider configurations of the whole tree, by key.
 pub(super) type Providers = BTreeMap<String, Value>;
@@ -161,7 +148,12 @@ fn expressions(body: &Body<'_>, ty: Option<&str>) -> Value {
             }
             Structure::Block(b) => {
                 let name = b.ident.as_str();
-                if ty == Some("terraform_data") || RESOURCE_META_BLOCKS.contains(&name) {
+                // (A `dynamic` block is not described, as Terraform leaves
+                // it out.)
+                if ty == Some("terraform_data")
+                    || name == "dynamic"
+                    || RESOURCE_META_BLOCKS.contains(&name)
+                {
                     continue;
                 }
                 let inner = expressions(&b.body, None);

@@ -52,6 +52,20 @@ use std::path::{Path, PathBuf};
 
 pub use repetition::InstanceKey;
 
+/// A resource's arguments that are not its configuration.
+const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
+/// A resource's blocks that are not its configuration.
+const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
+/// A module call's arguments that are not inputs.
+const CALL_META: &[&str] = &[
+    "source",
+    "version",
+    "count",
+    "for_each",
+    "providers",
+    "depends_on",
+];
+
 use super::{Files, Inputs};
 use crate::eval::{Context, Typed};
 use crate::{Diagnostic, Result};

@@ -13,6 +13,7 @@ use super::{
     CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
     PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
 };
+use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::condition::{self, Outcome};
 use crate::config::module::{
@@ -28,19 +29,6 @@ use crate::value::meta;
 use crate::value::{Key, Map, Type, Value};
 use crate::{Error, ErrorKind, Result, Severity, Span};
 
-/// A resource's arguments that are not its configuration.
-const RESOURCE_META: &[&str] = &["count", "for_each", "provider", "depends_on"];
-/// A resource's blocks that are not its configuration.
-const RESOURCE_META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
-/// A module call's arguments that are not inputs.
-const CALL_META: &[&str] = &[
-    "source",
-    "version",
-    "count",
-    "for_each",
-    "providers",
-    "depends_on",
-];
 /// Roots that are not resources.
 const GLOBAL_ROOTS: &[&str] = &[
     "var",
@@ -471,11 +459,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                         let summary = "Check block assertion failed";
                         if let Err(e) = check_rules(asserts, &ctx, summary, &mut outcomes) {
                             // (Failed assertions are warnings.)
-                            let e = files.locate(e);
-                            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
-                                d.severity = Severity::Warning;
-                                d
-                            }));
+                            self.warn(&files.locate(e));
                         }
                         // (And so are those not known until apply.)
                         let unknown = condition::rules(&block.body, "assert")
@@ -487,22 +471,10 @@ impl<'o, 'c> Walker<'o, 'c> {
                                 condition::span(rule),
                             )));
                         for e in unknown.collect::<Vec<_>>() {
-                            self.plan.warnings.extend(e.diagnostics().map(|mut d| {
-                                d.severity = Severity::Warning;
-                                d
-                            }));
+                            self.warn(&e);
                         }
                         let local = format!("check.{name}");
-                        let kind = CheckKind::Check;
-                        self.checked(
-                            &at.key,
-                            &at.address,
-                            kind,
-                            name,
-                            &local,
-                            None,
-                            Some(&outcomes),
-                        );
+                        self.checked_here(at, CheckKind::Check, name, &local, None, &outcomes);
                     }
                     Ok(())
                 }
@@ -514,15 +486,14 @@ impl<'o, 'c> Walker<'o, 'c> {
                     let summary = "Module output value precondition failed";
                     let pre = check_rules(rules, &ctx, summary, &mut outcomes);
                     if mode == Mode::Plan && !outcomes.is_empty() {
-                        let (local, kind) = (format!("output.{name}"), CheckKind::OutputValue);
-                        self.checked(
-                            &at.key,
-                            &at.address,
-                            kind,
+                        let local = format!("output.{name}");
+                        self.checked_here(
+                            at,
+                            CheckKind::OutputValue,
                             name,
                             &local,
                             None,
-                            Some(&outcomes),
+                            &outcomes,
                         );
                     }
                     let value = pre.and_then(|()| match block.body.attribute("value") {
@@ -991,15 +962,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             if let Err(e) = pre {
                 Error::append(&mut failed, e);
                 if !deferred {
-                    self.checked(
-                        &at.key,
-                        &at.address,
-                        kind(),
-                        name,
-                        &local,
-                        index.as_ref(),
-                        Some(&outcomes),
-                    );
+                    self.checked_here(at, kind(), name, &local, index.as_ref(), &outcomes);
                 }
                 continue;
             }
@@ -1027,15 +990,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 &mut outcomes,
             );
             if conditioned && !deferred {
-                self.checked(
-                    &at.key,
-                    &at.address,
-                    kind(),
-                    name,
-                    &local,
-                    index.as_ref(),
-                    Some(&outcomes),
-                );
+                self.checked_here(at, kind(), name, &local, index.as_ref(), &outcomes);
             }
             if let Err(e) = post {
                 Error::append(&mut failed, e);
@@ -1506,6 +1461,37 @@ impl<'o, 'c> Walker<'o, 'c> {
         Ok(())
     }
 
+    /// `e`'s diagnostics as the plan's warnings.
+    fn warn(&mut self, e: &Error) {
+        self.plan.warnings.extend(e.diagnostics().map(|mut d| {
+            d.severity = Severity::Warning;
+            d
+        }));
+    }
+
+    /// Records what the rules of an object of the module instance `at`
+    /// came to, in its instance `instance_key`.
+    fn checked_here(
+        &mut self,
+        at: &At<'_>,
+        kind: CheckKind,
+        name: &str,
+        local: &str,
+        instance_key: Option<&InstanceKey>,
+        outcomes: &[Outcome],
+    ) {
+        let (key, address) = (at.key.clone(), at.address.clone());
+        self.checked(
+            &key,
+            &address,
+            kind,
+            name,
+            local,
+            instance_key,
+            Some(outcomes),
+        );
+    }
+
     /// Records what an object's rules came to in one of its instances (in
     /// a module instance at `module_address`, of the module whose key is
     /// `key`); with no outcomes, the object without that instance.
@@ -1617,10 +1603,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                     format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
                     header_span(block),
                 ));
-                self.plan.warnings.extend(e.diagnostics().map(|mut d| {
-                    d.severity = Severity::Warning;
-                    d
-                }));
+                self.warn(&e);
             }
             return Ok(None);
         };
