@@ -429,10 +429,15 @@ fn declare(ctx: &mut Context<'_>, var: Typed, local: Typed) {
 
 /// An object of typed values, as one typed value.
 pub(super) fn object(items: &[(String, Typed)]) -> Typed {
+    object_owned(items.to_vec())
+}
+
+/// [`object`] of items it takes.
+pub(super) fn object_owned(items: Vec<(String, Typed)>) -> Typed {
     let mut map: Map<Key, Value> = Map::with_capacity(items.len());
     let mut metas = Vec::with_capacity(items.len());
     for (name, t) in items {
-        let (v, m) = t.clone().into_meta();
+        let (v, m) = t.into_meta();
         map.insert(Key::from(name.as_str()), v);
         metas.push(m);
     }
@@ -504,7 +509,7 @@ impl Files {
     /// let files = Files::parse([("build.pkr.hcl", "locals {\n  stamp = legacy_isotime(\"2006\")\n}\n")]).unwrap();
     /// assert!(files.module(&Inputs::new()).is_err());
     /// let mut ctx = Context::new();
-    /// let f = FuncDef::builder().param(ParamType::String).build(|_| Ok(Value::from("2026")));
+    /// let f = FuncDef::builder().param("format", ParamType::String).build(|_| Ok(Value::from("2026")));
     /// ctx.declare_func("legacy_isotime", f);
     /// let module = files.module_with(&Inputs::new(), &ctx).unwrap();
     /// assert_eq!(module.locals().next().unwrap().1.value(), &Value::from("2026"));

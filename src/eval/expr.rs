@@ -917,7 +917,12 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
 fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (base, ty): (Cow<'_, Value>, Ty) = match &t.expr.kind {
         ExprKind::Variable(name) => match ctx.var_typed(name) {
-            Some((v, t)) => (Cow::Borrowed(v), t.cloned()),
+            Some((v, m)) => {
+                // (The leading attributes on what the context holds: only
+                // the part reached has its meta copied.)
+                let (n, cur, ty) = descend(v, m, t.operators);
+                return apply_ops(Cow::Borrowed(cur), ty, &t.operators[n..], ctx, d);
+            }
             None => return Err(undefined_var(name, t.expr.span, ctx)),
         },
         // `null.x` is an error to evaluate, but Terraform reads it as a
@@ -944,6 +949,62 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty
         },
     };
     apply_ops(base, ty, t.operators, ctx, d)
+}
+
+/// The leading attribute steps of `ops` taken on a borrowed value `cur`
+/// and its meta `ty`, as [`traverse`] takes them, without copying the
+/// meta of the whole value: how many steps were taken, the value reached
+/// and its meta. Stops before a step that is not an attribute of a known
+/// object (or that fails), for [`traverse`] to take.
+fn descend<'v>(
+    mut cur: &'v Value,
+    ty: Option<&'v Meta>,
+    ops: &[TraversalOperator<'_>],
+) -> (usize, &'v Value, Ty) {
+    /// What is known of the value reached: its meta, or (of a part of a
+    /// typed value) its type.
+    enum Known<'v> {
+        Meta(Option<&'v Meta>),
+        Type(&'v crate::value::Type),
+    }
+    use crate::value::Type;
+    let mut known = Known::Meta(ty);
+    let mut n = 0;
+    for op in ops {
+        let TraversalOperatorKind::GetAttr(id) = &op.kind else {
+            break;
+        };
+        let Value::Object(o) = cur else {
+            break;
+        };
+        let Some(pos) = o.get_index_of(id.name) else {
+            break;
+        };
+        let next = match known {
+            Known::Meta(None) | Known::Type(Type::Dynamic) => Known::Meta(None),
+            Known::Meta(Some(Meta::Parts(_, items))) => match items.get(pos) {
+                Some(t) => Known::Meta(t.as_ref()),
+                None => break,
+            },
+            Known::Meta(Some(Meta::Typed(Type::Object(attrs))))
+            | Known::Type(Type::Object(attrs)) => match attrs.get(id.name) {
+                Some(t) => Known::Type(t),
+                None => break,
+            },
+            Known::Meta(Some(Meta::Typed(Type::Map(e)))) | Known::Type(Type::Map(e)) => {
+                Known::Type(e)
+            }
+            _ => break,
+        };
+        cur = &o[pos];
+        known = next;
+        n += 1;
+    }
+    let ty = match known {
+        Known::Meta(m) => m.cloned(),
+        Known::Type(t) => crate::value::meta::element(t, cur),
+    };
+    (n, cur, ty)
 }
 
 /// The operators `ops` applied to `cur` (meta `ty`).

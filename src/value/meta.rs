@@ -209,6 +209,10 @@ pub(crate) fn object(map: &crate::value::Map<Key, Value>, typed: Vec<(Key, Meta)
 /// The meta of an object whose attributes have metas `metas`, in the map's
 /// order.
 pub(crate) fn object_of(map: &crate::value::Map<Key, Value>, metas: Vec<Ty>) -> Ty {
+    // (Every attribute a literal: the object is one too.)
+    if metas.iter().all(Option::is_none) {
+        return None;
+    }
     let ty = Type::Object(
         map.iter()
             .zip(&metas)

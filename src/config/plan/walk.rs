@@ -17,8 +17,8 @@ use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::condition::{self, Outcome};
 use crate::config::module::{
-    cycle_of, header_span, object, ref_span, topological, undeclared_reference, variable_of,
-    variables_context, Declarations, Kind,
+    cycle_of, header_span, object, object_owned, ref_span, topological, undeclared_reference,
+    variable_of, variables_context, Declarations, Kind,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Typed};
@@ -777,16 +777,16 @@ impl<'o, 'c> Walker<'o, 'c> {
                 }
             }
         }
-        ctx.declare_typed("var", object(&var));
-        ctx.declare_typed("local", object(&local));
-        ctx.declare_typed("module", object(&module));
+        ctx.declare_typed("var", object_owned(var));
+        ctx.declare_typed("local", object_owned(local));
+        ctx.declare_typed("module", object_owned(module));
         let data: Vec<(String, Typed)> = data
             .into_iter()
-            .map(|(t, items)| (t.to_owned(), object(&items)))
+            .map(|(t, items)| (t.to_owned(), object_owned(items)))
             .collect();
-        ctx.declare_typed("data", object(&data));
+        ctx.declare_typed("data", object_owned(data));
         for (ty, items) in res {
-            ctx.declare_typed(ty, object(&items));
+            ctx.declare_typed(ty, object_owned(items));
         }
         let cwd = self
             .root
