@@ -971,13 +971,55 @@ fn descend<'v>(
     let mut known = Known::Meta(ty);
     let mut n = 0;
     for op in ops {
-        let TraversalOperatorKind::GetAttr(id) = &op.kind else {
+        // An attribute, a literal key or a literal index.
+        let (name, index) = match &op.kind {
+            TraversalOperatorKind::GetAttr(id) => (Some(id.name), None),
+            TraversalOperatorKind::Index(ix) => match ix.kind {
+                ExprKind::String(k) => (Some(k), None),
+                ExprKind::Number(n) => (None, n.value().as_u64()),
+                _ => break,
+            },
+            TraversalOperatorKind::LegacyIndex(n) => (None, Some(*n)),
+            _ => break,
+        };
+        if let Some(i) = index {
+            let Value::Array(a) = cur else {
+                break;
+            };
+            let Some(i) = usize::try_from(i).ok().filter(|&i| i < a.len()) else {
+                break;
+            };
+            let next = match known {
+                Known::Meta(None) | Known::Type(Type::Dynamic) => Known::Meta(None),
+                Known::Meta(Some(Meta::Parts(Type::Tuple(_) | Type::List(_), items))) => {
+                    match items.get(i) {
+                        Some(t) => Known::Meta(t.as_ref()),
+                        None => break,
+                    }
+                }
+                Known::Meta(Some(Meta::Typed(Type::Tuple(ts)))) | Known::Type(Type::Tuple(ts)) => {
+                    match ts.get(i) {
+                        Some(t) => Known::Type(t),
+                        None => break,
+                    }
+                }
+                Known::Meta(Some(Meta::Typed(Type::List(e)))) | Known::Type(Type::List(e)) => {
+                    Known::Type(e)
+                }
+                _ => break,
+            };
+            cur = &a[i];
+            known = next;
+            n += 1;
+            continue;
+        }
+        let Some(name) = name else {
             break;
         };
         let Value::Object(o) = cur else {
             break;
         };
-        let Some(pos) = o.get_index_of(id.name) else {
+        let Some(pos) = o.get_index_of(name) else {
             break;
         };
         let next = match known {
@@ -987,7 +1029,7 @@ fn descend<'v>(
                 None => break,
             },
             Known::Meta(Some(Meta::Typed(Type::Object(attrs))))
-            | Known::Type(Type::Object(attrs)) => match attrs.get(id.name) {
+            | Known::Type(Type::Object(attrs)) => match attrs.get(name) {
                 Some(t) => Known::Type(t),
                 None => break,
             },

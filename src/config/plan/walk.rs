@@ -726,6 +726,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         let mut data: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
         let mut res: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
         let mut seen: HashSet<(&str, &str, &str)> = HashSet::new();
+        let mut calls_needed: BTreeMap<&str, Option<Vec<&str>>> = BTreeMap::new();
         let unknown = || Typed::unknown(Type::Dynamic);
         for r in refs {
             let Some(Step::Attr(n)) = r.steps.first() else {
@@ -748,11 +749,11 @@ impl<'o, 'c> Walker<'o, 'c> {
                     }
                 }
                 "module" => {
-                    if seen.insert(("module", "", n)) {
-                        if let Some(j) = decl.find(Kind::Call, "", n) {
-                            let t = st.calls.get(&j).cloned().unwrap_or_else(unknown);
-                            module.push((n.to_string(), t));
-                        }
+                    // (The outputs it names, or all of the call.)
+                    let entry = calls_needed.entry(n).or_insert_with(|| Some(Vec::new()));
+                    match (r.steps.get(1), entry.as_mut()) {
+                        (Some(Step::Attr(out)), Some(outs)) => outs.push(out),
+                        _ => *entry = None,
                     }
                 }
                 "data" => {
@@ -776,6 +777,36 @@ impl<'o, 'c> Walker<'o, 'c> {
                     }
                 }
             }
+        }
+        // A module call's value: the outputs referred to, or all of it.
+        for (n, outs) in calls_needed {
+            let Some(j) = decl.find(Kind::Call, "", n) else {
+                continue;
+            };
+            let t = match (st.calls.get(&j), outs) {
+                (None, _) => unknown(),
+                (Some(t), None) => t.clone(),
+                (Some(t), Some(outs)) => {
+                    let mut part = Vec::with_capacity(outs.len());
+                    for o in outs {
+                        match t.attr(o) {
+                            Some(v) => part.push((o.to_string(), v)),
+                            None => {
+                                part.clear();
+                                break;
+                            }
+                        }
+                    }
+                    if part.is_empty() {
+                        t.clone()
+                    } else {
+                        part.sort_by(|a, b| a.0.cmp(&b.0));
+                        part.dedup_by(|a, b| a.0 == b.0);
+                        object_owned(part)
+                    }
+                }
+            };
+            module.push((n.to_string(), t));
         }
         ctx.declare_typed("var", object_owned(var));
         ctx.declare_typed("local", object_owned(local));
