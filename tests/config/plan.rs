@@ -357,3 +357,31 @@ fn the_configuration_as_terraform_describes_it() {
         json(&std::fs::read_to_string(format!("{dir}/terraform-configuration.json")).unwrap());
     assert_eq!(plan.to_json()["configuration"], want);
 }
+
+/// What depends on a `sensitive` variable or a child's `sensitive` output
+/// is marked in `after_sensitive` (and `sensitive_values`), part by part:
+/// `tests/fixtures/plan/sensitive/terraform-after-sensitive.json` is each
+/// change's `after_sensitive` as Terraform 1.11.4's `terraform show -json`
+/// wrote it for that directory.
+#[test]
+fn sensitive_values_are_marked_as_terraform_marks_them() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/plan/sensitive");
+    let plan = plan_dir(dir, &PlanOptions::new()).unwrap();
+    let want =
+        json(&std::fs::read_to_string(format!("{dir}/terraform-after-sensitive.json")).unwrap());
+    let json = plan.to_json();
+    let Value::Array(changes) = &json["resource_changes"] else {
+        panic!("resource_changes")
+    };
+    for c in changes {
+        let address = c["address"].as_str().unwrap();
+        assert_eq!(c["change"]["after_sensitive"], want[address], "{address}");
+    }
+    for (name, s) in want["output_changes"].as_object().unwrap() {
+        assert_eq!(
+            &json["output_changes"][name.as_str()]["after_sensitive"],
+            s,
+            "{name}"
+        );
+    }
+}

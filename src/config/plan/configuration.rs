@@ -451,7 +451,7 @@ fn provider_blocks<'b, 'a>(
     out
 }
 
-fn is_true(body: &Body<'_>, name: &str) -> bool {
+pub(super) fn is_true(body: &Body<'_>, name: &str) -> bool {
     body.attribute(name)
         .and_then(|a| constant_of(&a.expr).ok())
         .is_some_and(|t| t.value() == &Value::Bool(true))

@@ -70,6 +70,72 @@ fn unknown_as_bool(v: &Value, t: &Ty) -> Value {
     })
 }
 
+/// Where a value is sensitive (`sensitive_values`, `after_sensitive`):
+/// `true` for a part that is known in `real` and not in `shadow` (the same
+/// value planned with the sensitive variables and outputs unknown: what
+/// depends on them), `{}` or `[]` for an unknown object or sequence, and
+/// otherwise known parts as cty's `SensitiveAsBool` gives them (objects
+/// without their `false` attributes, sequences element by element).
+pub(super) fn sensitive_as_bool(real: &Typed, shadow: Option<&Typed>) -> Value {
+    let (v, m) = real.clone().into_meta();
+    let s = shadow.map(|s| s.clone().into_meta());
+    let (sv, sm) = match &s {
+        Some((sv, sm)) => (Some(sv), sm.clone()),
+        None => (None, None),
+    };
+    marks(&v, &m, sv, &sm)
+}
+
+fn marks(v: &Value, t: &Ty, sv: Option<&Value>, st: &Ty) -> Value {
+    crate::stack::with_stack(|| {
+        if let Some(Meta::Unknown(ty, _)) = t {
+            return match ty {
+                Type::Object(_) | Type::Map(_) => Value::Object(Map::new()),
+                Type::List(_) | Type::Tuple(_) | Type::Set(_) => Value::Array(Vec::new()),
+                _ => Value::Bool(false),
+            };
+        }
+        if sv.is_some() && meta::is_unknown(st) {
+            return Value::Bool(true);
+        }
+        match v {
+            Value::Null => Value::Bool(false),
+            Value::Array(a) => Value::Array(
+                a.iter()
+                    .enumerate()
+                    .map(|(i, x)| {
+                        let si = sv.and_then(|s| match s {
+                            Value::Array(sa) => sa.get(i),
+                            _ => None,
+                        });
+                        let sti = si.and_then(|x2| meta::item(st, i, x2));
+                        marks(x, &meta::item(t, i, x), si, &sti)
+                    })
+                    .collect(),
+            ),
+            Value::Object(o) => {
+                let mut m: Map<Key, Value> = Map::new();
+                for (i, (k, x)) in o.iter().enumerate() {
+                    let (si, sti) = match sv {
+                        Some(Value::Object(so)) => match so.get_index_of(k.as_str()) {
+                            Some(j) => (Some(&so[j]), meta::attr(st, k.as_str(), j, &so[j])),
+                            None => (None, None),
+                        },
+                        _ => (None, None),
+                    };
+                    let b = marks(x, &meta::attr(t, k.as_str(), i, x), si, &sti);
+                    if b != Value::Bool(false) {
+                        m.insert(k.clone(), b);
+                    }
+                }
+                m.sort_keys();
+                Value::Object(m)
+            }
+            _ => Value::Bool(false),
+        }
+    })
+}
+
 /// A type as cty's JSON encodes it (`"string"`, `["list", "number"]`,
 /// `["object", {"a": "bool"}]`).
 fn type_json(t: &Type) -> Value {
@@ -141,11 +207,36 @@ fn identity(r: &ResourceInstance, change: bool) -> Map<Key, Value> {
     m
 }
 
+/// An instance's `sensitive_values`: its configured values' marks and
+/// (`terraform_data`'s `output`, of `input`'s type) its computed ones.
+fn instance_sensitive(r: &ResourceInstance) -> Value {
+    let mut s = r.sensitive.clone();
+    if r.type_name == "terraform_data" {
+        if let (Value::Object(o), Some(input)) = (&mut s, r.values.value().get("input")) {
+            let shape = match (input, r.values.ty()) {
+                (_, Type::Object(attrs)) => match attrs.get("input") {
+                    Some(Type::Object(_) | Type::Map(_)) => Some(Value::Object(Map::new())),
+                    Some(Type::List(_) | Type::Tuple(_) | Type::Set(_)) => {
+                        Some(Value::Array(Vec::new()))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(shape) = shape {
+                o.insert(Key::from("output"), shape);
+                o.sort_keys();
+            }
+        }
+    }
+    s
+}
+
 fn instance(r: &ResourceInstance) -> Value {
     let mut m = identity(r, false);
     m.insert(Key::from("schema_version"), Value::from(0));
     m.insert(Key::from("values"), after(&r.values).unwrap_or(Value::Null));
-    m.insert(Key::from("sensitive_values"), Value::Object(Map::new()));
+    m.insert(Key::from("sensitive_values"), instance_sensitive(r));
     Value::Object(m)
 }
 
@@ -270,7 +361,7 @@ impl Plan {
                 after_unknown(&o.value)
             };
             c.insert(Key::from("after_unknown"), unknown);
-            c.insert(Key::from("before_sensitive"), Value::Bool(false));
+            c.insert(Key::from("before_sensitive"), Value::Bool(o.sensitive));
             c.insert(Key::from("after_sensitive"), Value::Bool(o.sensitive));
             output_changes.insert(Key::from(o.name.as_str()), Value::Object(c));
         }
@@ -293,7 +384,7 @@ impl Plan {
                         ("after", after(&r.values).unwrap_or(Value::Null)),
                         ("after_unknown", instance_unknown(r)),
                         ("before_sensitive", Value::Bool(false)),
-                        ("after_sensitive", Value::Object(Map::new())),
+                        ("after_sensitive", instance_sensitive(r)),
                     ]),
                 );
                 Value::Object(m)

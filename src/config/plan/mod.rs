@@ -240,6 +240,10 @@ pub struct ResourceInstance {
     /// The provider's full name (`registry.terraform.io/hashicorp/aws`,
     /// `terraform.io/builtin/terraform`).
     pub provider_name: String,
+    /// Where its values are sensitive, in the shape of the plan's
+    /// `sensitive_values`: `true` for what depends on a `sensitive`
+    /// variable or output.
+    pub sensitive: crate::Value,
 }
 
 /// A root module output's value.

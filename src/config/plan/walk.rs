@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::configuration;
 use super::repetition::{self, Instances, Repeat};
+use super::{configuration, json};
 use super::{
     CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
     PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
@@ -67,6 +67,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         input_errors: None,
         skipped_outputs: HashSet::new(),
         call_skipped: HashSet::new(),
+        shadow: false,
     };
     let root = At {
         files,
@@ -132,7 +133,11 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     w.plan.variables.clone_from(&vars);
     // (The walk goes on without what depends on a variable that failed,
     // as Terraform's does.)
+    let shadow_vars = vars.clone();
     let walked = w.module(&root, vars, Mode::Plan, &invalid);
+    if walked.is_ok() {
+        w.mark_sensitive(&root, shadow_vars, &invalid)?;
+    }
     // The configuration, as the plan describes it.
     let mut providers = configuration::Providers::new();
     let root_config = w.configuration_of(&root, &BTreeMap::new(), &mut providers);
@@ -215,6 +220,9 @@ struct Walker<'o, 'c> {
     skipped_outputs: HashSet<String>,
     /// Those of the module call evaluated last, over its instances.
     call_skipped: HashSet<String>,
+    /// Whether this walk plans with every `sensitive` variable and output
+    /// unknown (to find what depends on them).
+    shadow: bool,
 }
 
 /// One module instance being walked.
@@ -403,6 +411,15 @@ impl<'o, 'c> Walker<'o, 'c> {
             vars: vars.into_iter().collect(),
             ..State::default()
         };
+        if self.shadow {
+            for (name, block) in &decl.variables {
+                if configuration::is_true(&block.body, "sensitive") {
+                    if let Some(t) = st.vars.get_mut(*name) {
+                        *t = Typed::unknown(t.ty().clone());
+                    }
+                }
+            }
+        }
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for i in order {
             let node = nodes[i];
@@ -517,6 +534,17 @@ impl<'o, 'c> Walker<'o, 'c> {
                                 sensitive,
                             });
                         }
+                        // (A child's sensitive output is unknown to the
+                        // caller in the walk that finds what depends on
+                        // sensitive values.)
+                        let hidden = self.shadow
+                            && at.depth > 0
+                            && configuration::is_true(&block.body, "sensitive");
+                        let v = if hidden {
+                            Typed::unknown(v.ty().clone())
+                        } else {
+                            v
+                        };
                         outputs.push((name.to_owned(), v));
                     })
                 }
@@ -1027,6 +1055,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 Error::append(&mut failed, e);
                 continue;
             }
+            let sensitive = json::sensitive_as_bool(&configured, None);
             self.plan.resources.push(ResourceInstance {
                 address,
                 module_address: at.address.clone(),
@@ -1043,6 +1072,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 values: configured,
                 computed,
                 provider_name: provider_name(ty),
+                sensitive,
             });
             values.push((index, reference));
         }
@@ -1278,6 +1308,58 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
         }
         Ok((invalid, failed))
+    }
+
+    /// Where the plan's values are sensitive: the configuration planned
+    /// again with every `sensitive` variable and module output unknown
+    /// (a walk that defers what it cannot count); what is known in the
+    /// plan and not in that one depends on them. (Terraform's errors for
+    /// sensitive values where they may not be — an output not marked
+    /// `sensitive`, a `for_each` — are not given yet.)
+    fn mark_sensitive(
+        &mut self,
+        root: &At<'_>,
+        vars: Vec<(String, Typed)>,
+        invalid: &HashSet<String>,
+    ) -> Result<()> {
+        let declares = |f: &Files| f.source().contains("sensitive");
+        if !declares(root.files) && !self.loaded.values().any(|f| declares(f)) {
+            return Ok(());
+        }
+        let opts = PlanOptions {
+            missing_unknown: true,
+            ..self.opts.clone()
+        };
+        let mut shadow = Walker {
+            opts: &opts,
+            base: self.base,
+            plan: Plan::default(),
+            root: self.root.clone(),
+            manifest: self.manifest.clone(),
+            loaded: self.loaded.clone(),
+            outputs: self.outputs.clone(),
+            warned: self.warned.clone(),
+            checks: BTreeMap::new(),
+            input_errors: None,
+            skipped_outputs: HashSet::new(),
+            call_skipped: HashSet::new(),
+            shadow: true,
+        };
+        if shadow.module(root, vars, Mode::Plan, invalid).is_err() {
+            return Ok(());
+        }
+        let by_address: HashMap<&str, &Typed> = shadow
+            .plan
+            .resources
+            .iter()
+            .map(|r| (r.address.as_str(), &r.values))
+            .collect();
+        for r in &mut self.plan.resources {
+            if let Some(s) = by_address.get(r.address.as_str()) {
+                r.sensitive = json::sensitive_as_bool(&r.values, Some(s));
+            }
+        }
+        Ok(())
     }
 
     /// The module instance's `moved`, `import` and `removed` blocks,
@@ -2062,10 +2144,14 @@ fn referable(configured: &Typed, computed: &[String]) -> Typed {
         })
         .collect();
     for c in computed {
-        let ty = if c == "id" {
-            Type::String
-        } else {
-            Type::Dynamic
+        // (`terraform_data`'s `output` is of `input`'s type.)
+        let ty = match c.as_str() {
+            "id" => Type::String,
+            "output" => items
+                .iter()
+                .find(|i| i.0 == "input")
+                .map_or(Type::Dynamic, |i| i.1.ty().clone()),
+            _ => Type::Dynamic,
         };
         items.push((c.clone(), Typed::unknown(ty)));
     }
