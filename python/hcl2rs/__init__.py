@@ -130,6 +130,7 @@ def load_dir(
     max_depth: Optional[int] = None,
     tool: Optional[str] = None,
     env: Optional[Mapping[str, str]] = None,
+    unknown_missing: bool = False,
 ) -> dict:
     """A directory's files read as one configuration, as `hcl json --merge
     DIR`: Terraform's `.tf` and `.tf.json` files (or those ending with one
@@ -155,11 +156,16 @@ def load_dir(
     (`os.environ`, or any mapping) gives values from the tool's
     environment variables (`TF_VAR_x`, `PKR_VAR_x`, `NOMAD_VAR_x`), before
     every file; nothing reads the environment unless it is given.
+    `unknown_missing=True` (with `module=True`): a required variable
+    without a value is unknown, as for `plan`, and what refers to it is
+    kept as written, instead of the `HCLError`.
     """
     files = _paths(var_files)
     values = [(k, v) for k, v in (var_values or {}).items()]
-    if not module and (files or values or env):
-        given = "var_files" if files else "var_values" if values else "env"
+    if not module and (files or values or env or unknown_missing):
+        given = (
+            "var_files" if files else "var_values" if values else "env" if env else "unknown_missing"
+        )
         raise ValueError(f"load_dir: {given} are read only with module=True")
     return _native.load_dir(
         os.fspath(path),
@@ -174,6 +180,7 @@ def load_dir(
         max_depth,
         tool,
         list((env or {}).items()),
+        unknown_missing,
     )
 
 

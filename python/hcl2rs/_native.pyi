@@ -31,6 +31,7 @@ def load_dir(
     max_depth: Optional[int] = None,
     tool: Optional[str] = None,
     env: list[tuple[str, str]] = ...,
+    unknown_missing: bool = False,
 ) -> dict: ...
 def plan(
     path: str,

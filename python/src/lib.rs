@@ -107,7 +107,7 @@ fn parse_options(max_depth: Option<usize>) -> hcl::ParseOptions {
 
 /// `hcl json --merge` (or `--module`) of a directory, as Python objects.
 #[pyfunction]
-#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None, max_depth=None, tool=None, env=Vec::new()))]
+#[pyo3(signature = (path, extensions=None, variables=None, strict=false, allow_files=None, module=false, var_files=Vec::new(), var_values=Vec::new(), parse_float=None, max_depth=None, tool=None, env=Vec::new(), unknown_missing=false))]
 #[allow(clippy::too_many_arguments)]
 fn load_dir<'py>(
     py: Python<'py>,
@@ -123,6 +123,7 @@ fn load_dir<'py>(
     max_depth: Option<usize>,
     tool: Option<&str>,
     env: Vec<(String, String)>,
+    unknown_missing: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let tool: hcl::config::Tool = match tool {
         Some(t) => t.parse().map_err(pyo3::exceptions::PyValueError::new_err)?,
@@ -139,7 +140,10 @@ fn load_dir<'py>(
             let mut ctx = context(variables, strict, allow_files)?.with_source(source);
             let mut options = hcl::json::WriteOptions::new();
             if module {
-                let mut inputs = Inputs::for_tool(tool).env_vars(env).read_tool_files(path)?;
+                let mut inputs = Inputs::for_tool(tool)
+                    .missing_variables_unknown(unknown_missing)
+                    .env_vars(env)
+                    .read_tool_files(path)?;
                 for f in &var_files {
                     inputs = inputs.read_var_file(f)?;
                 }

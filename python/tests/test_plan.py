@@ -109,3 +109,16 @@ def test_load_dir_follows_packer_s_conventions(tmp_path):
     assert d["locals"]["name"] == "img-x"
     with pytest.raises(ValueError):
         hcl2rs.load_dir(tmp_path, tool="vagrant", module=True)
+
+
+def test_load_dir_module_can_leave_required_variables_unknown(tmp_path):
+    (tmp_path / "main.tf").write_text(
+        'variable "env" {\n  type = string\n}\nlocals {\n  name = "app-${var.env}"\n}\n'
+        'output "name" {\n  value = local.name\n}\n'
+    )
+    with pytest.raises(hcl2rs.HCLError):
+        hcl2rs.load_dir(tmp_path, module=True)
+    d = hcl2rs.load_dir(tmp_path, module=True, unknown_missing=True)
+    assert d["output"]["name"]["value"] == "${local.name}"
+    with pytest.raises(ValueError):
+        hcl2rs.load_dir(tmp_path, unknown_missing=True)

@@ -30,6 +30,8 @@ use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
     tool: Tool,
+    /// Whether a required variable with no value is unknown.
+    missing_unknown: bool,
     /// Environment variables (those of the tool's prefix are read).
     env: Vec<(String, String)>,
     files: Vec<(String, String)>,
@@ -44,6 +46,7 @@ impl Inputs {
     /// Adds `other`'s files and values after these (they win).
     pub(super) fn append(&mut self, other: &Inputs) {
         self.tool = other.tool;
+        self.missing_unknown |= other.missing_unknown;
         self.env.extend(other.env.iter().cloned());
         self.files.extend(other.files.iter().cloned());
         self.values.extend(other.values.iter().cloned());
@@ -84,6 +87,24 @@ impl Inputs {
             tool,
             ..Inputs::default()
         }
+    }
+
+    /// Whether a required variable given no value is an unknown value of
+    /// its type (what a scanner of reusable modules wants; what refers to
+    /// it is not known either) instead of the "No value for required
+    /// variable" error (default `false`), as
+    /// [`PlanOptions::missing_variables_unknown`](super::PlanOptions::missing_variables_unknown).
+    ///
+    /// ```
+    /// use hcl::config::{Files, Inputs};
+    /// let files = Files::parse([("main.tf", "variable \"env\" {\n  type = string\n}\nlocals {\n  name = \"app-${var.env}\"\n}\n")]).unwrap();
+    /// assert!(files.module(&Inputs::new()).is_err());
+    /// let module = files.module(&Inputs::new().missing_variables_unknown(true)).unwrap();
+    /// assert!(!module.locals().next().unwrap().1.is_known());
+    /// ```
+    pub fn missing_variables_unknown(mut self, yes: bool) -> Inputs {
+        self.missing_unknown = yes;
+        self
     }
 
     /// Whose conventions these inputs follow.
@@ -527,8 +548,13 @@ impl Files {
             return Err(place(e));
         }
         let mut warnings = Vec::new();
-        let variables =
-            self.variable_values(&decl, inputs, false, &mut warnings, Some(&mut Vec::new()))?;
+        let variables = self.variable_values(
+            &decl,
+            inputs,
+            inputs.missing_unknown,
+            &mut warnings,
+            Some(&mut Vec::new()),
+        )?;
         let locals = evaluate_locals(&decl, &variables, inputs, caller).map_err(place)?;
         Ok(Module {
             variables,

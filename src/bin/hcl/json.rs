@@ -64,6 +64,13 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
                         module.get_or_insert_with(Vec::new).push(ModuleInput::Env);
                     }
                 }
+                "unknown-missing" => {
+                    if flag.bool()? {
+                        module
+                            .get_or_insert_with(Vec::new)
+                            .push(ModuleInput::UnknownMissing);
+                    }
+                }
                 "ext" => {
                     let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
                     extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
@@ -288,6 +295,8 @@ enum ModuleInput {
     Tool(hcl::config::Tool),
     /// `--env-vars`.
     Env,
+    /// `--unknown-missing`.
+    UnknownMissing,
 }
 
 /// The tool `--tool` names (the last), Terraform by default.
@@ -316,6 +325,12 @@ fn module_of(
     if given.iter().any(|g| matches!(g, ModuleInput::Env)) {
         inputs = inputs.env_vars(std::env::vars());
     }
+    if given
+        .iter()
+        .any(|g| matches!(g, ModuleInput::UnknownMissing))
+    {
+        inputs = inputs.missing_variables_unknown(true);
+    }
     // Files first, then values, as Terraform takes -var-file and -var.
     for g in given {
         if let ModuleInput::File(f) = g {
@@ -326,7 +341,10 @@ fn module_of(
         match g {
             ModuleInput::Value(n, raw) => inputs = inputs.var_value(n.as_str(), raw.as_str()),
             ModuleInput::AllowFiles(dir) => inputs = inputs.allow_files(dir),
-            ModuleInput::File(_) | ModuleInput::Tool(_) | ModuleInput::Env => {}
+            ModuleInput::File(_)
+            | ModuleInput::Tool(_)
+            | ModuleInput::Env
+            | ModuleInput::UnknownMissing => {}
         }
     }
     files.module(&inputs)

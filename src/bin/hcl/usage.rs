@@ -74,7 +74,7 @@ const COMMANDS: [Command; 9] = [
         synopses: &[
             "json [--pretty] [--no-eval] [--expand-dynamic] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--recursive] [--max-depth N]\n     [--format text|json] PATH...",
             "json --merge [--ext .pkr.hcl,.pkr.json] [--pretty] [--no-eval] [--strict]\n     [--var NAME=JSON]... [--allow-files DIR] [--format text|json] (DIR | FILE...)",
-            "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--env-vars]\n     [--tool terraform|packer|nomad] [--ext ...] [...] (DIR | FILE...)",
+            "json --module [--var-file FILE]... [--var-value NAME=RAW]... [--env-vars]\n     [--unknown-missing] [--tool terraform|packer|nomad] [--ext ...] [...] (DIR | FILE...)",
         ],
         about: "    write each file (native, or JSON syntax for *.json) in HCL's JSON
     syntax, as Terraform reads it: what evaluates as its value, what
@@ -104,6 +104,8 @@ const COMMANDS: [Command; 9] = [
     is kept as written; Terraform's duplicate checks, an undeclared
     reference, a cycle of locals and a required variable without a value
     are errors (--var NAME=JSON still declares a root variable);
+    --unknown-missing: a required variable without a value is unknown
+    (what refers to it kept as written) instead of an error;
     --env-vars: the tool's environment variables too (TF_VAR_NAME, before
     every file and value); --tool packer or nomad (implies --module):
     that tool's files (.pkr.hcl and .pkr.json; .nomad.hcl and .nomad),
