@@ -11,7 +11,7 @@ use crate::syntax::{Block, Body, Expression, Structure};
 use crate::typeexpr::constant_of;
 use crate::value::{Key, Map, Value};
 
-use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
+use super::{ResourceMode, CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 
 /// The provider configurations of the whole tree, by key.
 pub(super) type Providers = BTreeMap<String, Value>;
@@ -296,13 +296,11 @@ pub(super) fn module(
                 local
             }
         };
-        let address = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+        let mode = ResourceMode::of(is_data);
+        let address = mode.local(ty, name);
         let mut items = vec![
             ("address", Value::from(address.as_str())),
-            (
-                "mode",
-                Value::from(if is_data { "data" } else { "managed" }),
-            ),
+            ("mode", Value::from(mode.as_str())),
             ("type", Value::from(ty)),
             ("name", Value::from(name)),
             ("provider_config_key", Value::from(provider_key)),

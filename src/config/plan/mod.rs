@@ -202,6 +202,24 @@ pub enum ResourceMode {
 }
 
 impl ResourceMode {
+    /// A `data` block's mode, or a `resource` block's.
+    pub(super) fn of(is_data: bool) -> ResourceMode {
+        if is_data {
+            ResourceMode::Data
+        } else {
+            ResourceMode::Managed
+        }
+    }
+
+    /// The address of a resource of this mode within its module:
+    /// `aws_x.y`, `data.aws_x.y`.
+    pub(super) fn local(self, ty: &str, name: &str) -> String {
+        match self {
+            ResourceMode::Managed => format!("{ty}.{name}"),
+            ResourceMode::Data => format!("data.{ty}.{name}"),
+        }
+    }
+
     /// `managed` or `data`, as the plan's JSON has it.
     pub fn as_str(self) -> &'static str {
         match self {

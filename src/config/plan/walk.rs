@@ -981,7 +981,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             .map_or((String::new(), 0), |(f, l)| (f.to_owned(), l));
         let mut failed = None;
         let mut values = Vec::with_capacity(keys.len());
-        let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+        let local = ResourceMode::of(is_data).local(ty, name);
         let lifecycle = block
             .body
             .blocks()
@@ -996,11 +996,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             .next()
             .is_some();
         let kind = || CheckKind::Resource {
-            mode: if is_data {
-                ResourceMode::Data
-            } else {
-                ResourceMode::Managed
-            },
+            mode: ResourceMode::of(is_data),
             type_name: ty.to_owned(),
         };
         if conditioned {
@@ -1059,11 +1055,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             self.plan.resources.push(ResourceInstance {
                 address,
                 module_address: at.address.clone(),
-                mode: if is_data {
-                    ResourceMode::Data
-                } else {
-                    ResourceMode::Managed
-                },
+                mode: ResourceMode::of(is_data),
                 type_name: ty.to_owned(),
                 name: name.to_owned(),
                 index: index.clone(),
@@ -1499,12 +1491,8 @@ impl<'o, 'c> Walker<'o, 'c> {
         for &(is_data, ty, name, b) in &decl.resources {
             let lifecycle = condition::rules(&b.body, "lifecycle").next();
             if lifecycle.is_some_and(|l| has(l, "precondition") || has(l, "postcondition")) {
-                let mode = if is_data {
-                    ResourceMode::Data
-                } else {
-                    ResourceMode::Managed
-                };
-                let local = format!("{}{ty}.{name}", if is_data { "data." } else { "" });
+                let mode = ResourceMode::of(is_data);
+                let local = mode.local(ty, name);
                 let kind = CheckKind::Resource {
                     mode,
                     type_name: ty.to_owned(),
@@ -1539,37 +1527,18 @@ impl<'o, 'c> Walker<'o, 'c> {
         let calls: Vec<(String, String)> = decl
             .calls
             .iter()
-            .filter_map(|(name, b)| {
-                let src = b.body.attribute("source")?;
-                let src = crate::typeexpr::constant_of(&src.expr).ok()?;
-                Some((name.to_string(), src.value().as_str()?.to_owned()))
-            })
+            .filter_map(|(name, b)| Some((name.to_string(), source_of(b)?)))
             .collect();
         drop(decl);
         for (name, src) in calls {
             let child_key = format!("{key}.{name}");
-            let dir = if src.starts_with("./") || src.starts_with("../") {
-                normalize(&dir.join(&src))
-            } else if let Some(d) = self.manifest.get(&child_key) {
-                d.clone()
-            } else {
+            let Some(child_dir) = self.module_dir(Some(dir), &child_key, &src) else {
                 continue;
             };
-            if !dir.is_dir() {
+            let Ok(child) = self.load(&child_dir) else {
                 continue;
-            }
-            let child = match self.loaded.get(&dir) {
-                Some(f) => f.clone(),
-                None => {
-                    let Ok(f) = Files::read_dir(&dir, &DirFiles::terraform()) else {
-                        continue;
-                    };
-                    let f = Rc::new(f);
-                    self.loaded.insert(dir.clone(), f.clone());
-                    f
-                }
             };
-            self.register_config(&child, &dir, &child_key, depth + 1)?;
+            self.register_config(&child, &child_dir, &child_key, depth + 1)?;
         }
         Ok(())
     }
@@ -1689,26 +1658,14 @@ impl<'o, 'c> Walker<'o, 'c> {
         key: &str,
         block: &Block<'_>,
     ) -> Result<Option<(Rc<Files>, PathBuf)>> {
-        let src = block
-            .body
-            .attribute("source")
-            .and_then(|a| crate::typeexpr::constant_of(&a.expr).ok())
-            .and_then(|t| t.value().as_str().map(str::to_owned));
-        let Some(src) = src else {
+        let Some(src) = source_of(block) else {
             return Err(at.files.locate(Error::spanned(
                 ErrorKind::Eval,
                 "Missing required argument: The argument \"source\" is required, but no definition was found.",
                 header_span(block),
             )));
         };
-        let local = src.starts_with("./") || src.starts_with("../");
-        let dir = match (&at.dir, local) {
-            (Some(d), true) => Some(normalize(&d.join(&src))),
-            (_, false) => self.manifest.get(key).cloned(),
-            (None, true) => None,
-        }
-        .filter(|d| d.is_dir());
-        let Some(dir) = dir else {
+        let Some(dir) = self.module_dir(at.dir.as_deref(), key, &src) else {
             // (Once, however often the walk comes here.)
             if self.warned.insert(key.to_owned()) {
                 let e = at.files.locate(Error::spanned(
@@ -1720,20 +1677,45 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
             return Ok(None);
         };
-        if let Some(f) = self.loaded.get(&dir) {
-            return Ok(Some((f.clone(), dir)));
-        }
-        let files = Files::read_dir(&dir, &DirFiles::terraform()).map_err(|e| {
+        let files = self.load(&dir).map_err(|e| {
             at.files.locate(Error::spanned(
                 ErrorKind::Eval,
                 format!("Unreadable module directory: {}", e.message()),
                 header_span(block),
             ))
         })?;
-        let files = Rc::new(files);
-        self.loaded.insert(dir.clone(), files.clone());
         Ok(Some((files, dir)))
     }
+
+    /// The directory of a module whose source is `src`, called from the
+    /// module in `from` with the manifest key `key`: a local source from
+    /// there, any other where `terraform init` installed it; `None` when
+    /// it is not there.
+    fn module_dir(&self, from: Option<&Path>, key: &str, src: &str) -> Option<PathBuf> {
+        let local = src.starts_with("./") || src.starts_with("../");
+        match (from, local) {
+            (Some(d), true) => Some(normalize(&d.join(src))),
+            (_, false) => self.manifest.get(key).cloned(),
+            (None, true) => None,
+        }
+        .filter(|d| d.is_dir())
+    }
+
+    /// The files of the module in `dir`, read once.
+    fn load(&mut self, dir: &Path) -> Result<Rc<Files>> {
+        if let Some(f) = self.loaded.get(dir) {
+            return Ok(f.clone());
+        }
+        let files = Rc::new(Files::read_dir(dir, &DirFiles::terraform())?);
+        self.loaded.insert(dir.to_path_buf(), files.clone());
+        Ok(files)
+    }
+}
+
+/// A module call's `source`, when it is a constant string.
+fn source_of(block: &Block<'_>) -> Option<String> {
+    let t = crate::typeexpr::constant_of(&block.body.attribute("source")?.expr).ok()?;
+    t.value().as_str().map(str::to_owned)
 }
 
 /// Terraform's errors for a module call's arguments: one that is not a
@@ -1898,7 +1880,7 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
         Node::Local(j) => format!("local.{} (expand)", decl.locals[j].0),
         Node::Resource(j) => {
             let (data, ty, name, _) = decl.resources[j];
-            format!("{}{ty}.{name}", if data { "data." } else { "" })
+            ResourceMode::of(data).local(ty, name)
         }
         Node::Call(j) => format!("module.{} (close)", decl.calls[j].0),
         Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
