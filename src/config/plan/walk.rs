@@ -54,21 +54,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         }
     };
     let manifest = dir.as_deref().map(read_manifest).unwrap_or_default();
-    let mut w = Walker {
-        opts,
-        base,
-        plan: Plan::default(),
-        root: dir.clone(),
-        manifest,
-        loaded: HashMap::new(),
-        outputs: HashMap::new(),
-        warned: HashSet::new(),
-        checks: BTreeMap::new(),
-        input_errors: None,
-        skipped_outputs: HashSet::new(),
-        call_skipped: HashSet::new(),
-        shadow: false,
-    };
+    let mut w = Walker::new(opts, base, dir.clone(), manifest);
     let root = At {
         files,
         dir: dir.clone(),
@@ -297,6 +283,31 @@ struct State {
 }
 
 impl<'o, 'c> Walker<'o, 'c> {
+    /// A walk of the configuration rooted at `root` (its directory, when
+    /// it has one) with `manifest`'s installed modules: nothing read yet.
+    fn new(
+        opts: &'o PlanOptions<'c>,
+        base: &'o Context<'o>,
+        root: Option<PathBuf>,
+        manifest: HashMap<String, PathBuf>,
+    ) -> Self {
+        Walker {
+            opts,
+            base,
+            plan: Plan::default(),
+            root,
+            manifest,
+            loaded: HashMap::new(),
+            outputs: HashMap::new(),
+            warned: HashSet::new(),
+            checks: BTreeMap::new(),
+            input_errors: None,
+            skipped_outputs: HashSet::new(),
+            call_skipped: HashSet::new(),
+            shadow: false,
+        }
+    }
+
     /// Walks one module instance; its outputs as an object.
     fn module(
         &mut self,
@@ -423,24 +434,26 @@ impl<'o, 'c> Walker<'o, 'c> {
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for i in order {
             let node = nodes[i];
-            let of_skipped = refs[i].iter().any(|r| {
-                let Some(Step::Attr(call)) = r.steps.first().filter(|_| r.root == "module") else {
-                    return false;
-                };
-                let Some(out) = decl
-                    .find(Kind::Call, "", call)
-                    .and_then(|j| st.call_skipped.get(&j))
-                else {
-                    return false;
-                };
-                match r.steps.iter().skip(1).find_map(|s| match s {
-                    Step::Attr(o) => Some(*o),
-                    Step::Index(_) => None,
-                }) {
-                    Some(o) => out.contains(o),
-                    None => !out.is_empty(),
-                }
-            });
+            let of_skipped = !st.call_skipped.is_empty()
+                && refs[i].iter().any(|r| {
+                    let Some(Step::Attr(call)) = r.steps.first().filter(|_| r.root == "module")
+                    else {
+                        return false;
+                    };
+                    let Some(out) = decl
+                        .find(Kind::Call, "", call)
+                        .and_then(|j| st.call_skipped.get(&j))
+                    else {
+                        return false;
+                    };
+                    match r.steps.iter().skip(1).find_map(|s| match s {
+                        Step::Attr(o) => Some(*o),
+                        Step::Index(_) => None,
+                    }) {
+                        Some(o) => out.contains(o),
+                        None => !out.is_empty(),
+                    }
+                });
             if skipped[i] || of_skipped || deps[i].iter().any(|&d| bad[d]) {
                 bad[i] = true;
                 continue;
@@ -1248,6 +1261,12 @@ impl<'o, 'c> Walker<'o, 'c> {
         key: &str,
         mode: Mode,
     ) -> Result<(HashSet<String>, Option<Error>)> {
+        // (Most modules have no rule: no context of every input is built
+        // for each instance then.)
+        let ruled = |b: &Block<'_>| condition::rules(&b.body, "validation").next().is_some();
+        if !child_decl.variables.iter().any(|(_, b)| ruled(b)) {
+            return Ok((HashSet::new(), None));
+        }
         let ctx = variables_context(values);
         let mut failed = None;
         let mut invalid = HashSet::new();
@@ -1322,20 +1341,13 @@ impl<'o, 'c> Walker<'o, 'c> {
             missing_unknown: true,
             ..self.opts.clone()
         };
+        // (The modules read so far are read again by neither walk.)
         let mut shadow = Walker {
-            opts: &opts,
-            base: self.base,
-            plan: Plan::default(),
-            root: self.root.clone(),
-            manifest: self.manifest.clone(),
             loaded: self.loaded.clone(),
             outputs: self.outputs.clone(),
             warned: self.warned.clone(),
-            checks: BTreeMap::new(),
-            input_errors: None,
-            skipped_outputs: HashSet::new(),
-            call_skipped: HashSet::new(),
             shadow: true,
+            ..Walker::new(&opts, self.base, self.root.clone(), self.manifest.clone())
         };
         if shadow.module(root, vars, Mode::Plan, invalid).is_err() {
             return Ok(());
