@@ -9,7 +9,7 @@ use crate::analysis::{body_references, references, Step};
 use crate::eval::{Context, EvalMode, Typed};
 use crate::syntax::{Block, Body, Expression, Structure};
 use crate::typeexpr::{constant_of, Unset, Variable};
-use crate::value::{meta, Key, Map, Type, Value};
+use crate::value::{Type, Value};
 use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint};
 
 /// The values a module's variables are given, besides their defaults, as
@@ -455,15 +455,7 @@ pub(super) fn object(items: &[(String, Typed)]) -> Typed {
 
 /// [`object`] of items it takes.
 pub(super) fn object_owned(items: Vec<(String, Typed)>) -> Typed {
-    let mut map: Map<Key, Value> = Map::with_capacity(items.len());
-    let mut metas = Vec::with_capacity(items.len());
-    for (name, t) in items {
-        let (v, m) = t.into_meta();
-        map.insert(Key::from(name.as_str()), v);
-        metas.push(m);
-    }
-    let meta = meta::object_of(&map, metas);
-    Typed::from_meta(Value::Object(map), meta)
+    Typed::object(items)
 }
 
 /// Roots a module's expressions may refer to that are not `var` or

@@ -1,12 +1,15 @@
 //! [`Context`]: variables, functions and the evaluation mode.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use super::func::FuncDef;
 use super::functions;
 use super::limits::Limits;
 use super::typing::Ty;
 use super::typing::{Meta, Refine};
+use super::Typed;
+use crate::syntax::{TraversalOperator, TraversalOperatorKind};
 use crate::value::{Key, Map, Type, Value};
 use crate::Error;
 
@@ -57,6 +60,8 @@ pub struct Context<'p> {
     /// Up to two iteration variables of a `for`, borrowing the iterated
     /// value, with their recorded types.
     locals: [Option<Local<'p>>; 2],
+    /// Variables that are objects of borrowed values (see [`Namespace`]).
+    namespaces: Map<String, Namespace<'p>>,
     funcs: Map<String, FuncDef>,
     builtins: bool,
     mode: EvalMode,
@@ -103,6 +108,81 @@ impl Clone for Warnings {
 /// An iteration variable: name, value and recorded type.
 pub(crate) type Local<'p> = (&'p str, Cow<'p, Value>, Ty);
 
+/// A variable whose value is an object of named parts, each a value the
+/// context borrows (or holds) or a namespace in turn: what a program that
+/// keeps many values declares to let expressions refer to a few of them
+/// (`var.name`, `aws_instance.web.id`) without copying them into one
+/// object. An expression that takes attributes of it reaches the part
+/// itself; any other use (`var` alone, `var[k]`) sees the whole object,
+/// built once, the first time it is needed.
+#[derive(Clone, Debug)]
+pub(crate) struct Namespace<'p> {
+    parts: Vec<(String, Part<'p>)>,
+    whole: OnceLock<Typed>,
+}
+
+/// A part of a [`Namespace`].
+#[derive(Clone, Debug)]
+pub(crate) enum Part<'p> {
+    /// A value.
+    Value(Cow<'p, Typed>),
+    /// An object of parts.
+    Nested(Namespace<'p>),
+}
+
+impl<'p> Namespace<'p> {
+    /// The object of `parts`, in their order.
+    pub(crate) fn new(parts: Vec<(String, Part<'p>)>) -> Namespace<'p> {
+        Namespace {
+            parts,
+            whole: OnceLock::new(),
+        }
+    }
+
+    /// The whole object.
+    pub(crate) fn whole(&self) -> &Typed {
+        self.whole.get_or_init(|| {
+            Typed::object(self.parts.iter().map(|(k, p)| {
+                let t = match p {
+                    Part::Value(t) => t.as_ref().clone(),
+                    Part::Nested(n) => n.whole().clone(),
+                };
+                (k.clone(), t)
+            }))
+        })
+    }
+
+    /// The value the leading attribute steps of `ops` reach (an attribute
+    /// or a literal string key), and how many steps that took; `None`
+    /// when they do not reach a value part.
+    pub(crate) fn find(&self, ops: &[TraversalOperator<'_>]) -> Option<(usize, &Typed)> {
+        let mut ns = self;
+        for (n, op) in ops.iter().enumerate() {
+            let name = match &op.kind {
+                TraversalOperatorKind::GetAttr(id) => id.name,
+                TraversalOperatorKind::Index(ix) => match ix.kind {
+                    crate::syntax::ExprKind::String(k) => k,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            match &ns.parts.iter().find(|(k, _)| k == name)?.1 {
+                Part::Value(t) => return Some((n + 1, t.as_ref())),
+                Part::Nested(inner) => ns = inner,
+            }
+        }
+        None
+    }
+}
+
+/// What a name refers to in a context.
+pub(crate) enum Found<'a, 'p> {
+    /// A value and its meta.
+    Value(&'a Value, Option<&'a Meta>),
+    /// A namespace.
+    Namespace(&'a Namespace<'p>),
+}
+
 impl Default for Context<'_> {
     fn default() -> Self {
         Context::new()
@@ -125,6 +205,7 @@ impl<'p> Context<'p> {
             vars: Map::new(),
             metas: Map::new(),
             locals: [None, None],
+            namespaces: Map::new(),
             funcs: Map::new(),
             builtins: true,
             mode: EvalMode::Strict,
@@ -217,6 +298,7 @@ impl<'p> Context<'p> {
             vars: Map::new(),
             metas: Map::new(),
             locals: [None, None],
+            namespaces: Map::new(),
             funcs: Map::new(),
             builtins: self.builtins,
             mode: self.mode,
@@ -327,6 +409,7 @@ impl<'p> Context<'p> {
             vars: Map::new(),
             metas: Map::new(),
             locals: [Some(value), key],
+            namespaces: Map::new(),
             funcs: Map::new(),
             builtins: self.builtins,
             mode: self.mode,
@@ -356,6 +439,7 @@ impl<'p> Context<'p> {
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
         let name = name.into();
         self.metas.shift_remove(&name);
+        self.namespaces.shift_remove(&name);
         self.vars.insert(name, value.into());
     }
 
@@ -387,6 +471,14 @@ impl<'p> Context<'p> {
         let mut steps = path.split('.');
         let root = steps.next().unwrap_or_default().to_owned();
         let rest: Vec<&str> = steps.collect();
+        if let Some(ns) = self.namespaces.shift_remove(&root) {
+            // (Into the whole object.)
+            let (v, m) = ns.whole().clone().into_meta();
+            self.vars.insert(root.clone(), v);
+            if let Some(m) = m {
+                self.metas.insert(root.clone(), m);
+            }
+        }
         let value = self.vars.entry(root.clone()).or_insert(Value::Null);
         let mut meta = self.metas.shift_remove(&root);
         set_unknown_at(value, &mut meta, &rest, leaf);
@@ -408,6 +500,7 @@ impl<'p> Context<'p> {
     /// ```
     pub fn declare_typed(&mut self, name: impl Into<String>, value: super::Typed) {
         let name = name.into();
+        self.namespaces.shift_remove(&name);
         let (value, meta) = value.into_meta();
         match meta {
             Some(m) => {
@@ -615,20 +708,45 @@ impl<'p> Context<'p> {
 
     /// Looks a variable up, with its recorded type (see `typing`).
     pub(crate) fn var_typed(&self, name: &str) -> Option<(&Value, Option<&Meta>)> {
+        match self.lookup(name)? {
+            Found::Value(v, t) => Some((v, t)),
+            Found::Namespace(ns) => {
+                let t = ns.whole();
+                Some((t.value(), t.meta()))
+            }
+        }
+    }
+
+    /// Looks a name up in this scope and its parents.
+    pub(crate) fn lookup(&self, name: &str) -> Option<Found<'_, 'p>> {
         let mut ctx = self;
         loop {
             for (n, v, t) in ctx.locals.iter().flatten() {
                 if *n == name {
-                    return Some((v, t.as_ref()));
+                    return Some(Found::Value(v, t.as_ref()));
                 }
             }
             if !ctx.vars.is_empty() {
                 if let Some(v) = ctx.vars.get(name) {
-                    return Some((v, ctx.metas.get(name)));
+                    return Some(Found::Value(v, ctx.metas.get(name)));
+                }
+            }
+            if !ctx.namespaces.is_empty() {
+                if let Some(ns) = ctx.namespaces.get(name) {
+                    return Some(Found::Namespace(ns));
                 }
             }
             ctx = ctx.parent?;
         }
+    }
+
+    /// Declares (or replaces) a variable that is an object of parts (see
+    /// [`Namespace`]).
+    pub(crate) fn declare_namespace(&mut self, name: impl Into<String>, ns: Namespace<'p>) {
+        let name = name.into();
+        self.vars.shift_remove(name.as_str());
+        self.metas.shift_remove(&name);
+        self.namespaces.insert(name, ns);
     }
 
     /// A function declared with [`Context::declare_func`] in this scope or a parent.

@@ -1,9 +1,10 @@
 //! Expression evaluation: the core of the evaluator.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::access;
-use super::context::{Context, EvalMode};
+use super::context::{Context, EvalMode, Found};
 use super::limits::{self, Budget};
 use super::ops;
 use super::print;
@@ -916,15 +917,24 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
 /// A traversal: its base, then each operator in turn.
 fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
     let (base, ty): (Cow<'_, Value>, Ty) = match &t.expr.kind {
-        ExprKind::Variable(name) => match ctx.var_typed(name) {
-            Some((v, m)) => {
-                // (The leading attributes on what the context holds: only
-                // the part reached has its meta copied.)
-                let (n, cur, ty) = descend(v, m, t.operators);
-                return apply_ops(Cow::Borrowed(cur), ty, &t.operators[n..], ctx, d);
-            }
-            None => return Err(undefined_var(name, t.expr.span, ctx)),
-        },
+        ExprKind::Variable(name) => {
+            let (v, m, ops) = match ctx.lookup(name) {
+                Some(Found::Value(v, m)) => (v, m, t.operators),
+                Some(Found::Namespace(ns)) => match ns.find(t.operators) {
+                    // (The part the leading attributes name.)
+                    Some((n, part)) => (part.value(), part.meta(), &t.operators[n..]),
+                    None => {
+                        let whole = ns.whole();
+                        (whole.value(), whole.meta(), t.operators)
+                    }
+                },
+                None => return Err(undefined_var(name, t.expr.span, ctx)),
+            };
+            // (The leading attributes on what the context holds: only the
+            // part reached has its meta copied.)
+            let (n, cur, ty) = descend(v, m, ops);
+            return apply_ops(Cow::Borrowed(cur), ty, &ops[n..], ctx, d);
+        }
         // `null.x` is an error to evaluate, but Terraform reads it as a
         // reference where it takes references statically (`provider =
         // null.alias`, HCL's `AsTraversal` of the keyword): kept as
@@ -1246,7 +1256,7 @@ fn unknown_ops(
             let et = static_ops(t.clone(), rest, ctx, d)?;
             let inner = typing::unknown(et.clone(), typing::Refine::default());
             let (v, after) = (Value::Array(vec![Value::Null]), &ops[1 + rest.len()..]);
-            let ty = typing::with_parts(Type::Tuple(vec![et]), vec![inner]);
+            let ty = typing::with_parts(Type::tuple([et]), vec![inner]);
             return apply_ops(Cow::Owned(v), ty, after, ctx, d + 1);
         }
         // A splat of a list, set or tuple that is the whole traversal is
@@ -1308,10 +1318,12 @@ fn static_ops(mut t: Type, ops: &[TraversalOperator<'_>], ctx: &Eval<'_, '_>, d:
             TraversalOperatorKind::FullSplat | TraversalOperatorKind::AttrSplat => {
                 let (_, each) = splat_parts(&ops[i..]);
                 let splat = match std::mem::replace(&mut t, Type::Dynamic) {
-                    Type::List(e) | Type::Set(e) => Type::list(static_ops(*e, each, ctx, d + 1)?),
+                    Type::List(e) | Type::Set(e) => {
+                        Type::list(static_ops(Arc::unwrap_or_clone(e), each, ctx, d + 1)?)
+                    }
                     Type::Tuple(ts) => Type::Tuple(
-                        ts.into_iter()
-                            .map(|e| static_ops(e, each, ctx, d + 1))
+                        ts.iter()
+                            .map(|e| static_ops(e.clone(), each, ctx, d + 1))
                             .collect::<R<_>>()?,
                     ),
                     Type::Dynamic => Type::Dynamic,

@@ -117,6 +117,7 @@ mod unknown;
 
 pub use crate::value::Typed;
 pub use context::{Context, EvalMode, MAX_WARNINGS};
+pub(crate) use context::{Namespace, Part};
 pub use dynamic::expand_dynamic;
 pub use func::{
     FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl, TypedFuncImpl,

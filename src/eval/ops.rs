@@ -564,7 +564,7 @@ pub(crate) fn inconsistent_branches(
 fn branch_mismatch(t: &Type, f: &Type) -> String {
     match (t, f) {
         (Type::Object(ta), Type::Object(fa)) => {
-            for (name, at) in ta {
+            for (name, at) in ta.iter() {
                 match fa.get(name) {
                     None => {
                         return format!(

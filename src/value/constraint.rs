@@ -124,12 +124,9 @@ impl TypeConstraint {
             TypeConstraint::Set(c) => Type::set(c.ty()),
             TypeConstraint::Map(c) => Type::map(c.ty()),
             TypeConstraint::Tuple(cs) => Type::Tuple(cs.iter().map(TypeConstraint::ty).collect()),
-            TypeConstraint::Object(attrs) => Type::Object(
-                attrs
-                    .iter()
-                    .map(|(k, a)| (k.clone(), a.constraint.ty()))
-                    .collect(),
-            ),
+            TypeConstraint::Object(attrs) => {
+                Type::object(attrs.iter().map(|(k, a)| (k.clone(), a.constraint.ty())))
+            }
         }
     }
 
@@ -194,24 +191,30 @@ impl TypeConstraint {
     }
 }
 
-impl From<Type> for TypeConstraint {
-    fn from(t: Type) -> TypeConstraint {
+impl From<&Type> for TypeConstraint {
+    fn from(t: &Type) -> TypeConstraint {
         match t {
             Type::Dynamic => TypeConstraint::Any,
             Type::String => TypeConstraint::String,
             Type::Number => TypeConstraint::Number,
             Type::Bool => TypeConstraint::Bool,
-            Type::List(e) => TypeConstraint::List(Box::new((*e).into())),
-            Type::Set(e) => TypeConstraint::Set(Box::new((*e).into())),
-            Type::Map(e) => TypeConstraint::Map(Box::new((*e).into())),
-            Type::Tuple(ts) => TypeConstraint::Tuple(ts.into_iter().map(Into::into).collect()),
+            Type::List(e) => TypeConstraint::List(Box::new(e.as_ref().into())),
+            Type::Set(e) => TypeConstraint::Set(Box::new(e.as_ref().into())),
+            Type::Map(e) => TypeConstraint::Map(Box::new(e.as_ref().into())),
+            Type::Tuple(ts) => TypeConstraint::Tuple(ts.iter().map(Into::into).collect()),
             Type::Object(attrs) => TypeConstraint::Object(
                 attrs
-                    .into_iter()
-                    .map(|(k, t)| (k, Attribute::required(t.into())))
+                    .iter()
+                    .map(|(k, t)| (k.clone(), Attribute::required(t.into())))
                     .collect(),
             ),
         }
+    }
+}
+
+impl From<Type> for TypeConstraint {
+    fn from(t: Type) -> TypeConstraint {
+        TypeConstraint::from(&t)
     }
 }
 
@@ -431,7 +434,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             }
             Ok((
                 Value::Array(out),
-                meta::with_parts(Type::Tuple(types), metas),
+                meta::with_parts(Type::Tuple(types.into()), metas),
             ))
         }
         TypeConstraint::Object(attrs) => {

@@ -115,7 +115,7 @@ pub(crate) fn convert_value(
         (Type::Tuple(ts), Value::Array(a)) if ts.len() == a.len() => {
             let converted = a
                 .into_iter()
-                .zip(ts)
+                .zip(ts.iter())
                 .enumerate()
                 .map(|(i, (x, e))| part(x, i, e))
                 .collect::<Result<Vec<_>, _>>()?;

@@ -213,11 +213,10 @@ pub(crate) fn object_of(map: &crate::value::Map<Key, Value>, metas: Vec<Ty>) -> 
     if metas.iter().all(Option::is_none) {
         return None;
     }
-    let ty = Type::Object(
+    let ty = Type::object(
         map.iter()
             .zip(&metas)
-            .map(|((k, v), t)| (k.as_str().to_owned(), of(v, t).into_owned()))
-            .collect(),
+            .map(|((k, v), t)| (k.as_str().to_owned(), of(v, t).into_owned())),
     );
     with_parts(ty, metas)
 }

@@ -14,6 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::Value;
 
@@ -24,9 +25,14 @@ use crate::Value;
 /// `object({a: string, b: number})` (attributes in byte order, names as
 /// they are), `dynamic` for the pseudo-type.
 ///
+/// A type shares its parts: the element type of a collection, a tuple's
+/// and an object's attribute types are behind an [`Arc`], so cloning a
+/// type, however deep, costs a reference count (build them with
+/// [`Type::list`], [`Type::tuple`], [`Type::object`], ...).
+///
 /// ```
 /// use hcl::Type;
-/// let t = Type::Tuple(vec![Type::String, Type::list(Type::Number)]);
+/// let t = Type::tuple([Type::String, Type::list(Type::Number)]);
 /// assert_eq!(t.to_string(), "tuple([string, list(number)])");
 /// let o = Type::object([("b", Type::Number), ("a", Type::Dynamic)]);
 /// assert_eq!(o.to_string(), "object({a: dynamic, b: number})");
@@ -43,17 +49,17 @@ pub enum Type {
     /// `bool`
     Bool,
     /// `list(T)`: an ordered sequence of elements of type `T`.
-    List(Box<Type>),
+    List(Arc<Type>),
     /// `set(T)`: an unordered collection of distinct elements of type `T`.
-    Set(Box<Type>),
+    Set(Arc<Type>),
     /// `map(T)`: elements of type `T` keyed by strings.
-    Map(Box<Type>),
+    Map(Arc<Type>),
     /// `tuple([T1, T2, ...])`: a fixed sequence of elements, each with
     /// its own type.
-    Tuple(Vec<Type>),
+    Tuple(Arc<[Type]>),
     /// `object({a = T1, ...})`: a fixed set of named attributes, each with
     /// its own type.
-    Object(BTreeMap<String, Type>),
+    Object(Arc<BTreeMap<String, Type>>),
 }
 
 impl Type {
@@ -65,7 +71,7 @@ impl Type {
     /// assert_eq!(Type::list(Type::String), Type::parse("list(string)").unwrap());
     /// ```
     pub fn list(t: Type) -> Type {
-        Type::List(Box::new(t))
+        Type::List(Arc::new(t))
     }
 
     /// `set(t)`.
@@ -76,7 +82,7 @@ impl Type {
     /// assert_eq!(Type::set(Type::Dynamic), Type::parse("set(any)").unwrap());
     /// ```
     pub fn set(t: Type) -> Type {
-        Type::Set(Box::new(t))
+        Type::Set(Arc::new(t))
     }
 
     /// `map(t)`.
@@ -87,7 +93,7 @@ impl Type {
     /// assert_eq!(Type::map(Type::Dynamic), Type::parse("map").unwrap());
     /// ```
     pub fn map(t: Type) -> Type {
-        Type::Map(Box::new(t))
+        Type::Map(Arc::new(t))
     }
 
     /// `object({...})` from attribute names and types.
@@ -99,7 +105,21 @@ impl Type {
     /// assert_eq!(t, Type::parse("object({port = number, name = string})").unwrap());
     /// ```
     pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
-        Type::Object(attrs.into_iter().map(|(k, t)| (k.into(), t)).collect())
+        Type::Object(Arc::new(
+            attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+        ))
+    }
+
+    /// `tuple([...])` from the elements' types.
+    ///
+    /// ```
+    /// use hcl::Type;
+    /// let t = Type::tuple([Type::String, Type::Number]);
+    /// assert_eq!(t.to_string(), "tuple([string, number])");
+    /// assert_eq!(t, Type::parse("tuple([string, number])").unwrap());
+    /// ```
+    pub fn tuple(elements: impl IntoIterator<Item = Type>) -> Type {
+        Type::Tuple(elements.into_iter().collect())
     }
 
     /// Whether this is `string`, `number` or `bool`.
@@ -181,7 +201,7 @@ pub(crate) fn could_match(a: &Type, b: &Type) -> bool {
         | (Type::Set(x), Type::Set(y))
         | (Type::Map(x), Type::Map(y)) => could_match(x, y),
         (Type::Tuple(xs), Type::Tuple(ys)) => {
-            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| could_match(x, y))
+            xs.len() == ys.len() && xs.iter().zip(ys.iter()).all(|(x, y)| could_match(x, y))
         }
         (Type::Object(xs), Type::Object(ys)) => {
             xs.len() == ys.len()
@@ -259,7 +279,10 @@ pub(crate) fn conformance_message(given: &Type, want: &Type) -> Option<String> {
             w.len(),
             g.len()
         )),
-        (Tuple(g), Tuple(w)) => g.iter().zip(w).find_map(|(g, w)| conformance_message(g, w)),
+        (Tuple(g), Tuple(w)) => g
+            .iter()
+            .zip(w.iter())
+            .find_map(|(g, w)| conformance_message(g, w)),
         (List(g), List(w)) | (Map(g), Map(w)) | (Set(g), Set(w)) => conformance_message(g, w),
         _ => Some(format!(
             "{} required, but received {}",
@@ -342,10 +365,9 @@ pub(crate) fn literal_type(v: &Value) -> Type {
         Value::Number(_) => Type::Number,
         Value::String(_) => Type::String,
         Value::Array(a) => Type::Tuple(a.iter().map(literal_type).collect()),
-        Value::Object(o) => Type::Object(
+        Value::Object(o) => Type::object(
             o.iter()
-                .map(|(k, v)| (k.as_str().to_owned(), literal_type(v)))
-                .collect(),
+                .map(|(k, v)| (k.as_str().to_owned(), literal_type(v))),
         ),
     }
 }
@@ -410,7 +432,7 @@ pub(crate) fn conversion_exists(from: &Type, to: &Type, unsafe_ok: bool) -> bool
         (Tuple(a), Tuple(b)) => {
             a.len() == b.len()
                 && a.iter()
-                    .zip(b)
+                    .zip(b.iter())
                     .all(|(x, y)| conversion_exists(x, y, unsafe_ok))
         }
         (List(a) | Set(a), List(b)) => a == b || conversion_exists(a, b, unsafe_ok),
@@ -523,20 +545,16 @@ pub(crate) fn with_dynamic_from(to: &Type, from: &Type) -> Type {
         },
         (Tuple(ts), Tuple(fs)) if ts.len() == fs.len() => Tuple(
             ts.iter()
-                .zip(fs)
+                .zip(fs.iter())
                 .map(|(t, f)| with_dynamic_from(t, f))
                 .collect(),
         ),
-        (Object(ts), Object(fs)) => Object(
-            ts.iter()
-                .map(|(k, t)| {
-                    let t = fs
-                        .get(k)
-                        .map_or_else(|| t.clone(), |f| with_dynamic_from(t, f));
-                    (k.clone(), t)
-                })
-                .collect(),
-        ),
+        (Object(ts), Object(fs)) => Type::object(ts.iter().map(|(k, t)| {
+            let t = fs
+                .get(k)
+                .map_or_else(|| t.clone(), |f| with_dynamic_from(t, f));
+            (k.clone(), t)
+        })),
         _ => to.clone(),
     }
 }
@@ -678,7 +696,7 @@ fn unify_objects(types: &[Type], unsafe_ok: bool) -> Option<Type> {
             .collect();
         out.insert(name.clone(), unify_with(&across, unsafe_ok)?);
     }
-    let out = Type::Object(out);
+    let out = Type::Object(out.into());
     if all_convert(types, &out, unsafe_ok) {
         Some(out)
     } else {
@@ -694,11 +712,16 @@ fn objects_to_map(types: &[Type], unsafe_ok: bool) -> Option<Type> {
     members_as(types, attributes, Type::map, unsafe_ok)
 }
 
+/// A tuple type's element types (none for any other type).
+fn tuple_elements(t: &Type) -> &[Type] {
+    match t {
+        Type::Tuple(e) => e,
+        _ => &[],
+    }
+}
+
 fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
-    let elems = |t: &Type| match t {
-        Type::Tuple(e) => e.clone(),
-        _ => Vec::new(),
-    };
+    let elems = tuple_elements;
     let first = elems(&types[0]);
     if types.iter().any(|t| elems(t).len() != first.len()) {
         return tuples_to_list(types, unsafe_ok);
@@ -708,7 +731,7 @@ fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
         let across: Vec<Type> = types.iter().map(|t| elems(t)[i].clone()).collect();
         out.push(unify_with(&across, unsafe_ok)?);
     }
-    let out = Type::Tuple(out);
+    let out = Type::Tuple(out.into());
     if all_convert(types, &out, unsafe_ok) {
         Some(out)
     } else {
@@ -717,11 +740,7 @@ fn unify_tuples(types: &[Type], unsafe_ok: bool) -> Option<Type> {
 }
 
 fn tuples_to_list(types: &[Type], unsafe_ok: bool) -> Option<Type> {
-    let elements = |t: &Type| match t {
-        Type::Tuple(e) => e.clone(),
-        _ => Vec::new(),
-    };
-    members_as(types, elements, Type::list, unsafe_ok)
+    members_as(types, |t| tuple_elements(t).to_vec(), Type::list, unsafe_ok)
 }
 
 /// Orders `idx` (indices into `types`) so that more general types come
@@ -819,7 +838,7 @@ fn compare(a: &Type, b: &Type) -> std::cmp::Ordering {
             }
             pairwise(x.iter().map(|(k, t)| (t, &y[k])).collect())
         }
-        (Tuple(x), Tuple(y)) if x.len() == y.len() => pairwise(x.iter().zip(y).collect()),
+        (Tuple(x), Tuple(y)) if x.len() == y.len() => pairwise(x.iter().zip(y.iter()).collect()),
         _ => Equal,
     }
 }

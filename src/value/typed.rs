@@ -1,7 +1,10 @@
 //! A value with its type, and what of it is not known yet.
 
+use std::fmt;
+use std::sync::OnceLock;
+
 use super::meta::{self, Ty};
-use super::{Type, Value};
+use super::{Key, Map, Type, Value};
 
 /// A value with the type Terraform gives it ([`Type`]'s `Display` prints
 /// it as Terraform's `type()` does). [`Value`] alone says `tuple` for every
@@ -34,11 +37,31 @@ use super::{Type, Value};
 /// let shown = t.map_unknowns(|ty| Value::from(format!("<{ty}>")));
 /// assert_eq!(shown, Value::from(vec!["<string>", "k"]));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone)]
 pub struct Typed {
     value: Value,
-    ty: Type,
+    /// The type, when it is the literal type of the value (no meta):
+    /// found the first time it is asked for, so that building typed
+    /// values part by part does not build their types.
+    literal: OnceLock<Type>,
     meta: Ty,
+}
+
+impl PartialEq for Typed {
+    fn eq(&self, other: &Typed) -> bool {
+        // (The type follows from the value and the meta.)
+        self.value == other.value && self.meta == other.meta
+    }
+}
+
+impl fmt::Debug for Typed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Typed")
+            .field("value", &self.value)
+            .field("ty", self.ty())
+            .field("meta", &self.meta)
+            .finish()
+    }
 }
 
 impl Typed {
@@ -59,7 +82,12 @@ impl Typed {
     /// assert_eq!(t.ty(), &hcl::Type::set(hcl::Type::String));
     /// ```
     pub fn ty(&self) -> &Type {
-        &self.ty
+        match &self.meta {
+            Some(m) => m.ty(),
+            None => self
+                .literal
+                .get_or_init(|| super::ty::literal_type(&self.value)),
+        }
     }
     /// The value, without its type.
     ///
@@ -79,7 +107,8 @@ impl Typed {
     /// assert_eq!(ty, hcl::Type::String);
     /// ```
     pub fn into_parts(self) -> (Value, Type) {
-        (self.value, self.ty)
+        let ty = self.ty().clone();
+        (self.value, ty)
     }
     /// An unknown value of type `ty`: known only to be of that type (and
     /// perhaps null), as a function over typed values may return it.
@@ -93,8 +122,11 @@ impl Typed {
     }
     /// A typed value from the evaluator's parts.
     pub(crate) fn from_meta(value: Value, meta: Ty) -> Typed {
-        let ty = meta::of(&value, &meta).into_owned();
-        Typed { value, ty, meta }
+        Typed {
+            value,
+            literal: OnceLock::new(),
+            meta,
+        }
     }
     /// Attribute `name` of a known object (its meta only copied), `None`
     /// when this is not one or has no such attribute.
@@ -112,6 +144,22 @@ impl Typed {
     /// The evaluator's parts: the value and what is known of its type.
     pub(crate) fn into_meta(self) -> (Value, Ty) {
         (self.value, self.meta)
+    }
+    /// What is known of its type beyond the value (see [`Ty`]).
+    pub(crate) fn meta(&self) -> Option<&meta::Meta> {
+        self.meta.as_ref()
+    }
+    /// An object of typed values, in the order given.
+    pub(crate) fn object(items: impl IntoIterator<Item = (String, Typed)>) -> Typed {
+        let items = items.into_iter();
+        let mut map: Map<Key, Value> = Map::with_capacity(items.size_hint().0);
+        let mut metas = Vec::with_capacity(items.size_hint().0);
+        for (name, t) in items {
+            map.insert(Key::from(name.as_str()), t.value);
+            metas.push(t.meta);
+        }
+        let meta = meta::object_of(&map, metas);
+        Typed::from_meta(Value::Object(map), meta)
     }
     /// Whether the value is wholly known (it holds no unknown value).
     ///

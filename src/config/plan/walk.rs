@@ -3,6 +3,7 @@
 //! other, each in a scope holding only what it refers to (as Terraform
 //! builds one per expression).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -21,7 +22,7 @@ use crate::config::module::{
     variable_of, variables_context, Declarations, Kind,
 };
 use crate::config::{DirFiles, Files};
-use crate::eval::{evaluate_typed, Context, Typed};
+use crate::eval::{evaluate_typed, Context, Namespace, Part, Typed};
 use crate::syntax::{
     walk_expr, Block, Body, ExprKind, Expression, Structure, TraversalOperatorKind, Visit,
 };
@@ -757,18 +758,22 @@ impl<'o, 'c> Walker<'o, 'c> {
         parent: &'b Context<'b>,
         at: &At<'_>,
         decl: &Declarations<'_, '_>,
-        st: &State,
+        st: &'b State,
         refs: &[Reference<'_>],
     ) -> Context<'b> {
         let mut ctx = parent.child();
-        let mut var: Vec<(String, Typed)> = Vec::new();
-        let mut local: Vec<(String, Typed)> = Vec::new();
-        let mut module: Vec<(String, Typed)> = Vec::new();
-        let mut data: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
-        let mut res: BTreeMap<&str, Vec<(String, Typed)>> = BTreeMap::new();
+        // (Each a namespace of the values referred to, borrowed.)
+        type Parts<'b> = Vec<(String, Part<'b>)>;
+        let mut var: Parts<'b> = Vec::new();
+        let mut local: Parts<'b> = Vec::new();
+        let mut module: Parts<'b> = Vec::new();
+        let mut data: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
+        let mut res: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
         let mut seen: HashSet<(&str, &str, &str)> = HashSet::new();
         let mut calls_needed: BTreeMap<&str, Option<Vec<&str>>> = BTreeMap::new();
-        let unknown = || Typed::unknown(Type::Dynamic);
+        let held = |t: Option<&'b Typed>| {
+            Part::Value(t.map_or_else(|| Cow::Owned(Typed::unknown(Type::Dynamic)), Cow::Borrowed))
+        };
         for r in refs {
             let Some(Step::Attr(n)) = r.steps.first() else {
                 continue;
@@ -777,15 +782,14 @@ impl<'o, 'c> Walker<'o, 'c> {
                 "var" => {
                     if seen.insert(("var", "", n)) {
                         if let Some(t) = st.vars.get(*n) {
-                            var.push((n.to_string(), t.clone()));
+                            var.push((n.to_string(), Part::Value(Cow::Borrowed(t))));
                         }
                     }
                 }
                 "local" => {
                     if seen.insert(("local", "", n)) {
                         if let Some(j) = decl.find(Kind::Local, "", n) {
-                            let t = st.locals.get(&j).cloned().unwrap_or_else(unknown);
-                            local.push((n.to_string(), t));
+                            local.push((n.to_string(), held(st.locals.get(&j))));
                         }
                     }
                 }
@@ -803,8 +807,8 @@ impl<'o, 'c> Walker<'o, 'c> {
                     };
                     if seen.insert(("data", n, name)) {
                         if let Some(j) = find_resource(decl, true, n, name) {
-                            let t = st.resources.get(&j).cloned().unwrap_or_else(unknown);
-                            data.entry(n).or_default().push((name.to_string(), t));
+                            let part = held(st.resources.get(&j));
+                            data.entry(n).or_default().push((name.to_string(), part));
                         }
                     }
                 }
@@ -812,8 +816,8 @@ impl<'o, 'c> Walker<'o, 'c> {
                 ty => {
                     if seen.insert(("resource", ty, n)) {
                         if let Some(j) = find_resource(decl, false, ty, n) {
-                            let t = st.resources.get(&j).cloned().unwrap_or_else(unknown);
-                            res.entry(ty).or_default().push((n.to_string(), t));
+                            let part = held(st.resources.get(&j));
+                            res.entry(ty).or_default().push((n.to_string(), part));
                         }
                     }
                 }
@@ -824,9 +828,9 @@ impl<'o, 'c> Walker<'o, 'c> {
             let Some(j) = decl.find(Kind::Call, "", n) else {
                 continue;
             };
-            let t = match (st.calls.get(&j), outs) {
-                (None, _) => unknown(),
-                (Some(t), None) => t.clone(),
+            let part = match (st.calls.get(&j), outs) {
+                (None, _) => held(None),
+                (Some(t), None) => held(Some(t)),
                 (Some(t), Some(outs)) => {
                     let mut part = Vec::with_capacity(outs.len());
                     for o in outs {
@@ -839,26 +843,26 @@ impl<'o, 'c> Walker<'o, 'c> {
                         }
                     }
                     if part.is_empty() {
-                        t.clone()
+                        held(Some(t))
                     } else {
                         part.sort_by(|a, b| a.0.cmp(&b.0));
                         part.dedup_by(|a, b| a.0 == b.0);
-                        object_owned(part)
+                        Part::Value(Cow::Owned(object_owned(part)))
                     }
                 }
             };
-            module.push((n.to_string(), t));
+            module.push((n.to_string(), part));
         }
-        ctx.declare_typed("var", object_owned(var));
-        ctx.declare_typed("local", object_owned(local));
-        ctx.declare_typed("module", object_owned(module));
-        let data: Vec<(String, Typed)> = data
+        ctx.declare_namespace("var", Namespace::new(var));
+        ctx.declare_namespace("local", Namespace::new(local));
+        ctx.declare_namespace("module", Namespace::new(module));
+        let data: Parts<'b> = data
             .into_iter()
-            .map(|(t, items)| (t.to_owned(), object_owned(items)))
+            .map(|(t, items)| (t.to_owned(), Part::Nested(Namespace::new(items))))
             .collect();
-        ctx.declare_typed("data", object_owned(data));
+        ctx.declare_namespace("data", Namespace::new(data));
         for (ty, items) in res {
-            ctx.declare_typed(ty, object_owned(items));
+            ctx.declare_namespace(ty, Namespace::new(items));
         }
         let cwd = self
             .root
@@ -2057,14 +2061,14 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
 fn tuple(items: Vec<Typed>) -> Typed {
     let mut values = Vec::with_capacity(items.len());
     let mut metas = Vec::with_capacity(items.len());
-    let mut types = Vec::with_capacity(items.len());
     for t in items {
         let (v, m) = t.into_meta();
-        types.push(meta::of(&v, &m).into_owned());
         values.push(v);
         metas.push(m);
     }
-    let m = meta::with_parts(Type::Tuple(types), metas);
+    // (Every element a literal: the tuple is one too.)
+    let metas = metas.iter().any(Option::is_some).then_some(metas);
+    let m = meta::tuple(&values, metas);
     Typed::from_meta(Value::Array(values), m)
 }
 

@@ -917,7 +917,7 @@ pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                 }
             }
         }
-        Is(Type::Tuple(etys))
+        Is(Type::Tuple(etys.into()))
     })
 }
 
@@ -950,7 +950,7 @@ pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
         match t0 {
             None => Literal,
             Some(first) if types.iter().all(|t| t == first) => Is(first.clone()),
-            Some(_) => Is(Type::Object(attrs)),
+            Some(_) => Is(Type::Object(attrs.into())),
         }
     })
 }
@@ -963,7 +963,7 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
         (Some(Type::Tuple(ts)), Some(Value::Array(keys)), Some(_)) => {
             crate::eval::functions::collection::same_length(keys.len(), ts.len())?;
             let mut attrs = std::collections::BTreeMap::new();
-            for (k, t) in keys.iter().zip(ts) {
+            for (k, t) in keys.iter().zip(ts.iter()) {
                 let key = match k {
                     Value::String(s) => s.as_str().to_owned(),
                     Value::Number(n) => n.to_plain_string(),
@@ -972,7 +972,7 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                 };
                 attrs.insert(key, t.clone());
             }
-            Is(Type::Object(attrs))
+            Is(Type::Object(attrs.into()))
         }
         // (Values of another kind are refused by `kind_check`.)
         _ => Literal,
@@ -985,7 +985,7 @@ pub(crate) fn keys_type(_: &[Value], types: &[Type]) -> Result<Returns, String> 
     let t0 = types.first();
     Ok(match t0 {
         Some(Type::Map(_)) => Is(Type::list(Type::String)),
-        Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()])),
+        Some(Type::Object(a)) => Is(Type::Tuple(vec![Type::String; a.len()].into())),
         _ => Literal,
     })
 }
@@ -1022,7 +1022,7 @@ pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
         (Some(Type::Tuple(ts)), Some(a), Some(b))
             if 0 <= a && a <= b && (b as usize) <= ts.len() =>
         {
-            Is(Type::Tuple(ts[a as usize..b as usize].to_vec()))
+            Is(Type::Tuple(ts[a as usize..b as usize].into()))
         }
         _ => Literal,
     })
@@ -1130,7 +1130,7 @@ pub(crate) fn setproduct_type(_: &[Value], types: &[Type]) -> Result<Returns, St
                 _ => return Ok(Literal),
             }
         }
-        let product = Type::Tuple(etys);
+        let product = Type::Tuple(etys.into());
         // A set when any argument is one (Terraform 1.11).
         if types.iter().any(|t| matches!(t, Type::Set(_))) {
             Is(Type::set(product))
@@ -1242,7 +1242,7 @@ pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, St
         (Some(t), Some(v @ Value::Array(_))) => {
             let mut leaves = Vec::new();
             flatten_types(v, t, &mut leaves);
-            Is(Type::Tuple(leaves))
+            Is(Type::Tuple(leaves.into()))
         }
         _ => Literal,
     })
@@ -1495,7 +1495,7 @@ pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::
     if let Some(keys) = keys {
         let t = match &types[0] {
             Type::Map(_) => Type::list(Type::String),
-            _ => Type::Tuple(vec![Type::String; keys.len()]),
+            _ => Type::Tuple(vec![Type::String; keys.len()].into()),
         };
         let v = Value::Array(keys.into_iter().map(Value::from).collect());
         return Ok(Some((v, typing::typed(t))));
@@ -2163,11 +2163,11 @@ pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Ty
     let mut attrs = std::collections::BTreeMap::new();
     for t in types {
         match t {
-            Type::Object(a) => attrs.extend(a.clone()),
+            Type::Object(a) => attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone()))),
             _ => return Type::Dynamic,
         }
     }
-    Type::Object(attrs)
+    Type::Object(attrs.into())
 }
 
 /// The type of `element`'s unknown result: typed from a tuple's element

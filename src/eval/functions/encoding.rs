@@ -663,8 +663,8 @@ pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, Stri
     Ok(match args.first() {
         Some(Value::String(s)) => {
             let columns = csv_columns(s)?;
-            Is(Type::list(Type::Object(
-                columns.into_iter().map(|c| (c, Type::String)).collect(),
+            Is(Type::list(Type::object(
+                columns.into_iter().map(|c| (c, Type::String)),
             )))
         }
         _ => Literal,

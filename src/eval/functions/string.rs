@@ -531,12 +531,11 @@ pub(crate) fn regex_result_type(pattern: &str) -> Result<crate::value::Type, Str
     let re = compile(pattern)?;
     Ok(match result_kind(&re)? {
         ResultKind::Whole => Type::String,
-        ResultKind::List => Type::Tuple(vec![Type::String; re.captures_len() - 1]),
-        ResultKind::Object => Type::Object(
+        ResultKind::List => Type::Tuple(vec![Type::String; re.captures_len() - 1].into()),
+        ResultKind::Object => Type::object(
             re.capture_names()
                 .flatten()
-                .map(|n| (super::re2::group_name(n).to_string(), Type::String))
-                .collect(),
+                .map(|n| (super::re2::group_name(n).to_string(), Type::String)),
         ),
     })
 }

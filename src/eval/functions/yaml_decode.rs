@@ -369,7 +369,7 @@ impl Decoder<'_> {
                     items.push(v);
                     types.push(t);
                 }
-                ((Value::Array(items), Type::Tuple(types)), anchor)
+                ((Value::Array(items), Type::Tuple(types.into())), anchor)
             }
             Event::MappingStart(anchor, tag) => {
                 if let Some(t) = tag.as_ref().map(full_tag) {
@@ -593,7 +593,7 @@ impl Decoder<'_> {
             types.insert(key.to_string(), t);
             out.insert(key, v);
         }
-        Ok((util::sorted_object(out), Type::Object(types)))
+        Ok((util::sorted_object(out), Type::Object(types.into())))
     }
 }
 
