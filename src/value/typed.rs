@@ -145,17 +145,47 @@ impl Typed {
     pub(crate) fn into_meta(self) -> (Value, Ty) {
         (self.value, self.meta)
     }
+    /// A known object's attributes, in its order, each with what is known
+    /// of it; itself back when it is not a known object.
+    pub(crate) fn into_attributes(self) -> Result<Vec<(Key, Typed)>, Typed> {
+        match self.value {
+            Value::Object(map) if !meta::is_unknown(&self.meta) => Ok(map
+                .into_iter()
+                .enumerate()
+                .map(|(i, (k, v))| {
+                    let m = meta::attr(&self.meta, k.as_str(), i, &v);
+                    (k, Typed::from_meta(v, m))
+                })
+                .collect()),
+            value => Err(Typed { value, ..self }),
+        }
+    }
+    /// A known tuple's, list's or set's elements, each with what is known
+    /// of it; itself back when it is not one.
+    pub(crate) fn into_elements(self) -> Result<Vec<Typed>, Typed> {
+        match self.value {
+            Value::Array(items) if !meta::is_unknown(&self.meta) => Ok(items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let m = meta::item(&self.meta, i, &v);
+                    Typed::from_meta(v, m)
+                })
+                .collect()),
+            value => Err(Typed { value, ..self }),
+        }
+    }
     /// What is known of its type beyond the value (see [`Ty`]).
     pub(crate) fn meta(&self) -> Option<&meta::Meta> {
         self.meta.as_ref()
     }
     /// An object of typed values, in the order given.
-    pub(crate) fn object(items: impl IntoIterator<Item = (String, Typed)>) -> Typed {
+    pub(crate) fn object<K: Into<Key>>(items: impl IntoIterator<Item = (K, Typed)>) -> Typed {
         let items = items.into_iter();
         let mut map: Map<Key, Value> = Map::with_capacity(items.size_hint().0);
         let mut metas = Vec::with_capacity(items.size_hint().0);
         for (name, t) in items {
-            map.insert(Key::from(name.as_str()), t.value);
+            map.insert(name.into(), t.value);
             metas.push(t.meta);
         }
         let meta = meta::object_of(&map, metas);

@@ -1048,9 +1048,9 @@ impl<'o, 'c> Walker<'o, 'c> {
             let (configured, computed) = with_schema(ty, configured, accessed);
             let address = at.address_of(&local, index.as_ref(), deferred);
             let reference = if ty == "terraform_data" {
-                referable(&configured, &computed)
+                referable(configured.clone(), &computed)
             } else {
-                open_blocks(referable(&configured, &computed), accessed)
+                open_blocks(referable(configured.clone(), &computed), accessed)
             };
             // Postconditions with `self`: the instance as planned.
             let mut sctx = ictx.child();
@@ -1337,8 +1337,14 @@ impl<'o, 'c> Walker<'o, 'c> {
         vars: Vec<(String, Typed)>,
         invalid: &HashSet<String>,
     ) -> Result<()> {
-        let declares = |f: &Files| f.source().contains("sensitive");
-        if !declares(root.files) && !self.loaded.values().any(|f| declares(f)) {
+        // (Only what a variable or a child's output declares sensitive
+        // marks resources.)
+        if !declares_sensitive(root.files, &["variable"])
+            && !self
+                .loaded
+                .values()
+                .any(|f| declares_sensitive(f, &["variable", "output"]))
+        {
             return Ok(());
         }
         let opts = PlanOptions {
@@ -1726,6 +1732,18 @@ impl<'o, 'c> Walker<'o, 'c> {
         self.loaded.insert(dir.to_path_buf(), files.clone());
         Ok(files)
     }
+}
+
+/// Whether a block of one of `kinds` in the module says `sensitive` (and
+/// not the constant `false`).
+fn declares_sensitive(files: &Files, kinds: &[&str]) -> bool {
+    files.body().blocks().any(|b| {
+        kinds.contains(&b.ident.as_str())
+            && b.body.attribute("sensitive").is_some_and(|a| {
+                crate::typeexpr::constant_of(&a.expr)
+                    .map_or(true, |t| t.value() != &Value::Bool(false))
+            })
+    })
 }
 
 /// A module call's `source`, when it is a constant string.
@@ -2123,85 +2141,81 @@ fn with_schema(ty: &str, configured: Typed, accessed: &HashSet<String>) -> (Type
 
 /// An instance's value as references see it: the configured values and
 /// the computed attributes, unknown.
-fn referable(configured: &Typed, computed: &[String]) -> Typed {
+fn referable(configured: Typed, computed: &[String]) -> Typed {
     if computed.is_empty() {
-        return configured.clone();
+        return configured;
     }
-    let (v, m) = configured.clone().into_meta();
-    let Value::Object(map) = &v else {
-        return Typed::from_meta(v, m);
+    let mut items = match configured.into_attributes() {
+        Ok(items) => items,
+        Err(t) => return t,
     };
-    let mut items: Vec<(String, Typed)> = map
+    let by_name = |a: &(Key, Typed), b: &(Key, Typed)| a.0.as_str().cmp(b.0.as_str());
+    if !items.windows(2).all(|w| by_name(&w[0], &w[1]).is_le()) {
+        items.sort_by(by_name);
+    }
+    // (`terraform_data`'s `output` is of `input`'s type.)
+    let input = items
         .iter()
-        .enumerate()
-        .map(|(i, (k, x))| {
-            (
-                k.as_str().to_owned(),
-                Typed::from_meta(x.clone(), meta::attr(&m, k.as_str(), i, x)),
-            )
-        })
-        .collect();
-    for c in computed {
-        // (`terraform_data`'s `output` is of `input`'s type.)
-        let ty = match c.as_str() {
+        .find(|i| i.0 == "input")
+        .map_or(Type::Dynamic, |i| i.1.ty().clone());
+    // Both in name order: merged.
+    let mut out = Vec::with_capacity(items.len() + computed.len());
+    let mut items = items.into_iter().peekable();
+    let mut names: Vec<&str> = computed.iter().map(String::as_str).collect();
+    names.sort_unstable();
+    for c in names {
+        while let Some(x) = items.next_if(|x| x.0.as_str() <= c) {
+            out.push(x);
+        }
+        let ty = match c {
             "id" => Type::String,
-            "output" => items
-                .iter()
-                .find(|i| i.0 == "input")
-                .map_or(Type::Dynamic, |i| i.1.ty().clone()),
+            "output" => input.clone(),
             _ => Type::Dynamic,
         };
-        items.push((c.clone(), Typed::unknown(ty)));
+        out.push((Key::from(c), Typed::unknown(ty)));
     }
-    items.sort_by(|a, b| a.0.cmp(&b.0));
-    object(&items)
+    out.extend(items);
+    Typed::object(out)
 }
 
 /// For a type whose schema is not known: each nested block (an element
 /// of a list of objects) with the names the module reads that it does
 /// not set, unknown (`identity[0].principal_id`).
 fn open_blocks(t: Typed, accessed: &HashSet<String>) -> Typed {
-    let (v, m) = t.into_meta();
-    let Value::Object(map) = &v else {
-        return Typed::from_meta(v, m);
-    };
-    if !map
-        .values()
-        .any(|x| matches!(x, Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_)))))
-    {
-        return Typed::from_meta(v, m);
+    let blocks =
+        |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_))));
+    if !matches!(t.value(), Value::Object(map) if map.values().any(blocks)) {
+        return t;
     }
-    let items: Vec<(String, Typed)> = map
-        .iter()
-        .enumerate()
-        .map(|(i, (k, x))| {
-            let xt = meta::attr(&m, k.as_str(), i, x);
-            let field = match x {
-                Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_))) => tuple(
-                    a.iter()
-                        .enumerate()
-                        .map(|(j, e)| {
-                            let et = Typed::from_meta(e.clone(), meta::item(&xt, j, e));
-                            match e {
-                                Value::Object(o) => {
-                                    let missing: Vec<String> = accessed
-                                        .iter()
-                                        .filter(|n| !o.contains_key(n.as_str()))
-                                        .cloned()
-                                        .collect();
-                                    open_blocks(referable(&et, &missing), accessed)
-                                }
-                                _ => et,
-                            }
-                        })
-                        .collect(),
-                ),
-                _ => Typed::from_meta(x.clone(), xt),
-            };
-            (k.as_str().to_owned(), field)
-        })
-        .collect();
-    object(&items)
+    let items = match t.into_attributes() {
+        Ok(items) => items,
+        Err(t) => return t,
+    };
+    let items = items.into_iter().map(|(k, x)| {
+        if !blocks(x.value()) {
+            return (k, x);
+        }
+        let elements = match x.into_elements() {
+            Ok(e) => e,
+            Err(x) => return (k, x),
+        };
+        let elements = elements
+            .into_iter()
+            .map(|e| match e.value() {
+                Value::Object(o) => {
+                    let missing: Vec<String> = accessed
+                        .iter()
+                        .filter(|n| !o.contains_key(n.as_str()))
+                        .cloned()
+                        .collect();
+                    open_blocks(referable(e, &missing), accessed)
+                }
+                _ => e,
+            })
+            .collect();
+        (k, tuple(elements))
+    });
+    Typed::object(items.collect::<Vec<_>>())
 }
 
 /// A resource's or module call's value from its instances: the one
