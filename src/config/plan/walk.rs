@@ -81,7 +81,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     }
     // Then, as Terraform builds its graph, every module call's arguments
     // against the child's variables, through the whole tree.
-    w.check_calls(&root)?;
+    w.check_calls(&root, &decl)?;
     // Terraform validates before it plans: every input unknown.
     let mut unknown_vars = Vec::new();
     for (name, block) in &decl.variables {
@@ -464,7 +464,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 bad[i] = true;
                 continue;
             }
-            let ctx = self.scope(&mctx, at, &decl, &st, &refs[i]);
+            let ctx = self.scope(&mctx, &decl, &st, &refs[i]);
             let r = match node {
                 Node::Local(j) => {
                     let t = evaluate_typed(decl.locals[j].1, &ctx);
@@ -615,11 +615,10 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// The arguments of every module call in the tree under `at`, each
     /// checked against its child's variables: the first call that fails
     /// is the error (as Terraform reports it while building its graph).
-    fn check_calls(&mut self, at: &At<'_>) -> Result<()> {
+    fn check_calls(&mut self, at: &At<'_>, decl: &Declarations<'_, '_>) -> Result<()> {
         if at.depth > self.opts.max_module_depth {
             return Ok(());
         }
-        let decl = root_declarations(at.files)?;
         for (name, block) in &decl.calls {
             let key = at.key_of(name);
             let Some((child, dir)) = self.source(at, &key, block)? else {
@@ -637,7 +636,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 path_module: String::new(),
                 depth: at.depth + 1,
             };
-            self.check_calls(&sub)?;
+            self.check_calls(&sub, &child_decl)?;
         }
         Ok(())
     }
@@ -725,6 +724,23 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// unknown otherwise.
     fn module_context(&self, at: &At<'_>) -> Context<'o> {
         let mut ctx = self.base.child();
+        let cwd = self
+            .root
+            .as_deref()
+            .and_then(|d| std::path::absolute(d).ok())
+            .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned());
+        ctx.declare_var(
+            "path",
+            Value::from_iter([
+                ("module", Value::from(at.path_module.as_str())),
+                ("root", Value::from(".")),
+                ("cwd", Value::from(cwd)),
+            ]),
+        );
+        ctx.declare_var(
+            "terraform",
+            Value::from_iter([("workspace", Value::from(self.opts.workspace.as_str()))]),
+        );
         let unknown = |ty: Type| {
             crate::eval::FuncDef::builder()
                 .nullable_variadic("args", crate::eval::ParamType::Any)
@@ -739,7 +755,6 @@ impl<'o, 'c> Walker<'o, 'c> {
             ctx.allow_files(dir);
             return ctx;
         }
-        let _ = at;
         for name in crate::eval::functions::FILE_FUNCTIONS {
             let ty = match *name {
                 "fileexists" => Type::Bool,
@@ -756,7 +771,6 @@ impl<'o, 'c> Walker<'o, 'c> {
     fn scope<'b>(
         &self,
         parent: &'b Context<'b>,
-        at: &At<'_>,
         decl: &Declarations<'_, '_>,
         st: &'b State,
         refs: &[Reference<'_>],
@@ -864,23 +878,6 @@ impl<'o, 'c> Walker<'o, 'c> {
         for (ty, items) in res {
             ctx.declare_namespace(ty, Namespace::new(items));
         }
-        let cwd = self
-            .root
-            .as_deref()
-            .and_then(|d| std::path::absolute(d).ok())
-            .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned());
-        ctx.declare_var(
-            "path",
-            Value::from_iter([
-                ("module", Value::from(at.path_module.as_str())),
-                ("root", Value::from(".")),
-                ("cwd", Value::from(cwd)),
-            ]),
-        );
-        ctx.declare_var(
-            "terraform",
-            Value::from_iter([("workspace", Value::from(self.opts.workspace.as_str()))]),
-        );
         ctx
     }
 
@@ -1421,7 +1418,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                     let id = match b.body.attribute("id") {
                         Some(a) => {
                             let refs = references(&a.expr);
-                            let ctx = self.scope(mctx, at, decl, st, &refs);
+                            let ctx = self.scope(mctx, decl, st, &refs);
                             evaluate_typed(&a.expr, &ctx).map_err(|e| at.files.locate(e))?
                         }
                         None => Typed::from(Value::Null),
@@ -1720,7 +1717,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             (_, false) => self.manifest.get(key).cloned(),
             (None, true) => None,
         }
-        .filter(|d| d.is_dir())
+        // (A directory read before is one still.)
+        .filter(|d| self.loaded.contains_key(d) || d.is_dir())
     }
 
     /// The files of the module in `dir`, read once.
