@@ -140,7 +140,7 @@ impl Type {
     /// use hcl::Type;
     /// assert!(Type::list(Type::String).is_collection());
     /// assert!(Type::map(Type::Number).is_collection());
-    /// assert!(!Type::Tuple(vec![Type::String]).is_collection());
+    /// assert!(!Type::tuple([Type::String]).is_collection());
     /// ```
     pub fn is_collection(&self) -> bool {
         matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
@@ -150,7 +150,7 @@ impl Type {
     ///
     /// ```
     /// use hcl::Type;
-    /// assert!(Type::Tuple(vec![]).is_structural());
+    /// assert!(Type::tuple([]).is_structural());
     /// assert!(Type::object([("a", Type::String)]).is_structural());
     /// assert!(!Type::map(Type::String).is_structural());
     /// ```
@@ -163,7 +163,7 @@ impl Type {
     /// ```
     /// use hcl::Type;
     /// assert_eq!(Type::set(Type::Number).element_type(), Some(&Type::Number));
-    /// assert_eq!(Type::Tuple(vec![Type::Number]).element_type(), None);
+    /// assert_eq!(Type::tuple([Type::Number]).element_type(), None);
     /// ```
     pub fn element_type(&self) -> Option<&Type> {
         match self {
