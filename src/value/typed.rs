@@ -145,34 +145,42 @@ impl Typed {
     pub(crate) fn into_meta(self) -> (Value, Ty) {
         (self.value, self.meta)
     }
+    /// Whether this is a known object (not unknown).
+    pub(crate) fn is_known_object(&self) -> bool {
+        matches!(self.value, Value::Object(_)) && !meta::is_unknown(&self.meta)
+    }
+    /// Whether this is a known tuple, list or set (not unknown).
+    pub(crate) fn is_known_sequence(&self) -> bool {
+        matches!(self.value, Value::Array(_)) && !meta::is_unknown(&self.meta)
+    }
     /// A known object's attributes, in its order, each with what is known
-    /// of it; itself back when it is not a known object.
-    pub(crate) fn into_attributes(self) -> Result<Vec<(Key, Typed)>, Typed> {
+    /// of it (none when it is not one: see [`Typed::is_known_object`]).
+    pub(crate) fn into_attributes(self) -> Vec<(Key, Typed)> {
         match self.value {
-            Value::Object(map) if !meta::is_unknown(&self.meta) => Ok(map
+            Value::Object(map) if !meta::is_unknown(&self.meta) => map
                 .into_iter()
                 .enumerate()
                 .map(|(i, (k, v))| {
                     let m = meta::attr(&self.meta, k.as_str(), i, &v);
                     (k, Typed::from_meta(v, m))
                 })
-                .collect()),
-            value => Err(Typed { value, ..self }),
+                .collect(),
+            _ => Vec::new(),
         }
     }
     /// A known tuple's, list's or set's elements, each with what is known
-    /// of it; itself back when it is not one.
-    pub(crate) fn into_elements(self) -> Result<Vec<Typed>, Typed> {
+    /// of it (none when it is not one: see [`Typed::is_known_sequence`]).
+    pub(crate) fn into_elements(self) -> Vec<Typed> {
         match self.value {
-            Value::Array(items) if !meta::is_unknown(&self.meta) => Ok(items
+            Value::Array(items) if !meta::is_unknown(&self.meta) => items
                 .into_iter()
                 .enumerate()
                 .map(|(i, v)| {
                     let m = meta::item(&self.meta, i, &v);
                     Typed::from_meta(v, m)
                 })
-                .collect()),
-            value => Err(Typed { value, ..self }),
+                .collect(),
+            _ => Vec::new(),
         }
     }
     /// What is known of its type beyond the value (see [`Ty`]).

@@ -2143,10 +2143,10 @@ fn referable(configured: Typed, computed: &[String]) -> Typed {
     if computed.is_empty() {
         return configured;
     }
-    let mut items = match configured.into_attributes() {
-        Ok(items) => items,
-        Err(t) => return t,
-    };
+    if !configured.is_known_object() {
+        return configured;
+    }
+    let mut items = configured.into_attributes();
     let by_name = |a: &(Key, Typed), b: &(Key, Typed)| a.0.as_str().cmp(b.0.as_str());
     if !items.windows(2).all(|w| by_name(&w[0], &w[1]).is_le()) {
         items.sort_by(by_name);
@@ -2182,22 +2182,16 @@ fn referable(configured: Typed, computed: &[String]) -> Typed {
 fn open_blocks(t: Typed, accessed: &HashSet<String>) -> Typed {
     let blocks =
         |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_))));
-    if !matches!(t.value(), Value::Object(map) if map.values().any(blocks)) {
+    if !matches!(t.value(), Value::Object(map) if map.values().any(blocks)) || !t.is_known_object()
+    {
         return t;
     }
-    let items = match t.into_attributes() {
-        Ok(items) => items,
-        Err(t) => return t,
-    };
-    let items = items.into_iter().map(|(k, x)| {
-        if !blocks(x.value()) {
+    let items = t.into_attributes().into_iter().map(|(k, x)| {
+        if !blocks(x.value()) || !x.is_known_sequence() {
             return (k, x);
         }
-        let elements = match x.into_elements() {
-            Ok(e) => e,
-            Err(x) => return (k, x),
-        };
-        let elements = elements
+        let elements = x
+            .into_elements()
             .into_iter()
             .map(|e| match e.value() {
                 Value::Object(o) => {
