@@ -88,7 +88,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         let v = variable_of(block).map_err(|e| files.locate(e))?;
         unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
     }
-    let validated = w.module(&root, unknown_vars, Mode::Validate, &HashSet::new());
+    let validated = w.module(&root, &decl, unknown_vars, Mode::Validate, &HashSet::new());
     let mut failed = w.input_errors.take();
     if let Err(e) = validated {
         Error::append(&mut failed, e);
@@ -116,14 +116,13 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         let local = format!("var.{name}");
         w.checked("", "", CheckKind::Variable, &name, &local, None, Some(&o));
     }
-    drop(decl);
     w.plan.variables.clone_from(&vars);
     // (The walk goes on without what depends on a variable that failed,
     // as Terraform's does.)
     let shadow_vars = vars.clone();
-    let walked = w.module(&root, vars, Mode::Plan, &invalid);
+    let walked = w.module(&root, &decl, vars, Mode::Plan, &invalid);
     if walked.is_ok() {
-        w.mark_sensitive(&root, shadow_vars, &invalid)?;
+        w.mark_sensitive(&root, &decl, shadow_vars, &invalid)?;
     }
     // The configuration, as the plan describes it.
     let mut providers = configuration::Providers::new();
@@ -313,13 +312,13 @@ impl<'o, 'c> Walker<'o, 'c> {
     fn module(
         &mut self,
         at: &At<'_>,
+        decl: &Declarations<'_, '_>,
         vars: Vec<(String, Typed)>,
         mode: Mode,
         invalid: &HashSet<String>,
     ) -> Result<Typed> {
         let files = at.files;
         let body = files.body();
-        let decl = root_declarations(files)?;
         let accessed = accessed_names(body);
         // The nodes, their references and what they depend on.
         let mut nodes = Vec::new();
@@ -388,11 +387,11 @@ impl<'o, 'c> Walker<'o, 'c> {
                     Error::append(errors, Error::spanned(ErrorKind::Eval, m, ref_span(r)));
                     continue;
                 }
-                if let Some(e) = undeclared_reference(&decl, r, own_local) {
+                if let Some(e) = undeclared_reference(decl, r, own_local) {
                     Error::append(errors, e);
                     continue;
                 }
-                match target(&decl, r) {
+                match target(decl, r) {
                     Ok(Some(n)) => d.push(index[&n]),
                     Ok(None) => {}
                     Err(message) => {
@@ -404,7 +403,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                     }
                 }
             }
-            for e in self.output_references(at, &decl, nodes[k])? {
+            for e in self.output_references(at, decl, nodes[k])? {
                 Error::append(errors, e);
             }
             deps.push(d);
@@ -412,7 +411,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         let order = match topological(&deps) {
             Ok(o) => o,
             Err(cycle) => {
-                let names = cycle.iter().map(|&i| node_name(&decl, nodes[i])).collect();
+                let names = cycle.iter().map(|&i| node_name(decl, nodes[i])).collect();
                 return Err(cycle_of(names));
             }
         };
@@ -464,7 +463,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 bad[i] = true;
                 continue;
             }
-            let ctx = self.scope(&mctx, &decl, &st, &refs[i]);
+            let ctx = self.scope(&mctx, decl, &st, &refs[i]);
             let r = match node {
                 Node::Local(j) => {
                     let t = evaluate_typed(decl.locals[j].1, &ctx);
@@ -472,10 +471,10 @@ impl<'o, 'c> Walker<'o, 'c> {
                         st.locals.insert(j, t);
                     })
                 }
-                Node::Resource(j) => self.resource(at, &decl, j, &ctx, &accessed, mode).map(|t| {
+                Node::Resource(j) => self.resource(at, decl, j, &ctx, &accessed, mode).map(|t| {
                     st.resources.insert(j, t);
                 }),
-                Node::Call(j) => self.call(at, &decl, j, &ctx, mode).map(|t| {
+                Node::Call(j) => self.call(at, decl, j, &ctx, mode).map(|t| {
                     st.calls.insert(j, t);
                     let skipped = std::mem::take(&mut self.call_skipped);
                     if !skipped.is_empty() {
@@ -578,7 +577,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             return Err(e);
         }
         if mode == Mode::Plan {
-            self.refactorings(at, &decl, &mctx, &st)?;
+            self.refactorings(at, decl, &mctx, &st)?;
         }
         if at.depth == 0 && mode == Mode::Plan {
             // Outputs in the order they are declared.
@@ -1229,7 +1228,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 },
                 depth: at.depth + 1,
             };
-            match self.module(&sub, vars, mode, &invalid) {
+            match self.module(&sub, &child_decl, vars, mode, &invalid) {
                 Ok(out) => {
                     skipped.extend(std::mem::take(&mut self.skipped_outputs));
                     values.push((inst.map(|i| i.0.clone()), out));
@@ -1331,6 +1330,7 @@ impl<'o, 'c> Walker<'o, 'c> {
     fn mark_sensitive(
         &mut self,
         root: &At<'_>,
+        decl: &Declarations<'_, '_>,
         vars: Vec<(String, Typed)>,
         invalid: &HashSet<String>,
     ) -> Result<()> {
@@ -1356,7 +1356,10 @@ impl<'o, 'c> Walker<'o, 'c> {
             shadow: true,
             ..Walker::new(&opts, self.base, self.root.clone(), self.manifest.clone())
         };
-        if shadow.module(root, vars, Mode::Plan, invalid).is_err() {
+        if shadow
+            .module(root, decl, vars, Mode::Plan, invalid)
+            .is_err()
+        {
             return Ok(());
         }
         let by_address: HashMap<&str, &Typed> = shadow
