@@ -450,12 +450,7 @@ fn declare(ctx: &mut Context<'_>, var: Typed, local: Typed) {
 
 /// An object of typed values, as one typed value.
 pub(super) fn object(items: &[(String, Typed)]) -> Typed {
-    object_owned(items.to_vec())
-}
-
-/// [`object`] of items it takes.
-pub(super) fn object_owned(items: Vec<(String, Typed)>) -> Typed {
-    Typed::object(items)
+    Typed::object(items.iter().cloned())
 }
 
 /// Roots a module's expressions may refer to that are not `var` or

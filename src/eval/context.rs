@@ -158,13 +158,8 @@ impl<'p> Namespace<'p> {
     pub(crate) fn find(&self, ops: &[TraversalOperator<'_>]) -> Option<(usize, &Typed)> {
         let mut ns = self;
         for (n, op) in ops.iter().enumerate() {
-            let name = match &op.kind {
-                TraversalOperatorKind::GetAttr(id) => id.name,
-                TraversalOperatorKind::Index(ix) => match ix.kind {
-                    crate::syntax::ExprKind::String(k) => k,
-                    _ => return None,
-                },
-                _ => return None,
+            let Some(LiteralStep::Name(name)) = literal_step(op) else {
+                return None;
             };
             match &ns.parts.iter().find(|(k, _)| k == name)?.1 {
                 Part::Value(t) => return Some((n + 1, t.as_ref())),
@@ -172,6 +167,28 @@ impl<'p> Namespace<'p> {
             }
         }
         None
+    }
+}
+
+/// A traversal step written as a literal.
+pub(crate) enum LiteralStep<'a> {
+    /// `.name` or `["name"]`.
+    Name(&'a str),
+    /// `[0]` or `.0`: the index, `None` when the number is not one.
+    Index(Option<u64>),
+}
+
+/// The step `op` takes, when it is written as a literal.
+pub(crate) fn literal_step<'a>(op: &TraversalOperator<'a>) -> Option<LiteralStep<'a>> {
+    match &op.kind {
+        TraversalOperatorKind::GetAttr(id) => Some(LiteralStep::Name(id.name)),
+        TraversalOperatorKind::Index(ix) => match ix.kind {
+            crate::syntax::ExprKind::String(k) => Some(LiteralStep::Name(k)),
+            crate::syntax::ExprKind::Number(n) => Some(LiteralStep::Index(n.value().as_u64())),
+            _ => None,
+        },
+        TraversalOperatorKind::LegacyIndex(n) => Some(LiteralStep::Index(Some(*n))),
+        _ => None,
     }
 }
 

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::access;
-use super::context::{Context, EvalMode, Found};
+use super::context::{literal_step, Context, EvalMode, Found, LiteralStep};
 use super::limits::{self, Budget};
 use super::ops;
 use super::print;
@@ -982,15 +982,10 @@ fn descend<'v>(
     let mut n = 0;
     for op in ops {
         // An attribute, a literal key or a literal index.
-        let (name, index) = match &op.kind {
-            TraversalOperatorKind::GetAttr(id) => (Some(id.name), None),
-            TraversalOperatorKind::Index(ix) => match ix.kind {
-                ExprKind::String(k) => (Some(k), None),
-                ExprKind::Number(n) => (None, n.value().as_u64()),
-                _ => break,
-            },
-            TraversalOperatorKind::LegacyIndex(n) => (None, Some(*n)),
-            _ => break,
+        let (name, index) = match literal_step(op) {
+            Some(LiteralStep::Name(n)) => (Some(n), None),
+            Some(LiteralStep::Index(i)) => (None, i),
+            None => break,
         };
         if let Some(i) = index {
             let Value::Array(a) = cur else {

@@ -183,9 +183,26 @@ impl Typed {
             _ => Vec::new(),
         }
     }
+    /// The evaluator's parts, borrowed.
+    pub(crate) fn as_meta(&self) -> (&Value, &Ty) {
+        (&self.value, &self.meta)
+    }
     /// What is known of its type beyond the value (see [`Ty`]).
     pub(crate) fn meta(&self) -> Option<&meta::Meta> {
         self.meta.as_ref()
+    }
+    /// A tuple of typed values.
+    pub(crate) fn tuple(items: Vec<Typed>) -> Typed {
+        let mut values = Vec::with_capacity(items.len());
+        let mut metas = Vec::with_capacity(items.len());
+        for t in items {
+            values.push(t.value);
+            metas.push(t.meta);
+        }
+        // (Every element a literal: the tuple is one too.)
+        let metas = metas.iter().any(Option::is_some).then_some(metas);
+        let meta = meta::tuple(&values, metas);
+        Typed::from_meta(Value::Array(values), meta)
     }
     /// An object of typed values, in the order given.
     pub(crate) fn object<K: Into<Key>>(items: impl IntoIterator<Item = (K, Typed)>) -> Typed {

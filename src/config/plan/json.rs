@@ -77,23 +77,27 @@ fn unknown_as_bool(v: &Value, t: &Ty) -> Value {
 /// otherwise known parts as cty's `SensitiveAsBool` gives them (objects
 /// without their `false` attributes, sequences element by element).
 pub(super) fn sensitive_as_bool(real: &Typed, shadow: Option<&Typed>) -> Value {
-    let (v, m) = real.clone().into_meta();
-    let s = shadow.map(|s| s.clone().into_meta());
-    let (sv, sm) = match &s {
-        Some((sv, sm)) => (Some(sv), sm.clone()),
-        None => (None, None),
-    };
-    marks(&v, &m, sv, &sm)
+    let (v, m) = real.as_meta();
+    match shadow.map(Typed::as_meta) {
+        Some((sv, sm)) => marks(v, m, Some(sv), sm),
+        None => marks(v, m, None, &None),
+    }
+}
+
+/// The marks of an unknown value of type `ty` that holds parts: `{}` for
+/// an object or a map, `[]` for a sequence (cty's shape).
+fn unknown_shape(ty: &Type) -> Option<Value> {
+    match ty {
+        Type::Object(_) | Type::Map(_) => Some(Value::Object(Map::new())),
+        Type::List(_) | Type::Tuple(_) | Type::Set(_) => Some(Value::Array(Vec::new())),
+        _ => None,
+    }
 }
 
 fn marks(v: &Value, t: &Ty, sv: Option<&Value>, st: &Ty) -> Value {
     crate::stack::with_stack(|| {
         if let Some(Meta::Unknown(ty, _)) = t {
-            return match ty {
-                Type::Object(_) | Type::Map(_) => Value::Object(Map::new()),
-                Type::List(_) | Type::Tuple(_) | Type::Set(_) => Value::Array(Vec::new()),
-                _ => Value::Bool(false),
-            };
+            return unknown_shape(ty).unwrap_or(Value::Bool(false));
         }
         if sv.is_some() && meta::is_unknown(st) {
             return Value::Bool(true);
@@ -212,15 +216,9 @@ fn identity(r: &ResourceInstance, change: bool) -> Map<Key, Value> {
 fn instance_sensitive(r: &ResourceInstance) -> Value {
     let mut s = r.sensitive.clone();
     if r.type_name == "terraform_data" {
-        if let (Value::Object(o), Some(input)) = (&mut s, r.values.value().get("input")) {
-            let shape = match (input, r.values.ty()) {
-                (_, Type::Object(attrs)) => match attrs.get("input") {
-                    Some(Type::Object(_) | Type::Map(_)) => Some(Value::Object(Map::new())),
-                    Some(Type::List(_) | Type::Tuple(_) | Type::Set(_)) => {
-                        Some(Value::Array(Vec::new()))
-                    }
-                    _ => None,
-                },
+        if let (Value::Object(o), Some(_)) = (&mut s, r.values.value().get("input")) {
+            let shape = match r.values.ty() {
+                Type::Object(attrs) => attrs.get("input").and_then(unknown_shape),
                 _ => None,
             };
             if let Some(shape) = shape {

@@ -18,8 +18,8 @@ use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::condition::{self, Outcome};
 use crate::config::module::{
-    cycle_of, header_span, object, object_owned, ref_span, topological, undeclared_reference,
-    variable_of, variables_context, Declarations, Kind,
+    cycle_of, header_span, ref_span, topological, undeclared_reference, variable_of,
+    variables_context, Declarations, Kind,
 };
 use crate::config::{DirFiles, Files};
 use crate::eval::{evaluate_typed, Context, Namespace, Part, Typed};
@@ -608,7 +608,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 _ => None,
             })
             .collect();
-        Ok(object(&outputs))
+        Ok(Typed::object(outputs))
     }
 
     /// The arguments of every module call in the tree under `at`, each
@@ -795,7 +795,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 "var" => {
                     if seen.insert(("var", "", n)) {
                         if let Some(t) = st.vars.get(*n) {
-                            var.push((n.to_string(), Part::Value(Cow::Borrowed(t))));
+                            var.push((n.to_string(), held(Some(t))));
                         }
                     }
                 }
@@ -860,7 +860,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                     } else {
                         part.sort_by(|a, b| a.0.cmp(&b.0));
                         part.dedup_by(|a, b| a.0 == b.0);
-                        Part::Value(Cow::Owned(object_owned(part)))
+                        Part::Value(Cow::Owned(Typed::object(part)))
                     }
                 }
             };
@@ -949,10 +949,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 let value = value.clone().unwrap_or_else(|| Typed::from(Value::Null));
                 ctx.declare_typed(
                     "each",
-                    object(&[
-                        ("key".to_owned(), Typed::from(Value::from(key))),
-                        ("value".to_owned(), value),
-                    ]),
+                    Typed::object([("key", Typed::from(Value::from(key))), ("value", value)]),
                 );
             }
             (Repeat::ForEach, None) => {
@@ -1735,16 +1732,13 @@ impl<'o, 'c> Walker<'o, 'c> {
     }
 }
 
-/// Whether a block of one of `kinds` in the module says `sensitive` (and
-/// not the constant `false`).
+/// Whether a block of one of `kinds` in the module says `sensitive = true`
+/// (what the walk that finds sensitive values hides).
 fn declares_sensitive(files: &Files, kinds: &[&str]) -> bool {
-    files.body().blocks().any(|b| {
-        kinds.contains(&b.ident.as_str())
-            && b.body.attribute("sensitive").is_some_and(|a| {
-                crate::typeexpr::constant_of(&a.expr)
-                    .map_or(true, |t| t.value() != &Value::Bool(false))
-            })
-    })
+    files
+        .body()
+        .blocks()
+        .any(|b| kinds.contains(&b.ident.as_str()) && configuration::is_true(&b.body, "sensitive"))
 }
 
 /// A module call's `source`, when it is a constant string.
@@ -2067,28 +2061,12 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
         return Err(e.sorted());
     }
     for (n, list) in blocks {
-        fields.insert(n, tuple(list));
+        fields.insert(n, Typed::tuple(list));
     }
     for n in unknown_blocks {
         fields.insert(n, Typed::unknown(Type::Dynamic));
     }
-    let items: Vec<(String, Typed)> = fields.into_iter().collect();
-    Ok(object(&items))
-}
-
-/// A tuple of typed values.
-fn tuple(items: Vec<Typed>) -> Typed {
-    let mut values = Vec::with_capacity(items.len());
-    let mut metas = Vec::with_capacity(items.len());
-    for t in items {
-        let (v, m) = t.into_meta();
-        values.push(v);
-        metas.push(m);
-    }
-    // (Every element a literal: the tuple is one too.)
-    let metas = metas.iter().any(Option::is_some).then_some(metas);
-    let m = meta::tuple(&values, metas);
-    Typed::from_meta(Value::Array(values), m)
+    Ok(Typed::object(fields))
 }
 
 /// The configured values as the plan shows them, and the attributes
@@ -2143,10 +2121,7 @@ fn with_schema(ty: &str, configured: Typed, accessed: &HashSet<String>) -> (Type
 /// An instance's value as references see it: the configured values and
 /// the computed attributes, unknown.
 fn referable(configured: Typed, computed: &[String]) -> Typed {
-    if computed.is_empty() {
-        return configured;
-    }
-    if !configured.is_known_object() {
+    if computed.is_empty() || !configured.is_known_object() {
         return configured;
     }
     let mut items = configured.into_attributes();
@@ -2208,7 +2183,7 @@ fn open_blocks(t: Typed, accessed: &HashSet<String>) -> Typed {
                 _ => e,
             })
             .collect();
-        (k, tuple(elements))
+        (k, Typed::tuple(elements))
     });
     Typed::object(items.collect::<Vec<_>>())
 }
@@ -2221,21 +2196,15 @@ fn collect(repeat: Repeat, values: Vec<(Option<InstanceKey>, Typed)>) -> Typed {
             .into_iter()
             .next()
             .map_or_else(|| Typed::unknown(Type::Dynamic), |v| v.1),
-        Repeat::Count => tuple(values.into_iter().map(|v| v.1).collect()),
-        Repeat::ForEach => {
-            let items: Vec<(String, Typed)> = values
-                .into_iter()
-                .map(|(k, v)| {
-                    let k = match k {
-                        Some(InstanceKey::Str(s)) => s,
-                        Some(InstanceKey::Int(i)) => i.to_string(),
-                        None => String::new(),
-                    };
-                    (k, v)
-                })
-                .collect();
-            object(&items)
-        }
+        Repeat::Count => Typed::tuple(values.into_iter().map(|v| v.1).collect()),
+        Repeat::ForEach => Typed::object(values.into_iter().map(|(k, v)| {
+            let k = match k {
+                Some(InstanceKey::Str(s)) => s,
+                Some(InstanceKey::Int(i)) => i.to_string(),
+                None => String::new(),
+            };
+            (k, v)
+        })),
     }
 }
 
