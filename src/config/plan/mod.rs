@@ -44,8 +44,10 @@
 //! ```
 
 mod configuration;
+mod graph;
 mod json;
 mod repetition;
+mod sources;
 mod walk;
 
 use std::path::{Path, PathBuf};

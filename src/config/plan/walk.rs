@@ -8,40 +8,25 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use super::graph::{declarations, find_resource, Graph, Node, GLOBAL_ROOTS};
 use super::repetition::{self, Instances, Repeat};
+use super::sources::{key_of, normalize, source_of, Sources};
 use super::{configuration, json};
 use super::{
     CheckKind, CheckStatus, Checked, CheckedInstance, InstanceKey, Mode, OutputValue, Plan,
     PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
 };
 use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
-use crate::analysis::{body_references, references, Reference, Step};
+use crate::analysis::{references, Reference, Step};
 use crate::config::condition::{self, Outcome};
-use crate::config::module::{
-    cycle_of, header_span, ref_span, topological, undeclared_reference, variable_of,
-    variables_context, Declarations, Kind,
-};
-use crate::config::{DirFiles, Files};
+use crate::config::module::{header_span, variables_context, Declarations, Kind};
+use crate::config::Files;
 use crate::eval::{evaluate_typed, Context, Namespace, Part, Typed};
-use crate::syntax::{
-    walk_expr, Block, Body, ExprKind, Expression, Structure, TraversalOperatorKind, Visit,
-};
+use crate::syntax::{Block, Body, ExprKind, Structure};
 use crate::value::meta;
 use crate::value::{Key, Map, Type, Value};
 use crate::{Error, ErrorKind, Result, Severity, Span};
 
-/// Roots that are not resources.
-const GLOBAL_ROOTS: &[&str] = &[
-    "var",
-    "local",
-    "module",
-    "data",
-    "count",
-    "each",
-    "path",
-    "terraform",
-    "self",
-];
 /// The built-in provider's full name.
 const BUILTIN: &str = "terraform.io/builtin/terraform";
 
@@ -54,8 +39,8 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
             &fresh
         }
     };
-    let manifest = dir.as_deref().map(read_manifest).unwrap_or_default();
-    let mut w = Walker::new(opts, base, dir.clone(), manifest);
+    let sources = Sources::read(files, dir.clone(), opts.max_module_depth);
+    let mut w = Walker::new(opts, base, &sources);
     let root = At {
         files,
         dir: dir.clone(),
@@ -64,14 +49,15 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         path_module: ".".to_owned(),
         depth: 0,
     };
-    let decl = root_declarations(files)?;
+    let graph = w.graph(files, dir.as_deref(), "")?;
+    let decl = &graph.decl;
     // Plan mode: the root variables' values first (Terraform checks them
     // before anything else).
     let mut vars = None;
     if opts.mode == Mode::Plan {
         let mut warnings = Vec::new();
         vars = Some(files.variable_values(
-            &decl,
+            decl,
             &opts.inputs,
             opts.missing_unknown,
             &mut warnings,
@@ -81,14 +67,14 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     }
     // Then, as Terraform builds its graph, every module call's arguments
     // against the child's variables, through the whole tree.
-    w.check_calls(&root, &decl)?;
+    w.check_calls(&root, &graph)?;
     // Terraform validates before it plans: every input unknown.
     let mut unknown_vars = Vec::new();
-    for (name, block) in &decl.variables {
-        let v = variable_of(block).map_err(|e| files.locate(e))?;
+    for (i, (name, _)) in decl.variables.iter().enumerate() {
+        let v = graph.variable(i)?;
         unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
     }
-    let validated = w.module(&root, &decl, unknown_vars, Mode::Validate, &HashSet::new());
+    let validated = w.module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new());
     let mut failed = w.input_errors.take();
     if let Err(e) = validated {
         Error::append(&mut failed, e);
@@ -102,7 +88,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     // The plan walk: the root variables' validation rules first.
     let mut outcomes = Vec::new();
     let checked = files.variable_values(
-        &decl,
+        decl,
         &opts.inputs,
         opts.missing_unknown,
         &mut Vec::new(),
@@ -120,9 +106,9 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     // (The walk goes on without what depends on a variable that failed,
     // as Terraform's does.)
     let shadow_vars = vars.clone();
-    let walked = w.module(&root, &decl, vars, Mode::Plan, &invalid);
+    let walked = w.module(&root, &graph, vars, Mode::Plan, &invalid);
     if walked.is_ok() {
-        w.mark_sensitive(&root, &decl, shadow_vars, &invalid)?;
+        w.mark_sensitive(&root, &graph, shadow_vars, &invalid)?;
     }
     // The configuration, as the plan describes it.
     let mut providers = configuration::Providers::new();
@@ -156,45 +142,16 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     Ok(w.plan)
 }
 
-fn root_declarations(files: &Files) -> Result<Declarations<'_, '_>> {
-    let text = files.source();
-    let mut decl = Declarations::of(files.body(), &|span| {
-        crate::config::range_text(text, &files.files, span)
-    });
-    match decl.failed.take() {
-        Some(e) => Err(files.locate(e)),
-        None => Ok(decl),
-    }
-}
-
-/// `.terraform/modules/modules.json`: module key (`a.b`) to directory.
-fn read_manifest(dir: &Path) -> HashMap<String, PathBuf> {
-    let mut out = HashMap::new();
-    let Ok(text) = std::fs::read_to_string(dir.join(".terraform/modules/modules.json")) else {
-        return out;
-    };
-    let Ok(v) = crate::json::value_from_str(&text) else {
-        return out;
-    };
-    if let Some(Value::Array(mods)) = v.as_object().and_then(|o| o.get("Modules")) {
-        for m in mods {
-            if let (Some(Value::String(k)), Some(Value::String(d))) = (m.get("Key"), m.get("Dir")) {
-                out.insert(k.as_str().to_owned(), dir.join(d.as_str()));
-            }
-        }
-    }
-    out
-}
-
-struct Walker<'o, 'c> {
+struct Walker<'o, 'c, 'm> {
     opts: &'o PlanOptions<'c>,
     base: &'o Context<'o>,
     plan: Plan,
-    root: Option<PathBuf>,
-    manifest: HashMap<String, PathBuf>,
-    /// Module sources read so far, by directory.
-    loaded: HashMap<PathBuf, Rc<Files>>,
-    /// Their output names.
+    /// The modules the configuration's calls reach.
+    sources: &'m Sources,
+    /// Their graphs so far, by directory and module key (`""` for the
+    /// root).
+    graphs: HashMap<(Option<PathBuf>, String), Rc<Graph<'m>>>,
+    /// Their output names, by directory.
     outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
     /// The modules warned of as not installed, by key.
     warned: HashSet<String>,
@@ -212,8 +169,8 @@ struct Walker<'o, 'c> {
 }
 
 /// One module instance being walked.
-struct At<'f> {
-    files: &'f Files,
+struct At<'m> {
+    files: &'m Files,
     dir: Option<PathBuf>,
     /// `module.a["k"].module.b` (`""` for the root).
     address: String,
@@ -227,11 +184,7 @@ struct At<'f> {
 impl At<'_> {
     /// A child module's key in Terraform's manifest (`a.b`).
     fn key_of(&self, call: &str) -> String {
-        if self.key.is_empty() {
-            call.to_owned()
-        } else {
-            format!("{}.{call}", self.key)
-        }
+        key_of(&self.key, call)
     }
 
     /// The address of something this module instance declares
@@ -262,15 +215,6 @@ impl At<'_> {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Node {
-    Local(usize),
-    Resource(usize),
-    Call(usize),
-    Output(usize),
-    Check(usize),
-}
-
 /// What a module instance has evaluated so far.
 #[derive(Default)]
 struct State {
@@ -282,22 +226,16 @@ struct State {
     call_skipped: HashMap<usize, HashSet<String>>,
 }
 
-impl<'o, 'c> Walker<'o, 'c> {
-    /// A walk of the configuration rooted at `root` (its directory, when
-    /// it has one) with `manifest`'s installed modules: nothing read yet.
-    fn new(
-        opts: &'o PlanOptions<'c>,
-        base: &'o Context<'o>,
-        root: Option<PathBuf>,
-        manifest: HashMap<String, PathBuf>,
-    ) -> Self {
+impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
+    /// A walk of the configuration whose modules are `sources`: nothing
+    /// evaluated yet.
+    fn new(opts: &'o PlanOptions<'c>, base: &'o Context<'o>, sources: &'m Sources) -> Self {
         Walker {
             opts,
             base,
             plan: Plan::default(),
-            root,
-            manifest,
-            loaded: HashMap::new(),
+            sources,
+            graphs: HashMap::new(),
             outputs: HashMap::new(),
             warned: HashSet::new(),
             checks: BTreeMap::new(),
@@ -311,110 +249,26 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// Walks one module instance; its outputs as an object.
     fn module(
         &mut self,
-        at: &At<'_>,
-        decl: &Declarations<'_, '_>,
+        at: &At<'m>,
+        graph: &Graph<'m>,
         vars: Vec<(String, Typed)>,
         mode: Mode,
         invalid: &HashSet<String>,
     ) -> Result<Typed> {
         let files = at.files;
-        let body = files.body();
-        let accessed = accessed_names(body);
-        // The nodes, their references and what they depend on.
-        let mut nodes = Vec::new();
-        let mut refs: Vec<Vec<Reference<'_>>> = Vec::new();
-        for (i, (_, expr, _)) in decl.locals.iter().enumerate() {
-            nodes.push(Node::Local(i));
-            refs.push(references(expr));
-        }
-        for (i, r) in decl.resources.iter().enumerate() {
-            nodes.push(Node::Resource(i));
-            refs.push(block_refs(r.3));
-        }
-        for (i, c) in decl.calls.iter().enumerate() {
-            nodes.push(Node::Call(i));
-            refs.push(block_refs(c.1));
-        }
-        for (i, o) in decl.outputs.iter().enumerate() {
-            nodes.push(Node::Output(i));
-            refs.push(block_refs(o.1));
-        }
-        for (i, c) in decl.checks.iter().enumerate() {
-            nodes.push(Node::Check(i));
-            refs.push(block_refs(c.1));
-        }
-        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-        // Each node's own static errors (Terraform's reference checks):
-        // the node fails, and what depends on it is not evaluated.
-        let mut node_errors: Vec<Option<Error>> = nodes.iter().map(|_| None).collect();
+        let decl = &graph.decl;
+        let (nodes, refs, deps) = (&graph.nodes, &graph.refs, &graph.deps);
+        let order = graph.order()?;
         // Those that refer to a root variable whose validation failed.
         let mut skipped = vec![false; nodes.len()];
-        let mut deps = Vec::with_capacity(nodes.len());
-        for (k, rs) in refs.iter().enumerate() {
-            let errors = &mut node_errors[k];
-            // What `count` and `each` the node has (not in its own
-            // `count` or `for_each` expression).
-            let (block, own_local) = match nodes[k] {
-                Node::Resource(j) => (Some(decl.resources[j].3), None),
-                Node::Call(j) => (Some(decl.calls[j].1), None),
-                Node::Output(_) | Node::Check(_) => (None, None),
-                Node::Local(j) => (None, Some(decl.locals[j].0)),
-            };
-            let meta = |name: &str| {
-                block
-                    .and_then(|b| b.body.attribute(name))
-                    .map(|a| a.expr.span)
-            };
-            let (count, for_each) = (meta("count"), meta("for_each"));
-            let mut d = Vec::new();
-            for r in rs {
-                if r.root == "var" && !invalid.is_empty() {
-                    if let Some(Step::Attr(n)) = r.steps.first() {
-                        if invalid.contains(*n) {
-                            skipped[k] = true;
-                        }
-                    }
-                }
-                let within = |span: Option<Span>| {
-                    span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
-                };
-                let message = match r.root {
-                    "count" if count.is_none() || within(count) => Some("Reference to \"count\" in non-counted context: The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set."),
-                    "each" if for_each.is_none() || within(for_each) => Some("Reference to \"each\" in context without for_each: The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set."),
-                    _ => None,
-                };
-                if let Some(m) = message {
-                    Error::append(errors, Error::spanned(ErrorKind::Eval, m, ref_span(r)));
-                    continue;
-                }
-                if let Some(e) = undeclared_reference(decl, r, own_local) {
-                    Error::append(errors, e);
-                    continue;
-                }
-                match target(decl, r) {
-                    Ok(Some(n)) => d.push(index[&n]),
-                    Ok(None) => {}
-                    Err(message) => {
-                        let message = message.replace("{module}", &at.display());
-                        Error::append(
-                            errors,
-                            Error::spanned(ErrorKind::Eval, message, ref_span(r)),
-                        )
-                    }
-                }
+        if !invalid.is_empty() {
+            for (k, rs) in refs.iter().enumerate() {
+                skipped[k] = rs.iter().any(|r| match (r.root, r.steps.first()) {
+                    ("var", Some(Step::Attr(n))) => invalid.contains(*n),
+                    _ => false,
+                });
             }
-            for e in self.output_references(at, decl, nodes[k])? {
-                Error::append(errors, e);
-            }
-            deps.push(d);
         }
-        let order = match topological(&deps) {
-            Ok(o) => o,
-            Err(cycle) => {
-                let names = cycle.iter().map(|&i| node_name(decl, nodes[i])).collect();
-                return Err(cycle_of(names));
-            }
-        };
         let mut failed: Option<Error> = None;
         let mut bad = vec![false; nodes.len()];
         let mctx = self.module_context(at);
@@ -432,7 +286,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
         }
         let mut outputs: Vec<(String, Typed)> = Vec::new();
-        for i in order {
+        for &i in order {
             let node = nodes[i];
             let of_skipped = !st.call_skipped.is_empty()
                 && refs[i].iter().any(|r| {
@@ -458,7 +312,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 bad[i] = true;
                 continue;
             }
-            if let Some(e) = node_errors[i].take() {
+            if let Some(e) = graph.errors(i, || at.display()) {
                 Error::append(&mut failed, files.locate(e.sorted()));
                 bad[i] = true;
                 continue;
@@ -471,7 +325,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                         st.locals.insert(j, t);
                     })
                 }
-                Node::Resource(j) => self.resource(at, decl, j, &ctx, &accessed, mode).map(|t| {
+                Node::Resource(j) => self.resource(at, graph, j, &ctx, mode).map(|t| {
                     st.resources.insert(j, t);
                 }),
                 Node::Call(j) => self.call(at, decl, j, &ctx, mode).map(|t| {
@@ -614,102 +468,60 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// The arguments of every module call in the tree under `at`, each
     /// checked against its child's variables: the first call that fails
     /// is the error (as Terraform reports it while building its graph).
-    fn check_calls(&mut self, at: &At<'_>, decl: &Declarations<'_, '_>) -> Result<()> {
+    fn check_calls(&mut self, at: &At<'m>, graph: &Graph<'m>) -> Result<()> {
         if at.depth > self.opts.max_module_depth {
             return Ok(());
         }
-        for (name, block) in &decl.calls {
+        for (name, block) in &graph.decl.calls {
             let key = at.key_of(name);
             let Some((child, dir)) = self.source(at, &key, block)? else {
                 continue;
             };
-            let child_decl = root_declarations(&child)?;
-            if let Some(e) = call_arguments(block, &child_decl) {
-                return Err(at.files.locate(e));
-            }
             let sub = At {
-                files: &child,
+                files: child,
                 dir: Some(dir),
                 address: String::new(),
                 key,
                 path_module: String::new(),
                 depth: at.depth + 1,
             };
-            self.check_calls(&sub, &child_decl)?;
+            let child_graph = self.graph(child, sub.dir.as_deref(), &sub.key)?;
+            if let Some(e) = call_arguments(block, &child_graph) {
+                return Err(at.files.locate(e));
+            }
+            self.check_calls(&sub, &child_graph)?;
         }
         Ok(())
     }
 
-    /// Terraform's static check of `module.NAME.OUTPUT` (after an index or
-    /// a splat too): the child must declare the output.
-    fn output_references(
-        &mut self,
-        at: &At<'_>,
-        decl: &Declarations<'_, '_>,
-        node: Node,
-    ) -> Result<Vec<Error>> {
-        struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
-        impl<'a> Visit<'a> for Uses<'a> {
-            fn visit_expr(&mut self, e: &'a Expression<'a>) {
-                if let ExprKind::Traversal(t) = &e.kind {
-                    if let (ExprKind::Variable("module"), [first, rest @ ..]) =
-                        (&t.expr.kind, t.operators)
-                    {
-                        if let TraversalOperatorKind::GetAttr(call) = &first.kind {
-                            let rest = match rest.first().map(|o| &o.kind) {
-                                Some(TraversalOperatorKind::GetAttr(_)) => rest,
-                                Some(_) => &rest[1..],
-                                None => rest,
-                            };
-                            if let Some(op) = rest.first() {
-                                if let TraversalOperatorKind::GetAttr(out) = &op.kind {
-                                    self.0.push((call.as_str(), out.as_str(), op.span));
-                                }
-                            }
-                        }
-                    }
-                }
-                walk_expr(self, e);
-            }
+    /// The graph of the module `files` (read from `dir`) of key `key`,
+    /// found once for each key.
+    fn graph(&mut self, files: &'m Files, dir: Option<&Path>, key: &str) -> Result<Rc<Graph<'m>>> {
+        let id = (dir.map(Path::to_path_buf), key.to_owned());
+        if let Some(g) = self.graphs.get(&id) {
+            return Ok(g.clone());
         }
-        let mut uses = Uses(Vec::new());
-        match node {
-            Node::Local(j) => uses.visit_expr(decl.locals[j].1),
-            Node::Resource(j) => uses.visit_body(&decl.resources[j].3.body),
-            Node::Call(j) => uses.visit_body(&decl.calls[j].1.body),
-            Node::Output(j) => uses.visit_body(&decl.outputs[j].1.body),
-            Node::Check(j) => uses.visit_body(&decl.checks[j].1.body),
-        }
-        if uses.0.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut errors = Vec::new();
-        for (call, out, span) in uses.0 {
-            let Some((name, block)) = decl.find(Kind::Call, "", call).map(|j| decl.calls[j]) else {
-                continue;
-            };
-            let key = at.key_of(name);
-            let Some((_, dir)) = self.source(at, &key, block)? else {
-                continue;
-            };
-            if !self.outputs_of(&dir)?.contains(out) {
-                errors.push(Error::spanned(
-                    ErrorKind::Eval,
-                    format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
-                    span,
-                ));
-            }
-        }
-        Ok(errors)
+        // (A call whose source is missing or not installed has no outputs
+        // known here: `check_calls` reports the first, warns of the other.)
+        let sources = self.sources;
+        let mut outputs = |block: &Block<'_>, out: &str| {
+            let name = block.labels.first()?.as_str();
+            let src = source_of(block)?;
+            let dir = sources.dir_of(dir, &key_of(key, name), &src)?;
+            let names = self.outputs_of(&dir).ok()?;
+            Some(names.contains(out))
+        };
+        let g = Rc::new(Graph::of(files, &mut outputs)?);
+        self.graphs.insert(id, g.clone());
+        Ok(g)
     }
 
-    /// The output names of the module read from `dir` (read before).
+    /// The output names of the module read from `dir`.
     fn outputs_of(&mut self, dir: &Path) -> Result<Rc<HashSet<String>>> {
         if let Some(o) = self.outputs.get(dir) {
             return Ok(o.clone());
         }
-        let files = self.loaded[dir].clone();
-        let decl = root_declarations(&files)?;
+        let decl = declarations(self.sources.files(dir)?)?;
         let names: HashSet<String> = decl.outputs.iter().map(|o| o.0.to_owned()).collect();
         let names = Rc::new(names);
         self.outputs.insert(dir.to_path_buf(), names.clone());
@@ -724,6 +536,7 @@ impl<'o, 'c> Walker<'o, 'c> {
     fn module_context(&self, at: &At<'_>) -> Context<'o> {
         let mut ctx = self.base.child();
         let cwd = self
+            .sources
             .root
             .as_deref()
             .and_then(|d| std::path::absolute(d).ok())
@@ -964,14 +777,14 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// references) returned.
     fn resource(
         &mut self,
-        at: &At<'_>,
-        decl: &Declarations<'_, '_>,
+        at: &At<'m>,
+        graph: &Graph<'m>,
         j: usize,
         ctx: &Context<'_>,
-        accessed: &HashSet<String>,
         mode: Mode,
     ) -> Result<Typed> {
-        let (is_data, ty, name, block) = decl.resources[j];
+        let (is_data, ty, name, block) = graph.decl.resources[j];
+        let accessed = &graph.accessed;
         let (repeat, instances) = self.instances(block, ctx, mode)?;
         if mode == Mode::Validate {
             let ictx = Self::instance_ctx(ctx, repeat, None);
@@ -1091,7 +904,7 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// the call's value (its outputs, per instance).
     fn call(
         &mut self,
-        at: &At<'_>,
+        at: &At<'m>,
         decl: &Declarations<'_, '_>,
         j: usize,
         ctx: &Context<'_>,
@@ -1114,7 +927,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         };
         if keys.is_empty() && mode == Mode::Plan {
             // No instance: its objects with conditions are still listed.
-            self.register_config(&child, &child_dir, &key, at.depth + 1)?;
+            self.register_config(child, &child_dir, &key, at.depth + 1)?;
         }
         if at.depth + 1 > self.opts.max_module_depth {
             return Err(at.files.locate(Error::spanned(
@@ -1123,7 +936,8 @@ impl<'o, 'c> Walker<'o, 'c> {
                 header_span(block),
             )));
         }
-        let child_decl = root_declarations(&child)?;
+        let child_graph = self.graph(child, Some(&child_dir), &key)?;
+        let child_decl = &child_graph.decl;
         let mut values = Vec::new();
         let mut failed_all = None;
         let mut skipped = HashSet::new();
@@ -1149,8 +963,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             // The values the child's `validation` rules see (in validate
             // mode too: Terraform checks them with the arguments' values).
             let mut given_values = Vec::new();
-            for (vn, vblock) in &child_decl.variables {
-                let v = variable_of(vblock).map_err(|e| child.locate(e))?;
+            for (i, (vn, vblock)) in child_decl.variables.iter().enumerate() {
+                let v = child_graph.variable(i)?;
                 let g = given.remove(vn);
                 if g.is_none() && v.default_value().is_none() {
                     continue;
@@ -1197,8 +1011,8 @@ impl<'o, 'c> Walker<'o, 'c> {
             let (invalid, e) = self.validate_inputs(
                 at,
                 block,
-                &child,
-                &child_decl,
+                child,
+                child_decl,
                 &given_values,
                 &address,
                 &key,
@@ -1211,10 +1025,10 @@ impl<'o, 'c> Walker<'o, 'c> {
                 Error::append(&mut self.input_errors, e);
                 skipped.insert(String::new());
             }
-            let path_module = relative_to(self.root.as_deref(), &child_dir)
+            let path_module = relative_to(self.sources.root.as_deref(), &child_dir)
                 .unwrap_or_else(|| child_dir.to_string_lossy().into_owned());
             let sub = At {
-                files: &child,
+                files: child,
                 dir: Some(child_dir.clone()),
                 address,
                 key: key.clone(),
@@ -1225,7 +1039,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 },
                 depth: at.depth + 1,
             };
-            match self.module(&sub, &child_decl, vars, mode, &invalid) {
+            match self.module(&sub, &child_graph, vars, mode, &invalid) {
                 Ok(out) => {
                     skipped.extend(std::mem::take(&mut self.skipped_outputs));
                     values.push((inst.map(|i| i.0.clone()), out));
@@ -1326,8 +1140,8 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// `sensitive`, a `for_each` — are not given yet.)
     fn mark_sensitive(
         &mut self,
-        root: &At<'_>,
-        decl: &Declarations<'_, '_>,
+        root: &At<'m>,
+        graph: &Graph<'m>,
         vars: Vec<(String, Typed)>,
         invalid: &HashSet<String>,
     ) -> Result<()> {
@@ -1335,8 +1149,8 @@ impl<'o, 'c> Walker<'o, 'c> {
         // marks resources.)
         if !declares_sensitive(root.files, &["variable"])
             && !self
-                .loaded
-                .values()
+                .sources
+                .all()
                 .any(|f| declares_sensitive(f, &["variable", "output"]))
         {
             return Ok(());
@@ -1345,16 +1159,16 @@ impl<'o, 'c> Walker<'o, 'c> {
             missing_unknown: true,
             ..self.opts.clone()
         };
-        // (The modules read so far are read again by neither walk.)
+        // (The modules' graphs are found again by neither walk.)
         let mut shadow = Walker {
-            loaded: self.loaded.clone(),
+            graphs: self.graphs.clone(),
             outputs: self.outputs.clone(),
             warned: self.warned.clone(),
             shadow: true,
-            ..Walker::new(&opts, self.base, self.root.clone(), self.manifest.clone())
+            ..Walker::new(&opts, self.base, self.sources)
         };
         if shadow
-            .module(root, decl, vars, Mode::Plan, invalid)
+            .module(root, graph, vars, Mode::Plan, invalid)
             .is_err()
         {
             return Ok(());
@@ -1445,11 +1259,12 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// calls (each source read once; see [`configuration::module`]).
     fn configuration_of(
         &mut self,
-        at: &At<'_>,
+        at: &At<'m>,
         inherited: &BTreeMap<String, String>,
         providers: &mut configuration::Providers,
     ) -> Result<Value> {
-        let decl = root_declarations(at.files)?;
+        let graph = self.graph(at.files, at.dir.as_deref(), &at.key)?;
+        let decl = &graph.decl;
         let body = at.files.body();
         let keys = configuration::keys_for_children(body, &at.key, inherited);
         let mut calls = Vec::with_capacity(decl.calls.len());
@@ -1465,7 +1280,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 continue;
             };
             let sub = At {
-                files: &files,
+                files,
                 dir: Some(dir),
                 address: String::new(),
                 key,
@@ -1475,7 +1290,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             calls.push(Some(self.configuration_of(&sub, &keys, providers)?));
         }
         Ok(configuration::module(
-            body, &decl, &at.key, calls, inherited, providers,
+            body, decl, &at.key, calls, inherited, providers,
         ))
     }
 
@@ -1484,7 +1299,7 @@ impl<'o, 'c> Walker<'o, 'c> {
     /// Terraform's checks have them).
     fn register_config(
         &mut self,
-        files: &Files,
+        files: &'m Files,
         dir: &Path,
         key: &str,
         depth: usize,
@@ -1492,7 +1307,8 @@ impl<'o, 'c> Walker<'o, 'c> {
         if depth > self.opts.max_module_depth {
             return Ok(());
         }
-        let decl = root_declarations(files)?;
+        let graph = self.graph(files, Some(dir), key)?;
+        let decl = &graph.decl;
         let has = |b: &Block<'_>, kind: &str| condition::rules(&b.body, kind).next().is_some();
         for (name, b) in &decl.variables {
             if has(b, "validation") {
@@ -1543,21 +1359,16 @@ impl<'o, 'c> Walker<'o, 'c> {
                 None,
             );
         }
-        let calls: Vec<(String, String)> = decl
-            .calls
-            .iter()
-            .filter_map(|(name, b)| Some((name.to_string(), source_of(b)?)))
-            .collect();
-        drop(decl);
-        for (name, src) in calls {
-            let child_key = format!("{key}.{name}");
-            let Some(child_dir) = self.module_dir(Some(dir), &child_key, &src) else {
+        for (name, b) in &decl.calls {
+            let Some(src) = source_of(b) else { continue };
+            let child_key = key_of(key, name);
+            let Some(child_dir) = self.sources.dir_of(Some(dir), &child_key, &src) else {
                 continue;
             };
-            let Ok(child) = self.load(&child_dir) else {
+            let Ok(child) = self.sources.files(&child_dir) else {
                 continue;
             };
-            self.register_config(&child, &child_dir, &child_key, depth + 1)?;
+            self.register_config(child, &child_dir, &child_key, depth + 1)?;
         }
         Ok(())
     }
@@ -1676,7 +1487,7 @@ impl<'o, 'c> Walker<'o, 'c> {
         at: &At<'_>,
         key: &str,
         block: &Block<'_>,
-    ) -> Result<Option<(Rc<Files>, PathBuf)>> {
+    ) -> Result<Option<(&'m Files, PathBuf)>> {
         let Some(src) = source_of(block) else {
             return Err(at.files.locate(Error::spanned(
                 ErrorKind::Eval,
@@ -1684,7 +1495,7 @@ impl<'o, 'c> Walker<'o, 'c> {
                 header_span(block),
             )));
         };
-        let Some(dir) = self.module_dir(at.dir.as_deref(), key, &src) else {
+        let Some(dir) = self.sources.dir_of(at.dir.as_deref(), key, &src) else {
             // (Once, however often the walk comes here.)
             if self.warned.insert(key.to_owned()) {
                 let e = at.files.locate(Error::spanned(
@@ -1696,7 +1507,7 @@ impl<'o, 'c> Walker<'o, 'c> {
             }
             return Ok(None);
         };
-        let files = self.load(&dir).map_err(|e| {
+        let files = self.sources.files(&dir).map_err(|e| {
             at.files.locate(Error::spanned(
                 ErrorKind::Eval,
                 format!("Unreadable module directory: {}", e.message()),
@@ -1704,31 +1515,6 @@ impl<'o, 'c> Walker<'o, 'c> {
             ))
         })?;
         Ok(Some((files, dir)))
-    }
-
-    /// The directory of a module whose source is `src`, called from the
-    /// module in `from` with the manifest key `key`: a local source from
-    /// there, any other where `terraform init` installed it; `None` when
-    /// it is not there.
-    fn module_dir(&self, from: Option<&Path>, key: &str, src: &str) -> Option<PathBuf> {
-        let local = src.starts_with("./") || src.starts_with("../");
-        match (from, local) {
-            (Some(d), true) => Some(normalize(&d.join(src))),
-            (_, false) => self.manifest.get(key).cloned(),
-            (None, true) => None,
-        }
-        // (A directory read before is one still.)
-        .filter(|d| self.loaded.contains_key(d) || d.is_dir())
-    }
-
-    /// The files of the module in `dir`, read once.
-    fn load(&mut self, dir: &Path) -> Result<Rc<Files>> {
-        if let Some(f) = self.loaded.get(dir) {
-            return Ok(f.clone());
-        }
-        let files = Rc::new(Files::read_dir(dir, &DirFiles::terraform())?);
-        self.loaded.insert(dir.to_path_buf(), files.clone());
-        Ok(files)
     }
 }
 
@@ -1741,15 +1527,10 @@ fn declares_sensitive(files: &Files, kinds: &[&str]) -> bool {
         .any(|b| kinds.contains(&b.ident.as_str()) && configuration::is_true(&b.body, "sensitive"))
 }
 
-/// A module call's `source`, when it is a constant string.
-fn source_of(block: &Block<'_>) -> Option<String> {
-    let t = crate::typeexpr::constant_of(&block.body.attribute("source")?.expr).ok()?;
-    t.value().as_str().map(str::to_owned)
-}
-
 /// Terraform's errors for a module call's arguments: one that is not a
 /// variable of the child, a variable without a default that is not set.
-fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Error> {
+fn call_arguments(block: &Block<'_>, graph: &Graph<'_>) -> Option<Error> {
+    let child = &graph.decl;
     let mut failed = None;
     for a in block.body.attributes() {
         let n = a.name.as_str();
@@ -1766,11 +1547,11 @@ fn call_arguments(block: &Block<'_>, child: &Declarations<'_, '_>) -> Option<Err
             );
         }
     }
-    for (vn, vblock) in &child.variables {
+    for (i, (vn, _)) in child.variables.iter().enumerate() {
         if block.body.attribute(vn).is_some() {
             continue;
         }
-        let required = variable_of(vblock).is_ok_and(|v| v.default_value().is_none());
+        let required = graph.variable(i).is_ok_and(|v| v.default_value().is_none());
         if required {
             // (The body's opening brace.)
             let start = block.body.span.start().saturating_sub(1);
@@ -1836,150 +1617,6 @@ fn relative_to(root: Option<&Path>, dir: &Path) -> Option<String> {
     let dir = normalize(dir);
     let rel = dir.strip_prefix(&root).ok()?;
     Some(rel.to_string_lossy().replace('\\', "/"))
-}
-
-/// `a/./b/../c` as `a/c`, without reading the filesystem.
-fn normalize(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
-}
-
-/// What a node depends on, for a reference: `Ok(None)` for roots that are
-/// not nodes; the error message when it names nothing declared.
-fn target(
-    decl: &Declarations<'_, '_>,
-    r: &Reference<'_>,
-) -> std::result::Result<Option<Node>, String> {
-    let Some(Step::Attr(n)) = r.steps.first() else {
-        return Ok(None);
-    };
-    Ok(match r.root {
-        "local" => decl.find(Kind::Local, "", n).map(Node::Local),
-        "module" => match decl.find(Kind::Call, "", n) {
-            Some(j) => Some(Node::Call(j)),
-            None => {
-                return Err(format!(
-                    "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
-                ))
-            }
-        },
-        "data" => {
-            let Some(Step::Attr(name)) = r.steps.get(1) else {
-                return Ok(None);
-            };
-            match find_resource(decl, true, n, name) {
-                Some(j) => Some(Node::Resource(j)),
-                None => {
-                    return Err(format!(
-                        "Reference to undeclared resource: A data resource \"{n}\" \"{name}\" has not been declared in {{module}}."
-                    ))
-                }
-            }
-        }
-        root if GLOBAL_ROOTS.contains(&root) => None,
-        ty => match find_resource(decl, false, ty, n) {
-            Some(j) => Some(Node::Resource(j)),
-            None => {
-                return Err(format!(
-                    "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
-                ))
-            }
-        },
-    })
-}
-
-fn find_resource(decl: &Declarations<'_, '_>, data: bool, ty: &str, name: &str) -> Option<usize> {
-    decl.find(if data { Kind::Data } else { Kind::Resource }, ty, name)
-}
-
-/// Terraform's name of a node in a cycle.
-fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
-    match n {
-        Node::Local(j) => format!("local.{} (expand)", decl.locals[j].0),
-        Node::Resource(j) => {
-            let (data, ty, name, _) = decl.resources[j];
-            ResourceMode::of(data).local(ty, name)
-        }
-        Node::Call(j) => format!("module.{} (close)", decl.calls[j].0),
-        Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
-        Node::Check(j) => format!("check.{} (expand)", decl.checks[j].0),
-    }
-}
-
-/// The references of a block's body that name what the module declares
-/// (its `depends_on` included): not a `dynamic` block's iterator inside
-/// it, nor the `provider` and `providers` meta-arguments (provider
-/// configurations), nor `lifecycle`'s `ignore_changes` (attribute names).
-fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
-    let mut iterators: HashSet<&str> = HashSet::new();
-    dynamic_iterators(&b.body, &mut iterators);
-    body_references(&b.body)
-        .into_iter()
-        .filter(|r| {
-            let path = &r.attr_path;
-            let meta = matches!(path.as_slice(), ["provider"] | ["providers"])
-                || (path.first() == Some(&"lifecycle") && path.last() == Some(&"ignore_changes"));
-            let iterator = path.contains(&"dynamic") && iterators.contains(r.reference.root);
-            !meta && !iterator
-        })
-        .map(|r| r.reference)
-        .collect()
-}
-
-/// The iterator names of the `dynamic` blocks in `body`, at any depth:
-/// each block's label, or its `iterator` argument.
-fn dynamic_iterators<'a>(body: &'a Body<'a>, out: &mut HashSet<&'a str>) {
-    for b in body.blocks() {
-        if b.ident.as_str() == "dynamic" {
-            if let Some(l) = b.labels.first() {
-                out.insert(l.as_str());
-            }
-            if let Some(a) = b.body.attribute("iterator") {
-                if let ExprKind::Variable(name) = a.expr.kind {
-                    out.insert(name);
-                }
-            }
-        }
-        dynamic_iterators(&b.body, out);
-    }
-}
-
-/// Every attribute name a module accesses with `.name` after what it
-/// refers to (`aws_x.y.id`, `x[*].arn`, `r.id` in a `for`): the attributes
-/// a resource without a known schema may be asked for.
-fn accessed_names(body: &Body<'_>) -> HashSet<String> {
-    struct Names(HashSet<String>);
-    impl<'a> Visit<'a> for Names {
-        fn visit_expr(&mut self, e: &'a Expression<'a>) {
-            if let ExprKind::Traversal(t) = &e.kind {
-                let skip = match t.expr.kind {
-                    ExprKind::Variable("data") => 2,
-                    ExprKind::Variable(_) => 1,
-                    _ => 0,
-                };
-                for op in t.operators.iter().skip(skip) {
-                    if let TraversalOperatorKind::GetAttr(i) = &op.kind {
-                        self.0.insert(i.as_str().to_owned());
-                    }
-                }
-            }
-            walk_expr(self, e);
-        }
-    }
-    let mut n = Names(HashSet::new());
-    n.visit_body(body);
-    n.0
 }
 
 /// A body's configured values: its attributes (not the meta-arguments)

@@ -1,0 +1,405 @@
+//! What the walk knows of a module before it evaluates anything: what it
+//! declares, its variables' declarations, its nodes (locals, resources and
+//! data sources, module calls, outputs, `check` blocks) with their
+//! references, the order they depend on each other in, and Terraform's
+//! static errors of each. Found once for each module of the configuration,
+//! whatever its instances and however many walks there are.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::analysis::{body_references, references, Reference, Step};
+use crate::config::module::{
+    ref_span, topological, undeclared_reference, variable_of, Declarations, Kind,
+};
+use crate::config::Files;
+use crate::syntax::{walk_expr, Block, Body, ExprKind, Expression, TraversalOperatorKind, Visit};
+use crate::typeexpr::Variable;
+use crate::{Error, ErrorKind, Result, Span};
+
+use super::ResourceMode;
+
+/// A module's nodes and what the walk needs of them, borrowed from its
+/// files.
+pub(super) struct Graph<'m> {
+    pub(super) files: &'m Files,
+    pub(super) decl: Declarations<'m, 'm>,
+    /// Each variable's declaration, in `decl.variables`' order (`None`
+    /// for one in error: see [`Graph::variable`]).
+    variables: Vec<Option<Variable>>,
+    /// See [`accessed_names`].
+    pub(super) accessed: HashSet<String>,
+    pub(super) nodes: Vec<Node>,
+    /// Each node's references.
+    pub(super) refs: Vec<Vec<Reference<'m>>>,
+    /// Each node's dependencies (indexes in `nodes`).
+    pub(super) deps: Vec<Vec<usize>>,
+    /// Each node's static errors: message (`{module}` where the module's
+    /// name goes) and span.
+    errors: Vec<Vec<(String, Span)>>,
+    /// The nodes in the order they depend on each other, or a cycle.
+    order: std::result::Result<Vec<usize>, Vec<usize>>,
+}
+
+impl<'m> Graph<'m> {
+    /// The graph of the module in `files`; `outputs(call, output)` says
+    /// whether the module a call names declares that output (`None`: it is
+    /// not known, the call's source not being here).
+    pub(super) fn of(
+        files: &'m Files,
+        mut outputs: impl FnMut(&'m Block<'m>, &str) -> Option<bool>,
+    ) -> Result<Graph<'m>> {
+        let decl = declarations(files)?;
+        let variables = decl
+            .variables
+            .iter()
+            .map(|(_, b)| variable_of(b).ok())
+            .collect();
+        let accessed = accessed_names(files.body());
+        let mut nodes = Vec::new();
+        let mut refs: Vec<Vec<Reference<'m>>> = Vec::new();
+        for (i, (_, expr, _)) in decl.locals.iter().enumerate() {
+            nodes.push(Node::Local(i));
+            refs.push(references(expr));
+        }
+        for (i, r) in decl.resources.iter().enumerate() {
+            nodes.push(Node::Resource(i));
+            refs.push(block_refs(r.3));
+        }
+        for (i, c) in decl.calls.iter().enumerate() {
+            nodes.push(Node::Call(i));
+            refs.push(block_refs(c.1));
+        }
+        for (i, o) in decl.outputs.iter().enumerate() {
+            nodes.push(Node::Output(i));
+            refs.push(block_refs(o.1));
+        }
+        for (i, c) in decl.checks.iter().enumerate() {
+            nodes.push(Node::Check(i));
+            refs.push(block_refs(c.1));
+        }
+        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let mut errors = Vec::with_capacity(nodes.len());
+        let mut deps = Vec::with_capacity(nodes.len());
+        for (k, rs) in refs.iter().enumerate() {
+            let mut errs: Vec<(String, Span)> = Vec::new();
+            // What `count` and `each` the node has (not in its own
+            // `count` or `for_each` expression).
+            let (block, own_local) = match nodes[k] {
+                Node::Resource(j) => (Some(decl.resources[j].3), None),
+                Node::Call(j) => (Some(decl.calls[j].1), None),
+                Node::Output(_) | Node::Check(_) => (None, None),
+                Node::Local(j) => (None, Some(decl.locals[j].0)),
+            };
+            let meta = |name: &str| {
+                block
+                    .and_then(|b| b.body.attribute(name))
+                    .map(|a| a.expr.span)
+            };
+            let (count, for_each) = (meta("count"), meta("for_each"));
+            let mut d = Vec::new();
+            for r in rs {
+                let within = |span: Option<Span>| {
+                    span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
+                };
+                let message = match r.root {
+                    "count" if count.is_none() || within(count) => Some("Reference to \"count\" in non-counted context: The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set."),
+                    "each" if for_each.is_none() || within(for_each) => Some("Reference to \"each\" in context without for_each: The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set."),
+                    _ => None,
+                };
+                if let Some(m) = message {
+                    errs.push((m.to_owned(), ref_span(r)));
+                    continue;
+                }
+                if let Some(e) = undeclared_reference(&decl, r, own_local) {
+                    errs.push((
+                        e.message().to_owned(),
+                        e.span().unwrap_or_else(|| ref_span(r)),
+                    ));
+                    continue;
+                }
+                match target(&decl, r) {
+                    Ok(Some(n)) => d.push(index[&n]),
+                    Ok(None) => {}
+                    Err(message) => errs.push((message, ref_span(r))),
+                }
+            }
+            output_references(&decl, nodes[k], &mut outputs, &mut errs);
+            errors.push(errs);
+            deps.push(d);
+        }
+        let order = topological(&deps);
+        Ok(Graph {
+            files,
+            decl,
+            variables,
+            accessed,
+            nodes,
+            refs,
+            deps,
+            errors,
+            order,
+        })
+    }
+
+    /// The nodes in the order they depend on each other, or Terraform's
+    /// error for a cycle.
+    pub(super) fn order(&self) -> Result<&[usize]> {
+        match &self.order {
+            Ok(o) => Ok(o),
+            Err(cycle) => Err(crate::config::module::cycle_of(
+                cycle
+                    .iter()
+                    .map(|&i| node_name(&self.decl, self.nodes[i]))
+                    .collect(),
+            )),
+        }
+    }
+
+    /// Node `k`'s static errors, the module named `module` in them.
+    pub(super) fn errors(&self, k: usize, module: impl FnOnce() -> String) -> Option<Error> {
+        let errs = &self.errors[k];
+        if errs.is_empty() {
+            return None;
+        }
+        let module = module();
+        let mut failed = None;
+        for (message, span) in errs {
+            let message = message.replace("{module}", &module);
+            Error::append(&mut failed, Error::spanned(ErrorKind::Eval, message, *span));
+        }
+        failed
+    }
+
+    /// The declaration of the `i`th variable, or its error (at its place).
+    pub(super) fn variable(&self, i: usize) -> Result<&Variable> {
+        match &self.variables[i] {
+            Some(v) => Ok(v),
+            None => {
+                let e = variable_of(self.decl.variables[i].1)
+                    .err()
+                    .unwrap_or_else(|| Error::new(ErrorKind::Eval, "invalid variable"));
+                Err(self.files.locate(e))
+            }
+        }
+    }
+}
+
+/// Terraform's static check of `module.NAME.OUTPUT` (after an index or a
+/// splat too): the child must declare the output.
+fn output_references<'m>(
+    decl: &Declarations<'m, 'm>,
+    node: Node,
+    outputs: &mut impl FnMut(&'m Block<'m>, &str) -> Option<bool>,
+    errors: &mut Vec<(String, Span)>,
+) {
+    struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
+    impl<'a> Visit<'a> for Uses<'a> {
+        fn visit_expr(&mut self, e: &'a Expression<'a>) {
+            if let ExprKind::Traversal(t) = &e.kind {
+                if let (ExprKind::Variable("module"), [first, rest @ ..]) =
+                    (&t.expr.kind, t.operators)
+                {
+                    if let TraversalOperatorKind::GetAttr(call) = &first.kind {
+                        let rest = match rest.first().map(|o| &o.kind) {
+                            Some(TraversalOperatorKind::GetAttr(_)) => rest,
+                            Some(_) => &rest[1..],
+                            None => rest,
+                        };
+                        if let Some(op) = rest.first() {
+                            if let TraversalOperatorKind::GetAttr(out) = &op.kind {
+                                self.0.push((call.as_str(), out.as_str(), op.span));
+                            }
+                        }
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut uses = Uses(Vec::new());
+    match node {
+        Node::Local(j) => uses.visit_expr(decl.locals[j].1),
+        Node::Resource(j) => uses.visit_body(&decl.resources[j].3.body),
+        Node::Call(j) => uses.visit_body(&decl.calls[j].1.body),
+        Node::Output(j) => uses.visit_body(&decl.outputs[j].1.body),
+        Node::Check(j) => uses.visit_body(&decl.checks[j].1.body),
+    }
+    for (call, out, span) in uses.0 {
+        let Some(block) = decl.find(Kind::Call, "", call).map(|j| decl.calls[j].1) else {
+            continue;
+        };
+        if outputs(block, out) == Some(false) {
+            errors.push((
+                format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
+                span,
+            ));
+        }
+    }
+}
+
+/// Roots that are not resources.
+pub(super) const GLOBAL_ROOTS: &[&str] = &[
+    "var",
+    "local",
+    "module",
+    "data",
+    "count",
+    "each",
+    "path",
+    "terraform",
+    "self",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Node {
+    Local(usize),
+    Resource(usize),
+    Call(usize),
+    Output(usize),
+    Check(usize),
+}
+
+/// What a node depends on, for a reference: `Ok(None)` for roots that are
+/// not nodes; the error message when it names nothing declared.
+fn target(
+    decl: &Declarations<'_, '_>,
+    r: &Reference<'_>,
+) -> std::result::Result<Option<Node>, String> {
+    let Some(Step::Attr(n)) = r.steps.first() else {
+        return Ok(None);
+    };
+    Ok(match r.root {
+        "local" => decl.find(Kind::Local, "", n).map(Node::Local),
+        "module" => match decl.find(Kind::Call, "", n) {
+            Some(j) => Some(Node::Call(j)),
+            None => {
+                return Err(format!(
+                    "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
+                ))
+            }
+        },
+        "data" => {
+            let Some(Step::Attr(name)) = r.steps.get(1) else {
+                return Ok(None);
+            };
+            match find_resource(decl, true, n, name) {
+                Some(j) => Some(Node::Resource(j)),
+                None => {
+                    return Err(format!(
+                        "Reference to undeclared resource: A data resource \"{n}\" \"{name}\" has not been declared in {{module}}."
+                    ))
+                }
+            }
+        }
+        root if GLOBAL_ROOTS.contains(&root) => None,
+        ty => match find_resource(decl, false, ty, n) {
+            Some(j) => Some(Node::Resource(j)),
+            None => {
+                return Err(format!(
+                    "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
+                ))
+            }
+        },
+    })
+}
+
+pub(super) fn find_resource(
+    decl: &Declarations<'_, '_>,
+    data: bool,
+    ty: &str,
+    name: &str,
+) -> Option<usize> {
+    decl.find(if data { Kind::Data } else { Kind::Resource }, ty, name)
+}
+
+/// Terraform's name of a node in a cycle.
+fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
+    match n {
+        Node::Local(j) => format!("local.{} (expand)", decl.locals[j].0),
+        Node::Resource(j) => {
+            let (data, ty, name, _) = decl.resources[j];
+            ResourceMode::of(data).local(ty, name)
+        }
+        Node::Call(j) => format!("module.{} (close)", decl.calls[j].0),
+        Node::Output(j) => format!("output.{} (expand)", decl.outputs[j].0),
+        Node::Check(j) => format!("check.{} (expand)", decl.checks[j].0),
+    }
+}
+
+/// The references of a block's body that name what the module declares
+/// (its `depends_on` included): not a `dynamic` block's iterator inside
+/// it, nor the `provider` and `providers` meta-arguments (provider
+/// configurations), nor `lifecycle`'s `ignore_changes` (attribute names).
+fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
+    let mut iterators: HashSet<&str> = HashSet::new();
+    dynamic_iterators(&b.body, &mut iterators);
+    body_references(&b.body)
+        .into_iter()
+        .filter(|r| {
+            let path = &r.attr_path;
+            let meta = matches!(path.as_slice(), ["provider"] | ["providers"])
+                || (path.first() == Some(&"lifecycle") && path.last() == Some(&"ignore_changes"));
+            let iterator = path.contains(&"dynamic") && iterators.contains(r.reference.root);
+            !meta && !iterator
+        })
+        .map(|r| r.reference)
+        .collect()
+}
+
+/// The iterator names of the `dynamic` blocks in `body`, at any depth:
+/// each block's label, or its `iterator` argument.
+fn dynamic_iterators<'a>(body: &'a Body<'a>, out: &mut HashSet<&'a str>) {
+    for b in body.blocks() {
+        if b.ident.as_str() == "dynamic" {
+            if let Some(l) = b.labels.first() {
+                out.insert(l.as_str());
+            }
+            if let Some(a) = b.body.attribute("iterator") {
+                if let ExprKind::Variable(name) = a.expr.kind {
+                    out.insert(name);
+                }
+            }
+        }
+        dynamic_iterators(&b.body, out);
+    }
+}
+
+/// Every attribute name a module accesses with `.name` after what it
+/// refers to (`aws_x.y.id`, `x[*].arn`, `r.id` in a `for`): the attributes
+/// a resource without a known schema may be asked for.
+pub(super) fn accessed_names(body: &Body<'_>) -> HashSet<String> {
+    struct Names(HashSet<String>);
+    impl<'a> Visit<'a> for Names {
+        fn visit_expr(&mut self, e: &'a Expression<'a>) {
+            if let ExprKind::Traversal(t) = &e.kind {
+                let skip = match t.expr.kind {
+                    ExprKind::Variable("data") => 2,
+                    ExprKind::Variable(_) => 1,
+                    _ => 0,
+                };
+                for op in t.operators.iter().skip(skip) {
+                    if let TraversalOperatorKind::GetAttr(i) = &op.kind {
+                        self.0.insert(i.as_str().to_owned());
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut n = Names(HashSet::new());
+    n.visit_body(body);
+    n.0
+}
+
+/// What a module declares, with Terraform's errors of its duplicate
+/// declarations and of its rules (each at its place in its file).
+pub(super) fn declarations(files: &Files) -> Result<Declarations<'_, '_>> {
+    let text = files.source();
+    let mut decl = Declarations::of(files.body(), &|span| {
+        crate::config::range_text(text, &files.files, span)
+    });
+    match decl.failed.take() {
+        Some(e) => Err(files.locate(e)),
+        None => Ok(decl),
+    }
+}
