@@ -232,6 +232,63 @@ fn validate_mode_evaluates_every_body_once() {
     );
 }
 
+/// Terraform 1.11.4: `terraform plan` validates first, every body once,
+/// so an error in a body that `count = 0` switches off, or in a module
+/// with no instance, fails the plan; both errors are reported.
+#[test]
+fn switched_off_bodies_are_validated_before_the_plan() {
+    let dir = Dir::new(
+        "switched-off",
+        &[
+            (
+                "main.tf",
+                "resource \"terraform_data\" \"off\" {\n  count = 0\n  input = element([\"a\"], \"z\")\n}\n\nmodule \"m\" {\n  source = \"./m\"\n  count  = 0\n}\n",
+            ),
+            ("m/main.tf", "locals {\n  x = element([\"b\"], \"y\")\n}\n"),
+        ],
+    );
+    let err = plan_dir(dir.path(), &PlanOptions::new()).unwrap_err();
+    let found: Vec<(String, String, usize)> = err
+        .diagnostics()
+        .map(|d| {
+            let r = d.range.unwrap();
+            let name = r.filename.unwrap();
+            let file = Path::new(&name).strip_prefix(dir.path()).unwrap();
+            (
+                d.summary,
+                file.to_string_lossy().replace('\\', "/"),
+                r.start.line,
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "Invalid function argument".to_owned(),
+                "main.tf".to_owned(),
+                3
+            ),
+            (
+                "Invalid function argument".to_owned(),
+                "m/main.tf".to_owned(),
+                2
+            ),
+        ]
+    );
+    // A `dynamic` block's content, checked once with its iterator unknown
+    // (as `terraform validate` checks it), though the plan's `for_each`
+    // is empty.
+    let src = "variable \"rules\" {\n  default = []\n}\nresource \"aws_security_group\" \"g\" {\n  dynamic \"ingress\" {\n    for_each = var.rules\n    content {\n      from_port = element([\"a\"], \"z\")\n    }\n  }\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    for mode in [Mode::Validate, Mode::Plan] {
+        let err = files.plan(&PlanOptions::new().mode(mode)).unwrap_err();
+        let d = err.diagnostics().next().unwrap();
+        assert_eq!(d.summary, "Invalid function argument", "{mode:?}");
+        assert_eq!(d.range.unwrap().start.line, 8, "{mode:?}");
+    }
+}
+
 /// With missing variables unknown (a scanner's plan), a `count` or
 /// `for_each` that is not known defers its block: one partial instance,
 /// `ADDRESS[*]`, as Terraform's deferred actions show it; without that

@@ -5,6 +5,7 @@
 //! static errors of each. Found once for each module of the configuration,
 //! whatever its instances and however many walks there are.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use crate::analysis::{body_references, references, Reference, Step};
@@ -38,6 +39,11 @@ pub(super) struct Graph<'m> {
     errors: Vec<Vec<(String, Span)>>,
     /// The nodes in the order they depend on each other, or a cycle.
     order: std::result::Result<Vec<usize>, Vec<usize>>,
+    /// Whether each node has a `dynamic` block (at any depth).
+    pub(super) dynamic: Vec<bool>,
+    /// Whether each node was evaluated whole in the plan walk, in one
+    /// instance of the module at least (see [`Graph::cover`]).
+    covered: RefCell<Vec<bool>>,
 }
 
 impl<'m> Graph<'m> {
@@ -128,6 +134,15 @@ impl<'m> Graph<'m> {
             deps.push(d);
         }
         let order = topological(&deps);
+        let dynamic = nodes
+            .iter()
+            .map(|n| match *n {
+                Node::Resource(j) => has_dynamic(&decl.resources[j].3.body),
+                Node::Call(j) => has_dynamic(&decl.calls[j].1.body),
+                _ => false,
+            })
+            .collect();
+        let covered = RefCell::new(vec![false; nodes.len()]);
         Ok(Graph {
             files,
             decl,
@@ -138,7 +153,27 @@ impl<'m> Graph<'m> {
             deps,
             errors,
             order,
+            dynamic,
+            covered,
         })
+    }
+
+    /// Records that node `k` was evaluated whole in the plan walk: every
+    /// expression of its body (none left out by zero instances or by a
+    /// `dynamic` block's zero iterations).
+    ///
+    /// Terraform validates before it plans, every input variable unknown;
+    /// what fails there with unknown values fails with any values, so a
+    /// node the plan evaluated whole passes validation: the validate walk
+    /// that follows a successful plan evaluates the others only (and what
+    /// they depend on).
+    pub(super) fn cover(&self, k: usize) {
+        self.covered.borrow_mut()[k] = true;
+    }
+
+    /// Whether node `k` was evaluated whole in the plan walk.
+    pub(super) fn covered(&self, k: usize) -> bool {
+        self.covered.borrow()[k]
     }
 
     /// The nodes in the order they depend on each other, or Terraform's
@@ -182,6 +217,12 @@ impl<'m> Graph<'m> {
             }
         }
     }
+}
+
+/// Whether `body` has a `dynamic` block, at any depth.
+fn has_dynamic(body: &Body<'_>) -> bool {
+    body.blocks()
+        .any(|b| b.ident.as_str() == "dynamic" || has_dynamic(&b.body))
 }
 
 /// Terraform's static check of `module.NAME.OUTPUT` (after an index or a

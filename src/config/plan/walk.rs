@@ -74,16 +74,16 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         let v = graph.variable(i)?;
         unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
     }
-    let validated = w.module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new());
-    let mut failed = w.input_errors.take();
-    if let Err(e) = validated {
-        Error::append(&mut failed, e);
-    }
-    if let Some(e) = failed {
-        return Err(e);
-    }
     let Some(vars) = vars else {
-        return Ok(w.plan);
+        let validated = w.module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new());
+        let mut failed = w.input_errors.take();
+        if let Err(e) = validated {
+            Error::append(&mut failed, e);
+        }
+        return match failed {
+            Some(e) => Err(e),
+            None => Ok(w.plan),
+        };
     };
     // The plan walk: the root variables' validation rules first.
     let mut outcomes = Vec::new();
@@ -106,7 +106,33 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     // (The walk goes on without what depends on a variable that failed,
     // as Terraform's does.)
     let shadow_vars = vars.clone();
+    w.record = true;
     let walked = w.module(&root, &graph, vars, Mode::Plan, &invalid);
+    w.record = false;
+    // The validation Terraform runs first, as if it came first: its errors
+    // are the plan's. After a plan walk that succeeded it evaluates only
+    // what that walk did not evaluate whole (see `Graph::cover`).
+    let succeeded = walked.is_ok() && checked.is_ok() && w.input_errors.is_none();
+    let mut v = Walker {
+        graphs: w.graphs.clone(),
+        outputs: w.outputs.clone(),
+        warned: w.warned.clone(),
+        after_plan: succeeded,
+        ..Walker::new(opts, base, &sources)
+    };
+    let validated = match succeeded && !v.to_validate(&root, &graph)?.contains(&true) {
+        true => Ok(()),
+        false => v
+            .module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new())
+            .map(drop),
+    };
+    let mut failed = v.input_errors.take();
+    if let Err(e) = validated {
+        Error::append(&mut failed, e);
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if walked.is_ok() {
         w.mark_sensitive(&root, &graph, shadow_vars, &invalid)?;
     }
@@ -166,6 +192,15 @@ struct Walker<'o, 'c, 'm> {
     /// Whether this walk plans with every `sensitive` variable and output
     /// unknown (to find what depends on them).
     shadow: bool,
+    /// Whether this walk records what it evaluates whole (the plan walk).
+    record: bool,
+    /// Whether the resource or call evaluated last was evaluated whole.
+    whole: bool,
+    /// Whether this validate walk follows a plan walk that succeeded.
+    after_plan: bool,
+    /// Whether each module (by directory and key) has something the plan
+    /// walk did not evaluate whole, in it or in the modules it calls.
+    unvalidated: HashMap<(Option<PathBuf>, String), bool>,
 }
 
 /// One module instance being walked.
@@ -243,6 +278,10 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             skipped_outputs: HashSet::new(),
             call_skipped: HashSet::new(),
             shadow: false,
+            record: false,
+            whole: false,
+            after_plan: false,
+            unvalidated: HashMap::new(),
         }
     }
 
@@ -285,8 +324,17 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 }
             }
         }
+        // (After a plan walk that succeeded: only what it did not evaluate
+        // whole, and what that depends on.)
+        let needed = match (mode, self.after_plan) {
+            (Mode::Validate, true) => Some(self.to_validate(at, graph)?),
+            _ => None,
+        };
         let mut outputs: Vec<(String, Typed)> = Vec::new();
         for &i in order {
+            if needed.as_ref().is_some_and(|n| !n[i]) {
+                continue;
+            }
             let node = nodes[i];
             let of_skipped = !st.call_skipped.is_empty()
                 && refs[i].iter().any(|r| {
@@ -416,6 +464,22 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     })
                 }
             };
+            match &r {
+                // (A resource or call with no instance, or a `dynamic`
+                // block, may have left expressions out.)
+                Ok(()) if self.record => {
+                    let whole = match node {
+                        Node::Resource(_) | Node::Call(_) => {
+                            std::mem::take(&mut self.whole) && !graph.dynamic[i]
+                        }
+                        _ => true,
+                    };
+                    if whole {
+                        graph.cover(i);
+                    }
+                }
+                _ => {}
+            }
             if let Err(e) = r {
                 // (A module call's errors are placed in their files.)
                 let e = if matches!(node, Node::Call(_)) {
@@ -492,6 +556,68 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             self.check_calls(&sub, &child_graph)?;
         }
         Ok(())
+    }
+
+    /// The nodes of the module at `at` that a validate walk after a plan
+    /// walk that succeeded evaluates: those the plan did not evaluate
+    /// whole, the calls of modules with such nodes, and what these depend
+    /// on.
+    fn to_validate(&mut self, at: &At<'m>, graph: &Graph<'m>) -> Result<Vec<bool>> {
+        let n = graph.nodes.len();
+        let mut needed = vec![false; n];
+        let mut stack = Vec::new();
+        for i in 0..n {
+            let seed = !graph.covered(i)
+                || match graph.nodes[i] {
+                    Node::Call(j) => self.call_unvalidated(at, graph, j)?,
+                    _ => false,
+                };
+            if seed {
+                needed[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            for &d in &graph.deps[i] {
+                if !needed[d] {
+                    needed[d] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        Ok(needed)
+    }
+
+    /// Whether module call `j` of the module at `at` reaches a module with
+    /// something the plan walk did not evaluate whole.
+    fn call_unvalidated(&mut self, at: &At<'m>, graph: &Graph<'m>, j: usize) -> Result<bool> {
+        if at.depth >= self.opts.max_module_depth {
+            return Ok(false);
+        }
+        let (name, block) = graph.decl.calls[j];
+        let key = at.key_of(name);
+        let Some(dir) =
+            source_of(block).and_then(|src| self.sources.dir_of(at.dir.as_deref(), &key, &src))
+        else {
+            return Ok(false);
+        };
+        let id = (Some(dir.clone()), key.clone());
+        if let Some(&u) = self.unvalidated.get(&id) {
+            return Ok(u);
+        }
+        let files = self.sources.files(&dir)?;
+        let child = self.graph(files, Some(&dir), &key)?;
+        let sub = At {
+            files,
+            dir: Some(dir),
+            address: String::new(),
+            key,
+            path_module: String::new(),
+            depth: at.depth + 1,
+        };
+        let u = self.to_validate(&sub, &child)?.contains(&true);
+        self.unvalidated.insert(id, u);
+        Ok(u)
     }
 
     /// The graph of the module `files` (read from `dir`) of key `key`,
@@ -798,6 +924,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             Repeat::One => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
+        let whole = !keys.is_empty();
         let (file, line) = at
             .files
             .file_line(block.ident.span.start())
@@ -894,6 +1021,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(e) = failed {
             return Err(e);
         }
+        self.whole = whole;
         if deferred {
             return Ok(Typed::unknown(Type::Dynamic));
         }
@@ -916,6 +1044,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             .map_err(|e| at.files.locate(e))?;
         let key = at.key_of(name);
         let Some((child, child_dir)) = self.source(at, &key, block)? else {
+            self.whole = true;
             return Ok(Typed::unknown(Type::Dynamic));
         };
         let deferred = mode == Mode::Plan && instances.is_none();
@@ -925,6 +1054,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             (Mode::Validate, _) | (_, Repeat::One) => vec![None],
             _ => instances.iter().map(Some).collect(),
         };
+        let whole = !keys.is_empty();
         if keys.is_empty() && mode == Mode::Plan {
             // No instance: its objects with conditions are still listed.
             self.register_config(child, &child_dir, &key, at.depth + 1)?;
@@ -1051,6 +1181,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(e) = failed_all {
             return Err(e);
         }
+        self.whole = whole;
         if mode == Mode::Validate || deferred {
             return Ok(Typed::unknown(Type::Dynamic));
         }
