@@ -120,7 +120,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         after_plan: succeeded,
         ..Walker::new(opts, base, &sources)
     };
-    let validated = match succeeded && !v.to_validate(&root, &graph)?.contains(&true) {
+    let validated = match succeeded && !v.unvalidated_nodes(&root, &graph)?.contains(&true) {
         true => Ok(()),
         false => v
             .module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new())
@@ -327,7 +327,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         // (After a plan walk that succeeded: only what it did not evaluate
         // whole, and what that depends on.)
         let needed = match (mode, self.after_plan) {
-            (Mode::Validate, true) => Some(self.to_validate(at, graph)?),
+            (Mode::Validate, true) => Some(self.unvalidated_nodes(at, graph)?),
             _ => None,
         };
         let mut outputs: Vec<(String, Typed)> = Vec::new();
@@ -562,13 +562,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     /// walk that succeeded evaluates: those the plan did not evaluate
     /// whole, the calls of modules with such nodes, and what these depend
     /// on.
-    fn to_validate(&mut self, at: &At<'m>, graph: &Graph<'m>) -> Result<Vec<bool>> {
-        let n = graph.nodes.len();
-        let mut needed = vec![false; n];
+    fn unvalidated_nodes(&mut self, at: &At<'m>, graph: &Graph<'m>) -> Result<Vec<bool>> {
+        let mut needed = vec![false; graph.nodes.len()];
         let mut stack = Vec::new();
-        for i in 0..n {
+        for (i, node) in graph.nodes.iter().enumerate() {
             let seed = !graph.covered(i)
-                || match graph.nodes[i] {
+                || match *node {
                     Node::Call(j) => self.call_unvalidated(at, graph, j)?,
                     _ => false,
                 };
@@ -615,7 +614,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             path_module: String::new(),
             depth: at.depth + 1,
         };
-        let u = self.to_validate(&sub, &child)?.contains(&true);
+        let u = self.unvalidated_nodes(&sub, &child)?.contains(&true);
         self.unvalidated.insert(id, u);
         Ok(u)
     }
