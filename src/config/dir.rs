@@ -209,7 +209,7 @@ impl DirFiles {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if is_ignored_file(&name) || !entry.path().is_file() {
+            if is_ignored_file(&name) || !is_file(&entry) {
                 continue;
             }
             if let Some(ext) = self.extension_of(&name) {
@@ -278,4 +278,15 @@ impl DirFiles {
 /// ```
 pub fn is_ignored_file(name: &str) -> bool {
     name.starts_with('.') || name.ends_with('~') || (name.starts_with('#') && name.ends_with('#'))
+}
+
+/// Whether a directory entry is a file, or a link to one: from the entry's
+/// type, which the listing gives without a `stat` (only a link is
+/// followed).
+pub(crate) fn is_file(entry: &std::fs::DirEntry) -> bool {
+    match entry.file_type() {
+        Ok(t) if t.is_symlink() => entry.path().is_file(),
+        Ok(t) => t.is_file(),
+        Err(_) => entry.path().is_file(),
+    }
 }

@@ -207,7 +207,7 @@ impl Inputs {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if entry.path().is_file() {
+            if crate::config::dir::is_file(&entry) {
                 names.push(name);
             }
         }
@@ -887,7 +887,7 @@ pub(super) struct Declarations<'b, 'a> {
     pub(super) checks: Vec<(&'a str, &'b Block<'a>)>,
     pub(super) failed: Option<Error>,
     /// Where each name is in the lists above.
-    index: HashMap<(Kind, &'a str, &'a str), usize, foldhash::fast::RandomState>,
+    index: crate::value::map::FastHashMap<(Kind, &'a str, &'a str), usize>,
 }
 
 /// What a name of a module declares (for [`Declarations::find`]).
@@ -915,8 +915,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
             index: HashMap::default(),
         };
         // First definitions: (kind, type, name) -> span.
-        let mut seen: HashMap<(&str, &str, &str), Span, foldhash::fast::RandomState> =
-            HashMap::default();
+        let mut seen: crate::value::map::FastHashMap<(&str, &str, &str), Span> = HashMap::default();
         let mut first = |kind: &'static str, ty: &'a str, name: &'a str, span: Span| match seen
             .entry((kind, ty, name))
         {

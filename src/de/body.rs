@@ -609,7 +609,7 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
             }
         } else {
             // Hashed as large maps are (foldhash, randomly seeded).
-            let mut index: std::collections::HashMap<&str, usize, foldhash::fast::RandomState> =
+            let mut index: crate::value::map::FastHashMap<&str, usize> =
                 std::collections::HashMap::with_capacity_and_hasher(
                     self.blocks.len(),
                     Default::default(),

@@ -25,7 +25,7 @@ type Groups<'b, 't> = Vec<(&'b ObjectItem<'t>, Vec<&'b Expression<'t>>)>;
 fn groups<'b, 't>(objects: impl IntoIterator<Item = &'b Expression<'t>>) -> Groups<'b, 't> {
     let mut out: Groups<'b, 't> = Vec::new();
     // (Hashed as large maps are: foldhash, randomly seeded.)
-    let mut index: std::collections::HashMap<&str, usize, foldhash::fast::RandomState> =
+    let mut index: crate::value::map::FastHashMap<&str, usize> =
         std::collections::HashMap::default();
     for e in objects {
         let ExprKind::Object(items) = e.kind else {

@@ -627,7 +627,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                 .enumerate()
                 .any(|(i, (k, _))| runs[..i].iter().any(|(j, _)| j == k))
         } else {
-            let mut seen: std::collections::HashSet<&str, foldhash::fast::RandomState> =
+            let mut seen: crate::value::map::FastHashSet<&str> =
                 std::collections::HashSet::with_capacity_and_hasher(runs.len(), Default::default());
             runs.iter().any(|(k, _)| !seen.insert(*k))
         };
@@ -695,14 +695,13 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                     }
                     // A key given twice takes its last value (HCL's object
                     // constructor); JSON readers refuse a repeated property.
-                    let last: Option<
-                        std::collections::HashMap<&str, usize, foldhash::fast::RandomState>,
-                    > = (keys.len() > 16).then(|| {
-                        keys.iter()
-                            .enumerate()
-                            .map(|(i, k)| (k.as_str(), i))
-                            .collect()
-                    });
+                    let last: Option<crate::value::map::FastHashMap<&str, usize>> =
+                        (keys.len() > 16).then(|| {
+                            keys.iter()
+                                .enumerate()
+                                .map(|(i, k)| (k.as_str(), i))
+                                .collect()
+                        });
                     self.out.open(false);
                     let mut first = true;
                     for (i, item) in items.iter().enumerate() {
@@ -911,7 +910,7 @@ fn group_runs<'b, 'a>(
 ) -> Vec<(&'b str, Vec<&'b Block<'a>>)> {
     let mut out: Vec<(&str, Vec<&Block<'a>>)> = Vec::with_capacity(runs.len());
     // (Hashed as large maps are: foldhash, randomly seeded.)
-    let mut index: std::collections::HashMap<&str, usize, foldhash::fast::RandomState> =
+    let mut index: crate::value::map::FastHashMap<&str, usize> =
         std::collections::HashMap::with_capacity_and_hasher(runs.len(), Default::default());
     for (label, blocks) in runs {
         match index.get(label) {

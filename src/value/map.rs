@@ -19,6 +19,12 @@ use indexmap::IndexMap as RawIndexMap;
 /// The hash index of a large map: foldhash, randomly seeded.
 type IndexMap<K, V> = RawIndexMap<K, V, foldhash::fast::RandomState>;
 
+/// The crate's hash maps and sets where keys are not chosen by an
+/// attacker's collisions alone: foldhash, randomly seeded (see above).
+pub(crate) type FastHashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+/// See [`FastHashMap`].
+pub(crate) type FastHashSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
+
 /// Above this many entries a map keeps a hash index.
 const INDEX_FROM: usize = 8;
 

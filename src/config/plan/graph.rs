@@ -6,7 +6,6 @@
 //! whatever its instances and however many walks there are.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::module::{
@@ -15,6 +14,7 @@ use crate::config::module::{
 use crate::config::Files;
 use crate::syntax::{walk_expr, Block, Body, ExprKind, Expression, TraversalOperatorKind, Visit};
 use crate::typeexpr::Variable;
+use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::{Error, ErrorKind, Result, Span};
 
 use super::ResourceMode;
@@ -372,7 +372,7 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
 /// it, nor the `provider` and `providers` meta-arguments (provider
 /// configurations), nor `lifecycle`'s `ignore_changes` (attribute names).
 fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
-    let mut iterators: HashSet<&str> = HashSet::new();
+    let mut iterators: HashSet<&str> = HashSet::default();
     dynamic_iterators(&b.body, &mut iterators);
     body_references(&b.body)
         .into_iter()
@@ -427,7 +427,7 @@ pub(super) fn accessed_names(body: &Body<'_>) -> HashSet<String> {
             walk_expr(self, e);
         }
     }
-    let mut n = Names(HashSet::new());
+    let mut n = Names(HashSet::default());
     n.visit_body(body);
     n.0
 }

@@ -4,7 +4,7 @@
 //! builds one per expression).
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -23,6 +23,7 @@ use crate::config::module::{header_span, variables_context, Declarations, Kind};
 use crate::config::Files;
 use crate::eval::{evaluate_typed, Context, Namespace, Part, Typed};
 use crate::syntax::{Block, Body, ExprKind, Structure};
+use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::value::meta;
 use crate::value::{Key, Map, Type, Value};
 use crate::{Error, ErrorKind, Result, Severity, Span};
@@ -40,7 +41,11 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         }
     };
     let sources = Sources::read(files, dir.clone(), opts.max_module_depth);
-    let mut w = Walker::new(opts, base, &sources);
+    let base = plan_context(
+        base,
+        cfg!(feature = "fs") && opts.allow_files && dir.is_some(),
+    );
+    let mut w = Walker::new(opts, &base, &sources);
     let root = At {
         files,
         dir: dir.clone(),
@@ -75,7 +80,13 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         unknown_vars.push((name.to_string(), Typed::unknown(v.constraint().ty())));
     }
     let Some(vars) = vars else {
-        let validated = w.module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new());
+        let validated = w.module(
+            &root,
+            &graph,
+            unknown_vars,
+            Mode::Validate,
+            &HashSet::default(),
+        );
         let mut failed = w.input_errors.take();
         if let Err(e) = validated {
             Error::append(&mut failed, e);
@@ -94,7 +105,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         &mut Vec::new(),
         Some(&mut outcomes),
     );
-    let mut invalid = HashSet::new();
+    let mut invalid = HashSet::default();
     for (name, o) in outcomes {
         if o.iter().any(|o| matches!(o, Outcome::Fail(_))) {
             invalid.insert(name.clone());
@@ -118,12 +129,18 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         outputs: w.outputs.clone(),
         warned: w.warned.clone(),
         after_plan: succeeded,
-        ..Walker::new(opts, base, &sources)
+        ..Walker::new(opts, &base, &sources)
     };
     let validated = match succeeded && !v.unvalidated_nodes(&root, &graph)?.contains(&true) {
         true => Ok(()),
         false => v
-            .module(&root, &graph, unknown_vars, Mode::Validate, &HashSet::new())
+            .module(
+                &root,
+                &graph,
+                unknown_vars,
+                Mode::Validate,
+                &HashSet::default(),
+            )
             .map(drop),
     };
     let mut failed = v.input_errors.take();
@@ -174,6 +191,8 @@ struct Walker<'o, 'c, 'm> {
     plan: Plan,
     /// The modules the configuration's calls reach.
     sources: &'m Sources,
+    /// `path.cwd`: the root module's directory, absolute.
+    cwd: String,
     /// Their graphs so far, by directory and module key (`""` for the
     /// root).
     graphs: HashMap<(Option<PathBuf>, String), Rc<Graph<'m>>>,
@@ -270,18 +289,23 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             base,
             plan: Plan::default(),
             sources,
-            graphs: HashMap::new(),
-            outputs: HashMap::new(),
-            warned: HashSet::new(),
+            cwd: sources
+                .root
+                .as_deref()
+                .and_then(|d| std::path::absolute(d).ok())
+                .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned()),
+            graphs: HashMap::default(),
+            outputs: HashMap::default(),
+            warned: HashSet::default(),
             checks: BTreeMap::new(),
             input_errors: None,
-            skipped_outputs: HashSet::new(),
-            call_skipped: HashSet::new(),
+            skipped_outputs: HashSet::default(),
+            call_skipped: HashSet::default(),
             shadow: false,
             record: false,
             whole: false,
             after_plan: false,
-            unvalidated: HashMap::new(),
+            unvalidated: HashMap::default(),
         }
     }
 
@@ -654,52 +678,26 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     }
 
     /// What every expression of a module instance is evaluated in: the
-    /// caller's context, with Terraform's impure functions (`timestamp`,
-    /// `uuid`, `bcrypt`, ...) unknown as in a plan, and its file functions
-    /// reading from the module's directory when files are allowed,
-    /// unknown otherwise.
+    /// plan's context (see [`plan_context`]) with `path` and `terraform`,
+    /// and the file functions reading from the module's directory when
+    /// files are allowed.
     fn module_context(&self, at: &At<'_>) -> Context<'o> {
         let mut ctx = self.base.child();
-        let cwd = self
-            .sources
-            .root
-            .as_deref()
-            .and_then(|d| std::path::absolute(d).ok())
-            .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned());
         ctx.declare_var(
             "path",
             Value::from_iter([
                 ("module", Value::from(at.path_module.as_str())),
                 ("root", Value::from(".")),
-                ("cwd", Value::from(cwd)),
+                ("cwd", Value::from(self.cwd.as_str())),
             ]),
         );
         ctx.declare_var(
             "terraform",
             Value::from_iter([("workspace", Value::from(self.opts.workspace.as_str()))]),
         );
-        let unknown = |ty: Type| {
-            crate::eval::FuncDef::builder()
-                .nullable_variadic("args", crate::eval::ParamType::Any)
-                .allow_unknown()
-                .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
-        };
-        for name in ["timestamp", "uuid", "bcrypt", "plantimestamp"] {
-            ctx.declare_func(name, unknown(Type::String));
-        }
         #[cfg(feature = "fs")]
         if let (true, Some(dir)) = (self.opts.allow_files, &at.dir) {
             ctx.allow_files(dir);
-            return ctx;
-        }
-        for name in crate::eval::functions::FILE_FUNCTIONS {
-            let ty = match *name {
-                "fileexists" => Type::Bool,
-                "fileset" => Type::set(Type::String),
-                "templatefile" => Type::Dynamic,
-                _ => Type::String,
-            };
-            ctx.declare_func(*name, unknown(ty));
         }
         ctx
     }
@@ -720,7 +718,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let mut module: Parts<'b> = Vec::new();
         let mut data: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
         let mut res: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
-        let mut seen: HashSet<(&str, &str, &str)> = HashSet::new();
+        let mut seen: HashSet<(&str, &str, &str)> = HashSet::default();
         let mut calls_needed: BTreeMap<&str, Option<Vec<&str>>> = BTreeMap::new();
         let held = |t: Option<&'b Typed>| {
             Part::Value(t.map_or_else(|| Cow::Owned(Typed::unknown(Type::Dynamic)), Cow::Borrowed))
@@ -1069,13 +1067,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let child_decl = &child_graph.decl;
         let mut values = Vec::new();
         let mut failed_all = None;
-        let mut skipped = HashSet::new();
+        let mut skipped = HashSet::default();
         for inst in keys {
             let ictx = Self::instance_ctx(ctx, repeat, inst);
             // The inputs (checked against the child's variables before the
             // walk: see `call_arguments`).
             let mut failed = None;
-            let mut given: HashMap<&str, Typed> = HashMap::new();
+            let mut given: HashMap<&str, Typed> = HashMap::default();
             for a in block.body.attributes() {
                 let n = a.name.as_str();
                 if CALL_META.contains(&n) || child_decl.find(Kind::Variable, "", n).is_none() {
@@ -1206,11 +1204,11 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         // for each instance then.)
         let ruled = |b: &Block<'_>| condition::rules(&b.body, "validation").next().is_some();
         if !child_decl.variables.iter().any(|(_, b)| ruled(b)) {
-            return Ok((HashSet::new(), None));
+            return Ok((HashSet::default(), None));
         }
         let ctx = variables_context(values);
         let mut failed = None;
-        let mut invalid = HashSet::new();
+        let mut invalid = HashSet::default();
         for (vn, vblock) in &child_decl.variables {
             let mut outcomes = Vec::new();
             for (message, rule) in child.validations(vblock, vn, &ctx, &mut outcomes)? {
@@ -1648,6 +1646,36 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     }
 }
 
+/// The caller's context with Terraform's impure functions (`timestamp`,
+/// `uuid`, `bcrypt`, ...) unknown, as in a plan, and its file functions
+/// unknown unless `files` are allowed (each module's context reads from
+/// its directory then): the parent of every module instance's context.
+fn plan_context<'a>(caller: &'a Context<'a>, files: bool) -> Context<'a> {
+    let mut ctx = caller.child();
+    let unknown = |ty: Type| {
+        crate::eval::FuncDef::builder()
+            .nullable_variadic("args", crate::eval::ParamType::Any)
+            .allow_unknown()
+            .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
+    };
+    for name in ["timestamp", "uuid", "bcrypt", "plantimestamp"] {
+        ctx.declare_func(name, unknown(Type::String));
+    }
+    if files {
+        return ctx;
+    }
+    for name in crate::eval::functions::FILE_FUNCTIONS {
+        let ty = match *name {
+            "fileexists" => Type::Bool,
+            "fileset" => Type::set(Type::String),
+            "templatefile" => Type::Dynamic,
+            _ => Type::String,
+        };
+        ctx.declare_func(*name, unknown(ty));
+    }
+    ctx
+}
+
 /// Whether a block of one of `kinds` in the module says `sensitive = true`
 /// (what the walk that finds sensitive values hides).
 fn declares_sensitive(files: &Files, kinds: &[&str]) -> bool {
@@ -1777,7 +1805,7 @@ fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
 fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
     let mut fields: BTreeMap<String, Typed> = BTreeMap::new();
     let mut blocks: BTreeMap<String, Vec<Typed>> = BTreeMap::new();
-    let mut unknown_blocks: HashSet<String> = HashSet::new();
+    let mut unknown_blocks: HashSet<String> = HashSet::default();
     let mut failed = None;
     for s in body.structures {
         match s {
