@@ -237,7 +237,7 @@ impl Files {
             if !t.ends_with('\n') {
                 text.push('\n');
             }
-            line += text[start.offset..].bytes().filter(|&b| b == b'\n').count();
+            line += crate::error::count_newlines(&text.as_bytes()[start.offset..]);
             infos.push(FileInfo {
                 name: name.clone(),
                 start,

@@ -117,7 +117,7 @@ pub(crate) type Local<'p> = (&'p str, Cow<'p, Value>, Ty);
 /// built once, the first time it is needed.
 #[derive(Clone, Debug)]
 pub(crate) struct Namespace<'p> {
-    parts: Vec<(String, Part<'p>)>,
+    parts: Vec<(Key, Part<'p>)>,
     whole: OnceLock<Typed>,
 }
 
@@ -132,7 +132,7 @@ pub(crate) enum Part<'p> {
 
 impl<'p> Namespace<'p> {
     /// The object of `parts`, in their order.
-    pub(crate) fn new(parts: Vec<(String, Part<'p>)>) -> Namespace<'p> {
+    pub(crate) fn new(parts: Vec<(Key, Part<'p>)>) -> Namespace<'p> {
         Namespace {
             parts,
             whole: OnceLock::new(),
@@ -161,7 +161,7 @@ impl<'p> Namespace<'p> {
             let Some(LiteralStep::Name(name)) = literal_step(op) else {
                 return None;
             };
-            match &ns.parts.iter().find(|(k, _)| k == name)?.1 {
+            match &ns.parts.iter().find(|(k, _)| k.as_str() == name)?.1 {
                 Part::Value(t) => return Some((n + 1, t.as_ref())),
                 Part::Nested(inner) => ns = inner,
             }

@@ -27,8 +27,8 @@ pub(super) struct Graph<'m> {
     /// Each variable's declaration, in `decl.variables`' order (`None`
     /// for one in error: see [`Graph::variable`]).
     variables: Vec<Option<Variable>>,
-    /// See [`accessed_names`].
-    pub(super) accessed: HashSet<String>,
+    /// See [`accessed_names`]; in name order.
+    pub(super) accessed: Vec<String>,
     pub(super) nodes: Vec<Node>,
     /// Each node's references.
     pub(super) refs: Vec<Vec<Reference<'m>>>,
@@ -60,7 +60,8 @@ impl<'m> Graph<'m> {
             .iter()
             .map(|(_, b)| variable_of(b).ok())
             .collect();
-        let accessed = accessed_names(files.body());
+        let mut accessed: Vec<String> = accessed_names(files.body()).into_iter().collect();
+        accessed.sort_unstable();
         let mut nodes = Vec::new();
         let mut refs: Vec<Vec<Reference<'m>>> = Vec::new();
         for (i, (_, expr, _)) in decl.locals.iter().enumerate() {

@@ -712,7 +712,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     ) -> Context<'b> {
         let mut ctx = parent.child();
         // (Each a namespace of the values referred to, borrowed.)
-        type Parts<'b> = Vec<(String, Part<'b>)>;
+        type Parts<'b> = Vec<(Key, Part<'b>)>;
         let mut var: Parts<'b> = Vec::new();
         let mut local: Parts<'b> = Vec::new();
         let mut module: Parts<'b> = Vec::new();
@@ -731,14 +731,14 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 "var" => {
                     if seen.insert(("var", "", n)) {
                         if let Some(t) = st.vars.get(*n) {
-                            var.push((n.to_string(), held(Some(t))));
+                            var.push((Key::from(*n), held(Some(t))));
                         }
                     }
                 }
                 "local" => {
                     if seen.insert(("local", "", n)) {
                         if let Some(j) = decl.find(Kind::Local, "", n) {
-                            local.push((n.to_string(), held(st.locals.get(&j))));
+                            local.push((Key::from(*n), held(st.locals.get(&j))));
                         }
                     }
                 }
@@ -757,7 +757,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     if seen.insert(("data", n, name)) {
                         if let Some(j) = find_resource(decl, true, n, name) {
                             let part = held(st.resources.get(&j));
-                            data.entry(n).or_default().push((name.to_string(), part));
+                            data.entry(n).or_default().push((Key::from(*name), part));
                         }
                     }
                 }
@@ -766,7 +766,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     if seen.insert(("resource", ty, n)) {
                         if let Some(j) = find_resource(decl, false, ty, n) {
                             let part = held(st.resources.get(&j));
-                            res.entry(ty).or_default().push((n.to_string(), part));
+                            res.entry(ty).or_default().push((Key::from(*n), part));
                         }
                     }
                 }
@@ -784,7 +784,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     let mut part = Vec::with_capacity(outs.len());
                     for o in outs {
                         match t.attr(o) {
-                            Some(v) => part.push((o.to_string(), v)),
+                            Some(v) => part.push((Key::from(o), v)),
                             None => {
                                 part.clear();
                                 break;
@@ -794,20 +794,20 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     if part.is_empty() {
                         held(Some(t))
                     } else {
-                        part.sort_by(|a, b| a.0.cmp(&b.0));
+                        part.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
                         part.dedup_by(|a, b| a.0 == b.0);
                         Part::Value(Cow::Owned(Typed::object(part)))
                     }
                 }
             };
-            module.push((n.to_string(), part));
+            module.push((Key::from(n), part));
         }
         ctx.declare_namespace("var", Namespace::new(var));
         ctx.declare_namespace("local", Namespace::new(local));
         ctx.declare_namespace("module", Namespace::new(module));
         let data: Parts<'b> = data
             .into_iter()
-            .map(|(t, items)| (t.to_owned(), Part::Nested(Namespace::new(items))))
+            .map(|(t, items)| (Key::from(t), Part::Nested(Namespace::new(items))))
             .collect();
         ctx.declare_namespace("data", Namespace::new(data));
         for (ty, items) in res {
@@ -1802,10 +1802,10 @@ fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
     configured_of(&expanded, ctx)
 }
 
-fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
-    let mut fields: BTreeMap<String, Typed> = BTreeMap::new();
-    let mut blocks: BTreeMap<String, Vec<Typed>> = BTreeMap::new();
-    let mut unknown_blocks: HashSet<String> = HashSet::default();
+fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Typed> {
+    let mut fields: BTreeMap<&'a str, Typed> = BTreeMap::new();
+    let mut blocks: BTreeMap<&'a str, Vec<Typed>> = BTreeMap::new();
+    let mut unknown_blocks: Vec<&'a str> = Vec::new();
     let mut failed = None;
     for s in body.structures {
         match s {
@@ -1816,7 +1816,7 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
                 }
                 match evaluate_typed(&a.expr, ctx) {
                     Ok(t) => {
-                        fields.insert(n.to_owned(), t);
+                        fields.insert(n, t);
                     }
                     Err(e) => Error::append(&mut failed, e),
                 }
@@ -1838,7 +1838,7 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
                         Error::append(&mut failed, e);
                     }
                 }
-                unknown_blocks.insert(label.to_owned());
+                unknown_blocks.push(label);
             }
             Structure::Block(b) => {
                 let n = b.ident.as_str();
@@ -1846,7 +1846,7 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
                     continue;
                 }
                 match configured(&b.body, ctx) {
-                    Ok(t) => blocks.entry(n.to_owned()).or_default().push(t),
+                    Ok(t) => blocks.entry(n).or_default().push(t),
                     Err(e) => Error::append(&mut failed, e),
                 }
             }
@@ -1869,7 +1869,7 @@ fn configured_of(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
 /// `triggers_replace` null when not set; `id`, `output` computed), or for
 /// a type whose schema is not known, every name the module accesses that
 /// the configuration does not set.
-fn with_schema(ty: &str, configured: Typed, accessed: &HashSet<String>) -> (Typed, Vec<String>) {
+fn with_schema(ty: &str, configured: Typed, accessed: &[String]) -> (Typed, Vec<String>) {
     let (v, m) = configured.into_meta();
     let Value::Object(mut map) = v else {
         return (Typed::from_meta(v, m), Vec::new());
@@ -1888,13 +1888,12 @@ fn with_schema(ty: &str, configured: Typed, accessed: &HashSet<String>) -> (Type
         }
         vec!["id".to_owned(), "output".to_owned()]
     } else {
-        let mut c: Vec<String> = accessed
+        // (In name order, as `accessed` is.)
+        accessed
             .iter()
             .filter(|n| !map.contains_key(n.as_str()))
             .cloned()
-            .collect();
-        c.sort_unstable();
-        c
+            .collect()
     };
     // Name order.
     let mut pairs: Vec<(Key, Value, meta::Ty)> = map
@@ -1952,7 +1951,7 @@ fn referable(configured: Typed, computed: &[String]) -> Typed {
 /// For a type whose schema is not known: each nested block (an element
 /// of a list of objects) with the names the module reads that it does
 /// not set, unknown (`identity[0].principal_id`).
-fn open_blocks(t: Typed, accessed: &HashSet<String>) -> Typed {
+fn open_blocks(t: Typed, accessed: &[String]) -> Typed {
     let blocks =
         |v: &Value| matches!(v, Value::Array(a) if a.iter().any(|e| matches!(e, Value::Object(_))));
     if !matches!(t.value(), Value::Object(map) if map.values().any(blocks)) || !t.is_known_object()
