@@ -158,6 +158,64 @@ fn data_sources_are_read() {
     );
 }
 
+/// Without a provider schema, what a resource computes is what the module
+/// reads of it: the names after its address (and `self`'s in its own
+/// block), not those read of other things; where an expression takes an
+/// instance whole, every name the module reads after anything.
+#[test]
+fn unknown_schemas_compute_what_is_read_of_them() {
+    let src = r#"
+resource "aws_vpc" "main" {
+  cidr_block = "10.0.0.0/16"
+}
+resource "aws_subnet" "a" {
+  vpc_id = aws_vpc.main.id
+  tags   = { zone = var.cfg.zone }
+  lifecycle {
+    postcondition {
+      condition     = self.arn != ""
+      error_message = "no arn"
+    }
+  }
+}
+resource "aws_eip" "ip" {
+  domain = "vpc"
+}
+resource "aws_route" "r" {
+  route_table_id = aws_subnet.a.route_table_id
+}
+resource "aws_lb" "whole" {
+  name = "x"
+}
+variable "cfg" {
+  default = { zone = "a" }
+}
+output "lb" {
+  value = aws_lb.whole
+}
+"#;
+    let plan = Files::parse([("main.tf", src)])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap();
+    let computed = |address: &str| {
+        let r = plan
+            .resources()
+            .iter()
+            .find(|r| r.address == address)
+            .unwrap();
+        r.computed.clone()
+    };
+    assert_eq!(computed("aws_vpc.main"), ["id"]);
+    assert_eq!(computed("aws_subnet.a"), ["arn", "route_table_id"]);
+    assert!(computed("aws_eip.ip").is_empty());
+    // (Taken whole by the output: every name read after anything.)
+    assert_eq!(
+        computed("aws_lb.whole"),
+        ["arn", "id", "route_table_id", "zone"]
+    );
+}
+
 /// Limits: too many instances, modules nested too deep (a module that
 /// calls itself) are clean Limit errors.
 #[test]

@@ -12,7 +12,9 @@ use crate::config::module::{
     ref_span, topological, undeclared_reference, variable_of, Declarations, Kind,
 };
 use crate::config::Files;
-use crate::syntax::{walk_expr, Block, Body, ExprKind, Expression, TraversalOperatorKind, Visit};
+use crate::syntax::{
+    walk_expr, Block, Body, ExprKind, Expression, Structure, TraversalOperatorKind, Visit,
+};
 use crate::typeexpr::Variable;
 use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::{Error, ErrorKind, Result, Span};
@@ -27,8 +29,8 @@ pub(super) struct Graph<'m> {
     /// Each variable's declaration, in `decl.variables`' order (`None`
     /// for one in error: see [`Graph::variable`]).
     variables: Vec<Option<Variable>>,
-    /// See [`accessed_names`]; in name order.
-    pub(super) accessed: Vec<String>,
+    /// The names read of each resource (see [`Accessed`]).
+    pub(super) accessed: Accessed,
     pub(super) nodes: Vec<Node>,
     /// Each node's references.
     pub(super) refs: Vec<Vec<Reference<'m>>>,
@@ -60,8 +62,7 @@ impl<'m> Graph<'m> {
             .iter()
             .map(|(_, b)| variable_of(b).ok())
             .collect();
-        let mut accessed: Vec<String> = accessed_names(files.body()).into_iter().collect();
-        accessed.sort_unstable();
+        let accessed = accessed_names(files.body(), &decl);
         let mut nodes = Vec::new();
         let mut refs: Vec<Vec<Reference<'m>>> = Vec::new();
         for (i, (_, expr, _)) in decl.locals.iter().enumerate() {
@@ -406,31 +407,122 @@ fn dynamic_iterators<'a>(body: &'a Body<'a>, out: &mut HashSet<&'a str>) {
     }
 }
 
-/// Every attribute name a module accesses with `.name` after what it
-/// refers to (`aws_x.y.id`, `x[*].arn`, `r.id` in a `for`): the attributes
-/// a resource without a known schema may be asked for.
-pub(super) fn accessed_names(body: &Body<'_>) -> HashSet<String> {
-    struct Names(HashSet<String>);
-    impl<'a> Visit<'a> for Names {
+/// The attribute names a module reads of each of its resources, for a
+/// type whose schema is not known (what is not configured is unknown):
+/// the names after the resource's address wherever the module refers to
+/// it (`aws_x.y[0].arn`, `aws_x.y[*].identity[0].oidc`, `self.id` in its
+/// own block); or, where an expression takes an instance whole
+/// (`aws_x.y`, `[for r in aws_x.y : r.id]`, a function's argument, an
+/// output's value), every name the module accesses with `.name` after
+/// anything. Each list in name order; `lists[at[j]]` is the `j`th
+/// resource's.
+pub(super) struct Accessed {
+    lists: Vec<Vec<String>>,
+    at: Vec<usize>,
+}
+
+impl Accessed {
+    /// The names read of resource `j` (in `decl.resources`' order).
+    pub(super) fn of(&self, j: usize) -> &[String] {
+        &self.lists[self.at[j]]
+    }
+}
+
+pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Accessed {
+    /// By resource mode and type: the names read after an address, or
+    /// `None` once an expression takes an instance whole.
+    type ByType<'a> = HashMap<(bool, &'a str), Option<HashSet<&'a str>>>;
+    struct Names<'a> {
+        all: HashSet<&'a str>,
+        by_type: ByType<'a>,
+        /// The resource whose block is being read (what `self` is).
+        current: Option<(bool, &'a str)>,
+    }
+    impl<'a> Visit<'a> for Names<'a> {
         fn visit_expr(&mut self, e: &'a Expression<'a>) {
             if let ExprKind::Traversal(t) = &e.kind {
-                let skip = match t.expr.kind {
-                    ExprKind::Variable("data") => 2,
-                    ExprKind::Variable(_) => 1,
-                    _ => 0,
+                let attr = |i: usize| match t.operators.get(i).map(|o| &o.kind) {
+                    Some(TraversalOperatorKind::GetAttr(n)) => Some(n.as_str()),
+                    _ => None,
                 };
-                for op in t.operators.iter().skip(skip) {
-                    if let TraversalOperatorKind::GetAttr(i) = &op.kind {
-                        self.0.insert(i.as_str().to_owned());
+                let (skip, of) = match t.expr.kind {
+                    ExprKind::Variable("data") => match (attr(0), attr(1)) {
+                        (Some(ty), Some(_)) => (2, Some((true, ty))),
+                        _ => (2, None),
+                    },
+                    ExprKind::Variable("self") => (0, self.current),
+                    ExprKind::Variable(root) if !GLOBAL_ROOTS.contains(&root) => {
+                        (1, attr(0).map(|_| (false, root)))
+                    }
+                    ExprKind::Variable(_) => (1, None),
+                    _ => (0, None),
+                };
+                let names = t
+                    .operators
+                    .iter()
+                    .skip(skip)
+                    .filter_map(|op| match &op.kind {
+                        TraversalOperatorKind::GetAttr(i) => Some(i.as_str()),
+                        _ => None,
+                    });
+                self.all.extend(names.clone());
+                if let Some(key) = of {
+                    let entry = self
+                        .by_type
+                        .entry(key)
+                        .or_insert_with(|| Some(HashSet::default()));
+                    let mut names = names.peekable();
+                    match (entry.as_mut(), names.peek()) {
+                        (Some(set), Some(_)) => set.extend(names),
+                        (Some(_), None) => *entry = None,
+                        (None, _) => {}
                     }
                 }
             }
             walk_expr(self, e);
         }
     }
-    let mut n = Names(HashSet::default());
-    n.visit_body(body);
-    n.0
+    let mut n = Names {
+        all: HashSet::default(),
+        by_type: HashMap::default(),
+        current: None,
+    };
+    for s in body.structures {
+        match s {
+            Structure::Attribute(a) => n.visit_attribute(a),
+            Structure::Block(b) => {
+                n.current = match (b.ident.as_str(), b.labels.first()) {
+                    ("resource", Some(ty)) => Some((false, ty.as_str())),
+                    ("data", Some(ty)) => Some((true, ty.as_str())),
+                    _ => None,
+                };
+                n.visit_block(b);
+                n.current = None;
+            }
+        }
+    }
+    let sorted = |set: &HashSet<&str>| {
+        let mut v: Vec<String> = set.iter().map(|s| (*s).to_owned()).collect();
+        v.sort_unstable();
+        v
+    };
+    // (0: every name; 1: none, for a type nothing refers to; then one list
+    // for each type of the module that is referred to.)
+    let mut lists = vec![sorted(&n.all), Vec::new()];
+    let mut index: HashMap<(bool, &str), usize> = HashMap::default();
+    let at = decl
+        .resources
+        .iter()
+        .map(|&(is_data, ty, _, _)| match n.by_type.get(&(is_data, ty)) {
+            None => 1,
+            Some(None) => 0,
+            Some(Some(set)) => *index.entry((is_data, ty)).or_insert_with(|| {
+                lists.push(sorted(set));
+                lists.len() - 1
+            }),
+        })
+        .collect();
+    Accessed { lists, at }
 }
 
 /// What a module declares, with Terraform's errors of its duplicate

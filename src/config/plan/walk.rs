@@ -907,7 +907,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         mode: Mode,
     ) -> Result<Typed> {
         let (is_data, ty, name, block) = graph.decl.resources[j];
-        let accessed = &graph.accessed;
+        let accessed = graph.accessed.of(j);
         let (repeat, instances) = self.instances(block, ctx, mode)?;
         if mode == Mode::Validate {
             let ictx = Self::instance_ctx(ctx, repeat, None);
