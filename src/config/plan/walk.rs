@@ -126,6 +126,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     let succeeded = walked.is_ok() && checked.is_ok() && w.input_errors.is_none();
     let mut v = Walker {
         graphs: w.graphs.clone(),
+        shared_graphs: w.shared_graphs.clone(),
         outputs: w.outputs.clone(),
         warned: w.warned.clone(),
         after_plan: succeeded,
@@ -196,6 +197,8 @@ struct Walker<'o, 'c, 'm> {
     /// Their graphs so far, by directory and module key (`""` for the
     /// root).
     graphs: HashMap<(Option<PathBuf>, String), Rc<Graph<'m>>>,
+    /// The same, by directory and the directories its calls reach.
+    shared_graphs: HashMap<(Option<PathBuf>, Vec<Option<PathBuf>>), Rc<Graph<'m>>>,
     /// Their output names, by directory.
     outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
     /// The modules warned of as not installed, by key.
@@ -295,6 +298,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 .and_then(|d| std::path::absolute(d).ok())
                 .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned()),
             graphs: HashMap::default(),
+            shared_graphs: HashMap::default(),
             outputs: HashMap::default(),
             warned: HashSet::default(),
             checks: BTreeMap::new(),
@@ -650,9 +654,27 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(g) = self.graphs.get(&id) {
             return Ok(g.clone());
         }
+        // (A module called under several keys whose calls reach the same
+        // directories has one graph: what the key changes is only where
+        // installed modules are found.)
+        let sources = self.sources;
+        let reached: Vec<Option<PathBuf>> = files
+            .body()
+            .blocks()
+            .filter(|b| b.ident.as_str() == "module")
+            .map(|b| {
+                let name = b.labels.first()?.as_str();
+                sources.dir_of(dir, &key_of(key, name), &source_of(b)?)
+            })
+            .collect();
+        let shared = (id.0.clone(), reached);
+        if let Some(g) = self.shared_graphs.get(&shared) {
+            let g = g.clone();
+            self.graphs.insert(id, g.clone());
+            return Ok(g);
+        }
         // (A call whose source is missing or not installed has no outputs
         // known here: `check_calls` reports the first, warns of the other.)
-        let sources = self.sources;
         let mut outputs = |block: &Block<'_>, out: &str| {
             let name = block.labels.first()?.as_str();
             let src = source_of(block)?;
@@ -662,6 +684,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         };
         let g = Rc::new(Graph::of(files, &mut outputs)?);
         self.graphs.insert(id, g.clone());
+        self.shared_graphs.insert(shared, g.clone());
         Ok(g)
     }
 
@@ -1290,6 +1313,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         // (The modules' graphs are found again by neither walk.)
         let mut shadow = Walker {
             graphs: self.graphs.clone(),
+            shared_graphs: self.shared_graphs.clone(),
             outputs: self.outputs.clone(),
             warned: self.warned.clone(),
             shadow: true,
