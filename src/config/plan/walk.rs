@@ -198,7 +198,7 @@ struct Walker<'o, 'c, 'm> {
     /// root).
     graphs: HashMap<(Option<PathBuf>, String), Rc<Graph<'m>>>,
     /// The same, by directory and the directories its calls reach.
-    shared_graphs: HashMap<(Option<PathBuf>, Vec<Option<PathBuf>>), Rc<Graph<'m>>>,
+    shared_graphs: HashMap<SharedGraph, Rc<Graph<'m>>>,
     /// Their output names, by directory.
     outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
     /// The modules warned of as not installed, by key.
@@ -224,6 +224,9 @@ struct Walker<'o, 'c, 'm> {
     /// walk did not evaluate whole, in it or in the modules it calls.
     unvalidated: HashMap<(Option<PathBuf>, String), bool>,
 }
+
+/// A module's directory and the directories its calls reach.
+type SharedGraph = (Option<PathBuf>, Vec<Option<PathBuf>>);
 
 /// One module instance being walked.
 struct At<'m> {
