@@ -199,7 +199,7 @@ fn plan<'py>(
             if let Some(w) = &workspace {
                 options = options.workspace(w.as_str());
             }
-            Ok::<_, hcl::Error>(hcl::config::plan_dir(path, &options)?.to_json())
+            Ok::<_, hcl::Error>(hcl::config::plan_dir(path, &options)?.into_json())
         })
         .map_err(|e| error(py, e, None))?;
     convert::to_py(py, &v, usize::MAX, parse_float)

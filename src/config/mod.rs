@@ -334,10 +334,9 @@ impl Files {
     /// there (1-based): a binary search, without building an error.
     pub(crate) fn file_line(&self, offset: usize) -> Option<(&str, usize)> {
         let f = &self.files[file_index(&self.files, offset)?];
-        let newlines = self.newlines.get_or_init(|| {
-            let text = self.source().as_bytes();
-            (0..text.len()).filter(|&i| text[i] == b'\n').collect()
-        });
+        let newlines = self
+            .newlines
+            .get_or_init(|| memchr::memchr_iter(b'\n', self.source().as_bytes()).collect());
         let before = |o: usize| newlines.partition_point(|&nl| nl < o);
         Some((&f.name, before(offset) - before(f.start.offset) + 1))
     }

@@ -86,7 +86,7 @@ pub(crate) fn plan(args: &[String]) -> Result<bool, Stop> {
         super::print_warnings(&dir, plan.warnings());
     }
     let text = if json {
-        let mut s = to_json(&plan.to_json(), pretty)?;
+        let mut s = to_json(&plan.into_json(), pretty)?;
         s.push('\n');
         s
     } else {

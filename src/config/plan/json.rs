@@ -2,6 +2,7 @@
 
 use super::{CheckKind, Checked, Plan, ResourceInstance, ResourceMode};
 use crate::eval::Typed;
+use crate::value::map::FastHashMap as HashMap;
 use crate::value::meta::{self, Meta, Ty};
 use crate::value::{Key, Map, Type, Value};
 
@@ -306,13 +307,35 @@ impl Plan {
     /// assert_eq!(json["output_changes"]["id"]["after_unknown"], hcl::Value::Bool(true));
     /// ```
     pub fn to_json(&self) -> Value {
+        self.json_with(self.configuration.clone())
+    }
+
+    /// [`Plan::to_json`], the plan given up for it (its `configuration`
+    /// moved into the document, not copied).
+    ///
+    /// ```
+    /// use hcl::config::{Files, PlanOptions};
+    /// let files = Files::parse([("main.tf", "resource \"terraform_data\" \"a\" {}\n")]).unwrap();
+    /// let plan = files.plan(&PlanOptions::new()).unwrap();
+    /// assert_eq!(plan.to_json(), plan.into_json());
+    /// ```
+    pub fn into_json(mut self) -> Value {
+        let configuration = self.configuration.take();
+        self.json_with(configuration)
+    }
+
+    fn json_with(&self, configuration: Option<Value>) -> Value {
         // planned_values: the root module and each module instance.
-        let mut modules: Vec<(String, Vec<Value>)> = Vec::new();
+        let mut modules: Vec<(&str, Vec<Value>)> = Vec::new();
+        let mut by_address: HashMap<&str, usize> = HashMap::default();
         for r in &self.resources {
-            match modules.iter_mut().find(|m| m.0 == r.module_address) {
-                Some(m) => m.1.push(instance(r)),
-                None => modules.push((r.module_address.clone(), vec![instance(r)])),
-            }
+            let at = *by_address
+                .entry(r.module_address.as_str())
+                .or_insert_with(|| {
+                    modules.push((r.module_address.as_str(), Vec::new()));
+                    modules.len() - 1
+                });
+            modules[at].1.push(instance(r));
         }
         let mut root_resources = Vec::new();
         let mut children = Vec::new();
@@ -409,8 +432,8 @@ impl Plan {
         if !output_changes.is_empty() {
             doc.insert(Key::from("output_changes"), Value::Object(output_changes));
         }
-        if let Some(c) = &self.configuration {
-            doc.insert(Key::from("configuration"), c.clone());
+        if let Some(c) = configuration {
+            doc.insert(Key::from("configuration"), c);
         }
         if !self.checks.is_empty() {
             doc.insert(

@@ -744,28 +744,25 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let mut module: Parts<'b> = Vec::new();
         let mut data: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
         let mut res: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
-        let mut seen: HashSet<(&str, &str, &str)> = HashSet::default();
         let mut calls_needed: BTreeMap<&str, Option<Vec<&str>>> = BTreeMap::new();
         let held = |t: Option<&'b Typed>| {
             Part::Value(t.map_or_else(|| Cow::Owned(Typed::unknown(Type::Dynamic)), Cow::Borrowed))
         };
+        // (Each name once: the parts sorted by name and deduplicated after,
+        // rather than a set of the names seen kept as they come.)
         for r in refs {
             let Some(Step::Attr(n)) = r.steps.first() else {
                 continue;
             };
             match r.root {
                 "var" => {
-                    if seen.insert(("var", "", n)) {
-                        if let Some(t) = st.vars.get(*n) {
-                            var.push((Key::from(*n), held(Some(t))));
-                        }
+                    if let Some(t) = st.vars.get(*n) {
+                        var.push((Key::from(*n), held(Some(t))));
                     }
                 }
                 "local" => {
-                    if seen.insert(("local", "", n)) {
-                        if let Some(j) = decl.find(Kind::Local, "", n) {
-                            local.push((Key::from(*n), held(st.locals.get(&j))));
-                        }
+                    if let Some(j) = decl.find(Kind::Local, "", n) {
+                        local.push((Key::from(*n), held(st.locals.get(&j))));
                     }
                 }
                 "module" => {
@@ -780,24 +777,30 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     let Some(Step::Attr(name)) = r.steps.get(1) else {
                         continue;
                     };
-                    if seen.insert(("data", n, name)) {
-                        if let Some(j) = find_resource(decl, true, n, name) {
-                            let part = held(st.resources.get(&j));
-                            data.entry(n).or_default().push((Key::from(*name), part));
-                        }
+                    if let Some(j) = find_resource(decl, true, n, name) {
+                        let part = held(st.resources.get(&j));
+                        data.entry(n).or_default().push((Key::from(*name), part));
                     }
                 }
                 root if GLOBAL_ROOTS.contains(&root) => {}
                 ty => {
-                    if seen.insert(("resource", ty, n)) {
-                        if let Some(j) = find_resource(decl, false, ty, n) {
-                            let part = held(st.resources.get(&j));
-                            res.entry(ty).or_default().push((Key::from(*n), part));
-                        }
+                    if let Some(j) = find_resource(decl, false, ty, n) {
+                        let part = held(st.resources.get(&j));
+                        res.entry(ty).or_default().push((Key::from(*n), part));
                     }
                 }
             }
         }
+        let once = |parts: &mut Parts<'b>| {
+            if parts.len() > 1 {
+                parts.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+                parts.dedup_by(|a, b| a.0 == b.0);
+            }
+        };
+        once(&mut var);
+        once(&mut local);
+        data.values_mut().for_each(once);
+        res.values_mut().for_each(once);
         // A module call's value: the outputs referred to, or all of it.
         for (n, outs) in calls_needed {
             let Some(j) = decl.find(Kind::Call, "", n) else {
@@ -828,14 +831,21 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             };
             module.push((Key::from(n), part));
         }
-        ctx.declare_namespace("var", Namespace::new(var));
-        ctx.declare_namespace("local", Namespace::new(local));
-        ctx.declare_namespace("module", Namespace::new(module));
-        let data: Parts<'b> = data
-            .into_iter()
-            .map(|(t, items)| (Key::from(t), Part::Nested(Namespace::new(items))))
-            .collect();
-        ctx.declare_namespace("data", Namespace::new(data));
+        // (Only those referred to: an expression that names no `var`
+        // does not look it up.)
+        let named = |root: &str| refs.iter().any(|r| r.root == root);
+        for (name, parts) in [("var", var), ("local", local), ("module", module)] {
+            if !parts.is_empty() || named(name) {
+                ctx.declare_namespace(name, Namespace::new(parts));
+            }
+        }
+        if !data.is_empty() || named("data") {
+            let data: Parts<'b> = data
+                .into_iter()
+                .map(|(t, items)| (Key::from(t), Part::Nested(Namespace::new(items))))
+                .collect();
+            ctx.declare_namespace("data", Namespace::new(data));
+        }
         for (ty, items) in res {
             ctx.declare_namespace(ty, Namespace::new(items));
         }
