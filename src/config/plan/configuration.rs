@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::{references, Reference, Step};
-use crate::config::module::{variable_of, Declarations};
+use crate::config::module::Declarations;
 use crate::syntax::{Block, Body, Expression, Structure};
-use crate::typeexpr::constant_of;
+use crate::typeexpr::{constant_of, Variable};
 use crate::value::{Key, Map, Value};
 
 use super::{ResourceMode, CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
@@ -231,7 +231,9 @@ fn module_path(key: &str) -> String {
         .join(".")
 }
 
-/// One module's configuration. `calls` gives each module call's child
+/// One module's configuration. `declared` holds its variables' declarations
+/// (in `decl.variables`' order, `None` for one in error); `calls` gives each
+/// module call's child
 /// configuration (`None` when its source is not read); `inherited` the
 /// provider keys the module sees from its ancestors (name and alias to
 /// key); `providers` collects every provider configuration of the tree.
@@ -239,6 +241,7 @@ pub(super) fn module(
     body: &Body<'_>,
     decl: &Declarations<'_, '_>,
     key: &str,
+    declared: &[Option<Variable>],
     calls: Vec<Option<Value>>,
     inherited: &BTreeMap<String, String>,
     providers: &mut Providers,
@@ -371,10 +374,10 @@ pub(super) fn module(
         outputs.insert(Key::from(*name), object(items));
     }
     let mut variables: Map<Key, Value> = Map::new();
-    for (name, b) in &decl.variables {
+    for (i, (name, b)) in decl.variables.iter().enumerate() {
         let mut items = Vec::new();
-        if let Some(d) = variable_of(b).ok().and_then(|v| v.default_value().cloned()) {
-            items.push(("default", d.into_value()));
+        if let Some(d) = declared[i].as_ref().and_then(Variable::default_value) {
+            items.push(("default", d.value().clone()));
         }
         if let Some(d) = description(&b.body) {
             items.push(("description", d));

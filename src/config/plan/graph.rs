@@ -28,7 +28,7 @@ pub(super) struct Graph<'m> {
     pub(super) decl: Declarations<'m, 'm>,
     /// Each variable's declaration, in `decl.variables`' order (`None`
     /// for one in error: see [`Graph::variable`]).
-    variables: Vec<Option<Variable>>,
+    pub(super) variables: Vec<Option<Variable>>,
     /// The names read of each resource (see [`Accessed`]).
     pub(super) accessed: Accessed,
     pub(super) nodes: Vec<Node>,

@@ -1455,7 +1455,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             calls.push(Some(self.configuration_of(&sub, &keys, providers)?));
         }
         Ok(configuration::module(
-            body, decl, &at.key, calls, inherited, providers,
+            body,
+            decl,
+            &at.key,
+            &graph.variables,
+            calls,
+            inherited,
+            providers,
         ))
     }
 
