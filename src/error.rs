@@ -235,6 +235,16 @@ impl<'s> Locator<'s> {
     }
 }
 
+/// The columns `s` takes, in grapheme clusters (as HCL counts columns,
+/// and hclwrite to align `=` and comments) in a line's text or part of it.
+pub(crate) fn columns(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.graphemes(true).count()
+    }
+}
+
 /// How many `\n` bytes `bytes` has: counted in bytes a block at a time
 /// (which compilers vectorize; a `usize` per byte does not).
 pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
@@ -314,12 +324,8 @@ impl LineCursor {
                 .map_or(0, |p| p + 1);
         }
         let column = match resume {
-            Some((from, column)) => column + source[from..offset].graphemes(true).count(),
-            None => {
-                1 + source[line_text_start(c.line_start)..offset]
-                    .graphemes(true)
-                    .count()
-            }
+            Some((from, column)) => column + columns(&source[from..offset]),
+            None => 1 + columns(&source[line_text_start(c.line_start)..offset]),
         };
         c.offset = offset;
         c.column = column;
@@ -557,10 +563,7 @@ impl Error {
         while !source.is_char_boundary(end_in_line) {
             end_in_line += 1;
         }
-        let caret_len = source[loc.offset..end_in_line]
-            .graphemes(true)
-            .count()
-            .max(1);
+        let caret_len = columns(&source[loc.offset..end_in_line]).max(1);
         self.inner.span = Some(span);
         self.inner.location = Some(loc);
         self.inner.end = Some(Location::of(source, span.end().max(span.start())));

@@ -3,6 +3,7 @@
 //! net bracket count of each line and `=` alignment over chains of
 //! consecutive assignment lines.
 
+use crate::error::columns;
 use crate::syntax::*;
 use crate::Span;
 
@@ -2052,17 +2053,6 @@ fn contains_heredoc(e: &Expression<'_>) -> bool {
     let mut find = Find(false);
     find.visit_expr(e);
     find.0
-}
-
-/// The columns `s` takes, in grapheme clusters, as hclwrite counts them
-/// to align `=` and comments.
-fn columns(s: &str) -> usize {
-    use unicode_segmentation::UnicodeSegmentation;
-    if s.is_ascii() {
-        s.len()
-    } else {
-        s.graphemes(true).count()
-    }
 }
 
 #[inline]

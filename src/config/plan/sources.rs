@@ -3,7 +3,7 @@
 //! `.terraform/modules/modules.json`), each read once before the walk, so
 //! that every walk and every instance of a module borrows the same files.
 
-use std::collections::HashMap;
+use crate::value::map::FastHashMap as HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
@@ -31,7 +31,7 @@ impl Sources {
         let mut sources = Sources {
             root,
             manifest,
-            loaded: HashMap::new(),
+            loaded: HashMap::default(),
         };
         let root = sources.root.clone();
         sources.read_calls(files, root.as_deref(), "", 0, max_depth);
@@ -133,7 +133,7 @@ pub(super) fn source_of(block: &Block<'_>) -> Option<String> {
 
 /// `.terraform/modules/modules.json`: module key (`a.b`) to directory.
 fn read_manifest(dir: &Path) -> HashMap<String, PathBuf> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     let Ok(text) = std::fs::read_to_string(dir.join(".terraform/modules/modules.json")) else {
         return out;
     };
