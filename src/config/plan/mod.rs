@@ -254,8 +254,9 @@ pub struct ResourceInstance {
     /// objects): an object, parts of which may be unknown.
     pub values: Typed,
     /// What the provider computes: the attributes known only after apply
-    /// (for `terraform_data`: `id` and `output`; for other types, what the
-    /// configuration refers to and does not set).
+    /// (for `terraform_data`: `id` and `output`; for other types, the names
+    /// the module reads of this resource and its configuration does not
+    /// set: see `docs/guide/plan.md`).
     pub computed: Vec<String>,
     /// The provider's full name (`registry.terraform.io/hashicorp/aws`,
     /// `terraform.io/builtin/terraform`).
