@@ -20,6 +20,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import csv
+import importlib.util
 import io
 import multiprocessing
 import os
@@ -28,8 +29,6 @@ import shutil
 import tempfile
 import time
 from collections import defaultdict
-
-import importlib.util
 
 import hcl2rs
 

@@ -233,10 +233,10 @@ fn module_path(key: &str) -> String {
 
 /// One module's configuration. `declared` holds its variables' declarations
 /// (in `decl.variables`' order, `None` for one in error); `calls` gives each
-/// module call's child
-/// configuration (`None` when its source is not read); `inherited` the
-/// provider keys the module sees from its ancestors (name and alias to
-/// key); `providers` collects every provider configuration of the tree.
+/// module call's child configuration (`None` when its source is not read);
+/// `inherited` the provider keys the module sees from its ancestors (name
+/// and alias to key); `providers` collects every provider configuration of
+/// the tree.
 pub(super) fn module(
     body: &Body<'_>,
     decl: &Declarations<'_, '_>,
