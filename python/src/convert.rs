@@ -55,11 +55,16 @@ pub(crate) fn making<'py, T>(
     out
 }
 
+/// The longest string value made once for all its occurrences in a large
+/// document (longer ones rarely repeat).
+const SHARED_STRING_LEN: usize = 64;
+
 struct Builder<'py, 'f> {
     py: Python<'py>,
     parse_float: Option<&'f Bound<'py, PyAny>>,
     /// In a large document, each object key made once (keys repeat:
-    /// attribute names, labels), as `json.loads` shares them.
+    /// attribute names, labels), as `json.loads` shares them, and each
+    /// short string value.
     keys: Option<HashMap<&'f str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
 }
 
@@ -70,7 +75,16 @@ impl<'py, 'f> Builder<'py, 'f> {
             Value::Null => py.None().into_bound(py),
             Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
             Value::Number(n) => self.number(n)?,
-            Value::String(s) => PyString::new(py, s).into_any(),
+            Value::String(s) => match &mut self.keys {
+                // (Short strings repeat too — references, provider names,
+                // "create" — and a str is immutable: one object each.)
+                Some(keys) if s.len() <= SHARED_STRING_LEN => keys
+                    .entry(s.as_str())
+                    .or_insert_with(|| PyString::new(py, s))
+                    .clone()
+                    .into_any(),
+                _ => PyString::new(py, s).into_any(),
+            },
             Value::Array(items) => {
                 let made = items
                     .iter()

@@ -96,19 +96,23 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
         }
     };
     let subject = subject.min(steps.len());
-    let text = |n: usize| {
-        let mut s = r.root.to_owned();
-        for step in &steps[..n] {
-            s.push_str(&step.to_string());
-        }
-        s
-    };
-    for n in (subject + 1..=steps.len()).rev() {
-        out.push(Value::from(text(n)));
+    // The whole traversal written once, with where each step ends: each
+    // form is a prefix of it.
+    let mut text = String::from(r.root);
+    let mut ends = Vec::with_capacity(steps.len() + 1);
+    ends.push(text.len());
+    for step in steps {
+        use std::fmt::Write;
+        let _ = write!(text, "{step}");
+        ends.push(text.len());
     }
-    out.push(Value::from(text(subject)));
+    let form = |n: usize| Value::from(&text[..ends[n]]);
+    for n in (subject + 1..=steps.len()).rev() {
+        out.push(form(n));
+    }
+    out.push(form(subject));
     for n in extra {
-        out.push(Value::from(text(n)));
+        out.push(form(n));
     }
 }
 
