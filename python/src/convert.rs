@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 /// From this size of source on, Python's cyclic garbage collector is paused
 /// while the document's objects are made (it would otherwise walk them
 /// again and again as they are created; none of them can form a cycle),
-/// and repeated keys share one string.
+/// and repeated keys (and short strings) share one object.
 const PAUSE_GC_FROM: usize = 64 * 1024;
 
 /// A document's value `v` (read from `source_len` bytes) as Python objects;
@@ -28,7 +28,7 @@ pub(crate) fn to_py<'py>(
     let mut b = Builder {
         py,
         parse_float,
-        keys: large.then(HashMap::default),
+        strings: large.then(HashMap::default),
     };
     making(py, source_len, || b.value(v))
 }
@@ -65,7 +65,7 @@ struct Builder<'py, 'f> {
     /// In a large document, each object key made once (keys repeat:
     /// attribute names, labels), as `json.loads` shares them, and each
     /// short string value.
-    keys: Option<HashMap<&'f str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
+    strings: Option<HashMap<&'f str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
 }
 
 impl<'py, 'f> Builder<'py, 'f> {
@@ -75,16 +75,10 @@ impl<'py, 'f> Builder<'py, 'f> {
             Value::Null => py.None().into_bound(py),
             Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
             Value::Number(n) => self.number(n)?,
-            Value::String(s) => match &mut self.keys {
-                // (Short strings repeat too — references, provider names,
-                // "create" — and a str is immutable: one object each.)
-                Some(keys) if s.len() <= SHARED_STRING_LEN => keys
-                    .entry(s.as_str())
-                    .or_insert_with(|| PyString::new(py, s))
-                    .clone()
-                    .into_any(),
-                _ => PyString::new(py, s).into_any(),
-            },
+            // (Short strings repeat too — references, provider names,
+            // "create" — and a str is immutable: one object each.)
+            Value::String(s) if s.len() <= SHARED_STRING_LEN => self.string(s).into_any(),
+            Value::String(s) => PyString::new(py, s).into_any(),
             Value::Array(items) => {
                 let made = items
                     .iter()
@@ -95,18 +89,24 @@ impl<'py, 'f> Builder<'py, 'f> {
             Value::Object(o) => {
                 let dict = PyDict::new(py);
                 for (k, x) in o {
-                    let key = match &mut self.keys {
-                        Some(keys) => keys
-                            .entry(k.as_str())
-                            .or_insert_with(|| PyString::new(py, k))
-                            .clone(),
-                        None => PyString::new(py, k),
-                    };
+                    let key = self.string(k.as_str());
                     dict.set_item(key, self.value(x)?)?;
                 }
                 dict.into_any()
             }
         })
+    }
+
+    /// The string `s`: the one made for it before, in a large document.
+    fn string(&mut self, s: &'f str) -> Bound<'py, PyString> {
+        let py = self.py;
+        match &mut self.strings {
+            Some(made) => made
+                .entry(s)
+                .or_insert_with(|| PyString::new(py, s))
+                .clone(),
+            None => PyString::new(py, s),
+        }
     }
 
     /// A number as `json.loads` reads its JSON text.

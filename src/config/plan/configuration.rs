@@ -4,6 +4,7 @@
 //! their sources and arguments, variables and outputs.
 
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
 use crate::analysis::{references, Reference, Step};
 use crate::config::module::Declarations;
@@ -102,7 +103,7 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
     let mut ends = Vec::with_capacity(steps.len() + 1);
     ends.push(text.len());
     for step in steps {
-        use std::fmt::Write;
+        // (Writing to a String cannot fail.)
         let _ = write!(text, "{step}");
         ends.push(text.len());
     }
