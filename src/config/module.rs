@@ -1,5 +1,6 @@
 //! A module's variables and locals, evaluated as Terraform evaluates them.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::condition::{self, Outcome};
@@ -535,13 +536,17 @@ impl Files {
             return Err(place(e));
         }
         let mut warnings = Vec::new();
-        let variables = self.variable_values(
+        let (variables, invalid) = self.variable_values(
             &decl,
+            None,
             inputs,
             inputs.missing_unknown,
             &mut warnings,
             Some(&mut Vec::new()),
         )?;
+        if let Some(e) = invalid {
+            return Err(e);
+        }
         let locals = evaluate_locals(&decl, &variables, inputs, caller).map_err(place)?;
         Ok(Module {
             variables,
@@ -585,20 +590,28 @@ impl Files {
         failed.map_or(Ok(()), |e| Err(self.locate(e)))
     }
 
-    /// Each declared variable's value.
+    /// Each declared variable's value; and, when `outcomes` is given, the
+    /// failures of their `validation` rules (each rule's outcome added to
+    /// `outcomes`). `known` holds the variables' declarations when they
+    /// were read before (`None` for one that failed), in `decl`'s order.
     pub(super) fn variable_values(
         &self,
         decl: &Declarations<'_, '_>,
+        known: Option<&[Option<Variable>]>,
         inputs: &Inputs,
         missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
         outcomes: Option<&mut Vec<(String, Vec<Outcome>)>>,
-    ) -> Result<Vec<(String, Typed)>> {
+    ) -> Result<(Vec<(String, Typed)>, Option<Error>)> {
         let mut failed: Option<Error> = None;
-        let mut declared: Vec<(&str, &Block<'_>, Variable)> = Vec::new();
-        for (name, block) in &decl.variables {
+        let mut declared: Vec<(&str, &Block<'_>, Cow<'_, Variable>)> = Vec::new();
+        for (i, (name, block)) in decl.variables.iter().enumerate() {
+            if let Some(Some(v)) = known.and_then(|k| k.get(i)) {
+                declared.push((name, block, Cow::Borrowed(v)));
+                continue;
+            }
             match variable_of(block) {
-                Ok(v) => declared.push((name, block, v)),
+                Ok(v) => declared.push((name, block, Cow::Owned(v))),
                 Err(e) => Error::append(&mut failed, self.locate(e)),
             }
         }
@@ -732,7 +745,7 @@ impl Files {
         }
         // The variables' `validation` rules, with every value known.
         let Some(outcomes) = outcomes else {
-            return Ok(values);
+            return Ok((values, None));
         };
         let ctx = variables_context(&values);
         for (name, block, _) in &declared {
@@ -767,10 +780,7 @@ impl Files {
                 Error::append(&mut failed, e);
             }
         }
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(values),
-        }
+        Ok((values, failed))
     }
 
     /// A variable's `validation` rules, in `ctx` (whose `var` holds the

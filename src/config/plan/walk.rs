@@ -58,16 +58,23 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     let decl = &graph.decl;
     // Plan mode: the root variables' values first (Terraform checks them
     // before anything else).
+    // (Their validation rules are evaluated here too; what they find is
+    // the plan walk's, below.)
     let mut vars = None;
+    let mut outcomes = Vec::new();
+    let mut checked = Ok(());
     if opts.mode == Mode::Plan {
         let mut warnings = Vec::new();
-        vars = Some(files.variable_values(
+        let (values, invalid) = files.variable_values(
             decl,
+            Some(graph.variables.as_slice()),
             &opts.inputs,
             opts.missing_unknown,
             &mut warnings,
-            None,
-        )?);
+            Some(&mut outcomes),
+        )?;
+        vars = Some(values);
+        checked = invalid.map_or(Ok(()), Err);
         w.plan.warnings.extend(warnings);
     }
     // Then, as Terraform builds its graph, every module call's arguments
@@ -97,14 +104,6 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         };
     };
     // The plan walk: the root variables' validation rules first.
-    let mut outcomes = Vec::new();
-    let checked = files.variable_values(
-        decl,
-        &opts.inputs,
-        opts.missing_unknown,
-        &mut Vec::new(),
-        Some(&mut outcomes),
-    );
     let mut invalid = HashSet::default();
     for (name, o) in outcomes {
         if o.iter().any(|o| matches!(o, Outcome::Fail(_))) {
