@@ -458,6 +458,9 @@ pub(super) fn object(items: &[(String, Typed)]) -> Typed {
 /// `local`, known here (the others are unknown while locals evaluate).
 const KNOWN_ROOTS: &[&str] = &["var", "local", "path", "terraform"];
 
+/// Each variable's value, and the failures of their `validation` rules.
+type VariableValues = (Vec<(String, Typed)>, Option<Error>);
+
 impl Files {
     /// Evaluates the module's `variable` and `locals` blocks as Terraform
     /// does, for [`Module::declare_in`]: Terraform's duplicate checks
@@ -602,7 +605,7 @@ impl Files {
         missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
         outcomes: Option<&mut Vec<(String, Vec<Outcome>)>>,
-    ) -> Result<(Vec<(String, Typed)>, Option<Error>)> {
+    ) -> Result<VariableValues> {
         let mut failed: Option<Error> = None;
         let mut declared: Vec<(&str, &Block<'_>, Cow<'_, Variable>)> = Vec::new();
         for (i, (name, block)) in decl.variables.iter().enumerate() {
