@@ -541,7 +541,7 @@ impl Files {
         let mut warnings = Vec::new();
         let (variables, invalid) = self.variable_values(
             &decl,
-            None,
+            &[],
             inputs,
             inputs.missing_unknown,
             &mut warnings,
@@ -596,11 +596,12 @@ impl Files {
     /// Each declared variable's value; and, when `outcomes` is given, the
     /// failures of their `validation` rules (each rule's outcome added to
     /// `outcomes`). `known` holds the variables' declarations when they
-    /// were read before (`None` for one that failed), in `decl`'s order.
+    /// were read before (`None` for one that failed), in `decl`'s order;
+    /// empty when they were not.
     pub(super) fn variable_values(
         &self,
         decl: &Declarations<'_, '_>,
-        known: Option<&[Option<Variable>]>,
+        known: &[Option<Variable>],
         inputs: &Inputs,
         missing_unknown: bool,
         warnings: &mut Vec<Diagnostic>,
@@ -609,7 +610,7 @@ impl Files {
         let mut failed: Option<Error> = None;
         let mut declared: Vec<(&str, &Block<'_>, Cow<'_, Variable>)> = Vec::new();
         for (i, (name, block)) in decl.variables.iter().enumerate() {
-            if let Some(Some(v)) = known.and_then(|k| k.get(i)) {
+            if let Some(Some(v)) = known.get(i) {
                 declared.push((name, block, Cow::Borrowed(v)));
                 continue;
             }

@@ -67,7 +67,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         let mut warnings = Vec::new();
         let (values, invalid) = files.variable_values(
             decl,
-            Some(graph.variables.as_slice()),
+            &graph.variables,
             &opts.inputs,
             opts.missing_unknown,
             &mut warnings,
@@ -103,7 +103,8 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
             None => Ok(w.plan),
         };
     };
-    // The plan walk: the root variables' validation rules first.
+    // The plan walk: the root variables' validation outcomes recorded
+    // first.
     let mut invalid = HashSet::default();
     for (name, o) in outcomes {
         if o.iter().any(|o| matches!(o, Outcome::Fail(_))) {
