@@ -34,6 +34,8 @@ pub(super) struct Graph<'m> {
     pub(super) nodes: Vec<Node>,
     /// Each node's references.
     pub(super) refs: Vec<Vec<Reference<'m>>>,
+    /// What each node's references name, resolved (see [`Scope`]).
+    pub(super) scopes: Vec<Scope<'m>>,
     /// Each node's dependencies (indexes in `nodes`).
     pub(super) deps: Vec<Vec<usize>>,
     /// Each node's static errors: message (`{module}` where the module's
@@ -136,6 +138,7 @@ impl<'m> Graph<'m> {
             deps.push(d);
         }
         let order = topological(&deps);
+        let scopes = refs.iter().map(|rs| Scope::of(&decl, rs)).collect();
         let dynamic = nodes
             .iter()
             .map(|n| match *n {
@@ -152,6 +155,7 @@ impl<'m> Graph<'m> {
             accessed,
             nodes,
             refs,
+            scopes,
             deps,
             errors,
             order,
@@ -219,6 +223,114 @@ impl<'m> Graph<'m> {
             }
         }
     }
+}
+
+/// What a node's references name of its module, each name once and in
+/// name order, resolved to the declaration's index once for all the
+/// node's instances and walks: the walk's scope for an instance is then
+/// these entries with the values evaluated so far.
+#[derive(Default)]
+pub(super) struct Scope<'a> {
+    /// `var.NAME`.
+    pub(super) vars: Vec<&'a str>,
+    /// `local.NAME`: the name and its index in `decl.locals`.
+    pub(super) locals: Vec<(&'a str, usize)>,
+    /// `module.NAME`: the name, its index in `decl.calls`, and the outputs
+    /// named (`None`: the call is taken whole somewhere).
+    pub(super) calls: Vec<(&'a str, usize, Option<Vec<&'a str>>)>,
+    /// `data.TYPE.NAME`, by type: each name and its index in
+    /// `decl.resources`.
+    pub(super) data: Vec<(&'a str, Vec<(&'a str, usize)>)>,
+    /// `TYPE.NAME` of managed resources, by type, likewise.
+    pub(super) resources: Vec<(&'a str, Vec<(&'a str, usize)>)>,
+    /// Whether a reference's root is `var`, `local`, `module`, `data` (its
+    /// namespace is declared, even empty, so that a name not declared is
+    /// the evaluator's error).
+    pub(super) roots: [bool; 4],
+}
+
+impl<'a> Scope<'a> {
+    /// The namespaces `roots` names, in order.
+    pub(super) const ROOTS: [&'static str; 4] = ["var", "local", "module", "data"];
+
+    /// What `refs` name of the module `decl` declares.
+    pub(super) fn of(decl: &Declarations<'_, '_>, refs: &[Reference<'a>]) -> Scope<'a> {
+        let mut s = Scope::default();
+        let mut data: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>> =
+            std::collections::BTreeMap::new();
+        let mut resources = data.clone();
+        let mut calls: std::collections::BTreeMap<&'a str, Option<Vec<&'a str>>> =
+            std::collections::BTreeMap::new();
+        for r in refs {
+            if let Some(k) = Scope::ROOTS.iter().position(|n| *n == r.root) {
+                s.roots[k] = true;
+            }
+            let Some(Step::Attr(n)) = r.steps.first() else {
+                continue;
+            };
+            match r.root {
+                "var" => s.vars.push(n),
+                "local" => {
+                    if let Some(j) = decl.find(Kind::Local, "", n) {
+                        s.locals.push((n, j));
+                    }
+                }
+                "module" => {
+                    // (The outputs it names, or all of the call.)
+                    let entry = calls.entry(n).or_insert_with(|| Some(Vec::new()));
+                    match (r.steps.get(1), entry.as_mut()) {
+                        (Some(Step::Attr(out)), Some(outs)) => outs.push(out),
+                        _ => *entry = None,
+                    }
+                }
+                "data" => {
+                    let Some(Step::Attr(name)) = r.steps.get(1) else {
+                        continue;
+                    };
+                    if let Some(j) = find_resource(decl, true, n, name) {
+                        data.entry(n).or_default().push((name, j));
+                    }
+                }
+                root if GLOBAL_ROOTS.contains(&root) => {}
+                ty => {
+                    if let Some(j) = find_resource(decl, false, ty, n) {
+                        resources.entry(ty).or_default().push((n, j));
+                    }
+                }
+            }
+        }
+        s.vars.sort_unstable();
+        s.vars.dedup();
+        once(&mut s.locals);
+        for (n, outs) in calls {
+            let Some(j) = decl.find(Kind::Call, "", n) else {
+                continue;
+            };
+            let outs = outs.map(|mut o| {
+                o.sort_unstable();
+                o.dedup();
+                o
+            });
+            s.calls.push((n, j, outs));
+        }
+        let sorted = |m: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>>| {
+            m.into_iter()
+                .map(|(ty, mut items)| {
+                    once(&mut items);
+                    (ty, items)
+                })
+                .collect()
+        };
+        s.data = sorted(data);
+        s.resources = sorted(resources);
+        s
+    }
+}
+
+/// Entries in name order, each name once.
+fn once<T>(items: &mut Vec<(&str, T)>) {
+    items.sort_by(|a, b| a.0.cmp(b.0));
+    items.dedup_by(|a, b| a.0 == b.0);
 }
 
 /// Whether `body` has a `dynamic` block, at any depth.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::graph::{declarations, find_resource, Graph, Node, GLOBAL_ROOTS};
+use super::graph::{declarations, Graph, Node, Scope};
 use super::repetition::{self, Instances, Repeat};
 use super::sources::{key_of, normalize, source_of, Sources};
 use super::{configuration, json};
@@ -17,7 +17,7 @@ use super::{
     PlanOptions, Refactoring, RefactoringKind, ResourceInstance, ResourceMode,
 };
 use super::{CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
-use crate::analysis::{references, Reference, Step};
+use crate::analysis::{references, Step};
 use crate::config::condition::{self, Outcome};
 use crate::config::module::{header_span, variables_context, Declarations, Kind};
 use crate::config::Files;
@@ -396,7 +396,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 bad[i] = true;
                 continue;
             }
-            let ctx = self.scope(&mctx, decl, &st, &refs[i]);
+            let ctx = Self::scope(&mctx, &graph.scopes[i], &st);
             let r = match node {
                 Node::Local(j) => {
                     let t = evaluate_typed(decl.locals[j].1, &ctx);
@@ -728,126 +728,74 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         ctx
     }
 
-    /// The context a node is evaluated in: what its references name.
-    fn scope<'b>(
-        &self,
-        parent: &'b Context<'b>,
-        decl: &Declarations<'_, '_>,
-        st: &'b State,
-        refs: &[Reference<'_>],
-    ) -> Context<'b> {
+    /// The context a node is evaluated in: what its references name (see
+    /// [`Scope`]), with the values evaluated so far.
+    fn scope<'b>(parent: &'b Context<'b>, names: &Scope<'_>, st: &'b State) -> Context<'b> {
         let mut ctx = parent.child();
         // (Each a namespace of the values referred to, borrowed.)
         type Parts<'b> = Vec<(Key, Part<'b>)>;
-        let mut var: Parts<'b> = Vec::new();
-        let mut local: Parts<'b> = Vec::new();
-        let mut module: Parts<'b> = Vec::new();
-        let mut data: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
-        let mut res: BTreeMap<&str, Parts<'b>> = BTreeMap::new();
-        let mut calls_needed: BTreeMap<&str, Option<Vec<&str>>> = BTreeMap::new();
         let held = |t: Option<&'b Typed>| {
             Part::Value(t.map_or_else(|| Cow::Owned(Typed::unknown(Type::Dynamic)), Cow::Borrowed))
         };
-        // (Each name once: the parts sorted by name and deduplicated after,
-        // rather than a set of the names seen kept as they come.)
-        for r in refs {
-            let Some(Step::Attr(n)) = r.steps.first() else {
-                continue;
-            };
-            match r.root {
-                "var" => {
-                    if let Some(t) = st.vars.get(*n) {
-                        var.push((Key::from(*n), held(Some(t))));
-                    }
-                }
-                "local" => {
-                    if let Some(j) = decl.find(Kind::Local, "", n) {
-                        local.push((Key::from(*n), held(st.locals.get(&j))));
-                    }
-                }
-                "module" => {
-                    // (The outputs it names, or all of the call.)
-                    let entry = calls_needed.entry(n).or_insert_with(|| Some(Vec::new()));
-                    match (r.steps.get(1), entry.as_mut()) {
-                        (Some(Step::Attr(out)), Some(outs)) => outs.push(out),
-                        _ => *entry = None,
-                    }
-                }
-                "data" => {
-                    let Some(Step::Attr(name)) = r.steps.get(1) else {
-                        continue;
-                    };
-                    if let Some(j) = find_resource(decl, true, n, name) {
-                        let part = held(st.resources.get(&j));
-                        data.entry(n).or_default().push((Key::from(*name), part));
-                    }
-                }
-                root if GLOBAL_ROOTS.contains(&root) => {}
-                ty => {
-                    if let Some(j) = find_resource(decl, false, ty, n) {
-                        let part = held(st.resources.get(&j));
-                        res.entry(ty).or_default().push((Key::from(*n), part));
-                    }
-                }
-            }
-        }
-        let once = |parts: &mut Parts<'b>| {
-            if parts.len() > 1 {
-                parts.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
-                parts.dedup_by(|a, b| a.0 == b.0);
-            }
-        };
-        once(&mut var);
-        once(&mut local);
-        data.values_mut().for_each(once);
-        res.values_mut().for_each(once);
+        let var: Parts<'b> = names
+            .vars
+            .iter()
+            .filter_map(|n| Some((Key::from(*n), held(Some(st.vars.get(*n)?)))))
+            .collect();
+        let local: Parts<'b> = names
+            .locals
+            .iter()
+            .map(|&(n, j)| (Key::from(n), held(st.locals.get(&j))))
+            .collect();
         // A module call's value: the outputs referred to, or all of it.
-        for (n, outs) in calls_needed {
-            let Some(j) = decl.find(Kind::Call, "", n) else {
-                continue;
-            };
-            let part = match (st.calls.get(&j), outs) {
+        let mut module: Parts<'b> = Vec::with_capacity(names.calls.len());
+        for (n, j, outs) in &names.calls {
+            let part = match (st.calls.get(j), outs) {
                 (None, _) => held(None),
                 (Some(t), None) => held(Some(t)),
                 (Some(t), Some(outs)) => {
-                    let mut part = Vec::with_capacity(outs.len());
-                    for o in outs {
-                        match t.attr(o) {
-                            Some(v) => part.push((Key::from(o), v)),
-                            None => {
-                                part.clear();
-                                break;
-                            }
+                    let part: Option<Vec<(Key, Typed)>> = outs
+                        .iter()
+                        .map(|o| Some((Key::from(*o), t.attr(o)?)))
+                        .collect();
+                    match part {
+                        Some(part) if !part.is_empty() => {
+                            Part::Value(Cow::Owned(Typed::object(part)))
                         }
-                    }
-                    if part.is_empty() {
-                        held(Some(t))
-                    } else {
-                        part.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
-                        part.dedup_by(|a, b| a.0 == b.0);
-                        Part::Value(Cow::Owned(Typed::object(part)))
+                        _ => held(Some(t)),
                     }
                 }
             };
-            module.push((Key::from(n), part));
+            module.push((Key::from(*n), part));
         }
+        let by_type = |types: &[(&str, Vec<(&str, usize)>)]| -> Parts<'b> {
+            types
+                .iter()
+                .map(|(ty, items)| {
+                    let items = items
+                        .iter()
+                        .map(|&(n, j)| (Key::from(n), held(st.resources.get(&j))))
+                        .collect();
+                    (Key::from(*ty), Part::Nested(Namespace::new(items)))
+                })
+                .collect()
+        };
         // (Only those referred to: an expression that names no `var`
         // does not look it up.)
-        let named = |root: &str| refs.iter().any(|r| r.root == root);
-        for (name, parts) in [("var", var), ("local", local), ("module", module)] {
-            if !parts.is_empty() || named(name) {
+        let data = by_type(&names.data);
+        for ((name, parts), named) in Scope::ROOTS
+            .into_iter()
+            .zip([var, local, module, data])
+            .zip(names.roots)
+        {
+            if !parts.is_empty() || named {
                 ctx.declare_namespace(name, Namespace::new(parts));
             }
         }
-        if !data.is_empty() || named("data") {
-            let data: Parts<'b> = data
-                .into_iter()
-                .map(|(t, items)| (Key::from(t), Part::Nested(Namespace::new(items))))
-                .collect();
-            ctx.declare_namespace("data", Namespace::new(data));
-        }
-        for (ty, items) in res {
-            ctx.declare_namespace(ty, Namespace::new(items));
+        for (ty, items) in by_type(&names.resources) {
+            if let Part::Nested(ns) = items {
+                ctx.declare_namespace(ty.as_str(), ns);
+            }
         }
         ctx
     }
@@ -1396,8 +1344,8 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     let Some(to) = text(b, "to") else { continue };
                     let id = match b.body.attribute("id") {
                         Some(a) => {
-                            let refs = references(&a.expr);
-                            let ctx = self.scope(mctx, decl, st, &refs);
+                            let names = Scope::of(decl, &references(&a.expr));
+                            let ctx = Self::scope(mctx, &names, st);
                             evaluate_typed(&a.expr, &ctx).map_err(|e| at.files.locate(e))?
                         }
                         None => Typed::from(Value::Null),
