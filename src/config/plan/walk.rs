@@ -730,7 +730,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
 
     /// The context a node is evaluated in: what its references name (see
     /// [`Scope`]), with the values evaluated so far.
-    fn scope<'b>(parent: &'b Context<'b>, names: &Scope<'_>, st: &'b State) -> Context<'b> {
+    fn scope<'b>(parent: &'b Context<'b>, names: &'b Scope<'_>, st: &'b State) -> Context<'b> {
         let mut ctx = parent.child();
         // (Each a namespace of the values referred to, borrowed.)
         type Parts<'b> = Vec<(Key, Part<'b>)>;
@@ -768,21 +768,21 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             };
             module.push((Key::from(*n), part));
         }
-        let by_type = |types: &[(&str, Vec<(&str, usize)>)]| -> Parts<'b> {
-            types
-                .iter()
-                .map(|(ty, items)| {
-                    let items = items
-                        .iter()
-                        .map(|&(n, j)| (Key::from(n), held(st.resources.get(&j))))
-                        .collect();
-                    (Key::from(*ty), Part::Nested(Namespace::new(items)))
-                })
-                .collect()
+        // (By type: a namespace of each type's names.)
+        let by_type = |types: &'b [(&str, Vec<(&str, usize)>)]| {
+            types.iter().map(|(ty, items)| {
+                let items = items
+                    .iter()
+                    .map(|&(n, j)| (Key::from(n), held(st.resources.get(&j))))
+                    .collect();
+                (*ty, Namespace::new(items))
+            })
         };
         // (Only those referred to: an expression that names no `var`
         // does not look it up.)
-        let data = by_type(&names.data);
+        let data: Parts<'b> = by_type(&names.data)
+            .map(|(ty, ns)| (Key::from(ty), Part::Nested(ns)))
+            .collect();
         for ((name, parts), named) in Scope::ROOTS
             .into_iter()
             .zip([var, local, module, data])
@@ -792,10 +792,8 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 ctx.declare_namespace(name, Namespace::new(parts));
             }
         }
-        for (ty, items) in by_type(&names.resources) {
-            if let Part::Nested(ns) = items {
-                ctx.declare_namespace(ty.as_str(), ns);
-            }
+        for (ty, ns) in by_type(&names.resources) {
+            ctx.declare_namespace(ty, ns);
         }
         ctx
     }
