@@ -274,6 +274,19 @@ struct Cursor {
 }
 
 impl LineCursor {
+    /// A cursor at `line_start`, where line `line` (0-based) starts: what
+    /// it locates after it, it finds from there.
+    pub(crate) fn at_line(line_start: usize, line: usize) -> LineCursor {
+        LineCursor {
+            at: std::cell::Cell::new(Cursor {
+                offset: line_start,
+                line_start,
+                line,
+                column: 0,
+            }),
+        }
+    }
+
     /// The [`Location`] of byte `offset` in `source` (clamped to it, and to
     /// the start of a character).
     pub(crate) fn locate(&self, source: &str, offset: usize) -> Location {
@@ -524,13 +537,24 @@ impl Error {
     /// assert!(err.to_string().ends_with("1 | name = 42\n  |        ^^"), "{err}");
     /// ```
     #[cold]
-    pub fn with_source(mut self, source: &str) -> Error {
+    pub fn with_source(self, source: &str) -> Error {
+        self.with_source_by(source, &|o| Location::of(source, o))
+    }
+
+    /// [`Error::with_source`], each place located in `source` by `locate`
+    /// (one that knows where the lines of a large text start).
+    #[cold]
+    pub(crate) fn with_source_by(
+        mut self,
+        source: &str,
+        locate: &dyn Fn(usize) -> Location,
+    ) -> Error {
         if let (Some(span), None) = (self.inner.span, self.inner.location) {
-            self.set_span(span, source);
+            self.set_span_by(span, source, locate);
         }
         for e in &mut self.inner.more {
             if let (Some(span), None) = (e.inner.span, e.inner.location) {
-                e.set_span(span, source);
+                e.set_span_by(span, source, locate);
             }
         }
         self
@@ -546,7 +570,11 @@ impl Error {
     /// ```
     #[cold]
     pub fn set_span(&mut self, span: Span, source: &str) {
-        let loc = Location::of(source, span.start());
+        self.set_span_by(span, source, &|o| Location::of(source, o));
+    }
+
+    fn set_span_by(&mut self, span: Span, source: &str, locate: &dyn Fn(usize) -> Location) {
+        let loc = locate(span.start());
         let line_start = loc.offset
             - source[..loc.offset]
                 .rfind('\n')
@@ -566,7 +594,7 @@ impl Error {
         let caret_len = columns(&source[loc.offset..end_in_line]).max(1);
         self.inner.span = Some(span);
         self.inner.location = Some(loc);
-        self.inner.end = Some(Location::of(source, span.end().max(span.start())));
+        self.inner.end = Some(locate(span.end().max(span.start())));
         self.inner.snippet = Some(Snippet::window(
             line_text,
             loc.offset - line_start,

@@ -6,6 +6,7 @@
 //! whatever its instances and however many walks there are.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::analysis::{body_references, references, Reference, Step};
 use crate::config::module::{
@@ -51,14 +52,21 @@ pub(super) struct Graph<'m> {
 }
 
 impl<'m> Graph<'m> {
-    /// The graph of the module in `files`; `outputs(call, output)` says
-    /// whether the module a call names declares that output (`None`: it is
-    /// not known, the call's source not being here).
+    /// The graph of the module in `files`; `outputs(call)` gives the
+    /// output names of the module a call names (`None`: they are not
+    /// known, the call's source not being here), asked once for each call
+    /// whose outputs are referred to.
     pub(super) fn of(
         files: &'m Files,
-        mut outputs: impl FnMut(&'m Block<'m>, &str) -> Option<bool>,
+        mut outputs: impl FnMut(&'m Block<'m>) -> Option<Rc<HashSet<String>>>,
     ) -> Result<Graph<'m>> {
         let decl = declarations(files)?;
+        let mut call_outputs = vec![None; decl.calls.len()];
+        let mut outputs = |j: usize| -> Option<Rc<HashSet<String>>> {
+            call_outputs[j]
+                .get_or_insert_with(|| outputs(decl.calls[j].1))
+                .clone()
+        };
         let variables = decl
             .variables
             .iter()
@@ -341,10 +349,10 @@ fn has_dynamic(body: &Body<'_>) -> bool {
 
 /// Terraform's static check of `module.NAME.OUTPUT` (after an index or a
 /// splat too): the child must declare the output.
-fn output_references<'m>(
-    decl: &Declarations<'m, 'm>,
+fn output_references(
+    decl: &Declarations<'_, '_>,
     node: Node,
-    outputs: &mut impl FnMut(&'m Block<'m>, &str) -> Option<bool>,
+    outputs: &mut impl FnMut(usize) -> Option<Rc<HashSet<String>>>,
     errors: &mut Vec<(String, Span)>,
 ) {
     struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
@@ -380,10 +388,10 @@ fn output_references<'m>(
         Node::Check(j) => uses.visit_body(&decl.checks[j].1.body),
     }
     for (call, out, span) in uses.0 {
-        let Some(block) = decl.find(Kind::Call, "", call).map(|j| decl.calls[j].1) else {
+        let Some(j) = decl.find(Kind::Call, "", call) else {
             continue;
         };
-        if outputs(block, out) == Some(false) {
+        if outputs(j).is_some_and(|names| !names.contains(out)) {
             errors.push((
                 format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
                 span,

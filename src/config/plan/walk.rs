@@ -678,12 +678,11 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         }
         // (A call whose source is missing or not installed has no outputs
         // known here: `check_calls` reports the first, warns of the other.)
-        let mut outputs = |block: &Block<'_>, out: &str| {
+        let mut outputs = |block: &Block<'_>| {
             let name = block.labels.first()?.as_str();
             let src = source_of(block)?;
             let dir = sources.dir_of(dir, &key_of(key, name), &src)?;
-            let names = self.outputs_of(&dir).ok()?;
-            Some(names.contains(out))
+            self.outputs_of(&dir).ok()
         };
         let g = Rc::new(Graph::of(files, &mut outputs)?);
         self.graphs.insert(id, g.clone());
