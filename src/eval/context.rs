@@ -484,7 +484,7 @@ impl<'p> Context<'p> {
             not_null,
             ..Refine::default()
         };
-        let leaf = Meta::Unknown(ty, refine);
+        let leaf = Meta::Unknown(ty, refine.into());
         let mut steps = path.split('.');
         let root = steps.next().unwrap_or_default().to_owned();
         let rest: Vec<&str> = steps.collect();

@@ -26,7 +26,7 @@ pub(crate) enum Meta {
     Typed(Type),
     /// A value not known yet, of this type, and what is known of it. The
     /// value beside it is a `null` placeholder.
-    Unknown(Type, Refine),
+    Unknown(Type, Refined),
     /// A known tuple, object, list, set or map of this type holding unknown
     /// values: the elements' metas, in the order of the value's elements
     /// (an object's in its map order).
@@ -58,6 +58,55 @@ impl Refine {
     }
 }
 
+/// Nothing known of an unknown value.
+static NOTHING: Refine = Refine {
+    not_null: false,
+    prefix: None,
+    len: None,
+    min: None,
+    max: None,
+};
+
+/// Known only not to be null.
+static NOT_NULL: Refine = Refine {
+    not_null: true,
+    prefix: None,
+    len: None,
+    min: None,
+    max: None,
+};
+
+/// A [`Refine`] as an unknown's meta holds it: whether it will not be
+/// null, and the rest (a prefix, bounds) boxed when there is any, so that
+/// a meta (and a typed value) stays small.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Refined {
+    not_null: bool,
+    more: Option<Box<Refine>>,
+}
+
+impl From<Refine> for Refined {
+    fn from(r: Refine) -> Refined {
+        let plain = r.prefix.is_none() && r.len.is_none() && r.min.is_none() && r.max.is_none();
+        Refined {
+            not_null: r.not_null,
+            more: (!plain).then(|| Box::new(r)),
+        }
+    }
+}
+
+impl std::ops::Deref for Refined {
+    type Target = Refine;
+
+    fn deref(&self) -> &Refine {
+        match (&self.more, self.not_null) {
+            (Some(r), _) => r,
+            (None, true) => &NOT_NULL,
+            (None, false) => &NOTHING,
+        }
+    }
+}
+
 impl Meta {
     /// The type.
     pub(crate) fn ty(&self) -> &Type {
@@ -73,8 +122,8 @@ pub(crate) fn typed(t: Type) -> Ty {
 }
 
 /// An unknown value of type `t`.
-pub(crate) fn unknown(t: Type, r: Refine) -> Ty {
-    Some(Meta::Unknown(t, r))
+pub(crate) fn unknown(t: Type, r: impl Into<Refined>) -> Ty {
+    Some(Meta::Unknown(t, r.into()))
 }
 
 /// Whether the value is wholly unknown.
