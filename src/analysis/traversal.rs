@@ -77,6 +77,24 @@ impl fmt::Display for Reference<'_> {
     }
 }
 
+impl Step<'_> {
+    /// Appends the step as [`Display`](fmt::Display) writes it (a name
+    /// without the formatting machinery).
+    pub(crate) fn write_to(&self, out: &mut String) {
+        match self {
+            Step::Attr(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            Step::Index(key) => {
+                use fmt::Write;
+                // (Writing to a String cannot fail.)
+                let _ = write!(out, "[{key}]");
+            }
+        }
+    }
+}
+
 impl fmt::Display for Step<'_> {
     /// `.name` or `[key]`, the key in HCL syntax.
     ///

@@ -4,7 +4,6 @@
 //! their sources and arguments, variables and outputs.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use crate::analysis::{references, Reference, Step};
 use crate::config::module::Declarations;
@@ -103,8 +102,7 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
     let mut ends = Vec::with_capacity(steps.len() + 1);
     ends.push(text.len());
     for step in steps {
-        // (Writing to a String cannot fail.)
-        let _ = write!(text, "{step}");
+        step.write_to(&mut text);
         ends.push(text.len());
     }
     let form = |n: usize| Value::from(&text[..ends[n]]);
