@@ -11,3 +11,19 @@ pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
     // of 2 MiB, each good for dozens of levels at least.
     stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, f)
 }
+
+/// How many levels of evaluation share one look at the stack's room (see
+/// [`with_stack_every`]).
+pub(crate) const EVERY: u32 = 4;
+
+/// [`with_stack`] for a walk that looks at the stack every [`EVERY`]
+/// levels only (at a depth that is a multiple of it): room for that many
+/// levels is kept.
+#[inline(always)]
+pub(crate) fn with_stack_every<R>(depth: u32, f: impl FnOnce() -> R) -> R {
+    if depth % EVERY == 0 {
+        stacker::maybe_grow(EVERY as usize * 256 * 1024, 2 * 1024 * 1024, f)
+    } else {
+        f()
+    }
+}

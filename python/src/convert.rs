@@ -28,7 +28,7 @@ pub(crate) fn to_py<'py>(
     let mut b = Builder {
         py,
         parse_float,
-        strings: large.then(HashMap::default),
+        strings: large.then(|| HashMap::with_capacity_and_hasher(4096, Default::default())),
     };
     making(py, source_len, || b.value(v))
 }

@@ -330,7 +330,7 @@ pub(crate) fn not_known(span: Span) -> Fail {
 
 /// Evaluates one expression to its value and type (see [`typing`]).
 pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
-    crate::stack::with_stack(|| {
+    crate::stack::with_stack_every(d, || {
         if ctx.too_deep(d) {
             return Err(too_deep(e.span));
         }
