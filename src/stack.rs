@@ -7,14 +7,18 @@
 /// in an unoptimised build included.
 #[inline(always)]
 pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    // Room for a few levels of the largest, unoptimised frames; segments
-    // of 2 MiB, each good for dozens of levels at least.
-    stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, f)
+    stacker::maybe_grow(ROOM, SEGMENT, f)
 }
+
+/// The room kept for a few levels of the largest, unoptimised frames.
+const ROOM: usize = 256 * 1024;
+
+/// A new segment's size: good for dozens of levels at least.
+const SEGMENT: usize = 2 * 1024 * 1024;
 
 /// How many levels of evaluation share one look at the stack's room (see
 /// [`with_stack_every`]).
-pub(crate) const EVERY: u32 = 4;
+const EVERY: u32 = 4;
 
 /// [`with_stack`] for a walk that looks at the stack every [`EVERY`]
 /// levels only (at a depth that is a multiple of it): room for that many
@@ -22,7 +26,7 @@ pub(crate) const EVERY: u32 = 4;
 #[inline(always)]
 pub(crate) fn with_stack_every<R>(depth: u32, f: impl FnOnce() -> R) -> R {
     if depth % EVERY == 0 {
-        stacker::maybe_grow(EVERY as usize * 256 * 1024, 2 * 1024 * 1024, f)
+        stacker::maybe_grow(EVERY as usize * ROOM, SEGMENT, f)
     } else {
         f()
     }

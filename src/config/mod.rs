@@ -330,19 +330,25 @@ impl Files {
         })
     }
 
-    /// The file that byte `offset` of the merged text is in, and the line
-    /// there (1-based): a binary search, without building an error.
     /// Where each line of the merged text ends.
     fn newlines(&self) -> &[usize] {
         self.newlines
             .get_or_init(|| memchr::memchr_iter(b'\n', self.source().as_bytes()).collect())
     }
 
+    /// The line (0-based) of the merged text that byte `offset` is on.
+    fn line_index(&self, offset: usize) -> usize {
+        self.newlines().partition_point(|&nl| nl < offset)
+    }
+
+    /// The file that byte `offset` of the merged text is in, and the line
+    /// there (1-based): a binary search, without building an error.
     pub(crate) fn file_line(&self, offset: usize) -> Option<(&str, usize)> {
         let f = &self.files[file_index(&self.files, offset)?];
-        let newlines = self.newlines();
-        let before = |o: usize| newlines.partition_point(|&nl| nl < o);
-        Some((&f.name, before(offset) - before(f.start.offset) + 1))
+        Some((
+            &f.name,
+            self.line_index(offset) - self.line_index(f.start.offset) + 1,
+        ))
     }
 
     /// The merged body: the items of every file, in order. Its spans are
@@ -477,10 +483,13 @@ impl Files {
         let source = self.source();
         // (From the start of the place's line, found in the lines' index:
         // not from the start of the text, which may be large.)
-        let newlines = self.newlines();
         let locate = |offset: usize| {
-            let line = newlines.partition_point(|&nl| nl < offset);
-            let start = if line == 0 { 0 } else { newlines[line - 1] + 1 };
+            let line = self.line_index(offset);
+            let start = if line == 0 {
+                0
+            } else {
+                self.newlines()[line - 1] + 1
+            };
             crate::error::LineCursor::at_line(start, line).locate(source, offset)
         };
         e.with_source_by(source, &locate)

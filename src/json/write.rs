@@ -756,22 +756,11 @@ impl<O: Out> Writer<'_, '_, '_, O> {
         })
     }
 
-    /// A literal's value (`null`, a bool, number or string).
-    fn literal(e: &Expression<'_>) -> Option<Value> {
-        Some(match e.kind {
-            ExprKind::Null => Value::Null,
-            ExprKind::Bool(b) => Value::Bool(b),
-            ExprKind::Number(n) => Value::Number(n.value()),
-            ExprKind::String(s) => Value::from(s),
-            _ => return None,
-        })
-    }
-
     /// The value of `e` when it is known in the context; `None` when it
     /// refers to what the context does not have (outside strict mode).
     fn known(&self, e: &Expression<'_>) -> Result<Option<Value>> {
         if !self.options.evaluate || self.raw {
-            return Ok(Self::literal(e));
+            return Ok(e.literal_value());
         }
         match crate::eval::evaluate_known(e, self.ctx) {
             Ok(v) => Ok(v),

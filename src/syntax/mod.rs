@@ -435,6 +435,18 @@ pub struct Expression<'a> {
 }
 
 impl<'a> Expression<'a> {
+    /// A literal's value (`null`, a bool, number or string); `None` for
+    /// any other expression.
+    pub(crate) fn literal_value(&self) -> Option<crate::Value> {
+        Some(match self.kind {
+            ExprKind::Null => crate::Value::Null,
+            ExprKind::Bool(b) => crate::Value::Bool(b),
+            ExprKind::Number(n) => crate::Value::Number(n.value()),
+            ExprKind::String(s) => crate::Value::from(s),
+            _ => return None,
+        })
+    }
+
     /// An expression of `kind` at `span`.
     ///
     /// ```

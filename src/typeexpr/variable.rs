@@ -215,14 +215,7 @@ pub fn constant(src: &str) -> Result<Typed> {
 /// ```
 pub fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
     // (A literal, the commonest: its value, without a context.)
-    let literal = match expr.kind {
-        crate::syntax::ExprKind::Null => Some(crate::Value::Null),
-        crate::syntax::ExprKind::Bool(b) => Some(crate::Value::Bool(b)),
-        crate::syntax::ExprKind::Number(n) => Some(crate::Value::Number(n.value())),
-        crate::syntax::ExprKind::String(s) => Some(crate::Value::from(s)),
-        _ => None,
-    };
-    if let Some(v) = literal {
+    if let Some(v) = expr.literal_value() {
         return Ok(Typed::from(v));
     }
     if let Some(r) = crate::analysis::references(expr).first() {
