@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use hcl::Value;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 
 /// From this size of source on, Python's cyclic garbage collector is paused
@@ -25,10 +26,20 @@ pub(crate) fn to_py<'py>(
     parse_float: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let large = source_len >= PAUSE_GC_FROM;
+    // (The table starts at about one entry for each 256 bytes of source,
+    // at most 4,096; one for a source of unknown size starts small and
+    // grows: a table that is never filled costs its clearing and the
+    // cache it takes.)
+    let strings = (source_len / 256).clamp(64, 4096);
+    let strings = if source_len == usize::MAX {
+        64
+    } else {
+        strings
+    };
     let mut b = Builder {
         py,
         parse_float,
-        strings: large.then(|| HashMap::with_capacity_and_hasher(4096, Default::default())),
+        strings: large.then(|| HashMap::with_capacity_and_hasher(strings, Default::default())),
     };
     making(py, source_len, || b.value(v))
 }
@@ -43,17 +54,26 @@ pub(crate) fn making<'py, T>(
     if source_len < PAUSE_GC_FROM {
         return make();
     }
-    let gc = py.import("gc")?;
-    let was_enabled = gc.call_method0("isenabled")?.is_truthy()?;
+    let gc = GC.get_or_try_init(py, || -> PyResult<[Py<PyAny>; 3]> {
+        let gc = py.import("gc")?;
+        let f = |name: &str| gc.getattr(name).map(Bound::unbind);
+        Ok([f("isenabled")?, f("disable")?, f("enable")?])
+    })?;
+    let [isenabled, disable, enable] = gc.each_ref().map(|f| f.bind(py));
+    let was_enabled = isenabled.call0()?.is_truthy()?;
     if was_enabled {
-        gc.call_method0("disable")?;
+        disable.call0()?;
     }
     let out = make();
     if was_enabled {
-        gc.call_method0("enable")?;
+        enable.call0()?;
     }
     out
 }
+
+/// The garbage collector's `isenabled`, `disable` and `enable`, looked up
+/// once.
+static GC: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
 
 /// The longest string value made once for all its occurrences in a large
 /// document (longer ones rarely repeat).

@@ -17,8 +17,9 @@ pub(super) struct Sources {
     pub(super) root: Option<PathBuf>,
     /// Installed modules: key (`a.b`) to directory.
     manifest: HashMap<String, PathBuf>,
-    /// The modules read, by directory.
-    loaded: HashMap<PathBuf, Rc<Files>>,
+    /// The modules read, by directory (normalized: its text is the key,
+    /// hashed as bytes, not component by component as a path is).
+    loaded: HashMap<std::ffi::OsString, Rc<Files>>,
 }
 
 impl Sources {
@@ -62,12 +63,13 @@ impl Sources {
             let Some(child_dir) = self.dir_of(dir, &child_key, &src) else {
                 continue;
             };
-            let child = match self.loaded.get(&child_dir) {
+            let child = match self.loaded.get(child_dir.as_os_str()) {
                 Some(f) => f.clone(),
                 None => match Files::read_dir(&child_dir, &DirFiles::terraform()) {
                     Ok(f) => {
                         let f = Rc::new(f);
-                        self.loaded.insert(child_dir.clone(), f.clone());
+                        self.loaded
+                            .insert(child_dir.clone().into_os_string(), f.clone());
                         f
                     }
                     Err(_) => continue,
@@ -89,13 +91,13 @@ impl Sources {
             (None, true) => None,
         }
         // (A directory read before is one still.)
-        .filter(|d| self.loaded.contains_key(d) || d.is_dir())
+        .filter(|d| self.loaded.contains_key(d.as_os_str()) || d.is_dir())
     }
 
     /// The files of the module in `dir`: those read before the walk, or
     /// the error of reading them.
     pub(super) fn files(&self, dir: &Path) -> Result<&Files> {
-        if let Some(f) = self.loaded.get(dir) {
+        if let Some(f) = self.loaded.get(dir.as_os_str()) {
             return Ok(f);
         }
         Files::read_dir(dir, &DirFiles::terraform())?;

@@ -194,9 +194,9 @@ struct Walker<'o, 'c, 'm> {
     sources: &'m Sources,
     /// `path.cwd`: the root module's directory, absolute.
     cwd: String,
-    /// Their graphs so far, by directory and module key (`""` for the
-    /// root).
-    graphs: HashMap<(Option<PathBuf>, String), Rc<Graph<'m>>>,
+    /// Their graphs so far, by module (its files' address: each directory
+    /// is read once) and module key (`""` for the root).
+    graphs: HashMap<usize, HashMap<String, Rc<Graph<'m>>>>,
     /// The same, by directory and the directories its calls reach.
     shared_graphs: HashMap<SharedGraph, Rc<Graph<'m>>>,
     /// Their output names, by directory.
@@ -653,8 +653,8 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     /// The graph of the module `files` (read from `dir`) of key `key`,
     /// found once for each key.
     fn graph(&mut self, files: &'m Files, dir: Option<&Path>, key: &str) -> Result<Rc<Graph<'m>>> {
-        let id = (dir.map(Path::to_path_buf), key.to_owned());
-        if let Some(g) = self.graphs.get(&id) {
+        let module = std::ptr::from_ref(files) as usize;
+        if let Some(g) = self.graphs.get(&module).and_then(|by_key| by_key.get(key)) {
             return Ok(g.clone());
         }
         // (A module called under several keys whose calls reach the same
@@ -670,10 +670,10 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 sources.dir_of(dir, &key_of(key, name), &source_of(b)?)
             })
             .collect();
-        let shared = (id.0.clone(), reached);
+        let shared = (dir.map(Path::to_path_buf), reached);
         if let Some(g) = self.shared_graphs.get(&shared) {
             let g = g.clone();
-            self.graphs.insert(id, g.clone());
+            self.remember(module, key, &g);
             return Ok(g);
         }
         // (A call whose source is missing or not installed has no outputs
@@ -685,9 +685,17 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             self.outputs_of(&dir).ok()
         };
         let g = Rc::new(Graph::of(files, &mut outputs)?);
-        self.graphs.insert(id, g.clone());
+        self.remember(module, key, &g);
         self.shared_graphs.insert(shared, g.clone());
         Ok(g)
+    }
+
+    /// Keeps the graph `g` of `module` (its files' address) of key `key`.
+    fn remember(&mut self, module: usize, key: &str, g: &Rc<Graph<'m>>) {
+        self.graphs
+            .entry(module)
+            .or_default()
+            .insert(key.to_owned(), g.clone());
     }
 
     /// The output names of the module read from `dir`.
@@ -892,7 +900,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let (repeat, instances) = self.instances(block, ctx, mode)?;
         if mode == Mode::Validate {
             let ictx = Self::instance_ctx(ctx, repeat, None);
-            configured(&block.body, &ictx)?;
+            configured_attrs(&block.body, &ictx)?;
             return Ok(Typed::unknown(Type::Dynamic));
         }
         let deferred = instances.is_none();
@@ -949,19 +957,24 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 }
                 continue;
             }
-            let configured = match configured(&block.body, &ictx) {
+            let attrs = match configured_attrs(&block.body, &ictx) {
                 Ok(c) => c,
                 Err(e) => {
                     Error::append(&mut failed, e);
                     continue;
                 }
             };
-            let (configured, computed) = with_schema(ty, configured, accessed);
+            let (attrs, computed) = with_schema(ty, attrs, accessed);
             let address = at.address_of(&local, index.as_ref(), deferred);
+            // (The configured object and the one references see, each made
+            // once.)
+            let reference = (!computed.is_empty()).then(|| referable_of(attrs.clone(), &computed));
+            let configured = Typed::object(attrs);
+            let reference = reference.unwrap_or_else(|| configured.clone());
             let reference = if ty == "terraform_data" {
-                referable(configured.clone(), &computed)
+                reference
             } else {
-                open_blocks(referable(configured.clone(), &computed), accessed)
+                open_blocks(reference, accessed)
             };
             // Postconditions with `self`: the instance as planned.
             let mut sctx = ictx.child();
@@ -1640,26 +1653,34 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
 /// its directory then): the parent of every module instance's context.
 fn plan_context<'a>(caller: &'a Context<'a>, files: bool) -> Context<'a> {
     let mut ctx = caller.child();
-    let unknown = |ty: Type| {
-        crate::eval::FuncDef::builder()
-            .nullable_variadic("args", crate::eval::ParamType::Any)
-            .allow_unknown()
-            .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
-    };
-    for name in ["timestamp", "uuid", "bcrypt", "plantimestamp"] {
-        ctx.declare_func(name, unknown(Type::String));
-    }
-    if files {
-        return ctx;
-    }
-    for name in crate::eval::functions::FILE_FUNCTIONS {
-        let ty = match *name {
-            "fileexists" => Type::Bool,
-            "fileset" => Type::set(Type::String),
-            "templatefile" => Type::Dynamic,
-            _ => Type::String,
-        };
-        ctx.declare_func(*name, unknown(ty));
+    // (Made once for all plans: they are the same each time.)
+    static UNKNOWN: std::sync::LazyLock<Vec<(&'static str, crate::eval::FuncDef)>> =
+        std::sync::LazyLock::new(|| {
+            let unknown = |ty: Type| {
+                crate::eval::FuncDef::builder()
+                    .nullable_variadic("args", crate::eval::ParamType::Any)
+                    .allow_unknown()
+                    .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
+            };
+            let always = ["timestamp", "uuid", "bcrypt", "plantimestamp"]
+                .into_iter()
+                .map(|name| (name, Type::String));
+            let file = crate::eval::functions::FILE_FUNCTIONS.iter().map(|name| {
+                let ty = match *name {
+                    "fileexists" => Type::Bool,
+                    "fileset" => Type::set(Type::String),
+                    "templatefile" => Type::Dynamic,
+                    _ => Type::String,
+                };
+                (*name, ty)
+            });
+            always.chain(file).map(|(n, ty)| (n, unknown(ty))).collect()
+        });
+    // (The first four are always unknown; the file functions are when
+    // files may not be read.)
+    let n = if files { 4 } else { UNKNOWN.len() };
+    for (name, f) in &UNKNOWN[..n] {
+        ctx.declare_func(*name, f.clone());
     }
     ctx
 }
@@ -1769,6 +1790,13 @@ fn relative_to(root: Option<&Path>, dir: &Path) -> Option<String> {
 /// and nested blocks, each type a list of objects; `dynamic` blocks
 /// expanded. Keys in name order, as Terraform's objects have them.
 fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
+    configured_attrs(body, ctx).map(Typed::object)
+}
+
+/// [`configured`]'s attributes, in name order (the object not made: a
+/// resource's is made once its schema's attributes are added, and the
+/// validation walk only looks for errors).
+fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
     let mut dynamic = body
         .blocks()
         .filter(|b| b.ident.as_str() == "dynamic")
@@ -1790,7 +1818,7 @@ fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
     configured_of(&expanded, ctx)
 }
 
-fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Typed> {
+fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
     let mut fields: BTreeMap<&'a str, Typed> = BTreeMap::new();
     let mut blocks: BTreeMap<&'a str, Vec<Typed>> = BTreeMap::new();
     let mut unknown_blocks: Vec<&'a str> = Vec::new();
@@ -1849,55 +1877,36 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Typed> {
     for n in unknown_blocks {
         fields.insert(n, Typed::unknown(Type::Dynamic));
     }
-    Ok(Typed::object(fields))
+    Ok(fields.into_iter().map(|(k, t)| (Key::from(k), t)).collect())
 }
 
-/// The configured values as the plan shows them, and the attributes
-/// known only after apply: `terraform_data`'s schema (`input` and
-/// `triggers_replace` null when not set; `id`, `output` computed), or for
-/// a type whose schema is not known, every name the module accesses that
-/// the configuration does not set.
-fn with_schema(ty: &str, configured: Typed, accessed: &[String]) -> (Typed, Vec<String>) {
-    let (v, m) = configured.into_meta();
-    let Value::Object(mut map) = v else {
-        return (Typed::from_meta(v, m), Vec::new());
-    };
-    let mut metas: Vec<_> = map
-        .iter()
-        .enumerate()
-        .map(|(i, (k, v))| meta::attr(&m, k.as_str(), i, v))
-        .collect();
-    let computed: Vec<String> = if ty == "terraform_data" {
+/// The configured attributes (in name order) as the plan shows them, and
+/// the attributes known only after apply: `terraform_data`'s schema
+/// (`input` and `triggers_replace` null when not set; `id`, `output`
+/// computed), or for a type whose schema is not known, every name the
+/// module accesses that the configuration does not set.
+fn with_schema(
+    ty: &str,
+    mut attrs: Vec<(Key, Typed)>,
+    accessed: &[String],
+) -> (Vec<(Key, Typed)>, Vec<String>) {
+    let set =
+        |attrs: &[(Key, Typed)], n: &str| attrs.binary_search_by(|a| a.0.as_str().cmp(n)).is_ok();
+    if ty == "terraform_data" {
         for name in ["input", "triggers_replace"] {
-            if !map.contains_key(name) {
-                map.insert(Key::from(name), Value::Null);
-                metas.push(None);
+            if let Err(at) = attrs.binary_search_by(|a| a.0.as_str().cmp(name)) {
+                attrs.insert(at, (Key::from(name), Typed::from_meta(Value::Null, None)));
             }
         }
-        vec!["id".to_owned(), "output".to_owned()]
-    } else {
-        // (In name order, as `accessed` is.)
-        accessed
-            .iter()
-            .filter(|n| !map.contains_key(n.as_str()))
-            .cloned()
-            .collect()
-    };
-    // Name order.
-    let mut pairs: Vec<(Key, Value, meta::Ty)> = map
-        .into_iter()
-        .zip(metas)
-        .map(|((k, v), t)| (k, v, t))
-        .collect();
-    pairs.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
-    let mut map: Map<Key, Value> = Map::with_capacity(pairs.len());
-    let mut metas = Vec::with_capacity(pairs.len());
-    for (k, v, t) in pairs {
-        map.insert(k, v);
-        metas.push(t);
+        return (attrs, vec!["id".to_owned(), "output".to_owned()]);
     }
-    let m = meta::object_of(&map, metas);
-    (Typed::from_meta(Value::Object(map), m), computed)
+    // (In name order, as `accessed` is.)
+    let computed = accessed
+        .iter()
+        .filter(|n| !set(&attrs, n))
+        .cloned()
+        .collect();
+    (attrs, computed)
 }
 
 /// An instance's value as references see it: the configured values and
@@ -1906,7 +1915,11 @@ fn referable(configured: Typed, computed: &[String]) -> Typed {
     if computed.is_empty() || !configured.is_known_object() {
         return configured;
     }
-    let mut items = configured.into_attributes();
+    referable_of(configured.into_attributes(), computed)
+}
+
+/// [`referable`] of a known object's attributes.
+fn referable_of(mut items: Vec<(Key, Typed)>, computed: &[String]) -> Typed {
     let by_name = |a: &(Key, Typed), b: &(Key, Typed)| a.0.as_str().cmp(b.0.as_str());
     if !items.windows(2).all(|w| by_name(&w[0], &w[1]).is_le()) {
         items.sort_by(by_name);
