@@ -901,7 +901,7 @@ pub(super) struct Declarations<'b, 'a> {
     pub(super) checks: Vec<(&'a str, &'b Block<'a>)>,
     pub(super) failed: Option<Error>,
     /// Where each name is in the lists above.
-    index: crate::value::map::FastHashMap<(Kind, &'a str, &'a str), usize>,
+    index: crate::value::map::FastHashMap<(Kind, &'a str, &'a str), (usize, Span)>,
 }
 
 /// What a name of a module declares (for [`Declarations::find`]).
@@ -913,6 +913,17 @@ pub(super) enum Kind {
     Data,
     Call,
     Output,
+    /// (A `check` block: only for the duplicate check.)
+    Check,
+}
+
+/// A block's labels, as the declarations tell them apart.
+#[derive(Clone, Copy)]
+enum Labels<'a> {
+    None,
+    One(&'a str),
+    Two(&'a str, &'a str),
+    More,
 }
 
 impl<'b, 'a> Declarations<'b, 'a> {
@@ -928,70 +939,79 @@ impl<'b, 'a> Declarations<'b, 'a> {
             failed: None,
             index: HashMap::default(),
         };
-        // First definitions: (kind, type, name) -> span.
-        let mut seen: crate::value::map::FastHashMap<(&str, &str, &str), Span> = HashMap::default();
-        let mut first = |kind: &'static str, ty: &'a str, name: &'a str, span: Span| match seen
+        // Each first definition: (kind, type, name) -> where it is in its
+        // list, and its span.
+        let mut index: crate::value::map::FastHashMap<(Kind, &'a str, &'a str), (usize, Span)> =
+            HashMap::with_capacity_and_hasher(body.structures.len(), Default::default());
+        let mut first = |kind: Kind, ty: &'a str, name: &'a str, span: Span, at: usize| match index
             .entry((kind, ty, name))
         {
-            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.get().1),
             std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(span);
+                v.insert((at, span));
                 None
             }
         };
         let mut duplicates: Vec<(Span, String, Span)> = Vec::new();
         for s in body.structures {
             let Structure::Block(b) = s else { continue };
-            let labels: Vec<&str> = b.labels.iter().map(|l| l.as_str()).collect();
             let header = header_span(b);
-            match (b.ident.as_str(), labels.as_slice()) {
-                ("variable", [name]) => {
-                    match first("variable", "", name, header) {
+            let labels = |b: &'b Block<'a>| match b.labels {
+                [] => Labels::None,
+                [name] => Labels::One(name.as_str()),
+                [ty, name] => Labels::Two(ty.as_str(), name.as_str()),
+                _ => Labels::More,
+            };
+            match (b.ident.as_str(), labels(b)) {
+                ("variable", Labels::One(name)) => {
+                    match first(Kind::Variable, "", name, header, d.variables.len()) {
                         Some(f) => duplicates.push((header, format!("Duplicate variable declaration: A variable named \"{name}\" was already declared at {{}}. Variable names must be unique within a module."), f)),
                         None => d.variables.push((name, b)),
                     }
                 }
-                ("locals", []) => {
+                ("locals", Labels::None) => {
                     for a in b.body.attributes() {
                         let name = a.name.as_str();
-                        match first("local", "", name, a.span()) {
+                        match first(Kind::Local, "", name, a.span(), d.locals.len()) {
                             Some(f) => duplicates.push((a.span(), format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, a.span())),
                         }
                     }
                 }
                 // Packer's `local "NAME" { expression = ... }`.
-                ("local", [name]) => {
+                ("local", Labels::One(name)) => {
                     if let Some(a) = b.body.attribute("expression") {
-                        match first("local", "", name, header) {
+                        match first(Kind::Local, "", name, header, d.locals.len()) {
                             Some(f) => duplicates.push((header, format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, header)),
                         }
                     }
                 }
-                ("output", [name]) => match first("output", "", name, header) {
+                ("output", Labels::One(name)) => match first(Kind::Output, "", name, header, d.outputs.len()) {
                     Some(f) => duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f)),
                     None => d.outputs.push((name, b)),
                 },
-                ("module", [name]) => match first("module", "", name, header) {
+                ("module", Labels::One(name)) => match first(Kind::Call, "", name, header, d.calls.len()) {
                     Some(f) => duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f)),
                     None => d.calls.push((name, b)),
                 },
-                ("resource", [ty, name]) => match first("resource", ty, name, header) {
+                ("resource", Labels::Two(ty, name)) => match first(Kind::Resource, ty, name, header, d.resources.len()) {
                     Some(f) => duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((false, ty, name, b)),
                 },
-                ("data", [ty, name]) => match first("data", ty, name, header) {
+                ("data", Labels::Two(ty, name)) => match first(Kind::Data, ty, name, header, d.resources.len()) {
                     Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((true, ty, name, b)),
                 },
-                ("check", [name]) if first("check", "", name, header).is_none() => {
+                ("check", Labels::One(name))
+                    if first(Kind::Check, "", name, header, d.checks.len()).is_none() =>
+                {
                     d.checks.push((name, b));
                     // A scoped data source is read as any other.
                     for inner in b.body.blocks() {
-                        let labels: Vec<&str> = inner.labels.iter().map(|l| l.as_str()).collect();
-                        if let ("data", [ty, dn]) = (inner.ident.as_str(), labels.as_slice()) {
-                            if first("data", ty, dn, header_span(inner)).is_none() {
+                        if let ("data", Labels::Two(ty, dn)) = (inner.ident.as_str(), labels(inner)) {
+                            let at = d.resources.len();
+                            if first(Kind::Data, ty, dn, header_span(inner), at).is_none() {
                                 d.resources.push((true, ty, dn, inner));
                             }
                         }
@@ -1007,23 +1027,6 @@ impl<'b, 'a> Declarations<'b, 'a> {
         if let Some(e) = rule_errors(body) {
             Error::append(&mut d.failed, e);
         }
-        let mut index = HashMap::default();
-        for (i, v) in d.variables.iter().enumerate() {
-            index.insert((Kind::Variable, "", v.0), i);
-        }
-        for (i, l) in d.locals.iter().enumerate() {
-            index.insert((Kind::Local, "", l.0), i);
-        }
-        for (i, r) in d.resources.iter().enumerate() {
-            let kind = if r.0 { Kind::Data } else { Kind::Resource };
-            index.insert((kind, r.1, r.2), i);
-        }
-        for (i, c) in d.calls.iter().enumerate() {
-            index.insert((Kind::Call, "", c.0), i);
-        }
-        for (i, o) in d.outputs.iter().enumerate() {
-            index.insert((Kind::Output, "", o.0), i);
-        }
         d.index = index;
         d
     }
@@ -1031,7 +1034,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
     /// Where what is declared as `name` (of resource type `ty` for
     /// resources and data sources, `""` otherwise) is in its list.
     pub(super) fn find(&self, kind: Kind, ty: &str, name: &str) -> Option<usize> {
-        self.index.get(&(kind, ty, name)).copied()
+        self.index.get(&(kind, ty, name)).map(|&(at, _)| at)
     }
 }
 
