@@ -52,15 +52,20 @@ pub(super) struct Graph<'m> {
 }
 
 impl<'m> Graph<'m> {
-    /// The graph of the module in `files`; `outputs(call)` gives the
+    /// The graph of the module in `files` (its declarations when they were
+    /// found before); `outputs(call)` gives the
     /// output names of the module a call names (`None`: they are not
     /// known, the call's source not being here), asked once for each call
     /// whose outputs are referred to.
     pub(super) fn of(
         files: &'m Files,
+        declared: Option<Declarations<'m, 'm>>,
         mut outputs: impl FnMut(&'m Block<'m>) -> Option<Rc<HashSet<String>>>,
     ) -> Result<Graph<'m>> {
-        let decl = declarations(files)?;
+        let decl = match declared {
+            Some(d) => d,
+            None => declarations(files)?,
+        };
         let mut call_outputs = vec![None; decl.calls.len()];
         let mut outputs = |j: usize| -> Option<Rc<HashSet<String>>> {
             call_outputs[j]

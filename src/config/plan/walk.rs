@@ -201,6 +201,9 @@ struct Walker<'o, 'c, 'm> {
     shared_graphs: HashMap<SharedGraph, Rc<Graph<'m>>>,
     /// Their output names, by directory.
     outputs: HashMap<PathBuf, Rc<HashSet<String>>>,
+    /// The declarations of modules whose output names were asked for
+    /// before their graph was made, by module (its files' address).
+    declared: HashMap<usize, Declarations<'m, 'm>>,
     /// The modules warned of as not installed, by key.
     warned: HashSet<String>,
     /// The objects with custom conditions, by address.
@@ -303,6 +306,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             graphs: HashMap::default(),
             shared_graphs: HashMap::default(),
             outputs: HashMap::default(),
+            declared: HashMap::default(),
             warned: HashSet::default(),
             checks: BTreeMap::new(),
             input_errors: None,
@@ -676,6 +680,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             self.remember(module, key, &g);
             return Ok(g);
         }
+        let declared = self.declared.remove(&module);
         // (A call whose source is missing or not installed has no outputs
         // known here: `check_calls` reports the first, warns of the other.)
         let mut outputs = |block: &Block<'_>| {
@@ -684,7 +689,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             let dir = sources.dir_of(dir, &key_of(key, name), &src)?;
             self.outputs_of(&dir).ok()
         };
-        let g = Rc::new(Graph::of(files, &mut outputs)?);
+        let g = Rc::new(Graph::of(files, declared, &mut outputs)?);
         self.remember(module, key, &g);
         self.shared_graphs.insert(shared, g.clone());
         Ok(g)
@@ -703,8 +708,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(o) = self.outputs.get(dir) {
             return Ok(o.clone());
         }
-        let decl = declarations(self.sources.files(dir)?)?;
+        // (Its declarations kept for its graph, made later.)
+        let files = self.sources.files(dir)?;
+        let decl = declarations(files)?;
         let names: HashSet<String> = decl.outputs.iter().map(|o| o.0.to_owned()).collect();
+        self.declared
+            .insert(std::ptr::from_ref(files) as usize, decl);
         let names = Rc::new(names);
         self.outputs.insert(dir.to_path_buf(), names.clone());
         Ok(names)
