@@ -11,8 +11,8 @@ use crate::value::{Key, Map, Type, Value};
 /// object keys in name order (as cty has them); `None` when the whole
 /// value is unknown.
 pub(super) fn after(t: &Typed) -> Option<Value> {
-    let (v, m) = t.clone().into_meta();
-    known_part(&v, &m)
+    let (v, m) = t.as_meta();
+    known_part(v, m)
 }
 
 fn known_part(v: &Value, t: &Ty) -> Option<Value> {
@@ -44,8 +44,8 @@ fn known_part(v: &Value, t: &Ty) -> Option<Value> {
 /// element, objects with their unknown parts only (cty's
 /// `unknownAsBool`).
 pub(super) fn after_unknown(t: &Typed) -> Value {
-    let (v, m) = t.clone().into_meta();
-    unknown_as_bool(&v, &m)
+    let (v, m) = t.as_meta();
+    unknown_as_bool(v, m)
 }
 
 fn unknown_as_bool(v: &Value, t: &Ty) -> Value {

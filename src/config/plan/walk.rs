@@ -846,7 +846,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             (None, Some(f)) => {
                 let v = evaluate_typed(&f.expr, ctx)?;
                 let unknown_keys = match mode {
-                    Mode::Validate => meta::is_unknown(&v.clone().into_meta().1),
+                    Mode::Validate => meta::is_unknown(v.as_meta().1),
                     Mode::Plan => for_each_keys_unknown(&v),
                 };
                 if defer && unknown_keys {
@@ -1774,15 +1774,15 @@ fn check_rules<'r>(
 /// Whether a `for_each` value's keys are not all known (a wholly unknown
 /// value, or a set with unknown elements).
 fn for_each_keys_unknown(v: &Typed) -> bool {
-    let (value, m) = v.clone().into_meta();
-    if meta::is_unknown(&m) {
+    let (value, m) = v.as_meta();
+    if meta::is_unknown(m) {
         return true;
     }
-    match &value {
-        Value::Array(items) if meta::is_set(&m) => items
+    match value {
+        Value::Array(items) if meta::is_set(m) => items
             .iter()
             .enumerate()
-            .any(|(i, x)| meta::is_unknown(&meta::item(&m, i, x))),
+            .any(|(i, x)| meta::is_unknown(&meta::item(m, i, x))),
         _ => false,
     }
 }
