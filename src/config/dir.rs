@@ -196,7 +196,14 @@ impl DirFiles {
     /// assert!(DirFiles::terraform().list(&dir).is_err());
     /// ```
     pub fn list(&self, dir: impl AsRef<Path>) -> Result<Listing> {
-        let dir = dir.as_ref();
+        self.list_with_names(dir.as_ref())
+            .map(|(listing, _)| listing)
+    }
+
+    /// [`DirFiles::list`], and the name of every file of the directory
+    /// (what the tools' automatic variable files are found among), from
+    /// one reading of it.
+    pub(crate) fn list_with_names(&self, dir: &Path) -> Result<(Listing, Vec<String>)> {
         let io = |e: std::io::Error| {
             Error::new(
                 ErrorKind::Io,
@@ -204,18 +211,21 @@ impl DirFiles {
             )
         };
         let mut names = Vec::new();
+        let mut all = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
             let entry = entry.map_err(io)?;
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if is_ignored_file(&name) || !is_file(&entry) {
+            if !is_file(&entry) {
                 continue;
             }
-            if let Some(ext) = self.extension_of(&name) {
-                let ext = ext.to_owned();
-                names.push((name, ext));
+            if !is_ignored_file(&name) {
+                if let Some(ext) = self.extension_of(&name) {
+                    names.push((name.clone(), ext.to_owned()));
+                }
             }
+            all.push(name);
         }
         names.sort();
         let shown = |name: &str| -> String {
@@ -251,7 +261,7 @@ impl DirFiles {
         if files.is_empty() {
             return Err(self.no_files(dir));
         }
-        Ok(Listing { files, warnings })
+        Ok((Listing { files, warnings }, all))
     }
 
     /// The error for a directory with no file to read.

@@ -194,7 +194,7 @@ impl Inputs {
     /// let module = files.module(&inputs.unwrap()).unwrap();
     /// assert_eq!(module.variables().next().unwrap().1.value(), &hcl::Value::from("eu"));
     /// ```
-    pub fn read_tool_files(mut self, dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
+    pub fn read_tool_files(self, dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
         let dir = dir.as_ref();
         let io = |what: &std::path::Path, e: std::io::Error| {
             Error::new(
@@ -212,6 +212,15 @@ impl Inputs {
                 names.push(name);
             }
         }
+        self.read_tool_files_among(dir, names)
+    }
+
+    /// [`Inputs::read_tool_files`] of `dir`, whose files are `names`.
+    pub(crate) fn read_tool_files_among(
+        mut self,
+        dir: &std::path::Path,
+        names: Vec<String>,
+    ) -> Result<Inputs> {
         for name in self.tool.auto_var_files(names) {
             self = self.read_var_file(dir.join(name))?;
         }

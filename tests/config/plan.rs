@@ -500,3 +500,29 @@ fn sensitive_values_are_marked_as_terraform_marks_them() {
         );
     }
 }
+
+/// The root directory's variable files, found in the one reading of it
+/// that also finds its configuration: Terraform's precedence,
+/// `terraform.tfvars` first, then each `*.auto.tfvars` in name order, the
+/// later one winning (Terraform's documentation, "Variable Definition
+/// Precedence").
+#[test]
+fn plan_dir_reads_the_automatic_variable_files_in_terraforms_order() {
+    let d = Dir::new(
+        "autovars",
+        &[
+            (
+                "main.tf",
+                "variable \"x\" {}\nvariable \"y\" {}\nresource \"terraform_data\" \"t\" {\n  input = \"${var.x}/${var.y}\"\n}\n",
+            ),
+            ("terraform.tfvars", "x = \"tf\"\ny = \"tf\"\n"),
+            ("b.auto.tfvars", "x = \"auto-b\"\n"),
+            ("a.auto.tfvars", "x = \"auto-a\"\n"),
+        ],
+    );
+    let doc = plan_dir(d.path(), &PlanOptions::new()).unwrap().to_json();
+    assert_eq!(
+        doc["resource_changes"][0]["change"]["after"]["input"],
+        Value::from("auto-b/tf")
+    );
+}

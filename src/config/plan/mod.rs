@@ -503,8 +503,11 @@ impl Files {
 pub fn plan_dir(dir: impl AsRef<Path>, options: &PlanOptions<'_>) -> Result<Plan> {
     let dir = dir.as_ref();
     let tool = options.inputs.tool();
-    let files = Files::read_dir(dir, &tool.files())?;
-    let mut inputs = Inputs::for_tool(tool).read_tool_files(dir)?;
+    // (The directory read once: its configuration files, and the names
+    // its automatic variable files are found among.)
+    let (listing, names) = tool.files().list_with_names(dir)?;
+    let files = Files::read_listing(listing)?;
+    let mut inputs = Inputs::for_tool(tool).read_tool_files_among(dir, names)?;
     inputs.append(&options.inputs);
     let options = PlanOptions {
         inputs,
