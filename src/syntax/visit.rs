@@ -280,7 +280,38 @@ pub fn walk_block<'a, V: Visit<'a> + ?Sized>(v: &mut V, b: &'a Block<'a>) {
 /// assert_eq!(numbers.0, ["1", "2", "3", "0"]);
 /// ```
 pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
-    crate::stack::with_stack(|| match &e.kind {
+    // (An expression that holds no other but a variable, a literal or a
+    // reference to a name's attributes, is walked without looking at the
+    // stack's room: it goes one level deeper at most.)
+    if shallow(e) {
+        walk_expr_parts(v, e);
+    } else {
+        crate::stack::with_stack(|| walk_expr_parts(v, e));
+    }
+}
+
+/// Whether `e` is a literal, a variable, or a traversal of a variable by
+/// attribute names and legacy indexes only.
+fn shallow(e: &Expression<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Null
+        | ExprKind::Bool(_)
+        | ExprKind::Number(_)
+        | ExprKind::String(_)
+        | ExprKind::Variable(_) => true,
+        ExprKind::Traversal(t) => {
+            matches!(t.expr.kind, ExprKind::Variable(_))
+                && t.operators
+                    .iter()
+                    .all(|op| !matches!(op.kind, TraversalOperatorKind::Index(_)))
+        }
+        _ => false,
+    }
+}
+
+/// [`walk_expr`]'s work: each expression `e` holds, visited.
+fn walk_expr_parts<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
+    match &e.kind {
         ExprKind::Null
         | ExprKind::Bool(_)
         | ExprKind::Number(_)
@@ -342,7 +373,7 @@ pub fn walk_expr<'a, V: Visit<'a> + ?Sized>(v: &mut V, e: &'a Expression<'a>) {
             }
         }
         ExprKind::Parenthesis(inner) => v.visit_expr(inner),
-    })
+    }
 }
 
 /// Visits a template's elements.
