@@ -1286,6 +1286,10 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         {
             return Ok(());
         }
+        // (Nor when nothing refers to what it hides.)
+        if !self.sensitive_referenced() {
+            return Ok(());
+        }
         let opts = PlanOptions {
             missing_unknown: true,
             ..self.opts.clone()
@@ -1317,6 +1321,45 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             }
         }
         Ok(())
+    }
+
+    /// Whether a module walked refers to one of its own `sensitive`
+    /// variables, or to an output of a module call when some module
+    /// declares an output of that name `sensitive` (or to a call whole or
+    /// by instance, when any does): what the walk that hides them could
+    /// find depending on them. (Values reach an expression through its
+    /// references only.)
+    fn sensitive_referenced(&self) -> bool {
+        let graphs: Vec<&Graph<'m>> = self
+            .graphs
+            .values()
+            .flat_map(|by_key| by_key.values().map(|g| &**g))
+            .collect();
+        let sensitive = |b: &Block<'_>| configuration::is_true(&b.body, "sensitive");
+        let outputs: HashSet<&str> = graphs
+            .iter()
+            .flat_map(|g| g.decl.outputs.iter())
+            .filter(|(_, b)| sensitive(b))
+            .map(|(n, _)| *n)
+            .collect();
+        graphs.iter().any(|g| {
+            let vars: HashSet<&str> = g
+                .decl
+                .variables
+                .iter()
+                .filter(|(_, b)| sensitive(b))
+                .map(|(n, _)| *n)
+                .collect();
+            g.refs
+                .iter()
+                .flatten()
+                .any(|r| match (r.root, r.steps.first(), r.steps.get(1)) {
+                    ("var", Some(Step::Attr(n)), _) => vars.contains(n),
+                    ("module", _, Some(Step::Attr(out))) => outputs.contains(out),
+                    ("module", _, _) => !outputs.is_empty(),
+                    _ => false,
+                })
+        })
     }
 
     /// The module instance's `moved`, `import` and `removed` blocks,
