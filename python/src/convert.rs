@@ -30,11 +30,9 @@ pub(crate) fn to_py<'py>(
     // at most 4,096; one for a source of unknown size starts small and
     // grows: a table that is never filled costs its clearing and the
     // cache it takes.)
-    let strings = (source_len / 256).clamp(64, 4096);
-    let strings = if source_len == usize::MAX {
-        64
-    } else {
-        strings
+    let strings = match source_len {
+        usize::MAX => 64,
+        n => (n / 256).clamp(64, 4096),
     };
     let mut b = Builder {
         py,

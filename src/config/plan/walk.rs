@@ -657,7 +657,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     /// The graph of the module `files` (read from `dir`) of key `key`,
     /// found once for each key.
     fn graph(&mut self, files: &'m Files, dir: Option<&Path>, key: &str) -> Result<Rc<Graph<'m>>> {
-        let module = std::ptr::from_ref(files) as usize;
+        let module = module_id(files);
         if let Some(g) = self.graphs.get(&module).and_then(|by_key| by_key.get(key)) {
             return Ok(g.clone());
         }
@@ -708,12 +708,23 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(o) = self.outputs.get(dir) {
             return Ok(o.clone());
         }
-        // (Its declarations kept for its graph, made later.)
+        // (From its graph when it has one; else from its declarations,
+        // kept for its graph.)
         let files = self.sources.files(dir)?;
-        let decl = declarations(files)?;
-        let names: HashSet<String> = decl.outputs.iter().map(|o| o.0.to_owned()).collect();
-        self.declared
-            .insert(std::ptr::from_ref(files) as usize, decl);
+        let module = module_id(files);
+        let graph = self
+            .graphs
+            .get(&module)
+            .and_then(|by_key| by_key.values().next());
+        let names: HashSet<String> = match graph {
+            Some(g) => g.decl.outputs.iter().map(|o| o.0.to_owned()).collect(),
+            None => {
+                let decl = declarations(files)?;
+                let names = decl.outputs.iter().map(|o| o.0.to_owned()).collect();
+                self.declared.insert(module, decl);
+                names
+            }
+        };
         let names = Rc::new(names);
         self.outputs.insert(dir.to_path_buf(), names.clone());
         Ok(names)
@@ -1699,6 +1710,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     }
 }
 
+/// What names a module among the walk's graphs: the address of its files
+/// (each directory is read once, so the address is the directory's).
+fn module_id(files: &Files) -> usize {
+    std::ptr::from_ref(files) as usize
+}
+
 /// The caller's context with Terraform's impure functions (`timestamp`,
 /// `uuid`, `bcrypt`, ...) unknown, as in a plan, and its file functions
 /// unknown unless `files` are allowed (each module's context reads from
@@ -1942,11 +1959,10 @@ fn with_schema(
     mut attrs: Vec<(Key, Typed)>,
     accessed: &[String],
 ) -> (Vec<(Key, Typed)>, Vec<String>) {
-    let set =
-        |attrs: &[(Key, Typed)], n: &str| attrs.binary_search_by(|a| a.0.as_str().cmp(n)).is_ok();
+    let find = |attrs: &[(Key, Typed)], n: &str| attrs.binary_search_by(|a| a.0.as_str().cmp(n));
     if ty == "terraform_data" {
         for name in ["input", "triggers_replace"] {
-            if let Err(at) = attrs.binary_search_by(|a| a.0.as_str().cmp(name)) {
+            if let Err(at) = find(&attrs, name) {
                 attrs.insert(at, (Key::from(name), Typed::from_meta(Value::Null, None)));
             }
         }
@@ -1955,7 +1971,7 @@ fn with_schema(
     // (In name order, as `accessed` is.)
     let computed = accessed
         .iter()
-        .filter(|n| !set(&attrs, n))
+        .filter(|n| find(&attrs, n).is_err())
         .cloned()
         .collect();
     (attrs, computed)
