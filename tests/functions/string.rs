@@ -118,6 +118,33 @@ fn regex_result_shapes() {
     assert!(err.contains("pattern did not match any part of the given string"));
 }
 
+/// Compiled patterns are kept between calls: a pattern met again, after
+/// more than the table holds, an invalid one asked twice and a long one
+/// give what they gave the first time.
+#[cfg(feature = "regex")]
+#[test]
+fn patterns_called_again_give_the_same_results() {
+    let groups = |p: &str, s: &str| call("regex", vec![Value::from(p), Value::from(s)]);
+    for round in 0..2 {
+        for i in 0..100 {
+            let got = groups(&format!("(a)(b{{{i}}})"), &format!("a{}", "b".repeat(i))).unwrap();
+            assert_eq!(
+                got,
+                Value::from(vec![Value::from("a"), Value::from("b".repeat(i))]),
+                "{round} {i}"
+            );
+        }
+        let err = groups("(", "a").unwrap_err();
+        assert!(err.contains("invalid regexp pattern"), "{err}");
+    }
+    let long = format!("^{}$", "a".repeat(5000));
+    assert_eq!(
+        groups(&long, &"a".repeat(5000)).unwrap(),
+        Value::from("a".repeat(5000))
+    );
+    assert!(groups(&long, "a").is_err());
+}
+
 #[test]
 fn huge_widths_are_refused_not_allocated() {
     assert!(call("format", vec![Value::from("%999999999d"), Value::from(1)]).is_err());

@@ -490,8 +490,40 @@ fn substr(s: &str, offset: i64, length: i64) -> String {
     g[start..end].concat()
 }
 
+/// `pattern` compiled (RE2's syntax), or `regex`'s error. The patterns
+/// compiled last on this thread are kept, as a configuration calls the
+/// same patterns again for each instance and in each of a plan's walks,
+/// and compiling costs far more than matching: at most `KEPT` of at most
+/// `LONGEST` bytes, the whole table cleared when it is full.
 #[cfg(feature = "regex")]
 fn compile(pattern: &str) -> Result<regex::Regex, String> {
+    use std::cell::RefCell;
+    const KEPT: usize = 64;
+    const LONGEST: usize = 4096;
+    type Compiled = crate::value::map::FastHashMap<Box<str>, Result<regex::Regex, String>>;
+    thread_local! {
+        static COMPILED: RefCell<Compiled> = RefCell::default();
+    }
+    if pattern.len() > LONGEST {
+        return compile_new(pattern);
+    }
+    COMPILED.with(|c| {
+        if let Some(re) = c.borrow().get(pattern) {
+            return re.clone();
+        }
+        let re = compile_new(pattern);
+        let mut c = c.borrow_mut();
+        if c.len() >= KEPT {
+            c.clear();
+        }
+        c.insert(pattern.into(), re.clone());
+        re
+    })
+}
+
+#[cfg(feature = "regex")]
+#[cold]
+fn compile_new(pattern: &str) -> Result<regex::Regex, String> {
     let invalid = |detail: &str| {
         format!("invalid value for \"pattern\" parameter: invalid regexp pattern: {detail}")
     };
