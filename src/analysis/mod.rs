@@ -29,7 +29,9 @@ mod references;
 mod static_forms;
 mod traversal;
 
-pub use references::{body_references, reference_value, references, BodyReference};
+pub use references::{
+    body_references, each_body_reference, reference_value, references, BodyReference,
+};
 pub use static_forms::{
     static_call, static_key_traversal, static_list, static_map, static_traversal,
 };

@@ -101,9 +101,35 @@ pub struct BodyReference<'a> {
 /// );
 /// ```
 pub fn body_references<'a>(body: &'a Body<'a>) -> Vec<BodyReference<'a>> {
-    let mut walk = BodyReferences::default();
+    let mut found = Vec::new();
+    each_body_reference(body, |path, reference| {
+        found.push(BodyReference {
+            attr_path: path.to_vec(),
+            reference,
+        });
+    });
+    found
+}
+
+/// [`body_references`] handed one at a time to `found`, each with its
+/// attribute path borrowed (no path is built for a reference the caller
+/// does not keep).
+///
+/// ```
+/// let file = hcl::parse("a = var.x\nb {\n  c = local.y\n}\n").unwrap();
+/// let mut seen = Vec::new();
+/// hcl::analysis::each_body_reference(file.body(), |path, r| {
+///     seen.push(format!("{}: {r}", path.join(".")));
+/// });
+/// assert_eq!(seen, ["a: var.x", "b.c: local.y"]);
+/// ```
+pub fn each_body_reference<'a>(body: &'a Body<'a>, found: impl FnMut(&[&'a str], Reference<'a>)) {
+    let mut walk = BodyReferences {
+        path: Vec::new(),
+        refs: References::default(),
+        found,
+    };
     walk.visit_body(body);
-    walk.found
 }
 
 /// Collects an expression's references.
@@ -196,15 +222,17 @@ impl<'a> Visit<'a> for References<'a> {
     }
 }
 
-/// Collects a body's references with their attribute paths.
-#[derive(Default)]
-struct BodyReferences<'a> {
-    /// The types and labels of the blocks being walked.
+/// Hands a body's references with their attribute paths to `found`.
+struct BodyReferences<'a, F> {
+    /// The types and labels of the blocks being walked, then the
+    /// attribute's name while its references are handed over.
     path: Vec<&'a str>,
-    found: Vec<BodyReference<'a>>,
+    /// One collector for every attribute (its buffer reused).
+    refs: References<'a>,
+    found: F,
 }
 
-impl<'a> Visit<'a> for BodyReferences<'a> {
+impl<'a, F: FnMut(&[&'a str], Reference<'a>)> Visit<'a> for BodyReferences<'a, F> {
     fn visit_block(&mut self, b: &'a Block<'a>) {
         let depth = self.path.len();
         self.path.push(b.ident.name);
@@ -214,15 +242,12 @@ impl<'a> Visit<'a> for BodyReferences<'a> {
     }
 
     fn visit_attribute(&mut self, a: &'a Attribute<'a>) {
-        for reference in references(&a.expr) {
-            let mut attr_path = Vec::with_capacity(self.path.len() + 1);
-            attr_path.extend_from_slice(&self.path);
-            attr_path.push(a.name.name);
-            self.found.push(BodyReference {
-                attr_path,
-                reference,
-            });
+        self.refs.visit_expr(&a.expr);
+        self.path.push(a.name.name);
+        for reference in self.refs.found.drain(..) {
+            (self.found)(&self.path, reference);
         }
+        self.path.pop();
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::condition::{self, Outcome};
 use super::tool::{Source, Tool};
 use super::Files;
-use crate::analysis::{body_references, references, Step};
+use crate::analysis::{each_body_reference, references, Step};
 use crate::eval::{Context, EvalMode, Typed};
 use crate::syntax::{Block, Body, Expression, Structure};
 use crate::typeexpr::{constant_of, Unset, Variable};
@@ -813,9 +813,8 @@ impl Files {
         let mut found = Vec::new();
         let mut seen = Vec::new();
         for rule in condition::rules(&block.body, "validation") {
-            let only_vars = body_references(&rule.body)
-                .iter()
-                .all(|r| r.reference.root == "var");
+            let mut only_vars = true;
+            each_body_reference(&rule.body, |_, r| only_vars &= r.root == "var");
             let outcome = if only_vars {
                 condition::evaluate(rule, ctx).map_err(|e| self.locate(e))?
             } else {
@@ -1126,11 +1125,11 @@ fn rule_errors(body: &Body<'_>) -> Option<Error> {
 /// and locals that refer to themselves.
 pub(super) fn undeclared(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Option<Error> {
     let mut failed: Option<Error> = None;
-    for r in body_references(body) {
-        if let Some(e) = undeclared_reference(decl, &r.reference, None) {
+    each_body_reference(body, |_, r| {
+        if let Some(e) = undeclared_reference(decl, &r, None) {
             Error::append(&mut failed, e);
         }
-    }
+    });
     for (name, expr, _) in &decl.locals {
         for r in references(expr) {
             if r.root == "local" && r.steps.first() == Some(&Step::Attr(name)) {

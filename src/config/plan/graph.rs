@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::analysis::{body_references, references, Reference, Step};
+use crate::analysis::{each_body_reference, references, Reference, Step};
 use crate::config::module::{
     ref_span, topological, undeclared_reference, variable_of, Declarations, Kind,
 };
@@ -146,7 +146,11 @@ impl<'m> Graph<'m> {
                     Err(message) => errs.push((message, ref_span(r))),
                 }
             }
-            output_references(&decl, nodes[k], &mut outputs, &mut errs);
+            // (Only a node that refers to `module` can name a call's
+            // output.)
+            if rs.iter().any(|r| r.root == "module") {
+                output_references(&decl, nodes[k], &mut outputs, &mut errs);
+            }
             errors.push(errs);
             deps.push(d);
         }
@@ -501,17 +505,16 @@ fn node_name(decl: &Declarations<'_, '_>, n: Node) -> String {
 fn block_refs<'a>(b: &'a Block<'a>) -> Vec<Reference<'a>> {
     let mut iterators: HashSet<&str> = HashSet::default();
     dynamic_iterators(&b.body, &mut iterators);
-    body_references(&b.body)
-        .into_iter()
-        .filter(|r| {
-            let path = &r.attr_path;
-            let meta = matches!(path.as_slice(), ["provider"] | ["providers"])
-                || (path.first() == Some(&"lifecycle") && path.last() == Some(&"ignore_changes"));
-            let iterator = path.contains(&"dynamic") && iterators.contains(r.reference.root);
-            !meta && !iterator
-        })
-        .map(|r| r.reference)
-        .collect()
+    let mut refs = Vec::new();
+    each_body_reference(&b.body, |path, r| {
+        let meta = matches!(path, ["provider"] | ["providers"])
+            || (path.first() == Some(&"lifecycle") && path.last() == Some(&"ignore_changes"));
+        let iterator = path.contains(&"dynamic") && iterators.contains(r.root);
+        if !meta && !iterator {
+            refs.push(r);
+        }
+    });
+    refs
 }
 
 /// The iterator names of the `dynamic` blocks in `body`, at any depth:
