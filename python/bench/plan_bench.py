@@ -5,7 +5,7 @@ modules: each one's time, the ratio, and whether the two find the same
 resource instance addresses. Needs tfparse installed (`pip install
 tfparse==0.6.22`) and the shared corpus.
 
-    python3 python/bench/plan_bench.py --corpus ../shared/corpus [--repeat 3] [--show 20]
+    python3 python/bench/plan_bench.py --corpus ../shared/corpus [--repeat 3] [--show 20] [--no-configuration]
     valgrind --tool=callgrind python3 python/bench/plan_bench.py --corpus ../shared/corpus --only-ours
 
 The corpus's files are written back into their directories under a
@@ -60,8 +60,13 @@ def rebuild(corpus, into):
     return sorted(roots)
 
 
+# (Whether hcl2rs's plans describe the configuration: `--no-configuration`
+# times the scanner's call, which leaves the `configuration` section out.)
+CONFIGURATION = True
+
+
 def ours(d):
-    p = hcl2rs.plan(d, unknown_missing=True)
+    p = hcl2rs.plan(d, unknown_missing=True, configuration=CONFIGURATION)
     return {c["address"] for c in p["resource_changes"]}
 
 
@@ -115,7 +120,12 @@ def main():
     ap.add_argument("--only-ours", action="store_true",
                     help="plan each directory once with hcl2rs only (to count instructions, "
                          "e.g. under valgrind --tool=callgrind, where a shared machine's timings are noisy)")
+    ap.add_argument("--no-configuration", action="store_true",
+                    help="hcl2rs plans without the configuration section (configuration=False), "
+                         "as a scanner that reads instances and values calls it")
     args = ap.parse_args()
+    global CONFIGURATION
+    CONFIGURATION = not args.no_configuration
     if args.only_ours:
         tmp = tempfile.mkdtemp(prefix="hcl-plan-bench-")
         try:

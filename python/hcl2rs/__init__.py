@@ -195,6 +195,7 @@ def plan(
     allow_files: bool = False,
     parse_float: Optional[Callable[[str], Any]] = None,
     env: Optional[Mapping[str, str]] = None,
+    configuration: bool = True,
 ) -> dict:
     """The Terraform configuration in `path` planned as `terraform plan`
     plans it, without providers, as the dict of `terraform show -json
@@ -208,7 +209,10 @@ def plan(
     file functions read from each module's directory (otherwise their
     results are unknown). `env` (`os.environ`, or any mapping): values from
     its `TF_VAR_NAME` variables, before every file (nothing reads the
-    environment unless it is given). Errors raise `HCLError` with every
+    environment unless it is given). `configuration=False` leaves out the
+    `configuration` section (each module's expressions and references, most
+    of the document): what a scanner that reads instances and values needs,
+    in about four fifths of the time. Errors raise `HCLError` with every
     diagnostic.
     """
     values = [(k, v) for k, v in (var_values or {}).items()]
@@ -222,6 +226,7 @@ def plan(
         allow_files,
         parse_float,
         list((env or {}).items()),
+        configuration,
     )
 
 

@@ -167,7 +167,7 @@ fn load_dir<'py>(
 /// `hcl plan --format json DIR`: the configuration planned as Terraform
 /// plans it, as `terraform show -json PLANFILE`'s document.
 #[pyfunction]
-#[pyo3(signature = (path, var_files=Vec::new(), var_values=Vec::new(), validate=false, unknown_missing=false, workspace=None, allow_files=false, parse_float=None, env=Vec::new()))]
+#[pyo3(signature = (path, var_files=Vec::new(), var_values=Vec::new(), validate=false, unknown_missing=false, workspace=None, allow_files=false, parse_float=None, env=Vec::new(), configuration=true))]
 #[allow(clippy::too_many_arguments)]
 fn plan<'py>(
     py: Python<'py>,
@@ -180,6 +180,7 @@ fn plan<'py>(
     allow_files: bool,
     parse_float: Option<&Bound<'py, PyAny>>,
     env: Vec<(String, String)>,
+    configuration: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     use hcl::config::{Mode, PlanOptions};
     let v = py
@@ -195,7 +196,8 @@ fn plan<'py>(
                 .mode(if validate { Mode::Validate } else { Mode::Plan })
                 .inputs(inputs)
                 .missing_variables_unknown(unknown_missing)
-                .allow_files(allow_files);
+                .allow_files(allow_files)
+                .configuration(configuration);
             if let Some(w) = &workspace {
                 options = options.workspace(w.as_str());
             }

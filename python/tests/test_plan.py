@@ -122,3 +122,13 @@ def test_load_dir_module_can_leave_required_variables_unknown(tmp_path):
     assert d["output"]["name"]["value"] == "${local.name}"
     with pytest.raises(ValueError):
         hcl2rs.load_dir(tmp_path, unknown_missing=True)
+
+
+def test_the_configuration_section_can_be_left_out(tmp_path):
+    (tmp_path / "main.tf").write_text(MAIN)
+    full = hcl2rs.plan(tmp_path)
+    lean = hcl2rs.plan(tmp_path, configuration=False)
+    assert "configuration" in full and "configuration" not in lean
+    del full["configuration"]
+    assert lean == full
+

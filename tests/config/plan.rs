@@ -275,6 +275,28 @@ fn installed_and_missing_modules() {
     assert_eq!(plan.warnings()[0].summary, "Module not installed");
 }
 
+/// A plan without its `configuration` section is the same plan (the
+/// instances, values and outputs), and the calls' sources are checked all
+/// the same: a remote source not installed is the warning even
+/// where no instance of the call is planned.
+#[test]
+fn a_plan_without_its_configuration_checks_every_source() {
+    let src = "module \"gone\" {\n  source = \"git::https://example.com/x.git\"\n  count  = 0\n}\nresource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let full = files.plan(&PlanOptions::new()).unwrap();
+    let lean = files
+        .plan(&PlanOptions::new().configuration(false))
+        .unwrap();
+    for plan in [&full, &lean] {
+        assert_eq!(plan.warnings().len(), 1);
+        assert_eq!(plan.warnings()[0].summary, "Module not installed");
+    }
+    let (mut full, lean) = (full.to_json(), lean.to_json());
+    assert!(lean.get("configuration").is_none());
+    full.as_object_mut().unwrap().shift_remove("configuration");
+    assert_eq!(full, lean);
+}
+
 /// Validate mode reports what `terraform validate` reports: an error in a
 /// body whatever its count (Terraform 1.11.4: "Invalid function argument").
 #[test]

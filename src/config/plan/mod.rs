@@ -105,6 +105,7 @@ pub struct PlanOptions<'c> {
     max_instances: usize,
     max_module_depth: usize,
     allow_files: bool,
+    describe: bool,
 }
 
 impl Default for PlanOptions<'_> {
@@ -118,6 +119,7 @@ impl Default for PlanOptions<'_> {
             max_instances: 100_000,
             max_module_depth: 64,
             allow_files: false,
+            describe: true,
         }
     }
 }
@@ -190,6 +192,27 @@ impl<'c> PlanOptions<'c> {
     /// How deep module calls may nest (default 64).
     pub fn max_module_depth(mut self, n: usize) -> Self {
         self.max_module_depth = n;
+        self
+    }
+
+    /// Whether the plan describes the configuration: the `configuration`
+    /// section of [`Plan::to_json`] (each module's expressions, references
+    /// and calls, as `terraform show -json` has them). On by default; a
+    /// caller that needs the instances, their values and the outputs only
+    /// (a scanner) leaves it out, as it is most of the document and a fifth
+    /// of the planning time. The module sources are checked all the same.
+    ///
+    /// ```
+    /// use hcl::config::{Files, PlanOptions};
+    /// let files = Files::parse([("main.tf", "resource \"terraform_data\" \"a\" {}\n")]).unwrap();
+    /// let full = files.plan(&PlanOptions::new()).unwrap().to_json();
+    /// assert!(full.get("configuration").is_some());
+    /// let lean = files.plan(&PlanOptions::new().configuration(false)).unwrap().to_json();
+    /// assert!(lean.get("configuration").is_none());
+    /// assert_eq!(lean["resource_changes"], full["resource_changes"]);
+    /// ```
+    pub fn configuration(mut self, yes: bool) -> Self {
+        self.describe = yes;
         self
     }
 }

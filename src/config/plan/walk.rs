@@ -156,9 +156,11 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     }
     // The configuration, as the plan describes it.
     let mut providers = configuration::Providers::new();
-    let root_config = w.configuration_of(&root, &BTreeMap::new(), &mut providers);
+    let describe = w.opts.describe;
+    let root_config = w.configuration_of(&root, &BTreeMap::new(), &mut providers, describe);
     let mut failed = checked.err();
     match root_config {
+        Ok(_) if !describe => {}
         Ok(root_module) => {
             let mut c = Map::new();
             if !providers.is_empty() {
@@ -1442,12 +1444,14 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     }
 
     /// The configuration of the module at `at` and of every module it
-    /// calls (each source read once; see [`configuration::module`]).
+    /// calls (each source read once; see [`configuration::module`]); with
+    /// `describe` false, the calls' sources checked only (and `null`).
     fn configuration_of(
         &mut self,
         at: &At<'m>,
         inherited: &BTreeMap<String, String>,
         providers: &mut configuration::Providers,
+        describe: bool,
     ) -> Result<Value> {
         let graph = self.graph(at.files, at.dir.as_deref(), &at.key)?;
         let decl = &graph.decl;
@@ -1473,7 +1477,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 path_module: String::new(),
                 depth: at.depth + 1,
             };
-            calls.push(Some(self.configuration_of(&sub, &keys, providers)?));
+            calls.push(Some(
+                self.configuration_of(&sub, &keys, providers, describe)?,
+            ));
+        }
+        if !describe {
+            return Ok(Value::Null);
         }
         Ok(configuration::module(
             body,
