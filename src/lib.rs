@@ -70,7 +70,7 @@ pub use error::{Diagnostic, Error, ErrorKind, Result, Severity};
 pub use parser::{parse, parse_with, ParseOptions};
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 pub use syntax::{Body, ConfigFile, Expression, Span, Template};
-pub use value::{Key, Map, Number, Str, Type, TypeConstraint, Value};
+pub use value::{AttributeTypes, Key, Map, Number, Str, Type, TypeConstraint, Value};
 
 /// The README's examples, run as doctests.
 #[doc = include_str!("../README.md")]

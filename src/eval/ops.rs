@@ -580,7 +580,7 @@ fn branch_mismatch(t: &Type, f: &Type) -> String {
                     Some(_) => {}
                 }
             }
-            if let Some(name) = fa.keys().find(|n| !ta.contains_key(*n)) {
+            if let Some(name) = fa.keys().find(|n| !ta.contains_key(n)) {
                 return format!(
                     "The 'false' value includes object attribute \"{name}\", which is absent in the 'true' value"
                 );

@@ -125,7 +125,7 @@ impl TypeConstraint {
             TypeConstraint::Map(c) => Type::map(c.ty()),
             TypeConstraint::Tuple(cs) => Type::Tuple(cs.iter().map(TypeConstraint::ty).collect()),
             TypeConstraint::Object(attrs) => {
-                Type::object(attrs.iter().map(|(k, a)| (k.clone(), a.constraint.ty())))
+                Type::object(attrs.iter().map(|(k, a)| (k.as_str(), a.constraint.ty())))
             }
         }
     }
@@ -205,7 +205,7 @@ impl From<&Type> for TypeConstraint {
             Type::Object(attrs) => TypeConstraint::Object(
                 attrs
                     .iter()
-                    .map(|(k, t)| (k.clone(), Attribute::required(t.into())))
+                    .map(|(k, t)| (k.as_str().to_owned(), Attribute::required(t.into())))
                     .collect(),
             ),
         }

@@ -265,7 +265,7 @@ pub(crate) fn object_of(map: &crate::value::Map<Key, Value>, metas: Vec<Ty>) -> 
     let ty = Type::object(
         map.iter()
             .zip(&metas)
-            .map(|((k, v), t)| (k.as_str().to_owned(), of(v, t).into_owned())),
+            .map(|((k, v), t)| (k.clone(), of(v, t).into_owned())),
     );
     with_parts(ty, metas)
 }

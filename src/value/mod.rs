@@ -13,6 +13,7 @@
 //! assert_eq!(v[1].as_str(), Some("a"));
 //! ```
 
+mod attribute_types;
 pub(crate) mod constraint;
 pub(crate) mod convert;
 pub(crate) mod exact;
@@ -28,6 +29,7 @@ mod typed;
 
 use std::fmt;
 
+pub use attribute_types::AttributeTypes;
 pub use constraint::{Attribute as ConstraintAttribute, TypeConstraint};
 pub use map::Map;
 pub use number::Number;

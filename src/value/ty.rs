@@ -16,6 +16,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+use super::attribute_types::AttributeTypes;
+use super::Key;
 use crate::Value;
 
 /// A type of HCL's information model.
@@ -59,7 +61,7 @@ pub enum Type {
     Tuple(Arc<[Type]>),
     /// `object({a = T1, ...})`: a fixed set of named attributes, each with
     /// its own type.
-    Object(Arc<BTreeMap<String, Type>>),
+    Object(Arc<AttributeTypes>),
 }
 
 impl Type {
@@ -104,10 +106,8 @@ impl Type {
     /// assert_eq!(t.to_string(), "object({name: string, port: number})");
     /// assert_eq!(t, Type::parse("object({port = number, name = string})").unwrap());
     /// ```
-    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
-        Type::Object(Arc::new(
-            attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
-        ))
+    pub fn object<K: Into<Key>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
+        Type::Object(Arc::new(attrs.into_iter().collect()))
     }
 
     /// `tuple([...])` from the elements' types.
@@ -266,10 +266,10 @@ pub(crate) fn conformance_message(given: &Type, want: &Type) -> Option<String> {
         (_, Dynamic) => None,
         _ if given == want => None,
         (Object(g), Object(w)) => {
-            if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
+            if let Some(k) = g.keys().find(|k| !w.contains_key(k)) {
                 return Some(format!("unsupported attribute \"{k}\""));
             }
-            if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
+            if let Some(k) = w.keys().find(|k| !g.contains_key(k)) {
                 return Some(format!("missing required attribute \"{k}\""));
             }
             w.iter().find_map(|(k, wt)| conformance_message(&g[k], wt))
@@ -300,8 +300,7 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
     let required = || format!("{} required", constraint_name(want));
     match (got, want) {
         (Object(g), Object(w)) => {
-            let missing: Vec<&std::string::String> =
-                w.keys().filter(|k| !g.contains_key(*k)).collect();
+            let missing: Vec<&Key> = w.keys().filter(|k| !g.contains_key(k)).collect();
             match missing.as_slice() {
                 [] => {}
                 [a] => return format!("attribute \"{a}\" is required"),
@@ -365,10 +364,8 @@ pub(crate) fn literal_type(v: &Value) -> Type {
         Value::Number(_) => Type::Number,
         Value::String(_) => Type::String,
         Value::Array(a) => Type::Tuple(a.iter().map(literal_type).collect()),
-        Value::Object(o) => Type::object(
-            o.iter()
-                .map(|(k, v)| (k.as_str().to_owned(), literal_type(v))),
-        ),
+        // (Keys in insertion order: sorted once.)
+        Value::Object(o) => Type::object(o.iter().map(|(k, v)| (k.clone(), literal_type(v)))),
     }
 }
 
@@ -696,7 +693,7 @@ fn unify_objects(types: &[Type], unsafe_ok: bool) -> Option<Type> {
             .collect();
         out.insert(name.clone(), unify_with(&across, unsafe_ok)?);
     }
-    let out = Type::Object(out.into());
+    let out = Type::object(out);
     if all_convert(types, &out, unsafe_ok) {
         Some(out)
     } else {

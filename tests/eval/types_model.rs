@@ -235,3 +235,41 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let src = format!("{}string{}", "list(".repeat(5000), ")".repeat(5000));
     assert!(Type::parse(&src).is_err());
 }
+
+#[test]
+fn an_object_types_attributes_read_as_a_sorted_map() {
+    // Given out of order, a name twice: in byte order, the last type kept
+    // (as a map built from the pairs keeps it), long names as short ones.
+    let long = "an_attribute_name_longer_than_twenty_four_bytes";
+    let o = Type::object([
+        ("port", Type::Number),
+        (long, Type::Bool),
+        ("name", Type::Dynamic),
+        ("name", Type::String),
+    ]);
+    assert_eq!(
+        o.to_string(),
+        format!("object({{{long}: bool, name: string, port: number}})")
+    );
+    assert_eq!(
+        o,
+        t(&format!(
+            "object({{port = number, name = string, {long} = bool}})"
+        ))
+    );
+    let Type::Object(attrs) = &o else {
+        unreachable!()
+    };
+    assert_eq!(attrs.len(), 3);
+    assert_eq!(attrs.get(long), Some(&Type::Bool));
+    assert_eq!(attrs["port"], Type::Number);
+    assert!(attrs.get("id").is_none() && !attrs.contains_key("id"));
+    let names: Vec<&str> = attrs.keys().map(|k| k.as_str()).collect();
+    assert_eq!(names, [long, "name", "port"]);
+    // Equal whatever order they were given in.
+    assert_eq!(
+        Type::object([("b", Type::Number), ("a", Type::String)]),
+        Type::object([("a", Type::String), ("b", Type::Number)])
+    );
+    assert!(Type::object(Vec::<(&str, Type)>::new()).to_string() == "object({})");
+}

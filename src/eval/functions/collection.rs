@@ -936,7 +936,7 @@ pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
                     attrs.extend(a.iter().map(|(k, t)| (k.clone(), t.clone())));
                 }
                 (Type::Map(e), Value::Object(o)) => {
-                    attrs.extend(o.keys().map(|k| (k.as_str().to_owned(), (**e).clone())));
+                    attrs.extend(o.keys().map(|k| (k.clone(), (**e).clone())));
                 }
                 (Type::Map(_), _) => {}
                 (t, _) => {
@@ -950,7 +950,7 @@ pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
         match t0 {
             None => Literal,
             Some(first) if types.iter().all(|t| t == first) => Is(first.clone()),
-            Some(_) => Is(Type::Object(attrs.into())),
+            Some(_) => Is(Type::object(attrs)),
         }
     })
 }
@@ -972,7 +972,7 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                 };
                 attrs.insert(key, t.clone());
             }
-            Is(Type::Object(attrs.into()))
+            Is(Type::object(attrs))
         }
         // (Values of another kind are refused by `kind_check`.)
         _ => Literal,
@@ -1484,7 +1484,9 @@ pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
 pub(crate) fn keys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     let (args, metas, types) = c.take();
     let keys: Option<Vec<String>> = match (&metas[0], &args[0]) {
-        (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.keys().cloned().collect()),
+        (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => {
+            Some(a.keys().map(|k| k.as_str().to_owned()).collect())
+        }
         (Some(typing::Meta::Parts(Type::Object(_) | Type::Map(_), _)), Value::Object(o)) => {
             let mut k: Vec<String> = o.keys().map(|k| k.as_str().to_owned()).collect();
             k.sort();
@@ -2167,7 +2169,7 @@ pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Ty
             _ => return Type::Dynamic,
         }
     }
-    Type::Object(attrs.into())
+    Type::object(attrs)
 }
 
 /// The type of `element`'s unknown result: typed from a tuple's element

@@ -575,7 +575,7 @@ impl Decoder<'_> {
                     for (k, v) in o {
                         out.insert(k, v);
                     }
-                    types.extend(ts.iter().map(|(k, t)| (k.clone(), t.clone())));
+                    types.extend(ts.iter().map(|(k, t)| (k.as_str().to_owned(), t.clone())));
                     continue;
                 }
                 Scalar::Value(Value::Null) => {
@@ -593,7 +593,7 @@ impl Decoder<'_> {
             types.insert(key.to_string(), t);
             out.insert(key, v);
         }
-        Ok((util::sorted_object(out), Type::Object(types.into())))
+        Ok((util::sorted_object(out), Type::object(types)))
     }
 }
 
