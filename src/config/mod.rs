@@ -131,15 +131,16 @@ impl Files {
         files: impl IntoIterator<Item = (N, T)>,
         options: &ParseOptions,
     ) -> Result<Files> {
-        let files: Vec<(String, bool, String)> = files
-            .into_iter()
-            .map(|(n, t)| {
-                let name = n.into();
-                let json = ext_is_json(&name);
-                (name, json, t.as_ref().to_owned())
-            })
-            .collect();
-        Files::build(files, Vec::new(), options)
+        let files: Vec<(String, T)> = files.into_iter().map(|(n, t)| (n.into(), t)).collect();
+        let mut text = String::with_capacity(files.iter().map(|f| f.1.as_ref().len() + 1).sum());
+        let mut placed = Vec::with_capacity(files.len());
+        for (name, t) in files {
+            let start = text.len();
+            text.push_str(t.as_ref());
+            let json = ext_is_json(&name);
+            placed.push(end_file(&mut text, name, json, start));
+        }
+        Files::build(text, placed, Vec::new(), options)
     }
 
     /// Reads the files of `dir` that [`DirFiles`] chooses (no
@@ -202,47 +203,74 @@ impl Files {
     }
 
     fn read_listing_with(listing: Listing, options: &ParseOptions) -> Result<Files> {
-        let mut files = Vec::with_capacity(listing.files.len());
-        for f in listing.files {
-            let bytes = std::fs::read(&f.path).map_err(|e| {
-                Error::new(
-                    ErrorKind::Io,
-                    format!("cannot read {}: {e}", f.path.display()),
-                )
-            })?;
-            let text = crate::parser::check_utf8(&bytes)
-                .map_err(|e| e.with_file(f.name.clone()))?
-                .to_owned();
-            files.push((f.name, f.json, text));
+        use std::io::Read;
+        let cannot_read = |path: &std::path::Path, e: std::io::Error| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot read {}: {e}", path.display()),
+            )
+        };
+        // Each file read straight into the one text the files are parsed
+        // from, their sizes found first so that it is allocated once.
+        let mut opened = Vec::with_capacity(listing.files.len());
+        let mut total = 0;
+        for f in &listing.files {
+            let file = std::fs::File::open(&f.path).map_err(|e| cannot_read(&f.path, e))?;
+            let size = file.metadata().map_or(0, |m| m.len());
+            total += usize::try_from(size).unwrap_or(0) + 1;
+            opened.push(file);
         }
-        Files::build(files, listing.warnings, options)
+        let mut bytes = Vec::with_capacity(total);
+        let mut placed = Vec::with_capacity(opened.len());
+        for (f, mut file) in listing.files.into_iter().zip(opened) {
+            let start = bytes.len();
+            file.read_to_end(&mut bytes)
+                .map_err(|e| cannot_read(&f.path, e))?;
+            let len = bytes.len() - start;
+            if !bytes[start..].ends_with(b"\n") {
+                bytes.push(b'\n');
+            }
+            placed.push((f.name, f.json, start, len));
+        }
+        // (Checked once for all; an error is the file's own.)
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let (name, _, start, len) = placed
+                .iter()
+                .find(|p| p.2 <= at && at < p.2 + p.3.max(1))
+                .unwrap_or(&placed[0]);
+            match crate::parser::check_utf8(&bytes[*start..*start + *len]) {
+                Err(e) => e.with_file(name.clone()),
+                Ok(_) => Error::new(ErrorKind::Parse, "Invalid character encoding"),
+            }
+        })?;
+        Files::build(text, placed, listing.warnings, options)
     }
 
+    /// The files in `text` (one after another, each from the start of a
+    /// line: `placed` has each one's name, whether it is JSON, its offset
+    /// and its length) parsed as one body.
     fn build(
-        files: Vec<(String, bool, String)>,
+        text: String,
+        placed: Vec<(String, bool, usize, usize)>,
         warnings: Vec<Diagnostic>,
         options: &ParseOptions,
     ) -> Result<Files> {
-        // One text: each file from the start of a line.
-        let mut text = String::with_capacity(files.iter().map(|f| f.2.len() + 1).sum());
-        let mut infos = Vec::with_capacity(files.len());
-        let mut line = 1;
-        for (name, json, t) in &files {
-            let start = Location {
-                line,
-                column: 1,
-                offset: text.len(),
-            };
-            text.push_str(t);
-            if !t.ends_with('\n') {
-                text.push('\n');
-            }
-            line += crate::error::count_newlines(&text.as_bytes()[start.offset..]);
+        let mut infos = Vec::with_capacity(placed.len());
+        let (mut line, mut counted) = (1, 0);
+        for (name, json, offset, len) in placed {
+            line += crate::error::count_newlines(&text.as_bytes()[counted..offset]);
+            counted = offset;
             infos.push(FileInfo {
-                name: name.clone(),
-                start,
-                len: t.len(),
-                json: *json,
+                name,
+                start: Location {
+                    line,
+                    column: 1,
+                    offset,
+                },
+                len,
+                json,
             });
         }
         let place = |offset: usize| file_of(&infos, offset);
@@ -697,6 +725,21 @@ fn file_index(files: &[FileInfo], offset: usize) -> Option<usize> {
     files
         .partition_point(|f| f.start.offset <= offset)
         .checked_sub(1)
+}
+
+/// Ends the file that starts at `start` in `text` with a newline if it has
+/// none; where it is (see [`Files::build`]).
+fn end_file(
+    text: &mut String,
+    name: String,
+    json: bool,
+    start: usize,
+) -> (String, bool, usize, usize) {
+    let len = text.len() - start;
+    if !text[start..].ends_with('\n') {
+        text.push('\n');
+    }
+    (name, json, start, len)
 }
 
 /// Go's `Range.String()` of `span` in its file: `a.tf:3,1-2`.

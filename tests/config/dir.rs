@@ -104,6 +104,34 @@ fn errors_name_the_file_with_its_directory() {
 }
 
 #[test]
+fn a_file_that_is_not_utf8_is_an_error_at_its_own_line_and_column() {
+    // (The files are read into one text; the error is the file's own, as
+    // `hcl::parser::check_utf8` of that file alone gives it.)
+    let d = dir("utf8", &[("a.tf", "a = 1")]);
+    std::fs::write(d.join("b.tf"), b"b = 1\nc = \"caf\xe9\"\n").unwrap();
+    std::fs::write(d.join("c.tf"), "d = 1\n").unwrap();
+    let err = Files::read_dir(&d, &DirFiles::terraform()).unwrap_err();
+    let expected = d.join("b.tf").display().to_string();
+    assert_eq!(err.file(), Some(expected.as_str()));
+    assert_eq!((err.line(), err.column()), (Some(2), Some(9)));
+    assert!(
+        err.message().starts_with("Invalid character encoding"),
+        "{err}"
+    );
+    // The files around it read as before.
+    std::fs::write(d.join("b.tf"), "b = \"caf\u{e9}\"\n").unwrap();
+    let v: Value = Files::read_dir(&d, &DirFiles::terraform())
+        .unwrap()
+        .deserialize()
+        .unwrap();
+    assert_eq!(
+        (v["a"].as_u64(), v["b"].as_str(), v["d"].as_u64()),
+        (Some(1), Some("caf\u{e9}"), Some(1))
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_missing_directory_is_an_error() {
     let err = Files::read_dir("/nonexistent/hcl2/dir", &DirFiles::terraform()).unwrap_err();
     assert_eq!(err.kind(), hcl::ErrorKind::Io);
