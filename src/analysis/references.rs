@@ -125,7 +125,8 @@ pub fn body_references<'a>(body: &'a Body<'a>) -> Vec<BodyReference<'a>> {
 /// ```
 pub fn each_body_reference<'a>(body: &'a Body<'a>, found: impl FnMut(&[&'a str], Reference<'a>)) {
     let mut walk = BodyReferences {
-        path: Vec::new(),
+        // (Blocks nest a few deep, each with a label or two.)
+        path: Vec::with_capacity(8),
         refs: References::default(),
         found,
     };

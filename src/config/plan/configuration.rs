@@ -98,7 +98,9 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
     let subject = subject.min(steps.len());
     // The whole traversal written once, with where each step ends: each
     // form is a prefix of it.
-    let mut text = String::from(r.root);
+    // (Written as it is in the source, but for spacing: about as long.)
+    let mut text = String::with_capacity(r.span.len() + 8);
+    text.push_str(r.root);
     let mut ends = Vec::with_capacity(steps.len() + 1);
     ends.push(text.len());
     for step in steps {

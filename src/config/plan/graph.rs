@@ -78,8 +78,13 @@ impl<'m> Graph<'m> {
             .map(|(_, b)| variable_of(b).ok())
             .collect();
         let accessed = accessed_names(files.body(), &decl);
-        let mut nodes = Vec::new();
-        let mut refs: Vec<Vec<Reference<'m>>> = Vec::new();
+        let count = decl.locals.len()
+            + decl.resources.len()
+            + decl.calls.len()
+            + decl.outputs.len()
+            + decl.checks.len();
+        let mut nodes = Vec::with_capacity(count);
+        let mut refs: Vec<Vec<Reference<'m>>> = Vec::with_capacity(count);
         for (i, (_, expr, _)) in decl.locals.iter().enumerate() {
             nodes.push(Node::Local(i));
             refs.push(references(expr));
@@ -119,7 +124,7 @@ impl<'m> Graph<'m> {
                     .map(|a| a.expr.span)
             };
             let (count, for_each) = (meta("count"), meta("for_each"));
-            let mut d = Vec::new();
+            let mut d = Vec::with_capacity(rs.len());
             for r in rs {
                 let within = |span: Option<Span>| {
                     span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())

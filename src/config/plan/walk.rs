@@ -939,6 +939,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             .map_or((String::new(), 0), |(f, l)| (f.to_owned(), l));
         let mut failed = None;
         let mut values = Vec::with_capacity(keys.len());
+        self.plan.resources.reserve(keys.len());
         let local = ResourceMode::of(is_data).local(ty, name);
         let lifecycle = block
             .body
