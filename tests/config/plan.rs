@@ -367,6 +367,32 @@ fn switched_off_bodies_are_validated_before_the_plan() {
         assert_eq!(d.summary, "Invalid function argument", "{mode:?}");
         assert_eq!(d.range.unwrap().start.line, 8, "{mode:?}");
     }
+    // Iterated, the outer block's content was evaluated by the plan; a
+    // `dynamic` block inside it that the plan did not iterate is still
+    // checked, as the validation (the outer iterator unknown) checks it.
+    let rules =
+        "variable \"rules\" {\n  default = [[]]\n}\nvariable \"none\" {\n  default = []\n}\n";
+    let nested = "resource \"aws_security_group\" \"g\" {\n  dynamic \"ingress\" {\n    for_each = var.rules\n    content {\n      from_port = length(ingress.value)\n      dynamic \"cidr\" {\n        for_each = ingress.value\n        content {\n          block = element([\"a\"], \"z\")\n        }\n      }\n    }\n  }\n}\n";
+    let files = Files::parse([("main.tf", nested), ("variables.tf", rules)]).unwrap();
+    let err = files.plan(&PlanOptions::new()).unwrap_err();
+    let d = err.diagnostics().next().unwrap();
+    assert_eq!(d.summary, "Invalid function argument");
+    assert_eq!(d.range.unwrap().start.line, 9);
+    // A block in a static block too.
+    let inner = "resource \"aws_instance\" \"i\" {\n  ebs {\n    dynamic \"tag\" {\n      for_each = var.none\n      content {\n        key = element([\"a\"], \"z\")\n      }\n    }\n  }\n}\n";
+    let files = Files::parse([("main.tf", inner), ("variables.tf", rules)]).unwrap();
+    let err = files.plan(&PlanOptions::new()).unwrap_err();
+    assert_eq!(
+        err.diagnostics().next().unwrap().range.unwrap().start.line,
+        6
+    );
+    // Iterated in every part: planned, its content with the known values.
+    let iterated = "resource \"aws_security_group\" \"g\" {\n  dynamic \"ingress\" {\n    for_each = {a = 1, b = 2}\n    content {\n      from_port = ingress.value * 10\n      description = upper(ingress.key)\n    }\n  }\n}\n";
+    let files = Files::parse([("main.tf", iterated)]).unwrap();
+    let plan = files.plan(&PlanOptions::new()).unwrap();
+    let v = plan.resources()[0].values.value();
+    assert_eq!(v["ingress"][1]["from_port"].as_u64(), Some(20));
+    assert_eq!(v["ingress"][0]["description"].as_str(), Some("A"));
 }
 
 /// With missing variables unknown (a scanner's plan), a `count` or

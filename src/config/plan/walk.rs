@@ -506,9 +506,8 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 // block, may have left expressions out.)
                 Ok(()) if self.record => {
                     let whole = match node {
-                        Node::Resource(_) | Node::Call(_) => {
-                            std::mem::take(&mut self.whole) && !graph.dynamic[i]
-                        }
+                        Node::Resource(_) => std::mem::take(&mut self.whole),
+                        Node::Call(_) => std::mem::take(&mut self.whole) && !graph.dynamic[i],
                         _ => true,
                     };
                     if whole {
@@ -933,6 +932,10 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             _ => instances.iter().map(Some).collect(),
         };
         let whole = !keys.is_empty();
+        // (Whether every `dynamic` block made content in an instance: then
+        // the plan evaluated all of the body.)
+        let dynamic = super::graph::has_dynamic(&block.body);
+        let mut iterated = true;
         let (file, line) = at
             .files
             .file_line(block.ident.span.start())
@@ -987,6 +990,9 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     continue;
                 }
             };
+            if iterated && dynamic {
+                iterated = dynamics_iterated(&block.body, &ictx);
+            }
             let (attrs, computed) = with_schema(ty, attrs, accessed);
             let address = at.address_of(&local, index.as_ref(), deferred);
             // (The configured object and the one references see, each made
@@ -1035,7 +1041,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(e) = failed {
             return Err(e);
         }
-        self.whole = whole;
+        self.whole = whole && iterated;
         if deferred {
             return Ok(Typed::unknown(Type::Dynamic));
         }
@@ -1895,6 +1901,36 @@ fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Type
     let arena = crate::syntax::Arena::new();
     let expanded = crate::eval::expand_dynamic(body, ctx, &arena)?;
     configured_of(&expanded, ctx)
+}
+
+/// Whether each `dynamic` block of `body` (at any depth of its static
+/// blocks) iterates at least once in `ctx` and holds no `dynamic` block of
+/// its own: then a plan of the body evaluated every expression in it (its
+/// content with known iterators), which a validation, the iterators
+/// unknown, would evaluate again.
+fn dynamics_iterated(body: &Body<'_>, ctx: &Context<'_>) -> bool {
+    body.blocks().all(|b| {
+        if b.ident.as_str() != "dynamic" {
+            return dynamics_iterated(&b.body, ctx);
+        }
+        let nested = b
+            .body
+            .blocks()
+            .filter(|c| c.ident.as_str() == "content")
+            .any(|c| super::graph::has_dynamic(&c.body));
+        let Some(a) = b.body.attribute("for_each") else {
+            return false;
+        };
+        let iterates = evaluate_typed(&a.expr, ctx).is_ok_and(|t| {
+            t.is_known()
+                && match t.value() {
+                    Value::Array(items) => !items.is_empty(),
+                    Value::Object(items) => !items.is_empty(),
+                    _ => false,
+                }
+        });
+        iterates && !nested
+    })
 }
 
 fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
