@@ -38,6 +38,7 @@ pub(crate) fn to_py<'py>(
         py,
         parse_float,
         strings: large.then(|| HashMap::with_capacity_and_hasher(strings, Default::default())),
+        common: std::array::from_fn(|_| None),
     };
     making(py, source_len, || b.value(v))
 }
@@ -77,6 +78,76 @@ static GC: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
 /// document (longer ones rarely repeat).
 const SHARED_STRING_LEN: usize = 64;
 
+/// The object keys of the plan's JSON (`terraform show -json`'s names),
+/// found by a `match` on the text rather than in the table of strings
+/// made: more than half of a plan's keys are these.
+const COMMON_KEYS: usize = 58;
+
+/// Where `s` is among the [`COMMON_KEYS`].
+fn common_key(s: &str) -> Option<usize> {
+    Some(match s {
+        "references" => 0,
+        "description" => 1,
+        "default" => 2,
+        "name" => 3,
+        "address" => 4,
+        "type" => 5,
+        "expression" => 6,
+        "mode" => 7,
+        "value" => 8,
+        "expressions" => 9,
+        "schema_version" => 10,
+        "actions" => 11,
+        "constant_value" => 12,
+        "before" => 13,
+        "after_unknown" => 14,
+        "before_sensitive" => 15,
+        "after_sensitive" => 16,
+        "provider_name" => 17,
+        "provider_config_key" => 18,
+        "status" => 19,
+        "after" => 20,
+        "to_display" => 21,
+        "module" => 22,
+        "resources" => 23,
+        "values" => 24,
+        "count_expression" => 25,
+        "for_each_expression" => 26,
+        "sensitive" => 27,
+        "source" => 28,
+        "sensitive_values" => 29,
+        "change" => 30,
+        "module_address" => 31,
+        "kind" => 32,
+        "instances" => 33,
+        "variables" => 34,
+        "outputs" => 35,
+        "version_constraint" => 36,
+        "index" => 37,
+        "root_module" => 38,
+        "child_modules" => 39,
+        "full_name" => 40,
+        "module_calls" => 41,
+        "provider_config" => 42,
+        "depends_on" => 43,
+        "nullable" => 44,
+        "format_version" => 45,
+        "terraform_version" => 46,
+        "planned_values" => 47,
+        "resource_changes" => 48,
+        "output_changes" => 49,
+        "configuration" => 50,
+        "checks" => 51,
+        "complete" => 52,
+        "errored" => 53,
+        "applyable" => 54,
+        "alias" => 55,
+        "object_kind" => 56,
+        "config_key" => 57,
+        _ => return None,
+    })
+}
+
 struct Builder<'py, 'f> {
     py: Python<'py>,
     parse_float: Option<&'f Bound<'py, PyAny>>,
@@ -84,6 +155,8 @@ struct Builder<'py, 'f> {
     /// attribute names, labels), as `json.loads` shares them, and each
     /// short string value.
     strings: Option<HashMap<&'f str, Bound<'py, PyString>, foldhash::fast::RandomState>>,
+    /// Each of the [`COMMON_KEYS`] made once, in a large document.
+    common: [Option<Bound<'py, PyString>>; COMMON_KEYS],
 }
 
 impl<'py, 'f> Builder<'py, 'f> {
@@ -119,6 +192,9 @@ impl<'py, 'f> Builder<'py, 'f> {
     fn string(&mut self, s: &'f str) -> Bound<'py, PyString> {
         let py = self.py;
         match &mut self.strings {
+            Some(_) if let Some(i) = common_key(s) => self.common[i]
+                .get_or_insert_with(|| PyString::new(py, s))
+                .clone(),
             Some(made) => made
                 .entry(s)
                 .or_insert_with(|| PyString::new(py, s))

@@ -61,7 +61,7 @@ pub struct Context<'p> {
     /// value, with their recorded types.
     locals: [Option<Local<'p>>; 2],
     /// Variables that are objects of borrowed values (see [`Namespace`]).
-    namespaces: Map<String, Namespace<'p>>,
+    namespaces: Map<Key, Namespace<'p>>,
     funcs: Map<String, FuncDef>,
     builtins: bool,
     mode: EvalMode,
@@ -456,7 +456,7 @@ impl<'p> Context<'p> {
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
         let name = name.into();
         self.metas.shift_remove(&name);
-        self.namespaces.shift_remove(&name);
+        self.namespaces.shift_remove(name.as_str());
         self.vars.insert(name, value.into());
     }
 
@@ -488,7 +488,7 @@ impl<'p> Context<'p> {
         let mut steps = path.split('.');
         let root = steps.next().unwrap_or_default().to_owned();
         let rest: Vec<&str> = steps.collect();
-        if let Some(ns) = self.namespaces.shift_remove(&root) {
+        if let Some(ns) = self.namespaces.shift_remove(root.as_str()) {
             // (Into the whole object.)
             let (v, m) = ns.whole().clone().into_meta();
             self.vars.insert(root.clone(), v);
@@ -517,7 +517,7 @@ impl<'p> Context<'p> {
     /// ```
     pub fn declare_typed(&mut self, name: impl Into<String>, value: super::Typed) {
         let name = name.into();
-        self.namespaces.shift_remove(&name);
+        self.namespaces.shift_remove(name.as_str());
         let (value, meta) = value.into_meta();
         match meta {
             Some(m) => {
@@ -759,11 +759,10 @@ impl<'p> Context<'p> {
 
     /// Declares (or replaces) a variable that is an object of parts (see
     /// [`Namespace`]).
-    pub(crate) fn declare_namespace(&mut self, name: impl Into<String>, ns: Namespace<'p>) {
-        let name = name.into();
-        self.vars.shift_remove(name.as_str());
-        self.metas.shift_remove(&name);
-        self.namespaces.insert(name, ns);
+    pub(crate) fn declare_namespace(&mut self, name: &str, ns: Namespace<'p>) {
+        self.vars.shift_remove(name);
+        self.metas.shift_remove(name);
+        self.namespaces.insert(Key::from(name), ns);
     }
 
     /// A function declared with [`Context::declare_func`] in this scope or a parent.
