@@ -70,13 +70,38 @@ pub fn expand_dynamic<'b>(
     ctx: &Context<'_>,
     arena: &'b Arena,
 ) -> Result<Body<'b>> {
+    expand(body, ctx, arena, false)
+}
+
+/// [`expand_dynamic`], a `dynamic` block whose `for_each` is not known yet
+/// kept as it is written (what it generates is not known: Terraform's
+/// plan and validation take its blocks as unknown), at any depth.
+pub(crate) fn expand_dynamic_known<'b>(
+    body: &Body<'_>,
+    ctx: &Context<'_>,
+    arena: &'b Arena,
+) -> Result<Body<'b>> {
+    expand(body, ctx, arena, true)
+}
+
+fn expand<'b>(
+    body: &Body<'_>,
+    ctx: &Context<'_>,
+    arena: &'b Arena,
+    keep_unknown: bool,
+) -> Result<Body<'b>> {
     let mut labels = HashMap::new();
     let mut dynamic_only = HashMap::new();
     label_counts(body, &mut labels, &mut dynamic_only, 0);
     for (k, n) in dynamic_only {
         labels.entry(k).or_insert(n);
     }
-    let mut x = Expander { ctx, arena, labels };
+    let mut x = Expander {
+        ctx,
+        arena,
+        labels,
+        keep_unknown,
+    };
     x.body(body, 0).map_err(|e| match ctx.source() {
         Some(src) => e.with_source(src),
         None => e,
@@ -125,6 +150,9 @@ struct Expander<'c, 'p, 'b> {
     ctx: &'c Context<'p>,
     arena: &'b Arena,
     labels: HashMap<String, usize>,
+    /// Whether a `for_each` not known yet keeps its block as written (see
+    /// [`expand_dynamic_known`]).
+    keep_unknown: bool,
 }
 
 #[cold]
@@ -243,8 +271,8 @@ impl<'b> Expander<'_, '_, 'b> {
         }
         let for_each = parts.for_each;
         let collection = evaluate_typed(&for_each.expr, self.ctx);
-        let keep = self.ctx.mode() == EvalMode::PreserveTemplates
-            && collection.as_ref().is_ok_and(|c| !c.is_known())
+        let unknown = collection.as_ref().is_ok_and(|c| !c.is_known());
+        let keep = (self.keep_unknown || self.ctx.mode() == EvalMode::PreserveTemplates) && unknown
             || collection.is_err();
         if keep {
             // Template-preserving mode: a `for_each` that refers to what

@@ -119,6 +119,7 @@ pub use crate::value::Typed;
 pub use context::{Context, EvalMode, MAX_WARNINGS};
 pub(crate) use context::{Namespace, Part};
 pub use dynamic::expand_dynamic;
+pub(crate) use dynamic::expand_dynamic_known;
 pub use func::{
     FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl, TypedFuncImpl,
 };

@@ -395,6 +395,38 @@ fn switched_off_bodies_are_validated_before_the_plan() {
     assert_eq!(v["ingress"][0]["description"].as_str(), Some("A"));
 }
 
+/// A `dynamic` block whose `for_each` is not known, inside one whose is:
+/// the outer block expands, the inner one's blocks are unknown (as HCL's
+/// `dynblock` leaves a block of an unknown `for_each`), its content checked
+/// with its iterator unknown; before, the plan stopped at "invalid dynamic
+/// for_each value".
+#[test]
+fn a_dynamic_block_not_known_inside_a_known_one_is_unknown() {
+    let src = |content: &str| {
+        format!("variable \"cidrs\" {{\n  type = list(string)\n}}\nresource \"aws_security_group\" \"g\" {{\n  dynamic \"ingress\" {{\n    for_each = [1, 2]\n    content {{\n      from_port = ingress.value\n      dynamic \"cidr\" {{\n        for_each = var.cidrs\n        content {{\n          block = {content}\n        }}\n      }}\n    }}\n  }}\n}}\n")
+    };
+    let scan = PlanOptions::new().missing_variables_unknown(true);
+    let files = Files::parse([("main.tf", src("upper(cidr.value)"))]).unwrap();
+    let plan = files.plan(&scan).unwrap();
+    let r = &plan.resources()[0];
+    assert!(!r.values.is_known());
+    let json = plan.into_json();
+    let change = &json["resource_changes"][0]["change"];
+    assert_eq!(change["after"]["ingress"][1]["from_port"].as_u64(), Some(2));
+    assert_eq!(
+        change["after_unknown"]["ingress"][0]["cidr"],
+        Value::Bool(true)
+    );
+    // Validated too, in both modes: the content's error is found.
+    let files = Files::parse([("main.tf", src("element([\"a\"], \"z\")"))]).unwrap();
+    for options in [scan.clone(), PlanOptions::new().mode(Mode::Validate)] {
+        let err = files.plan(&options).unwrap_err();
+        let d = err.diagnostics().next().unwrap();
+        assert_eq!(d.summary, "Invalid function argument");
+        assert_eq!(d.range.unwrap().start.line, 12);
+    }
+}
+
 /// With missing variables unknown (a scanner's plan), a `count` or
 /// `for_each` that is not known defers its block: one partial instance,
 /// `ADDRESS[*]`, as Terraform's deferred actions show it; without that

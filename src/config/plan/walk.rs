@@ -1882,24 +1882,14 @@ fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
 /// resource's is made once its schema's attributes are added, and the
 /// validation walk only looks for errors).
 fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
-    let mut dynamic = body
-        .blocks()
-        .filter(|b| b.ident.as_str() == "dynamic")
-        .peekable();
-    if dynamic.peek().is_none() {
+    if !body.blocks().any(|b| b.ident.as_str() == "dynamic") {
         return configured_of(body, ctx);
     }
-    // A `dynamic` block whose `for_each` is not known makes blocks not
-    // known (their content is checked once, its iterator unknown).
-    for b in dynamic {
-        if let Some(a) = b.body.attribute("for_each") {
-            if !evaluate_typed(&a.expr, ctx)?.is_known() {
-                return configured_of(body, ctx);
-            }
-        }
-    }
+    // A `dynamic` block whose `for_each` is not known, at any depth, stays
+    // as written: its blocks are not known (their content is checked once,
+    // its iterator unknown); the others are expanded.
     let arena = crate::syntax::Arena::new();
-    let expanded = crate::eval::expand_dynamic(body, ctx, &arena)?;
+    let expanded = crate::eval::expand_dynamic_known(body, ctx, &arena)?;
     configured_of(&expanded, ctx)
 }
 
