@@ -1882,12 +1882,22 @@ fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
 /// resource's is made once its schema's attributes are added, and the
 /// validation walk only looks for errors).
 fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
-    if !body.blocks().any(|b| b.ident.as_str() == "dynamic") {
-        return configured_of(body, ctx);
-    }
     // A `dynamic` block whose `for_each` is not known, at any depth, stays
     // as written: its blocks are not known (their content is checked once,
-    // its iterator unknown); the others are expanded.
+    // its iterator unknown); the others are expanded. (When none here is
+    // known, as in a validation, the body is read as it is: the blocks in
+    // their content are expanded as their own bodies are read.)
+    let mut known = false;
+    for b in body.blocks().filter(|b| b.ident.as_str() == "dynamic") {
+        // (One without `for_each` is the expansion's error.)
+        known |= match b.body.attribute("for_each") {
+            Some(a) => evaluate_typed(&a.expr, ctx)?.is_known(),
+            None => true,
+        };
+    }
+    if !known {
+        return configured_of(body, ctx);
+    }
     let arena = crate::syntax::Arena::new();
     let expanded = crate::eval::expand_dynamic_known(body, ctx, &arena)?;
     configured_of(&expanded, ctx)
