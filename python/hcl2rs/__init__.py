@@ -212,7 +212,7 @@ def plan(
     environment unless it is given). `configuration=False` leaves out the
     `configuration` section (each module's expressions and references, most
     of the document): what a scanner that reads instances and values needs,
-    in about four fifths of the time. Errors raise `HCLError` with every
+    in about two thirds of the time. Errors raise `HCLError` with every
     diagnostic.
     """
     values = [(k, v) for k, v in (var_values or {}).items()]
