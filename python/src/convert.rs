@@ -191,15 +191,15 @@ impl<'py, 'f> Builder<'py, 'f> {
     /// The string `s`: the one made for it before, in a large document.
     fn string(&mut self, s: &'f str) -> Bound<'py, PyString> {
         let py = self.py;
-        match &mut self.strings {
-            Some(_) if let Some(i) = common_key(s) => self.common[i]
+        match (&mut self.strings, common_key(s)) {
+            (Some(_), Some(i)) => self.common[i]
                 .get_or_insert_with(|| PyString::new(py, s))
                 .clone(),
-            Some(made) => made
+            (Some(made), None) => made
                 .entry(s)
                 .or_insert_with(|| PyString::new(py, s))
                 .clone(),
-            None => PyString::new(py, s),
+            (None, _) => PyString::new(py, s),
         }
     }
 

@@ -211,39 +211,45 @@ impl Files {
             )
         };
         // Each file read straight into the one text the files are parsed
-        // from, their sizes found first so that it is allocated once.
-        let mut opened = Vec::with_capacity(listing.files.len());
-        let mut total = 0;
+        // from, their sizes found first so that it is allocated once (each
+        // file open only while it is read).
+        let mut total: usize = 0;
         for f in &listing.files {
-            let file = std::fs::File::open(&f.path).map_err(|e| cannot_read(&f.path, e))?;
-            let size = file.metadata().map_or(0, |m| m.len());
-            total += usize::try_from(size).unwrap_or(0) + 1;
-            opened.push(file);
+            let size = std::fs::metadata(&f.path).map_or(0, |m| m.len());
+            let size = usize::try_from(size).unwrap_or(usize::MAX);
+            total = total.saturating_add(size).saturating_add(1);
         }
-        let mut bytes = Vec::with_capacity(total);
-        let mut placed = Vec::with_capacity(opened.len());
-        for (f, mut file) in listing.files.into_iter().zip(opened) {
+        let mut bytes: Vec<u8> = Vec::new();
+        if bytes.try_reserve_exact(total).is_err() {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!("cannot read the configuration files: {total} bytes do not fit in memory"),
+            ));
+        }
+        let mut placed = Vec::with_capacity(listing.files.len());
+        for f in listing.files {
             let start = bytes.len();
-            file.read_to_end(&mut bytes)
+            std::fs::File::open(&f.path)
+                .and_then(|mut file| file.read_to_end(&mut bytes))
                 .map_err(|e| cannot_read(&f.path, e))?;
             let len = bytes.len() - start;
-            if !bytes[start..].ends_with(b"\n") {
+            if needs_newline(&bytes[start..]) {
                 bytes.push(b'\n');
             }
             placed.push((f.name, f.json, start, len));
         }
-        // (Checked once for all; an error is the file's own.)
+        // (Checked once for all; an error is the file's own, as checking
+        // that file alone gives it.)
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
-            let (name, _, start, len) = placed
-                .iter()
-                .find(|p| p.2 <= at && at < p.2 + p.3.max(1))
-                .unwrap_or(&placed[0]);
-            match crate::parser::check_utf8(&bytes[*start..*start + *len]) {
-                Err(e) => e.with_file(name.clone()),
-                Ok(_) => Error::new(ErrorKind::Parse, "Invalid character encoding"),
-            }
+            let i = placed.partition_point(|p| p.2 <= at).saturating_sub(1);
+            let own = placed.get(i).and_then(|(name, _, start, len)| {
+                let e = crate::parser::check_utf8(&bytes[*start..*start + *len]).err()?;
+                Some(e.with_file(name.clone()))
+            });
+            // (The file holds the invalid byte: it is always found.)
+            own.unwrap_or_else(|| Error::new(ErrorKind::Parse, "Invalid character encoding"))
         })?;
         Files::build(text, placed, listing.warnings, options)
     }
@@ -736,10 +742,16 @@ fn end_file(
     start: usize,
 ) -> (String, bool, usize, usize) {
     let len = text.len() - start;
-    if !text[start..].ends_with('\n') {
+    if needs_newline(&text.as_bytes()[start..]) {
         text.push('\n');
     }
     (name, json, start, len)
+}
+
+/// Whether a file's text needs a newline before the next file's (it does
+/// not end with one: the next starts at the start of a line).
+fn needs_newline(file: &[u8]) -> bool {
+    !file.ends_with(b"\n")
 }
 
 /// Go's `Range.String()` of `span` in its file: `a.tf:3,1-2`.

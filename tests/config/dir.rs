@@ -118,6 +118,12 @@ fn a_file_that_is_not_utf8_is_an_error_at_its_own_line_and_column() {
         err.message().starts_with("Invalid character encoding"),
         "{err}"
     );
+    // A sequence cut off at the very end of a file, before the next one's
+    // first byte: still that file's error, at its own place.
+    std::fs::write(d.join("b.tf"), b"b = 1\n\xc3").unwrap();
+    let err = Files::read_dir(&d, &DirFiles::terraform()).unwrap_err();
+    assert_eq!(err.file(), Some(expected.as_str()));
+    assert_eq!((err.line(), err.column()), (Some(2), Some(1)));
     // The files around it read as before.
     std::fs::write(d.join("b.tf"), "b = \"caf\u{e9}\"\n").unwrap();
     let v: Value = Files::read_dir(&d, &DirFiles::terraform())

@@ -503,7 +503,8 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             };
             match &r {
                 // (A resource or call with no instance, or a `dynamic`
-                // block, may have left expressions out.)
+                // block that made no content or is nested in another's, may
+                // have left expressions out.)
                 Ok(()) if self.record => {
                     let whole = match node {
                         Node::Resource(_) => std::mem::take(&mut self.whole),
