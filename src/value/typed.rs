@@ -128,19 +128,6 @@ impl Typed {
             meta,
         }
     }
-    /// Attribute `name` of a known object (its meta only copied), `None`
-    /// when this is not one or has no such attribute.
-    pub(crate) fn attr(&self, name: &str) -> Option<Typed> {
-        let Value::Object(o) = &self.value else {
-            return None;
-        };
-        if meta::is_unknown(&self.meta) {
-            return None;
-        }
-        let pos = o.get_index_of(name)?;
-        let m = meta::attr(&self.meta, name, pos, &o[pos]);
-        Some(Typed::from_meta(o[pos].clone(), m))
-    }
     /// The evaluator's parts: the value and what is known of its type.
     pub(crate) fn into_meta(self) -> (Value, Ty) {
         (self.value, self.meta)

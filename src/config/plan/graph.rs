@@ -257,9 +257,8 @@ pub(super) struct Scope<'a> {
     pub(super) vars: Vec<&'a str>,
     /// `local.NAME`: the name and its index in `decl.locals`.
     pub(super) locals: Vec<(&'a str, usize)>,
-    /// `module.NAME`: the name, its index in `decl.calls`, and the outputs
-    /// named (`None`: the call is taken whole somewhere).
-    pub(super) calls: Vec<(&'a str, usize, Option<Vec<&'a str>>)>,
+    /// `module.NAME`: the name and its index in `decl.calls`.
+    pub(super) calls: Vec<(&'a str, usize)>,
     /// `data.TYPE.NAME`, by type: each name and its index in
     /// `decl.resources`.
     pub(super) data: Vec<(&'a str, Vec<(&'a str, usize)>)>,
@@ -281,8 +280,6 @@ impl<'a> Scope<'a> {
         let mut data: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>> =
             std::collections::BTreeMap::new();
         let mut resources = data.clone();
-        let mut calls: std::collections::BTreeMap<&'a str, Option<Vec<&'a str>>> =
-            std::collections::BTreeMap::new();
         for r in refs {
             if let Some(k) = Scope::ROOTS.iter().position(|n| *n == r.root) {
                 s.roots[k] = true;
@@ -298,11 +295,8 @@ impl<'a> Scope<'a> {
                     }
                 }
                 "module" => {
-                    // (The outputs it names, or all of the call.)
-                    let entry = calls.entry(n).or_insert_with(|| Some(Vec::new()));
-                    match (r.steps.get(1), entry.as_mut()) {
-                        (Some(Step::Attr(out)), Some(outs)) => outs.push(out),
-                        _ => *entry = None,
+                    if let Some(j) = decl.find(Kind::Call, "", n) {
+                        s.calls.push((n, j));
                     }
                 }
                 "data" => {
@@ -324,17 +318,7 @@ impl<'a> Scope<'a> {
         s.vars.sort_unstable();
         s.vars.dedup();
         once(&mut s.locals);
-        for (n, outs) in calls {
-            let Some(j) = decl.find(Kind::Call, "", n) else {
-                continue;
-            };
-            let outs = outs.map(|mut o| {
-                o.sort_unstable();
-                o.dedup();
-                o
-            });
-            s.calls.push((n, j, outs));
-        }
+        once(&mut s.calls);
         let sorted = |m: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>>| {
             m.into_iter()
                 .map(|(ty, mut items)| {

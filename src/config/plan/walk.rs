@@ -776,27 +776,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             .iter()
             .map(|&(n, j)| (Key::from(n), held(st.locals.get(&j))))
             .collect();
-        // A module call's value: the outputs referred to, or all of it.
-        let mut module: Parts<'b> = Vec::with_capacity(names.calls.len());
-        for (n, j, outs) in &names.calls {
-            let part = match (st.calls.get(j), outs) {
-                (None, _) => held(None),
-                (Some(t), None) => held(Some(t)),
-                (Some(t), Some(outs)) => {
-                    let part: Option<Vec<(Key, Typed)>> = outs
-                        .iter()
-                        .map(|o| Some((Key::from(*o), t.attr(o)?)))
-                        .collect();
-                    match part {
-                        Some(part) if !part.is_empty() => {
-                            Part::Value(Cow::Owned(Typed::object(part)))
-                        }
-                        _ => held(Some(t)),
-                    }
-                }
-            };
-            module.push((Key::from(*n), part));
-        }
+        // A module call's value, borrowed whole (copying the outputs
+        // referred to would cost more than the lookups it saves).
+        let module: Parts<'b> = names
+            .calls
+            .iter()
+            .map(|&(n, j)| (Key::from(n), held(st.calls.get(&j))))
+            .collect();
         // (By type: a namespace of each type's names.)
         let by_type = |types: &'b [(&str, Vec<(&str, usize)>)]| {
             types.iter().map(|(ty, items)| {
