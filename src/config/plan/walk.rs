@@ -1921,8 +1921,10 @@ fn dynamics_iterated(body: &Body<'_>, ctx: &Context<'_>) -> bool {
 }
 
 fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
-    let mut fields: BTreeMap<&'a str, Typed> = BTreeMap::new();
-    let mut blocks: BTreeMap<&'a str, Vec<Typed>> = BTreeMap::new();
+    // (Few names each: vectors, put in name order at the end, a later one
+    // of a name replacing an earlier one.)
+    let mut fields: Vec<(&'a str, Typed)> = Vec::with_capacity(body.structures.len());
+    let mut blocks: Vec<(&'a str, Vec<Typed>)> = Vec::new();
     let mut unknown_blocks: Vec<&'a str> = Vec::new();
     let mut failed = None;
     for s in body.structures {
@@ -1933,9 +1935,7 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
                     continue;
                 }
                 match evaluate_typed(&a.expr, ctx) {
-                    Ok(t) => {
-                        fields.insert(n, t);
-                    }
+                    Ok(t) => fields.push((n, t)),
                     Err(e) => Error::append(&mut failed, e),
                 }
             }
@@ -1964,7 +1964,10 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
                     continue;
                 }
                 match configured(&b.body, ctx) {
-                    Ok(t) => blocks.entry(n).or_default().push(t),
+                    Ok(t) => match blocks.iter_mut().find(|(k, _)| *k == n) {
+                        Some((_, list)) => list.push(t),
+                        None => blocks.push((n, vec![t])),
+                    },
                     Err(e) => Error::append(&mut failed, e),
                 }
             }
@@ -1973,13 +1976,22 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
     if let Some(e) = failed {
         return Err(e.sorted());
     }
-    for (n, list) in blocks {
-        fields.insert(n, Typed::tuple(list));
+    fields.extend(blocks.into_iter().map(|(n, list)| (n, Typed::tuple(list))));
+    fields.extend(
+        unknown_blocks
+            .into_iter()
+            .map(|n| (n, Typed::unknown(Type::Dynamic))),
+    );
+    // (Stable: of one name, the last given comes last and is kept.)
+    fields.sort_by(|a, b| a.0.cmp(b.0));
+    let mut out: Vec<(Key, Typed)> = Vec::with_capacity(fields.len());
+    for (k, t) in fields {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 = t,
+            _ => out.push((Key::from(k), t)),
+        }
     }
-    for n in unknown_blocks {
-        fields.insert(n, Typed::unknown(Type::Dynamic));
-    }
-    Ok(fields.into_iter().map(|(k, t)| (Key::from(k), t)).collect())
+    Ok(out)
 }
 
 /// The configured attributes (in name order) as the plan shows them, and
