@@ -75,13 +75,18 @@ pub fn expand_dynamic<'b>(
 
 /// [`expand_dynamic`], a `dynamic` block whose `for_each` is not known yet
 /// kept as it is written (what it generates is not known: Terraform's
-/// plan and validation take its blocks as unknown), at any depth.
+/// plan and validation take its blocks as unknown), at any depth; with
+/// whether every `dynamic` block generated a block and none is in another's
+/// content (then every expression of the body was evaluated with known
+/// iterators).
 pub(crate) fn expand_dynamic_known<'b>(
     body: &Body<'_>,
     ctx: &Context<'_>,
     arena: &'b Arena,
-) -> Result<Body<'b>> {
-    expand(body, ctx, arena, true)
+) -> Result<(Body<'b>, bool)> {
+    let mut x = Expander::new(body, ctx, arena, true);
+    let body = x.expand(body)?;
+    Ok((body, x.iterated))
 }
 
 fn expand<'b>(
@@ -90,22 +95,39 @@ fn expand<'b>(
     arena: &'b Arena,
     keep_unknown: bool,
 ) -> Result<Body<'b>> {
-    let mut labels = HashMap::new();
-    let mut dynamic_only = HashMap::new();
-    label_counts(body, &mut labels, &mut dynamic_only, 0);
-    for (k, n) in dynamic_only {
-        labels.entry(k).or_insert(n);
+    Expander::new(body, ctx, arena, keep_unknown).expand(body)
+}
+
+impl<'c, 'p, 'b> Expander<'c, 'p, 'b> {
+    fn new(
+        body: &Body<'_>,
+        ctx: &'c Context<'p>,
+        arena: &'b Arena,
+        keep_unknown: bool,
+    ) -> Expander<'c, 'p, 'b> {
+        let mut labels = HashMap::new();
+        let mut dynamic_only = HashMap::new();
+        label_counts(body, &mut labels, &mut dynamic_only, 0);
+        for (k, n) in dynamic_only {
+            labels.entry(k).or_insert(n);
+        }
+        Expander {
+            ctx,
+            arena,
+            labels,
+            keep_unknown,
+            iterated: true,
+            in_content: 0,
+        }
     }
-    let mut x = Expander {
-        ctx,
-        arena,
-        labels,
-        keep_unknown,
-    };
-    x.body(body, 0).map_err(|e| match ctx.source() {
-        Some(src) => e.with_source(src),
-        None => e,
-    })
+
+    fn expand(&mut self, body: &Body<'_>) -> Result<Body<'b>> {
+        let ctx = self.ctx;
+        self.body(body, 0).map_err(|e| match ctx.source() {
+            Some(src) => e.with_source(src),
+            None => e,
+        })
+    }
 }
 
 /// Bodies nest at most this deep (the parser's limit is lower).
@@ -153,6 +175,11 @@ struct Expander<'c, 'p, 'b> {
     /// Whether a `for_each` not known yet keeps its block as written (see
     /// [`expand_dynamic_known`]).
     keep_unknown: bool,
+    /// Whether every `dynamic` block so far generated a block and none was
+    /// in another's content.
+    iterated: bool,
+    /// How many `dynamic` blocks' contents are being expanded.
+    in_content: usize,
 }
 
 #[cold]
@@ -274,7 +301,11 @@ impl<'b> Expander<'_, '_, 'b> {
         let unknown = collection.as_ref().is_ok_and(|c| !c.is_known());
         let keep = (self.keep_unknown || self.ctx.mode() == EvalMode::PreserveTemplates) && unknown
             || collection.is_err();
+        if self.in_content > 0 {
+            self.iterated = false;
+        }
         if keep {
+            self.iterated = false;
             // Template-preserving mode: a `for_each` that refers to what
             // is not known here keeps the block as written, as a template
             // that cannot be evaluated stays a template.
@@ -288,7 +319,11 @@ impl<'b> Expander<'_, '_, 'b> {
             }));
             return Ok(());
         }
-        for (key, value) in elements(&collection?, for_each.expr.span)? {
+        let elements = elements(&collection?, for_each.expr.span)?;
+        if elements.is_empty() {
+            self.iterated = false;
+        }
+        for (key, value) in elements {
             let it = Element {
                 key: crate::syntax::value_to_expression(&key, self.arena),
                 value: crate::syntax::value_to_expression(&value, self.arena),
@@ -314,7 +349,10 @@ impl<'b> Expander<'_, '_, 'b> {
                 }
             };
             let content = subst.fold_body(&parts.content.body);
-            let body = self.body(&content, depth + 1)?;
+            self.in_content += 1;
+            let body = self.body(&content, depth + 1);
+            self.in_content -= 1;
+            let body = body?;
             out.push(Structure::Block(Block {
                 ident: Ident::new(self.arena.alloc_str(name), ty.span()),
                 labels,

@@ -82,21 +82,27 @@ impl AttributeTypes {
 impl<K: Into<Key>> FromIterator<(K, Type)> for AttributeTypes {
     fn from_iter<I: IntoIterator<Item = (K, Type)>>(iter: I) -> AttributeTypes {
         let mut attrs: Vec<(Key, Type)> = iter.into_iter().map(|(k, t)| (k.into(), t)).collect();
-        if !attrs.windows(2).all(|w| w[0].0 < w[1].0) {
-            // (Stable: of a name given twice, the last comes last and is
-            // kept, as a map built from the pairs keeps it.)
-            attrs.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut kept: Vec<(Key, Type)> = Vec::with_capacity(attrs.len());
-            for a in attrs {
-                match kept.last_mut() {
-                    Some(last) if last.0 == a.0 => *last = a,
-                    _ => kept.push(a),
-                }
-            }
-            attrs = kept;
-        }
+        sort_last_kept(&mut attrs);
         AttributeTypes(attrs)
     }
+}
+
+/// Puts `(name, value)` pairs in name order, keeping of a name given more
+/// than once the last value, as a map built from the pairs keeps it.
+pub(crate) fn sort_last_kept<K: Ord, V>(items: &mut Vec<(K, V)>) {
+    if items.windows(2).all(|w| w[0].0 < w[1].0) {
+        return;
+    }
+    // (Stable: of one name, the last given comes last; it replaces the one
+    // kept before it.)
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    items.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            std::mem::swap(later, kept);
+        }
+        same
+    });
 }
 
 impl<'a> IntoIterator for &'a AttributeTypes {

@@ -29,6 +29,7 @@ mod typed;
 
 use std::fmt;
 
+pub(crate) use attribute_types::sort_last_kept;
 pub use attribute_types::AttributeTypes;
 pub use constraint::{Attribute as ConstraintAttribute, TypeConstraint};
 pub use map::Map;

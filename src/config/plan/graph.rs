@@ -340,7 +340,7 @@ fn once<T>(items: &mut Vec<(&str, T)>) {
 }
 
 /// Whether `body` has a `dynamic` block, at any depth.
-pub(super) fn has_dynamic(body: &Body<'_>) -> bool {
+fn has_dynamic(body: &Body<'_>) -> bool {
     body.blocks()
         .any(|b| b.ident.as_str() == "dynamic" || has_dynamic(&b.body))
 }

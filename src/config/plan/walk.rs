@@ -4,6 +4,7 @@
 //! builds one per expression).
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -908,7 +909,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let (repeat, instances) = self.instances(block, ctx, mode)?;
         if mode == Mode::Validate {
             let ictx = Self::instance_ctx(ctx, repeat, None);
-            configured_attrs(&block.body, &ictx)?;
+            configured_attrs(&block.body, &ictx, &Cell::new(true))?;
             return Ok(Typed::unknown(Type::Dynamic));
         }
         let deferred = instances.is_none();
@@ -919,10 +920,9 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             _ => instances.iter().map(Some).collect(),
         };
         let whole = !keys.is_empty();
-        // (Whether every `dynamic` block made content in an instance: then
+        // (Whether every `dynamic` block made content in each instance: then
         // the plan evaluated all of the body.)
-        let dynamic = super::graph::has_dynamic(&block.body);
-        let mut iterated = true;
+        let iterated = Cell::new(true);
         let (file, line) = at
             .files
             .file_line(block.ident.span.start())
@@ -970,16 +970,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 }
                 continue;
             }
-            let attrs = match configured_attrs(&block.body, &ictx) {
+            let attrs = match configured_attrs(&block.body, &ictx, &iterated) {
                 Ok(c) => c,
                 Err(e) => {
                     Error::append(&mut failed, e);
                     continue;
                 }
             };
-            if iterated && dynamic {
-                iterated = dynamics_iterated(&block.body, &ictx);
-            }
             let (attrs, computed) = with_schema(ty, attrs, accessed);
             let address = at.address_of(&local, index.as_ref(), deferred);
             // (The configured object and the one references see, each made
@@ -1028,7 +1025,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         if let Some(e) = failed {
             return Err(e);
         }
-        self.whole = whole && iterated;
+        self.whole = whole && iterated.get();
         if deferred {
             return Ok(Typed::unknown(Type::Dynamic));
         }
@@ -1861,14 +1858,22 @@ fn relative_to(root: Option<&Path>, dir: &Path) -> Option<String> {
 /// A body's configured values: its attributes (not the meta-arguments)
 /// and nested blocks, each type a list of objects; `dynamic` blocks
 /// expanded. Keys in name order, as Terraform's objects have them.
-fn configured(body: &Body<'_>, ctx: &Context<'_>) -> Result<Typed> {
-    configured_attrs(body, ctx).map(Typed::object)
+fn configured(body: &Body<'_>, ctx: &Context<'_>, iterated: &Cell<bool>) -> Result<Typed> {
+    configured_attrs(body, ctx, iterated).map(Typed::object)
 }
 
 /// [`configured`]'s attributes, in name order (the object not made: a
 /// resource's is made once its schema's attributes are added, and the
 /// validation walk only looks for errors).
-fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
+///
+/// `iterated` is set false when a `dynamic` block generated no block, was
+/// not known, or is in another's content: the plan of the body then left
+/// expressions out, which a validation evaluates.
+fn configured_attrs(
+    body: &Body<'_>,
+    ctx: &Context<'_>,
+    iterated: &Cell<bool>,
+) -> Result<Vec<(Key, Typed)>> {
     // A `dynamic` block whose `for_each` is not known, at any depth, stays
     // as written: its blocks are not known (their content is checked once,
     // its iterator unknown); the others are expanded. (When none here is
@@ -1883,44 +1888,21 @@ fn configured_attrs(body: &Body<'_>, ctx: &Context<'_>) -> Result<Vec<(Key, Type
         };
     }
     if !known {
-        return configured_of(body, ctx);
+        return configured_of(body, ctx, iterated);
     }
     let arena = crate::syntax::Arena::new();
-    let expanded = crate::eval::expand_dynamic_known(body, ctx, &arena)?;
-    configured_of(&expanded, ctx)
+    let (expanded, all) = crate::eval::expand_dynamic_known(body, ctx, &arena)?;
+    if !all {
+        iterated.set(false);
+    }
+    configured_of(&expanded, ctx, iterated)
 }
 
-/// Whether each `dynamic` block of `body` (at any depth of its static
-/// blocks) iterates at least once in `ctx` and holds no `dynamic` block of
-/// its own: then a plan of the body evaluated every expression in it (its
-/// content with known iterators), which a validation, the iterators
-/// unknown, would evaluate again.
-fn dynamics_iterated(body: &Body<'_>, ctx: &Context<'_>) -> bool {
-    body.blocks().all(|b| {
-        if b.ident.as_str() != "dynamic" {
-            return dynamics_iterated(&b.body, ctx);
-        }
-        let nested = b
-            .body
-            .blocks()
-            .filter(|c| c.ident.as_str() == "content")
-            .any(|c| super::graph::has_dynamic(&c.body));
-        let Some(a) = b.body.attribute("for_each") else {
-            return false;
-        };
-        let iterates = evaluate_typed(&a.expr, ctx).is_ok_and(|t| {
-            t.is_known()
-                && match t.value() {
-                    Value::Array(items) => !items.is_empty(),
-                    Value::Object(items) => !items.is_empty(),
-                    _ => false,
-                }
-        });
-        iterates && !nested
-    })
-}
-
-fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typed)>> {
+fn configured_of<'a>(
+    body: &Body<'a>,
+    ctx: &Context<'_>,
+    iterated: &Cell<bool>,
+) -> Result<Vec<(Key, Typed)>> {
     // (Few names each: vectors, put in name order at the end, a later one
     // of a name replacing an earlier one.)
     let mut fields: Vec<(&'a str, Typed)> = Vec::with_capacity(body.structures.len());
@@ -1948,11 +1930,12 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
                     Some(ExprKind::Variable(name)) => name,
                     _ => label,
                 };
+                iterated.set(false);
                 let mut ictx = ctx.child();
                 ictx.declare_unknown(&format!("{iterator}.key"), Type::Dynamic, false);
                 ictx.declare_unknown(&format!("{iterator}.value"), Type::Dynamic, false);
                 for content in b.body.blocks().filter(|c| c.ident.as_str() == "content") {
-                    if let Err(e) = configured(&content.body, &ictx) {
+                    if let Err(e) = configured(&content.body, &ictx, iterated) {
                         Error::append(&mut failed, e);
                     }
                 }
@@ -1963,7 +1946,7 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
                 if RESOURCE_META_BLOCKS.contains(&n) {
                     continue;
                 }
-                match configured(&b.body, ctx) {
+                match configured(&b.body, ctx, iterated) {
                     Ok(t) => match blocks.iter_mut().find(|(k, _)| *k == n) {
                         Some((_, list)) => list.push(t),
                         None => blocks.push((n, vec![t])),
@@ -1982,16 +1965,8 @@ fn configured_of<'a>(body: &Body<'a>, ctx: &Context<'_>) -> Result<Vec<(Key, Typ
             .into_iter()
             .map(|n| (n, Typed::unknown(Type::Dynamic))),
     );
-    // (Stable: of one name, the last given comes last and is kept.)
-    fields.sort_by(|a, b| a.0.cmp(b.0));
-    let mut out: Vec<(Key, Typed)> = Vec::with_capacity(fields.len());
-    for (k, t) in fields {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = t,
-            _ => out.push((Key::from(k), t)),
-        }
-    }
-    Ok(out)
+    crate::value::sort_last_kept(&mut fields);
+    Ok(fields.into_iter().map(|(k, t)| (Key::from(k), t)).collect())
 }
 
 /// The configured attributes (in name order) as the plan shows them, and
