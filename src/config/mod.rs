@@ -203,7 +203,6 @@ impl Files {
     }
 
     fn read_listing_with(listing: Listing, options: &ParseOptions) -> Result<Files> {
-        use std::io::Read;
         let cannot_read = |path: &std::path::Path, e: std::io::Error| {
             Error::new(
                 ErrorKind::Io,
@@ -214,9 +213,11 @@ impl Files {
         // from, their sizes found first so that it is allocated once (each
         // file open only while it is read).
         let mut total: usize = 0;
+        let mut sizes = Vec::with_capacity(listing.files.len());
         for f in &listing.files {
             let size = std::fs::metadata(&f.path).map_or(0, |m| m.len());
             let size = usize::try_from(size).unwrap_or(usize::MAX);
+            sizes.push(size);
             total = total.saturating_add(size).saturating_add(1);
         }
         let mut bytes: Vec<u8> = Vec::new();
@@ -227,10 +228,10 @@ impl Files {
             ));
         }
         let mut placed = Vec::with_capacity(listing.files.len());
-        for f in listing.files {
+        for (f, size) in listing.files.into_iter().zip(sizes) {
             let start = bytes.len();
             std::fs::File::open(&f.path)
-                .and_then(|mut file| file.read_to_end(&mut bytes))
+                .and_then(|file| append_file(file, size, &mut bytes))
                 .map_err(|e| cannot_read(&f.path, e))?;
             let len = bytes.len() - start;
             if needs_newline(&bytes[start..]) {
@@ -750,6 +751,36 @@ fn end_file(
 
 /// Whether a file's text needs a newline before the next file's (it does
 /// not end with one: the next starts at the start of a line).
+/// Reads `file` (of `size` bytes when it was listed) onto the end of
+/// `bytes`, to its end: into room made for it, without the position and
+/// size queries `read_to_end` makes again (a file read is its open, one
+/// read of its bytes, the read that finds its end, and its close). A file
+/// that grew since it was listed is still read whole.
+fn append_file(mut file: std::fs::File, size: usize, bytes: &mut Vec<u8>) -> std::io::Result<()> {
+    use std::io::Read;
+    let start = bytes.len();
+    let mut filled = start;
+    // (One byte more than the size, so that the read that finds the end
+    // has room and a file that grew is seen to.)
+    bytes.resize(start.saturating_add(size).saturating_add(1), 0);
+    loop {
+        if filled == bytes.len() {
+            bytes.resize(filled + filled.max(4096), 0);
+        }
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                bytes.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+    bytes.truncate(filled);
+    Ok(())
+}
+
 fn needs_newline(file: &[u8]) -> bool {
     !file.ends_with(b"\n")
 }
