@@ -1169,20 +1169,31 @@ pub(super) fn undeclared_reference(
     let Some(Step::Attr(name)) = r.steps.first() else {
         return None;
     };
-    let span = ref_span(r);
     let message = match r.root {
-        "local" if local == Some(*name) => format!(
-            "Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression."
-        ),
-        "var" if decl.find(Kind::Variable, "", name).is_none() => format!(
-            "Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."
-        ),
-        "local" if decl.find(Kind::Local, "", name).is_none() => format!(
-            "Reference to undeclared local value: A local value with the name \"{name}\" has not been declared."
-        ),
+        "local" if local == Some(*name) => self_reference(name),
+        "var" if decl.find(Kind::Variable, "", name).is_none() => undeclared_variable(name),
+        "local" if decl.find(Kind::Local, "", name).is_none() => undeclared_local(name),
         _ => return None,
     };
-    Some(Error::spanned(ErrorKind::Eval, message, span))
+    Some(Error::spanned(ErrorKind::Eval, message, ref_span(r)))
+}
+
+/// Terraform's error for `local.NAME` in the local `NAME`.
+#[cold]
+pub(super) fn self_reference(name: &str) -> String {
+    format!("Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression.")
+}
+
+/// Terraform's error for `var.NAME` where no variable `NAME` is declared.
+#[cold]
+pub(super) fn undeclared_variable(name: &str) -> String {
+    format!("Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block.")
+}
+
+/// Terraform's error for `local.NAME` where no local `NAME` is declared.
+#[cold]
+pub(super) fn undeclared_local(name: &str) -> String {
+    format!("Reference to undeclared local value: A local value with the name \"{name}\" has not been declared.")
 }
 
 /// Each local's dependencies (the locals it refers to) and the roots it

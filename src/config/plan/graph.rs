@@ -10,7 +10,8 @@ use std::rc::Rc;
 
 use crate::analysis::{each_body_reference, references, Reference, Step};
 use crate::config::module::{
-    ref_span, topological, undeclared_reference, variable_of, Declarations, Kind,
+    ref_span, self_reference, topological, undeclared_local, undeclared_variable, variable_of,
+    Declarations, Kind,
 };
 use crate::config::Files;
 use crate::syntax::{
@@ -105,9 +106,14 @@ impl<'m> Graph<'m> {
             nodes.push(Node::Check(i));
             refs.push(block_refs(c.1));
         }
-        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        // (Nodes are numbered locals first, then resources, calls,
+        // outputs and checks.)
+        let (resources_at, calls_at) =
+            (decl.locals.len(), decl.locals.len() + decl.resources.len());
         let mut errors = Vec::with_capacity(nodes.len());
         let mut deps = Vec::with_capacity(nodes.len());
+        let mut scopes = Vec::with_capacity(nodes.len());
+        let mut named = Vec::new();
         for (k, rs) in refs.iter().enumerate() {
             let mut errs: Vec<(String, Span)> = Vec::new();
             // What `count` and `each` the node has (not in its own
@@ -124,8 +130,12 @@ impl<'m> Graph<'m> {
                     .map(|a| a.expr.span)
             };
             let (count, for_each) = (meta("count"), meta("for_each"));
+            // (Each reference looked up once, for the dependencies, the
+            // errors and the scope.)
+            named.clear();
+            named.extend(rs.iter().map(|r| Named::of(&decl, r)));
             let mut d = Vec::with_capacity(rs.len());
-            for r in rs {
+            for (r, n) in rs.iter().zip(&named) {
                 let within = |span: Option<Span>| {
                     span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
                 };
@@ -138,17 +148,21 @@ impl<'m> Graph<'m> {
                     errs.push((m.to_owned(), ref_span(r)));
                     continue;
                 }
-                if let Some(e) = undeclared_reference(&decl, r, own_local) {
-                    errs.push((
-                        e.message().to_owned(),
-                        e.span().unwrap_or_else(|| ref_span(r)),
-                    ));
-                    continue;
-                }
-                match target(&decl, r) {
-                    Ok(Some(n)) => d.push(index[&n]),
-                    Ok(None) => {}
-                    Err(message) => errs.push((message, ref_span(r))),
+                match *n {
+                    Named::Local(name, _) if own_local == Some(name) => {
+                        errs.push((self_reference(name), ref_span(r)));
+                    }
+                    Named::Var(name, false) => errs.push((undeclared_variable(name), ref_span(r))),
+                    Named::Local(name, None) => errs.push((undeclared_local(name), ref_span(r))),
+                    Named::Local(_, Some(j)) => d.push(j),
+                    Named::Resource(_, _, Some(j)) | Named::Data(_, _, Some(j)) => {
+                        d.push(resources_at + j);
+                    }
+                    Named::Call(_, Some(j)) => d.push(calls_at + j),
+                    Named::Call(..) | Named::Data(..) | Named::Resource(..) => {
+                        errs.push((n.undeclared(), ref_span(r)));
+                    }
+                    Named::Var(..) | Named::Other => {}
                 }
             }
             // (Only a node that refers to `module` can name a call's
@@ -158,9 +172,9 @@ impl<'m> Graph<'m> {
             }
             errors.push(errs);
             deps.push(d);
+            scopes.push(Scope::of_named(rs, &named));
         }
         let order = topological(&deps);
-        let scopes = refs.iter().map(|rs| Scope::of(&decl, rs)).collect();
         let dynamic = nodes
             .iter()
             .map(|n| match *n {
@@ -276,61 +290,52 @@ impl<'a> Scope<'a> {
 
     /// What `refs` name of the module `decl` declares.
     pub(super) fn of(decl: &Declarations<'_, '_>, refs: &[Reference<'a>]) -> Scope<'a> {
+        let named: Vec<Named<'a>> = refs.iter().map(|r| Named::of(decl, r)).collect();
+        Scope::of_named(refs, &named)
+    }
+
+    /// The scope of `refs`, each one's declaration found before (`named`).
+    fn of_named(refs: &[Reference<'a>], named: &[Named<'a>]) -> Scope<'a> {
         let mut s = Scope::default();
-        let mut data: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>> =
-            std::collections::BTreeMap::new();
-        let mut resources = data.clone();
-        for r in refs {
+        let mut data: Vec<(&'a str, &'a str, usize)> = Vec::new();
+        let mut resources: Vec<(&'a str, &'a str, usize)> = Vec::new();
+        for (r, n) in refs.iter().zip(named) {
             if let Some(k) = Scope::ROOTS.iter().position(|n| *n == r.root) {
                 s.roots[k] = true;
             }
-            let Some(Step::Attr(n)) = r.steps.first() else {
-                continue;
-            };
-            match r.root {
-                "var" => s.vars.push(n),
-                "local" => {
-                    if let Some(j) = decl.find(Kind::Local, "", n) {
-                        s.locals.push((n, j));
-                    }
-                }
-                "module" => {
-                    if let Some(j) = decl.find(Kind::Call, "", n) {
-                        s.calls.push((n, j));
-                    }
-                }
-                "data" => {
-                    let Some(Step::Attr(name)) = r.steps.get(1) else {
-                        continue;
-                    };
-                    if let Some(j) = find_resource(decl, true, n, name) {
-                        data.entry(n).or_default().push((name, j));
-                    }
-                }
-                root if GLOBAL_ROOTS.contains(&root) => {}
-                ty => {
-                    if let Some(j) = find_resource(decl, false, ty, n) {
-                        resources.entry(ty).or_default().push((n, j));
-                    }
-                }
+            match *n {
+                Named::Var(name, _) => s.vars.push(name),
+                Named::Local(name, Some(j)) => s.locals.push((name, j)),
+                Named::Call(name, Some(j)) => s.calls.push((name, j)),
+                Named::Data(ty, name, Some(j)) => data.push((ty, name, j)),
+                Named::Resource(ty, name, Some(j)) => resources.push((ty, name, j)),
+                _ => {}
             }
         }
         s.vars.sort_unstable();
         s.vars.dedup();
         once(&mut s.locals);
         once(&mut s.calls);
-        let sorted = |m: std::collections::BTreeMap<&'a str, Vec<(&'a str, usize)>>| {
-            m.into_iter()
-                .map(|(ty, mut items)| {
-                    once(&mut items);
-                    (ty, items)
-                })
-                .collect()
-        };
-        s.data = sorted(data);
-        s.resources = sorted(resources);
+        s.data = by_type(data);
+        s.resources = by_type(resources);
         s
     }
+}
+
+/// `(type, name, index)` entries grouped by type: the types in name
+/// order, each one's names in name order, each name once.
+#[allow(clippy::type_complexity)]
+fn by_type<'a>(mut items: Vec<(&'a str, &'a str, usize)>) -> Vec<(&'a str, Vec<(&'a str, usize)>)> {
+    items.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    items.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    let mut out: Vec<(&'a str, Vec<(&'a str, usize)>)> = Vec::new();
+    for (ty, name, j) in items {
+        match out.last_mut() {
+            Some((t, names)) if *t == ty => names.push((name, j)),
+            _ => out.push((ty, vec![(name, j)])),
+        }
+    }
+    out
 }
 
 /// Entries in name order, each name once.
@@ -420,48 +425,58 @@ pub(super) enum Node {
     Check(usize),
 }
 
-/// What a node depends on, for a reference: `Ok(None)` for roots that are
-/// not nodes; the error message when it names nothing declared.
-fn target(
-    decl: &Declarations<'_, '_>,
-    r: &Reference<'_>,
-) -> std::result::Result<Option<Node>, String> {
-    let Some(Step::Attr(n)) = r.steps.first() else {
-        return Ok(None);
-    };
-    Ok(match r.root {
-        "local" => decl.find(Kind::Local, "", n).map(Node::Local),
-        "module" => match decl.find(Kind::Call, "", n) {
-            Some(j) => Some(Node::Call(j)),
-            None => {
-                return Err(format!(
-                    "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
-                ))
-            }
-        },
-        "data" => {
-            let Some(Step::Attr(name)) = r.steps.get(1) else {
-                return Ok(None);
-            };
-            match find_resource(decl, true, n, name) {
-                Some(j) => Some(Node::Resource(j)),
-                None => {
-                    return Err(format!(
-                        "Reference to undeclared resource: A data resource \"{n}\" \"{name}\" has not been declared in {{module}}."
-                    ))
-                }
-            }
+/// What one reference names of its module, its declaration looked up
+/// once (`None`: not declared).
+#[derive(Clone, Copy)]
+enum Named<'a> {
+    /// No name of the module's: `count`, `each`, `path`, ..., or a
+    /// namespace taken whole.
+    Other,
+    /// `var.NAME`, and whether it is declared.
+    Var(&'a str, bool),
+    Local(&'a str, Option<usize>),
+    Call(&'a str, Option<usize>),
+    /// `data.TYPE.NAME`.
+    Data(&'a str, &'a str, Option<usize>),
+    /// `TYPE.NAME`.
+    Resource(&'a str, &'a str, Option<usize>),
+}
+
+impl<'a> Named<'a> {
+    fn of(decl: &Declarations<'_, '_>, r: &Reference<'a>) -> Named<'a> {
+        let Some(Step::Attr(n)) = r.steps.first() else {
+            return Named::Other;
+        };
+        match r.root {
+            "var" => Named::Var(n, decl.find(Kind::Variable, "", n).is_some()),
+            "local" => Named::Local(n, decl.find(Kind::Local, "", n)),
+            "module" => Named::Call(n, decl.find(Kind::Call, "", n)),
+            "data" => match r.steps.get(1) {
+                Some(Step::Attr(name)) => Named::Data(n, name, find_resource(decl, true, n, name)),
+                _ => Named::Other,
+            },
+            root if GLOBAL_ROOTS.contains(&root) => Named::Other,
+            ty => Named::Resource(ty, n, find_resource(decl, false, ty, n)),
         }
-        root if GLOBAL_ROOTS.contains(&root) => None,
-        ty => match find_resource(decl, false, ty, n) {
-            Some(j) => Some(Node::Resource(j)),
-            None => {
-                return Err(format!(
-                    "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
-                ))
-            }
-        },
-    })
+    }
+
+    /// Terraform's error for a module call or resource not declared
+    /// (`{module}` where the module's name goes).
+    #[cold]
+    fn undeclared(&self) -> String {
+        match *self {
+            Named::Call(n, _) => format!(
+                "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
+            ),
+            Named::Data(ty, name, _) => format!(
+                "Reference to undeclared resource: A data resource \"{ty}\" \"{name}\" has not been declared in {{module}}."
+            ),
+            Named::Resource(ty, n, _) => format!(
+                "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
+            ),
+            _ => String::new(),
+        }
+    }
 }
 
 pub(super) fn find_resource(
