@@ -160,7 +160,7 @@ impl<'m> Graph<'m> {
                     }
                     Named::Call(_, Some(j)) => d.push(calls_at + j),
                     Named::Call(..) | Named::Data(..) | Named::Resource(..) => {
-                        errs.push((n.undeclared(), ref_span(r)));
+                        errs.extend(n.undeclared().map(|m| (m, ref_span(r))));
                     }
                     Named::Var(..) | Named::Other => {}
                 }
@@ -461,10 +461,10 @@ impl<'a> Named<'a> {
     }
 
     /// Terraform's error for a module call or resource not declared
-    /// (`{module}` where the module's name goes).
+    /// (`{module}` where the module's name goes); `None` for the others.
     #[cold]
-    fn undeclared(&self) -> String {
-        match *self {
+    fn undeclared(&self) -> Option<String> {
+        Some(match *self {
             Named::Call(n, _) => format!(
                 "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
             ),
@@ -474,8 +474,8 @@ impl<'a> Named<'a> {
             Named::Resource(ty, n, _) => format!(
                 "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
             ),
-            _ => String::new(),
-        }
+            Named::Var(..) | Named::Local(..) | Named::Other => return None,
+        })
     }
 }
 
