@@ -129,7 +129,9 @@ pub(super) fn root_name<'a>(e: &Expression<'a>, reads_keywords: bool) -> Option<
 /// legacy indexes, indexes with a constant key), up to the first other
 /// operator; and the end of the last one (`start` if there is none).
 pub(super) fn static_steps<'a>(ops: &[TraversalOperator<'a>], start: u32) -> (Vec<Step<'a>>, u32) {
-    let mut steps = Vec::new();
+    // (Most references are static to their end: room for every step at
+    // once, rather than growing step by step.)
+    let mut steps = Vec::with_capacity(ops.len());
     let mut end = start;
     for op in ops {
         let step = match &op.kind {

@@ -210,34 +210,41 @@ impl Files {
             )
         };
         // Each file read straight into the one text the files are parsed
-        // from, their sizes found first so that it is allocated once (each
-        // file open only while it is read).
-        let mut total: usize = 0;
-        let mut sizes = Vec::with_capacity(listing.files.len());
-        for f in &listing.files {
-            let size = std::fs::metadata(&f.path).map_or(0, |m| m.len());
-            let size = usize::try_from(size).unwrap_or(usize::MAX);
-            sizes.push(size);
-            total = total.saturating_add(size).saturating_add(1);
-        }
+        // from: a group of files opened, each one's size asked of the open
+        // file (no second walk of its path), room made for the group at
+        // once, then each read and closed. (Groups of a bounded number of
+        // files: a directory of thousands never holds as many open.)
+        const OPEN_AT_ONCE: usize = 256;
         let mut bytes: Vec<u8> = Vec::new();
-        if bytes.try_reserve_exact(total).is_err() {
-            return Err(Error::new(
-                ErrorKind::Io,
-                format!("cannot read the configuration files: {total} bytes do not fit in memory"),
-            ));
-        }
         let mut placed = Vec::with_capacity(listing.files.len());
-        for (f, size) in listing.files.into_iter().zip(sizes) {
-            let start = bytes.len();
-            std::fs::File::open(&f.path)
-                .and_then(|file| append_file(file, size, &mut bytes))
-                .map_err(|e| cannot_read(&f.path, e))?;
-            let len = bytes.len() - start;
-            if needs_newline(&bytes[start..]) {
-                bytes.push(b'\n');
+        let mut files = listing.files.into_iter().peekable();
+        let mut group = Vec::with_capacity(OPEN_AT_ONCE.min(placed.capacity()));
+        while files.peek().is_some() {
+            let mut room: usize = 0;
+            for f in files.by_ref().take(OPEN_AT_ONCE) {
+                let file = std::fs::File::open(&f.path).map_err(|e| cannot_read(&f.path, e))?;
+                let size = file.metadata().map_or(0, |m| m.len());
+                let size = usize::try_from(size).unwrap_or(usize::MAX);
+                room = room.saturating_add(size).saturating_add(1);
+                group.push((f, file, size));
             }
-            placed.push((f.name, f.json, start, len));
+            if bytes.try_reserve_exact(room).is_err() {
+                return Err(Error::new(
+                    ErrorKind::Io,
+                    format!(
+                        "cannot read the configuration files: {room} bytes do not fit in memory"
+                    ),
+                ));
+            }
+            for (f, file, size) in group.drain(..) {
+                let start = bytes.len();
+                append_file(file, size, &mut bytes).map_err(|e| cannot_read(&f.path, e))?;
+                let len = bytes.len() - start;
+                if needs_newline(&bytes[start..]) {
+                    bytes.push(b'\n');
+                }
+                placed.push((f.name, f.json, start, len));
+            }
         }
         // (Checked once for all; an error is the file's own, as checking
         // that file alone gives it.)
@@ -749,21 +756,21 @@ fn end_file(
     (name, json, start, len)
 }
 
-/// Reads `file` (of `size` bytes when it was listed) onto the end of
-/// `bytes`, to its end: into room made for it, without the position and
-/// size queries `read_to_end` makes again (a file read is its open, one
-/// read of its bytes, the read that finds its end, and its close). A file
-/// that grew since it was listed is still read whole. (The room is
-/// zeroed first: a cost of one pass over the bytes, less than the calls
-/// saved.)
+/// Reads `file` (of `size` bytes when it was opened) onto the end of
+/// `bytes`: into room made for it, without the position and size queries
+/// `read_to_end` makes again, and without the read that would find its end
+/// once its `size` bytes are read (a file read is its open, one read of
+/// its bytes and its close). A file of no size when opened (a pipe, a file
+/// the system makes as it is read) is read to its end. (The room is zeroed
+/// first: a cost of one pass over the bytes, less than the calls saved.)
 fn append_file(mut file: std::fs::File, size: usize, bytes: &mut Vec<u8>) -> std::io::Result<()> {
     use std::io::Read;
     let start = bytes.len();
     let mut filled = start;
-    // (One byte more than the size, so that the read that finds the end
-    // has room and a file that grew is seen to.)
-    bytes.resize(start.saturating_add(size).saturating_add(1), 0);
-    loop {
+    // (Of no size: read in growing room until a read returns nothing.)
+    let wanted = if size == 0 { usize::MAX } else { size };
+    bytes.resize(start.saturating_add(size.max(4096).min(wanted)), 0);
+    while filled - start < wanted {
         if filled == bytes.len() {
             // (Doubling the file's own room: linear in its length.)
             bytes.resize(filled.saturating_add((filled - start).max(4096)), 0);

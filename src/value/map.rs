@@ -425,8 +425,10 @@ impl<K: Hash + Eq, V> Map<K, V> {
         }
     }
 
-    /// Appends a key known not to be in the map; its position.
-    fn push(&mut self, key: K, value: V) -> usize {
+    /// Appends a key known not to be in the map (the caller's names are
+    /// distinct); its position.
+    pub(crate) fn push(&mut self, key: K, value: V) -> usize {
+        debug_assert!(self.get_index_of(&key).is_none(), "a key pushed twice");
         match &mut self.0 {
             Small(v) if v.len() < INDEX_FROM => {
                 v.push((key, value));

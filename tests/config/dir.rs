@@ -143,3 +143,40 @@ fn a_missing_directory_is_an_error() {
     assert_eq!(err.kind(), hcl::ErrorKind::Io);
     assert!(err.message().contains("/nonexistent/hcl2/dir"), "{err}");
 }
+
+#[test]
+fn a_directory_of_more_files_than_are_opened_at_once_is_read_whole() {
+    // 600 files (read in groups of a bounded number open at once), empty
+    // ones and ones without a last newline among them: each file's
+    // attribute, in name order, at its own line.
+    let texts: Vec<(String, String)> = (0..600)
+        .map(|i| {
+            let text = match i % 3 {
+                0 => format!("a{i:03} = {i}\n"),
+                1 => format!("a{i:03} = {i}"),
+                _ => String::new(),
+            };
+            (format!("f{i:03}.tf"), text)
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let d = dir("many", &borrowed);
+    let files = Files::read_dir(&d, &DirFiles::terraform()).unwrap();
+    assert_eq!(files.names().count(), 600);
+    let v: Value = files.deserialize().unwrap();
+    let o = v.as_object().unwrap();
+    let expected: Vec<String> = (0..600)
+        .filter(|i| i % 3 != 2)
+        .map(|i| format!("a{i:03}"))
+        .collect();
+    let keys: Vec<&str> = o.keys().map(|k| k.as_str()).collect();
+    assert_eq!(keys, expected);
+    assert_eq!(o["a597"], Value::from(597));
+    assert_eq!(o["a598"], Value::from(598));
+    // A file without a last newline does not run into the next.
+    assert_eq!(o["a001"], Value::from(1));
+    std::fs::remove_dir_all(&d).unwrap();
+}

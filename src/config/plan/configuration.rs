@@ -16,10 +16,12 @@ use super::{ResourceMode, CALL_META, RESOURCE_META, RESOURCE_META_BLOCKS};
 /// The provider configurations of the whole tree, by key.
 pub(super) type Providers = BTreeMap<String, Value>;
 
+/// An object of `items`, whose names are distinct (each a name of the
+/// description's, given once).
 fn object(items: Vec<(&str, Value)>) -> Value {
     let mut m: Map<Key, Value> = Map::with_capacity(items.len());
     for (k, v) in items {
-        m.insert(Key::from(k), v);
+        m.push(Key::from(k), v);
     }
     Value::Object(m)
 }
@@ -36,7 +38,8 @@ pub(super) fn expression(e: &Expression<'_>) -> Value {
             _ => Value::Object(Map::new()),
         };
     }
-    let mut out: Vec<Value> = Vec::new();
+    // (Each reference and, mostly, one shorter form of it.)
+    let mut out: Vec<Value> = Vec::with_capacity(2 * refs.len());
     for r in &refs {
         reference_forms(r, &mut out);
     }
@@ -137,7 +140,7 @@ fn repetition(body: &Body<'_>, items: &mut Vec<(&str, Value)>) {
 /// nested block type, a list of its blocks' (`terraform_data`: `input` and
 /// `triggers_replace`, its schema's).
 fn expressions(body: &Body<'_>, ty: Option<&str>) -> Value {
-    let mut m: Map<Key, Value> = Map::new();
+    let mut m: Map<Key, Value> = Map::with_capacity(body.structures.len());
     for s in body.structures {
         match s {
             Structure::Attribute(a) => {
@@ -284,7 +287,7 @@ pub(super) fn module(
         providers.insert(config_key, object(items));
     }
     let keys = keys_for_children(body, key, inherited);
-    let mut resources: Vec<(String, Value)> = Vec::new();
+    let mut resources: Vec<(String, Value)> = Vec::with_capacity(decl.resources.len());
     for &(is_data, ty, name, b) in &decl.resources {
         let (pname, alias) = provider_of(b, ty);
         let local = match &alias {
@@ -322,9 +325,9 @@ pub(super) fn module(
         resources.push((address, object(items)));
     }
     resources.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut module_calls: Map<Key, Value> = Map::new();
+    let mut module_calls: Map<Key, Value> = Map::with_capacity(decl.calls.len());
     for ((name, b), child) in decl.calls.iter().zip(calls) {
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(8);
         if let Some(s) = b
             .body
             .attribute("source")
@@ -334,7 +337,7 @@ pub(super) fn module(
                 items.push(("source", Value::from(s)));
             }
         }
-        let mut args: Map<Key, Value> = Map::new();
+        let mut args: Map<Key, Value> = Map::with_capacity(b.body.structures.len());
         for a in b.body.attributes() {
             if !CALL_META.contains(&a.name.as_str()) {
                 args.insert(Key::from(a.name.as_str()), expression(&a.expr));
@@ -361,9 +364,9 @@ pub(super) fn module(
         }
         module_calls.insert(Key::from(*name), object(items));
     }
-    let mut outputs: Map<Key, Value> = Map::new();
+    let mut outputs: Map<Key, Value> = Map::with_capacity(decl.outputs.len());
     for (name, b) in &decl.outputs {
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(4);
         if let Some(a) = b.body.attribute("value") {
             items.push(("expression", expression(&a.expr)));
         }
@@ -378,9 +381,9 @@ pub(super) fn module(
         }
         outputs.insert(Key::from(*name), object(items));
     }
-    let mut variables: Map<Key, Value> = Map::new();
+    let mut variables: Map<Key, Value> = Map::with_capacity(decl.variables.len());
     for (i, (name, b)) in decl.variables.iter().enumerate() {
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(3);
         if let Some(d) = declared[i].as_ref().and_then(Variable::default_value) {
             items.push(("default", d.value().clone()));
         }
@@ -392,7 +395,7 @@ pub(super) fn module(
         }
         variables.insert(Key::from(*name), object(items));
     }
-    let mut items = Vec::new();
+    let mut items = Vec::with_capacity(4);
     if !outputs.is_empty() {
         items.push(("outputs", Value::Object(outputs)));
     }
