@@ -312,6 +312,33 @@ fn validate_mode_evaluates_every_body_once() {
     );
 }
 
+/// Terraform 1.11.4 (`terraform plan`): the validation before the plan
+/// evaluates a switched-off body with what it refers to as validation sees
+/// it: a resource unknown, a local of constants known (here out of range).
+#[test]
+fn a_switched_off_body_is_validated_with_the_resources_unknown_and_the_locals_known() {
+    let src = "locals {\n  names = [\"a\"]\n}\n\nresource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n\nresource \"terraform_data\" \"off\" {\n  count = 0\n  input = [terraform_data.a.output, local.names[5]]\n}\n";
+    let files = Files::parse([("main.tf", src)]).unwrap();
+    let err = files.plan(&PlanOptions::new()).unwrap_err();
+    let found: Vec<(String, usize)> = err
+        .diagnostics()
+        .map(|d| (d.summary, d.range.unwrap().start.line))
+        .collect();
+    assert_eq!(found, [("Invalid index".to_owned(), 11)]);
+    // Without the error, the plan has the one instance.
+    let ok = src.replace("local.names[5]", "local.names[0]");
+    let plan = Files::parse([("main.tf", ok.as_str())])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap();
+    let addresses: Vec<&str> = plan
+        .resources()
+        .iter()
+        .map(|r| r.address.as_str())
+        .collect();
+    assert_eq!(addresses, ["terraform_data.a"]);
+}
+
 /// Terraform 1.11.4: `terraform plan` validates first, every body once,
 /// so an error in a body that `count = 0` switches off, or in a module
 /// with no instance, fails the plan; both errors are reported.

@@ -374,6 +374,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 continue;
             }
             let node = nodes[i];
+            if needed.is_some() && validated_unknown(graph, i) {
+                if let Node::Resource(j) = node {
+                    st.resources.insert(j, Typed::unknown(Type::Dynamic));
+                }
+                continue;
+            }
             let of_skipped = !st.call_skipped.is_empty()
                 && refs[i].iter().any(|r| {
                     let Some(Step::Attr(call)) = r.steps.first().filter(|_| r.root == "module")
@@ -618,7 +624,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             for &d in &graph.deps[i] {
                 if !needed[d] {
                     needed[d] = true;
-                    stack.push(d);
+                    // (A resource the plan evaluated whole is unknown in a
+                    // validate walk, whatever its body: its value is
+                    // needed, not what it depends on; see
+                    // `validated_unknown`.)
+                    if !validated_unknown(graph, d) {
+                        stack.push(d);
+                    }
                 }
             }
         }
@@ -1708,6 +1720,15 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         })?;
         Ok(Some((files, dir)))
     }
+}
+
+/// Whether node `k` is a resource (or data source) the plan walk
+/// evaluated whole: in the validate walk after it, its value is unknown
+/// (as every resource's is in a validate walk) and its body is not
+/// evaluated again (what the plan evaluated whole passes validation, see
+/// [`Graph::cover`]).
+fn validated_unknown(graph: &Graph<'_>, k: usize) -> bool {
+    matches!(graph.nodes[k], Node::Resource(_)) && graph.covered(k)
 }
 
 /// What names a module among the walk's graphs: the address of its files
