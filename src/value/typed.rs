@@ -191,13 +191,14 @@ impl Typed {
         let meta = meta::tuple(&values, metas);
         Typed::from_meta(Value::Array(values), meta)
     }
-    /// An object of typed values, in the order given.
+    /// An object of typed values, in the order given; their names are
+    /// distinct (each value's meta is the entry's at its position).
     pub(crate) fn object<K: Into<Key>>(items: impl IntoIterator<Item = (K, Typed)>) -> Typed {
         let items = items.into_iter();
         let mut map: Map<Key, Value> = Map::with_capacity(items.size_hint().0);
         let mut metas = Vec::with_capacity(items.size_hint().0);
         for (name, t) in items {
-            map.insert(name.into(), t.value);
+            map.push(name.into(), t.value);
             metas.push(t.meta);
         }
         let meta = meta::object_of(&map, metas);

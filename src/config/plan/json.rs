@@ -166,10 +166,11 @@ fn type_json(t: &Type) -> Value {
     }
 }
 
+/// An object of `items`, whose names are distinct (the document's own).
 fn obj<const N: usize>(items: [(&str, Value); N]) -> Value {
     let mut m: Map<Key, Value> = Map::with_capacity(N);
     for (k, v) in items {
-        m.insert(Key::from(k), v);
+        m.push(Key::from(k), v);
     }
     Value::Object(m)
 }
@@ -190,22 +191,24 @@ fn instance_unknown(r: &ResourceInstance) -> Value {
 /// What names an instance in the plan's JSON: `address`, with
 /// `module_address` in `resource_changes` (`change`), `mode`, `type`,
 /// `name`, `index`, `provider_name`.
+/// (Its names are distinct: pushed, with room for the one or two the
+/// caller adds.)
 fn identity(r: &ResourceInstance, change: bool) -> Map<Key, Value> {
-    let mut m: Map<Key, Value> = Map::new();
-    m.insert(Key::from("address"), Value::from(r.address.as_str()));
+    let mut m: Map<Key, Value> = Map::with_capacity(8);
+    m.push(Key::from("address"), Value::from(r.address.as_str()));
     if change && !r.module_address.is_empty() {
-        m.insert(
+        m.push(
             Key::from("module_address"),
             Value::from(r.module_address.as_str()),
         );
     }
-    m.insert(Key::from("mode"), Value::from(r.mode.as_str()));
-    m.insert(Key::from("type"), Value::from(r.type_name.as_str()));
-    m.insert(Key::from("name"), Value::from(r.name.as_str()));
+    m.push(Key::from("mode"), Value::from(r.mode.as_str()));
+    m.push(Key::from("type"), Value::from(r.type_name.as_str()));
+    m.push(Key::from("name"), Value::from(r.name.as_str()));
     if let Some(k) = &r.index {
-        m.insert(Key::from("index"), k.to_value());
+        m.push(Key::from("index"), k.to_value());
     }
-    m.insert(
+    m.push(
         Key::from("provider_name"),
         Value::from(r.provider_name.as_str()),
     );
@@ -231,11 +234,35 @@ fn instance_sensitive(r: &ResourceInstance) -> Value {
     s
 }
 
-fn instance(r: &ResourceInstance) -> Value {
+/// An instance in `planned_values`, of its known values `values` and its
+/// marks `sensitive` (found once for it and its change).
+fn instance(r: &ResourceInstance, values: Value, sensitive: Value) -> Value {
     let mut m = identity(r, false);
-    m.insert(Key::from("schema_version"), Value::from(0));
-    m.insert(Key::from("values"), after(&r.values).unwrap_or(Value::Null));
-    m.insert(Key::from("sensitive_values"), instance_sensitive(r));
+    m.push(Key::from("schema_version"), Value::from(0));
+    m.push(Key::from("values"), values);
+    m.push(Key::from("sensitive_values"), sensitive);
+    Value::Object(m)
+}
+
+/// An instance's entry in `resource_changes`, of its known values `after`
+/// and its marks `sensitive`.
+fn change(r: &ResourceInstance, after: Value, sensitive: Value) -> Value {
+    let mut m = identity(r, true);
+    let action = match r.mode {
+        ResourceMode::Managed => "create",
+        ResourceMode::Data => "read",
+    };
+    m.push(
+        Key::from("change"),
+        obj([
+            ("actions", Value::from_iter([Value::from(action)])),
+            ("before", Value::Null),
+            ("after", after),
+            ("after_unknown", instance_unknown(r)),
+            ("before_sensitive", Value::Bool(false)),
+            ("after_sensitive", sensitive),
+        ]),
+    );
     Value::Object(m)
 }
 
@@ -328,6 +355,9 @@ impl Plan {
         // planned_values: the root module and each module instance.
         let mut modules: Vec<(&str, Vec<Value>)> = Vec::new();
         let mut by_address: HashMap<&str, usize> = HashMap::default();
+        // (Each instance's known values and marks, found once for its
+        // `planned_values` and its change.)
+        let mut changes: Vec<Value> = Vec::with_capacity(self.resources.len());
         for r in &self.resources {
             let at = *by_address
                 .entry(r.module_address.as_str())
@@ -335,7 +365,10 @@ impl Plan {
                     modules.push((r.module_address.as_str(), Vec::new()));
                     modules.len() - 1
                 });
-            modules[at].1.push(instance(r));
+            let values = after(&r.values).unwrap_or(Value::Null);
+            let sensitive = instance_sensitive(r);
+            changes.push(change(r, values.clone(), sensitive.clone()));
+            modules[at].1.push(instance(r, values, sensitive));
         }
         let mut root_resources = Vec::new();
         let mut children = Vec::new();
@@ -388,29 +421,6 @@ impl Plan {
         }
         outputs.sort_keys();
         output_changes.sort_keys();
-        let changes: Vec<Value> = self
-            .resources
-            .iter()
-            .map(|r| {
-                let mut m = identity(r, true);
-                let action = match r.mode {
-                    ResourceMode::Managed => "create",
-                    ResourceMode::Data => "read",
-                };
-                m.insert(
-                    Key::from("change"),
-                    obj([
-                        ("actions", Value::from_iter([Value::from(action)])),
-                        ("before", Value::Null),
-                        ("after", after(&r.values).unwrap_or(Value::Null)),
-                        ("after_unknown", instance_unknown(r)),
-                        ("before_sensitive", Value::Bool(false)),
-                        ("after_sensitive", instance_sensitive(r)),
-                    ]),
-                );
-                Value::Object(m)
-            })
-            .collect();
         let variables: Map<Key, Value> = self
             .variables
             .iter()

@@ -2047,6 +2047,10 @@ fn referable_of(mut items: Vec<(Key, Typed)>, computed: &[String]) -> Typed {
         while let Some(x) = items.next_if(|x| x.0.as_str() <= c) {
             out.push(x);
         }
+        // (A name configured is not computed too.)
+        if out.last().is_some_and(|x: &(Key, Typed)| x.0 == c) {
+            continue;
+        }
         let ty = match c {
             "id" => Type::String,
             "output" => input.clone(),
