@@ -312,6 +312,64 @@ fn validate_mode_evaluates_every_body_once() {
     );
 }
 
+/// `terraform_data`'s schema, as Terraform 1.11.4's `terraform validate
+/// -json` checks it: an argument or block type it does not have is an
+/// error at its name (a `dynamic` block's at its label); without those, a
+/// computed attribute set is the provider's error, of no place, also in a
+/// body that `count = 0` switches off.
+#[test]
+fn terraform_data_arguments_are_checked_against_its_schema() {
+    // (Summary, detail, and line, column and end column when placed.)
+    type Found = (String, String, Option<(usize, usize, usize)>);
+    let diagnostics = |src: &str| -> Vec<Found> {
+        let files = Files::parse([("main.tf", src)]).unwrap();
+        let err = files.plan(&PlanOptions::new()).unwrap_err();
+        let mut found: Vec<_> = err
+            .diagnostics()
+            .map(|d| {
+                let at = d
+                    .range
+                    .map(|r| (r.start.line, r.start.column, r.end.column));
+                (d.summary, d.detail, at)
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let src = "resource \"terraform_data\" \"a\" {\n  dynamic \"bar\" {\n    for_each = [1]\n    content {}\n  }\n  input = 1\n  foo = 2\n  id = 3\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n";
+    assert_eq!(
+        diagnostics(src),
+        [
+            (
+                "Unsupported argument".to_owned(),
+                "An argument named \"foo\" is not expected here.".to_owned(),
+                Some((7, 3, 6))
+            ),
+            (
+                "Unsupported block type".to_owned(),
+                "Blocks of type \"bar\" are not expected here.".to_owned(),
+                Some((2, 11, 16))
+            ),
+        ]
+    );
+    let src = "resource \"terraform_data\" \"a\" {\n  count = 0\n  id = 1\n}\nresource \"terraform_data\" \"b\" {\n  output = 1\n}\n";
+    assert_eq!(
+        diagnostics(src),
+        [
+            (
+                "\"id\" attribute is read-only".to_owned(),
+                String::new(),
+                None
+            ),
+            (
+                "\"output\" attribute is read-only".to_owned(),
+                String::new(),
+                None
+            ),
+        ]
+    );
+}
+
 /// Terraform 1.11.4 (`terraform plan`): the validation before the plan
 /// evaluates a switched-off body with what it refers to as validation sees
 /// it: a resource unknown, a local of constants known (here out of range).

@@ -21,7 +21,7 @@ use crate::typeexpr::Variable;
 use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::{Error, ErrorKind, Result, Span};
 
-use super::ResourceMode;
+use super::{ResourceMode, RESOURCE_META, RESOURCE_META_BLOCKS};
 
 /// A module's nodes and what the walk needs of them, borrowed from its
 /// files.
@@ -41,8 +41,8 @@ pub(super) struct Graph<'m> {
     /// Each node's dependencies (indexes in `nodes`).
     pub(super) deps: Vec<Vec<usize>>,
     /// Each node's static errors: message (`{module}` where the module's
-    /// name goes) and span.
-    errors: Vec<Vec<(String, Span)>>,
+    /// name goes) and span (`None`: a provider's error, of no place).
+    errors: Vec<Vec<(String, Option<Span>)>>,
     /// The nodes in the order they depend on each other, or a cycle.
     order: std::result::Result<Vec<usize>, Vec<usize>>,
     /// Whether each node has a `dynamic` block (at any depth).
@@ -115,7 +115,7 @@ impl<'m> Graph<'m> {
         let mut scopes = Vec::with_capacity(nodes.len());
         let mut named = Vec::new();
         for (k, rs) in refs.iter().enumerate() {
-            let mut errs: Vec<(String, Span)> = Vec::new();
+            let mut errs: Vec<(String, Option<Span>)> = Vec::new();
             // What `count` and `each` the node has (not in its own
             // `count` or `for_each` expression).
             let (block, own_local) = match nodes[k] {
@@ -145,24 +145,33 @@ impl<'m> Graph<'m> {
                     _ => None,
                 };
                 if let Some(m) = message {
-                    errs.push((m.to_owned(), ref_span(r)));
+                    errs.push((m.to_owned(), Some(ref_span(r))));
                     continue;
                 }
                 match *n {
                     Named::Local(name, _) if own_local == Some(name) => {
-                        errs.push((self_reference(name), ref_span(r)));
+                        errs.push((self_reference(name), Some(ref_span(r))));
                     }
-                    Named::Var(name, false) => errs.push((undeclared_variable(name), ref_span(r))),
-                    Named::Local(name, None) => errs.push((undeclared_local(name), ref_span(r))),
+                    Named::Var(name, false) => {
+                        errs.push((undeclared_variable(name), Some(ref_span(r))));
+                    }
+                    Named::Local(name, None) => {
+                        errs.push((undeclared_local(name), Some(ref_span(r))));
+                    }
                     Named::Local(_, Some(j)) => d.push(j),
                     Named::Resource(_, _, Some(j)) | Named::Data(_, _, Some(j)) => {
                         d.push(resources_at + j);
                     }
                     Named::Call(_, Some(j)) => d.push(calls_at + j),
                     Named::Call(..) | Named::Data(..) | Named::Resource(..) => {
-                        errs.extend(n.undeclared().map(|m| (m, ref_span(r))));
+                        errs.extend(n.undeclared().map(|m| (m, Some(ref_span(r)))));
                     }
                     Named::Var(..) | Named::Other => {}
+                }
+            }
+            if let Node::Resource(j) = nodes[k] {
+                if let (false, "terraform_data", _, b) = decl.resources[j] {
+                    terraform_data_errors(b, &mut errs);
                 }
             }
             // (Only a node that refers to `module` can name a call's
@@ -242,7 +251,11 @@ impl<'m> Graph<'m> {
         let mut failed = None;
         for (message, span) in errs {
             let message = message.replace("{module}", &module);
-            Error::append(&mut failed, Error::spanned(ErrorKind::Eval, message, *span));
+            let e = match span {
+                Some(span) => Error::spanned(ErrorKind::Eval, message, *span),
+                None => Error::new(ErrorKind::Eval, message),
+            };
+            Error::append(&mut failed, e);
         }
         failed
     }
@@ -356,7 +369,7 @@ fn output_references(
     decl: &Declarations<'_, '_>,
     node: Node,
     outputs: &mut impl FnMut(usize) -> Option<Rc<HashSet<String>>>,
-    errors: &mut Vec<(String, Span)>,
+    errors: &mut Vec<(String, Option<Span>)>,
 ) {
     struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
     impl<'a> Visit<'a> for Uses<'a> {
@@ -397,10 +410,56 @@ fn output_references(
         if outputs(j).is_some_and(|names| !names.contains(out)) {
             errors.push((
                 format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
-                span,
+                Some(span),
             ));
         }
     }
+}
+
+/// The built-in `terraform_data`'s schema checks of a resource's body
+/// (Terraform 1.11.4's `terraform validate`): an argument or block type it
+/// does not have; else, its computed attributes set (the provider's errors,
+/// of no place, `id` first).
+fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<(String, Option<Span>)>) {
+    let mut unsupported = Vec::new();
+    let mut read_only = [false; 2];
+    for s in b.body.structures {
+        match s {
+            Structure::Attribute(a) => match a.name.as_str() {
+                "input" | "triggers_replace" => {}
+                n if RESOURCE_META.contains(&n) => {}
+                "id" => read_only[0] = true,
+                "output" => read_only[1] = true,
+                n => unsupported.push((
+                    format!(
+                        "Unsupported argument: An argument named \"{n}\" is not expected here."
+                    ),
+                    Some(a.name.span),
+                )),
+            },
+            Structure::Block(inner) => {
+                // (A `dynamic` block makes blocks of its label's type.)
+                let (ty, span) = match (inner.ident.as_str(), inner.labels.first()) {
+                    ("dynamic", Some(l)) => (l.as_str(), l.span()),
+                    (ty, _) => (ty, inner.ident.span),
+                };
+                if inner.ident.as_str() == "dynamic" || !RESOURCE_META_BLOCKS.contains(&ty) {
+                    unsupported.push((
+                        format!("Unsupported block type: Blocks of type \"{ty}\" are not expected here."),
+                        Some(span),
+                    ));
+                }
+            }
+        }
+    }
+    if unsupported.is_empty() {
+        for (name, set) in ["id", "output"].into_iter().zip(read_only) {
+            if set {
+                errors.push((format!("\"{name}\" attribute is read-only"), None));
+            }
+        }
+    }
+    errors.append(&mut unsupported);
 }
 
 /// Roots that are not resources.
