@@ -206,6 +206,14 @@ impl<'py, 'f> Builder<'py, 'f> {
     /// A number as `json.loads` reads its JSON text.
     fn number(&self, n: &hcl::Number) -> PyResult<Bound<'py, PyAny>> {
         let py = self.py;
+        // (An integer of 64 bits: its JSON text is its digits, read as an
+        // `int`; made without writing them.)
+        if let Some(i) = n.as_i64() {
+            return Ok(i.into_pyobject(py)?.into_any());
+        }
+        if let Some(u) = n.as_u64() {
+            return Ok(u.into_pyobject(py)?.into_any());
+        }
         let Some(text) = hcl::json::number_text(n) else {
             // ±Inf (strict mode keeps it a number): Python's float.
             return Ok(PyFloat::new(py, n.as_f64()).into_any());
