@@ -624,7 +624,9 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
     /// `None` once an expression takes an instance whole.
     type ByType<'a> = HashMap<(bool, &'a str), Option<HashSet<&'a str>>>;
     struct Names<'a> {
-        all: HashSet<&'a str>,
+        /// Every name accessed, as found (put in order and made unique
+        /// only when some resource is taken whole).
+        all: Vec<&'a str>,
         by_type: ByType<'a>,
         /// The resource whose block is being read (what `self` is).
         current: Option<(bool, &'a str)>,
@@ -674,7 +676,7 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
         }
     }
     let mut n = Names {
-        all: HashSet::default(),
+        all: Vec::new(),
         by_type: HashMap::default(),
         current: None,
     };
@@ -697,9 +699,21 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
         v.sort_unstable();
         v
     };
-    // (0: every name; 1: none, for a type nothing refers to; then one list
-    // for each type of the module that is referred to.)
-    let mut lists = vec![sorted(&n.all), Vec::new()];
+    // (0: every name, when a resource is taken whole; 1: none, for a type
+    // nothing refers to; then one list for each type of the module that
+    // is referred to.)
+    let whole = decl
+        .resources
+        .iter()
+        .any(|&(is_data, ty, _, _)| matches!(n.by_type.get(&(is_data, ty)), Some(None)));
+    let all = if whole {
+        n.all.sort_unstable();
+        n.all.dedup();
+        n.all.iter().map(|s| (*s).to_owned()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut lists = vec![all, Vec::new()];
     let mut index: HashMap<(bool, &str), usize> = HashMap::default();
     let at = decl
         .resources
