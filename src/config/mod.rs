@@ -68,8 +68,10 @@ pub struct Files {
     merged: ConfigFile<'static>,
     files: Vec<FileInfo>,
     warnings: Vec<Diagnostic>,
-    /// Where each line of the merged text ends (its newlines), made when
-    /// first asked for.
+    /// How many newlines the merged text has before each block of
+    /// `LINE_BLOCK` bytes (and before its end), counted when a line is
+    /// first asked for: a line is then the count before its block and
+    /// those in the block up to it.
     newlines: std::sync::OnceLock<Vec<usize>>,
 }
 
@@ -372,15 +374,29 @@ impl Files {
         })
     }
 
-    /// Where each line of the merged text ends.
+    /// The newlines before each block of the merged text (see
+    /// `Files::newlines`).
     fn newlines(&self) -> &[usize] {
-        self.newlines
-            .get_or_init(|| memchr::memchr_iter(b'\n', self.source().as_bytes()).collect())
+        self.newlines.get_or_init(|| {
+            let bytes = self.source().as_bytes();
+            let mut before = Vec::with_capacity(bytes.len() / LINE_BLOCK + 2);
+            let mut count = 0;
+            for block in bytes.chunks(LINE_BLOCK) {
+                before.push(count);
+                count += crate::error::count_newlines(block);
+            }
+            before.push(count);
+            before
+        })
     }
 
-    /// The line (0-based) of the merged text that byte `offset` is on.
+    /// The line (0-based) of the merged text that byte `offset` is on:
+    /// the newlines before it.
     fn line_index(&self, offset: usize) -> usize {
-        self.newlines().partition_point(|&nl| nl < offset)
+        let bytes = self.source().as_bytes();
+        let offset = offset.min(bytes.len());
+        let k = offset / LINE_BLOCK;
+        self.newlines()[k] + crate::error::count_newlines(&bytes[k * LINE_BLOCK..offset])
     }
 
     /// The file that byte `offset` of the merged text is in, and the line
@@ -523,15 +539,13 @@ impl Files {
     #[cold]
     pub fn locate(&self, e: Error) -> Error {
         let source = self.source();
-        // (From the start of the place's line, found in the lines' index:
-        // not from the start of the text, which may be large.)
+        // (From the start of the place's line, found from the blocks'
+        // counts and back from the place: not from the start of the text,
+        // which may be large.)
         let locate = |offset: usize| {
             let line = self.line_index(offset);
-            let start = if line == 0 {
-                0
-            } else {
-                self.newlines()[line - 1] + 1
-            };
+            let bytes = &source.as_bytes()[..offset.min(source.len())];
+            let start = memchr::memrchr(b'\n', bytes).map_or(0, |nl| nl + 1);
             crate::error::LineCursor::at_line(start, line).locate(source, offset)
         };
         e.with_source_by(source, &locate)
@@ -755,6 +769,11 @@ fn end_file(
     }
     (name, json, start, len)
 }
+
+/// The size of the blocks of the merged text whose newlines
+/// `Files::newlines` counts (a line is found by counting at most this many
+/// bytes).
+const LINE_BLOCK: usize = 1024;
 
 /// Reads `file` (of `size` bytes when it was opened) onto the end of
 /// `bytes`: into room made for it, without the position and size queries

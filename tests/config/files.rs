@@ -172,6 +172,36 @@ fn evaluation_errors_name_their_file_line_and_snippet() {
     assert_eq!((range.start.line, range.start.offset), (3, 20));
 }
 
+/// Lines far into long files (past many blocks of the merged text, in
+/// the second file): an error's line and column, and each planned
+/// instance's file and line, are those of its own file.
+#[test]
+fn places_deep_in_long_files_are_their_own_lines() {
+    let long: String = (0..3000).map(|i| format!("# line {}\n", i + 1)).collect();
+    let a = format!("{long}resource \"terraform_data\" \"a\" {{}}\n");
+    let b = format!(
+        "{long}{long}resource \"terraform_data\" \"b\" {{}}\nlocals {{\n  bad = upper(1, 2)\n}}\n"
+    );
+    let files = Files::parse([("a.tf", a.as_str()), ("b.tf", b.as_str())]).unwrap();
+    let err = files.plan(&hcl::config::PlanOptions::new()).unwrap_err();
+    assert_eq!(
+        (err.file(), err.line(), err.column()),
+        (Some("b.tf"), Some(6003), Some(18))
+    );
+    let ok = Files::parse([
+        ("a.tf", a.as_str()),
+        ("b.tf", &b.replace("upper(1, 2)", "1")),
+    ])
+    .unwrap();
+    let plan = ok.plan(&hcl::config::PlanOptions::new()).unwrap();
+    let places: Vec<(&str, usize)> = plan
+        .resources()
+        .iter()
+        .map(|r| (r.file.as_str(), r.line))
+        .collect();
+    assert_eq!(places, [("a.tf", 3001), ("b.tf", 6001)]);
+}
+
 #[test]
 fn a_file_without_a_final_newline_does_not_join_the_next() {
     let files = Files::parse([("a.hcl", "a = 1"), ("b.hcl", "b = 2")]).unwrap();
