@@ -699,21 +699,10 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
         v.sort_unstable();
         v
     };
-    // (0: every name, when a resource is taken whole; 1: none, for a type
-    // nothing refers to; then one list for each type of the module that
-    // is referred to.)
-    let whole = decl
-        .resources
-        .iter()
-        .any(|&(is_data, ty, _, _)| matches!(n.by_type.get(&(is_data, ty)), Some(None)));
-    let all = if whole {
-        n.all.sort_unstable();
-        n.all.dedup();
-        n.all.iter().map(|s| (*s).to_owned()).collect()
-    } else {
-        Vec::new()
-    };
-    let mut lists = vec![all, Vec::new()];
+    // (0: every name, filled below when a resource is taken whole; 1:
+    // none, for a type nothing refers to; then one list for each type of
+    // the module that is referred to.)
+    let mut lists = vec![Vec::new(), Vec::new()];
     let mut index: HashMap<(bool, &str), usize> = HashMap::default();
     let at = decl
         .resources
@@ -726,7 +715,12 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
                 lists.len() - 1
             }),
         })
-        .collect();
+        .collect::<Vec<usize>>();
+    if at.contains(&0) {
+        n.all.sort_unstable();
+        n.all.dedup();
+        lists[0] = n.all.iter().map(|s| (*s).to_owned()).collect();
+    }
     Accessed { lists, at }
 }
 
