@@ -34,67 +34,83 @@ pub(super) fn expression(e: &Expression<'_>) -> Value {
     let refs = references(e);
     if refs.is_empty() {
         return match constant_of(e) {
-            Ok(t) if t.is_known() => object(vec![("constant_value", t.into_value())]),
+            Ok(t) if t.is_known() => single("constant_value", t.into_value()),
             _ => Value::Object(Map::new()),
         };
     }
-    // (Each reference and, mostly, one shorter form of it.)
+    // (Each reference and, mostly, one shorter form of it; the text of the
+    // forms written in one buffer for all of them.)
     let mut out: Vec<Value> = Vec::with_capacity(2 * refs.len());
+    let mut text = String::new();
+    let mut ends = Vec::new();
     for r in &refs {
-        reference_forms(r, &mut out);
+        reference_forms(r, &mut out, &mut text, &mut ends);
     }
-    object(vec![("references", Value::Array(out))])
+    single("references", Value::Array(out))
+}
+
+/// The object of one attribute.
+fn single(key: &str, value: Value) -> Value {
+    let mut m: Map<Key, Value> = Map::with_capacity(1);
+    m.push(Key::from(key), value);
+    Value::Object(m)
 }
 
 /// A reference's forms, as Terraform lists them: the whole traversal, then
 /// each shorter one down to the referenceable object, then (for an
 /// instance of a resource or module call) the object without its key, (for
-/// a module call's output) the call.
-fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
+/// a module call's output) the call. `text` and `ends` are room to write
+/// the traversal in.
+fn reference_forms(
+    r: &Reference<'_>,
+    out: &mut Vec<Value>,
+    text: &mut String,
+    ends: &mut Vec<usize>,
+) {
     let steps = &r.steps;
     let attr = |i: usize| match steps.get(i) {
         Some(Step::Attr(n)) => Some(*n),
         _ => None,
     };
     let index = |i: usize| matches!(steps.get(i), Some(Step::Index(_)));
-    // How many steps name the object (its subject), and the forms added
+    // How many steps name the object (its subject), and the form added
     // after it.
-    let (subject, extra): (usize, Vec<usize>) = match r.root {
-        "var" | "local" | "count" | "each" | "path" | "terraform" => (1, Vec::new()),
-        "self" => (0, Vec::new()),
+    let (subject, extra): (usize, Option<usize>) = match r.root {
+        "var" | "local" | "count" | "each" | "path" | "terraform" => (1, None),
+        "self" => (0, None),
         "module" => {
             if attr(0).is_none() {
-                (0, Vec::new())
+                (0, None)
             } else if index(1) {
                 if attr(2).is_some() {
                     // module.m[k].out: the output of an instance, then the
                     // instance.
-                    (3, vec![2])
+                    (3, Some(2))
                 } else {
-                    (2, vec![1])
+                    (2, Some(1))
                 }
             } else if attr(1).is_some() {
-                (2, vec![1])
+                (2, Some(1))
             } else {
-                (1, Vec::new())
+                (1, None)
             }
         }
         "data" => {
             if attr(1).is_none() {
-                (0, Vec::new())
+                (0, None)
             } else if index(2) {
-                (3, vec![2])
+                (3, Some(2))
             } else {
-                (2, Vec::new())
+                (2, None)
             }
         }
         _ => {
             if attr(0).is_none() {
-                (0, Vec::new())
+                (0, None)
             } else if index(1) {
-                (2, vec![1])
+                (2, Some(1))
             } else {
-                (1, Vec::new())
+                (1, None)
             }
         }
     };
@@ -102,12 +118,14 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
     // The whole traversal written once, with where each step ends: each
     // form is a prefix of it.
     // (Written as it is in the source, but for spacing: about as long.)
-    let mut text = String::with_capacity(r.span.len() + 8);
+    text.clear();
+    text.reserve(r.span.len() + 8);
+    ends.clear();
+    ends.reserve(steps.len() + 1);
     text.push_str(r.root);
-    let mut ends = Vec::with_capacity(steps.len() + 1);
     ends.push(text.len());
     for step in steps {
-        step.write_to(&mut text);
+        step.write_to(text);
         ends.push(text.len());
     }
     let form = |n: usize| Value::from(&text[..ends[n]]);
@@ -115,9 +133,7 @@ fn reference_forms(r: &Reference<'_>, out: &mut Vec<Value>) {
         out.push(form(n));
     }
     out.push(form(subject));
-    for n in extra {
-        out.push(form(n));
-    }
+    out.extend(extra.map(form));
 }
 
 /// `count_expression` and `for_each_expression`, when they say something
