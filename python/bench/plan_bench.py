@@ -5,7 +5,7 @@ modules: each one's time, the ratio, and whether the two find the same
 resource instance addresses. Needs tfparse installed (`pip install
 tfparse==0.6.22`) and the shared corpus.
 
-    python3 python/bench/plan_bench.py --corpus ../shared/corpus [--repeat 3] [--show 20] [--no-configuration]
+    python3 python/bench/plan_bench.py --corpus ../shared/corpus [--repeat 3] [--show 20] [--no-configuration] [--by-time]
     valgrind --tool=callgrind python3 python/bench/plan_bench.py --corpus ../shared/corpus --only-ours
 
 The corpus's files are written back into their directories under a
@@ -120,6 +120,9 @@ def main():
     ap.add_argument("--only-ours", action="store_true",
                     help="plan each directory once with hcl2rs only (to count instructions, "
                          "e.g. under valgrind --tool=callgrind, where a shared machine's timings are noisy)")
+    ap.add_argument("--by-time", action="store_true",
+                    help="also group the directories by how long hcl2rs takes on each: "
+                         "each group's share of hcl2rs's time and its ratio")
     ap.add_argument("--no-configuration", action="store_true",
                     help="hcl2rs plans without the configuration section (configuration=False), "
                          "as a scanner that reads instances and values calls it")
@@ -144,6 +147,7 @@ def main():
             roots = roots[: args.limit]
         t_ours = t_theirs = 0.0
         same, differ, our_errors, their_errors = 0, [], [], []
+        times = []
         pool = worker()
         for d in roots:
             a, got, err_a = timed(ours, d, args.repeat)
@@ -156,6 +160,7 @@ def main():
             if err_a is None and err_b is None:
                 t_ours += a
                 t_theirs += b
+                times.append((a, b))
             if err_a is not None:
                 our_errors.append((name, str(err_a).splitlines()[0]))
             if err_b is not None:
@@ -171,6 +176,14 @@ def main():
               f"(directories both plan); ratio {t_theirs / t_ours:.0f}x")
         print(f"same instance addresses: {same}; different: {len(differ)}; "
               f"hcl2rs errors: {len(our_errors)}; tfparse errors: {len(their_errors)}")
+        if args.by_time:
+            for lo, hi in ((0, 1e-4), (1e-4, 1e-3), (1e-3, 3e-3), (3e-3, float("inf"))):
+                group = [(a, b) for a, b in times if lo <= a < hi]
+                a = sum(x for x, _ in group)
+                b = sum(y for _, y in group)
+                if group:
+                    print(f"  hcl2rs {lo * 1000:g} ms to {hi * 1000:g} ms: {len(group)} directories, "
+                          f"{a / t_ours:.0%} of hcl2rs's time, ratio {b / a:.0f}x")
         for name, only_ours, only_theirs in differ[: args.show]:
             print(f"  {name}: only hcl2rs {only_ours}, only tfparse {only_theirs}")
         for name, e in our_errors[: args.show]:
