@@ -216,6 +216,62 @@ output "lb" {
     );
 }
 
+/// An attribute of a type whose schema is not known, set to null and read
+/// elsewhere: the plan shows the null set, what reads it sees an unknown.
+/// (terraform-provider-aws's `aws_vpc` schema has `ipv6_cidr_block`
+/// Optional and Computed: with the AWS provider, Terraform plans the
+/// subnet's `cidrsubnet` of it as unknown; terraform-aws-vpc's
+/// `examples/ipv6-dualstack` is this shape. An attribute set to null that
+/// nothing reads stays null; `terraform_data`'s schema is known, its
+/// `input` null is read as null.)
+#[test]
+fn a_null_set_on_an_unknown_schema_reads_as_unknown() {
+    let src = r#"
+variable "ipv6_cidr" {
+  type    = string
+  default = null
+}
+resource "aws_vpc" "this" {
+  cidr_block      = "10.0.0.0/16"
+  ipv6_cidr_block = var.ipv6_cidr
+  tags            = null
+}
+resource "aws_subnet" "a" {
+  ipv6_cidr_block = cidrsubnet(aws_vpc.this.ipv6_cidr_block, 8, 1)
+}
+resource "terraform_data" "d" {}
+output "d" {
+  value = terraform_data.d.input == null
+}
+"#;
+    let plan = Files::parse([("main.tf", src)])
+        .unwrap()
+        .plan(&PlanOptions::new())
+        .unwrap();
+    let json = plan.into_json();
+    let change = |address: &str| {
+        json["resource_changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["address"] == address)
+            .unwrap()["change"]
+            .clone()
+    };
+    let vpc = change("aws_vpc.this");
+    assert_eq!(vpc["after"]["ipv6_cidr_block"], Value::Null);
+    assert_eq!(vpc["after"]["tags"], Value::Null);
+    let subnet = change("aws_subnet.a");
+    assert_eq!(
+        subnet["after_unknown"]["ipv6_cidr_block"],
+        Value::Bool(true)
+    );
+    assert_eq!(
+        json["planned_values"]["outputs"]["d"]["value"],
+        Value::Bool(true)
+    );
+}
+
 /// Limits: too many instances, modules nested too deep (a module that
 /// calls itself) are clean Limit errors.
 #[test]

@@ -993,7 +993,13 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             let address = at.address_of(&local, index.as_ref(), deferred);
             // (The configured object and the one references see, each made
             // once.)
-            let reference = (!computed.is_empty()).then(|| referable_of(attrs.clone(), &computed));
+            let reference = match ty != "terraform_data" && reads_null(&attrs, accessed) {
+                true => Some(referable_of(
+                    nulls_read_unknown(attrs.clone(), accessed),
+                    &computed,
+                )),
+                false => (!computed.is_empty()).then(|| referable_of(attrs.clone(), &computed)),
+            };
             let configured = Typed::object(attrs);
             let reference = reference.unwrap_or_else(|| configured.clone());
             let reference = if ty == "terraform_data" {
@@ -2016,6 +2022,41 @@ fn with_schema(
         .cloned()
         .collect();
     (attrs, computed)
+}
+
+/// Whether the module reads (`accessed`, in name order) an attribute that
+/// `attrs` (in name order) set to null.
+fn reads_null(attrs: &[(Key, Typed)], accessed: &[String]) -> bool {
+    attrs
+        .iter()
+        .any(|(k, t)| known_null(t) && read(accessed, k))
+}
+
+/// `attrs` as references see them when the type's schema is not known: an
+/// attribute set to null that the module reads, unknown (of the null's
+/// type). A provider fills in many an optional attribute left null —
+/// Optional and Computed in its schema, as `aws_vpc`'s `ipv6_cidr_block`;
+/// others have a default — which cannot be told from the others without
+/// the schema: the plan shows the null that was set, and what reads it
+/// sees what the provider may make of it.
+fn nulls_read_unknown(mut attrs: Vec<(Key, Typed)>, accessed: &[String]) -> Vec<(Key, Typed)> {
+    for (k, t) in &mut attrs {
+        if known_null(t) && read(accessed, k) {
+            *t = Typed::unknown(t.ty().clone());
+        }
+    }
+    attrs
+}
+
+fn known_null(t: &Typed) -> bool {
+    t.is_known() && t.value().is_null()
+}
+
+/// Whether `name` is among the names read (`accessed`, in name order).
+fn read(accessed: &[String], name: &Key) -> bool {
+    accessed
+        .binary_search_by(|a| a.as_str().cmp(name.as_str()))
+        .is_ok()
 }
 
 /// An instance's value as references see it: the configured values and
