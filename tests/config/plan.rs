@@ -239,6 +239,14 @@ resource "aws_vpc" "this" {
 resource "aws_subnet" "a" {
   ipv6_cidr_block = cidrsubnet(aws_vpc.this.ipv6_cidr_block, 8, 1)
 }
+resource "aws_instance" "i" {
+  ebs_block_device {
+    kms_key_id = null
+  }
+}
+output "key" {
+  value = upper(aws_instance.i.ebs_block_device[0].kms_key_id)
+}
 resource "terraform_data" "d" {}
 output "d" {
   value = terraform_data.d.input == null
@@ -268,6 +276,11 @@ output "d" {
     );
     assert_eq!(
         json["planned_values"]["outputs"]["d"]["value"],
+        Value::Bool(true)
+    );
+    // (In a nested block too.)
+    assert_eq!(
+        json["output_changes"]["key"]["after_unknown"],
         Value::Bool(true)
     );
 }

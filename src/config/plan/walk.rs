@@ -2060,12 +2060,18 @@ fn read(accessed: &[String], name: &Key) -> bool {
 }
 
 /// An instance's value as references see it: the configured values and
-/// the computed attributes, unknown.
-fn referable(configured: Typed, computed: &[String]) -> Typed {
-    if computed.is_empty() || !configured.is_known_object() {
+/// the computed attributes, unknown (and, with `read_nulls`, the names
+/// read, those set to null: see [`nulls_read_unknown`]).
+fn referable(configured: Typed, computed: &[String], read_nulls: Option<&[String]>) -> Typed {
+    if (computed.is_empty() && read_nulls.is_none()) || !configured.is_known_object() {
         return configured;
     }
-    referable_of(configured.into_attributes(), computed)
+    let attrs = configured.into_attributes();
+    let attrs = match read_nulls {
+        Some(accessed) => nulls_read_unknown(attrs, accessed),
+        None => attrs,
+    };
+    referable_of(attrs, computed)
 }
 
 /// [`referable`] of a known object's attributes.
@@ -2127,7 +2133,9 @@ fn open_blocks(t: Typed, accessed: &[String]) -> Typed {
                         .filter(|n| !o.contains_key(n.as_str()))
                         .cloned()
                         .collect();
-                    open_blocks(referable(e, &missing), accessed)
+                    // (A null set in a block and read is unknown too.)
+                    let nulls = o.iter().any(|(k, v)| v.is_null() && read(accessed, k));
+                    open_blocks(referable(e, &missing, nulls.then_some(accessed)), accessed)
                 }
                 _ => e,
             })
