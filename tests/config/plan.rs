@@ -285,6 +285,50 @@ output "d" {
     );
 }
 
+/// A module's output holding a resource of an unknown schema whole, and
+/// its caller reading an attribute of it the module does not read
+/// (Terraform's own fixture `internal/terraform/testdata/plan-required-output`,
+/// whose `test_resource` computes `id`): the attribute is unknown, not
+/// "Unsupported attribute".
+#[test]
+fn what_callers_read_of_a_resource_an_output_holds_whole_is_unknown() {
+    let d = Dir::new(
+        "output-whole",
+        &[
+            (
+                "main.tf",
+                "resource \"test_resource\" \"root\" {\n  required = module.mod.object.id\n}\nmodule \"mod\" {\n  source = \"./mod\"\n}\n",
+            ),
+            (
+                "mod/main.tf",
+                "resource \"test_resource\" \"for_output\" {\n  required = \"val\"\n}\noutput \"object\" {\n  value = test_resource.for_output\n}\n",
+            ),
+        ],
+    );
+    let plan = plan_dir(d.path(), &PlanOptions::new()).unwrap();
+    let inner = plan
+        .resources()
+        .iter()
+        .find(|r| r.address == "module.mod.test_resource.for_output")
+        .unwrap();
+    assert!(
+        inner.computed.iter().any(|c| c == "id"),
+        "{:?}",
+        inner.computed
+    );
+    let json = plan.into_json();
+    let root = json["resource_changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["address"] == "test_resource.root")
+        .unwrap();
+    assert_eq!(
+        root["change"]["after_unknown"]["required"],
+        Value::Bool(true)
+    );
+}
+
 /// Limits: too many instances, modules nested too deep (a module that
 /// calls itself) are clean Limit errors.
 #[test]

@@ -610,12 +610,21 @@ fn dynamic_iterators<'a>(body: &'a Body<'a>, out: &mut HashSet<&'a str>) {
 pub(super) struct Accessed {
     lists: Vec<Vec<String>>,
     at: Vec<usize>,
+    /// The names the module reads of its calls' outputs (`id` of
+    /// `module.m.object.id`), in name order: what a caller may read of a
+    /// resource a module's output holds whole.
+    pub(super) of_outputs: Vec<String>,
 }
 
 impl Accessed {
     /// The names read of resource `j` (in `decl.resources`' order).
     pub(super) fn of(&self, j: usize) -> &[String] {
         &self.lists[self.at[j]]
+    }
+
+    /// Whether an expression of the module takes resource `j` whole.
+    pub(super) fn whole(&self, j: usize) -> bool {
+        self.at[j] == 0
     }
 }
 
@@ -627,6 +636,8 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
         /// Every name accessed, as found (put in order and made unique
         /// only when some resource is taken whole).
         all: Vec<&'a str>,
+        /// The names after a call's output (`module.m.out.NAME`).
+        of_outputs: Vec<&'a str>,
         by_type: ByType<'a>,
         /// The resource whose block is being read (what `self` is).
         current: Option<(bool, &'a str)>,
@@ -659,6 +670,11 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
                         _ => None,
                     });
                 self.all.extend(names.clone());
+                if matches!(t.expr.kind, ExprKind::Variable("module")) {
+                    // (`names` start after the call's name: after the
+                    // output's.)
+                    self.of_outputs.extend(names.clone().skip(1));
+                }
                 if let Some(key) = of {
                     let entry = self
                         .by_type
@@ -677,6 +693,7 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
     }
     let mut n = Names {
         all: Vec::new(),
+        of_outputs: Vec::new(),
         by_type: HashMap::default(),
         current: None,
     };
@@ -721,7 +738,14 @@ pub(super) fn accessed_names(body: &Body<'_>, decl: &Declarations<'_, '_>) -> Ac
         n.all.dedup();
         lists[0] = n.all.iter().map(|s| (*s).to_owned()).collect();
     }
-    Accessed { lists, at }
+    n.of_outputs.sort_unstable();
+    n.of_outputs.dedup();
+    let of_outputs = n.of_outputs.iter().map(|s| (*s).to_owned()).collect();
+    Accessed {
+        lists,
+        at,
+        of_outputs,
+    }
 }
 
 /// What a module declares, with Terraform's errors of its duplicate

@@ -81,6 +81,8 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
     // Then, as Terraform builds its graph, every module call's arguments
     // against the child's variables, through the whole tree.
     w.check_calls(&root, &graph)?;
+    // (Every module's graph is made now.)
+    w.output_reads = output_reads(&w.graphs);
     // Terraform validates before it plans: every input unknown.
     let mut unknown_vars = Vec::new();
     for (i, (name, _)) in decl.variables.iter().enumerate() {
@@ -130,6 +132,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         shared_graphs: w.shared_graphs.clone(),
         outputs: w.outputs.clone(),
         warned: w.warned.clone(),
+        output_reads: w.output_reads.clone(),
         after_plan: succeeded,
         ..Walker::new(opts, &base, &sources)
     };
@@ -209,6 +212,9 @@ struct Walker<'o, 'c, 'm> {
     declared: HashMap<usize, Declarations<'m, 'm>>,
     /// The modules warned of as not installed, by key.
     warned: HashSet<String>,
+    /// The names any module reads of its calls' outputs, in name order:
+    /// what a caller may read of a resource an output holds whole.
+    output_reads: Rc<[String]>,
     /// The objects with custom conditions, by address.
     checks: BTreeMap<String, Checked>,
     /// Module inputs that failed their validation rules.
@@ -311,6 +317,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             outputs: HashMap::default(),
             declared: HashMap::default(),
             warned: HashSet::default(),
+            output_reads: Rc::from(Vec::new()),
             checks: BTreeMap::new(),
             input_errors: None,
             skipped_outputs: HashSet::default(),
@@ -918,6 +925,15 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     ) -> Result<Typed> {
         let (is_data, ty, name, block) = graph.decl.resources[j];
         let accessed = graph.accessed.of(j);
+        // (One taken whole may be in an output: what callers read of
+        // outputs may be read of it.)
+        let widened;
+        let accessed = if graph.accessed.whole(j) && !self.output_reads.is_empty() {
+            widened = union(accessed, &self.output_reads);
+            &widened[..]
+        } else {
+            accessed
+        };
         let (repeat, instances) = self.instances(block, ctx, mode)?;
         if mode == Mode::Validate {
             let ictx = Self::instance_ctx(ctx, repeat, None);
@@ -1322,6 +1338,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             shared_graphs: self.shared_graphs.clone(),
             outputs: self.outputs.clone(),
             warned: self.warned.clone(),
+            output_reads: self.output_reads.clone(),
             shadow: true,
             ..Walker::new(&opts, self.base, self.sources)
         };
@@ -2022,6 +2039,46 @@ fn with_schema(
         .cloned()
         .collect();
     (attrs, computed)
+}
+
+/// The names the modules of `graphs` read of their calls' outputs, in
+/// name order.
+fn output_reads(graphs: &HashMap<usize, HashMap<String, Rc<Graph<'_>>>>) -> Rc<[String]> {
+    let lists = graphs
+        .values()
+        .flat_map(HashMap::values)
+        .map(|g| &g.accessed.of_outputs[..]);
+    let mut all: Vec<String> = lists.flatten().cloned().collect();
+    all.sort_unstable();
+    all.dedup();
+    Rc::from(all)
+}
+
+/// The names of `a` and `b` (each in name order), in name order, once
+/// each.
+fn union(a: &[String], b: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i].clone());
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j].clone());
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i].clone());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 /// Whether the module reads (`accessed`, in name order) an attribute that
