@@ -924,6 +924,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         mode: Mode,
     ) -> Result<Typed> {
         let (is_data, ty, name, block) = graph.decl.resources[j];
+        let (repeat, instances) = self.instances(block, ctx, mode)?;
+        if mode == Mode::Validate {
+            let ictx = Self::instance_ctx(ctx, repeat, None);
+            configured_attrs(&block.body, &ictx, &Cell::new(true))?;
+            return Ok(Typed::unknown(Type::Dynamic));
+        }
         let accessed = graph.accessed.of(j);
         // (One taken whole may be in an output: what callers read of
         // outputs may be read of it.)
@@ -934,12 +940,6 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         } else {
             accessed
         };
-        let (repeat, instances) = self.instances(block, ctx, mode)?;
-        if mode == Mode::Validate {
-            let ictx = Self::instance_ctx(ctx, repeat, None);
-            configured_attrs(&block.body, &ictx, &Cell::new(true))?;
-            return Ok(Typed::unknown(Type::Dynamic));
-        }
         let deferred = instances.is_none();
         let instances = instances.unwrap_or_default();
         let keys: Vec<Option<&(InstanceKey, Option<Typed>)>> = match repeat {
@@ -2054,30 +2054,11 @@ fn output_reads(graphs: &HashMap<usize, HashMap<String, Rc<Graph<'_>>>>) -> Rc<[
     Rc::from(all)
 }
 
-/// The names of `a` and `b` (each in name order), in name order, once
-/// each.
+/// The names of `a` and `b`, in name order, once each.
 fn union(a: &[String], b: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i].clone());
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j].clone());
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[i].clone());
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
+    let mut out = [a, b].concat();
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
