@@ -742,7 +742,7 @@ impl Error {
     /// ```
     /// let err = hcl::eval::evaluate_str("[1 + \"a\", {}.b]", &Default::default()).unwrap_err();
     /// let columns: Vec<Option<usize>> = err.iter().map(|e| e.column()).collect();
-    /// assert_eq!(columns, [Some(6), Some(14)]);
+    /// assert_eq!(columns, [Some(6), Some(13)]); // `"a"`, `.b`
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = &Error> {
         std::iter::once(self).chain(self.inner.more.iter())

@@ -23,6 +23,8 @@
 // Without every function family the net is skipped, and the rest unused.
 #![cfg_attr(not(feature = "functions"), allow(dead_code, unused_imports))]
 
+#[path = "support/baseline.rs"]
+mod baseline;
 #[path = "support/json.rs"]
 mod json;
 #[path = "support/unknown_scope.rs"]
@@ -35,7 +37,11 @@ use hcl::eval::{Context, Typed};
 use hcl::Value;
 use json::{matches, read_json, Json};
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/terraform_net");
+const BASELINE: baseline::Baseline<'static> = baseline::Baseline {
+    dir: concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/terraform_net"),
+    name: "terraform net",
+    write: "TERRAFORM_NET_WRITE",
+};
 
 #[cfg(not(feature = "functions"))]
 fn main() {
@@ -46,7 +52,7 @@ fn main() {
 fn main() {
     let started = std::time::Instant::now();
     let verbose = std::env::args().any(|a| a == "-v" || a == "--verbose");
-    let text = read_data();
+    let text = BASELINE.read_gz("net.jsonl.gz");
     let known = Context::new();
     let unknown = unknown_scope::context();
     let mut counts = Counts::default();
@@ -79,25 +85,18 @@ fn main() {
             );
         }
     }
-    let failed = compare(&counts, &disagreeing, &disagreements, verbose);
+    let figures = [
+        ("verdicts", counts.verdicts),
+        ("values", counts.values.0),
+        ("types", counts.types.0),
+        ("summaries", counts.summaries.0),
+    ];
+    let failed = BASELINE.hold(&figures, &disagreeing, &disagreements, verbose);
     println!("(ran in {:.1} s)", started.elapsed().as_secs_f64());
     println!("{}", counts.line());
     if failed {
         std::process::exit(1);
     }
-}
-
-/// The cases and answers, decompressed.
-#[cfg(feature = "functions")]
-fn read_data() -> String {
-    use std::io::Read;
-    let path = format!("{DIR}/net.jsonl.gz");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
-    text
 }
 
 /// `hcl_src` as Terraform evaluated it: `x = <hcl>` in a `locals` block.
@@ -199,14 +198,6 @@ impl Counts {
             self.summaries.1
         )
     }
-
-    /// The counts hcl2 must keep: `verdicts values types summaries`.
-    fn baseline(&self) -> String {
-        format!(
-            "{} {} {} {}\n",
-            self.verdicts, self.values.0, self.types.0, self.summaries.0
-        )
-    }
 }
 
 /// Whether two type strings are the same but for white space.
@@ -272,65 +263,4 @@ fn json_text(j: &Json) -> String {
                 .join(",")
         ),
     }
-}
-
-/// Holds this run against the committed baseline and disagreements (or
-/// writes them); whether the net fails.
-fn compare(counts: &Counts, disagreeing: &BTreeSet<String>, listing: &str, verbose: bool) -> bool {
-    let baseline_path = format!("{DIR}/baseline.txt");
-    let listing_path = format!("{DIR}/disagreements.txt");
-    if std::env::var_os("TERRAFORM_NET_WRITE").is_some() {
-        std::fs::write(&baseline_path, counts.baseline()).expect("baseline.txt written");
-        std::fs::write(&listing_path, listing).expect("disagreements.txt written");
-        println!("terraform net: wrote baseline.txt and disagreements.txt");
-        return false;
-    }
-    if verbose {
-        print!("{listing}");
-    }
-    let baseline = std::fs::read_to_string(&baseline_path).unwrap_or_default();
-    let want: Vec<usize> = baseline
-        .split_whitespace()
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    let got = [
-        counts.verdicts,
-        counts.values.0,
-        counts.types.0,
-        counts.summaries.0,
-    ];
-    let mut failed = false;
-    for ((name, g), w) in ["verdicts", "values", "types", "summaries"]
-        .iter()
-        .zip(got)
-        .zip(&want)
-    {
-        if g < *w {
-            println!("terraform net: {name} {g}, below the baseline's {w}");
-            failed = true;
-        }
-    }
-    if want.len() != 4 {
-        println!("terraform net: {baseline_path} holds no baseline");
-        failed = true;
-    }
-    let listed: BTreeSet<String> = std::fs::read_to_string(&listing_path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.strip_prefix("== "))
-        .map(str::to_owned)
-        .collect();
-    let new: Vec<_> = disagreeing.difference(&listed).collect();
-    let fixed: Vec<_> = listed.difference(disagreeing).collect();
-    for id in &new {
-        println!("terraform net: {id} no longer agrees with Terraform (see -v)");
-    }
-    if !fixed.is_empty() {
-        println!(
-            "terraform net: {} listed cases now agree ({}); TERRAFORM_NET_WRITE=1 updates the files",
-            fixed.len(),
-            fixed.iter().take(10).map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-        );
-    }
-    failed || !new.is_empty()
 }

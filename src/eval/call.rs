@@ -60,6 +60,7 @@ pub(crate) fn eval_call(
         def,
         full: &full,
         span,
+        syntax: fc,
         budget: ctx.budget,
     };
     if !fc.expand_final {
@@ -101,8 +102,7 @@ pub(crate) fn eval_call(
         {
             if let Err(msg) = check(a) {
                 let name = def.param(i).map_or("", |p| p.name.as_str());
-                let msg = format!("invalid value for \"{name}\" parameter: {msg}");
-                refused.get_or_insert(call_failed(&full, msg, span));
+                refused.get_or_insert(invalid_argument(name, msg, call.arg_span(i)));
                 args.push(Value::Null);
                 if keep {
                     types.push(None);
@@ -149,8 +149,7 @@ pub(crate) fn eval_call(
         for (i, v) in args.iter().enumerate() {
             let m = types.get(i).unwrap_or(&None);
             if let Some((param, _, _, Err(msg))) = param_conversion(def, i, v, m) {
-                let at = fc.args.get(i).map_or(span, |a| a.span);
-                failures.add_fail(invalid_argument(&param.name, msg, at))?;
+                failures.add_fail(invalid_argument(&param.name, msg, call.arg_span(i)))?;
             }
         }
         return failures.finish(super::unknown::nullable(Type::Dynamic), |_| {
@@ -182,16 +181,50 @@ pub(crate) fn eval_call(
     call.run(builtin, args, keep.then_some(types))
 }
 
-/// A call of `def` by the name `full`, at `span`, within `budget`.
+/// A call of `def` by the name `full`, at `span` (written as `syntax`),
+/// within `budget`.
 #[derive(Clone, Copy)]
 pub(crate) struct Call<'a> {
     pub(crate) def: &'a FuncDef,
     pub(crate) full: &'a str,
     pub(crate) span: Span,
+    pub(crate) syntax: &'a FuncCall<'a>,
     pub(crate) budget: &'a Budget,
 }
 
 impl Call<'_> {
+    /// Where a failure of the call points: the function's name and its
+    /// opening parenthesis (HCL's `StartRange` of a call).
+    pub(crate) fn name_span(&self) -> Span {
+        let name = &self.syntax.name;
+        let first = name.namespace.first().map_or(name.name.span, |n| n.span);
+        first.to(Span {
+            start: self.syntax.args_span.start,
+            end: self.syntax.args_span.start + 1,
+        })
+    }
+
+    /// Where a refusal of argument `i` points: the start of its expression
+    /// ([`Expression::start_span`]); an element of an expanded last
+    /// argument (`f(xs...)`), that argument whole; the whole call for an
+    /// argument not given.
+    pub(crate) fn arg_span(&self, i: usize) -> Span {
+        let args = self.syntax.args;
+        let expanding = self.syntax.expand_final;
+        match args.get(i) {
+            Some(a) if !(expanding && i + 1 == args.len()) => a.start_span(),
+            _ => match args.last() {
+                Some(last) if expanding => last.span,
+                _ => self.span,
+            },
+        }
+    }
+
+    /// The call's failure (`Error in function call`, or a limit's).
+    fn failed(&self, msg: String) -> Fail {
+        call_failed(self.full, msg, self.name_span())
+    }
+
     /// Steps 3 to 5 of the protocol (the module's documentation) on the
     /// evaluated arguments `args`, with their metas where any has a type
     /// its value does not tell (`None`: all are known, of their literal
@@ -200,7 +233,7 @@ impl Call<'_> {
     fn run(self, trusted: bool, mut args: Vec<Value>, metas: Option<Vec<Ty>>) -> R<(Value, Ty)> {
         let spec = self.def.spec();
         let params = match &metas {
-            Some(m) => check_param_types(self.def, &args, m, self.span)?,
+            Some(m) => check_param_types(&self, &args, m)?,
             None => Vec::new(),
         };
         let known = metas
@@ -241,9 +274,12 @@ impl Call<'_> {
             .zip(&metas)
             .map(|(v, t)| typing::of(v, t).into_owned())
             .collect();
-        let refuse = |msg| call_failed(self.full, msg, self.span);
+        let refuse = |msg| self.failed(msg);
         if let Some(t) = types.first() {
-            typing::conversion_check(spec, t).map_err(refuse)?;
+            typing::conversion_check(spec, t).map_err(|msg| {
+                let name = self.def.param(0).map_or("", |p| p.name.as_str());
+                invalid_argument(name, msg, self.arg_span(0))
+            })?;
         }
         if let Some(r) = self.dynamic_argument(&args, Some(&metas)) {
             return Ok(r);
@@ -301,6 +337,7 @@ impl Call<'_> {
                 metas,
                 types,
                 span: self.span,
+                name_span: self.name_span(),
                 budget: self.budget,
                 callback,
             };
@@ -391,8 +428,7 @@ impl Call<'_> {
         if *t == Type::Dynamic {
             return Ok((v, m));
         }
-        typing::convert(v, &m, t)
-            .map_err(|e| call_failed(self.full, format!("invalid return value: {e}"), self.span))
+        typing::convert(v, &m, t).map_err(|e| self.failed(format!("invalid return value: {e}")))
     }
 
     /// The implementation on `args` (their number and types checked); its
@@ -403,7 +439,7 @@ impl Call<'_> {
                 self.budget.charge_value(&v, self.span)?;
                 Ok(v)
             }
-            Err(msg) => Err(call_failed(self.full, msg, self.span)),
+            Err(msg) => Err(self.failed(msg)),
         }
     }
 }
@@ -472,7 +508,7 @@ impl ExpressionCall<'_> {
 
     /// The function's failure (`Error in function call`).
     pub(crate) fn fail(&self, msg: String) -> Fail {
-        call_failed(self.call.full, msg, self.call.span)
+        self.call.failed(msg)
     }
 }
 
@@ -553,8 +589,13 @@ fn not_expandable(span: Span) -> Fail {
 fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> {
     let params = def.params();
     if n < params.len() {
+        // (At the closing parenthesis.)
+        let close = Span {
+            start: fc.args_span.end.saturating_sub(1),
+            end: fc.args_span.end,
+        };
         return Err(err(
-            fc.args_span,
+            close,
             format!(
                 "Not enough function arguments: Function \"{full}\" expects {}{} argument(s). Missing value for \"{}\".",
                 if def.variadic().is_some() { "at least " } else { "" },
@@ -564,7 +605,12 @@ fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> 
         ));
     }
     if n > params.len() && def.variadic().is_none() {
-        let extra = fc.args.get(params.len()).map_or(fc.args_span, |a| a.span);
+        // (At the first argument too many; an element of an expanded
+        // argument, at that argument.)
+        let extra = match fc.args.get(params.len()) {
+            Some(a) if !(fc.expand_final && params.len() + 1 == fc.args.len()) => a.start_span(),
+            _ => fc.args.last().map_or(fc.args_span, |a| a.span),
+        };
         return Err(err(
             extra,
             format!(
@@ -583,8 +629,9 @@ fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> 
 /// cty declares it, [`Param::cty_type`]), and a known null is
 /// refused where the parameter takes none, up to the first argument of
 /// unknown type.
-fn check_param_types(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) -> R<Vec<Type>> {
-    let fail = |name: &str, msg: String| invalid_argument(name, msg, span);
+fn check_param_types(call: &Call<'_>, args: &[Value], metas: &[Ty]) -> R<Vec<Type>> {
+    let def = call.def;
+    let fail = |i: usize, name: &str, msg: String| invalid_argument(name, msg, call.arg_span(i));
     // HCL converts every argument to its parameter's type before the call
     // refuses a null.
     let mut params = Vec::with_capacity(args.len());
@@ -594,7 +641,7 @@ fn check_param_types(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) ->
             break;
         };
         if let Err(msg) = converts {
-            return Err(fail(&param.name, msg));
+            return Err(fail(i, &param.name, msg));
         }
         checked.push((param, *t == Type::Dynamic && want == Type::Dynamic));
         params.push(want);
@@ -603,7 +650,7 @@ fn check_param_types(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) ->
         checked.into_iter().zip(args.iter().zip(metas)).enumerate()
     {
         if typing::is_known(m) && v.is_null() && !param.allow_null {
-            return Err(fail(&param.name, "argument must not be null".into()));
+            return Err(fail(i, &param.name, "argument must not be null".into()));
         }
         // A set of unknown length converts to an unknown list of its own
         // element type (cty), which the call then finds of the wrong type;
@@ -615,7 +662,7 @@ fn check_param_types(def: &FuncDef, args: &[Value], metas: &[Ty], span: Span) ->
                 Some(p) => &p.name,
                 None => &param.name,
             };
-            return Err(fail(name, msg));
+            return Err(fail(i, name, msg));
         }
         // An argument of unknown type stays so (and cty stops checking
         // there) where the parameter takes any type.
@@ -784,6 +831,8 @@ pub(crate) struct UnknownCall<'a> {
     /// The arguments' types.
     pub(crate) types: Vec<Type>,
     pub(crate) span: Span,
+    /// Where a failure of the call points ([`Call::name_span`]).
+    pub(crate) name_span: Span,
     pub(crate) budget: &'a Budget,
     /// The type callback's answer, where the spec asks for it with
     /// arguments not known.
@@ -804,7 +853,7 @@ impl UnknownCall<'_> {
     /// The function's failure (`Error in function call`).
     pub(crate) fn fail(&self, msg: String) -> Fail {
         err(
-            self.span,
+            self.name_span,
             format!(
                 "Error in function call: Call to function \"{}\" failed: {msg}.",
                 self.name
@@ -815,7 +864,7 @@ impl UnknownCall<'_> {
     /// An argument the function refuses (`Invalid function argument` when
     /// the message names its parameter).
     pub(crate) fn refuse(&self, msg: String) -> Fail {
-        call_failed(self.name, msg, self.span)
+        call_failed(self.name, msg, self.name_span)
     }
 
     /// A tuple of `parts`, converted to `list` when given ([`sequence`]),

@@ -359,7 +359,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
                     Err(f) => failures.note(f)?,
                 };
                 let result = |_| boxed(unknown::nullable(ops::unary_type(u.operator)));
-                match ops::unary(u.operator, v, &t, u.expr.span) {
+                match ops::unary(u.operator, v, &t, u.expr.span, e.span) {
                     Ok(r) => failures.finish(r, result),
                     Err(f) => {
                         failures.add_fail(f)?;
@@ -472,7 +472,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
                 match eval_part(inner, top, ctx, d) {
                     // Its attributes are not known: nor is its type.
                     Ok((_, kt)) if !typing::is_known(&kt) => Ok(None),
-                    Ok((kv, _)) => object_key(kv, k.span).map(Some),
+                    Ok((kv, _)) => object_key(kv, k.span, item.value.span).map(Some),
                     Err(f) => Err(f),
                 }
             }
@@ -526,13 +526,16 @@ fn is_scope_traversal(e: &Expression<'_>) -> bool {
         })
 }
 
-pub(crate) fn object_key(k: Value, span: Span) -> R<Key> {
+/// The key `k` (of the expression at `span`) of an object's item whose
+/// value is at `value_span`, or the error HCL gives: a null key is
+/// reported at the item's value, as HCL reports it.
+pub(crate) fn object_key(k: Value, span: Span, value_span: Span) -> R<Key> {
     match k {
         Value::String(s) => Ok(Key::from(s)),
         Value::Number(n) => Ok(Key::from(n.to_plain_string())),
         Value::Bool(b) => Ok(Key::from(if b { "true" } else { "false" })),
         Value::Null => Err(err(
-            span,
+            value_span,
             "Null value as key: Can't use a null value as a key.",
         )),
         _ => Err(err(
@@ -833,7 +836,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     failures.add_fail(err(key_expr.span, msg))?;
                     continue;
                 }
-                let key = object_key(key, key_expr.span)?;
+                let key = object_key(key, key_expr.span, key_expr.span)?;
                 let (value, t) = match eval_t(&f.value_expr, &child, d) {
                     Ok(r) => r,
                     Err(e) => failures.note(e)?,
@@ -1105,7 +1108,7 @@ fn traverse_parts(
         }
         match &op.kind {
             TraversalOperatorKind::GetAttr(id) => {
-                let pos = attr_pos(&cur, &ty, id)?;
+                let pos = attr_pos(&cur, &ty, id.name, op.span)?;
                 cur = take_object_entry(cur, pos);
                 ty = typing::attr(&ty, id.name, pos, &cur);
             }
@@ -1122,13 +1125,13 @@ fn traverse_parts(
                 if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) && !key.is_null() {
                     return Err(access::set_index(op.span));
                 }
-                (cur, ty) = index_value(cur, &ty, &key, op.span, ix.span)?;
+                (cur, ty) = index_value(cur, &ty, &key, op.span)?;
             }
             TraversalOperatorKind::LegacyIndex(n) => {
                 if typing::is_set(&ty) && matches!(*cur, Value::Array(_)) {
                     return Err(access::set_index(op.span));
                 }
-                (cur, ty) = index_value(cur, &ty, &Value::from(*n), op.span, op.span)?;
+                (cur, ty) = index_value(cur, &ty, &Value::from(*n), op.span)?;
             }
             TraversalOperatorKind::FullSplat => {
                 null_splat(&cur, &ty, op.span)?;
@@ -1301,7 +1304,7 @@ fn static_ops(mut t: Type, ops: &[TraversalOperator<'_>], ctx: &Eval<'_, '_>, d:
     while i < ops.len() {
         let op = &ops[i];
         t = match &op.kind {
-            TraversalOperatorKind::GetAttr(id) => unknown::attr_type(&t, id.name, id.span)?,
+            TraversalOperatorKind::GetAttr(id) => unknown::attr_type(&t, id.name, op.span)?,
             TraversalOperatorKind::Index(ix) => {
                 let (key, key_ty) = eval_t(ix, ctx, d + 1)?;
                 let key = typing::is_known(&key_ty).then_some(&key);
@@ -1383,15 +1386,15 @@ fn splat_items<'v>(cur: Cow<'v, Value>, ty: &Ty) -> Vec<(Cow<'v, Value>, Ty)> {
     }
 }
 
-/// Position of attribute `id` in the object `v` of recorded type `ty`,
-/// or the error HCL gives.
-fn attr_pos(v: &Value, ty: &Ty, id: &Ident<'_>) -> R<usize> {
+/// Position of attribute `name` in the object `v` of recorded type `ty`,
+/// or the error HCL gives (at `span`, the attribute's `.name`).
+fn attr_pos(v: &Value, ty: &Ty, name: &str, span: Span) -> R<usize> {
     match v {
         Value::Object(o) => o
-            .get_index_of(id.name)
-            .ok_or_else(|| access::no_attribute(&typing::of(v, ty), id.name, id.span)),
-        Value::Null => Err(access::null_attribute(id.span)),
-        _ => Err(access::no_attribute(&typing::of(v, ty), id.name, id.span)),
+            .get_index_of(name)
+            .ok_or_else(|| access::no_attribute(&typing::of(v, ty), name, span)),
+        Value::Null => Err(access::null_attribute(span)),
+        _ => Err(access::no_attribute(&typing::of(v, ty), name, span)),
     }
 }
 
@@ -1413,31 +1416,31 @@ fn take_array_item(cur: Cow<'_, Value>, pos: usize) -> Cow<'_, Value> {
     }
 }
 
-/// `cur[key]`.
+/// `cur[key]`; an error points at the index's `span` (its brackets,
+/// or a legacy index's `.N`, as HCL's).
 fn index_value<'v>(
     cur: Cow<'v, Value>,
     ty: &Ty,
     key: &Value,
     span: Span,
-    key_span: Span,
 ) -> R<(Cow<'v, Value>, Ty)> {
     if key.is_null() {
-        return Err(access::null_key(key_span));
+        return Err(access::null_key(span));
     }
     match &*cur {
         Value::Array(a) => {
-            let n = access::key_number(key, key_span)?;
+            let n = access::key_number(key, span)?;
             match n.as_u64() {
                 Some(i) if (i as usize) < a.len() && n.is_integer() => {
                     let v = take_array_item(cur, i as usize);
                     let t = typing::item(ty, i as usize, &v);
                     Ok((v, t))
                 }
-                _ => Err(access::no_element(&n, a.len(), key_span)),
+                _ => Err(access::no_element(&n, a.len(), span)),
             }
         }
         Value::Object(o) => {
-            let k = access::key_string(key, key_span)?;
+            let k = access::key_string(key, span)?;
             match o.get_index_of(k.as_ref()) {
                 Some(pos) => {
                     let t = typing::attr(ty, &k, pos, &o[pos]);
@@ -1445,7 +1448,7 @@ fn index_value<'v>(
                 }
                 None => {
                     let object = !matches!(typing::of(&cur, ty).as_ref(), Type::Map(_));
-                    Err(access::no_key(object, key, key_span))
+                    Err(access::no_key(object, key, span))
                 }
             }
         }

@@ -324,7 +324,7 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// let v = hcl::eval::evaluate_str("[for i, v in [\"a\", \"b\"] : \"${i}:${v}\"]", &ctx).unwrap();
 /// assert_eq!(v, hcl::Value::from(vec!["0:a", "1:b"]));
 /// let err = hcl::eval::evaluate_str("[1, 2][2]", &ctx).unwrap_err();
-/// assert_eq!(err.column(), Some(8));
+/// assert_eq!(err.column(), Some(7)); // `[2]`
 /// ```
 ///
 /// # Errors

@@ -123,27 +123,35 @@ pub(crate) fn operand_converts(v: Value, t: &Ty, want: &Type, span: Span, which:
     })
 }
 
-/// A unary operation on operand `v` (meta `t`), known or not: an unknown
-/// operand is checked by its type, and gives an unknown result.
-pub(crate) fn unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<(Value, Ty)> {
+/// A unary operation on operand `v` (meta `t`, at `operand`; the whole
+/// operation at `whole`), known or not: an unknown operand is checked by
+/// its type, and gives an unknown result.
+pub(crate) fn unary(
+    op: UnaryOperator,
+    v: Value,
+    t: &Ty,
+    operand: Span,
+    whole: Span,
+) -> R<(Value, Ty)> {
     if !typing::is_known(t) {
         let want = unary_type(op);
         check_operand(&typing::of(&v, t), &want, operand, "unary")?;
         return Ok(unknown::not_null(want));
     }
-    Ok((known_unary(op, v, t, operand)?, None))
+    Ok((known_unary(op, v, t, operand, whole)?, None))
 }
 
-/// A unary operation on a known operand (recorded type `t`).
-fn known_unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span) -> R<Value> {
+/// A unary operation on a known operand (recorded type `t`); a null
+/// operand is reported at the whole operation, as HCL reports it.
+fn known_unary(op: UnaryOperator, v: Value, t: &Ty, operand: Span, whole: Span) -> R<Value> {
     match op {
         UnaryOperator::Neg => match number_operand(v, t, operand, "unary")? {
             Some(n) => Ok(Value::Number(n.neg())),
-            None => Err(null_operand(operand)),
+            None => Err(null_operand(whole)),
         },
         UnaryOperator::Not => match bool_operand(v, t, operand, "unary")? {
             Some(b) => Ok(Value::Bool(!b)),
-            None => Err(null_operand(operand)),
+            None => Err(null_operand(whole)),
         },
     }
 }
@@ -176,16 +184,15 @@ pub(crate) fn binary(
         return Ok((Value::Bool(known), None));
     }
     let want = operand_type(op).unwrap_or(Type::Dynamic);
-    let mut null = None;
+    let mut null = false;
     for (v, t, span, which) in [(a, ta, lspan, "left"), (b, tb, rspan, "right")] {
-        if !operand_converts(v, &t, &want, span, which)? && null.is_none() {
-            null = Some(span);
-        }
+        null |= !operand_converts(v, &t, &want, span, which)?;
     }
-    match null {
-        Some(span) => Err(null_operand(span)),
-        None => Ok(unknown::not_null(result_type(op))),
+    if null {
+        // (HCL points at the whole operation.)
+        return Err(null_operand(lspan.to(rspan)));
     }
+    Ok(unknown::not_null(result_type(op)))
 }
 
 /// A binary operation on known operands.
@@ -398,14 +405,14 @@ fn known_equal(a: &Value, ta: &Ty, b: &Value, tb: &Ty) -> bool {
 }
 
 /// Both converted operands: the errors of both conversions (HCL converts
-/// both operands), else the error for the first null one.
+/// both operands), else the error of a null one (at the whole operation,
+/// as HCL's).
 fn both<T>(x: R<Option<T>>, y: R<Option<T>>, lspan: Span, rspan: Span) -> R<(T, T)> {
     match (x, y) {
         (Err(Fail::Err(a, p)), Err(Fail::Err(b, _))) => Err(Fail::Err(a.and(b), p)),
         (Err(f), _) | (_, Err(f)) => Err(f),
         (Ok(Some(x)), Ok(Some(y))) => Ok((x, y)),
-        (Ok(None), _) => Err(null_operand(lspan)),
-        (_, Ok(None)) => Err(null_operand(rspan)),
+        _ => Err(null_operand(lspan.to(rspan))),
     }
 }
 

@@ -127,7 +127,8 @@ pub(crate) enum Returns {
 /// The check of a conversion function (`tostring`, `tolist`, ...: its
 /// spec's `converts_to`) that its argument's type converts to the
 /// function's type: it fails whatever the value, a typed null or an unknown
-/// too (`tonumber(tolist(null))`).
+/// too (`tonumber(tolist(null))`). The error is the refusal of the first
+/// argument.
 pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(), String> {
     let Some(want) = &spec.converts_to else {
         return Ok(());
@@ -136,7 +137,7 @@ pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(),
         Ok(())
     } else {
         Err(format!(
-            "invalid value for \"v\" parameter: cannot convert {} to {}",
+            "cannot convert {} to {}",
             friendly(t),
             crate::value::ty::constraint_name(want)
         ))

@@ -43,6 +43,7 @@ mod file;
 mod fold;
 pub(crate) mod lexical;
 mod of_value;
+mod start;
 mod visit;
 
 pub use arena::Arena;

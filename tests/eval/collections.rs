@@ -105,8 +105,9 @@ fn legacy_index() {
 
 #[test]
 fn index_errors() {
+    // (At the index with its brackets, as Terraform shows it.)
     let e = check_err("[1, 2][2]", "Invalid index");
-    assert_eq!((e.line(), e.column()), (Some(1), Some(8)));
+    assert_eq!((e.line(), e.column()), (Some(1), Some(7)));
     check_err("[\"a\"][1]", "Invalid index");
     check_err("[1, 2][0.5]", "Invalid index");
     check_err("[1][-1]", "Invalid index");
@@ -120,7 +121,8 @@ fn index_errors() {
 fn attribute_errors_name_the_attribute() {
     let e = check_err("{a = 1}.b", "Unsupported attribute");
     assert!(e.message().contains("\"b\""), "{}", e.message());
-    assert_eq!(e.column(), Some(9));
+    // (At `.b`, its dot included, as Terraform shows it.)
+    assert_eq!(e.column(), Some(8));
     check_err("{a = {b = 1}}.a.c", "\"c\"");
     check_err("[1].a", "Unsupported attribute");
     check_err("null.a", "null value");

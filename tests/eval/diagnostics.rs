@@ -19,10 +19,13 @@ fn every_failing_element_is_reported_in_order() {
     assert_eq!(
         summaries("[tostring({}), 1 + \"a\", upper(1, 2), {a = 1}.b]"),
         [
-            (1, 2, "Invalid function argument".to_owned()),
+            // (Where `terraform validate -json` shows them: the refused
+            // argument's brace, the operand, the argument too many, the
+            // attribute with its dot.)
+            (1, 11, "Invalid function argument".to_owned()),
             (1, 20, "Invalid operand".to_owned()),
             (1, 34, "Too many function arguments".to_owned()),
-            (1, 46, "Unsupported attribute".to_owned()),
+            (1, 45, "Unsupported attribute".to_owned()),
         ]
     );
     // Both operands of a comparison are converted (two diagnostics).
@@ -34,7 +37,8 @@ fn every_failing_element_is_reported_in_order() {
 fn the_first_diagnostic_is_what_the_error_says() {
     let e = evaluate_str("[1, tostring({}), {a = 1}.b]", &Context::new()).unwrap_err();
     assert_eq!(e.count(), 2);
-    assert_eq!((e.line(), e.column()), (Some(1), Some(5)));
+    // (At the refused argument's brace, as Terraform shows it.)
+    assert_eq!((e.line(), e.column()), (Some(1), Some(14)));
     assert!(e.message().starts_with("Invalid function argument"));
     let shown = e.to_string();
     assert!(shown.contains("Unsupported attribute"), "{shown}");

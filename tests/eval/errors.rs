@@ -39,7 +39,8 @@ fn empty_context_has_no_functions() {
 fn error_display_has_snippet() {
     let src = "a = 1\nb = {x = 1}.y\n";
     let e = evaluate_body_str(src, &Context::new()).unwrap_err();
-    assert_eq!((e.line(), e.column()), (Some(2), Some(13)));
+    // (At `.y`, its dot included, as Terraform shows it.)
+    assert_eq!((e.line(), e.column()), (Some(2), Some(12)));
     let shown = e.to_string();
     assert!(shown.contains("2 | b = {x = 1}.y"), "{shown}");
     assert!(shown.contains("Unsupported attribute"), "{shown}");
@@ -51,10 +52,11 @@ fn evaluate_without_source_gives_span_then_with_source() {
     let file = hcl::parse(src).unwrap();
     // The bare tree has no source text (the ConfigFile would add it).
     let e = file.body().evaluate(&Context::new()).unwrap_err();
-    assert_eq!(e.span(), Some(hcl::Span::new(8, 9)));
+    // (The index with its brackets, as Terraform shows it.)
+    assert_eq!(e.span(), Some(hcl::Span::new(7, 10)));
     assert_eq!(e.line(), None);
     let e = e.with_source(src);
-    assert_eq!((e.line(), e.column()), (Some(1), Some(9)));
+    assert_eq!((e.line(), e.column()), (Some(1), Some(8)));
 }
 
 #[test]

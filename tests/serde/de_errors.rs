@@ -238,7 +238,8 @@ fn a_failing_attribute_reports_every_diagnostic() {
     assert_eq!(
         found,
         [
-            (Some(6), "Invalid function argument".to_owned()),
+            // (The refused argument's brace, as Terraform shows it.)
+            (Some(15), "Invalid function argument".to_owned()),
             (Some(24), "Invalid operand".to_owned()),
         ]
     );

@@ -1837,7 +1837,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
     // A later key replaces an earlier one; the result is in key order.
     let mut parts: Map<Key, (Value, typing::Ty)> = Map::with_capacity(keys.len());
     for (k, part) in keys.iter().zip(values) {
-        parts.insert(crate::eval::expr::object_key(k.clone(), span)?, part);
+        parts.insert(crate::eval::expr::object_key(k.clone(), span, span)?, part);
     }
     parts.sort_keys();
     let (map, part_metas): (Map<Key, Value>, Vec<typing::Ty>) =
