@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use hcl::eval::{Context, FuncDef, ParamType};
+use hcl::eval::{Context, FuncDef, FuncError, ParamType};
 use serde::Deserialize;
 use serde_spanned::Spanned;
 
@@ -171,9 +171,10 @@ fn load() -> Result<Config, hcl::Error> {
             .param("duration", ParamType::String)
             .build(|args| {
                 let s = args[0].as_str().unwrap_or_default();
+                // (A refused argument is reported at the argument.)
                 parse_duration(s)
                     .map(|d| hcl::Value::from(d.as_secs()))
-                    .ok_or_else(|| format!("invalid duration {s:?}"))
+                    .ok_or_else(|| FuncError::arg(0, format!("invalid duration {s:?}")))
             }),
     );
 

@@ -24,8 +24,8 @@
 use std::borrow::Cow;
 
 use super::expr::{err, eval_t, unknown, Eval, Fail, Failures, Placeholder, R};
-use super::func::{FuncDef, Param, TypeOf};
-use super::limits::{self, Budget};
+use super::func::{FuncDef, FuncError, Param, TypeOf};
+use super::limits::Budget;
 use super::typing::{self, Meta, Returns, Ty};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::{Expression, FuncCall, FuncName, Span};
@@ -220,9 +220,32 @@ impl Call<'_> {
         }
     }
 
-    /// The call's failure (`Error in function call`, or a limit's).
-    fn failed(&self, msg: String) -> Fail {
-        call_failed(self.full, msg, self.name_span())
+    /// The diagnostic of the function's refusal `e`, where HCL reports
+    /// it: a refused argument as `Invalid function argument` at the
+    /// argument (the whole call for a variadic parameter's argument not
+    /// given; a failure of the call for an index past every parameter),
+    /// a limit or any other failure at the function's name.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn refused(&self, e: impl Into<FuncError>) -> Fail {
+        match e.into() {
+            FuncError::Arg { index, message } => match self.def.param(index) {
+                Some(p) => invalid_argument(&p.name, message, self.arg_span(index)),
+                None => call_failed(self.full, message, self.name_span()),
+            },
+            FuncError::Limit(message) => Fail::Err(
+                Error::spanned(
+                    ErrorKind::Limit,
+                    format!(
+                        "Error in function call: Call to function \"{}\" failed: {message}.",
+                        self.full
+                    ),
+                    self.name_span(),
+                ),
+                Placeholder::Dynamic,
+            ),
+            FuncError::Call(message) => call_failed(self.full, message, self.name_span()),
+        }
     }
 
     /// Steps 3 to 5 of the protocol (the module's documentation) on the
@@ -274,7 +297,7 @@ impl Call<'_> {
             .zip(&metas)
             .map(|(v, t)| typing::of(v, t).into_owned())
             .collect();
-        let refuse = |msg| self.failed(msg);
+        let refuse = |e: FuncError| self.refused(e);
         if let Some(t) = types.first() {
             typing::conversion_check(spec, t).map_err(|msg| {
                 let name = self.def.param(0).map_or("", |p| p.name.as_str());
@@ -331,14 +354,10 @@ impl Call<'_> {
                 None
             };
             let mut c = UnknownCall {
-                name: self.full,
-                def: self.def,
+                call: self,
                 args,
                 metas,
                 types,
-                span: self.span,
-                name_span: self.name_span(),
-                budget: self.budget,
                 callback,
             };
             if let Some(handler) = spec.unknown {
@@ -389,7 +408,7 @@ impl Call<'_> {
             Returns::Is(t) => (v, typing::typed(t)),
             Returns::Convert(t) => match super::functions::util::convert_known(v, &t) {
                 Ok(v) => (v, typing::typed(t)),
-                Err(msg) => return Err(refuse(msg.into())),
+                Err(msg) => return Err(self.refused(msg.to_string())),
             },
         })
     }
@@ -428,7 +447,7 @@ impl Call<'_> {
         if *t == Type::Dynamic {
             return Ok((v, m));
         }
-        typing::convert(v, &m, t).map_err(|e| self.failed(format!("invalid return value: {e}")))
+        typing::convert(v, &m, t).map_err(|e| self.refused(format!("invalid return value: {e}")))
     }
 
     /// The implementation on `args` (their number and types checked); its
@@ -439,7 +458,7 @@ impl Call<'_> {
                 self.budget.charge_value(&v, self.span)?;
                 Ok(v)
             }
-            Err(msg) => Err(self.failed(msg)),
+            Err(e) => Err(self.refused(e)),
         }
     }
 }
@@ -462,7 +481,7 @@ pub(crate) struct TypedCall<'a> {
 
 impl TypedCall<'_> {
     /// The function's implementation on `args`.
-    pub(crate) fn run(&self, args: Vec<Value>) -> Result<Value, String> {
+    pub(crate) fn run(&self, args: Vec<Value>) -> super::FuncResult {
         self.def.call_in(args, self.budget)
     }
 }
@@ -476,8 +495,8 @@ pub(crate) enum TypedResult {
 }
 
 /// A function's implementation that sees its arguments' types (`tolist`
-/// converts each element by its own type), or the message refusing them.
-pub(crate) type TypedImpl = fn(TypedCall<'_>) -> Result<TypedResult, String>;
+/// converts each element by its own type), or its refusal.
+pub(crate) type TypedImpl = fn(TypedCall<'_>) -> Result<TypedResult, FuncError>;
 
 /// An argument given to a parameter that takes expressions: its expression,
 /// or a value (an element of an expanded last argument).
@@ -506,9 +525,9 @@ impl ExpressionCall<'_> {
         }
     }
 
-    /// The function's failure (`Error in function call`).
-    pub(crate) fn fail(&self, msg: String) -> Fail {
-        self.call.failed(msg)
+    /// The function's refusal `e` ([`Call::refused`]).
+    pub(crate) fn fail(&self, e: impl Into<FuncError>) -> Fail {
+        self.call.refused(e)
     }
 }
 
@@ -632,19 +651,29 @@ fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> 
 fn check_param_types(call: &Call<'_>, args: &[Value], metas: &[Ty]) -> R<Vec<Type>> {
     let def = call.def;
     let fail = |i: usize, name: &str, msg: String| invalid_argument(name, msg, call.arg_span(i));
-    // HCL converts every argument to its parameter's type before the call
-    // refuses a null.
+    // HCL converts every argument to its parameter's type (reporting each
+    // that does not convert) before the call refuses a null.
     let mut params = Vec::with_capacity(args.len());
     let mut checked = Vec::with_capacity(args.len());
+    let mut refused: Option<crate::error::Error> = None;
     for (i, (v, m)) in args.iter().zip(metas).enumerate() {
         let Some((param, t, want, converts)) = param_conversion(def, i, v, m) else {
             break;
         };
         if let Err(msg) = converts {
-            return Err(fail(i, &param.name, msg));
+            let Fail::Err(e, _) = fail(i, &param.name, msg) else {
+                unreachable!("an argument's refusal is an error")
+            };
+            refused = Some(match refused {
+                Some(first) => first.and(e),
+                None => e,
+            });
         }
         checked.push((param, *t == Type::Dynamic && want == Type::Dynamic));
         params.push(want);
+    }
+    if let Some(e) = refused {
+        return Err(Fail::Err(e, Placeholder::Dynamic));
     }
     for (i, ((param, dynamic), (v, m))) in
         checked.into_iter().zip(args.iter().zip(metas)).enumerate()
@@ -790,25 +819,10 @@ fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) ->
         .map(|(_, n)| n)
 }
 
+/// A failure of the call of `full` (at `span`): `Error in function call`.
 #[cold]
 #[inline(never)]
-pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
-    if limits::is_limit_message(&msg) {
-        return Fail::Err(
-            Error::spanned(
-                ErrorKind::Limit,
-                format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
-                span,
-            ),
-            Placeholder::Dynamic,
-        );
-    }
-    if let Some(rest) = msg.strip_prefix("invalid value for") {
-        return err(
-            span,
-            format!("Invalid function argument: Invalid value for{rest}."),
-        );
-    }
+fn call_failed(full: &str, msg: String, span: Span) -> Fail {
     err(
         span,
         format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
@@ -823,17 +837,12 @@ pub(crate) fn call_failed(full: &str, msg: String, span: Span) -> Fail {
 /// takes of the arguments is no longer there for the unknown result it
 /// gives up to.
 pub(crate) struct UnknownCall<'a> {
-    /// The function's name, for messages.
-    pub(crate) name: &'a str,
-    pub(crate) def: &'a FuncDef,
+    /// The call: the function, its name, where it is written.
+    pub(crate) call: Call<'a>,
     pub(crate) args: Vec<Value>,
     pub(crate) metas: Vec<Ty>,
     /// The arguments' types.
     pub(crate) types: Vec<Type>,
-    pub(crate) span: Span,
-    /// Where a failure of the call points ([`Call::name_span`]).
-    pub(crate) name_span: Span,
-    pub(crate) budget: &'a Budget,
     /// The type callback's answer, where the spec asks for it with
     /// arguments not known.
     pub(crate) callback: Option<typing::Returns>,
@@ -847,24 +856,12 @@ impl UnknownCall<'_> {
 
     /// An unknown result of type `t` ([`unknown_result`]).
     pub(crate) fn result(&self, t: Type) -> (Value, Ty) {
-        unknown_result(self.def, t)
+        unknown_result(self.call.def, t)
     }
 
-    /// The function's failure (`Error in function call`).
-    pub(crate) fn fail(&self, msg: String) -> Fail {
-        err(
-            self.name_span,
-            format!(
-                "Error in function call: Call to function \"{}\" failed: {msg}.",
-                self.name
-            ),
-        )
-    }
-
-    /// An argument the function refuses (`Invalid function argument` when
-    /// the message names its parameter).
-    pub(crate) fn refuse(&self, msg: String) -> Fail {
-        call_failed(self.name, msg, self.name_span)
+    /// The function's refusal `e` ([`Call::refused`]).
+    pub(crate) fn fail(&self, e: impl Into<FuncError>) -> Fail {
+        self.call.refused(e)
     }
 
     /// A tuple of `parts`, converted to `list` when given ([`sequence`]),
@@ -889,7 +886,7 @@ impl UnknownCall<'_> {
 
     /// The type of the unknown result.
     pub(crate) fn return_type(&self) -> Type {
-        return_type(self.def, &self.args, &self.types)
+        return_type(self.call.def, &self.args, &self.types)
     }
 }
 

@@ -23,9 +23,100 @@ use std::sync::Arc;
 use super::limits::{Budget, Limits};
 use crate::value::{Type, Value};
 
-/// What a function returns: a value, or a message explaining what failed
-/// (the evaluator adds the call's position and the function's name).
-pub type FuncResult = std::result::Result<Value, String>;
+/// What a function returns: a value, or why it refuses the call (the
+/// evaluator adds the place, the function's name and its parameter's).
+pub type FuncResult = std::result::Result<Value, FuncError>;
+
+/// Why a function refuses a call: an argument it refuses (cty's
+/// `function.ArgError`), reported as `Invalid function argument` at that
+/// argument; a limit of the evaluation exceeded; or any other failure,
+/// reported as `Error in function call` at the function's name. A message
+/// (`String`, `&str`) converts to a failure of the call, so `?` and
+/// `.into()` work on a function's own errors.
+///
+/// ```
+/// use hcl::eval::{Context, FuncDef, FuncError, ParamType};
+/// use hcl::Value;
+/// let mut ctx = Context::new();
+/// ctx.declare_func("half", FuncDef::builder()
+///     .param("n", ParamType::Number)
+///     .build(|a| match a[0].as_i64() {
+///         Some(n) if n % 2 == 0 => Ok(Value::from(n / 2)),
+///         Some(_) => Err(FuncError::arg(0, "an even number is required")),
+///         None => Err("not a whole number".into()),
+///     }));
+/// let err = hcl::eval::evaluate_str("half(1 + 2)", &ctx).unwrap_err();
+/// assert_eq!(err.message(), "Invalid function argument: Invalid value for \"n\" parameter: an even number is required.");
+/// assert_eq!(err.column(), Some(6)); // at the argument
+/// let err = hcl::eval::evaluate_str("half(0.5)", &ctx).unwrap_err();
+/// assert_eq!(err.message(), "Error in function call: Call to function \"half\" failed: not a whole number.");
+/// assert_eq!(err.column(), Some(1)); // at `half(`
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FuncError {
+    /// Argument `index` (0-based, among all the call's arguments, a
+    /// variadic parameter's too) is refused: `message` says why.
+    Arg {
+        /// Which argument.
+        index: usize,
+        /// Why (cty's words: `a number is required`).
+        message: String,
+    },
+    /// A limit of the evaluation ([`Limits`]) would be exceeded.
+    Limit(String),
+    /// The call fails: why.
+    Call(String),
+}
+
+impl FuncError {
+    /// Argument `index` refused, for the reason `message`.
+    pub fn arg(index: usize, message: impl Into<String>) -> FuncError {
+        FuncError::Arg {
+            index,
+            message: message.into(),
+        }
+    }
+
+    /// Why, without the argument's place.
+    pub fn message(&self) -> &str {
+        match self {
+            FuncError::Arg { message, .. }
+            | FuncError::Limit(message)
+            | FuncError::Call(message) => message,
+        }
+    }
+}
+
+impl From<String> for FuncError {
+    fn from(message: String) -> FuncError {
+        FuncError::Call(message)
+    }
+}
+
+impl From<crate::value::convert::ConvertError> for FuncError {
+    fn from(e: crate::value::convert::ConvertError) -> FuncError {
+        FuncError::Call(e.to_string())
+    }
+}
+
+impl From<&str> for FuncError {
+    fn from(message: &str) -> FuncError {
+        FuncError::Call(message.to_owned())
+    }
+}
+
+impl fmt::Display for FuncError {
+    /// The message; an argument's refusal says which argument (by its
+    /// position: the parameter's name is the function's to know).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FuncError::Arg { index, message } => write!(f, "argument {}: {message}", index + 1),
+            FuncError::Limit(m) | FuncError::Call(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for FuncError {}
 
 /// The closure behind a function. Arguments arrive already checked and
 /// converted to the declared parameter types.
@@ -34,13 +125,13 @@ pub type FuncImpl = dyn Fn(Vec<Value>) -> FuncResult + Send + Sync;
 /// A function's type callback as a user declares it
 /// ([`FuncDefBuilder::result_type_of`]): the result's type from the
 /// arguments' types, or the message refusing them.
-pub type TypeOfImpl = dyn Fn(&[Type]) -> Result<Type, String> + Send + Sync;
+pub type TypeOfImpl = dyn Fn(&[Type]) -> Result<Type, FuncError> + Send + Sync;
 
 /// An implementation over typed values ([`FuncDefBuilder::build_typed`]):
 /// it sees each argument's type, and unknown arguments where its
 /// parameters allow them.
 pub type TypedFuncImpl =
-    dyn Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, String> + Send + Sync;
+    dyn Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, FuncError> + Send + Sync;
 
 /// The type a parameter accepts. Arguments are converted as Terraform
 /// converts them (a number or bool is accepted where a string is wanted, a
@@ -252,16 +343,16 @@ impl fmt::Debug for TypeOf {
 }
 
 /// A check of the known arguments' values, refusing them with a message.
-pub(crate) type ValueCheck = fn(&[Value]) -> Result<(), String>;
+pub(crate) type ValueCheck = fn(&[Value]) -> Result<(), FuncError>;
 
 /// A kind check: the arguments' types (and which arguments are wholly
 /// unknown; one past the slice's end is known) refused with a message, or
 /// not.
-pub(crate) type KindCheck = fn(&[Type], &[bool]) -> Result<(), String>;
+pub(crate) type KindCheck = fn(&[Type], &[bool]) -> Result<(), FuncError>;
 
 /// A type callback: the arguments (after expansion) and their types give
 /// the result's type, or the message of the argument check that fails.
-pub(crate) type TypeCallback = fn(&[Value], &[Type]) -> Result<super::typing::Returns, String>;
+pub(crate) type TypeCallback = fn(&[Value], &[Type]) -> Result<super::typing::Returns, FuncError>;
 
 impl Default for Spec {
     /// A function about which nothing is declared (a user's): any result,
@@ -438,7 +529,7 @@ impl FuncDef {
             } else {
                 n.to_string()
             };
-            return Err(format!(
+            return Err(FuncError::Call(format!(
                 "expected {expected} argument{}, got {}",
                 if n == 1 && self.variadic.is_none() {
                     ""
@@ -446,7 +537,7 @@ impl FuncDef {
                     "s"
                 },
                 args.len()
-            ));
+            )));
         }
         // Every argument converts to its parameter's type (a null always
         // does) before a null is refused, as HCL and cty do.
@@ -456,21 +547,13 @@ impl FuncDef {
             let Some(param) = param(i) else { break };
             match param.ty.convert(arg) {
                 Ok(v) => converted.push(v),
-                Err(msg) => {
-                    return Err(format!(
-                        "invalid value for \"{}\" parameter: {msg}",
-                        param.name
-                    ))
-                }
+                Err(msg) => return Err(FuncError::arg(i, msg)),
             }
         }
         for (i, arg) in converted.iter().enumerate() {
             match param(i) {
                 Some(p) if arg.is_null() && !p.allow_null => {
-                    return Err(format!(
-                        "invalid value for \"{}\" parameter: argument must not be null",
-                        p.name
-                    ))
+                    return Err(FuncError::arg(i, "argument must not be null"))
                 }
                 _ => {}
             }
@@ -620,7 +703,7 @@ impl FuncDefBuilder {
     ///         .param("list", ParamType::Any)
     ///         .result_type_of(|types| match &types[0] {
     ///             Type::List(e) | Type::Set(e) => Ok(Type::list((**e).clone())),
-    ///             t => Err(format!("a list or set is required, not {t}")),
+    ///             t => Err(format!("a list or set is required, not {t}").into()),
     ///         })
     ///         .build(|a| Ok(a[0].clone())),
     /// );
@@ -634,7 +717,7 @@ impl FuncDefBuilder {
     /// ```
     pub fn result_type_of<F>(mut self, f: F) -> Self
     where
-        F: Fn(&[Type]) -> Result<Type, String> + Send + Sync + 'static,
+        F: Fn(&[Type]) -> Result<Type, FuncError> + Send + Sync + 'static,
     {
         self.spec.typed = true;
         self.spec.type_of = Some(TypeOf(Arc::new(f)));
@@ -805,8 +888,8 @@ impl FuncDefBuilder {
     /// use hcl::Value;
     /// let fail = FuncDef::builder()
     ///     .param("msg", ParamType::String)
-    ///     .build(|a| Err(a[0].as_str().unwrap().to_owned()));
-    /// assert_eq!(fail.call(vec![Value::from("no")]).unwrap_err(), "no");
+    ///     .build(|a| Err(a[0].as_str().unwrap().into()));
+    /// assert_eq!(fail.call(vec![Value::from("no")]).unwrap_err().message(), "no");
     /// ```
     pub fn build<F>(self, func: F) -> FuncDef
     where
@@ -839,7 +922,7 @@ impl FuncDefBuilder {
     /// ```
     pub fn build_typed<F>(mut self, func: F) -> FuncDef
     where
-        F: Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, String>
+        F: Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, FuncError>
             + Send
             + Sync
             + 'static,

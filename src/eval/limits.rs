@@ -216,14 +216,15 @@ impl Budget {
     }
 
     /// For functions, before they allocate: is a result of `elements`
-    /// values and `bytes` bytes of strings within what is left? The error
-    /// text starts with `limit exceeded`.
-    pub(crate) fn check(&self, elements: usize, bytes: usize) -> Result<(), String> {
+    /// values and `bytes` bytes of strings within what is left?
+    pub(crate) fn check(&self, elements: usize, bytes: usize) -> Result<(), super::FuncError> {
         if elements > self.elements.get() {
-            return Err(Exceeded::Elements(self.limits.max_elements).message());
+            let e = Exceeded::Elements(self.limits.max_elements);
+            return Err(super::FuncError::Limit(e.message()));
         }
         if bytes > self.bytes.get() {
-            return Err(Exceeded::Bytes(self.limits.max_string_bytes).message());
+            let e = Exceeded::Bytes(self.limits.max_string_bytes);
+            return Err(super::FuncError::Limit(e.message()));
         }
         Ok(())
     }
@@ -258,19 +259,12 @@ fn limit_error(e: Exceeded, span: Span) -> Fail {
     )
 }
 
-/// Whether a function's error message is a limit error (see [`check`]);
-/// Terraform's own `range` limit (1,024 values) counts too.
 /// Whether `e` says the evaluation's resources are spent (its budget of
-/// values or bytes, its depth or stack): evaluation stops there, where
-/// after other errors it goes on.
+/// values or bytes, its depth or stack: every limit error of an
+/// evaluation): evaluation stops there, where after other errors it goes
+/// on.
 pub(crate) fn is_exhaustion(e: &crate::error::Error) -> bool {
     e.kind() == crate::error::ErrorKind::Limit
-        && (e.message().contains("limit exceeded")
-            || e.message().starts_with("Expression too deeply nested"))
-}
-
-pub(crate) fn is_limit_message(msg: &str) -> bool {
-    msg.starts_with("limit exceeded") || msg.starts_with("more than 1024 values were generated")
 }
 
 /// (values, string bytes) of `v`, without recursion.

@@ -121,7 +121,8 @@ pub(crate) use context::{Namespace, Part};
 pub use dynamic::expand_dynamic;
 pub(crate) use dynamic::expand_dynamic_known;
 pub use func::{
-    FuncDef, FuncDefBuilder, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl, TypedFuncImpl,
+    FuncDef, FuncDefBuilder, FuncError, FuncImpl, FuncResult, Param, ParamType, TypeOfImpl,
+    TypedFuncImpl,
 };
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;

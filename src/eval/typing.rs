@@ -145,8 +145,8 @@ pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(),
 }
 
 /// cty's checks of the kinds of a function's arguments of types `types`
-/// (its spec's), with Terraform's messages (an argument error's message
-/// starts `invalid value for "P" parameter:`). Those of the type callbacks
+/// (its spec's), with Terraform's messages (a refused argument's with its
+/// index, [`FuncError::Arg`](super::FuncError::Arg)). Those of the type callbacks
 /// apply up to the first argument of unknown type; those of the
 /// implementations (`contains`, `index`, `sum`) once no argument is wholly
 /// unknown (`unknown[i]`), as cty calls them then.
@@ -154,25 +154,40 @@ pub(crate) fn kind_check(
     spec: &super::func::Spec,
     types: &[Type],
     unknown: &[bool],
-) -> Result<(), String> {
+) -> Result<(), super::FuncError> {
     spec.kind_check.map_or(Ok(()), |f| f(types, unknown))
 }
 
-/// The message `refuse` gives for the first of `types` it refuses, up to
-/// the first of unknown type (where cty stops checking).
+/// The refusal `refuse` gives for the first of `types` it refuses, up to
+/// the first of unknown type (where cty stops checking): with `Arg`, the
+/// refusal of that argument (`types` are the arguments from the one at
+/// `first` on), else a failure of the call.
 pub(crate) fn refuse_kinds(
     types: &[Type],
+    refusal: Refusal,
     refuse: impl Fn(&Type) -> Option<String>,
-) -> Result<(), String> {
-    for t in types {
+) -> Result<(), super::FuncError> {
+    for (i, t) in types.iter().enumerate() {
         if *t == Type::Dynamic {
             return Ok(());
         }
         if let Some(msg) = refuse(t) {
-            return Err(msg);
+            return Err(match refusal {
+                Refusal::Arg(first) => super::FuncError::arg(first + i, msg),
+                Refusal::Call => super::FuncError::Call(msg),
+            });
         }
     }
     Ok(())
+}
+
+/// What a kind check's refusal is ([`refuse_kinds`]).
+#[derive(Clone, Copy)]
+pub(crate) enum Refusal {
+    /// The refusal of an argument; the checked arguments start at this one.
+    Arg(usize),
+    /// A failure of the call.
+    Call,
 }
 
 /// A map or an object.
@@ -197,7 +212,8 @@ pub(crate) fn first_type(types: &[Type]) -> &[Type] {
 
 /// `lookup`'s refusal of a default that does not convert to the map's
 /// element type.
-pub(crate) const LOOKUP_DEFAULT: &str = "invalid value for \"default\" parameter: the default value must have the same type as the map elements";
+pub(crate) const LOOKUP_DEFAULT: &str =
+    "the default value must have the same type as the map elements";
 
 /// The result type of a function that makes a collection (`make`) of its
 /// first argument's elements, each of the type `element` finds: `tolist`,
@@ -315,7 +331,7 @@ pub(crate) fn call_type(
     spec: &super::func::Spec,
     args: &[Value],
     types: &[Type],
-) -> Result<Returns, String> {
+) -> Result<Returns, super::FuncError> {
     spec.type_callback
         .map_or(Ok(Returns::Literal), |f| f(args, types))
 }

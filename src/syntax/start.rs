@@ -23,7 +23,7 @@ impl Expression<'_> {
     /// }
     /// assert_eq!(start("upper(x)"), "upper(");
     /// assert_eq!(start("\"z\""), "z");
-    /// assert_eq!(start("\"\""), "\"");
+    /// assert_eq!(start("\"\" "), " "); // the character after it
     /// assert_eq!(start("[1, 2]"), "[");
     /// assert_eq!(start("a.b + 1"), "a.b");
     /// assert_eq!(start("-x"), "-");
@@ -55,15 +55,20 @@ impl Expression<'_> {
                         .map_or(c.name.name.span, |n| n.span);
                     return name.to(first(c.args_span, 1));
                 }
+                ExprKind::String(s) if s.is_empty() && e.span.end - e.span.start == 2 => {
+                    // (HCL's is empty, after the closing quote; Terraform
+                    // shows an empty range as the character there.)
+                    return Span {
+                        start: e.span.end,
+                        end: e.span.end + 1,
+                    };
+                }
+                // The text between the quotes.
                 ExprKind::String(_) => {
-                    // The text between the quotes; of an empty string, the
-                    // closing quote (Terraform shows HCL's empty range
-                    // after the opening quote as the character there).
-                    let end = e.span.end.saturating_sub(1).max(e.span.start + 2);
                     return Span {
                         start: e.span.start + 1,
-                        end: end.min(e.span.end),
-                    };
+                        end: e.span.end.saturating_sub(1).max(e.span.start + 1),
+                    }
                 }
                 ExprKind::Template(t) => match (t.kind, t.template.elements) {
                     // A quoted template of one interpolation is that
@@ -83,10 +88,13 @@ impl Expression<'_> {
                     }
                     (_, [Element::Interpolation(i), ..]) => e = &i.expr,
                     (_, [Element::Directive(super::Directive::If(d)), ..]) => e = &d.cond,
-                    // (HCL's is the whole opening `%{ for ... }`; this
-                    // ends at the collection.)
+                    // The opening `%{for ... in ...}` (its closing brace
+                    // taken to follow the collection).
                     (_, [Element::Directive(super::Directive::For(d)), ..]) => {
-                        return d.span.to(d.collection.span)
+                        return Span {
+                            start: d.span.start,
+                            end: d.collection.span.end + 1,
+                        }
                     }
                     (_, []) => return e.span,
                 },

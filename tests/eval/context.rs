@@ -62,10 +62,7 @@ fn namespaced_user_function() {
 #[test]
 fn user_function_failure_is_an_error_naming_it() {
     let mut ctx = Context::new();
-    ctx.declare_func(
-        "boom",
-        FuncDef::builder().build(|_| Err("it broke".to_string())),
-    );
+    ctx.declare_func("boom", FuncDef::builder().build(|_| Err("it broke".into())));
     let e = hcl::eval::evaluate_str("boom()", &ctx).unwrap_err();
     assert!(e.message().contains("\"boom\""), "{}", e.message());
     assert!(e.message().contains("it broke"), "{}", e.message());

@@ -361,3 +361,56 @@ fn failed_conversions_read_as_terraform_s() {
         assert_eq!(e.message(), want, "{src}");
     }
 }
+
+#[test]
+fn a_functions_refusal_of_an_argument_points_at_it() {
+    // HCL's rules for a function's `ArgError` (hclsyntax's
+    // FunctionCallExpr.Value): at the argument's start; for a variadic
+    // parameter's argument not given, at the whole call; for an index past
+    // every parameter, a failure of the call at its name.
+    use hcl::eval::{FuncDef, FuncError, ParamType};
+    let mut ctx = Context::new();
+    let refuse = |i: usize| move |_: Vec<hcl::Value>| Err(FuncError::arg(i, "no"));
+    ctx.declare_func(
+        "v",
+        FuncDef::builder()
+            .param("a", ParamType::Any)
+            .variadic("rest", ParamType::Any)
+            .build(refuse(2)),
+    );
+    ctx.declare_func(
+        "f",
+        FuncDef::builder()
+            .param("a", ParamType::Any)
+            .build(refuse(3)),
+    );
+    let at = |src: &str| {
+        let e = hcl::eval::evaluate_str(src, &ctx).unwrap_err();
+        let r = e.diagnostics().next().unwrap().range.unwrap();
+        (e.message().to_owned(), r.start.column, r.end.column)
+    };
+    assert_eq!(
+        at("v(1, 2, [3])"),
+        (
+            "Invalid function argument: Invalid value for \"rest\" parameter: no.".to_owned(),
+            9,
+            10
+        )
+    );
+    assert_eq!(
+        at("v(1)"),
+        (
+            "Invalid function argument: Invalid value for \"rest\" parameter: no.".to_owned(),
+            1,
+            5
+        )
+    );
+    assert_eq!(
+        at("f(1)"),
+        (
+            "Error in function call: Call to function \"f\" failed: no.".to_owned(),
+            1,
+            3
+        )
+    );
+}

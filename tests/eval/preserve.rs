@@ -234,7 +234,8 @@ fn a_call_that_fails_with_known_arguments_is_an_error() {
         "{}",
         err.message()
     );
-    assert_eq!((err.line(), err.column()), (Some(1), Some(5)));
+    // (At the refused argument's text, as Terraform shows it.)
+    assert_eq!((err.line(), err.column()), (Some(1), Some(10)));
     // What depends on an unknown value is kept as written.
     let v: hcl::Value = hcl::from_str("n = max(var.x, 1)\n").unwrap();
     assert_eq!(v["n"], hcl::Value::from("${max(var.x, 1)}"));

@@ -94,7 +94,10 @@ fn missing_file_message() {
     let funcs = with_base_dir(DIR);
     let file = &funcs.iter().find(|(n, _)| *n == "file").unwrap().1;
     let err = file.call(vec![Value::from("nope.txt")]).unwrap_err();
-    assert!(err.starts_with("no file exists at nope.txt"), "{err}");
+    assert!(
+        err.message().starts_with("no file exists at nope.txt"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -127,7 +130,11 @@ fn fileexists_of_a_directory_names_the_cleaned_path() {
         ("sub/../sub", "\"sub\""),
     ] {
         let e = exists.call(vec![Value::from(path)]).unwrap_err();
-        assert_eq!(e, format!("{shown} is a directory, not a file"), "{path:?}");
+        assert_eq!(
+            e.message(),
+            format!("{shown} is a directory, not a file"),
+            "{path:?}"
+        );
     }
 }
 

@@ -158,7 +158,7 @@ impl<'a> Reader<'a> {
                     .map(|(_, f)| f)
                     .or_else(|| builtin(&name))
                     .ok_or(None)?;
-                f.call(args).map_err(Some)
+                f.call(args).map_err(|e| Some(e.to_string()))
             }
         }
     }
@@ -445,11 +445,13 @@ pub fn check_oracle(prefix: &str, min: usize) {
     }
 }
 
-/// Calls a built-in function.
+/// Calls a built-in function; its refusal as its message (an argument's
+/// with the argument's position).
 pub fn call(name: &str, args: Vec<Value>) -> Result<Value, String> {
     builtin(name)
         .unwrap_or_else(|| panic!("no function {name}"))
         .call(args)
+        .map_err(|e| e.to_string())
 }
 
 /// Runs cases through the real parser and evaluator (`evaluate_str`) in the

@@ -9,10 +9,10 @@ use crate::eval::expr::R;
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
-    refuse_kinds, sequence, Returns, LOOKUP_DEFAULT,
+    refuse_kinds, sequence, Refusal, Returns, LOOKUP_DEFAULT,
 };
 use crate::eval::{typing, unknown};
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Key, Map, Number, Type, Value};
 
 fn any() -> ParamType {
@@ -135,26 +135,35 @@ pub(crate) fn register(r: &mut Registry) {
         "concat",
         FuncDef::builder()
             .unknown_type(concat_unknown_type)
-            .on_unknown(concat_unknown).returns(Type::Dynamic).typed().type_callback(concat_type)
-            .kind_check(concat_kinds).variadic("seqs", any()).typed_argument().build(|a| {
-            if a.is_empty() {
-                return Err("at least one argument is required".into());
-            }
-            let mut out = Vec::new();
-            for (i, v) in a.into_iter().enumerate() {
-                match v {
-                    Value::Array(l) => out.extend(l),
-                    other => {
-                        return Err(format!(
-                            "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {} for argument {}",
-                            friendly_type(&other),
-                            i + 1
-                        ))
+            .on_unknown(concat_unknown)
+            .returns(Type::Dynamic)
+            .typed()
+            .type_callback(concat_type)
+            .kind_check(concat_kinds)
+            .variadic("seqs", any())
+            .typed_argument()
+            .build(|a| {
+                if a.is_empty() {
+                    return Err("at least one argument is required".into());
+                }
+                let mut out = Vec::new();
+                for (i, v) in a.into_iter().enumerate() {
+                    match v {
+                        Value::Array(l) => out.extend(l),
+                        other => {
+                            return Err(FuncError::arg(
+                                i,
+                                format!(
+                                    "all arguments must be lists or tuples; got {} for argument {}",
+                                    friendly_type(&other),
+                                    i + 1
+                                ),
+                            ))
+                        }
                     }
                 }
-            }
-            Ok(Value::Array(out))
-        }),
+                Ok(Value::Array(out))
+            }),
     );
     r.insert(
         "contains",
@@ -245,7 +254,7 @@ pub(crate) fn register(r: &mut Registry) {
                 list.iter()
                     .position(|v| *v == a[1])
                     .map(Value::from)
-                    .ok_or_else(|| "item not found".to_owned())
+                    .ok_or_else(|| "item not found".into())
             }),
     );
     r.insert(
@@ -320,8 +329,9 @@ pub(crate) fn register(r: &mut Registry) {
                 let default = a.next();
                 match map.get(key.as_str()) {
                     Some(v) => Ok(v.clone()),
-                    None => default
-                        .ok_or_else(|| format!("lookup failed to find key {}", util::quoted(&key))),
+                    None => default.ok_or_else(|| {
+                        format!("lookup failed to find key {}", util::quoted(&key)).into()
+                    }),
                 }
             }),
     );
@@ -384,7 +394,8 @@ pub(crate) fn register(r: &mut Registry) {
                             return Err(format!(
                                 "arguments must be maps or objects, got \"{}\"",
                                 friendly_type(&other)
-                            ))
+                            )
+                            .into())
                         }
                     }
                 }
@@ -395,15 +406,22 @@ pub(crate) fn register(r: &mut Registry) {
         "one",
         FuncDef::builder()
             .unknown_type(one_unknown_type)
-            .on_unknown(one_unknown).returns_nullable(Type::Dynamic).typed().type_callback(one_type)
-            .kind_check(one_kinds).param("list", any()).typed_argument().build(|a| {
-            const MSG: &str = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
-            match first(a) {
-                Value::Array(l) if l.is_empty() => Ok(Value::Null),
-                Value::Array(l) if l.len() == 1 => Ok(l.into_iter().next().unwrap_or_default()),
-                _ => Err(MSG.into()),
-            }
-        }),
+            .on_unknown(one_unknown)
+            .returns_nullable(Type::Dynamic)
+            .typed()
+            .type_callback(one_type)
+            .kind_check(one_kinds)
+            .param("list", any())
+            .typed_argument()
+            .build(|a| {
+                const MSG: &str =
+                    "must be a list, set, or tuple value with either zero or one elements";
+                match first(a) {
+                    Value::Array(l) if l.is_empty() => Ok(Value::Null),
+                    Value::Array(l) if l.len() == 1 => Ok(l.into_iter().next().unwrap_or_default()),
+                    _ => Err(FuncError::arg(0, MSG)),
+                }
+            }),
     );
     r.insert(
         "range",
@@ -547,7 +565,8 @@ pub(crate) fn register(r: &mut Registry) {
                         _ => {
                             return Err(format!(
                                 "given list element {i} is null; a null string cannot be sorted"
-                            ))
+                            )
+                            .into())
                         }
                     }
                 }
@@ -557,31 +576,38 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "sum",
-        FuncDef::builder().returns(Type::Number).typed()
-            .value_check(sum_values).kind_check(sum_kinds).param("list", any()).typed_argument().build(|a| {
-            const MSG: &str = "invalid value for \"list\" parameter: argument must be list, set, or tuple of number values";
-            let list = match first(a) {
-                Value::Array(l) => l,
-                _ => return Err(MSG.into()),
-            };
-            if list.is_empty() {
-                return Err("invalid value for \"list\" parameter: cannot sum an empty list".into());
-            }
-            let mut nums = Vec::with_capacity(list.len());
-            for v in list {
-                match convert_known(v, &Ty::Number) {
-                    Ok(Value::Number(n)) => nums.push(n),
-                    // A null element too (Terraform 1.11.4).
-                    _ => return Err(MSG.into()),
+        FuncDef::builder()
+            .returns(Type::Number)
+            .typed()
+            .value_check(sum_values)
+            .kind_check(sum_kinds)
+            .param("list", any())
+            .typed_argument()
+            .build(|a| {
+                let refused =
+                    || FuncError::arg(0, "argument must be list, set, or tuple of number values");
+                let list = match first(a) {
+                    Value::Array(l) => l,
+                    _ => return Err(refused()),
+                };
+                if list.is_empty() {
+                    return Err(FuncError::arg(0, "cannot sum an empty list"));
                 }
-            }
-            // Added in order, each sum rounded as Terraform rounds it.
-            let mut it = nums.into_iter();
-            let first = it.next().unwrap_or(Number::from(0u8));
-            it.try_fold(first, Number::checked_add)
-                .map(Value::Number)
-                .ok_or_else(|| "the sum is not a number (+Inf plus -Inf)".into())
-        }),
+                let mut nums = Vec::with_capacity(list.len());
+                for v in list {
+                    match convert_known(v, &Ty::Number) {
+                        Ok(Value::Number(n)) => nums.push(n),
+                        // A null element too (Terraform 1.11.4).
+                        _ => return Err(refused()),
+                    }
+                }
+                // Added in order, each sum rounded as Terraform rounds it.
+                let mut it = nums.into_iter();
+                let first = it.next().unwrap_or(Number::from(0u8));
+                it.try_fold(first, Number::checked_add)
+                    .map(Value::Number)
+                    .ok_or_else(|| "the sum is not a number (+Inf plus -Inf)".into())
+            }),
     );
     r.insert(
         "transpose",
@@ -663,17 +689,15 @@ pub(crate) fn slice_indexes(
     len: Option<usize>,
     start: Option<&Value>,
     end: Option<&Value>,
-) -> Result<Option<(usize, usize)>, String> {
-    let check = |v: Option<&Value>, param: &str, what: &str| -> Result<Option<usize>, String> {
+) -> Result<Option<(usize, usize)>, FuncError> {
+    // (`index`: the argument's, 1 for the start, 2 for the end.)
+    let check = |v: Option<&Value>, index: usize, what: &str| -> Result<Option<usize>, FuncError> {
         let Some(v) = v else {
             return Ok(None);
         };
-        let bad =
-            |msg: &str| format!("invalid value for \"{param}\" parameter: {what} index {msg}");
-        let i = util::int(
-            v,
-            &format!("invalid value for \"{param}\" parameter: invalid {what} index"),
-        )?;
+        let bad = |msg: &str| FuncError::arg(index, format!("{what} index {msg}"));
+        let i =
+            util::int(v, &format!("invalid {what} index")).map_err(|m| FuncError::arg(index, m))?;
         if i < 0 {
             return Err(bad("must not be less than zero"));
         }
@@ -682,12 +706,13 @@ pub(crate) fn slice_indexes(
         }
         Ok(Some(i as usize))
     };
-    let start = check(start, "start_index", "start")?;
-    let end = check(end, "end_index", "end")?;
+    let start = check(start, 1, "start")?;
+    let end = check(end, 2, "end")?;
     match (start, end) {
-        (Some(a), Some(b)) if a > b => Err(
-            "invalid value for \"start_index\" parameter: start index must not be greater than end index".into(),
-        ),
+        (Some(a), Some(b)) if a > b => Err(FuncError::arg(
+            1,
+            "start index must not be greater than end index",
+        )),
         (Some(a), Some(b)) => Ok(Some((a, b))),
         _ => Ok(None),
     }
@@ -710,7 +735,10 @@ pub(crate) fn chunks<T: Clone>(list: &[T], size: i64) -> Result<Vec<Vec<T>>, Str
 
 /// `setproduct`'s rows: every combination of one element of each of
 /// `lists`, in order, within the evaluation's budget.
-pub(crate) fn product<T: Clone>(lists: &[Vec<T>], budget: &Budget) -> Result<Vec<Vec<T>>, String> {
+pub(crate) fn product<T: Clone>(
+    lists: &[Vec<T>],
+    budget: &Budget,
+) -> Result<Vec<Vec<T>>, FuncError> {
     let total = lists
         .iter()
         .try_fold(1usize, |acc, l| acc.checked_mul(l.len()));
@@ -771,14 +799,13 @@ pub(crate) fn tuple_position(len: usize, i: i64) -> Result<usize, String> {
     Ok(r as usize)
 }
 
-fn bools(v: Value, all: bool) -> Result<Value, String> {
+fn bools(v: Value, all: bool) -> Result<Value, FuncError> {
     let list = util::array(v, "list of bool")?;
     let mut bs = Vec::with_capacity(list.len());
     for v in list {
         // The parameter is a list of bool: an element that does not
         // convert fails as the parameter's conversion (cty's words).
-        let b = convert_known(v, &Ty::Bool)
-            .map_err(|_| "invalid value for \"list\" parameter: a bool is required".to_owned())?;
+        let b = convert_known(v, &Ty::Bool).map_err(|_| FuncError::arg(0, "a bool is required"))?;
         bs.push(match b {
             Value::Bool(b) => b,
             _ => false,
@@ -831,7 +858,7 @@ fn unified_sets(args: Vec<Value>) -> Result<Vec<Vec<Value>>, String> {
         .collect()
 }
 
-fn range(a: Vec<Value>) -> Result<Value, String> {
+fn range(a: Vec<Value>) -> Result<Value, FuncError> {
     let nums: Vec<Number> = a.iter().filter_map(|v| v.as_number().cloned()).collect();
     if nums.len() != a.len() {
         return Err("range arguments must not be null".into());
@@ -851,14 +878,21 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
     });
     let zero = Number::from(0u8);
     if step < zero && start < end {
-        return Err("invalid value for \"params\" parameter: end must be less than start when step is negative".into());
+        return Err(FuncError::arg(
+            1,
+            "end must be less than start when step is negative",
+        ));
     }
     if step > zero && start > end {
-        return Err("invalid value for \"params\" parameter: end must be greater than start when step is positive".into());
+        return Err(FuncError::arg(
+            1,
+            "end must be greater than start when step is positive",
+        ));
     }
     const LIMIT: usize = 1024;
     let too_many = || {
-        Err("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step".to_owned())
+        // (Terraform's own limit: a failure of the call, as there.)
+        Err(FuncError::Call("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step".to_owned()))
     };
     let mut out = Vec::new();
     if let (Some(s), Some(e), Some(st)) = (start.as_i64(), end.as_i64(), step.as_i64()) {
@@ -893,7 +927,7 @@ fn range(a: Vec<Value>) -> Result<Value, String> {
 }
 
 /// cty's type callback of `concat`.
-pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok({
         if !types.is_empty() && types.iter().all(|t| matches!(t, Type::List(_))) {
@@ -913,7 +947,8 @@ pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                     return Err(format!(
                         "all arguments must be lists or tuples; got {}",
                         friendly(t)
-                    ))
+                    )
+                    .into())
                 }
             }
         }
@@ -922,7 +957,7 @@ pub(crate) fn concat_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
 }
 
 /// cty's type callback of `merge`.
-pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok({
@@ -943,7 +978,8 @@ pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
                     return Err(format!(
                         "arguments must be maps or objects, got \"{}\"",
                         friendly(t)
-                    ))
+                    )
+                    .into())
                 }
             }
         }
@@ -956,7 +992,7 @@ pub(crate) fn merge_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
 }
 
 /// cty's type callback of `zipmap`.
-pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok(match (types.get(1), args.first(), args.get(1)) {
         (Some(Type::List(e)), _, _) => Is(Type::map((**e).clone())),
@@ -980,7 +1016,7 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
 }
 
 /// cty's type callback of `keys`.
-pub(crate) fn keys_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn keys_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(match t0 {
@@ -991,7 +1027,7 @@ pub(crate) fn keys_type(_: &[Value], types: &[Type]) -> Result<Returns, String> 
 }
 
 /// cty's type callback of `values`.
-pub(crate) fn values_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn values_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(match t0 {
@@ -1002,7 +1038,7 @@ pub(crate) fn values_type(_: &[Value], types: &[Type]) -> Result<Returns, String
 }
 
 /// cty's type callback of `reverse`.
-pub(crate) fn reverse_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn reverse_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(match t0 {
@@ -1013,7 +1049,7 @@ pub(crate) fn reverse_type(_: &[Value], types: &[Type]) -> Result<Returns, Strin
 }
 
 /// cty's type callback of `slice`.
-pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     let index = |i: usize| args.get(i).and_then(Value::as_i64);
@@ -1034,7 +1070,7 @@ pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, Stri
 /// is an object) counts as null, as in cty; an empty string is skipped
 /// when that type is string. Where the types do not unify to one type (a
 /// null beside a list), the argument chosen keeps its own type.
-fn coalesce_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+fn coalesce_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
     let args = std::mem::take(&mut c.args);
     match c.returns {
         Returns::Convert(t) => {
@@ -1060,7 +1096,7 @@ fn coalesce_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
 
 /// `coalescelist` where the arguments' types are known: a null list or
 /// tuple (its type passed the check) is skipped.
-fn coalescelist_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+fn coalescelist_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
     let mut args = std::mem::take(&mut c.args);
     args.retain(|a| !a.is_null());
     c.run(args).map(TypedResult::Value)
@@ -1068,7 +1104,7 @@ fn coalescelist_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
 
 /// `element` where the arguments' types are known: on a list, a negative
 /// index counts from the end ([`list_index`]).
-fn element_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+fn element_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
     let mut args = std::mem::take(&mut c.args);
     if let (Some(Type::List(_)), [Value::Array(list), i]) = (c.types.first(), &args[..]) {
         if let Some(wrapped) = list_index(list.len(), i) {
@@ -1080,16 +1116,16 @@ fn element_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
 
 /// `sum` counts the elements before it looks at the kind: an empty map is
 /// "empty", not a map (Terraform).
-fn sum_values(args: &[Value]) -> Result<(), String> {
+fn sum_values(args: &[Value]) -> Result<(), FuncError> {
     match args.first() {
         Some(Value::Object(o)) if o.is_empty() => {
-            Err("invalid value for \"list\" parameter: cannot sum an empty list".into())
+            Err(FuncError::arg(0, "cannot sum an empty list"))
         }
         _ => Ok(()),
     }
 }
 
-pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok({
         // Every argument is checked, also after the one chosen.
@@ -1106,7 +1142,7 @@ pub(crate) fn coalescelist_type(args: &[Value], types: &[Type]) -> Result<Return
 }
 
 /// cty's type callback of `coalesce`.
-pub(crate) fn coalesce_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn coalesce_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok(match Type::unify(types) {
         Some(Type::Dynamic) => Literal,
@@ -1116,7 +1152,7 @@ pub(crate) fn coalesce_type(_: &[Value], types: &[Type]) -> Result<Returns, Stri
 }
 
 /// cty's type callback of `setproduct`.
-pub(crate) fn setproduct_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn setproduct_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok({
         let mut etys = Vec::with_capacity(types.len());
@@ -1141,7 +1177,7 @@ pub(crate) fn setproduct_type(_: &[Value], types: &[Type]) -> Result<Returns, St
 }
 
 /// cty's type callback of `setunion`, `setintersection`, `setsubtract`.
-pub(crate) fn set_operation_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn set_operation_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok({
         let mut etys = Vec::new();
@@ -1165,7 +1201,7 @@ pub(crate) fn set_operation_type(args: &[Value], types: &[Type]) -> Result<Retur
 
 /// cty's type callback of `lookup`: the key converts to a string first
 /// (`true` is "true").
-pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(
@@ -1180,25 +1216,25 @@ pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
                     .and_then(|k| k.as_str().map(str::to_owned))
                     .unwrap_or_default();
                 match attrs.get(key.as_str()) {
-                Some(t) => Is(t.clone()),
-                None => match types.get(2) {
                     Some(t) => Is(t.clone()),
-                    // cty's type callback refuses an object without
-                    // the attribute; a map's missing key is the
-                    // function's own failure.
-                    None => {
-                        return Err(format!(
-                            "invalid value for \"inputMap\" parameter: the given object has no attribute {}",
-                            util::quoted(&key)
-                        ))
-                    }
-                },
-            }
+                    None => match types.get(2) {
+                        Some(t) => Is(t.clone()),
+                        // cty's type callback refuses an object without
+                        // the attribute; a map's missing key is the
+                        // function's own failure.
+                        None => {
+                            return Err(FuncError::arg(
+                                0,
+                                format!("the given object has no attribute {}", util::quoted(&key)),
+                            ))
+                        }
+                    },
+                }
             }
             (Some(Type::Map(e)), _) => {
                 if let Some(default) = args.get(2) {
                     if crate::eval::functions::util::convert_known(default.clone(), e).is_err() {
-                        return Err(LOOKUP_DEFAULT.into());
+                        return Err(FuncError::arg(2, LOOKUP_DEFAULT));
                     }
                 }
                 Convert((**e).clone())
@@ -1209,7 +1245,7 @@ pub(crate) fn lookup_type(args: &[Value], types: &[Type]) -> Result<Returns, Str
 }
 
 /// cty's type callback of `element`.
-pub(crate) fn element_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn element_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     let index = |i: usize| args.get(i).and_then(Value::as_i64);
@@ -1223,7 +1259,7 @@ pub(crate) fn element_type(args: &[Value], types: &[Type]) -> Result<Returns, St
 }
 
 /// cty's type callback of `one`.
-pub(crate) fn one_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn one_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(match t0 {
@@ -1235,7 +1271,7 @@ pub(crate) fn one_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
 }
 
 /// cty's type callback of `flatten`.
-pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     let t0 = types.first();
     Ok(match (t0, args.first()) {
@@ -1250,13 +1286,13 @@ pub(crate) fn flatten_type(args: &[Value], types: &[Type]) -> Result<Returns, St
 
 /// cty's type callback of `distinct` and `matchkeys`: a list of the first
 /// argument's elements.
-pub(crate) fn distinct_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn distinct_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     Ok(collection_of(types, list_element, Type::list))
 }
 
 /// cty's type callback of `chunklist`: a list of lists of the argument's
 /// elements.
-pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     Ok(collection_of(types, list_element, |e| {
         Type::list(Type::list(e))
     }))
@@ -1265,63 +1301,56 @@ pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, Str
 // cty's checks of the kinds of the arguments, with Terraform's messages
 // (see `typing::kind_check`).
 
-fn keys_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
-        (!mapping(t)).then(|| {
-            "invalid value for \"inputMap\" parameter: must have map or object type".into()
-        })
+fn keys_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+        (!mapping(t)).then(|| "must have map or object type".into())
     })
 }
 
-fn values_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
+fn values_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Call, |t| {
         (!mapping(t)).then(|| "values() requires a map as the first argument".into())
     })
 }
 
-fn lookup_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
+fn lookup_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     if types.first() == Some(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(first_type(types), |t| {
-        (!mapping(t)).then(|| "invalid value for \"inputMap\" parameter: lookup() requires a map as the first argument".into())
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+        (!mapping(t)).then(|| "lookup() requires a map as the first argument".into())
     })?;
     if let (Some(Type::Map(e)), Some(default)) = (types.first(), types.get(2)) {
         // The default converts to the element type by its type, known or
         // not (Terraform's type callback).
         if !crate::value::ty::conversion_exists(default, e, true) {
-            return Err(LOOKUP_DEFAULT.into());
+            return Err(FuncError::arg(2, LOOKUP_DEFAULT));
         }
     }
     Ok(())
 }
 
-fn merge_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(types, |t| {
+fn merge_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(types, Refusal::Call, |t| {
         (!mapping(t)).then(|| format!("arguments must be maps or objects, got \"{}\"", friendly(t)))
     })
 }
 
-fn one_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
-        (!sequence(t) || matches!(t, Type::Tuple(ts) if ts.len() > 1)).then(|| {
-            "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements".into()
-        })
+fn one_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+        (!sequence(t) || matches!(t, Type::Tuple(ts) if ts.len() > 1))
+            .then(|| "must be a list, set, or tuple value with either zero or one elements".into())
     })
 }
 
-fn reverse_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
-        (!sequence(t)).then(|| {
-            format!(
-                "invalid value for \"list\" parameter: can only reverse list or tuple values, not {}",
-                friendly(t)
-            )
-        })
+fn reverse_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+        (!sequence(t))
+            .then(|| format!("can only reverse list or tuple values, not {}", friendly(t)))
     })
 }
 
-fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
+fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     if types.len() < 2 {
         return Err("at least two arguments are required".into());
     }
@@ -1329,39 +1358,36 @@ fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
     if types.contains(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(types, |t| {
+    refuse_kinds(types, Refusal::Arg(0), |t| {
         if !sequence(t) {
-            Some("invalid value for \"sets\" parameter: a set or a list is required".into())
+            Some("a set or a list is required".into())
         } else if matches!(t, Type::Tuple(ts) if !ts.is_empty()) && list_element(t).is_none() {
-            Some(
-                "invalid value for \"sets\" parameter: all elements must be of the same type"
-                    .into(),
-            )
+            Some("all elements must be of the same type".into())
         } else {
             None
         }
     })
 }
 
-fn slice_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
+fn slice_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
         if matches!(t, Type::Set(_)) {
-            Some("invalid value for \"list\" parameter: cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into())
+            Some("cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into())
         } else if !ordered(t) {
-            Some("invalid value for \"list\" parameter: must be a list or tuple value".into())
+            Some("must be a list or tuple value".into())
         } else {
             None
         }
     })
 }
 
-fn element_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
+fn element_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Call, |t| {
         (!ordered(t)).then(|| format!("cannot read elements from {}", friendly(t)))
     })
 }
 
-fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     // None is checked when one is of unknown type; cty types the result as
     // unknown at the first list not known, before it looks at the
     // arguments after it.
@@ -1371,53 +1397,50 @@ fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
     if types.contains(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(types, |t| {
-        (!ordered(t)).then(|| {
-            format!(
-                "invalid value for \"seqs\" parameter: all arguments must be lists or tuples; got {}",
-                friendly(t)
-            )
-        })
+    refuse_kinds(types, Refusal::Arg(0), |t| {
+        (!ordered(t)).then(|| format!("all arguments must be lists or tuples; got {}", friendly(t)))
     })
 }
 
-fn zipmap_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(&types[types.len().min(1)..types.len().min(2)], |t| {
-        (!ordered(t)).then(|| "values argument must be a list or tuple value".into())
-    })
+fn zipmap_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(
+        &types[types.len().min(1)..types.len().min(2)],
+        Refusal::Call,
+        |t| (!ordered(t)).then(|| "values argument must be a list or tuple value".into()),
+    )
 }
 
-fn length_kinds(types: &[Type], _: &[bool]) -> Result<(), String> {
-    refuse_kinds(first_type(types), |t| {
+fn length_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+    refuse_kinds(first_type(types), Refusal::Call, |t| {
         matches!(t, Type::Number | Type::Bool)
             .then(|| "argument must be a string, a collection type, or a structural type".into())
     })
 }
 
-fn contains_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+fn contains_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     let known_top = !unknown.contains(&true);
-    refuse_kinds(first_type(types), |t| {
+    refuse_kinds(first_type(types), Refusal::Call, |t| {
         (known_top && !sequence(t)).then(|| "argument must be list, tuple, or set".into())
     })
 }
 
-fn index_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+fn index_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     let known_top = !unknown.contains(&true);
-    refuse_kinds(first_type(types), |t| {
+    refuse_kinds(first_type(types), Refusal::Call, |t| {
         (known_top && !ordered(t)).then(|| "argument must be a list or tuple".into())
     })
 }
 
-fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), String> {
+fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     let known_top = !unknown.contains(&true);
-    refuse_kinds(first_type(types), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
         if known_top && mapping(t) {
             Some(format!(
-                "invalid value for \"list\" parameter: argument must be list, set, or tuple. Received {}",
+                "argument must be list, set, or tuple. Received {}",
                 friendly(t)
             ))
         } else if known_top && !sequence(t) {
-            Some("invalid value for \"list\" parameter: cannot sum noniterable".into())
+            Some("cannot sum noniterable".into())
         } else {
             None
         }
@@ -1543,7 +1566,7 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
         let metas = std::mem::take(&mut c.metas);
         if let Value::Array(items) = &args[0] {
             if items.is_empty() {
-                return Err(c.fail("cannot search an empty list".into())).map(Some);
+                return Err(c.fail("cannot search an empty list")).map(Some);
             }
             for (i, equal) in equalities(items, &metas[0], &args[1], &metas[1]).enumerate() {
                 match equal {
@@ -1552,7 +1575,7 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
                     None => return Ok(Some(unknown::not_null(Type::Number))),
                 }
             }
-            return Err(c.fail("item not found".into())).map(Some);
+            return Err(c.fail("item not found")).map(Some);
         }
         return Ok(Some(unknown::not_null(Type::Number)));
     }
@@ -1564,7 +1587,7 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
 /// values, then the lengths it knows.
 pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if let Some(msg) = matchkeys_refusal(&c.args, &c.types) {
-        return Err(c.fail(msg.into()));
+        return Err(c.fail(msg));
     }
     Ok(None)
 }
@@ -1574,8 +1597,8 @@ pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
 pub(crate) fn one_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if matches!((&c.args[0], &c.metas[0]), (Value::Array(a), Some(typing::Meta::Parts(Type::List(_), _))) if a.len() > 1)
     {
-        let msg = "invalid value for \"list\" parameter: must be a list, set, or tuple value with either zero or one elements";
-        return Err(c.refuse(msg.into())).map(Some);
+        let msg = "must be a list, set, or tuple value with either zero or one elements";
+        return Err(c.fail(FuncError::arg(0, msg))).map(Some);
     }
     Ok(None)
 }
@@ -1605,8 +1628,7 @@ fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, ty
     // A known string element of a list or tuple that is not a bool fails
     // the conversion to list(bool) before any value is looked at.
     if non_bool_string(&c.args[0], &c.metas[0]) {
-        let msg = "invalid value for \"list\" parameter: a bool is required";
-        return Err(c.refuse(msg.into()));
+        return Err(c.fail(FuncError::arg(0, "a bool is required")));
     }
     if holds_known(&c.args[0], &c.metas[0], decisive) {
         return Ok(Some((Value::Bool(decisive), None)));
@@ -1618,7 +1640,7 @@ fn bools_unknown(c: &mut UnknownCall<'_>, decisive: bool) -> R<Option<(Value, ty
 pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     let (args, metas, types) = c.take();
     let Some(target) = Type::unify(&types) else {
-        return Err(c.fail("all arguments must have the same type".into())).map(Some);
+        return Err(c.fail("all arguments must have the same type")).map(Some);
     };
     for (v, t) in args.into_iter().zip(&metas) {
         // A known value holding unknowns can be chosen.
@@ -1628,7 +1650,7 @@ pub(crate) fn coalesce_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
         let empty = matches!(&v, Value::String(s) if s.is_empty());
         if !v.is_null() && !empty {
             return typing::convert(v, t, &target)
-                .map_err(|e| c.fail(e.into()))
+                .map_err(|e| c.fail(e))
                 .map(Some);
         }
     }
@@ -1647,7 +1669,7 @@ pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, 
             break;
         }
         if !matches!(t, Type::List(_) | Type::Tuple(_)) {
-            return Err(c.fail("coalescelist arguments must be lists or tuples".into())).map(Some);
+            return Err(c.fail("coalescelist arguments must be lists or tuples")).map(Some);
         }
     }
     for (v, t) in args.into_iter().zip(metas) {
@@ -1658,7 +1680,7 @@ pub(crate) fn coalescelist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, 
             return Ok(Some((v, t)));
         }
     }
-    Err(c.fail("no non-null arguments".into())).map(Some)
+    Err(c.fail("no non-null arguments")).map(Some)
 }
 
 /// What `lookup` gives with arguments not all known: an object's attribute
@@ -1696,7 +1718,7 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             if let Some(v) = found {
                 return typing::convert(v, &meta, &t)
                     .map(Some)
-                    .map_err(|e| c.fail(e.into()));
+                    .map_err(|e| c.fail(e));
             }
         }
     }
@@ -1758,7 +1780,7 @@ pub(crate) fn sort_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::
 /// sequences, with the unknowns in their places.
 pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
-        let def = c.def;
+        let def = c.call.def;
         let (args, metas, types) = c.take();
         let target = call::return_type(def, &args, &types);
         let Some(parts) = call::elements(&args[0], &metas[0]) else {
@@ -1786,8 +1808,8 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
 /// What `setproduct` gives with arguments not all known.
 pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if c.args.len() >= 2 && (0..c.args.len()).all(|i| !c.whole(i)) {
-        let def = c.def;
-        let budget = c.budget;
+        let def = c.call.def;
+        let budget = c.call.budget;
         let (args, metas, types) = c.take();
         let target = call::return_type(def, &args, &types);
         let lists: Option<Vec<Vec<(Value, typing::Ty)>>> = args
@@ -1812,8 +1834,8 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
 
 /// What `zipmap` gives with arguments not all known.
 pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    let def = c.def;
-    let span = c.span;
+    let def = c.call.def;
+    let span = c.call.span;
     let (args, metas, types) = c.take();
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     // cty: only wholly known keys make the result's keys known
@@ -1844,9 +1866,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
         parts.into_iter().map(|(k, (v, t))| ((k, v), t)).unzip();
     let meta = typing::object_of(&map, part_metas);
     match target {
-        Type::Map(_) => {
-            typing::convert(Value::Object(map), &meta, &target).map_err(|e| c.fail(e.into()))
-        }
+        Type::Map(_) => typing::convert(Value::Object(map), &meta, &target).map_err(|e| c.fail(e)),
         _ => Ok((Value::Object(map), meta)),
     }
     .map(Some)
@@ -1855,7 +1875,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
 /// What `element` gives with arguments not all known.
 pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
-        let def = c.def;
+        let def = c.call.def;
         let (args, metas, types) = c.take();
         // cty takes the element of a known sequence, known or not.
         let Value::Array(items) = &args[0] else {
@@ -1878,7 +1898,7 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
 
 /// What `slice` gives with arguments not all known.
 pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    let def = c.def;
+    let def = c.call.def;
     let (args, metas, types) = c.take();
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     // cty checks the indexes against what is known of the length
@@ -1890,7 +1910,7 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
     };
     let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
     let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
-        .map_err(|msg| c.refuse(msg))?;
+        .map_err(|msg| c.fail(msg))?;
     let target = call::return_type(def, &args, &types);
     let (Some((a, b)), Some(mut parts)) = (range, call::elements(&args[0], &metas[0])) else {
         return Ok(Some(c.result(target)));
@@ -1904,7 +1924,7 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
 /// What `setunion` gives with arguments not all known.
 pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if (0..c.args.len()).all(|i| !c.whole(i)) {
-        let def = c.def;
+        let def = c.call.def;
         let (args, metas, types) = c.take();
         // cty unions sets holding unknowns (an unknown equals no other
         // element); intersection and subtraction give up on them.
@@ -1962,7 +1982,7 @@ pub(crate) fn concat_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
         let mut out = Vec::new();
         for (v, t) in args.into_iter().zip(&metas) {
             let Value::Array(items) = v else {
-                return Err(c.fail("all arguments must be lists or tuples".into())).map(Some);
+                return Err(c.fail("all arguments must be lists or tuples")).map(Some);
             };
             for (i, x) in items.into_iter().enumerate() {
                 let xt = typing::item(t, i, &x);
@@ -1992,7 +2012,7 @@ pub(crate) fn merge_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
                         map.insert(k, x);
                     }
                 }
-                _ => return Err(c.fail("arguments must be maps or objects".into())).map(Some),
+                _ => return Err(c.fail("arguments must be maps or objects")).map(Some),
             }
         }
         let metas: Vec<typing::Ty> = map

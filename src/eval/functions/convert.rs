@@ -10,10 +10,10 @@ use crate::eval::func::TypeCallback;
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
 use crate::eval::unknown;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Type, Value};
 
-fn conv(v: Value, ty: Ty) -> Result<Value, String> {
+fn conv(v: Value, ty: Ty) -> Result<Value, FuncError> {
     let what = friendly_type(&v);
     convert_known(v, &ty).map_err(|e| {
         let msg = match e {
@@ -28,24 +28,27 @@ fn conv(v: Value, ty: Ty) -> Result<Value, String> {
                 format!("cannot convert {what} to {name}")
             }
         };
-        format!("invalid value for \"v\" parameter: {msg}")
+        FuncError::arg(0, msg)
     })
 }
 
 /// The refusal of `tolist`, `toset`, `tomap` (converting to `to`) of a
 /// value of type `what` whose elements have no single type.
-fn no_single_type(what: &str, to: &Type) -> String {
+fn no_single_type(what: &str, to: &Type) -> FuncError {
     let kind = match to {
         Type::Set(_) => "set",
         Type::Map(_) => "map",
         _ => "list",
     };
-    format!("invalid value for \"v\" parameter: cannot convert {what} to {kind} of any single type")
+    FuncError::arg(
+        0,
+        format!("cannot convert {what} to {kind} of any single type"),
+    )
 }
 
 /// `v` converted to the collection type `to` (`tolist`, `toset`,
 /// `tomap`), its elements to the type they unify to.
-fn collection(v: Value, to: &Type) -> Result<Value, String> {
+fn collection(v: Value, to: &Type) -> Result<Value, FuncError> {
     let what = friendly_type(&v);
     let fail = || no_single_type(what, to);
     match (to, v) {
@@ -116,7 +119,7 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 a.into_iter()
                     .next()
-                    .ok_or_else(|| "at least one argument is required".to_string())
+                    .ok_or_else(|| "at least one argument is required".into())
             }),
     );
     r.insert(
@@ -151,17 +154,17 @@ fn first(a: Vec<Value>) -> Value {
 }
 
 /// cty's type callback of `tostring`.
-pub(crate) fn tostring_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn tostring_type(_: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     Ok(Returns::Is(Type::String))
 }
 
 /// cty's type callback of `tonumber`.
-pub(crate) fn tonumber_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn tonumber_type(_: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     Ok(Returns::Is(Type::Number))
 }
 
 /// cty's type callback of `tobool`.
-pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     Ok(Returns::Is(Type::Bool))
 }
 
@@ -169,7 +172,7 @@ pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, String> {
 /// converts to the type its elements unify to, each element by its own
 /// type (`tomap({a = toset([1]), b = ["5"]})` is a map of sets of
 /// numbers), as cty converts.
-fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
+fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
     let args = std::mem::take(&mut c.args);
     let Returns::Is(t) = c.returns else {
         return c.run(args).map(TypedResult::Value);
@@ -184,12 +187,12 @@ fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, String> {
 }
 
 /// cty's type callback of `tolist`.
-pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn tolist_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     Ok(collection_of(types, list_element, Type::list))
 }
 
 /// cty's type callback of `toset`.
-pub(crate) fn toset_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn toset_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     match collection_of(types, typing::set_element, Type::set) {
         // (What has no element type is refused here: the values of a
         // set of lists and an empty list do not tell them apart.)
@@ -202,12 +205,12 @@ pub(crate) fn toset_type(_: &[Value], types: &[Type]) -> Result<Returns, String>
 }
 
 /// cty's type callback of `tomap`.
-pub(crate) fn tomap_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn tomap_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     Ok(collection_of(types, map_element, Type::map))
 }
 
 /// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`.
-pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, String> {
+pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
     Ok(types.first().cloned().map_or(Returns::Literal, Returns::Is))
 }
 
@@ -217,15 +220,15 @@ pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, Stri
 /// What `tolist`, `toset`, `tomap` gives with arguments not all known.
 pub(crate) fn conversion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
-        let def = c.def;
+        let def = c.call.def;
         let (args, metas, types) = c.take();
         let target = match typing::call_type(def.spec(), &args, &types) {
             Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
-            _ => return Err(c.fail("cannot convert the value".into())).map(Some),
+            _ => return Err(c.fail("cannot convert the value")).map(Some),
         };
         let (v, t) = (args.into_iter().next(), metas.into_iter().next());
         return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
-            .map_err(|e| c.fail(e.into()))
+            .map_err(|e| c.fail(e))
             .map(Some);
     }
     Ok(None)
@@ -248,7 +251,7 @@ pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) ->
 /// an unknown of any type.
 fn try_expressions(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
     if c.args.is_empty() {
-        return Err(c.fail("at least one argument is required".into()));
+        return Err(c.fail("at least one argument is required"));
     }
     let mut failures = String::new();
     for i in 0..c.args.len() {

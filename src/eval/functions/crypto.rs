@@ -12,7 +12,7 @@ use rsa::{BigUint, Pkcs1v15Encrypt, RsaPrivateKey};
 use super::encoding::b64_decode;
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
@@ -33,14 +33,14 @@ pub(crate) fn register(r: &mut Registry) {
 /// Decrypts base64 `ciphertext` with the PEM-encoded RSA `key`. Bytes of
 /// the plaintext that are not UTF-8 become U+FFFD, as Terraform's JSON
 /// output shows them.
-fn rsa_decrypt(ciphertext: &str, key: &str) -> Result<String, String> {
+fn rsa_decrypt(ciphertext: &str, key: &str) -> Result<String, FuncError> {
     let bytes = b64_decode(ciphertext).map_err(|_| {
-        format!(
-            "invalid value for \"ciphertext\" parameter: failed to decode input {ciphertext:?}: cipher text must be base64-encoded"
+        FuncError::arg(
+            0,
+            format!("failed to decode input {ciphertext:?}: cipher text must be base64-encoded"),
         )
     })?;
-    let key =
-        private_key(key).map_err(|e| format!("invalid value for \"privatekey\" parameter: {e}"))?;
+    let key = private_key(key).map_err(|e| FuncError::arg(1, e))?;
     let out = key.decrypt(Pkcs1v15Encrypt, &bytes).map_err(|_| {
         "failed to decrypt: the cipher text does not decrypt with this key (PKCS #1 v1.5)"
             .to_owned()

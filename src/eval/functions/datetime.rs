@@ -8,7 +8,7 @@ use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOf
 
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
@@ -21,11 +21,10 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (f, ts) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let t = parse_timestamp(&ts, Reading::Cty)
-                    .map_err(|e| format!("invalid value for \"time\" parameter: {e}"))?;
+                let t = parse_timestamp(&ts, Reading::Cty).map_err(|e| FuncError::arg(1, e))?;
                 formatdate(&f, &t)
                     .map(Value::from)
-                    .map_err(|e| format!("invalid value for \"format\" parameter: {e}"))
+                    .map_err(|e| FuncError::arg(0, e))
             }),
     );
     r.insert(
@@ -54,10 +53,8 @@ pub(crate) fn register(r: &mut Registry) {
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (x, y) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                let x = parse_timestamp(&x, Reading::Go)
-                    .map_err(|e| format!("invalid value for \"timestamp_a\" parameter: {e}"))?;
-                let y = parse_timestamp(&y, Reading::Go)
-                    .map_err(|e| format!("invalid value for \"timestamp_b\" parameter: {e}"))?;
+                let x = parse_timestamp(&x, Reading::Go).map_err(|e| FuncError::arg(0, e))?;
+                let y = parse_timestamp(&y, Reading::Go).map_err(|e| FuncError::arg(1, e))?;
                 Ok(Value::from(match x.cmp(&y) {
                     std::cmp::Ordering::Less => -1i64,
                     std::cmp::Ordering::Equal => 0,

@@ -7,6 +7,8 @@ use crate::eval::expr::R;
 use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;
+#[cfg(any(feature = "textencoding", feature = "csv", feature = "yaml"))]
+use crate::eval::FuncError;
 use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
@@ -36,7 +38,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let s = string(a.into_iter().next().unwrap_or_default());
                 let s = replace_lone_surrogates(&s);
                 if s.trim().is_empty() {
-                    return Err("EOF".to_owned());
+                    return Err("EOF".into());
                 }
                 // The crate's JSON parser keeps a number's text, so numbers are
                 // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
@@ -44,7 +46,7 @@ pub(crate) fn register(r: &mut Registry) {
                 let depth = crate::ParseOptions::default().depth_limit();
                 let node = crate::value::json::parse_as_go(&s, depth)
                     .map_err(|e| e.message().to_owned())?;
-                crate::value::json::value(node, true)
+                Ok(crate::value::json::value(node, true)?)
             }),
     );
     r.insert(
@@ -76,7 +78,9 @@ pub(crate) fn register(r: &mut Registry) {
             .typed_impl(yamldecode_typed)
             .param("src", s())
             .build(|a| {
-                super::yaml_decode::decode(&string(a.into_iter().next().unwrap_or_default()))
+                Ok(super::yaml_decode::decode(&string(
+                    a.into_iter().next().unwrap_or_default(),
+                ))?)
             }),
     );
     #[cfg(feature = "base64")]
@@ -127,7 +131,11 @@ pub(crate) fn register(r: &mut Registry) {
             .type_callback(csvdecode_type)
             .result_type(crate::eval::typing::list_of_elements)
             .param("str", s())
-            .build(|a| csv_decode(&string(a.into_iter().next().unwrap_or_default()))),
+            .build(|a| {
+                Ok(csv_decode(&string(
+                    a.into_iter().next().unwrap_or_default(),
+                ))?)
+            }),
     );
     #[cfg(feature = "textencoding")]
     {
@@ -145,14 +153,20 @@ pub(crate) fn register(r: &mut Registry) {
         );
         r.insert(
             "textdecodebase64",
-            FuncDef::builder().returns(Type::String)
+            FuncDef::builder()
+                .returns(Type::String)
                 .param("source", s())
                 .param("encoding", s())
                 .build(|a| {
                     let mut it = a.into_iter().map(string);
                     let (s, enc) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
                     let bytes = b64_decode(&s).map_err(|e| {
-                        format!("invalid value for \"source\" parameter: the given value is has an invalid base64 symbol at offset {e}")
+                        FuncError::arg(
+                            0,
+                            format!(
+                                "the given value is has an invalid base64 symbol at offset {e}"
+                            ),
+                        )
                     })?;
                     text_decode(&bytes, &enc).map(Value::from)
                 }),
@@ -517,7 +531,9 @@ enum TextEnc {
 }
 
 #[cfg(feature = "textencoding")]
-fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
+/// The encoding named `name` (the functions' second argument), or its
+/// refusal.
+fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), FuncError> {
     let lower = name.trim().to_ascii_lowercase();
     let enc = match lower.as_str() {
         "iso-8859-1" | "iso_8859-1" | "iso_8859-1:1987" | "latin1" | "l1" | "iso-ir-100" | "ibm819"
@@ -532,9 +548,9 @@ fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
         _ => match encoding_rs::Encoding::for_label_no_replacement(lower.as_bytes()) {
             Some(e) => (TextEnc::Other(e), e.name()),
             None => {
-                return Err(format!(
-                    "invalid value for \"encoding\" parameter: \"{name}\" is not a supported IANA encoding name or alias in this Terraform version"
-                ))
+                return Err(FuncError::arg(1, format!(
+                    "\"{name}\" is not a supported IANA encoding name or alias in this Terraform version"
+                )))
             }
         },
     };
@@ -542,10 +558,13 @@ fn text_encoding(name: &str) -> Result<(TextEnc, &'static str), String> {
 }
 
 #[cfg(feature = "textencoding")]
-fn text_encode(s: &str, name: &str) -> Result<Vec<u8>, String> {
+fn text_encode(s: &str, name: &str) -> Result<Vec<u8>, FuncError> {
     let (enc, display) = text_encoding(name)?;
     let unrepresentable = || {
-        format!("invalid value for \"string\" parameter: the given string contains characters that cannot be represented in {display}")
+        FuncError::arg(
+            0,
+            format!("the given string contains characters that cannot be represented in {display}"),
+        )
     };
     match enc {
         TextEnc::Ascii => s
@@ -586,16 +605,17 @@ fn text_encode(s: &str, name: &str) -> Result<Vec<u8>, String> {
 }
 
 #[cfg(feature = "textencoding")]
-fn text_decode(b: &[u8], name: &str) -> Result<String, String> {
+fn text_decode(b: &[u8], name: &str) -> Result<String, FuncError> {
     let (enc, display) = text_encoding(name)?;
-    let invalid = || {
-        format!("invalid value for \"source\" parameter: the given value is not valid {display}")
-    };
+    let invalid = || FuncError::arg(0, format!("the given value is not valid {display}"));
     // Go's decoders turn what an encoding leaves undefined (a byte an
     // encoding does not map, an odd byte or a lone surrogate of UTF-16)
     // into U+FFFD, which Terraform reports so.
     let undefined = || {
-        format!("invalid value for \"source\" parameter: the given string contains symbols that are not defined for {display}")
+        FuncError::arg(
+            0,
+            format!("the given string contains symbols that are not defined for {display}"),
+        )
     };
     match enc {
         TextEnc::Ascii => {
@@ -658,7 +678,7 @@ pub(crate) fn number_text(v: &Value) -> String {
 #[cfg(feature = "csv")]
 /// cty's type callback of `csvdecode`: typed from the argument, its header
 /// row.
-pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok(match args.first() {
         Some(Value::String(s)) => {
@@ -702,7 +722,7 @@ pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
 #[cfg(feature = "yaml")]
 fn yamldecode_typed(
     c: crate::eval::call::TypedCall<'_>,
-) -> Result<crate::eval::call::TypedResult, String> {
+) -> Result<crate::eval::call::TypedResult, FuncError> {
     let src = c.args.first().and_then(Value::as_str).unwrap_or_default();
     let (v, t) = super::yaml_decode::decode_typed(src)?;
     Ok(crate::eval::call::TypedResult::Typed(v, typing::typed(t)))

@@ -30,7 +30,7 @@ use super::encoding::b64_encode;
 use super::hash;
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Type, Value};
 
 /// The filesystem functions that take paths, resolving relative paths
@@ -114,7 +114,10 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::String)
             .param("path", s())
             .build(|a| {
-                expand_home(&string(a.into_iter().next().unwrap_or_default())).map(Value::from)
+                Ok(
+                    expand_home(&string(a.into_iter().next().unwrap_or_default()))
+                        .map(Value::from)?,
+                )
             }),
     );
 }
@@ -145,7 +148,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             let p = string(a.into_iter().next().unwrap_or_default());
             let bytes = read(&b, &p)?;
             String::from_utf8(bytes).map(Value::from).map_err(|_| {
-                format!("contents of {p} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead")
+                format!("contents of {p} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead").into()
             })
         }),
     ));
@@ -161,11 +164,11 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
                 match std::fs::metadata(&full) {
                     Ok(m) if m.is_file() => Ok(Value::Bool(true)),
                     Ok(m) if m.is_dir() => {
-                        Err(format!("{:?} is a directory, not a file", clean(&p)))
+                        Err(format!("{:?} is a directory, not a file", clean(&p)).into())
                     }
-                    Ok(_) => Err(format!("{:?} is not a regular file", clean(&p))),
+                    Ok(_) => Err(format!("{:?} is not a regular file", clean(&p)).into()),
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Value::Bool(false)),
-                    Err(e) => Err(format!("failed to stat {p}: {e}")),
+                    Err(e) => Err(format!("failed to stat {p}: {e}").into()),
                 }
             }),
     ));
@@ -179,7 +182,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             .build(move |a| {
                 let mut it = a.into_iter().map(string);
                 let (p, pat) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
-                fileset(&b, &p, &pat)
+                Ok(fileset(&b, &p, &pat)?)
             }),
     ));
     let b = base.clone();
@@ -214,7 +217,10 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
                     super::template::TEMPLATEFILE,
                     budget,
                 )
-                .map_err(|e| format!("{p}: {e}"))
+                .map_err(|e| match e {
+                    FuncError::Call(m) => FuncError::Call(format!("{p}: {m}")),
+                    e => e,
+                })
             }),
     ));
     for (name, algo) in [

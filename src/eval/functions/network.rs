@@ -4,7 +4,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use super::util::{self, string};
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Type, Value};
 use num_bigint::{BigInt, Sign};
 
@@ -161,7 +161,8 @@ pub(crate) fn register(r: &mut Registry) {
                     return Err(format!(
                         "prefix of {} does not accommodate a host numbered {host}",
                         net.len
-                    ));
+                    )
+                    .into());
                 }
                 // Go's cidr library takes an IPv4-mapped network for IPv4
                 // and puts the host number at bit 96 of the 16-byte form:
@@ -192,7 +193,7 @@ pub(crate) fn register(r: &mut Registry) {
                     ));
                 }
                 if net.bits != 32 {
-                    return Err(format!("IPv6 addresses cannot have a netmask: {s}"));
+                    return Err(format!("IPv6 addresses cannot have a netmask: {s}").into());
                 }
                 Ok(Value::String(fmt_ip(mask(net.len, 32), 32).into()))
             }),
@@ -214,7 +215,8 @@ pub(crate) fn register(r: &mut Registry) {
                     return Err(format!(
                         "insufficient address space to extend prefix of {} by {newbits}",
                         net.len
-                    ));
+                    )
+                    .into());
                 }
                 let new_len = new_len as u32;
                 // go-cidr's SubnetBig: the low 64 bits of the number's
@@ -227,7 +229,8 @@ pub(crate) fn register(r: &mut Registry) {
                 if low_u64(&num) > max {
                     return Err(format!(
                         "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
-                    ));
+                    )
+                    .into());
                 }
                 // Like Terraform, the address is not re-masked when the
                 // prefix gets shorter (negative newbits).
@@ -241,43 +244,43 @@ pub(crate) fn register(r: &mut Registry) {
             .param("prefix", ParamType::String)
             .variadic("newbits", ParamType::Number)
             .build(|a| {
-                let net = parse_cidr(&string(a[0].clone()))
-                    .map_err(|e| format!("invalid value for \"prefix\" parameter: {e}"))?;
-                let lens: Vec<i64> = a[1..]
-                    .iter()
-                    .map(|v| util::int(v, "invalid value for \"newbits\" parameter"))
-                    .collect::<Result<_, _>>()?;
-                if lens.is_empty() {
+                let net = parse_cidr(&string(a[0].clone())).map_err(|e| FuncError::arg(0, e))?;
+                let lens = &a[1..];
+                let Some(first) = lens.first() else {
                     return Ok(Value::Array(Vec::new()));
-                }
+                };
                 let bits = net.bits;
                 let start = net.len;
-                let first = (lens[0] + start as i64).clamp(0, bits as i64) as u32;
+                let first = (util::arg_int(first, 1)? + start as i64).clamp(0, bits as i64) as u32;
                 // PreviousSubnet(network, first)
                 let prev = net.ip.wrapping_sub(1) & full(bits);
                 let mut cur = (prev & mask(first, bits), first);
                 let mut out = Vec::with_capacity(lens.len());
-                for &l in &lens {
+                // (Each length is argument `i + 1`, read and checked in
+                // turn, as Terraform does.)
+                for (i, l) in lens.iter().enumerate() {
+                    let l = util::arg_int(l, i + 1)?;
+                    let refused = |m: String| FuncError::arg(i + 1, m);
                     if l < 1 {
-                        return Err("invalid value for \"newbits\" parameter: must extend prefix by at least one bit".into());
+                        return Err(refused("must extend prefix by at least one bit".into()));
                     }
                     if l > 32 {
-                        return Err("invalid value for \"newbits\" parameter: may not extend prefix by more than 32 bits".into());
+                        return Err(refused("may not extend prefix by more than 32 bits".into()));
                     }
                     let len = l + start as i64;
                     if len > bits as i64 {
-                        return Err(format!(
-                            "invalid value for \"newbits\" parameter: would extend prefix to {len} bits, which is too long for an {} address",
+                        return Err(refused(format!(
+                            "would extend prefix to {len} bits, which is too long for an {} address",
                             if bits == 32 { "IPv4" } else { "IPv6" }
-                        ));
+                        )));
                     }
                     let len = len as u32;
                     if is_v4_mapped(net.ip, bits) {
                         // Go's cidr library takes the network for IPv4 and
                         // builds a 32-bit mask of `len` bits: none.
-                        return Err(format!(
-                            "invalid value for \"newbits\" parameter: not enough remaining address space for a subnet with a prefix of {len} bits after <nil>"
-                        ));
+                        return Err(refused(format!(
+                            "not enough remaining address space for a subnet with a prefix of {len} bits after <nil>"
+                        )));
                     }
                     // NextSubnet(current, len)
                     let cur_last = cur.0 | (!mask(cur.1, bits) & full(bits));
@@ -285,10 +288,10 @@ pub(crate) fn register(r: &mut Registry) {
                     let last = (sub | (!mask(len, bits) & full(bits))).wrapping_add(1) & full(bits);
                     let next = last & mask(len, bits);
                     if last == 0 || next & mask(start, bits) != net.ip {
-                        return Err(format!(
-                            "invalid value for \"newbits\" parameter: not enough remaining address space for a subnet with a prefix of {len} bits after {}",
+                        return Err(refused(format!(
+                            "not enough remaining address space for a subnet with a prefix of {len} bits after {}",
                             fmt_net(cur.0, bits, cur.1)
-                        ));
+                        )));
                     }
                     cur = (next, len);
                     out.push(Value::String(fmt_net(next, bits, len).into()));

@@ -3,7 +3,7 @@
 use super::gomath::{go_log, go_pow};
 use super::util::{self, float, friendly_type, num};
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 use crate::value::{Number, Type, Value};
 
 fn number() -> ParamType {
@@ -66,25 +66,33 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "parseint",
-        FuncDef::builder().returns(Type::Number)
-            .param("number", ParamType::Any).typed_argument()
+        FuncDef::builder()
+            .returns(Type::Number)
+            .param("number", ParamType::Any)
+            .typed_argument()
             .param("base", number())
             .build(|a| {
                 let s = match &a[0] {
                     Value::String(s) => s.clone(),
                     other => {
-                        return Err(format!(
-                            "invalid value for \"number\" parameter: first argument must be a string, not {}",
-                            friendly_type(other)
+                        return Err(FuncError::arg(
+                            0,
+                            format!(
+                                "first argument must be a string, not {}",
+                                friendly_type(other)
+                            ),
                         ))
                     }
                 };
-                let base = util::int(&a[1], "invalid value for \"base\" parameter")?;
+                let base = util::arg_int(&a[1], 1)?;
                 if !(2..=62).contains(&base) {
-                    return Err("invalid value for \"base\" parameter: base must be a whole number between 2 and 62 inclusive".into());
+                    return Err(FuncError::arg(
+                        1,
+                        "base must be a whole number between 2 and 62 inclusive",
+                    ));
                 }
                 parseint(&s, base as u32).ok_or_else(|| {
-                    format!("invalid value for \"number\" parameter: cannot parse \"{s}\" as a base {base} integer")
+                    FuncError::arg(0, format!("cannot parse \"{s}\" as a base {base} integer"))
                 })
             }),
     );
@@ -120,7 +128,7 @@ pub(crate) fn register(r: &mut Registry) {
     );
 }
 
-fn extreme(a: Vec<Value>, max: bool) -> Result<Value, String> {
+fn extreme(a: Vec<Value>, max: bool) -> Result<Value, FuncError> {
     let mut best: Option<Number> = None;
     for v in &a {
         let n = v.as_number().ok_or("a number is required")?.clone();
@@ -131,7 +139,7 @@ fn extreme(a: Vec<Value>, max: bool) -> Result<Value, String> {
         });
     }
     best.map(Value::Number)
-        .ok_or_else(|| "must pass at least one number".to_owned())
+        .ok_or_else(|| "must pass at least one number".into())
 }
 
 /// Go's `big.Int.SetString` digits: case-insensitive up to base 36, then
@@ -166,7 +174,7 @@ fn parseint(s: &str, base: u32) -> Option<Value> {
 
 /// `n` rounded to an integer, up (`ceil`) or down (`floor`), at its own
 /// precision.
-fn rounded(n: Number, up: bool) -> Result<Value, String> {
+fn rounded(n: Number, up: bool) -> Result<Value, FuncError> {
     if n.is_integer() {
         return Ok(Value::Number(n));
     }

@@ -10,7 +10,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::limits::Budget;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::{FuncDef, FuncError, ParamType};
 #[cfg(feature = "regex")]
 use crate::value::Map;
 use crate::value::{Type, Value};
@@ -104,9 +104,7 @@ pub(crate) fn register(r: &mut Registry) {
                 }
                 let n = n as usize;
                 if n > LIMIT {
-                    return Err(format!(
-                        "invalid value for \"spaces\" parameter: {n} is too large"
-                    ));
+                    return Err(FuncError::arg(0, format!("{n} is too large")));
                 }
                 let s = string(a[1].clone());
                 let lines = s.bytes().filter(|&b| b == b'\n').count();
@@ -117,21 +115,28 @@ pub(crate) fn register(r: &mut Registry) {
     );
     r.insert(
         "join",
-        FuncDef::builder().returns(Type::String).typed()
+        FuncDef::builder()
+            .returns(Type::String)
+            .typed()
             .param("separator", s())
-            .variadic("lists", ParamType::Array(Box::new(ParamType::Any))).declared(Type::list(Type::String))
+            .variadic("lists", ParamType::Array(Box::new(ParamType::Any)))
+            .declared(Type::list(Type::String))
             .build_limited(|mut a, budget| {
                 let sep = string(a.remove(0));
                 if a.is_empty() {
                     return Err("at least one list is required".into());
                 }
                 let mut parts: Vec<String> = Vec::new();
-                for list in a {
+                // (The lists are the arguments after the separator.)
+                for (i, list) in a.into_iter().enumerate() {
                     for v in util::array(list, "list of string")? {
                         if v.is_null() {
-                            return Err(format!(
-                                "invalid value for \"lists\" parameter: element {} is null; cannot concatenate null values",
-                                parts.len()
+                            return Err(FuncError::arg(
+                                i + 1,
+                                format!(
+                                    "element {} is null; cannot concatenate null values",
+                                    parts.len()
+                                ),
                             ));
                         }
                         parts.push(to_str(v)?);
@@ -190,8 +195,7 @@ pub(crate) fn register(r: &mut Registry) {
                 .param("string", s())
                 .build(|a| {
                     let (p, s) = two_strings(a);
-                    let re = compile(&p)?;
-                    let kind = result_kind(&re)?;
+                    let (re, kind) = pattern(&p)?;
                     match re.captures(&s) {
                         Some(c) => Ok(captures_value(&re, &c, kind)),
                         None => Err("pattern did not match any part of the given string".into()),
@@ -210,8 +214,7 @@ pub(crate) fn register(r: &mut Registry) {
                 .param("string", s())
                 .build_limited(|a, budget| {
                     let (p, s) = two_strings(a);
-                    let re = compile(&p)?;
-                    let kind = result_kind(&re)?;
+                    let (re, kind) = pattern(&p)?;
                     let mut out = Vec::new();
                     for c in re.captures_iter(&s) {
                         out.push(captures_value(&re, &c, kind));
@@ -524,14 +527,22 @@ fn compile(pattern: &str) -> Result<regex::Regex, String> {
 #[cfg(feature = "regex")]
 #[cold]
 fn compile_new(pattern: &str) -> Result<regex::Regex, String> {
-    let invalid = |detail: &str| {
-        format!("invalid value for \"pattern\" parameter: invalid regexp pattern: {detail}")
-    };
+    let invalid = |detail: &str| format!("invalid regexp pattern: {detail}");
     let translated = super::re2::translate(pattern).map_err(|e| invalid(&e))?;
     regex::Regex::new(&translated).map_err(|e| {
         let msg = e.to_string();
         invalid(msg.lines().last().unwrap_or(&msg).trim())
     })
+}
+
+/// `regex`'s and `regexall`'s pattern (their first argument) compiled,
+/// with the kind of result its groups give, or its refusal.
+#[cfg(feature = "regex")]
+fn pattern(p: &str) -> Result<(regex::Regex, ResultKind), FuncError> {
+    let refused = |m: String| FuncError::arg(0, m);
+    let re = compile(p).map_err(refused)?;
+    let kind = result_kind(&re).map_err(refused)?;
+    Ok((re, kind))
 }
 
 #[cfg(feature = "regex")]
@@ -550,7 +561,7 @@ fn result_kind(re: &regex::Regex) -> Result<ResultKind, String> {
         (0, _) => Ok(ResultKind::Whole),
         (_, 0) => Ok(ResultKind::List),
         (g, n) if g == n => Ok(ResultKind::Object),
-        _ => Err("invalid value for \"pattern\" parameter: invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
+        _ => Err("invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
     }
 }
 
@@ -558,10 +569,10 @@ fn result_kind(re: &regex::Regex) -> Result<ResultKind, String> {
 /// needs only the pattern): a string without capture groups, a tuple of
 /// strings for unnamed groups, an object of strings for named ones.
 #[cfg(feature = "regex")]
-pub(crate) fn regex_result_type(pattern: &str) -> Result<crate::value::Type, String> {
+pub(crate) fn regex_result_type(pattern: &str) -> Result<crate::value::Type, FuncError> {
     use crate::value::Type;
-    let re = compile(pattern)?;
-    Ok(match result_kind(&re)? {
+    let (re, kind) = self::pattern(pattern)?;
+    Ok(match kind {
         ResultKind::Whole => Type::String,
         ResultKind::List => Type::Tuple(vec![Type::String; re.captures_len() - 1].into()),
         ResultKind::Object => Type::object(
@@ -594,7 +605,12 @@ fn captures_value(re: &regex::Regex, c: &regex::Captures<'_>, kind: ResultKind) 
 /// `replace` with a `/regex/`: Go's `ReplaceAllString` (`$1`, `${name}`
 /// expanded), stopping when the result would pass the size limit.
 #[cfg(feature = "regex")]
-fn regex_replace(re: &regex::Regex, s: &str, rep: &str, budget: &Budget) -> Result<String, String> {
+fn regex_replace(
+    re: &regex::Regex,
+    s: &str,
+    rep: &str,
+    budget: &Budget,
+) -> Result<String, FuncError> {
     let mut out = String::with_capacity(s.len());
     let mut last = 0;
     let names: Vec<Option<&str>> = re.capture_names().collect();
@@ -667,7 +683,7 @@ fn go_expand(names: &[Option<&str>], caps: &regex::Captures<'_>, rep: &str, out:
 const LIMIT: usize = 1_000_000;
 
 /// Terraform's `format`: Go-like verbs over HCL values.
-pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String, String> {
+pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String, FuncError> {
     let mut out = String::with_capacity(f.len() + 16);
     let mut next_arg = 0usize;
     let mut max_used = 0usize;
@@ -729,7 +745,7 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
             }
         }
         if width.is_some_and(|w| w > LIMIT) {
-            return Err(format!("width in \"{}\" is too large", &f[start..]));
+            return Err(format!("width in \"{}\" is too large", &f[start..]).into());
         }
         spec.width = width;
         if chars.peek().map(|&(_, c)| c) == Some('.') {
@@ -744,7 +760,7 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
                 }
             }
             if p > LIMIT {
-                return Err(format!("precision in \"{}\" is too large", &f[start..]));
+                return Err(format!("precision in \"{}\" is too large", &f[start..]).into());
             }
             spec.prec = Some(p);
         }
@@ -752,35 +768,36 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
             next_arg = n - 1;
         }
         let Some((vpos, verb)) = chars.next() else {
-            return Err(format!("unterminated format verb at offset {start}"));
+            return Err(format!("unterminated format verb at offset {start}").into());
         };
         let verb_text = &f[start..vpos + verb.len_utf8()];
         if verb == '%' {
             if vpos != start + 1 {
                 return Err(format!(
                     "unsupported format verb '%' in \"{verb_text}\" at offset {start}"
-                ));
+                )
+                .into());
             }
             out.push('%');
             continue;
         }
         if !"vtbdoxXeEfFgGsq".contains(verb) {
             if verb == '*' || verb == '[' || verb == '.' {
-                return Err(format!(
-                    "unrecognized format character '{verb}' at offset {}",
-                    vpos
-                ));
+                return Err(
+                    format!("unrecognized format character '{verb}' at offset {}", vpos).into(),
+                );
             }
             return Err(format!(
                 "unsupported format verb '{verb}' in \"{verb_text}\" at offset {start}"
-            ));
+            )
+            .into());
         }
         let Some(arg) = args.get(next_arg) else {
             return Err(format!(
                 "not enough arguments for \"{verb_text}\" at {start}: need index {} but have {} total",
                 next_arg + 1,
                 args.len()
-            ));
+            ).into());
         };
         // cty names the verb's offset in the format string.
         let at = start;
@@ -792,15 +809,17 @@ pub(crate) fn format(f: &str, args: &[Value], budget: &Budget) -> Result<String,
         out.push_str(&text);
         budget.check(1, out.len())?;
     }
+    // (The first argument not used, counting the format string.)
     if max_used == 0 && !args.is_empty() {
-        return Err(
-            "invalid value for \"args\" parameter: too many arguments; no verbs in format string"
-                .into(),
-        );
+        return Err(FuncError::arg(
+            1,
+            "too many arguments; no verbs in format string",
+        ));
     }
     if max_used < args.len() {
-        return Err(format!(
-            "invalid value for \"args\" parameter: too many arguments; only {max_used} used by format string"
+        return Err(FuncError::arg(
+            max_used + 1,
+            format!("too many arguments; only {max_used} used by format string"),
         ));
     }
     Ok(out)
@@ -1011,7 +1030,7 @@ fn format_float(spec: &Spec, n: &crate::Number) -> String {
     spec.pad(spec.sign(neg, body), true)
 }
 
-fn formatlist(f: &str, args: Vec<Value>, budget: &Budget) -> Result<Value, String> {
+fn formatlist(f: &str, args: Vec<Value>, budget: &Budget) -> Result<Value, FuncError> {
     let shapes: Vec<ListArg> = args
         .iter()
         .map(|a| match a {
@@ -1051,7 +1070,7 @@ pub(crate) fn formatlist_rows(
     shapes: &[ListArg],
     known: &dyn Fn(usize, Option<usize>) -> bool,
     budget: &Budget,
-) -> Result<Option<Vec<Option<String>>>, String> {
+) -> Result<Option<Vec<Option<String>>>, FuncError> {
     let mut len: Option<(usize, usize)> = None;
     let mut unknown = false;
     for (i, shape) in shapes.iter().enumerate() {
@@ -1067,11 +1086,12 @@ pub(crate) fn formatlist_rows(
         match len {
             None => len = Some((n, i)),
             Some((l, j)) if l != n => {
-                return Err(format!(
-                    "invalid value for \"args\" parameter: argument {} has length {n}, which is inconsistent with argument {} of length {l}",
+                // (`args` come after the format string.)
+                return Err(FuncError::arg(i + 1, format!(
+                    "argument {} has length {n}, which is inconsistent with argument {} of length {l}",
                     i + 1,
                     j + 1
-                ))
+                )));
             }
             _ => {}
         }
@@ -1100,15 +1120,11 @@ pub(crate) fn formatlist_rows(
             }
             row.push(v);
         }
-        let text = format(f, &row, budget).map_err(|e| {
-            let e = e
-                .strip_prefix("invalid value for \"args\" parameter: ")
-                .unwrap_or(&e);
+        let text = format(f, &row, budget).map_err(|e| match e {
+            FuncError::Limit(_) => e,
             // Without arguments cty formats once, as `format` does.
-            if args.is_empty() {
-                return e.to_owned();
-            }
-            format!("error on format iteration {k}: {e}")
+            _ if args.is_empty() => FuncError::Call(e.message().to_owned()),
+            _ => FuncError::Call(format!("error on format iteration {k}: {}", e.message())),
         })?;
         total = total.saturating_add(text.len());
         budget.check(out.len() + 1, total)?;
@@ -1120,7 +1136,7 @@ pub(crate) fn formatlist_rows(
 #[cfg(feature = "regex")]
 /// cty's type callback of `regex`: typed from the pattern's groups, a
 /// group that matched nothing a null string.
-pub(crate) fn regex_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn regex_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     Ok(match args.first() {
         Some(Value::String(p)) => Returns::Is(regex_result_type(p)?),
         _ => Returns::Literal,
@@ -1130,7 +1146,7 @@ pub(crate) fn regex_type(args: &[Value], _: &[Type]) -> Result<Returns, String> 
 #[cfg(feature = "regex")]
 /// cty's type callback of `regexall`: typed from the pattern's groups (an
 /// empty result has the type too).
-pub(crate) fn regexall_type(args: &[Value], _: &[Type]) -> Result<Returns, String> {
+pub(crate) fn regexall_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
     use Returns::*;
     Ok(match args.first() {
         Some(Value::String(p)) => Is(Type::list(regex_result_type(p)?)),
@@ -1164,7 +1180,7 @@ pub(crate) fn format_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
 /// What `formatlist` gives with arguments not all known.
 pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
-        let budget = c.budget;
+        let budget = c.call.budget;
         let (args, metas, types) = c.take();
         let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
         let any_unsized = (1..args.len()).any(|i| typing::length_unknown_set(&args[i], &metas[i]));
@@ -1189,7 +1205,7 @@ pub(crate) fn formatlist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
             }
         };
         let rows = formatlist_rows(f, &args[1..], &shapes, &known, budget);
-        let rows = match rows.map_err(|e| c.refuse(e))? {
+        let rows = match rows.map_err(|e| c.fail(e))? {
             Some(rows) => rows,
             None => return Ok(Some(c.result(Type::list(Type::String)))),
         };
@@ -1235,9 +1251,9 @@ pub(crate) fn regexall_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typi
 #[cfg(feature = "regex")]
 fn pattern_type(c: &UnknownCall<'_>) -> R<Option<Type>> {
     match (c.args.first(), c.whole(0)) {
-        (Some(Value::String(p)), false) => crate::eval::functions::string::regex_result_type(p)
-            .map(Some)
-            .map_err(|msg| c.refuse(msg)),
+        (Some(Value::String(p)), false) => {
+            regex_result_type(p).map(Some).map_err(|msg| c.fail(msg))
+        }
         _ => Ok(None),
     }
 }

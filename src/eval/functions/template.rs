@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::util::friendly_type;
 use super::Registry;
 use crate::eval::limits::Budget;
-use crate::eval::{Context, FuncDef, ParamType};
+use crate::eval::{Context, FuncDef, FuncError, ParamType};
 use crate::syntax::{Element, ExprKind, Expression};
 use crate::value::{Type, Value};
 
@@ -20,7 +20,8 @@ pub(crate) const TEMPLATEFILE: &str = "templatefile";
 pub(crate) fn register(r: &mut Registry) {
     r.insert(
         TEMPLATESTRING,
-        FuncDef::builder().returns(Type::String)
+        FuncDef::builder()
+            .returns(Type::String)
             // Exactly a string, not one converted (Terraform: a number or
             // bool would be no useful template).
             .nullable_param("template", ParamType::Any)
@@ -29,7 +30,10 @@ pub(crate) fn register(r: &mut Registry) {
             .build_limited(|a, budget| {
                 let mut it = a.into_iter();
                 let Some(Value::String(src)) = it.next() else {
-                    return Err("invalid value for \"template\" parameter: invalid template value: a string is required".into());
+                    return Err(FuncError::arg(
+                        0,
+                        "invalid template value: a string is required",
+                    ));
                 };
                 let vars = it.next().unwrap_or_default();
                 let v = render(&src, vars, None, TEMPLATESTRING, budget)?;
@@ -82,13 +86,17 @@ pub(crate) fn render(
     base: Option<PathBuf>,
     caller: &'static str,
     budget: &Budget,
-) -> Result<Value, String> {
+) -> Result<Value, FuncError> {
+    // (`vars` is the second argument of both functions.)
     let vars = match vars {
         Value::Object(o) => o,
         other => {
-            return Err(format!(
-                "invalid value for \"vars\" parameter: invalid vars value: must be a map (got {})",
-                friendly_type(&other)
+            return Err(FuncError::arg(
+                1,
+                format!(
+                    "invalid vars value: must be a map (got {})",
+                    friendly_type(&other)
+                ),
             ))
         }
     };
@@ -96,9 +104,9 @@ pub(crate) fn render(
     let mut ctx = Context::new();
     for (name, value) in vars {
         if !crate::syntax::is_identifier(&name) {
-            return Err(format!(
-                "invalid value for \"vars\" parameter: invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"
-            ));
+            return Err(FuncError::arg(1, format!(
+                "invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"
+            )));
         }
         ctx.declare_var(name, value);
     }
@@ -108,9 +116,10 @@ pub(crate) fn render(
             FuncDef::builder()
                 .nullable_variadic("args", ParamType::Any)
                 .build(move |_| {
-                    Err(format!(
-                        "cannot call {name} from inside a template rendered by {caller}"
-                    ))
+                    Err(
+                        format!("cannot call {name} from inside a template rendered by {caller}")
+                            .into(),
+                    )
                 }),
         );
     }
@@ -125,6 +134,14 @@ pub(crate) fn render(
     #[cfg(not(feature = "fs"))]
     let _ = base;
     ctx.set_source(src);
-    crate::eval::evaluate_template_in(template.template(), &ctx, budget)
-        .map_err(|e| e.with_source(src).to_string())
+    crate::eval::evaluate_template_in(template.template(), &ctx, budget).map_err(|e| {
+        // (The budget spent inside stays a limit error.)
+        let limit = e.kind() == crate::ErrorKind::Limit;
+        let msg = e.with_source(src).to_string();
+        if limit {
+            FuncError::Limit(msg)
+        } else {
+            FuncError::Call(msg)
+        }
+    })
 }

@@ -48,10 +48,10 @@ pub(crate) fn fmt_number(n: &Number) -> String {
 
 /// A number from an `f64`, as a value. NaN is an error, in the words of
 /// the Go panic Terraform reports (cty's numbers cannot hold it).
-pub(crate) fn num(f: f64) -> Result<Value, String> {
+pub(crate) fn num(f: f64) -> Result<Value, crate::eval::FuncError> {
     Number::from_f64_bits(f)
         .map(Value::Number)
-        .ok_or_else(|| "panic in function implementation: Float.SetFloat64(NaN)".to_owned())
+        .ok_or_else(|| "panic in function implementation: Float.SetFloat64(NaN)".into())
 }
 
 pub(crate) use crate::value::convert::{
@@ -112,9 +112,10 @@ pub(crate) fn float(v: &Value) -> Result<f64, String> {
 /// `what` and a colon (nothing when `what` is empty, as most functions
 /// give it).
 pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
-    let n = v
-        .as_number()
-        .ok_or_else(|| format!("{what}: a number is required"))?;
+    let n = v.as_number().ok_or_else(|| match what {
+        "" => "a number is required".to_owned(),
+        _ => format!("{what}: a number is required"),
+    })?;
     // (A whole number within i64's range is held as an integer, but for
     // `-0`: any other is a fraction or out of range, however near its f64
     // is.)
@@ -131,6 +132,12 @@ pub(crate) fn int(v: &Value, what: &str) -> Result<i64, String> {
         return Err(MSG.into());
     }
     Err(format!("{what}: {MSG}"))
+}
+
+/// Argument `index`, `v`, as a whole number that fits `i64` ([`int`]), or
+/// its refusal.
+pub(crate) fn arg_int(v: &Value, index: usize) -> Result<i64, crate::eval::FuncError> {
+    int(v, "").map_err(|m| crate::eval::FuncError::arg(index, m))
 }
 
 /// Returns an object with its keys in Terraform's (lexicographic) order.
