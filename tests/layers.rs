@@ -160,3 +160,35 @@ fn reads_imports() {
     let got: Vec<String> = imported(text).into_iter().collect();
     assert_eq!(got, ["a", "de", "error", "eval", "json", "value"]);
 }
+
+/// The evaluator's core (`src/eval/*.rs`) imports nothing from its built-in
+/// functions (`src/eval/functions/`), which sit above it: the core reaches
+/// the built-ins through the table a context is given
+/// (`Context::new`, defined with the functions).
+#[test]
+fn the_evaluators_core_does_not_import_its_functions() {
+    let eval = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&eval).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, line) in std::fs::read_to_string(&path).unwrap().lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            // (`mod.rs` declares the module; that is not an import.)
+            let declares = name == "mod.rs" && code.starts_with("pub mod functions;");
+            if !declares && (code.contains("functions::") || code.contains("mod functions")) {
+                found.push(format!("src/eval/{name}:{}: {code}", i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the core imports its functions: {found:#?}"
+    );
+}

@@ -400,13 +400,13 @@ impl Call<'_> {
             // A set's elements in cty's set order (`setproduct` of a set).
             Returns::Is(t @ Type::Set(_)) => match v {
                 Value::Array(items) => (
-                    Value::Array(super::functions::util::make_set(items)),
+                    Value::Array(crate::value::convert::make_set(items)),
                     typing::typed(t),
                 ),
                 v => (v, typing::typed(t)),
             },
             Returns::Is(t) => (v, typing::typed(t)),
-            Returns::Convert(t) => match super::functions::util::convert_known(v, &t) {
+            Returns::Convert(t) => match crate::value::convert::convert_known(v, &t) {
                 Ok(v) => (v, typing::typed(t)),
                 Err(msg) => return Err(self.refused(msg.to_string())),
             },
@@ -755,11 +755,9 @@ fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail
 fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     let bare = full.strip_prefix("core::").unwrap_or(full);
     let msg = || {
-        if super::functions::FILE_FUNCTIONS.contains(&bare) && cfg!(feature = "fs") {
+        if super::context::FILE_FUNCTIONS.contains(&bare) && cfg!(feature = "fs") {
             format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with {}).", ctx.allow_files_hint())
-        } else if let Some(feature) =
-            super::functions::feature_of(bare).filter(|_| ctx.has_builtins())
-        {
+        } else if let Some(feature) = ctx.builtins().and_then(|b| (b.feature_of)(bare)) {
             format!("Call to unknown function: \"{full}\" is one of Terraform's functions, in hcl2's feature `{feature}`, which this build does not have (build hcl2 with `features = [\"{feature}\"]`, or `functions` for all of them).")
         } else if name.namespace.first().is_some_and(|n| n.name == "provider") {
             format!("Unknown provider function: There is no function named \"{full}\".")
@@ -773,7 +771,7 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
             let suggestion = name_suggestion(bare, ctx.function_names())
                 .map(|s| {
                     let name = format!("{core}{s}");
-                    format!(" Did you mean {}?", super::functions::util::quoted(&name))
+                    format!(" Did you mean {}?", crate::value::convert::quoted(&name))
                 })
                 .unwrap_or_default();
             format!("Call to unknown function: There is no function named \"{full}\".{suggestion}")

@@ -4,7 +4,6 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::func::FuncDef;
-use super::functions;
 use super::limits::Limits;
 use super::typing::Ty;
 use super::typing::{Meta, Refine};
@@ -63,7 +62,7 @@ pub struct Context<'p> {
     /// Variables that are objects of borrowed values (see [`Namespace`]).
     namespaces: Map<Key, Namespace<'p>>,
     funcs: Map<String, FuncDef>,
-    builtins: bool,
+    builtins: Option<&'static Builtins>,
     mode: EvalMode,
     source: Option<&'p str>,
     limits: Limits,
@@ -206,17 +205,40 @@ impl Default for Context<'_> {
     }
 }
 
+/// The built-in functions a context reaches where nothing declared has the
+/// name: a table the layer above the evaluator's core hands over
+/// ([`Context::new`] is Terraform's).
+#[derive(Debug)]
+pub(crate) struct Builtins {
+    /// The built-in of this name (without `core::`).
+    pub(crate) find: fn(&str) -> Option<&'static FuncDef>,
+    /// Every built-in's name, sorted.
+    pub(crate) names: fn() -> &'static [&'static str],
+    /// The crate feature that has a function this build lacks.
+    pub(crate) feature_of: fn(&str) -> Option<&'static str>,
+}
+
+/// Terraform's functions that read files or the current directory: not
+/// built in, allowed per context (`Context::allow_files`, feature `fs`).
+pub const FILE_FUNCTIONS: &[&str] = &[
+    "abspath",
+    "file",
+    "fileexists",
+    "fileset",
+    "filebase64",
+    "filebase64sha256",
+    "filebase64sha512",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "templatefile",
+];
+
 impl<'p> Context<'p> {
-    /// A context with Terraform's built-in functions and no variables, in
-    /// [`EvalMode::Strict`].
-    ///
-    /// ```
-    /// let ctx = hcl::eval::Context::new();
-    /// assert_eq!(ctx.mode(), hcl::eval::EvalMode::Strict);
-    /// assert_eq!(hcl::eval::evaluate_str("upper(\"a\")", &ctx).unwrap(), hcl::Value::from("A"));
-    /// assert!(hcl::eval::evaluate_str("x", &ctx).is_err());
-    /// ```
-    pub fn new() -> Context<'p> {
+    /// A context with the built-in functions `builtins` (none: `None`),
+    /// no variables, in [`EvalMode::Strict`].
+    pub(crate) fn with_builtins(builtins: Option<&'static Builtins>) -> Context<'p> {
         Context {
             parent: None,
             vars: Map::new(),
@@ -224,7 +246,7 @@ impl<'p> Context<'p> {
             locals: [None, None],
             namespaces: Map::new(),
             funcs: Map::new(),
-            builtins: true,
+            builtins,
             mode: EvalMode::Strict,
             source: None,
             limits: Limits::new(),
@@ -244,10 +266,7 @@ impl<'p> Context<'p> {
     /// assert!(hcl::eval::evaluate_str("try(1, 2)", &ctx).is_err());
     /// ```
     pub fn empty() -> Context<'p> {
-        Context {
-            builtins: false,
-            ..Context::new()
-        }
+        Context::with_builtins(None)
     }
 
     /// Records the warning `message` builds, at `span`, in the root
@@ -326,29 +345,6 @@ impl<'p> Context<'p> {
             files_hint: self.files_hint,
             warnings: Warnings::default(),
         }
-    }
-
-    /// Allows the functions that read files (`file`, `templatefile`,
-    /// `fileset`, `filebase64`, the `file*sha*` hashes, `fileexists`,
-    /// `abspath`), resolving relative paths against `base_dir` (Terraform
-    /// uses the module's directory), never the process's current directory.
-    /// Without it they are unknown functions: evaluating a configuration
-    /// reads nothing from the filesystem.
-    ///
-    /// ```
-    /// let dir = std::env::temp_dir().join(format!("hcl-doc-allow-files-{}", std::process::id()));
-    /// std::fs::create_dir_all(&dir).unwrap();
-    /// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
-    /// let mut ctx = hcl::eval::Context::new();
-    /// assert!(hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).is_err());
-    /// ctx.allow_files(&dir);
-    /// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx);
-    /// std::fs::remove_dir_all(&dir).unwrap();
-    /// assert_eq!(v.unwrap(), hcl::Value::from("a = 1\n"));
-    /// ```
-    #[cfg(feature = "fs")]
-    pub fn allow_files(&mut self, base_dir: impl Into<std::path::PathBuf>) {
-        super::functions::fs::declare_in(self, base_dir);
     }
 
     /// How the error for a file function this context does not allow
@@ -709,6 +705,11 @@ impl<'p> Context<'p> {
     /// assert!(!hcl::eval::Context::empty().has_builtins());
     /// ```
     pub fn has_builtins(&self) -> bool {
+        self.builtins.is_some()
+    }
+
+    /// The built-in functions this context reaches, if any.
+    pub(crate) fn builtins(&self) -> Option<&'static Builtins> {
         self.builtins
     }
 
@@ -787,8 +788,8 @@ impl<'p> Context<'p> {
             names.extend(c.funcs.keys().map(String::as_str));
             ctx = c.parent;
         }
-        if self.builtins {
-            names.extend(functions::builtin_names().iter().copied());
+        if let Some(b) = self.builtins {
+            names.extend((b.names)().iter().copied());
         }
         names
     }
@@ -810,14 +811,14 @@ impl<'p> Context<'p> {
         if let Some(f) = self.declared_func(name) {
             return Some(f);
         }
-        if self.builtins {
+        if let Some(b) = self.builtins {
             let bare = name.strip_prefix("core::").unwrap_or(name);
             // (Terraform's file functions are built-ins too, declared
             // when allowed: `core::templatefile` is `templatefile`.)
-            if bare.len() < name.len() && functions::FILE_FUNCTIONS.contains(&bare) {
+            if bare.len() < name.len() && FILE_FUNCTIONS.contains(&bare) {
                 return self.declared_func(bare);
             }
-            return functions::builtin(bare);
+            return (b.find)(bare);
         }
         None
     }

@@ -880,7 +880,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                                 key_expr.span,
                                 format!(
                                     "Duplicate object key: Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                    super::functions::util::quoted(o.key())
+                                    crate::value::convert::quoted(o.key())
                                 ),
                             ))?;
                         }

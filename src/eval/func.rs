@@ -218,7 +218,7 @@ impl ParamType {
 /// any other value is not of the type at all.
 fn primitive(v: Value, t: crate::Type) -> Result<Value, String> {
     let from_string = matches!(v, Value::String(_));
-    super::functions::util::convert_known(v, &t)
+    crate::value::convert::convert_known(v, &t)
         .map_err(|_| crate::value::ty::primitive_required(from_string, &t.to_string()))
 }
 

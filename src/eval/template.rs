@@ -30,7 +30,8 @@ fn safe_prefix(text: &str) -> String {
         end -= 1;
     }
     let text = &text[..end];
-    let clusters = super::functions::string::graphemes(text);
+    let clusters: Vec<&str> =
+        unicode_segmentation::UnicodeSegmentation::graphemes(text, true).collect();
     let Some(last) = clusters.last() else {
         return String::new();
     };

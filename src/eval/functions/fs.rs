@@ -81,6 +81,30 @@ pub fn declare_in(ctx: &mut crate::eval::Context<'_>, base: impl Into<PathBuf>) 
     }
 }
 
+impl crate::eval::Context<'_> {
+    /// Allows the functions that read files (`file`, `templatefile`,
+    /// `fileset`, `filebase64`, the `file*sha*` hashes, `fileexists`,
+    /// `abspath`), resolving relative paths against `base_dir` (Terraform
+    /// uses the module's directory), never the process's current directory.
+    /// Without it they are unknown functions: evaluating a configuration
+    /// reads nothing from the filesystem.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("hcl-doc-allow-files-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("main.tf"), "a = 1\n").unwrap();
+    /// let mut ctx = hcl::eval::Context::new();
+    /// assert!(hcl::eval::evaluate_str("file(\"main.tf\")", &ctx).is_err());
+    /// ctx.allow_files(&dir);
+    /// let v = hcl::eval::evaluate_str("file(\"main.tf\")", &ctx);
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// assert_eq!(v.unwrap(), hcl::Value::from("a = 1\n"));
+    /// ```
+    pub fn allow_files(&mut self, base_dir: impl Into<PathBuf>) {
+        declare_in(self, base_dir);
+    }
+}
+
 /// The functions that read files or the current directory: not built in
 /// (nothing reads the filesystem unless asked); a context gets them with
 /// [`Context::allow_files`](crate::eval::Context::allow_files).

@@ -177,22 +177,7 @@ pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
     f.wrapped(|r| r.map(util::nfc_value))
 }
 
-/// Terraform's functions that read files or the current directory: not
-/// built in, allowed per context (`Context::allow_files`, feature `fs`).
-pub const FILE_FUNCTIONS: &[&str] = &[
-    "abspath",
-    "file",
-    "fileexists",
-    "fileset",
-    "filebase64",
-    "filebase64sha256",
-    "filebase64sha512",
-    "filemd5",
-    "filesha1",
-    "filesha256",
-    "filesha512",
-    "templatefile",
-];
+pub use crate::eval::context::FILE_FUNCTIONS;
 
 /// Terraform's functions that come with a feature of this crate, each
 /// with its feature (`fs`'s are [`FILE_FUNCTIONS`]).
@@ -238,6 +223,28 @@ pub fn feature_of(name: &str) -> Option<&'static str> {
         .find(|(n, _)| *n == name)
         .map(|(_, f)| *f)
         .filter(|_| builtin(name).is_none())
+}
+
+/// Terraform's built-in functions, as a context reaches them.
+static BUILTINS: crate::eval::context::Builtins = crate::eval::context::Builtins {
+    find: builtin,
+    names: builtin_names,
+    feature_of,
+};
+
+impl crate::eval::Context<'_> {
+    /// A context with Terraform's built-in functions and no variables, in
+    /// [`EvalMode::Strict`](crate::eval::EvalMode::Strict).
+    ///
+    /// ```
+    /// let ctx = hcl::eval::Context::new();
+    /// assert_eq!(ctx.mode(), hcl::eval::EvalMode::Strict);
+    /// assert_eq!(hcl::eval::evaluate_str("upper(\"a\")", &ctx).unwrap(), hcl::Value::from("A"));
+    /// assert!(hcl::eval::evaluate_str("x", &ctx).is_err());
+    /// ```
+    pub fn new() -> Self {
+        Self::with_builtins(Some(&BUILTINS))
+    }
 }
 
 /// Looks up a built-in function by name (without the `core::` prefix).
