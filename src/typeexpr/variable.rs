@@ -143,9 +143,8 @@ impl Variable {
     pub fn value(&self, given: Option<Typed>) -> Result<Typed> {
         self.resolve(given).map_err(|why| {
             let message = match why {
-                Unset::Invalid(detail) => format!("invalid value for input variable: {detail}"),
-                Unset::Required => "no value for required variable: it has no default".to_owned(),
-                Unset::NotNullable => "invalid value for input variable: the value is null, which is not allowed when nullable = false".to_owned(),
+                Unset::Required => format!("no value for required variable: {}", why.detail()),
+                _ => format!("invalid value for input variable: {}", why.detail()),
             };
             Error::new(ErrorKind::Eval, message)
         })
@@ -179,6 +178,18 @@ pub(crate) enum Unset {
     NotNullable,
     /// The value given does not convert (the conversion's message).
     Invalid(String),
+}
+
+impl Unset {
+    /// Why, in Terraform's words (after what it is about: `[0]: a number
+    /// is required`).
+    pub(crate) fn detail(&self) -> &str {
+        match self {
+            Unset::Required => "it has no default",
+            Unset::NotNullable => "the value is null, which is not allowed when nullable = false",
+            Unset::Invalid(detail) => detail,
+        }
+    }
 }
 
 /// Evaluates a default expression as Terraform does: a constant, with no

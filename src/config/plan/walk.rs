@@ -1137,7 +1137,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                 if g.is_none() && v.default_value().is_none() {
                     continue;
                 }
-                match v.value(g) {
+                match v.resolve(g) {
                     // In validate mode every input variable is unknown, of
                     // its type (Terraform validates for all values).
                     Ok(t) if mode == Mode::Validate => {
@@ -1148,16 +1148,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                         given_values.push((vn.to_string(), t.clone()));
                         vars.push((vn.to_string(), t));
                     }
-                    Err(e) => {
+                    Err(why) => {
                         let span = block
                             .body
                             .attribute(vn)
                             .map_or(block.body.span, |a| a.expr.span);
-                        let detail = e
-                            .message()
-                            .strip_prefix("invalid value for input variable: ")
-                            .unwrap_or(e.message())
-                            .to_owned();
+                        let detail = why.detail();
                         Error::append(
                             &mut failed,
                             Error::spanned(

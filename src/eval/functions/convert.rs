@@ -284,11 +284,12 @@ fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
 #[cold]
 fn try_failure(out: &mut String, error: &Error, source: Option<&str>) {
     use std::fmt::Write;
-    for e in error.iter() {
-        let (summary, detail) = e
-            .message()
-            .split_once(": ")
-            .unwrap_or(("Error", e.message()));
+    for (e, d) in error.iter().zip(error.diagnostics()) {
+        // (A diagnostic of a message alone is an `Error` with that detail.)
+        let (summary, detail) = match d.detail.as_str() {
+            "" => ("Error", d.summary.as_str()),
+            detail => (d.summary.as_str(), detail),
+        };
         let _ = write!(out, "\n- {summary}");
         if let (Some(src), Some(at)) = (source, e.span()) {
             let loc = crate::error::Location::of(src, at.start as usize);
