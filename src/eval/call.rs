@@ -23,7 +23,7 @@
 
 use std::borrow::Cow;
 
-use super::expr::{err, eval_t, unknown, Eval, Fail, Failures, Placeholder, R};
+use super::expr::{err, eval_t, undefined, Eval, Fail, Failures, Placeholder, R};
 use super::func::{FuncDef, FuncError, Param, TypeOf};
 use super::limits::Budget;
 use super::typing::{self, Meta, Returns, Ty};
@@ -782,7 +782,7 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
         // longer silent).
         ctx.warn(span, msg);
     }
-    unknown(ctx, span, msg)
+    undefined(ctx, span, msg)
 }
 
 /// HCL's `nameSuggestion`: a name less than three edits (of characters)

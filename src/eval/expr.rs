@@ -73,7 +73,7 @@ pub(crate) enum Fail {
     /// The expression depends on an undefined variable or function, in
     /// template-preserving mode: it is kept as written (no message is
     /// built).
-    Unknown(Option<Error>),
+    Preserved(Option<Error>),
 }
 
 /// The value an expression that failed goes on with (hclsyntax's value
@@ -111,8 +111,8 @@ impl Fail {
     pub(crate) fn into_error(self) -> Error {
         match self {
             // Terraform's order: by where each diagnostic is.
-            Fail::Err(e, _) | Fail::Undefined(e, _) | Fail::Unknown(Some(e)) => e.sorted(),
-            Fail::Unknown(None) => Error::new(ErrorKind::Eval, "undefined reference"),
+            Fail::Err(e, _) | Fail::Undefined(e, _) | Fail::Preserved(Some(e)) => e.sorted(),
+            Fail::Preserved(None) => Error::new(ErrorKind::Eval, "undefined reference"),
         }
     }
 }
@@ -143,7 +143,7 @@ impl Failures {
                 let e = self.error.take().map(Error::sorted);
                 Err(match e {
                     Some(e) => Fail::Err(e, p),
-                    None => Fail::Unknown(None),
+                    None => Fail::Preserved(None),
                 })
             }
             Fail::Err(e, p) => {
@@ -204,9 +204,9 @@ pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
 /// A reference to something undefined; `msg` is only built in strict mode.
 #[cold]
 #[inline(never)]
-pub(crate) fn unknown(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
+pub(crate) fn undefined(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
     if ctx.mode() == EvalMode::PreserveTemplates {
-        Fail::Unknown(None)
+        Fail::Preserved(None)
     } else {
         Fail::Undefined(
             Error::spanned(ErrorKind::Eval, msg(), span),
@@ -254,12 +254,12 @@ pub(crate) fn eval_top(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Valu
             // A value declared unknown in the context is kept as well.
             _ => match eval_t(e, ctx, d) {
                 Ok((v, t)) if typing::is_known(&t) => Ok(v),
-                Ok(_) => Err(Fail::Unknown(None)),
+                Ok(_) => Err(Fail::Preserved(None)),
                 Err(e) => Err(e),
             },
         };
         match r {
-            Err(Fail::Unknown(_)) => {
+            Err(Fail::Preserved(_)) => {
                 // A template keeps what it knows.
                 if let ExprKind::Template(t) = &e.kind {
                     if let Ok(v) = template::render_kept(&t.template, ctx, d) {
@@ -378,7 +378,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
 #[cold]
 #[inline(never)]
 fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
-    unknown(ctx, span, || {
+    undefined(ctx, span, || {
         format!("Unknown variable: There is no variable named \"{name}\".")
     })
 }
@@ -592,8 +592,8 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
     let spans = (c.true_expr.span, c.false_expr.span);
     // In template-preserving mode, a condition that refers to something
     // undefined keeps the whole expression as written.
-    if let Err(Fail::Unknown(None)) = cond {
-        return Err(Fail::Unknown(None));
+    if let Err(Fail::Preserved(None)) = cond {
+        return Err(Fail::Preserved(None));
     }
     // Each branch's value (a failed one's placeholder) and its failure.
     let split = |r: R<(Value, Ty)>| match r {
@@ -640,7 +640,7 @@ fn eval_conditional(c: &Conditional<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
         // are dropped (neither is known to be taken), but not a reference
         // to something undefined.
         for f in [xf, yf].into_iter().flatten() {
-            if let Fail::Unknown(_) | Fail::Undefined(..) = f {
+            if let Fail::Preserved(_) | Fail::Undefined(..) = f {
                 return Err(f);
             }
         }
@@ -949,7 +949,7 @@ fn eval_traversal(t: &Traversal<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty
                     Some(TraversalOperatorKind::GetAttr(_))
                 ) =>
         {
-            return Err(Fail::Unknown(None));
+            return Err(Fail::Preserved(None));
         }
         // A source that failed goes on as its placeholder.
         _ => match eval_t(&t.expr, ctx, d) {

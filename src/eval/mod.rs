@@ -208,7 +208,7 @@ impl Evaluate for TemplateExpr<'_> {
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let budget = Budget::new(ctx.limits());
         match template::eval_template_expr(self, &Eval::new(ctx, &budget), 0) {
-            Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
+            Err(Fail::Preserved(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(&self.template, print::keeps_strip(self), ctx, &mut s);
                 Ok(Value::String(s.into()))
@@ -224,7 +224,7 @@ impl Evaluate for Template<'_> {
     fn evaluate(&self, ctx: &Context<'_>) -> Result<Value> {
         let budget = Budget::new(ctx.limits());
         match template::eval_template(self, &Eval::new(ctx, &budget), 0) {
-            Err(Fail::Unknown(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
+            Err(Fail::Preserved(_)) if ctx.mode() == EvalMode::PreserveTemplates => {
                 let mut s = String::new();
                 print::template_source(self, true, ctx, &mut s);
                 Ok(Value::String(s.into()))
@@ -398,7 +398,7 @@ pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Op
     match expr::eval_t(e, &Eval::new(ctx, &budget), 0) {
         // (The value's type is not needed: it is not computed.)
         Ok((value, meta)) if typing::is_known(&meta) => Ok(Some(value)),
-        Ok(_) | Err(expr::Fail::Unknown(None)) => Ok(None),
+        Ok(_) | Err(expr::Fail::Preserved(None)) => Ok(None),
         Err(f) => Err(f.into_error()),
     }
 }

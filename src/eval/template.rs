@@ -92,7 +92,7 @@ pub(crate) fn eval_template_t(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R
 /// (`"${local.name} on ${build.id}"` with `local.name = "web"` gives
 /// `"web on ${build.id}"`). Known text is escaped (`${` as `$${`), so the
 /// result reads back as the same template. A template with directives, or
-/// that is a single interpolation, is kept whole: `Fail::Unknown`.
+/// that is a single interpolation, is kept whole: `Fail::Preserved`.
 pub(crate) fn render_kept(t: &Template<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     render_kept_with(t, ctx, d, &mut |i, out| {
         super::print::interpolation_source(i, false, ctx, out)
@@ -107,7 +107,7 @@ pub(crate) fn render_kept_with(
     kept: &mut dyn FnMut(&Interpolation<'_>, &mut String),
 ) -> R<Value> {
     if matches!(t.elements, [Element::Interpolation(_)]) {
-        return Err(super::expr::Fail::Unknown(None));
+        return Err(super::expr::Fail::Preserved(None));
     }
     // Rendered into the evaluation's text buffer, then copied into a `Str`.
     ctx.budget.with_text(|out| {
@@ -120,10 +120,10 @@ pub(crate) fn render_kept_with(
                         ops::template_string(&v, &mut s, i.expr.span)?;
                         crate::syntax::escape_template(out, &s);
                     }
-                    Ok(_) | Err(super::expr::Fail::Unknown(_)) => kept(i, out),
+                    Ok(_) | Err(super::expr::Fail::Preserved(_)) => kept(i, out),
                     Err(e) => return Err(e),
                 },
-                Element::Directive(_) => return Err(super::expr::Fail::Unknown(None)),
+                Element::Directive(_) => return Err(super::expr::Fail::Preserved(None)),
             }
         }
         Ok(Value::String(crate::Str::from(out.as_str())))
