@@ -21,25 +21,15 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-#[path = "hcl/args.rs"]
 mod args;
-#[path = "hcl/check.rs"]
 mod check;
-#[path = "hcl/edit.rs"]
 mod edit;
-#[path = "hcl/eval.rs"]
 mod eval;
-#[path = "hcl/fmt.rs"]
 mod fmt;
-#[path = "hcl/inputs.rs"]
 mod inputs;
-#[path = "hcl/json.rs"]
 mod json;
-#[path = "hcl/plan.rs"]
 mod plan;
-#[path = "hcl/refs.rs"]
 mod refs;
-#[path = "hcl/usage.rs"]
 mod usage;
 
 use args::{Arg, Args, Stop};
