@@ -196,12 +196,7 @@ impl Call<'_> {
     /// Where a failure of the call points: the function's name and its
     /// opening parenthesis (HCL's `StartRange` of a call).
     pub(crate) fn name_span(&self) -> Span {
-        let name = &self.syntax.name;
-        let first = name.namespace.first().map_or(name.name.span, |n| n.span);
-        first.to(Span {
-            start: self.syntax.args_span.start,
-            end: self.syntax.args_span.start + 1,
-        })
+        self.syntax.start_span()
     }
 
     /// Where a refusal of argument `i` points: the start of its expression

@@ -3,8 +3,30 @@
 //! function refuses, an argument too many), as HCL's `StartRange` gives it.
 
 use super::{
-    Element, ExprKind, Expression, Span, TemplateKind, TraversalOperator, TraversalOperatorKind,
+    Element, ExprKind, Expression, FuncCall, Span, TemplateKind, TraversalOperator,
+    TraversalOperatorKind,
 };
+
+impl FuncCall<'_> {
+    /// A call's start: its name (namespace included) and its opening
+    /// parenthesis, where HCL reports a failure of the call.
+    ///
+    /// ```
+    /// let src = "provider::aws::arn(x)";
+    /// let e = hcl::parser::parse_expression(src).unwrap();
+    /// let hcl::syntax::ExprKind::FuncCall(call) = e.expr().kind else { unreachable!() };
+    /// let s = call.start_span();
+    /// assert_eq!(&src[s.start as usize..s.end as usize], "provider::aws::arn(");
+    /// ```
+    pub fn start_span(&self) -> Span {
+        let name = self
+            .name
+            .namespace
+            .first()
+            .map_or(self.name.name.span, |n| n.span);
+        name.to(first(self.args_span, 1))
+    }
+}
 
 impl Expression<'_> {
     /// Where a diagnostic about this expression points when it is an
@@ -47,14 +69,7 @@ impl Expression<'_> {
                 ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
                     return first(e.span, 1)
                 }
-                ExprKind::FuncCall(c) => {
-                    let name = c
-                        .name
-                        .namespace
-                        .first()
-                        .map_or(c.name.name.span, |n| n.span);
-                    return name.to(first(c.args_span, 1));
-                }
+                ExprKind::FuncCall(c) => return c.start_span(),
                 ExprKind::String(s) if s.is_empty() && e.span.end - e.span.start == 2 => {
                     // (HCL's is empty, after the closing quote; Terraform
                     // shows an empty range as the character there.)
