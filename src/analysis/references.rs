@@ -4,11 +4,11 @@
 //! parser limits.
 
 use super::traversal::{root_name, static_steps, Reference, Step};
+use crate::error::Span;
 use crate::syntax::{
     walk_block, walk_element, walk_expr, Attribute, Block, Body, Directive, Element, ExprKind,
     Expression, Ident, TraversalOperator, TraversalOperatorKind, Visit,
 };
-use crate::Span;
 
 /// The references (static traversals rooted at a variable) in an
 /// expression, in source order, each as often as it is written.
@@ -269,7 +269,7 @@ pub fn reference_value(
     attr_path: Option<&str>,
     r: &Reference<'_>,
     at: &crate::error::Locator<'_>,
-) -> crate::Value {
+) -> crate::value::Value {
     use crate::value::{Map, Value};
     let mut o = Map::new();
     if let Some(p) = attr_path {

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::syntax::{
     Element, ExprKind, Expression, Span, TraversalOperator, TraversalOperatorKind,
 };
-use crate::Value;
+use crate::value::Value;
 
 /// A static traversal: a root variable name followed by attribute names
 /// and constant index keys, with the source span of the whole of it

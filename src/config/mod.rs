@@ -667,7 +667,7 @@ fn json_as_blocks<'a>(
 fn as_blocks<'a>(
     arena: &'a crate::syntax::Arena,
     ident: crate::syntax::Ident<'a>,
-    e: &crate::Expression<'a>,
+    e: &crate::syntax::Expression<'a>,
     need: usize,
     labels: &mut Vec<crate::syntax::BlockLabel<'a>>,
     out: &mut Vec<Structure<'a>>,
@@ -834,7 +834,7 @@ fn range_text(text: &str, files: &[FileInfo], span: Span) -> String {
 
 /// Whether an attribute's value, read from JSON, could stand for blocks:
 /// an object, or a tuple of objects.
-fn could_be_blocks(e: &crate::Expression<'_>) -> bool {
+fn could_be_blocks(e: &crate::syntax::Expression<'_>) -> bool {
     use crate::syntax::ExprKind;
     match e.kind {
         ExprKind::Object(_) => true,

@@ -664,7 +664,7 @@ impl Files {
             let parsed = if super::ext_is_json(file) {
                 crate::json::parse(text)
             } else {
-                crate::parse(text)
+                crate::parser::parse(text)
             }
             .map_err(|e| e.with_file(file.clone()))?;
             for a in parsed.body().attributes() {

@@ -649,8 +649,8 @@ impl<'b, 't, 'de> BlocksDe<'b, 't, 'de> {
     /// an unlabeled block's body takes the slot (or joins it in an array), a
     /// labeled block's content goes under its labels in the slot's object.
     #[cold]
-    fn mixed_value(&self) -> Result<crate::Value> {
-        use crate::Value;
+    fn mixed_value(&self) -> Result<crate::value::Value> {
+        use crate::value::Value;
         let mut slot = Value::Null;
         for b in self.blocks.iter() {
             let content: Value =
@@ -952,7 +952,7 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, '_, 'de> {
     ) -> Result<V::Value> {
         let span = self.0.span();
         if serde_spanned::de::is_spanned(name) {
-            let v = crate::Value::String(crate::Str::from(self.0.as_str()));
+            let v = crate::value::Value::String(crate::value::Str::from(self.0.as_str()));
             return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(
                 ValueDeserializer::new(v, span),
                 span.range(),
@@ -1047,7 +1047,7 @@ impl<'de> SeqAccess<'de> for LabelSeq<'_, '_, 'de> {
 /// evaluated whole (its parts went on after the one that failed).
 #[cold]
 fn every_diagnostic(e: Error, expr: &Expression<'_>, env: Env<'_, '_, '_>) -> Error {
-    if e.kind() != crate::ErrorKind::Eval || e.count() > 1 {
+    if e.kind() != crate::error::ErrorKind::Eval || e.count() > 1 {
         return e;
     }
     match super::eval_glue::evaluate(expr, &env) {
@@ -1549,7 +1549,7 @@ impl<'b, 't, 'de> EnumAccess<'de> for ObjectEnum<'b, 't, 'de> {
 /// value, but still hands over the syntax to an `Expression` field.
 struct Evaluated<'b, 't, 'de> {
     expr: &'b Expression<'t>,
-    value: crate::Value,
+    value: crate::value::Value,
     env: Env<'b, 't, 'de>,
 }
 

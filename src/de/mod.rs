@@ -432,7 +432,7 @@ pub struct Deserializer<'de> {
     options: ParseOptions,
     ctx: Context<'de>,
     file: Option<ConfigFile<'de>>,
-    constraint: Option<&'de crate::TypeConstraint>,
+    constraint: Option<&'de crate::value::TypeConstraint>,
     /// Whether the source is in HCL's JSON syntax.
     json: bool,
 }
@@ -507,14 +507,14 @@ impl<'de> Deserializer<'de> {
     /// let err = Service::deserialize(&mut de).unwrap_err();
     /// assert_eq!(err.message(), "attribute \"name\" is required");
     /// ```
-    pub fn with_type_constraint(mut self, constraint: &'de crate::TypeConstraint) -> Self {
+    pub fn with_type_constraint(mut self, constraint: &'de crate::value::TypeConstraint) -> Self {
         self.constraint = Some(constraint);
         self
     }
 
     /// The document evaluated and converted to the type constraint.
     #[cold]
-    fn constrained(&mut self, c: &crate::TypeConstraint) -> Result<crate::Value> {
+    fn constrained(&mut self, c: &crate::value::TypeConstraint) -> Result<crate::value::Value> {
         use crate::eval::Evaluate;
         let (file, ctx) = self.parsed()?;
         let v = file.body().evaluate(ctx)?;
@@ -637,7 +637,7 @@ macro_rules! forward_to_body {
             if let Some(c) = self.constraint {
                 let v = self.constrained(c).map_err(|e| e.with_source(source))?;
                 return de::Deserializer::$method(
-                    value::ValueDeserializer::new(v, crate::Span::default()),
+                    value::ValueDeserializer::new(v, crate::error::Span::default()),
                     $($arg,)* visitor,
                 );
             }

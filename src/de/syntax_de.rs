@@ -109,7 +109,7 @@ struct Raw<'de> {
 }
 
 impl<'de> SeqAccess<'de> for Raw<'de> {
-    type Error = crate::Error;
+    type Error = crate::error::Error;
 
     fn next_element_seed<T: de::DeserializeSeed<'de>>(
         &mut self,
@@ -122,10 +122,12 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
             2 => {
                 return match self.text.take() {
                     Some(Cow::Borrowed(t)) => seed
-                        .deserialize(de::value::BorrowedStrDeserializer::<crate::Error>::new(t))
+                        .deserialize(
+                            de::value::BorrowedStrDeserializer::<crate::error::Error>::new(t),
+                        )
                         .map(Some),
                     Some(Cow::Owned(t)) => seed
-                        .deserialize(de::value::StringDeserializer::<crate::Error>::new(t))
+                        .deserialize(de::value::StringDeserializer::<crate::error::Error>::new(t))
                         .map(Some),
                     None => Ok(None),
                 }
@@ -134,7 +136,7 @@ impl<'de> SeqAccess<'de> for Raw<'de> {
             4 => start.column,
             _ => return Ok(None),
         };
-        seed.deserialize(de::value::U64Deserializer::<crate::Error>::new(
+        seed.deserialize(de::value::U64Deserializer::<crate::error::Error>::new(
             number as u64,
         ))
         .map(Some)
@@ -279,9 +281,9 @@ impl<'de> Deserialize<'de> for ParsedExpression<'static> {
 /// let err = hcl::from_str::<Variable>("type = lst(string)\n").unwrap_err();
 /// assert_eq!((err.line(), err.column(), err.path()), (Some(1), Some(8), Some("type")));
 /// ```
-impl<'de> Deserialize<'de> for crate::TypeConstraint {
+impl<'de> Deserialize<'de> for crate::value::TypeConstraint {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        expression_text(d, "a type constraint", crate::TypeConstraint::parse)
+        expression_text(d, "a type constraint", crate::value::TypeConstraint::parse)
     }
 }
 
@@ -314,8 +316,8 @@ fn expression_text<'de, D: Deserializer<'de>, T>(
 /// let o: Output = hcl::from_str("type = map(number)\n").unwrap();
 /// assert_eq!(o.ty, hcl::Type::map(hcl::Type::Number));
 /// ```
-impl<'de> Deserialize<'de> for crate::Type {
+impl<'de> Deserialize<'de> for crate::value::Type {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        expression_text(d, "a type", crate::Type::parse)
+        expression_text(d, "a type", crate::value::Type::parse)
     }
 }

@@ -809,7 +809,7 @@ pub fn from_value<T: de::DeserializeOwned>(value: Value) -> Result<T> {
 /// a visitor building a [`Value`] keeps it inline), a long one by value (its
 /// buffer moves on).
 #[inline]
-fn visit_string<'de, V: Visitor<'de>>(s: crate::Str, visitor: V) -> Result<V::Value> {
+fn visit_string<'de, V: Visitor<'de>>(s: crate::value::Str, visitor: V) -> Result<V::Value> {
     if s.is_heap_allocated() {
         visitor.visit_string(s.into_string())
     } else {

@@ -8,7 +8,7 @@
 //! how an edit re-aligns the `=` signs and trailing comments beside it. No
 //! other line changes.
 
-use crate::Span;
+use crate::error::Span;
 
 /// The offset where the line holding `at` starts.
 pub(super) fn line_start(text: &str, at: usize) -> usize {

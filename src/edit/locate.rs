@@ -5,8 +5,8 @@
 //! Handles hold paths, not nodes: each edit parses the text again, so a
 //! handle finds its node anew in the new tree.
 
+use crate::error::Span;
 use crate::syntax::{Attribute, Block, Body, ExprKind, Expression, Structure};
-use crate::Span;
 
 /// Bodies nest at most this deep here (the parser's limit is lower).
 const MAX_DEPTH: usize = 256;

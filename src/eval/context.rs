@@ -8,9 +8,9 @@ use super::limits::Limits;
 use super::typing::Ty;
 use super::typing::{Meta, Refine};
 use super::Typed;
+use crate::error::Error;
 use crate::syntax::{TraversalOperator, TraversalOperatorKind};
 use crate::value::{Key, Map, Type, Value};
-use crate::Error;
 
 /// What to do with expressions that refer to undefined variables or functions.
 ///
@@ -86,11 +86,11 @@ pub const MAX_WARNINGS: usize = 100;
 /// Warnings recorded by evaluations: each once (by position). A clone of a
 /// context starts without any.
 #[derive(Debug, Default)]
-struct Warnings(std::sync::Mutex<Vec<crate::Error>>);
+struct Warnings(std::sync::Mutex<Vec<crate::error::Error>>);
 
 impl Warnings {
     /// The list (a panic elsewhere while it was held leaves it usable).
-    fn list(&self) -> std::sync::MutexGuard<'_, Vec<crate::Error>> {
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<crate::error::Error>> {
         match self.0.lock() {
             Ok(l) => l,
             Err(poisoned) => poisoned.into_inner(),
@@ -280,8 +280,8 @@ impl<'p> Context<'p> {
         }
         let mut list = root.warnings.list();
         if list.len() < MAX_WARNINGS && !list.iter().any(|x| x.span() == Some(span)) {
-            list.push(crate::Error::spanned(
-                crate::ErrorKind::Eval,
+            list.push(crate::error::Error::spanned(
+                crate::error::ErrorKind::Eval,
                 message(),
                 span,
             ));
@@ -306,7 +306,7 @@ impl<'p> Context<'p> {
     /// assert!(warnings[0].detail.contains("Did you mean \"max\"?"), "{:?}", warnings[0]);
     /// assert!(ctx.take_warnings(src).is_empty());
     /// ```
-    pub fn take_warnings(&self, source: &str) -> Vec<crate::Diagnostic> {
+    pub fn take_warnings(&self, source: &str) -> Vec<crate::error::Diagnostic> {
         crate::error::warnings(self.take_warning_errors(), |e| e.with_source(source))
     }
 

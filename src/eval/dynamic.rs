@@ -328,7 +328,7 @@ impl<'b> Expander<'_, '_, 'b> {
                 key: crate::syntax::value_to_expression(&key, self.arena),
                 value: crate::syntax::value_to_expression(&value, self.arena),
                 object: {
-                    let mut o = crate::Map::with_capacity(2);
+                    let mut o = crate::value::Map::with_capacity(2);
                     o.insert("key", key);
                     o.insert("value", value);
                     crate::syntax::value_to_expression(&Value::Object(o), self.arena)

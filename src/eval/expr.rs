@@ -340,7 +340,7 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
             ExprKind::Null => lit(Value::Null),
             ExprKind::Bool(b) => lit(Value::Bool(*b)),
             ExprKind::Number(n) => lit(Value::Number(n.value())),
-            ExprKind::String(s) => lit(Value::String(crate::Str::from(*s))),
+            ExprKind::String(s) => lit(Value::String(crate::value::Str::from(*s))),
             ExprKind::Template(t) => template::eval_template_t(&t.template, ctx, d),
             ExprKind::Variable(name) => match ctx.var_typed(name) {
                 Some((v, t)) => Ok((v.clone(), t.cloned())),

@@ -195,9 +195,9 @@ impl ParamType {
             (ParamType::Any, v) => Ok(v),
             (_, Value::Null) => Ok(Value::Null),
             // Primitives convert as everywhere else (one conversion).
-            (ParamType::Bool, v) => primitive(v, crate::Type::Bool),
-            (ParamType::Number, v) => primitive(v, crate::Type::Number),
-            (ParamType::String, v) => primitive(v, crate::Type::String),
+            (ParamType::Bool, v) => primitive(v, crate::value::Type::Bool),
+            (ParamType::Number, v) => primitive(v, crate::value::Type::Number),
+            (ParamType::String, v) => primitive(v, crate::value::Type::String),
             (ParamType::Array(t), Value::Array(a)) => a
                 .into_iter()
                 .map(|v| t.convert(v))
@@ -216,7 +216,7 @@ impl ParamType {
 /// `v` converted to the primitive type `t` for a parameter, failing with
 /// cty's message: a string that does not read as one is not "a number",
 /// any other value is not of the type at all.
-fn primitive(v: Value, t: crate::Type) -> Result<Value, String> {
+fn primitive(v: Value, t: crate::value::Type) -> Result<Value, String> {
     let from_string = matches!(v, Value::String(_));
     crate::value::convert::convert_known(v, &t)
         .map_err(|_| crate::value::ty::primitive_required(from_string, &t.to_string()))

@@ -332,7 +332,7 @@ pub fn evaluate_with_source<E: Evaluate + ?Sized>(
 /// A parse error or an evaluation error, with line, column and snippet
 /// relative to `src`.
 pub fn evaluate_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
-    with_expression(src, &crate::ParseOptions::default(), |expr| {
+    with_expression(src, &crate::parser::ParseOptions::default(), |expr| {
         expr.evaluate(ctx)
     })
 }
@@ -351,7 +351,7 @@ pub(crate) fn typed_with_source(
 /// Parses `src` as one expression and hands it to `f`.
 pub(crate) fn with_expression<T>(
     src: &str,
-    options: &crate::ParseOptions,
+    options: &crate::parser::ParseOptions,
     f: impl Fn(&crate::syntax::ParsedExpression<'_>) -> Result<T>,
 ) -> Result<T> {
     match crate::parser::parse_expression_with(src, options) {
@@ -431,7 +431,7 @@ pub(crate) fn kept_template(
 /// assert!(evaluate_typed_str("undefined_var", &Context::new()).is_err());
 /// ```
 pub fn evaluate_typed_str(src: &str, ctx: &Context<'_>) -> Result<Typed> {
-    evaluate_typed_str_with(src, ctx, &crate::ParseOptions::default())
+    evaluate_typed_str_with(src, ctx, &crate::parser::ParseOptions::default())
 }
 
 /// [`evaluate_typed_str`] with parse options.
@@ -449,7 +449,7 @@ pub fn evaluate_typed_str(src: &str, ctx: &Context<'_>) -> Result<Typed> {
 pub fn evaluate_typed_str_with(
     src: &str,
     ctx: &Context<'_>,
-    options: &crate::ParseOptions,
+    options: &crate::parser::ParseOptions,
 ) -> Result<Typed> {
     with_expression(src, options, |expr| {
         typed_with_source(expr.expr(), expr.source(), ctx)
@@ -479,7 +479,7 @@ pub fn evaluate_typed_str_with(
 pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
     let mut child = ctx.child();
     child.set_source(src);
-    stream::evaluate_file(src, &crate::ParseOptions::default(), &child)
+    stream::evaluate_file(src, &crate::parser::ParseOptions::default(), &child)
 }
 
 /// [`evaluate_body_str`], with every diagnostic in HCL's shape: the value
@@ -499,9 +499,9 @@ pub fn evaluate_body_str(src: &str, ctx: &Context<'_>) -> Result<Value> {
 pub fn evaluate_with_diagnostics(
     src: &str,
     ctx: &Context<'_>,
-) -> (Option<Value>, Vec<crate::Diagnostic>) {
+) -> (Option<Value>, Vec<crate::error::Diagnostic>) {
     let r = evaluate_body_str(src, ctx);
-    let mut diagnostics: Vec<crate::Diagnostic> = match &r {
+    let mut diagnostics: Vec<crate::error::Diagnostic> = match &r {
         Err(e) => e.diagnostics().collect(),
         Ok(_) => Vec::new(),
     };
@@ -512,9 +512,9 @@ pub fn evaluate_with_diagnostics(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::syntax::{Arena, BinaryOp, BinaryOperator, ExprKind, NumberLit, Span};
     use crate::value::Number;
-    use crate::ErrorKind;
 
     fn num(a: &Arena, n: u64, at: usize) -> Expression<'_> {
         Expression::new(

@@ -491,10 +491,13 @@ fn unknown_condition(
             _ => (None, None),
         };
         let ((xl, xh), (yl, yh)) = (bounds(&x, &tx), bounds(&y, &ty));
-        let pick = |a: Option<crate::Number>, b: Option<crate::Number>, low: bool| match (a, b) {
-            (Some(a), Some(b)) => Some(if (a < b) == low { a } else { b }),
-            _ => None,
-        };
+        let pick =
+            |a: Option<crate::value::Number>, b: Option<crate::value::Number>, low: bool| match (
+                a, b,
+            ) {
+                (Some(a), Some(b)) => Some(if (a < b) == low { a } else { b }),
+                _ => None,
+            };
         r.min = pick(xl, yl, true);
         r.max = pick(xh, yh, false);
         // Bounds that meet leave one number: cty's refinement makes it

@@ -26,7 +26,7 @@ pub(crate) fn preserve(e: &Expression<'_>, ctx: &Context<'_>, budget: &Budget) -
                 out.push('}');
             }
         }
-        Value::String(crate::Str::from(out.as_str()))
+        Value::String(crate::value::Str::from(out.as_str()))
     })
 }
 

@@ -8,10 +8,10 @@ use super::body::eval_structures;
 use super::expr::{Eval, Fail, Failures, Placeholder};
 use super::limits::Budget;
 use super::Context;
+use crate::error::Result;
 use crate::parser::{self, ParseOptions};
 use crate::syntax::Arena;
 use crate::value::{Key, Map, Value};
-use crate::Result;
 
 /// About how many bytes of source each chunk holds: enough that the
 /// per-chunk work is nothing, small enough that a chunk's tree stays in
@@ -65,7 +65,7 @@ pub(crate) fn evaluate_file(src: &str, options: &ParseOptions, ctx: &Context<'_>
 /// anywhere in the file comes first, as when the whole file is parsed
 /// before it is evaluated.
 #[cold]
-fn failed(fail: Fail, src: &str, options: &ParseOptions) -> crate::Error {
+fn failed(fail: Fail, src: &str, options: &ParseOptions) -> crate::error::Error {
     if let Err(e) = parser::validate_with(src, options) {
         return e;
     }
@@ -90,8 +90,11 @@ mod tests {
         }
         src.push_str("last = 1\n");
         let ctx = Context::new().with_mode(EvalMode::PreserveTemplates);
-        let whole =
-            crate::eval::evaluate_with_source(crate::parse(&src).unwrap().body(), &src, &ctx);
+        let whole = crate::eval::evaluate_with_source(
+            crate::parser::parse(&src).unwrap().body(),
+            &src,
+            &ctx,
+        );
         let streamed = evaluate_file(&src, &ParseOptions::default(), &ctx);
         assert_eq!(whole.unwrap(), streamed.unwrap());
     }
@@ -105,14 +108,20 @@ mod tests {
         let opts = ParseOptions::default();
         let src = format!("a = 1 + \"x\"\n{pad}b = = 2\n");
         let err = evaluate_file(&src, &opts, &ctx).unwrap_err();
-        assert_eq!(err.kind(), crate::ErrorKind::Parse, "{err}");
-        assert_eq!(err.to_string(), crate::parse(&src).unwrap_err().to_string());
+        assert_eq!(err.kind(), crate::error::ErrorKind::Parse, "{err}");
+        assert_eq!(
+            err.to_string(),
+            crate::parser::parse(&src).unwrap_err().to_string()
+        );
         let src = format!("a = 1\n{pad}a = 2\n");
         let err = evaluate_file(&src, &opts, &ctx).unwrap_err();
-        assert_eq!(err.to_string(), crate::parse(&src).unwrap_err().to_string());
+        assert_eq!(
+            err.to_string(),
+            crate::parser::parse(&src).unwrap_err().to_string()
+        );
         let src = format!("{pad}a = 1 + \"x\"\n");
         let err = evaluate_file(&src, &opts, &ctx).unwrap_err();
-        assert_eq!(err.kind(), crate::ErrorKind::Eval, "{err}");
+        assert_eq!(err.kind(), crate::error::ErrorKind::Eval, "{err}");
         assert_eq!(err.line(), Some(60_001));
     }
 }

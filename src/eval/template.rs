@@ -126,7 +126,7 @@ pub(crate) fn render_kept_with(
                 Element::Directive(_) => return Err(super::expr::Fail::Preserved(None)),
             }
         }
-        Ok(Value::String(crate::Str::from(out.as_str())))
+        Ok(Value::String(crate::value::Str::from(out.as_str())))
     })
 }
 

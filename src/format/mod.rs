@@ -66,8 +66,8 @@ use crate::value::Value;
 /// ```
 /// assert_eq!(hcl::format::format_source("a=1\nbb = {x=1}\n", true).unwrap(), "a  = 1\nbb = { x = 1 }\n");
 /// ```
-pub fn format_source(src: &str, terraform: bool) -> crate::Result<String> {
-    let file = crate::parse(src)?;
+pub fn format_source(src: &str, terraform: bool) -> crate::error::Result<String> {
+    let file = crate::parser::parse(src)?;
     let options = FormatOptions::new().terraform_rewrites(terraform);
     Ok(format_body_with(file.body(), Some(src), &options))
 }

@@ -4,8 +4,8 @@
 //! consecutive assignment lines.
 
 use crate::error::columns;
+use crate::error::Span;
 use crate::syntax::*;
-use crate::Span;
 
 /// Whether an expression may be spread over several lines.
 #[derive(Clone, Copy, PartialEq, Eq)]

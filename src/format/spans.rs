@@ -1,8 +1,8 @@
 //! Comparing syntax trees while ignoring spans: a [`Fold`] that copies a
 //! tree without its layout.
 
+use crate::error::Span;
 use crate::syntax::*;
-use crate::Span;
 
 /// Whether two bodies are equal apart from their spans (and apart from how
 /// template literal text is split into pieces).

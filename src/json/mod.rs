@@ -84,11 +84,11 @@ pub use write::{text_to_string, text_to_value, to_string, to_value, WriteOptions
 /// let inf: hcl::Value = hcl::from_str("x = 1 / 0").unwrap();
 /// assert!(hcl::json::value_to_string(&inf, false).is_err());
 /// ```
-pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
+pub fn value_to_string(value: &crate::value::Value, pretty: bool) -> Result<String> {
     use crate::value::json::{write_json, JsonStyle};
     if !value.is_finite() {
-        return Err(crate::Error::new(
-            crate::ErrorKind::Ser,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorKind::Ser,
             "cannot serialize infinity as JSON",
         ));
     }
@@ -111,7 +111,7 @@ pub fn value_to_string(value: &crate::Value, pretty: bool) -> Result<String> {
 /// assert_eq!(hcl::json::number_text(&Number::from(0.25)).as_deref(), Some("0.25"));
 /// assert_eq!(hcl::json::number_text(&Number::from(f64::INFINITY)), None);
 /// ```
-pub fn number_text(n: &crate::Number) -> Option<String> {
+pub fn number_text(n: &crate::value::Number) -> Option<String> {
     crate::value::json::number_text(n)
 }
 
@@ -135,11 +135,11 @@ pub fn number_text(n: &crate::Number) -> Option<String> {
 /// assert_eq!(sum.to_string(), "0.3");
 /// assert_eq!(hcl::json::value_to_string(&v["n"], false).unwrap(), "123456789012345678901234567890");
 /// ```
-pub fn value_from_str(text: &str) -> Result<crate::Value> {
+pub fn value_from_str(text: &str) -> Result<crate::value::Value> {
     let depth = ParseOptions::default().depth_limit();
     let node = crate::value::json::parse(text, depth).map_err(|e| e.with_source(text))?;
     crate::value::json::value(node, false)
-        .map_err(|m| crate::Error::new(crate::ErrorKind::Parse, m))
+        .map_err(|m| crate::error::Error::new(crate::error::ErrorKind::Parse, m))
 }
 
 /// Reads a document in HCL's JSON syntax into a native syntax tree whose
@@ -212,7 +212,7 @@ pub(crate) fn read_merged<'a>(
     }
     let mut root = Node {
         kind: Kind::Object(props),
-        span: crate::Span::new(0, src.len()),
+        span: crate::error::Span::new(0, src.len()),
     };
     repeated::merge_repeated(&mut root, src, true, place)?;
     read::body(&root, arena, src, options)

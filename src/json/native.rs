@@ -2,11 +2,11 @@
 //! told by a rule, as no schema tells them: the reverse of
 //! [`to_string`](super::to_string) for the common shapes.
 
+use crate::error::Result;
 use crate::syntax::{
     fold_body, fold_expr, is_ident, is_identifier, Arena, Attribute, Block, BlockLabel, Body,
     ExprKind, Expression, Fold, Ident, ObjectItem, ObjectKey, ObjectSeparator, Structure,
 };
-use crate::Result;
 
 /// `text`, a document in HCL's JSON syntax, as native syntax laid out as
 /// `terraform fmt` lays it out. Strings are templates, as the JSON syntax
@@ -42,8 +42,8 @@ pub fn to_native(text: &str) -> Result<String> {
     for a in file.body().attributes() {
         let name = a.name.as_str();
         if name != "//" && !is_identifier(name) {
-            return Err(crate::Error::spanned(
-                crate::ErrorKind::Ser,
+            return Err(crate::error::Error::spanned(
+                crate::error::ErrorKind::Ser,
                 format!("`{name}` cannot be written as native syntax: a top-level name is an attribute's or a block type's, an identifier (letters, digits, `_` and `-`, not starting with a digit or `-`); nested in an object it is written as a quoted key"),
                 a.name.span,
             )
@@ -72,14 +72,14 @@ pub fn to_native(text: &str) -> Result<String> {
 pub fn expression_to_native(json: &str) -> Result<String> {
     let doc = format!("{{\"v\": {json}\n}}");
     let file = super::parse(&doc).map_err(|e| {
-        crate::Error::new(
-            crate::ErrorKind::Parse,
+        crate::error::Error::new(
+            crate::error::ErrorKind::Parse,
             format!("not one JSON value: {}", e.message()),
         )
     })?;
     let Some(a) = file.body().attributes().next() else {
-        return Err(crate::Error::new(
-            crate::ErrorKind::Parse,
+        return Err(crate::error::Error::new(
+            crate::error::ErrorKind::Parse,
             "not one JSON value",
         ));
     };

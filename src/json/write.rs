@@ -26,7 +26,7 @@ pub struct WriteOptions {
     /// Where the blocks written unevaluated start, sorted.
     unevaluated: Vec<usize>,
     pretty: bool,
-    parse: crate::ParseOptions,
+    parse: crate::parser::ParseOptions,
 }
 
 impl Default for WriteOptions {
@@ -35,7 +35,7 @@ impl Default for WriteOptions {
             evaluate: true,
             unevaluated: Vec::new(),
             pretty: false,
-            parse: crate::ParseOptions::default(),
+            parse: crate::parser::ParseOptions::default(),
         }
     }
 }
@@ -113,7 +113,7 @@ impl WriteOptions {
     /// assert!(text_to_string("a = [1]\n", false, &ctx, &shallow).is_ok());
     /// assert!(text_to_string("a = [[[1]]]\n", false, &ctx, &shallow).is_err());
     /// ```
-    pub fn parse_options(mut self, options: crate::ParseOptions) -> Self {
+    pub fn parse_options(mut self, options: crate::parser::ParseOptions) -> Self {
         self.parse = options;
         self
     }
@@ -290,13 +290,13 @@ fn from_text<T>(
     text: &str,
     json_syntax: bool,
     ctx: &Context<'_>,
-    parse: &crate::ParseOptions,
+    parse: &crate::parser::ParseOptions,
     write: impl FnOnce(&Body<'_>, &Context<'_>) -> Result<T>,
 ) -> Result<T> {
     let mut file = if json_syntax {
         super::parse_with(text, parse)?
     } else {
-        crate::parse_with(text, parse)?
+        crate::parser::parse_with(text, parse)?
     };
     let ctx = ctx.child().with_source(text);
     if ctx.expands_dynamic_blocks() {
@@ -494,7 +494,7 @@ struct Writer<'s, 'c, 'p, O> {
     options: &'s WriteOptions,
     /// The errors of the attributes written so far: every attribute is
     /// written, and the errors of all are reported.
-    failed: Option<crate::Error>,
+    failed: Option<crate::error::Error>,
     /// Whether the block being written is one not to evaluate.
     raw: bool,
 }
@@ -539,7 +539,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                     if is_static(path, a.name.name) {
                         self.static_expr(&a.expr);
                     } else if let Err(e) = self.expr(&a.expr) {
-                        crate::Error::append(&mut self.failed, e);
+                        crate::error::Error::append(&mut self.failed, e);
                         self.out.null();
                     }
                 }
@@ -668,7 +668,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                         // Every element's errors are reported (the text is
                         // dropped on failure).
                         if let Err(e) = self.expr(x) {
-                            crate::Error::append(&mut self.failed, e);
+                            crate::error::Error::append(&mut self.failed, e);
                         }
                     }
                     self.out.close(true, items.is_empty());
@@ -715,7 +715,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                         self.out.key(first, &keys[i]);
                         first = false;
                         if let Err(e) = self.expr(&item.value) {
-                            crate::Error::append(&mut self.failed, e);
+                            crate::error::Error::append(&mut self.failed, e);
                         }
                     }
                     self.out.close(false, items.is_empty());
@@ -738,8 +738,8 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                         // `jsonencode(1/0)`: "cannot serialize infinity").
                         Some(v) if self.ctx.mode() == EvalMode::Strict => {
                             if !self.out.any_number() {
-                                return Err(crate::Error::spanned(
-                                    crate::ErrorKind::Eval,
+                                return Err(crate::error::Error::spanned(
+                                    crate::error::ErrorKind::Eval,
                                     "Infinite number: JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)",
                                     e.span,
                                 )

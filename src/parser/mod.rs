@@ -227,7 +227,12 @@ pub(crate) fn check_names(names: &[Span], input: &str, options: &ParseOptions) -
 /// let lines: Vec<Option<usize>> = err.unwrap().iter().map(|e| e.line()).collect();
 /// assert_eq!(lines, [Some(3), Some(6)]);
 /// ```
-pub fn parse_partial(input: &str) -> (crate::ConfigFile<'static>, Option<crate::Error>) {
+pub fn parse_partial(
+    input: &str,
+) -> (
+    crate::syntax::ConfigFile<'static>,
+    Option<crate::error::Error>,
+) {
     let options = ParseOptions::default();
     // The first error alone (the recovery finds the others).
     let checked = run(&Arena::new(), input, &options, |i| {
@@ -240,21 +245,21 @@ pub fn parse_partial(input: &str) -> (crate::ConfigFile<'static>, Option<crate::
             (Some(error), text)
         }
     };
-    match crate::ConfigFile::parse_with(text, &options) {
+    match crate::syntax::ConfigFile::parse_with(text, &options) {
         Ok(file) => (file, error),
         // What is left does not parse (an attribute defined twice): the
         // empty tree.
         Err(e) => {
             let mut error = error;
-            crate::Error::append(&mut error, e);
+            crate::error::Error::append(&mut error, e);
             (empty_file(), error)
         }
     }
 }
 
 /// The tree of an empty file.
-fn empty_file() -> crate::ConfigFile<'static> {
-    match crate::ConfigFile::parse_with(String::new(), &ParseOptions::default()) {
+fn empty_file() -> crate::syntax::ConfigFile<'static> {
+    match crate::syntax::ConfigFile::parse_with(String::new(), &ParseOptions::default()) {
         Ok(file) => file,
         // (An empty text parses.)
         Err(_) => empty_file(),

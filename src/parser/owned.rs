@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use std::str::FromStr;
 
 use super::ParseOptions;
+use crate::error::Result;
 use crate::syntax::{ConfigFile, ParsedExpression, ParsedTemplate};
-use crate::Result;
 
 macro_rules! parse_owned {
     ($name:ident, $parse_in:path, $what:literal, $ok:literal, $bad:literal, $deep:literal) => {
@@ -35,7 +35,7 @@ macro_rules! parse_owned {
         }
 
         impl FromStr for $name<'static> {
-            type Err = crate::Error;
+            type Err = crate::error::Error;
 
             #[doc = concat!("Parses ", $what, " from a copy of `s`.")]
             fn from_str(s: &str) -> Result<Self> {

@@ -391,7 +391,7 @@ mod tests {
     use super::*;
 
     fn errors(src: &str) -> Vec<(usize, String)> {
-        let first = crate::parse(src).unwrap_err();
+        let first = crate::parser::parse(src).unwrap_err();
         first
             .iter()
             .map(|e| (e.line().unwrap_or(0), e.message().to_owned()))

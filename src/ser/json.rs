@@ -19,13 +19,13 @@ use super::{BODY_TOKEN, EXPR_TOKEN, LITERAL_TOKEN, NUMBER_TOKEN};
 use crate::format::{format_expression, format_template};
 use crate::syntax::*;
 use crate::value::shape::{place_block, Shape};
-use crate::Value;
+use crate::value::Value;
 
 /// A number `f64` cannot hold exactly (a 512-bit value such as `1/3`):
 /// human-readable formats get the nearest `f64`; the others, this crate's
 /// serializer among them, its exact decimal digits, which read back to the
 /// same value.
-struct ExactNumber(crate::Number);
+struct ExactNumber(crate::value::Number);
 
 impl Serialize for ExactNumber {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -105,7 +105,7 @@ impl Serialize for ParsedExpression<'_> {
 /// assert_eq!(back.ty, v.ty);
 /// assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"type":"map(object({a = optional(string, \"x\")}))"}"#);
 /// ```
-impl Serialize for crate::TypeConstraint {
+impl Serialize for crate::value::TypeConstraint {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(EXPR_TOKEN, &self.to_string())
     }
@@ -113,9 +113,9 @@ impl Serialize for crate::TypeConstraint {
 
 /// An exact type serializes as the [`TypeConstraint`](crate::TypeConstraint)
 /// that stands for it (`object({a = string})`).
-impl Serialize for crate::Type {
+impl Serialize for crate::value::Type {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::TypeConstraint::from(self.clone()).serialize(s)
+        crate::value::TypeConstraint::from(self.clone()).serialize(s)
     }
 }
 

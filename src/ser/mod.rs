@@ -232,7 +232,7 @@ pub fn to_block_string<T: Serialize + ?Sized>(
     text.push_str(" {\n");
     text.push_str(&inner);
     text.push_str("}\n");
-    let file = crate::parse(&text)?;
+    let file = crate::parser::parse(&text)?;
     Ok(crate::format::format_body_with_source(file.body(), &text))
 }
 

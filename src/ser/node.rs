@@ -227,7 +227,7 @@ fn literal_value(e: &Expression<'_>) -> Option<Value> {
         ExprKind::Null => Value::Null,
         ExprKind::Bool(b) => Value::Bool(*b),
         ExprKind::Number(n) => Value::Number(n.value()),
-        ExprKind::String(s) => Value::String(crate::Str::from(*s)),
+        ExprKind::String(s) => Value::String(crate::value::Str::from(*s)),
         ExprKind::Tuple(v) => Value::Array(v.iter().map(literal_value).collect::<Option<_>>()?),
         ExprKind::Object(items) => Value::Object(
             items
@@ -518,7 +518,8 @@ fn literal_text(n: &Number) -> String {
 
 /// Parses `s` as template source, if the parser accepts it.
 fn parse_template<'b>(a: &'b Arena, s: &str) -> Option<Template<'b>> {
-    crate::parser::parse_template_in(a, a.alloc_str(s), &crate::ParseOptions::default()).ok()
+    crate::parser::parse_template_in(a, a.alloc_str(s), &crate::parser::ParseOptions::default())
+        .ok()
 }
 
 pub(crate) fn string_expr(a: &Arena, s: String, lit: bool) -> Expression<'_> {

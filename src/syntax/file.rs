@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::{Arena, Body, Expression, Template};
 use crate::error::Location;
-use crate::Result;
+use crate::error::Result;
 
 /// What an owning tree owns: its source text and the arena its nodes are in.
 struct Owner<'src> {

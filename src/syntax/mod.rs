@@ -438,12 +438,12 @@ pub struct Expression<'a> {
 impl<'a> Expression<'a> {
     /// A literal's value (`null`, a bool, number or string); `None` for
     /// any other expression.
-    pub(crate) fn literal_value(&self) -> Option<crate::Value> {
+    pub(crate) fn literal_value(&self) -> Option<crate::value::Value> {
         Some(match self.kind {
-            ExprKind::Null => crate::Value::Null,
-            ExprKind::Bool(b) => crate::Value::Bool(b),
-            ExprKind::Number(n) => crate::Value::Number(n.value()),
-            ExprKind::String(s) => crate::Value::from(s),
+            ExprKind::Null => crate::value::Value::Null,
+            ExprKind::Bool(b) => crate::value::Value::Bool(b),
+            ExprKind::Number(n) => crate::value::Value::Number(n.value()),
+            ExprKind::String(s) => crate::value::Value::from(s),
             _ => return None,
         })
     }

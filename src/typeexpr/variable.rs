@@ -117,7 +117,7 @@ impl Variable {
     /// ```
     pub fn parse_raw(&self, raw: &str) -> Result<Typed> {
         if self.constraint.is_primitive() {
-            return Ok(Typed::from(crate::Value::from(raw)));
+            return Ok(Typed::from(crate::value::Value::from(raw)));
         }
         constant(raw)
     }
@@ -206,7 +206,7 @@ impl Unset {
 /// assert_eq!(err.column(), Some(5));
 /// ```
 pub fn constant(src: &str) -> Result<Typed> {
-    crate::eval::with_expression(src, &crate::ParseOptions::default(), |parsed| {
+    crate::eval::with_expression(src, &crate::parser::ParseOptions::default(), |parsed| {
         constant_of(parsed.expr()).map_err(|e| e.with_source(parsed.source()))
     })
 }
@@ -224,7 +224,7 @@ pub fn constant(src: &str) -> Result<Typed> {
 /// let t = hcl::typeexpr::constant_of(&body.attribute("default").unwrap().expr).unwrap();
 /// assert_eq!(t.ty().to_string(), "tuple([number, number])");
 /// ```
-pub fn constant_of(expr: &crate::Expression<'_>) -> Result<Typed> {
+pub fn constant_of(expr: &crate::syntax::Expression<'_>) -> Result<Typed> {
     // (A literal, the commonest: its value, without a context.)
     if let Some(v) = expr.literal_value() {
         return Ok(Typed::from(v));

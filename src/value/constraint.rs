@@ -398,7 +398,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             let Value::Object(items) = v else {
                 return Err(Fail::new(required(c)));
             };
-            let mut keyed: Vec<(crate::Key, Value, Ty)> = Vec::with_capacity(items.len());
+            let mut keyed: Vec<(crate::value::Key, Value, Ty)> = Vec::with_capacity(items.len());
             for (i, (k, x)) in items.into_iter().enumerate() {
                 let xt = meta::attr(&t, &k, i, &x);
                 let (x, xt) = conv(e, x, xt, depth + 1).map_err(|f| f.at(Step::Key(&k)))?;
@@ -441,7 +441,7 @@ fn conv(c: &TypeConstraint, v: Value, t: Ty, depth: u32) -> Result<(Value, Ty), 
             let Value::Object(mut given) = v else {
                 return Err(Fail::new(required(c)));
             };
-            let mut out = crate::Map::with_capacity(attrs.len());
+            let mut out = crate::value::Map::with_capacity(attrs.len());
             let mut metas = Vec::with_capacity(attrs.len());
             for (name, a) in attrs {
                 let found = given.get_index_of(name.as_str());

@@ -93,7 +93,7 @@ pub(crate) fn convert_value(
         (Type::String, Value::Number(n)) => (Value::String(n.to_plain_string().into()), None),
         (Type::String, Value::Bool(b)) => (Value::from(if b { "true" } else { "false" }), None),
         (Type::Number, Value::Number(n)) => (Value::Number(n), None),
-        (Type::Number, Value::String(s)) => match crate::Number::parse(&s) {
+        (Type::Number, Value::String(s)) => match crate::value::Number::parse(&s) {
             Some(n) => (Value::Number(n), None),
             None => {
                 return Err(ConvertError::NotPrimitive {

@@ -21,7 +21,7 @@ pub(crate) fn value(node: Node<'_>, sorted: bool) -> std::result::Result<Value, 
             Kind::Null => Value::Null,
             Kind::Bool(b) => Value::Bool(b),
             Kind::Number(raw) => Value::Number(
-                crate::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?,
+                crate::value::Number::parse(raw).ok_or_else(|| format!("invalid number {raw}"))?,
             ),
             Kind::String(s) => Value::String(s.as_ref().into()),
             Kind::Array(items) | Kind::Repeated(items) => Value::Array(
@@ -213,7 +213,7 @@ pub(crate) fn write_json_string(out: &mut String, s: &str) {
 /// form with an exponent, which reads back to the same number. `None` when
 /// no JSON number reads back as it: ±Inf, and numbers beyond the literals'
 /// limits (`899999832166048000E99999` is read, but is 8.99…e100014).
-pub(crate) fn number_text(n: &crate::Number) -> Option<String> {
+pub(crate) fn number_text(n: &crate::value::Number) -> Option<String> {
     if !n.is_finite() {
         return None;
     }
@@ -221,7 +221,7 @@ pub(crate) fn number_text(n: &crate::Number) -> Option<String> {
     if plain.len() <= 1000 {
         return Some(plain);
     }
-    let reads_back = |text: &str| crate::Number::parse(text).as_ref() == Some(n);
+    let reads_back = |text: &str| crate::value::Number::parse(text).as_ref() == Some(n);
     let short = with_exponent(&plain);
     if reads_back(&short) {
         Some(short)

@@ -901,21 +901,21 @@ impl<K: Hash + Eq, V> FromIterator<(K, V)> for Map<K, V> {
 }
 
 /// Objects from `String` keys (each becomes a [`Key`](crate::Key)).
-impl<V> FromIterator<(String, V)> for Map<crate::Key, V> {
+impl<V> FromIterator<(String, V)> for Map<crate::value::Key, V> {
     fn from_iter<I: IntoIterator<Item = (String, V)>>(items: I) -> Self {
         items
             .into_iter()
-            .map(|(k, v)| (crate::Key::from(k), v))
+            .map(|(k, v)| (crate::value::Key::from(k), v))
             .collect()
     }
 }
 
 /// Objects from `&str` keys (each becomes a [`Key`](crate::Key)).
-impl<'a, V> FromIterator<(&'a str, V)> for Map<crate::Key, V> {
+impl<'a, V> FromIterator<(&'a str, V)> for Map<crate::value::Key, V> {
     fn from_iter<I: IntoIterator<Item = (&'a str, V)>>(items: I) -> Self {
         items
             .into_iter()
-            .map(|(k, v)| (crate::Key::from(k), v))
+            .map(|(k, v)| (crate::value::Key::from(k), v))
             .collect()
     }
 }

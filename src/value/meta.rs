@@ -43,9 +43,9 @@ pub(crate) struct Refine {
     /// A collection whose length will be in this range (inclusive).
     pub(crate) len: Option<(u64, u64)>,
     /// A number that will be at least this.
-    pub(crate) min: Option<crate::Number>,
+    pub(crate) min: Option<crate::value::Number>,
     /// A number that will be at most this.
-    pub(crate) max: Option<crate::Number>,
+    pub(crate) max: Option<crate::value::Number>,
 }
 
 impl Refine {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::attribute_types::AttributeTypes;
 use super::Key;
-use crate::Value;
+use crate::value::Value;
 
 /// A type of HCL's information model.
 ///

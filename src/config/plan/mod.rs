@@ -287,7 +287,7 @@ pub struct ResourceInstance {
     /// Where its values are sensitive, in the shape of the plan's
     /// `sensitive_values`: `true` for what depends on a `sensitive`
     /// variable or output.
-    pub sensitive: crate::Value,
+    pub sensitive: crate::value::Value,
 }
 
 /// A root module output's value.
@@ -440,7 +440,7 @@ pub struct Plan {
     checks: Vec<Checked>,
     refactorings: Vec<Refactoring>,
     /// The plan's `configuration` (plan mode).
-    configuration: Option<crate::Value>,
+    configuration: Option<crate::value::Value>,
     variables: Vec<(String, Typed)>,
     warnings: Vec<Diagnostic>,
 }

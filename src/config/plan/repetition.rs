@@ -84,7 +84,7 @@ pub(super) fn count(v: Typed, span: Span, max: usize) -> Result<Instances, Error
             ))
         }
         Value::Number(n) => n.clone(),
-        Value::String(s) => match crate::Number::parse(s.as_str()) {
+        Value::String(s) => match crate::value::Number::parse(s.as_str()) {
             Some(n) => n,
             None => {
                 return Err(Error::spanned(

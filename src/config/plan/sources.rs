@@ -8,9 +8,9 @@ use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
 use crate::config::{DirFiles, Files};
+use crate::error::Result;
 use crate::syntax::Block;
 use crate::value::Value;
-use crate::Result;
 
 pub(super) struct Sources {
     /// The root module's directory, when it has one.
@@ -102,8 +102,8 @@ impl Sources {
         }
         Files::read_dir(dir, &DirFiles::terraform())?;
         // (Every call the walk follows was followed here first.)
-        Err(crate::Error::new(
-            crate::ErrorKind::Eval,
+        Err(crate::error::Error::new(
+            crate::error::ErrorKind::Eval,
             format!(
                 "the module in {} was not read before the walk",
                 dir.display()

@@ -1462,7 +1462,7 @@ pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             let n = crate::eval::functions::string::graphemes(prefix).len();
             let r = typing::Refine {
                 not_null: true,
-                min: Some(crate::Number::from(n as u64)),
+                min: Some(crate::value::Number::from(n as u64)),
                 ..typing::Refine::default()
             };
             return Ok(Some((Value::Null, typing::unknown(Type::Number, r))));
@@ -1496,8 +1496,8 @@ pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
     };
     let r = typing::Refine {
         not_null: true,
-        min: Some(crate::Number::from(least)),
-        max: most.map(crate::Number::from),
+        min: Some(crate::value::Number::from(least)),
+        max: most.map(crate::value::Number::from),
         ..typing::Refine::default()
     };
     Ok(Some((Value::Null, typing::unknown(Type::Number, r))))

@@ -43,7 +43,7 @@ pub(crate) fn register(r: &mut Registry) {
                 // The crate's JSON parser keeps a number's text, so numbers are
                 // read at Terraform's 512 bits (`jsondecode("1e400")`), not as
                 // `f64`s.
-                let depth = crate::ParseOptions::default().depth_limit();
+                let depth = crate::parser::ParseOptions::default().depth_limit();
                 let node = crate::value::json::parse_as_go(&s, depth)
                     .map_err(|e| e.message().to_owned())?;
                 Ok(crate::value::json::value(node, true)?)

@@ -284,7 +284,7 @@ pub fn builtin_names() -> &'static [&'static str] {
 /// assert_eq!(format_number(&Number::from(1e20)), "100000000000000000000");
 /// assert_eq!(format_number(&Number::from(1e-7)), "0.0000001");
 /// ```
-pub fn format_number(n: &crate::Number) -> String {
+pub fn format_number(n: &crate::value::Number) -> String {
     util::fmt_number(n)
 }
 
@@ -298,6 +298,6 @@ pub fn format_number(n: &crate::Number) -> String {
 /// assert!(parse_number(" 5").is_none());
 /// assert_eq!(parse_number("inf").unwrap().as_f64(), f64::INFINITY);
 /// ```
-pub fn parse_number(s: &str) -> Option<crate::Number> {
-    crate::Number::parse(s)
+pub fn parse_number(s: &str) -> Option<crate::value::Number> {
+    crate::value::Number::parse(s)
 }

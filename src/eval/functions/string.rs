@@ -279,7 +279,7 @@ pub(crate) fn register(r: &mut Registry) {
                 if sep.is_empty() {
                     return Ok(Value::Array(
                         s.chars()
-                            .map(|c| Value::String(crate::Str::from(c)))
+                            .map(|c| Value::String(crate::value::Str::from(c)))
                             .collect(),
                     ));
                 }
@@ -951,7 +951,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String, String> {
         _ => {
             let n = match arg {
                 Value::Number(n) => n.clone(),
-                Value::String(s) => match crate::Number::parse(s) {
+                Value::String(s) => match crate::value::Number::parse(s) {
                     Some(n) => n,
                     None => return Err(required(arg, "number")),
                 },
@@ -974,7 +974,7 @@ fn truncate(s: String, prec: Option<usize>) -> String {
     }
 }
 
-fn format_int(spec: &Spec, n: &crate::Number) -> Result<String, String> {
+fn format_int(spec: &Spec, n: &crate::value::Number) -> Result<String, String> {
     let radix = match spec.verb {
         'd' => 10,
         'b' => 2,
@@ -1015,7 +1015,7 @@ fn finish_int(spec: &Spec, neg: bool, mut body: String) -> String {
     spec.pad(spec.sign(neg, body), spec.prec.is_none())
 }
 
-fn format_float(spec: &Spec, n: &crate::Number) -> String {
+fn format_float(spec: &Spec, n: &crate::value::Number) -> String {
     // (The sign survives `as_f64`; 1e600 is finite here, +Inf there.)
     let neg = n.as_f64().is_sign_negative();
     if !n.is_finite() {

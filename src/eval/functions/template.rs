@@ -136,7 +136,7 @@ pub(crate) fn render(
     ctx.set_source(src);
     crate::eval::evaluate_template_in(template.template(), &ctx, budget).map_err(|e| {
         // (The budget spent inside stays a limit error.)
-        let limit = e.kind() == crate::ErrorKind::Limit;
+        let limit = e.kind() == crate::error::ErrorKind::Limit;
         let msg = e.with_source(src).to_string();
         if limit {
             FuncError::Limit(msg)

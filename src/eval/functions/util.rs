@@ -57,7 +57,7 @@ pub(crate) fn num(f: f64) -> Result<Value, crate::eval::FuncError> {
 pub(crate) use crate::value::convert::{
     convert_known, friendly_type, make_set, quoted, to_list, to_map, to_set, unify, ConvertError,
 };
-pub(crate) use crate::Type as Ty;
+pub(crate) use crate::value::Type as Ty;
 
 pub(crate) use crate::value::ty::literal_type as type_of;
 
