@@ -65,7 +65,7 @@ pub(crate) fn eval_call(
     };
     if !fc.expand_final {
         // HCL counts the arguments before it evaluates them.
-        check_arity(def, &full, fc, fc.args.len())?;
+        check_arity(&call, fc.args.len())?;
     }
     if let Some(implementation) = def.spec().expressions {
         let Some(args) = expression_arguments(call, fc, ctx, d)? else {
@@ -101,8 +101,7 @@ pub(crate) fn eval_call(
             .filter(|_| !expanding)
         {
             if let Err(msg) = check(a) {
-                let name = def.param(i).map_or("", |p| p.name.as_str());
-                refused.get_or_insert(invalid_argument(name, msg, call.arg_span(i)));
+                refused.get_or_insert(call.refused(FuncError::arg(i, msg)));
                 args.push(Value::Null);
                 if keep {
                     types.push(None);
@@ -176,7 +175,7 @@ pub(crate) fn eval_call(
             );
         }
         args.extend(items);
-        check_arity(def, &full, fc, args.len())?;
+        check_arity(&call, args.len())?;
     }
     call.run(builtin, args, keep.then_some(types))
 }
@@ -294,10 +293,7 @@ impl Call<'_> {
             .collect();
         let refuse = |e: FuncError| self.refused(e);
         if let Some(t) = types.first() {
-            typing::conversion_check(spec, t).map_err(|msg| {
-                let name = self.def.param(0).map_or("", |p| p.name.as_str());
-                invalid_argument(name, msg, self.arg_span(0))
-            })?;
+            typing::conversion_check(spec, t).map_err(refuse)?;
         }
         if let Some(r) = self.dynamic_argument(&args, Some(&metas)) {
             return Ok(r);
@@ -559,7 +555,7 @@ fn expression_arguments<'a>(
                     .map(|(v, m)| Argument::Value(v, m)),
             );
         }
-        check_arity(call.def, call.full, fc, args.len())?;
+        check_arity(&call, args.len())?;
     }
     Ok(Some(args))
 }
@@ -599,8 +595,10 @@ fn not_expandable(span: Span) -> Fail {
     )
 }
 
-/// Checks the number of arguments against `def`'s parameters.
-fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> {
+/// Checks the number of arguments (`n`, once any expanded) against the
+/// called function's parameters.
+fn check_arity(call: &Call<'_>, n: usize) -> R<()> {
+    let (def, full, fc) = (call.def, call.full, call.syntax);
     let params = def.params();
     if n < params.len() {
         // (At the closing parenthesis.)
@@ -619,14 +617,9 @@ fn check_arity(def: &FuncDef, full: &str, fc: &FuncCall<'_>, n: usize) -> R<()> 
         ));
     }
     if n > params.len() && def.variadic().is_none() {
-        // (At the first argument too many; an element of an expanded
-        // argument, at that argument.)
-        let extra = match fc.args.get(params.len()) {
-            Some(a) if !(fc.expand_final && params.len() + 1 == fc.args.len()) => a.start_span(),
-            _ => fc.args.last().map_or(fc.args_span, |a| a.span),
-        };
+        // (At the first argument too many.)
         return Err(err(
-            extra,
+            call.arg_span(params.len()),
             format!(
                 "Too many function arguments: Function \"{full}\" expects only {} argument(s).",
                 params.len()

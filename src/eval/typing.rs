@@ -129,17 +129,20 @@ pub(crate) enum Returns {
 /// function's type: it fails whatever the value, a typed null or an unknown
 /// too (`tonumber(tolist(null))`). The error is the refusal of the first
 /// argument.
-pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(), String> {
+pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(), super::FuncError> {
     let Some(want) = &spec.converts_to else {
         return Ok(());
     };
     if crate::value::ty::conversion_exists(t, want, true) {
         Ok(())
     } else {
-        Err(format!(
-            "cannot convert {} to {}",
-            friendly(t),
-            crate::value::ty::constraint_name(want)
+        Err(super::FuncError::arg(
+            0,
+            format!(
+                "cannot convert {} to {}",
+                friendly(t),
+                crate::value::ty::constraint_name(want)
+            ),
         ))
     }
 }
@@ -160,8 +163,8 @@ pub(crate) fn kind_check(
 
 /// The refusal `refuse` gives for the first of `types` it refuses, up to
 /// the first of unknown type (where cty stops checking): with `Arg`, the
-/// refusal of that argument (`types` are the arguments from the one at
-/// `first` on), else a failure of the call.
+/// refusal of that argument (`types` are the call's, from the first),
+/// else a failure of the call.
 pub(crate) fn refuse_kinds(
     types: &[Type],
     refusal: Refusal,
@@ -173,7 +176,7 @@ pub(crate) fn refuse_kinds(
         }
         if let Some(msg) = refuse(t) {
             return Err(match refusal {
-                Refusal::Arg(first) => super::FuncError::arg(first + i, msg),
+                Refusal::Arg => super::FuncError::arg(i, msg),
                 Refusal::Call => super::FuncError::Call(msg),
             });
         }
@@ -184,8 +187,8 @@ pub(crate) fn refuse_kinds(
 /// What a kind check's refusal is ([`refuse_kinds`]).
 #[derive(Clone, Copy)]
 pub(crate) enum Refusal {
-    /// The refusal of an argument; the checked arguments start at this one.
-    Arg(usize),
+    /// The refusal of an argument.
+    Arg,
     /// A failure of the call.
     Call,
 }

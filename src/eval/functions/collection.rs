@@ -1302,7 +1302,7 @@ pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, Fun
 // (see `typing::kind_check`).
 
 fn keys_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         (!mapping(t)).then(|| "must have map or object type".into())
     })
 }
@@ -1317,7 +1317,7 @@ fn lookup_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     if types.first() == Some(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         (!mapping(t)).then(|| "lookup() requires a map as the first argument".into())
     })?;
     if let (Some(Type::Map(e)), Some(default)) = (types.first(), types.get(2)) {
@@ -1337,14 +1337,14 @@ fn merge_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
 }
 
 fn one_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         (!sequence(t) || matches!(t, Type::Tuple(ts) if ts.len() > 1))
             .then(|| "must be a list, set, or tuple value with either zero or one elements".into())
     })
 }
 
 fn reverse_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         (!sequence(t))
             .then(|| format!("can only reverse list or tuple values, not {}", friendly(t)))
     })
@@ -1358,7 +1358,7 @@ fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     if types.contains(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(types, Refusal::Arg(0), |t| {
+    refuse_kinds(types, Refusal::Arg, |t| {
         if !sequence(t) {
             Some("a set or a list is required".into())
         } else if matches!(t, Type::Tuple(ts) if !ts.is_empty()) && list_element(t).is_none() {
@@ -1370,7 +1370,7 @@ fn setproduct_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
 }
 
 fn slice_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         if matches!(t, Type::Set(_)) {
             Some("cannot slice a set, because its elements do not have indices; explicitly convert to a list if the ordering of the result is not important".into())
         } else if !ordered(t) {
@@ -1397,7 +1397,7 @@ fn concat_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     if types.contains(&Type::Dynamic) {
         return Ok(());
     }
-    refuse_kinds(types, Refusal::Arg(0), |t| {
+    refuse_kinds(types, Refusal::Arg, |t| {
         (!ordered(t)).then(|| format!("all arguments must be lists or tuples; got {}", friendly(t)))
     })
 }
@@ -1433,7 +1433,7 @@ fn index_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
 
 fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
     let known_top = !unknown.contains(&true);
-    refuse_kinds(first_type(types), Refusal::Arg(0), |t| {
+    refuse_kinds(first_type(types), Refusal::Arg, |t| {
         if known_top && mapping(t) {
             Some(format!(
                 "argument must be list, set, or tuple. Received {}",
