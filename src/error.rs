@@ -388,10 +388,9 @@ struct ErrorImpl {
     /// expected: the offset of the opening bracket (see
     /// [`Error::unclosed_bracket`]).
     unclosed: Option<usize>,
-    /// Where the message's summary ends, when the error was made with
-    /// one ([`Error::summarized`]); otherwise the summary is the message
-    /// up to its first `": "`.
-    summary_len: Option<usize>,
+    /// Where the message's summary ends: the message is the summary, or
+    /// `SUMMARY: DETAIL` ([`Error::summarized`]).
+    summary_len: usize,
 }
 
 #[derive(Clone)]
@@ -440,21 +439,27 @@ impl Snippet {
 }
 
 impl Error {
-    /// An error of `kind` with `message` and no position.
+    /// An error of `kind` with `message` and no position; its diagnostic's
+    /// summary is the whole message (see [`Error::summarized`] for a
+    /// summary and a detail).
     ///
     /// ```
     /// use hcl::{Error, ErrorKind};
-    /// let err = Error::new(ErrorKind::Eval, "something failed");
-    /// assert_eq!(err.message(), "something failed");
+    /// let err = Error::new(ErrorKind::Eval, "something failed: badly");
+    /// assert_eq!(err.message(), "something failed: badly");
     /// assert_eq!(err.line(), None);
-    /// assert_eq!(err.to_string(), "something failed");
+    /// assert_eq!(err.to_string(), "something failed: badly");
+    /// let d = err.diagnostics().next().unwrap();
+    /// assert_eq!((d.summary.as_str(), d.detail.as_str()), ("something failed: badly", ""));
     /// ```
     #[cold]
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        let message = message.into();
         Error {
             inner: Box::new(ErrorImpl {
                 kind,
-                message: message.into(),
+                summary_len: message.len(),
+                message,
                 span: None,
                 location: None,
                 snippet: None,
@@ -464,7 +469,6 @@ impl Error {
                 file: None,
                 more: Vec::new(),
                 unclosed: None,
-                summary_len: None,
             }),
         }
     }
@@ -482,14 +486,40 @@ impl Error {
     /// ```
     #[cold]
     pub fn summarized(kind: ErrorKind, summary: &str, detail: &str) -> Error {
-        let message = if detail.is_empty() {
-            summary.to_owned()
-        } else {
-            format!("{summary}: {detail}")
-        };
+        Error::described(kind, summary, detail)
+    }
+
+    /// [`Error::summarized`] with a detail to write: one message is built.
+    #[cold]
+    pub(crate) fn described(kind: ErrorKind, summary: &str, detail: impl fmt::Display) -> Error {
+        use fmt::Write;
+        let mut message = String::with_capacity(summary.len() + 64);
+        message.push_str(summary);
+        message.push_str(": ");
+        let _ = write!(message, "{detail}");
+        if message.len() == summary.len() + 2 {
+            message.truncate(summary.len());
+        }
         let mut e = Error::new(kind, message);
-        e.inner.summary_len = Some(summary.len());
+        e.inner.summary_len = summary.len();
         e
+    }
+
+    /// A new error of this one's kind, message and summary, without its
+    /// place, notes or further diagnostics.
+    #[cold]
+    pub(crate) fn bare(&self) -> Error {
+        let mut e = Error::new(self.kind(), self.message());
+        e.inner.summary_len = self.inner.summary_len;
+        e
+    }
+
+    /// This error at `span` (line, column and snippet come with
+    /// [`Error::with_source`]).
+    #[cold]
+    pub(crate) fn at_span(mut self, span: Span) -> Error {
+        self.inner.span = Some(span);
+        self
     }
 
     /// An error of `kind` with `message` at `span` of `source` (line, column
@@ -813,14 +843,8 @@ impl Error {
     /// This error's own diagnostic.
     fn diagnostic(&self) -> Diagnostic {
         let e = &self.inner;
-        let (summary, detail) = match (e.summary_len, e.message.split_once(": ")) {
-            (Some(n), _) => {
-                let (s, d) = e.message.split_at(n);
-                (s, d.strip_prefix(": ").unwrap_or(d))
-            }
-            (None, Some((s, d))) if !s.is_empty() && !s.contains('`') => (s, d),
-            _ => (e.message.as_str(), ""),
-        };
+        let (summary, detail) = e.message.split_at(e.summary_len);
+        let detail = detail.strip_prefix(": ").unwrap_or(detail);
         Diagnostic {
             severity: Severity::Error,
             summary: summary.to_owned(),
@@ -1066,6 +1090,26 @@ impl serde::de::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Error {
         Error::new(ErrorKind::De, msg.to_string())
+    }
+
+    /// serde's message, its summary `invalid type`.
+    #[cold]
+    fn invalid_type(unexp: serde::de::Unexpected<'_>, exp: &dyn serde::de::Expected) -> Error {
+        Error::described(
+            ErrorKind::De,
+            "invalid type",
+            format_args!("{unexp}, expected {exp}"),
+        )
+    }
+
+    /// serde's message, its summary `invalid value`.
+    #[cold]
+    fn invalid_value(unexp: serde::de::Unexpected<'_>, exp: &dyn serde::de::Expected) -> Error {
+        Error::described(
+            ErrorKind::De,
+            "invalid value",
+            format_args!("{unexp}, expected {exp}"),
+        )
     }
 
     /// serde's message, without the fields that receive block labels

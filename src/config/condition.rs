@@ -81,14 +81,15 @@ pub(super) fn span(rule: &Block<'_>) -> Span {
 
 /// The error of a false rule: `summary`, the rule's message, at `span`.
 pub(super) fn failed(summary: &str, message: &str, span: Span) -> Error {
-    Error::spanned(ErrorKind::Eval, format!("{summary}: {message}"), span)
+    Error::described(ErrorKind::Eval, summary, message).at_span(span)
 }
 
 #[cold]
 fn invalid(span: Span, detail: &str) -> Error {
-    Error::spanned(
+    Error::described(
         ErrorKind::Eval,
-        format!("Invalid condition result: {detail}"),
-        span,
+        "Invalid condition result",
+        format_args!("{detail}"),
     )
+    .at_span(span)
 }

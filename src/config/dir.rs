@@ -205,9 +205,10 @@ impl DirFiles {
     /// one reading of it.
     pub(crate) fn list_with_names(&self, dir: &Path) -> Result<(Listing, Vec<String>)> {
         let io = |e: std::io::Error| {
-            Error::new(
+            Error::described(
                 ErrorKind::Io,
-                format!("cannot read directory {}: {e}", dir.display()),
+                &format!("cannot read directory {}", dir.display()),
+                e,
             )
         };
         let mut names = Vec::new();

@@ -206,10 +206,7 @@ impl Files {
 
     fn read_listing_with(listing: Listing, options: &ParseOptions) -> Result<Files> {
         let cannot_read = |path: &std::path::Path, e: std::io::Error| {
-            Error::new(
-                ErrorKind::Io,
-                format!("cannot read {}: {e}", path.display()),
-            )
+            Error::described(ErrorKind::Io, &format!("cannot read {}", path.display()), e)
         };
         // Each file read straight into the one text the files are parsed
         // from: a group of files opened, each one's size asked of the open
@@ -231,11 +228,10 @@ impl Files {
                 group.push((f, file, size));
             }
             if bytes.try_reserve_exact(room).is_err() {
-                return Err(Error::new(
+                return Err(Error::described(
                     ErrorKind::Io,
-                    format!(
-                        "cannot read the configuration files: {room} bytes do not fit in memory"
-                    ),
+                    "cannot read the configuration files",
+                    format_args!("{room} bytes do not fit in memory"),
                 ));
             }
             for (f, file, size) in group.drain(..) {
@@ -732,15 +728,13 @@ fn duplicates(body: &Body<'_>, text: &str, files: &[FileInfo]) -> Result<()> {
             }
             Some(first) => {
                 let at = range_text(text, files, *first);
-                let e = Error::at(
+                let e = Error::described(
                     ErrorKind::Parse,
-                    format!(
-                        "Duplicate argument: Argument \"{}\" was already set at {at}",
-                        a.name.as_str()
-                    ),
-                    a.name.span,
-                    text,
-                );
+                    "Duplicate argument",
+                    format_args!("Argument \"{}\" was already set at {at}", a.name.as_str()),
+                )
+                .at_span(a.name.span)
+                .with_source(text);
                 Error::append(&mut failed, e);
             }
         }

@@ -197,10 +197,7 @@ impl Inputs {
     pub fn read_tool_files(self, dir: impl AsRef<std::path::Path>) -> Result<Inputs> {
         let dir = dir.as_ref();
         let io = |what: &std::path::Path, e: std::io::Error| {
-            Error::new(
-                ErrorKind::Io,
-                format!("cannot read {}: {e}", what.display()),
-            )
+            Error::described(ErrorKind::Io, &format!("cannot read {}", what.display()), e)
         };
         let mut names = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
@@ -263,7 +260,7 @@ impl Inputs {
         let name = path.display().to_string();
         let name = name.strip_prefix("./").unwrap_or(&name).to_owned();
         let bytes = std::fs::read(path)
-            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
+            .map_err(|e| Error::described(ErrorKind::Io, &format!("cannot read {name}"), e))?;
         let text = crate::parser::check_utf8(&bytes)
             .map_err(|e| e.with_file(name.clone()))?
             .to_owned();
@@ -701,12 +698,8 @@ impl Files {
             match declared.iter().find(|d| d.0 == name) {
                 None => Error::append(
                     &mut failed,
-                    Error::new(
-                        ErrorKind::Eval,
-                        format!(
-                            "Value for undeclared variable: A variable named \"{name}\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
-                        ),
-                    ),
+                    Error::described(ErrorKind::Eval, "Value for undeclared variable", format_args!("A variable named \"{name}\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
+                        )),
                 ),
                 // (Terraform reads RAW as a literal string for a variable
                 // without a `type`, as for a primitive one.)
@@ -735,20 +728,22 @@ impl Files {
                     values.push(((*name).to_owned(), Typed::unknown(v.constraint().ty())));
                 }
                 Err(why) => {
-                    let message = match why {
-                        Unset::Required => {
-                            let (summary, detail) = inputs.tool.unset_variable(name);
-                            format!("{summary}: {detail}")
-                        }
-                        Unset::NotNullable => format!(
-                            "Required variable not set: Unsuitable value for var.{name} set from outside of the configuration: required variable may not be set to null."
+                    let (summary, detail) = match why {
+                        Unset::Required => inputs.tool.unset_variable(name),
+                        Unset::NotNullable => (
+                            "Required variable not set".to_owned(),
+                            format!("Unsuitable value for var.{name} set from outside of the configuration: required variable may not be set to null."),
                         ),
-                        Unset::Invalid(detail) => format!(
-                            "Invalid value for input variable: The given value is not suitable for var.{name} declared at {}: {detail}.",
-                            at()
+                        Unset::Invalid(detail) => (
+                            "Invalid value for input variable".to_owned(),
+                            format!(
+                                "The given value is not suitable for var.{name} declared at {}: {detail}.",
+                                at()
+                            ),
                         ),
                     };
-                    let e = Error::spanned(ErrorKind::Eval, message, header_span(block));
+                    let e = Error::described(ErrorKind::Eval, &summary, detail)
+                        .at_span(header_span(block));
                     Error::append(&mut failed, self.locate(e));
                 }
             }
@@ -787,7 +782,7 @@ impl Files {
                             .with_source(text)
                             .with_file(*file)
                     }
-                    Some(_) => Error::new(ErrorKind::Eval, format!("{summary}: {detail}")),
+                    Some(_) => Error::described(ErrorKind::Eval, &summary, &detail),
                     None => self.locate(condition::failed(&summary, &detail, header_span(block))),
                 };
                 Error::append(&mut failed, e);
@@ -876,11 +871,12 @@ pub(super) fn variable_of(block: &Block<'_>) -> Result<Variable> {
             Value::Bool(b) => b,
             Value::Null => true,
             _ => {
-                return Err(Error::spanned(
+                return Err(Error::described(
                     ErrorKind::Eval,
-                    "Invalid nullable value: The nullable argument must be a boolean value.",
-                    a.expr.span,
-                ))
+                    "Invalid nullable value",
+                    "The nullable argument must be a boolean value.",
+                )
+                .at_span(a.expr.span))
             }
         },
     };
@@ -888,7 +884,7 @@ pub(super) fn variable_of(block: &Block<'_>) -> Result<Variable> {
         let span = body
             .attribute("default")
             .map_or(block.ident.span, |a| a.expr.span);
-        Error::spanned(ErrorKind::Eval, e.message().to_owned(), span)
+        e.bare().at_span(span)
     })
 }
 
@@ -960,7 +956,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
                 None
             }
         };
-        let mut duplicates: Vec<(Span, String, Span)> = Vec::new();
+        let mut duplicates: Vec<(Span, String, String, Span)> = Vec::new();
         for s in body.structures {
             let Structure::Block(b) = s else { continue };
             let header = header_span(b);
@@ -973,7 +969,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
             match (b.ident.as_str(), labels(b)) {
                 ("variable", Labels::One(name)) => {
                     match first(Kind::Variable, "", name, header, d.variables.len()) {
-                        Some(f) => duplicates.push((header, format!("Duplicate variable declaration: A variable named \"{name}\" was already declared at {{}}. Variable names must be unique within a module."), f)),
+                        Some(f) => duplicates.push((header, "Duplicate variable declaration".into(), format!("A variable named \"{name}\" was already declared at {{}}. Variable names must be unique within a module."), f)),
                         None => d.variables.push((name, b)),
                     }
                 }
@@ -981,7 +977,7 @@ impl<'b, 'a> Declarations<'b, 'a> {
                     for a in b.body.attributes() {
                         let name = a.name.as_str();
                         match first(Kind::Local, "", name, a.span(), d.locals.len()) {
-                            Some(f) => duplicates.push((a.span(), format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
+                            Some(f) => duplicates.push((a.span(), "Duplicate local value definition".into(), format!("A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, a.span())),
                         }
                     }
@@ -990,25 +986,25 @@ impl<'b, 'a> Declarations<'b, 'a> {
                 ("local", Labels::One(name)) => {
                     if let Some(a) = b.body.attribute("expression") {
                         match first(Kind::Local, "", name, header, d.locals.len()) {
-                            Some(f) => duplicates.push((header, format!("Duplicate local value definition: A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
+                            Some(f) => duplicates.push((header, "Duplicate local value definition".into(), format!("A local value named \"{name}\" was already defined at {{}}. Local value names must be unique within a module."), f)),
                             None => d.locals.push((name, &a.expr, header)),
                         }
                     }
                 }
                 ("output", Labels::One(name)) => match first(Kind::Output, "", name, header, d.outputs.len()) {
-                    Some(f) => duplicates.push((header, format!("Duplicate output definition: An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f)),
+                    Some(f) => duplicates.push((header, "Duplicate output definition".into(), format!("An output named \"{name}\" was already defined at {{}}. Output names must be unique within a module."), f)),
                     None => d.outputs.push((name, b)),
                 },
                 ("module", Labels::One(name)) => match first(Kind::Call, "", name, header, d.calls.len()) {
-                    Some(f) => duplicates.push((header, format!("Duplicate module call: A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f)),
+                    Some(f) => duplicates.push((header, "Duplicate module call".into(), format!("A module call named \"{name}\" was already defined at {{}}. Module calls must have unique names within a module."), f)),
                     None => d.calls.push((name, b)),
                 },
                 ("resource", Labels::Two(ty, name)) => match first(Kind::Resource, ty, name, header, d.resources.len()) {
-                    Some(f) => duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration: A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
+                    Some(f) => duplicates.push((header, format!("Duplicate resource \"{ty}\" configuration"), format!("A {ty} resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((false, ty, name, b)),
                 },
                 ("data", Labels::Two(ty, name)) => match first(Kind::Data, ty, name, header, d.resources.len()) {
-                    Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration: A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
+                    Some(f) => duplicates.push((header, format!("Duplicate data \"{ty}\" configuration"), format!("A {ty} data resource named \"{name}\" was already declared at {{}}. Resource names must be unique per type in each module."), f)),
                     None => d.resources.push((true, ty, name, b)),
                 },
                 ("check", Labels::One(name))
@@ -1028,9 +1024,12 @@ impl<'b, 'a> Declarations<'b, 'a> {
                 _ => {}
             }
         }
-        for (at, message, first) in duplicates {
-            let message = message.replacen("{}", &range(first), 1);
-            Error::append(&mut d.failed, Error::spanned(ErrorKind::Eval, message, at));
+        for (at, summary, detail, first) in duplicates {
+            let detail = detail.replacen("{}", &range(first), 1);
+            Error::append(
+                &mut d.failed,
+                Error::described(ErrorKind::Eval, &summary, detail).at_span(at),
+            );
         }
         if let Some(e) = rule_errors(body) {
             Error::append(&mut d.failed, e);
@@ -1063,7 +1062,7 @@ fn rule_errors(body: &Body<'_>) -> Option<Error> {
         let mut ok = true;
         if refs.is_empty() {
             ok = false;
-            Error::append(failed, Error::spanned(ErrorKind::Eval, format!("Invalid {kind} expression: The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything."), c.expr.span));
+            Error::append(failed, Error::described(ErrorKind::Eval, &format!("Invalid {kind} expression"), "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.").at_span(c.expr.span));
         }
         if let Some(name) = var {
             if !refs
@@ -1071,7 +1070,7 @@ fn rule_errors(body: &Body<'_>) -> Option<Error> {
                 .any(|r| r.root == "var" && r.steps.first() == Some(&Step::Attr(name)))
             {
                 ok = false;
-                Error::append(failed, Error::spanned(ErrorKind::Eval, format!("Invalid variable validation condition: The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values."), c.expr.span));
+                Error::append(failed, Error::described(ErrorKind::Eval, "Invalid variable validation condition", format_args!("The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values.")).at_span(c.expr.span));
             }
         }
         ok
@@ -1107,11 +1106,12 @@ fn rule_errors(body: &Body<'_>) -> Option<Error> {
                 if asserts == 0 {
                     Error::append(
                         &mut failed,
-                        Error::spanned(
+                        Error::described(
                             ErrorKind::Eval,
-                            "Zero assert blocks: Check blocks must have at least one assert block.",
-                            header_span(b),
-                        ),
+                            "Zero assert blocks",
+                            "Check blocks must have at least one assert block.",
+                        )
+                        .at_span(header_span(b)),
                     );
                 }
             }
@@ -1169,31 +1169,37 @@ pub(super) fn undeclared_reference(
     let Some(Step::Attr(name)) = r.steps.first() else {
         return None;
     };
-    let message = match r.root {
+    let (summary, detail) = match r.root {
         "local" if local == Some(*name) => self_reference(name),
         "var" if decl.find(Kind::Variable, "", name).is_none() => undeclared_variable(name),
         "local" if decl.find(Kind::Local, "", name).is_none() => undeclared_local(name),
         _ => return None,
     };
-    Some(Error::spanned(ErrorKind::Eval, message, ref_span(r)))
+    Some(Error::described(ErrorKind::Eval, summary, detail).at_span(ref_span(r)))
 }
 
 /// Terraform's error for `local.NAME` in the local `NAME`.
 #[cold]
-pub(super) fn self_reference(name: &str) -> String {
-    format!("Self-referencing local value: Local value local.{name} cannot use its own result as part of its expression.")
+pub(super) fn self_reference(name: &str) -> (&'static str, String) {
+    (
+        "Self-referencing local value",
+        format!("Local value local.{name} cannot use its own result as part of its expression."),
+    )
 }
 
 /// Terraform's error for `var.NAME` where no variable `NAME` is declared.
 #[cold]
-pub(super) fn undeclared_variable(name: &str) -> String {
-    format!("Reference to undeclared input variable: An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block.")
+pub(super) fn undeclared_variable(name: &str) -> (&'static str, String) {
+    ("Reference to undeclared input variable", format!("An input variable with the name \"{name}\" has not been declared. This variable can be declared with a variable \"{name}\" {{}} block."))
 }
 
 /// Terraform's error for `local.NAME` where no local `NAME` is declared.
 #[cold]
-pub(super) fn undeclared_local(name: &str) -> String {
-    format!("Reference to undeclared local value: A local value with the name \"{name}\" has not been declared.")
+pub(super) fn undeclared_local(name: &str) -> (&'static str, String) {
+    (
+        "Reference to undeclared local value",
+        format!("A local value with the name \"{name}\" has not been declared."),
+    )
 }
 
 /// Each local's dependencies (the locals it refers to) and the roots it

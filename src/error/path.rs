@@ -46,7 +46,7 @@ pub(crate) fn attach_span(e: Error, span: Span) -> Error {
     if e.span().is_some() {
         return e;
     }
-    let mut out = Error::spanned(e.kind(), e.message(), span);
+    let mut out = e.bare().at_span(span);
     if let Some(p) = e.path() {
         out = out.with_path(p);
     }

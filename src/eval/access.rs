@@ -14,37 +14,38 @@ use crate::value::{Number, Type, Value};
 #[cold]
 #[inline(never)]
 pub(crate) fn no_attribute(t: &Type, name: &str, span: Span) -> Fail {
-    const LIST: &str = "Unsupported attribute: Can't access attributes on a list of objects.";
-    let msg = match t {
-        Type::Object(_) => format!(
-            "Unsupported attribute: This object does not have an attribute named \"{name}\"."
+    const LIST: &str = "Can't access attributes on a list of objects.";
+    let (summary, detail) = match t {
+        Type::Object(_) => (
+            UNSUPPORTED,
+            format!("This object does not have an attribute named \"{name}\"."),
         ),
-        Type::Map(_) => format!(
-            "Missing map element: This map does not have an element with the key \"{name}\"."
+        Type::Map(_) => (
+            "Missing map element",
+            format!("This map does not have an element with the key \"{name}\"."),
         ),
         Type::List(e) => match &**e {
             // Attributes of a whole list of objects: HCL's hint.
-            Type::Object(attrs) if attrs.contains_key(name) => format!(
+            Type::Object(attrs) if attrs.contains_key(name) => (UNSUPPORTED, format!(
                 "{LIST} Did you mean to access attribute \"{name}\" for a specific element of the list, or across all elements of the list?"
-            ),
-            Type::Object(_) => format!(
+            )),
+            Type::Object(_) => (UNSUPPORTED, format!(
                 "{LIST} Did you mean to access an attribute for a specific element of the list, or across all elements of the list?"
-            ),
-            _ => no_attributes(),
+            )),
+            _ => (UNSUPPORTED, NO_ATTRIBUTES.into()),
         },
-        Type::Set(e) if matches!(**e, Type::Object(_)) => "Unsupported attribute: Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".into(),
-        t if t.is_primitive() => format!(
-            "Unsupported attribute: Can't access attributes on a primitive-typed value ({}).",
+        Type::Set(e) if matches!(**e, Type::Object(_)) => (UNSUPPORTED, "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".into()),
+        t if t.is_primitive() => (UNSUPPORTED, format!(
+            "Can't access attributes on a primitive-typed value ({}).",
             super::typing::friendly(t)
-        ),
-        _ => no_attributes(),
+        )),
+        _ => (UNSUPPORTED, NO_ATTRIBUTES.into()),
     };
-    err(span, msg)
+    err(span, summary, detail)
 }
 
-fn no_attributes() -> String {
-    "Unsupported attribute: This value does not have any attributes.".into()
-}
+const UNSUPPORTED: &str = "Unsupported attribute";
+const NO_ATTRIBUTES: &str = "This value does not have any attributes.";
 
 /// An attribute of a null value.
 #[cold]
@@ -52,14 +53,15 @@ fn no_attributes() -> String {
 pub(crate) fn null_attribute(span: Span) -> Fail {
     err(
         span,
-        "Attempt to get attribute from null value: This value is null, so it does not have any attributes.",
+        "Attempt to get attribute from null value",
+        "This value is null, so it does not have any attributes.",
     )
 }
 
 #[cold]
 #[inline(never)]
 fn invalid_index(span: Span, detail: impl std::fmt::Display) -> Fail {
-    err(span, format!("Invalid index: {detail}"))
+    err(span, "Invalid index", format_args!("{detail}"))
 }
 
 const NOT_IDENTIFIED: &str = "The given key does not identify an element in this collection value";
@@ -70,7 +72,8 @@ const NOT_IDENTIFIED: &str = "The given key does not identify an element in this
 pub(crate) fn null_index(span: Span) -> Fail {
     err(
         span,
-        "Attempt to index null value: This value is null, so it does not have any indices.",
+        "Attempt to index null value",
+        "This value is null, so it does not have any indices.",
     )
 }
 

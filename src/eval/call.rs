@@ -228,14 +228,12 @@ impl Call<'_> {
                 None => call_failed(self.full, message, self.name_span()),
             },
             FuncError::Limit(message) => Fail::Err(
-                Error::spanned(
+                Error::described(
                     ErrorKind::Limit,
-                    format!(
-                        "Error in function call: Call to function \"{}\" failed: {message}.",
-                        self.full
-                    ),
-                    self.name_span(),
-                ),
+                    "Error in function call",
+                    format_args!("Call to function \"{}\" failed: {message}.", self.full),
+                )
+                .at_span(self.name_span()),
                 Placeholder::Dynamic,
             ),
             FuncError::Call(message) => call_failed(self.full, message, self.name_span()),
@@ -580,7 +578,8 @@ fn expand(v: Value, span: Span) -> R<Vec<Value>> {
         Value::Array(items) => Ok(items),
         Value::Null => Err(err(
             span,
-            "Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.",
+            "Invalid expanding argument value",
+            "The expanding argument (indicated by ...) must not be null.",
         )),
         _ => Err(not_expandable(span)),
     }
@@ -591,7 +590,8 @@ fn expand(v: Value, span: Span) -> R<Vec<Value>> {
 fn not_expandable(span: Span) -> Fail {
     err(
         span,
-        "Invalid expanding argument value: The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+        "Invalid expanding argument value",
+        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
     )
 }
 
@@ -608,9 +608,14 @@ fn check_arity(call: &Call<'_>, n: usize) -> R<()> {
         };
         return Err(err(
             close,
-            format!(
-                "Not enough function arguments: Function \"{full}\" expects {}{} argument(s). Missing value for \"{}\".",
-                if def.variadic().is_some() { "at least " } else { "" },
+            "Not enough function arguments",
+            format_args!(
+                "Function \"{full}\" expects {}{} argument(s). Missing value for \"{}\".",
+                if def.variadic().is_some() {
+                    "at least "
+                } else {
+                    ""
+                },
                 params.len(),
                 params[n].name
             ),
@@ -620,8 +625,9 @@ fn check_arity(call: &Call<'_>, n: usize) -> R<()> {
         // (At the first argument too many.)
         return Err(err(
             call.arg_span(params.len()),
-            format!(
-                "Too many function arguments: Function \"{full}\" expects only {} argument(s).",
+            "Too many function arguments",
+            format_args!(
+                "Function \"{full}\" expects only {} argument(s).",
                 params.len()
             ),
         ));
@@ -734,7 +740,8 @@ fn param_conversion<'d, 'v>(
 fn invalid_argument(name: &str, msg: impl std::fmt::Display, span: Span) -> Fail {
     err(
         span,
-        format!("Invalid function argument: Invalid value for \"{name}\" parameter: {msg}."),
+        "Invalid function argument",
+        format_args!("Invalid value for \"{name}\" parameter: {msg}."),
     )
 }
 
@@ -744,13 +751,19 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
     let bare = full.strip_prefix("core::").unwrap_or(full);
     let msg = || {
         if super::context::FILE_FUNCTIONS.contains(&bare) && cfg!(feature = "fs") {
-            format!("Call to unknown function: \"{full}\" reads the filesystem, which this context does not allow (allow it with {}).", ctx.allow_files_hint())
+            ("Call to unknown function", format!("\"{full}\" reads the filesystem, which this context does not allow (allow it with {}).", ctx.allow_files_hint()))
         } else if let Some(feature) = ctx.builtins().and_then(|b| (b.feature_of)(bare)) {
-            format!("Call to unknown function: \"{full}\" is one of Terraform's functions, in hcl2's feature `{feature}`, which this build does not have (build hcl2 with `features = [\"{feature}\"]`, or `functions` for all of them).")
+            ("Call to unknown function", format!("\"{full}\" is one of Terraform's functions, in hcl2's feature `{feature}`, which this build does not have (build hcl2 with `features = [\"{feature}\"]`, or `functions` for all of them)."))
         } else if name.namespace.first().is_some_and(|n| n.name == "provider") {
-            format!("Unknown provider function: There is no function named \"{full}\".")
+            (
+                "Unknown provider function",
+                format!("There is no function named \"{full}\"."),
+            )
         } else if !ctx.has_builtins() && ctx.declared_func(full).is_none() {
-            format!("Call to unknown function: There is no function named \"{full}\" (this context has no functions).")
+            (
+                "Call to unknown function",
+                format!("There is no function named \"{full}\" (this context has no functions)."),
+            )
         } else {
             // (The built-ins are also named `core::NAME`.)
             let (core, bare) = full
@@ -762,7 +775,10 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
                     format!(" Did you mean {}?", crate::value::convert::quoted(&name))
                 })
                 .unwrap_or_default();
-            format!("Call to unknown function: There is no function named \"{full}\".{suggestion}")
+            (
+                "Call to unknown function",
+                format!("There is no function named \"{full}\".{suggestion}"),
+            )
         }
     };
     if ctx.preserves() {
@@ -811,7 +827,8 @@ fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) ->
 fn call_failed(full: &str, msg: String, span: Span) -> Fail {
     err(
         span,
-        format!("Error in function call: Call to function \"{full}\" failed: {msg}."),
+        "Error in function call",
+        format_args!("Call to function \"{full}\" failed: {msg}."),
     )
 }
 

@@ -273,18 +273,22 @@ impl<'p> Context<'p> {
     /// context: once per position, and at most [`MAX_WARNINGS`] (what an
     /// evaluation records costs nothing once that many are kept).
     #[cold]
-    pub(crate) fn warn(&self, span: crate::syntax::Span, message: impl FnOnce() -> String) {
+    pub(crate) fn warn(
+        &self,
+        span: crate::syntax::Span,
+        message: impl FnOnce() -> (&'static str, String),
+    ) {
         let mut root = self;
         while let Some(p) = root.parent {
             root = p;
         }
         let mut list = root.warnings.list();
         if list.len() < MAX_WARNINGS && !list.iter().any(|x| x.span() == Some(span)) {
-            list.push(crate::error::Error::spanned(
-                crate::error::ErrorKind::Eval,
-                message(),
-                span,
-            ));
+            let (summary, detail) = message();
+            list.push(
+                crate::error::Error::described(crate::error::ErrorKind::Eval, summary, detail)
+                    .at_span(span),
+            );
         }
     }
 

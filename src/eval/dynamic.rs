@@ -192,14 +192,14 @@ fn is_static_list(e: &Expression<'_>) -> bool {
     }
 }
 
-fn fail(span: Span, message: impl Into<String>) -> Error {
-    Error::spanned(ErrorKind::Eval, message.into(), span)
+fn fail(span: Span, summary: &str, detail: impl std::fmt::Display) -> Error {
+    Error::described(ErrorKind::Eval, summary, detail).at_span(span)
 }
 
 impl<'b> Expander<'_, '_, 'b> {
     fn body(&mut self, b: &Body<'_>, depth: usize) -> Result<Body<'b>> {
         if depth > MAX_DEPTH {
-            return Err(fail(b.span, "blocks are nested too deeply"));
+            return Err(fail(b.span, "blocks are nested too deeply", ""));
         }
         let mut out = Vec::with_capacity(b.structures.len());
         for s in b.structures {
@@ -246,13 +246,15 @@ impl<'b> Expander<'_, '_, 'b> {
             [] => {
                 return Err(fail(
                     d.ident.span,
-                    "missing type for dynamic: a dynamic block needs one label, the type of the blocks it generates",
+                    "missing type for dynamic",
+                    "a dynamic block needs one label, the type of the blocks it generates",
                 ))
             }
             [_, extra, ..] => {
                 return Err(fail(
                     extra.span(),
-                    "extraneous label for dynamic: a dynamic block has one label, the type of the blocks it generates",
+                    "extraneous label for dynamic",
+                    "a dynamic block has one label, the type of the blocks it generates",
                 ))
             }
         };
@@ -265,7 +267,8 @@ impl<'b> Expander<'_, '_, 'b> {
                 _ => {
                     return Err(fail(
                         a.expr.span,
-                        "invalid expression: the iterator must be a single name, such as `iterator = item`",
+                        "invalid expression",
+                        "the iterator must be a single name, such as `iterator = item`",
                     ))
                 }
             },
@@ -275,13 +278,18 @@ impl<'b> Expander<'_, '_, 'b> {
             (Some(l), 0) => {
                 return Err(fail(
                     l.name.span,
-                    format!("unsupported argument: `labels` is not expected here, `{name}` blocks have no labels"),
+                    "unsupported argument",
+                    format_args!("`labels` is not expected here, `{name}` blocks have no labels"),
                 ))
             }
             (None, n) if n > 0 => {
                 return Err(fail(
                     ty.span(),
-                    format!("missing required argument: `labels` (`{name}` blocks have {n} label{})", if n == 1 { "" } else { "s" }),
+                    "missing required argument",
+                    format_args!(
+                        "`labels` (`{name}` blocks have {n} label{})",
+                        if n == 1 { "" } else { "s" }
+                    ),
                 ))
             }
             _ => {}
@@ -292,7 +300,8 @@ impl<'b> Expander<'_, '_, 'b> {
             if !is_static_list(&l.expr) {
                 return Err(fail(
                     l.expr.span,
-                    "Invalid expression: A static list expression is required.",
+                    "Invalid expression",
+                    "A static list expression is required.",
                 ));
             }
         }
@@ -367,38 +376,40 @@ impl<'b> Expander<'_, '_, 'b> {
         if !v.is_known() {
             return Err(fail(
                 span,
-                "invalid dynamic block labels: the labels are not known yet",
+                "invalid dynamic block labels",
+                "the labels are not known yet",
             ));
         }
         let Value::Array(items) = v.value() else {
             return Err(fail(
                 span,
-                "invalid dynamic block labels: a list of strings is required",
+                "invalid dynamic block labels",
+                "a list of strings is required",
             ));
         };
         if items.len() < want {
             return Err(fail(
                 span,
-                format!(
-                    "insufficient dynamic block labels: {want} required, {} given",
-                    items.len()
-                ),
+                "insufficient dynamic block labels",
+                format_args!("{want} required, {} given", items.len()),
             ));
         }
         if items.len() > want {
             return Err(fail(
                 span,
-                format!(
-                    "extraneous dynamic block labels: {want} expected, {} given",
-                    items.len()
-                ),
+                "extraneous dynamic block labels",
+                format_args!("{want} expected, {} given", items.len()),
             ));
         }
         let mut out = Vec::with_capacity(items.len());
         for l in items {
             let text = match l {
                 Value::Null => {
-                    return Err(fail(span, "invalid dynamic block label: a label cannot be null"))
+                    return Err(fail(
+                        span,
+                        "invalid dynamic block label",
+                        "a label cannot be null",
+                    ))
                 }
                 Value::String(s) => s.to_string(),
                 Value::Number(n) => n.to_plain_string(),
@@ -406,7 +417,8 @@ impl<'b> Expander<'_, '_, 'b> {
                 _ => {
                     return Err(fail(
                         span,
-                        "invalid dynamic block label: cannot use this value as a dynamic block label: string required",
+                        "invalid dynamic block label",
+                        "cannot use this value as a dynamic block label: string required",
                     ))
                 }
             };
@@ -438,30 +450,26 @@ impl<'t, 'a> Parts<'t, 'a> {
                     "labels" => labels = Some(a),
                     other => {
                         return Err(fail(
-                            a.name.span,
-                            format!("unsupported argument: `{other}` is not expected in a dynamic block (for_each, iterator, labels and a content block are)"),
+                            a.name.span, "unsupported argument", format_args!("`{other}` is not expected in a dynamic block (for_each, iterator, labels and a content block are)"),
                         ))
                     }
                 },
                 Structure::Block(b) if b.ident.name == "content" => {
                     if let Some(l) = b.labels.first() {
                         return Err(fail(
-                            l.span(),
-                            "extraneous label for content: a content block has no labels",
+                            l.span(), "extraneous label for content", "a content block has no labels",
                         ));
                     }
                     if content.is_some() {
                         return Err(fail(
-                            b.ident.span,
-                            "extraneous dynamic content block: a dynamic block has one content block",
+                            b.ident.span, "extraneous dynamic content block", "a dynamic block has one content block",
                         ));
                     }
                     content = Some(b);
                 }
                 Structure::Block(b) => {
                     return Err(fail(
-                        b.ident.span,
-                        format!("unsupported block type: a `{}` block is not expected in a dynamic block (only content is)", b.ident.name),
+                        b.ident.span, "unsupported block type", format_args!("a `{}` block is not expected in a dynamic block (only content is)", b.ident.name),
                     ))
                 }
             }
@@ -469,13 +477,15 @@ impl<'t, 'a> Parts<'t, 'a> {
         let for_each = for_each.ok_or_else(|| {
             fail(
                 d.ident.span,
-                "missing required argument: a dynamic block needs `for_each`",
+                "missing required argument",
+                "a dynamic block needs `for_each`",
             )
         })?;
         let content = content.ok_or_else(|| {
             fail(
                 d.ident.span,
-                "missing dynamic content block: a dynamic block needs a `content` block",
+                "missing dynamic content block",
+                "a dynamic block needs a `content` block",
             )
         })?;
         Ok(Parts {
@@ -494,20 +504,23 @@ fn elements(c: &Typed, span: Span) -> Result<Vec<(Value, Value)>> {
     if c.is_unknown() {
         return Err(fail(
             span,
-            "invalid dynamic for_each value: the value is not known yet, so the number of blocks it generates is unknown",
+            "invalid dynamic for_each value",
+            "the value is not known yet, so the number of blocks it generates is unknown",
         ));
     }
     if !c.is_known() {
         return Err(fail(
             span,
-            "invalid dynamic for_each value: it holds values not known yet, so the blocks it generates are unknown",
+            "invalid dynamic for_each value",
+            "it holds values not known yet, so the blocks it generates are unknown",
         ));
     }
     let kind = match c.value() {
         Value::Null => {
             return Err(fail(
                 span,
-                "invalid dynamic for_each value: cannot use a null value in for_each",
+                "invalid dynamic for_each value",
+                "cannot use a null value in for_each",
             ))
         }
         Value::Bool(_) => "a bool",
@@ -539,7 +552,8 @@ fn elements(c: &Typed, span: Span) -> Result<Vec<(Value, Value)>> {
     };
     Err(fail(
         span,
-        format!("invalid dynamic for_each value: cannot use {kind} value in for_each; an iterable collection is required"),
+        "invalid dynamic for_each value",
+        format_args!("cannot use {kind} value in for_each; an iterable collection is required"),
     ))
 }
 

@@ -194,9 +194,9 @@ pub(crate) type R<T> = Result<T, Fail>;
 /// An evaluation error at `span`.
 #[cold]
 #[inline(never)]
-pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
+pub(crate) fn err(span: Span, summary: &str, detail: impl std::fmt::Display) -> Fail {
     Fail::Err(
-        Error::spanned(ErrorKind::Eval, msg, span),
+        Error::described(ErrorKind::Eval, summary, detail).at_span(span),
         Placeholder::Dynamic,
     )
 }
@@ -204,12 +204,17 @@ pub(crate) fn err(span: Span, msg: impl Into<String>) -> Fail {
 /// A reference to something undefined; `msg` is only built in strict mode.
 #[cold]
 #[inline(never)]
-pub(crate) fn undefined(ctx: &Eval<'_, '_>, span: Span, msg: impl FnOnce() -> String) -> Fail {
+pub(crate) fn undefined(
+    ctx: &Eval<'_, '_>,
+    span: Span,
+    msg: impl FnOnce() -> (&'static str, String),
+) -> Fail {
     if ctx.mode() == EvalMode::PreserveTemplates {
         Fail::Preserved(None)
     } else {
+        let (summary, detail) = msg();
         Fail::Undefined(
-            Error::spanned(ErrorKind::Eval, msg(), span),
+            Error::described(ErrorKind::Eval, summary, detail).at_span(span),
             Placeholder::Dynamic,
         )
     }
@@ -324,7 +329,7 @@ pub(crate) fn eval(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
 pub(crate) fn not_known(span: Span) -> Fail {
     err(
         span,
-        "Value not known: This value is not known yet (it depends on a value known only after apply), and is needed here.",
+        "Value not known", "This value is not known yet (it depends on a value known only after apply), and is needed here.",
     )
 }
 
@@ -379,7 +384,10 @@ pub(crate) fn eval_t(e: &Expression<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value
 #[inline(never)]
 fn undefined_var(name: &str, span: Span, ctx: &Eval<'_, '_>) -> Fail {
     undefined(ctx, span, || {
-        format!("Unknown variable: There is no variable named \"{name}\".")
+        (
+            "Unknown variable",
+            format!("There is no variable named \"{name}\"."),
+        )
     })
 }
 
@@ -459,7 +467,7 @@ fn eval_object(items: &[ObjectItem<'_>], top: bool, ctx: &Eval<'_, '_>, d: u32) 
             {
                 Err(err(
                     k.span,
-                    "Ambiguous attribute key: If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                    "Ambiguous attribute key", "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                 ))
             }
             ObjectKey::Expression(k) => {
@@ -536,11 +544,13 @@ pub(crate) fn object_key(k: Value, span: Span, value_span: Span) -> R<Key> {
         Value::Bool(b) => Ok(Key::from(if b { "true" } else { "false" })),
         Value::Null => Err(err(
             value_span,
-            "Null value as key: Can't use a null value as a key.",
+            "Null value as key",
+            "Can't use a null value as a key.",
         )),
         _ => Err(err(
             span,
-            "Incorrect key type: Can't use this value as a key: string required.",
+            "Incorrect key type",
+            "Can't use this value as a key: string required.",
         )),
     }
 }
@@ -564,7 +574,8 @@ pub(crate) fn condition_error(v: &Value, span: Span) -> Fail {
     if v.is_null() {
         return err(
             span,
-            "Null condition: The condition value is null. Conditions must either be true or false.",
+            "Null condition",
+            "The condition value is null. Conditions must either be true or false.",
         );
     }
     condition_type_error(span)
@@ -576,7 +587,8 @@ pub(crate) fn condition_error(v: &Value, span: Span) -> Fail {
 fn condition_type_error(span: Span) -> Fail {
     err(
         span,
-        "Incorrect condition type: The condition expression must be of type bool.",
+        "Incorrect condition type",
+        "The condition expression must be of type bool.",
     )
 }
 
@@ -686,18 +698,17 @@ pub(crate) fn iter_items<'v>(
             .enumerate()
             .map(|(i, v)| (Cow::Owned(Value::from(i)), v, typing::item(t, i, v)))
             .collect()),
-        Value::Object(o) => {
-            Ok(typing::by_key(o)
-                .into_iter()
-                .map(|(i, k, v)| {
-                    let t = typing::attr(t, k, i, v);
-                    (Cow::Owned(Value::String(k.clone())), v, t)
-                })
-                .collect())
-        }
+        Value::Object(o) => Ok(typing::by_key(o)
+            .into_iter()
+            .map(|(i, k, v)| {
+                let t = typing::attr(t, k, i, v);
+                (Cow::Owned(Value::String(k.clone())), v, t)
+            })
+            .collect()),
         Value::Null => Err(err(
             span,
-            "Iteration over null value: A null value cannot be used as the collection in a 'for' expression.",
+            "Iteration over null value",
+            "A null value cannot be used as the collection in a 'for' expression.",
         )),
         other => Err(non_iterable(other.type_name(), span)),
     }
@@ -717,8 +728,9 @@ pub(crate) fn not_iterable(t: &Type, span: Span) -> R<()> {
 fn non_iterable(type_name: &str, span: Span) -> Fail {
     err(
         span,
-        format!(
-            "Iteration over non-iterable value: A value of type {type_name} cannot be used as the collection in a 'for' expression."
+        "Iteration over non-iterable value",
+        format_args!(
+            "A value of type {type_name} cannot be used as the collection in a 'for' expression."
         ),
     )
 }
@@ -784,18 +796,22 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                 None if !known => continue,
                 None => {
                     known = false;
-                    failures.add_fail(err(
-                        cond.span,
-                        if c.is_null() {
-                            "Condition is null: The value of the 'if' clause must not be null."
-                                .to_owned()
-                        } else {
-                            format!(
-                                "Invalid 'for' condition: The 'if' clause value is invalid: {}.",
+                    failures.add_fail(if c.is_null() {
+                        err(
+                            cond.span,
+                            "Condition is null",
+                            "The value of the 'if' clause must not be null.",
+                        )
+                    } else {
+                        err(
+                            cond.span,
+                            "Invalid 'for' condition",
+                            format_args!(
+                                "The 'if' clause value is invalid: {}.",
                                 crate::value::ty::primitive_required(c.is_string(), "bool")
-                            )
-                        },
-                    ))?;
+                            ),
+                        )
+                    })?;
                     continue;
                 }
             }
@@ -828,12 +844,14 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     _ if !known => {
                         continue;
                     }
-                    Value::Null => Some("Invalid object key: Key expression in 'for' expression must not produce a null value."),
-                    _ => Some("Invalid object key: The key expression produced an invalid result: string required."),
+                    Value::Null => {
+                        Some("Key expression in 'for' expression must not produce a null value.")
+                    }
+                    _ => Some("The key expression produced an invalid result: string required."),
                 };
-                if let Some(msg) = refused {
+                if let Some(detail) = refused {
                     known = false;
-                    failures.add_fail(err(key_expr.span, msg))?;
+                    failures.add_fail(err(key_expr.span, "Invalid object key", detail))?;
                     continue;
                 }
                 let key = object_key(key, key_expr.span, key_expr.span)?;
@@ -878,8 +896,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                         crate::value::map::Entry::Occupied(o) => {
                             failures.add_fail(err(
                                 key_expr.span,
-                                format!(
-                                    "Duplicate object key: Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                "Duplicate object key", format_args!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
                                     crate::value::convert::quoted(o.key())
                                 ),
                             ))?;
@@ -1357,7 +1374,8 @@ fn null_splat(cur: &Value, ty: &Ty, span: Span) -> R<()> {
     if cur.is_null() && sequence {
         return Err(err(
             span,
-            "Splat of null value: Splat expressions (with the * symbol) cannot be applied to null sequences.",
+            "Splat of null value",
+            "Splat expressions (with the * symbol) cannot be applied to null sequences.",
         ));
     }
     Ok(())

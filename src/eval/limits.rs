@@ -239,22 +239,29 @@ enum Exceeded {
 
 impl Exceeded {
     fn message(self) -> String {
+        format!("{SUMMARY}: {}", self.detail())
+    }
+
+    fn detail(self) -> String {
         match self {
             Exceeded::Elements(n) => format!(
-                "limit exceeded: this evaluation would build more than {n} values (Limits::max_elements)"
+                "this evaluation would build more than {n} values (Limits::max_elements)"
             ),
             Exceeded::Bytes(n) => format!(
-                "limit exceeded: this evaluation would build more than {n} bytes of strings (Limits::max_string_bytes)"
+                "this evaluation would build more than {n} bytes of strings (Limits::max_string_bytes)"
             ),
         }
     }
 }
 
+/// The summary of a limit error.
+const SUMMARY: &str = "limit exceeded";
+
 #[cold]
 #[inline(never)]
 fn limit_error(e: Exceeded, span: Span) -> Fail {
     Fail::Err(
-        Error::spanned(ErrorKind::Limit, e.message(), span),
+        Error::described(ErrorKind::Limit, SUMMARY, e.detail()).at_span(span),
         super::expr::Placeholder::Dynamic,
     )
 }

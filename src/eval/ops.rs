@@ -14,7 +14,8 @@ use crate::value::{Number, Type, Value};
 pub(crate) fn null_operand(span: Span) -> super::expr::Fail {
     err(
         span,
-        "Operation failed: Error during operation: argument must not be null.",
+        "Operation failed",
+        "Error during operation: argument must not be null.",
     )
 }
 
@@ -23,8 +24,9 @@ pub(crate) fn null_operand(span: Span) -> super::expr::Fail {
 fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr::Fail {
     err(
         span,
-        format!(
-            "Invalid operand: Unsuitable value for {which} operand: {}.",
+        "Invalid operand",
+        format_args!(
+            "Unsuitable value for {which} operand: {}.",
             crate::value::ty::primitive_required(matches!(v, Value::String(_)), wanted)
         ),
     )
@@ -38,8 +40,9 @@ pub(crate) fn check_operand(t: &Type, want: &Type, span: Span, which: &str) -> R
     }
     Err(err(
         span,
-        format!(
-            "Invalid operand: Unsuitable value for {which} operand: {}.",
+        "Invalid operand",
+        format_args!(
+            "Unsuitable value for {which} operand: {}.",
             crate::value::ty::mismatch_message(t, want)
         ),
     ))
@@ -239,12 +242,13 @@ fn known_binary(
                 // Terraform 1.11's words for each undefined result.
                 err(
                     lspan.to(rspan),
+                    "Operation failed",
                     match op {
-                        Add => "Operation failed: Error during operation: can't compute sum of opposing infinities.",
-                        Sub => "Operation failed: Error during operation: can't subtract infinity from itself.",
-                        Mul => "Operation failed: Error during operation: can't multiply zero by infinity.",
-                        Div => "Operation failed: Error during operation: can't divide zero by zero or infinity by infinity.",
-                        _ => "Operation failed: Error during operation: can't use modulo with zero and infinity.",
+                        Add => "Error during operation: can't compute sum of opposing infinities.",
+                        Sub => "Error during operation: can't subtract infinity from itself.",
+                        Mul => "Error during operation: can't multiply zero by infinity.",
+                        Div => "Error during operation: can't divide zero by zero or infinity by infinity.",
+                        _ => "Error during operation: can't use modulo with zero and infinity.",
                     },
                 )
             })
@@ -449,8 +453,9 @@ pub(crate) fn conditional(
     converted.map_err(|msg| {
         err(
             span,
-            format!(
-                "Inconsistent conditional result types: The {} result value has the wrong type: {}.",
+            "Inconsistent conditional result types",
+            format_args!(
+                "The {} result value has the wrong type: {}.",
                 if cond { "true" } else { "false" },
                 msg.cty_words()
             ),
@@ -560,8 +565,9 @@ pub(crate) fn inconsistent_branches(
 ) -> super::expr::Fail {
     err(
         span,
-        format!(
-            "Inconsistent conditional result types: The true and false result expressions must have consistent types. {}.",
+        "Inconsistent conditional result types",
+        format_args!(
+            "The true and false result expressions must have consistent types. {}.",
             branch_mismatch(&super::typing::of(tv, tt), &super::typing::of(fv, ft))
         ),
     )
@@ -653,7 +659,8 @@ pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> 
         Value::Null => {
             return Err(err(
                 span,
-                "Invalid template interpolation value: The expression result is null. Cannot include a null value in a string template.",
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
             ))
         }
         _ => return Err(not_a_template_string(span)),
@@ -667,7 +674,8 @@ pub(crate) fn template_string(v: &Value, out: &mut String, span: Span) -> R<()> 
 pub(crate) fn not_a_template_string(span: Span) -> Fail {
     err(
         span,
-        "Invalid template interpolation value: Cannot include the given value in a string template: string required.",
+        "Invalid template interpolation value",
+        "Cannot include the given value in a string template: string required.",
     )
 }
 

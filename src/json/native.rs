@@ -72,9 +72,10 @@ pub fn to_native(text: &str) -> Result<String> {
 pub fn expression_to_native(json: &str) -> Result<String> {
     let doc = format!("{{\"v\": {json}\n}}");
     let file = super::parse(&doc).map_err(|e| {
-        crate::error::Error::new(
+        crate::error::Error::described(
             crate::error::ErrorKind::Parse,
-            format!("not one JSON value: {}", e.message()),
+            "not one JSON value",
+            format_args!("{}", e.message()),
         )
     })?;
     let Some(a) = file.body().attributes().next() else {

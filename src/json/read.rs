@@ -124,7 +124,7 @@ impl<'a> Reader<'a, '_> {
                     }
                     _ => span,
                 };
-                Error::at(e.kind(), e.message().to_owned(), at, self.src)
+                e.bare().at_span(at).with_source(self.src)
             })?;
         let mut shift = Shift {
             arena,

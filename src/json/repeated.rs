@@ -88,14 +88,20 @@ fn duplicate(
     place: &dyn Fn(usize) -> String,
 ) -> Error {
     let at = place(first.start());
-    let message = if top {
-        format!("Duplicate attribute definition: The argument {name:?} was already set at {at}.")
+    let e = if top {
+        Error::described(
+            ErrorKind::Parse,
+            "Duplicate attribute definition",
+            format_args!("The argument {name:?} was already set at {at}."),
+        )
     } else {
-        format!(
-            "Duplicate object attribute: An attribute named {name:?} was already defined at {at}."
+        Error::described(
+            ErrorKind::Parse,
+            "Duplicate object attribute",
+            format_args!("An attribute named {name:?} was already defined at {at}."),
         )
     };
-    Error::at(ErrorKind::Parse, message, again, src)
+    e.at_span(again).with_source(src)
 }
 
 /// The definitions of `a` and then of `b` as one list (an array of

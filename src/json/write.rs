@@ -738,11 +738,7 @@ impl<O: Out> Writer<'_, '_, '_, O> {
                         // `jsonencode(1/0)`: "cannot serialize infinity").
                         Some(v) if self.ctx.mode() == EvalMode::Strict => {
                             if !self.out.any_number() {
-                                return Err(crate::error::Error::spanned(
-                                    crate::error::ErrorKind::Eval,
-                                    "Infinite number: JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)",
-                                    e.span,
-                                )
+                                return Err(crate::error::Error::described(crate::error::ErrorKind::Eval, "Infinite number", "JSON has no literal for ±Inf (its expression is kept as a template outside strict mode)").at_span(e.span)
                                 .with_source(self.source));
                             }
                             self.out.value(v)

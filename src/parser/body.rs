@@ -337,10 +337,11 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, &'a 
     if !(j.cur() == b'=' && j.byte(j.at() + 1) != b'=') {
         if matches!(j.cur(), b'{' | b'"') || ident_starts_at(j.src(), j.at()) {
             return stop::<_, OM>(PErr::span(
-                Kind::Message(
+                Kind::Message(&(
+                    "Argument definition required",
                     "a single-line block can contain only a single attribute, not a nested block \
                      (put the nested block on its own line)",
-                ),
+                )),
                 name.span.start(),
                 name.span.end(),
             ));
@@ -358,10 +359,11 @@ fn one_line_body<'a, OM: OutputMode>(i: In<'a>, open: usize) -> Res<'a, OM, &'a 
         }
         if j.cur() == b',' || j.cur() == b';' {
             return stop::<_, OM>(PErr::span(
-                Kind::Message(
+                Kind::Message(&(
+                    "Invalid single-argument block definition",
                     "a single-line block can contain only a single attribute; \
                      put each attribute on its own line",
-                ),
+                )),
                 j.at(),
                 j.at() + 1,
             ));

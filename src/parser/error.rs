@@ -59,8 +59,9 @@ pub(crate) enum Kind {
     ExpectedAfter(&'static (&'static str, &'static str)),
     /// Expected `.1` (closing `.0`) at `at`, for the opener at `open`.
     Unclosed(&'static (Opener, &'static str)),
-    /// A fixed message for the span `at..end`.
-    Message(&'static str),
+    /// A fixed message for the span `at..end`: Terraform's summary and
+    /// our detail.
+    Message(&'static (&'static str, &'static str)),
     /// More nesting than [`super::ParseOptions::max_depth`] allows, at `at`.
     TooDeep,
     /// `/*` at `at` without `*/`.
@@ -155,7 +156,9 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
     let open = e.open as usize;
     let summary = summary(&e, src, at);
     let parse = |detail: &str, span: Span| {
-        Error::at(ErrorKind::Parse, format!("{summary}: {detail}"), span, src)
+        Error::described(ErrorKind::Parse, &summary, detail)
+            .at_span(span)
+            .with_source(src)
     };
     let here = |detail: String, len: usize| parse(&detail, Span::new(at, at + len));
     match e.kind {
@@ -190,14 +193,9 @@ pub(crate) fn build(e: PErr, src: &str, max_depth: usize) -> Error {
                 }
             }
         }
-        Kind::Message(msg) => parse(msg, Span::new(at, end)),
+        Kind::Message(&(_, detail)) => parse(detail, Span::new(at, end)),
         // Terraform has no such limit: no summary of its own.
-        Kind::TooDeep => Error::at(
-            ErrorKind::Limit,
-            format!("nesting too deep: more than {max_depth} nested brackets, blocks or templates"),
-            Span::new(at, at + 1),
-            src,
-        ),
+        Kind::TooDeep => Error::described(ErrorKind::Limit, "nesting too deep", format_args!("more than {max_depth} nested brackets, blocks or templates")).at_span(Span::new(at, at + 1)).with_source(src),
         Kind::UnterminatedComment => parse(
             "unterminated comment: `/*` has no matching `*/`",
             Span::new(at, at + 2),
@@ -402,25 +400,7 @@ fn summary(e: &PErr, src: &str, at: usize) -> Cow<'static, str> {
             }
             _ => expression,
         },
-        Kind::Message(msg) => {
-            if msg.starts_with("a single-line block can contain only a single attribute, not") {
-                "Argument definition required"
-            } else if msg.starts_with("a single-line block") {
-                "Invalid single-argument block definition"
-            } else if msg.starts_with("a block label") {
-                "Invalid string literal"
-            } else if msg.starts_with("grouping `...`") {
-                "Invalid 'for' expression"
-            } else if msg.starts_with("a `.*` splat") {
-                "Nested splat expression not allowed"
-            } else if msg.starts_with("a number") {
-                "Invalid number literal"
-            } else if msg.contains("legacy ind") {
-                "Invalid legacy index syntax"
-            } else {
-                "Invalid syntax"
-            }
-        }
+        Kind::Message(&(summary, _)) => summary,
         // A limit of ours, not a syntax error: its message has no summary.
         Kind::TooDeep => "",
         // hclsyntax reads an unclosed `/*` as a stray token: where an item
@@ -453,12 +433,13 @@ fn summary(e: &PErr, src: &str, at: usize) -> Cow<'static, str> {
 /// The error of a byte order mark that starts an expression or template.
 #[cold]
 pub(crate) fn bom_error(input: &str) -> Error {
-    Error::at(
+    Error::described(
         ErrorKind::Parse,
-        "Invalid character: a UTF-8 byte order mark (U+FEFF) is not allowed at the start of the input",
-        Span::new(0, 3),
-        input,
+        "Invalid character",
+        "a UTF-8 byte order mark (U+FEFF) is not allowed at the start of the input",
     )
+    .at_span(Span::new(0, 3))
+    .with_source(input)
 }
 
 /// The error of `input`'s first byte that is not UTF-8.
@@ -468,15 +449,16 @@ pub(crate) fn utf8_error(input: &[u8], e: std::str::Utf8Error) -> Error {
     let lossy = String::from_utf8_lossy(input);
     // Offsets in the lossy copy equal those in the input up to `at`.
     let len = e.error_len().unwrap_or(1);
-    Error::at(
+    Error::described(
         ErrorKind::Parse,
-        format!(
-            "Invalid character encoding: byte 0x{:02x} at offset {at} is not valid UTF-8 (HCL files must be UTF-8)",
+        "Invalid character encoding",
+        format_args!(
+            "byte 0x{:02x} at offset {at} is not valid UTF-8 (HCL files must be UTF-8)",
             input[at]
         ),
-        Span::new(at, at + len),
-        &lossy,
     )
+    .at_span(Span::new(at, at + len))
+    .with_source(&lossy)
 }
 
 /// The summary Terraform's scanner gives the character at `at` if it

@@ -460,7 +460,10 @@ pub(crate) fn number(i: In<'_>) -> LeafResult<'_, Expression<'_>> {
             k += 1;
         }
         return Err(nom::Err::Failure(PErr::span(
-            Kind::Message("a number has one fraction, before its exponent"),
+            Kind::Message(&(
+                "Invalid number literal",
+                "a number has one fraction, before its exponent",
+            )),
             start,
             k,
         )));
@@ -908,9 +911,10 @@ fn for_expr<'a, OM: OutputMode>(
     let j = if j.rest().starts_with(b"...") {
         if !object {
             return stop::<_, OM>(PErr::span(
-                Kind::Message(
+                Kind::Message(&(
+                    "Invalid 'for' expression",
                     "grouping `...` is only allowed in an object `for` expression `{for ...}`",
-                ),
+                )),
                 j.at(),
                 j.at() + 3,
             ));
@@ -982,10 +986,11 @@ fn traversal<'a, OM: OutputMode>(
             if c == b'*' {
                 if in_attr_splat {
                     return stop::<_, OM>(PErr::span(
-                        Kind::Message(
+                        Kind::Message(&(
+                            "Nested splat expression not allowed",
                             "a `.*` splat cannot be used inside another attribute-only \
                              splat (`.*`)",
-                        ),
+                        )),
                         start,
                         k.at() + 1,
                     ));
@@ -1099,7 +1104,10 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
             j += 1;
         }
         return Err(nom::Err::Failure(PErr::span(
-            Kind::Message("chained legacy indexes like `.0.1` are not supported (use `[0][1]`)"),
+            Kind::Message(&(
+                "Invalid legacy index syntax",
+                "chained legacy indexes like `.0.1` are not supported (use `[0][1]`)",
+            )),
             start - 1,
             j,
         )));
@@ -1116,7 +1124,7 @@ fn legacy_index(i: In<'_>) -> LeafResult<'_, TraversalOperatorKind<'_>> {
     match i.src()[start..p].parse::<u64>() {
         Ok(n) => Ok((i.to(p), TraversalOperatorKind::LegacyIndex(n))),
         Err(_) => Err(nom::Err::Failure(PErr::span(
-            Kind::Message("legacy index is too large"),
+            Kind::Message(&("Invalid legacy index syntax", "legacy index is too large")),
             start,
             p,
         ))),

@@ -515,10 +515,11 @@ fn finish<'a, O>(
 
 #[cold]
 fn too_large(src: &str) -> Error {
-    Error::new(
+    Error::described(
         ErrorKind::Limit,
-        format!(
-            "the input is too large: {} bytes (at most 4 GiB, {} bytes, can be parsed)",
+        "the input is too large",
+        format_args!(
+            "{} bytes (at most 4 GiB, {} bytes, can be parsed)",
             src.len(),
             u32::MAX
         ),

@@ -219,10 +219,11 @@ impl<'a> Parser<In<'a>> for StringLit {
         match e.kind {
             ExprKind::String(v) => Ok((j, OM::Output::bind(|| (v, e.span)))),
             _ => stop::<_, OM>(PErr::span(
-                Kind::Message(
+                Kind::Message(&(
+                    "Invalid string literal",
                     "a block label must be a literal string: interpolations `${...}` and \
                      directives `%{...}` are not allowed here",
-                ),
+                )),
                 open,
                 e.span.end(),
             )),

@@ -110,11 +110,12 @@ const MAX_DEPTH: usize = 256;
 
 #[cold]
 fn invalid(span: Span, detail: impl fmt::Display) -> Error {
-    Error::spanned(
+    Error::described(
         ErrorKind::Type,
-        format!("invalid type specification: {detail}"),
-        span,
+        "invalid type specification",
+        format_args!("{detail}"),
     )
+    .at_span(span)
 }
 
 /// The keyword a bare identifier spells (`string`, `list`, ...).
@@ -159,11 +160,7 @@ fn node(e: &Expression<'_>, depth: usize, optional: bool) -> Result<TypeConstrai
     let call = match &e.kind {
         ExprKind::FuncCall(call) if call.name.namespace.is_empty() => call,
         ExprKind::String(_) | ExprKind::Template(_) => {
-            return Err(Error::spanned(
-                ErrorKind::Type,
-                "invalid quoted type constraints: write the type without quotes (Terraform 0.11 and earlier required them)",
-                e.span,
-            ))
+            return Err(Error::described(ErrorKind::Type, "invalid quoted type constraints", "write the type without quotes (Terraform 0.11 and earlier required them)").at_span(e.span))
         }
         _ => return Err(invalid(e.span, "a type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)")),
     };
@@ -283,14 +280,15 @@ fn attribute(value: &Expression<'_>, depth: usize, optional: bool) -> Result<Att
             // A constant: no variables and no functions, as Terraform.
             let v = super::constant_of(d)?;
             let v = constraint.convert_typed(v).map_err(|e| {
-                Error::spanned(
+                Error::described(
                     ErrorKind::Type,
-                    format!(
-                        "invalid default value for optional attribute: not compatible with the attribute's type constraint: {}",
+                    "invalid default value for optional attribute",
+                    format_args!(
+                        "not compatible with the attribute's type constraint: {}",
                         e.message()
                     ),
-                    d.span,
                 )
+                .at_span(d.span)
             })?;
             Some(v.into_value())
         }

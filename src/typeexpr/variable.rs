@@ -53,16 +53,18 @@ impl Variable {
         let default = match default {
             None => None,
             Some(d) if d.is_known() && d.value().is_null() && !nullable => {
-                return Err(Error::new(
+                return Err(Error::described(
                     ErrorKind::Eval,
-                    "invalid default value for variable: a null default value is not valid when nullable = false",
+                    "invalid default value for variable",
+                    "a null default value is not valid when nullable = false",
                 ))
             }
             Some(d) => Some(constraint.convert_typed(d).map_err(|e| {
-                Error::new(
+                Error::described(
                     ErrorKind::Eval,
-                    format!(
-                        "invalid default value for variable: not compatible with the variable's type constraint: {}",
+                    "invalid default value for variable",
+                    format_args!(
+                        "not compatible with the variable's type constraint: {}",
                         e.message()
                     ),
                 )
@@ -142,11 +144,11 @@ impl Variable {
     /// ```
     pub fn value(&self, given: Option<Typed>) -> Result<Typed> {
         self.resolve(given).map_err(|why| {
-            let message = match why {
-                Unset::Required => format!("no value for required variable: {}", why.detail()),
-                _ => format!("invalid value for input variable: {}", why.detail()),
+            let summary = match why {
+                Unset::Required => "no value for required variable",
+                _ => "invalid value for input variable",
             };
-            Error::new(ErrorKind::Eval, message)
+            Error::described(ErrorKind::Eval, summary, why.detail())
         })
     }
 
@@ -230,11 +232,12 @@ pub fn constant_of(expr: &crate::syntax::Expression<'_>) -> Result<Typed> {
         return Ok(Typed::from(v));
     }
     if let Some(r) = crate::analysis::references(expr).first() {
-        return Err(Error::spanned(
+        return Err(Error::described(
             ErrorKind::Eval,
-            format!("variables not allowed: a constant is required here, but this refers to `{r}`"),
-            r.span,
-        ));
+            "variables not allowed",
+            format_args!("a constant is required here, but this refers to `{r}`"),
+        )
+        .at_span(r.span));
     }
     crate::eval::evaluate_typed(expr, &Context::empty())
 }

@@ -23,6 +23,14 @@ use crate::{Error, ErrorKind, Result, Span};
 
 use super::{ResourceMode, RESOURCE_META, RESOURCE_META_BLOCKS};
 
+/// A static error found in a node: summary, detail (`{module}` where the
+/// module's name goes) and place.
+type Found = (String, String, Option<Span>);
+
+fn found((summary, detail): (&str, String), span: Option<Span>) -> Found {
+    (summary.to_owned(), detail, span)
+}
+
 /// A module's nodes and what the walk needs of them, borrowed from its
 /// files.
 pub(super) struct Graph<'m> {
@@ -42,7 +50,7 @@ pub(super) struct Graph<'m> {
     pub(super) deps: Vec<Vec<usize>>,
     /// Each node's static errors: message (`{module}` where the module's
     /// name goes) and span (`None`: a provider's error, of no place).
-    errors: Vec<Vec<(String, Option<Span>)>>,
+    errors: Vec<Vec<Found>>,
     /// The nodes in the order they depend on each other, or a cycle.
     order: std::result::Result<Vec<usize>, Vec<usize>>,
     /// Whether each node has a `dynamic` block (at any depth).
@@ -115,7 +123,7 @@ impl<'m> Graph<'m> {
         let mut scopes = Vec::with_capacity(nodes.len());
         let mut named = Vec::new();
         for (k, rs) in refs.iter().enumerate() {
-            let mut errs: Vec<(String, Option<Span>)> = Vec::new();
+            let mut errs: Vec<Found> = Vec::new();
             // What `count` and `each` the node has (not in its own
             // `count` or `for_each` expression).
             let (block, own_local) = match nodes[k] {
@@ -140,23 +148,23 @@ impl<'m> Graph<'m> {
                     span.is_some_and(|s| s.start() <= r.span.start() && r.span.end() <= s.end())
                 };
                 let message = match r.root {
-                    "count" if count.is_none() || within(count) => Some("Reference to \"count\" in non-counted context: The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set."),
-                    "each" if for_each.is_none() || within(for_each) => Some("Reference to \"each\" in context without for_each: The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set."),
+                    "count" if count.is_none() || within(count) => Some(("Reference to \"count\" in non-counted context", "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.")),
+                    "each" if for_each.is_none() || within(for_each) => Some(("Reference to \"each\" in context without for_each", "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.")),
                     _ => None,
                 };
-                if let Some(m) = message {
-                    errs.push((m.to_owned(), Some(ref_span(r))));
+                if let Some((summary, detail)) = message {
+                    errs.push((summary.into(), detail.into(), Some(ref_span(r))));
                     continue;
                 }
                 match *n {
                     Named::Local(name, _) if own_local == Some(name) => {
-                        errs.push((self_reference(name), Some(ref_span(r))));
+                        errs.push(found(self_reference(name), Some(ref_span(r))));
                     }
                     Named::Var(name, false) => {
-                        errs.push((undeclared_variable(name), Some(ref_span(r))));
+                        errs.push(found(undeclared_variable(name), Some(ref_span(r))));
                     }
                     Named::Local(name, None) => {
-                        errs.push((undeclared_local(name), Some(ref_span(r))));
+                        errs.push(found(undeclared_local(name), Some(ref_span(r))));
                     }
                     Named::Local(_, Some(j)) => d.push(j),
                     Named::Resource(_, _, Some(j)) | Named::Data(_, _, Some(j)) => {
@@ -164,7 +172,7 @@ impl<'m> Graph<'m> {
                     }
                     Named::Call(_, Some(j)) => d.push(calls_at + j),
                     Named::Call(..) | Named::Data(..) | Named::Resource(..) => {
-                        errs.extend(n.undeclared().map(|m| (m, Some(ref_span(r)))));
+                        errs.extend(n.undeclared().map(|m| found(m, Some(ref_span(r)))));
                     }
                     Named::Var(..) | Named::Other => {}
                 }
@@ -249,11 +257,12 @@ impl<'m> Graph<'m> {
         }
         let module = module();
         let mut failed = None;
-        for (message, span) in errs {
-            let message = message.replace("{module}", &module);
+        for (summary, detail, span) in errs {
+            let detail = detail.replace("{module}", &module);
+            let e = Error::described(ErrorKind::Eval, summary, detail);
             let e = match span {
-                Some(span) => Error::spanned(ErrorKind::Eval, message, *span),
-                None => Error::new(ErrorKind::Eval, message),
+                Some(span) => e.at_span(*span),
+                None => e,
             };
             Error::append(&mut failed, e);
         }
@@ -369,7 +378,7 @@ fn output_references(
     decl: &Declarations<'_, '_>,
     node: Node,
     outputs: &mut impl FnMut(usize) -> Option<Rc<HashSet<String>>>,
-    errors: &mut Vec<(String, Option<Span>)>,
+    errors: &mut Vec<Found>,
 ) {
     struct Uses<'a>(Vec<(&'a str, &'a str, Span)>);
     impl<'a> Visit<'a> for Uses<'a> {
@@ -409,7 +418,8 @@ fn output_references(
         };
         if outputs(j).is_some_and(|names| !names.contains(out)) {
             errors.push((
-                format!("Unsupported attribute: This object does not have an attribute named \"{out}\"."),
+                "Unsupported attribute".into(),
+                format!("This object does not have an attribute named \"{out}\"."),
                 Some(span),
             ));
         }
@@ -420,7 +430,7 @@ fn output_references(
 /// (Terraform 1.11.4's `terraform validate`): an argument or block type it
 /// does not have; else, its computed attributes set (the provider's errors,
 /// of no place, `id` first).
-fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<(String, Option<Span>)>) {
+fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<Found>) {
     let mut unsupported = Vec::new();
     let mut read_only = [false; 2];
     for s in b.body.structures {
@@ -431,9 +441,8 @@ fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<(String, Option<Span>)>
                 "id" => read_only[0] = true,
                 "output" => read_only[1] = true,
                 n => unsupported.push((
-                    format!(
-                        "Unsupported argument: An argument named \"{n}\" is not expected here."
-                    ),
+                    "Unsupported argument".into(),
+                    format!("An argument named \"{n}\" is not expected here."),
                     Some(a.name.span),
                 )),
             },
@@ -445,7 +454,8 @@ fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<(String, Option<Span>)>
                 };
                 if inner.ident.as_str() == "dynamic" || !RESOURCE_META_BLOCKS.contains(&ty) {
                     unsupported.push((
-                        format!("Unsupported block type: Blocks of type \"{ty}\" are not expected here."),
+                        "Unsupported block type".into(),
+                        format!("Blocks of type \"{ty}\" are not expected here."),
                         Some(span),
                     ));
                 }
@@ -455,7 +465,11 @@ fn terraform_data_errors(b: &Block<'_>, errors: &mut Vec<(String, Option<Span>)>
     if unsupported.is_empty() {
         for (name, set) in ["id", "output"].into_iter().zip(read_only) {
             if set {
-                errors.push((format!("\"{name}\" attribute is read-only"), None));
+                errors.push((
+                    format!("\"{name}\" attribute is read-only"),
+                    String::new(),
+                    None,
+                ));
             }
         }
     }
@@ -522,16 +536,19 @@ impl<'a> Named<'a> {
     /// Terraform's error for a module call or resource not declared
     /// (`{module}` where the module's name goes); `None` for the others.
     #[cold]
-    fn undeclared(&self) -> Option<String> {
+    fn undeclared(&self) -> Option<(&'static str, String)> {
         Some(match *self {
-            Named::Call(n, _) => format!(
-                "Reference to undeclared module: No module call named \"{n}\" is declared in {{module}}."
+            Named::Call(n, _) => (
+                "Reference to undeclared module",
+                format!("No module call named \"{n}\" is declared in {{module}}."),
             ),
-            Named::Data(ty, name, _) => format!(
-                "Reference to undeclared resource: A data resource \"{ty}\" \"{name}\" has not been declared in {{module}}."
+            Named::Data(ty, name, _) => (
+                "Reference to undeclared resource",
+                format!("A data resource \"{ty}\" \"{name}\" has not been declared in {{module}}."),
             ),
-            Named::Resource(ty, n, _) => format!(
-                "Reference to undeclared resource: A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."
+            Named::Resource(ty, n, _) => (
+                "Reference to undeclared resource",
+                format!("A managed resource \"{ty}\" \"{n}\" has not been declared in {{module}}."),
             ),
             Named::Var(..) | Named::Local(..) | Named::Other => return None,
         })

@@ -61,7 +61,7 @@ pub(super) type Instances = Vec<(InstanceKey, Option<Typed>)>;
 
 #[cold]
 fn invalid(summary: &str, detail: String, span: Span) -> Error {
-    Error::spanned(ErrorKind::Eval, format!("{summary}: {detail}"), span)
+    Error::described(ErrorKind::Eval, summary, detail).at_span(span)
 }
 
 /// The instances of `count = VALUE` (`span`: the expression), or
@@ -87,19 +87,21 @@ pub(super) fn count(v: Typed, span: Span, max: usize) -> Result<Instances, Error
         Value::String(s) => match crate::value::Number::parse(s.as_str()) {
             Some(n) => n,
             None => {
-                return Err(Error::spanned(
+                return Err(Error::described(
                     ErrorKind::Eval,
-                    "Incorrect value type: Invalid expression value: a number is required.",
-                    span,
-                ))
+                    "Incorrect value type",
+                    "Invalid expression value: a number is required.",
+                )
+                .at_span(span))
             }
         },
         _ => {
-            return Err(Error::spanned(
+            return Err(Error::described(
                 ErrorKind::Eval,
-                "Incorrect value type: Invalid expression value: number required.",
-                span,
-            ))
+                "Incorrect value type",
+                "Invalid expression value: number required.",
+            )
+            .at_span(span))
         }
     };
     let Some(i) = n.as_i64().filter(|_| n.is_integer()) else {
@@ -125,11 +127,14 @@ pub(super) fn count(v: Typed, span: Span, max: usize) -> Result<Instances, Error
 
 #[cold]
 pub(super) fn too_many(n: usize, max: usize, span: Span) -> Error {
-    Error::spanned(
+    Error::described(
         ErrorKind::Limit,
-        format!("Too many instances: {n} instances asked for, more than the limit of {max} (PlanOptions::max_instances)."),
-        span,
+        "Too many instances",
+        format_args!(
+            "{n} instances asked for, more than the limit of {max} (PlanOptions::max_instances)."
+        ),
     )
+    .at_span(span)
 }
 
 /// The instances of `for_each = VALUE` (`span`: the expression), or

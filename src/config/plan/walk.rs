@@ -448,11 +448,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                         let unknown = condition::rules(&block.body, "assert")
                             .zip(&outcomes)
                             .filter(|(_, o)| **o == Outcome::Unknown)
-                            .map(|(rule, _)| files.locate(Error::spanned(
-                                ErrorKind::Eval,
-                                "Check block assertion known after apply: The condition could not be evaluated at this time, a result will be known when this plan is applied.",
-                                condition::span(rule),
-                            )));
+                            .map(|(rule, _)| files.locate(Error::described(ErrorKind::Eval, "Check block assertion known after apply", "The condition could not be evaluated at this time, a result will be known when this plan is applied.").at_span(condition::span(rule))));
                         for e in unknown.collect::<Vec<_>>() {
                             self.warn(&e);
                         }
@@ -481,11 +477,12 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     }
                     let value = pre.and_then(|()| match block.body.attribute("value") {
                         Some(a) => evaluate_typed(&a.expr, &ctx),
-                        None => Err(Error::spanned(
+                        None => Err(Error::described(
                             ErrorKind::Eval,
-                            "Missing required argument: The argument \"value\" is required, but no definition was found.",
-                            block.body.span,
-                        )),
+                            "Missing required argument",
+                            "The argument \"value\" is required, but no definition was found.",
+                        )
+                        .at_span(block.body.span)),
                     });
                     value.map(|v| {
                         if at.depth == 0 && mode == Mode::Plan {
@@ -849,11 +846,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         let for_each = block.body.attribute("for_each");
         let max = self.opts.max_instances;
         match (count, for_each) {
-            (Some(_), Some(f)) => Err(Error::spanned(
-                ErrorKind::Eval,
-                "Invalid combination of \"count\" and \"for_each\": The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                f.name.span,
-            )),
+            (Some(_), Some(f)) => Err(Error::described(ErrorKind::Eval, "Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.").at_span(f.name.span)),
             (Some(c), None) => {
                 let v = evaluate_typed(&c.expr, ctx)?;
                 if defer && !v.is_known() {
@@ -1098,11 +1091,17 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             self.register_config(child, &child_dir, &key, at.depth + 1)?;
         }
         if at.depth + 1 > self.opts.max_module_depth {
-            return Err(at.files.locate(Error::spanned(
-                ErrorKind::Limit,
-                format!("Module calls nested too deep: more than {} levels (PlanOptions::max_module_depth).", self.opts.max_module_depth),
-                header_span(block),
-            )));
+            return Err(at.files.locate(
+                Error::described(
+                    ErrorKind::Limit,
+                    "Module calls nested too deep",
+                    format_args!(
+                        "more than {} levels (PlanOptions::max_module_depth).",
+                        self.opts.max_module_depth
+                    ),
+                )
+                .at_span(header_span(block)),
+            ));
         }
         let child_graph = self.graph(child, Some(&child_dir), &key)?;
         let child_decl = &child_graph.decl;
@@ -1156,11 +1155,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                         let detail = why.detail();
                         Error::append(
                             &mut failed,
-                            Error::spanned(
-                                ErrorKind::Eval,
-                                format!("Invalid value for input variable: The given value is not suitable for module.{name}.var.{vn} declared at {}: {detail}.", child.range_text_of(header_span(vblock))),
-                                span,
-                            ),
+                            Error::described(ErrorKind::Eval, "Invalid value for input variable", format_args!("The given value is not suitable for module.{name}.var.{vn} declared at {}: {detail}.", child.range_text_of(header_span(vblock)))).at_span(span),
                         );
                     }
                 }
@@ -1272,9 +1267,10 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                     // still evaluated.)
                     None => Error::append(
                         &mut self.input_errors,
-                        Error::new(
+                        Error::described(
                             ErrorKind::Eval,
-                            format!("Invalid value for variable: {detail}"),
+                            "Invalid value for variable",
+                            format_args!("{detail}"),
                         ),
                     ),
                 }
@@ -1712,30 +1708,32 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
         block: &Block<'_>,
     ) -> Result<Option<(&'m Files, PathBuf)>> {
         let Some(src) = source_of(block) else {
-            return Err(at.files.locate(Error::spanned(
-                ErrorKind::Eval,
-                "Missing required argument: The argument \"source\" is required, but no definition was found.",
-                header_span(block),
-            )));
+            return Err(at.files.locate(
+                Error::described(
+                    ErrorKind::Eval,
+                    "Missing required argument",
+                    "The argument \"source\" is required, but no definition was found.",
+                )
+                .at_span(header_span(block)),
+            ));
         };
         let Some(dir) = self.sources.dir_of(at.dir.as_deref(), key, &src) else {
             // (Once, however often the walk comes here.)
             if self.warned.insert(key.to_owned()) {
-                let e = at.files.locate(Error::spanned(
-                    ErrorKind::Eval,
-                    format!("Module not installed: The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory."),
-                    header_span(block),
-                ));
+                let e = at.files.locate(Error::described(ErrorKind::Eval, "Module not installed", format_args!("The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory.")).at_span(header_span(block)));
                 self.warn(&e);
             }
             return Ok(None);
         };
         let files = self.sources.files(&dir).map_err(|e| {
-            at.files.locate(Error::spanned(
-                ErrorKind::Eval,
-                format!("Unreadable module directory: {}", e.message()),
-                header_span(block),
-            ))
+            at.files.locate(
+                Error::described(
+                    ErrorKind::Eval,
+                    "Unreadable module directory",
+                    format_args!("{}", e.message()),
+                )
+                .at_span(header_span(block)),
+            )
         })?;
         Ok(Some((files, dir)))
     }
@@ -1813,13 +1811,12 @@ fn call_arguments(block: &Block<'_>, graph: &Graph<'_>) -> Option<Error> {
         if !CALL_META.contains(&n) && child.find(Kind::Variable, "", n).is_none() {
             Error::append(
                 &mut failed,
-                Error::spanned(
+                Error::described(
                     ErrorKind::Eval,
-                    format!(
-                        "Unsupported argument: An argument named \"{n}\" is not expected here."
-                    ),
-                    a.name.span,
-                ),
+                    "Unsupported argument",
+                    format_args!("An argument named \"{n}\" is not expected here."),
+                )
+                .at_span(a.name.span),
             );
         }
     }
@@ -1833,11 +1830,12 @@ fn call_arguments(block: &Block<'_>, graph: &Graph<'_>) -> Option<Error> {
             let start = block.body.span.start().saturating_sub(1);
             Error::append(
                 &mut failed,
-                Error::spanned(
+                Error::described(
                     ErrorKind::Eval,
-                    format!("Missing required argument: The argument \"{vn}\" is required, but no definition was found."),
-                    Span::new(start, start + 1),
-                ),
+                    "Missing required argument",
+                    format_args!("The argument \"{vn}\" is required, but no definition was found."),
+                )
+                .at_span(Span::new(start, start + 1)),
             );
         }
     }

@@ -119,7 +119,7 @@ impl<'a> Parser<'a> {
                 if matches!(self.b[self.i], b']' | b'}') {
                     return Ok(v);
                 }
-                return Err(self.error("extraneous data after JSON object".into()));
+                return Err(self.error("extraneous data after JSON object", ""));
             }
             return Err(self.fail("expected the end of the JSON document", At::Token("")));
         }
@@ -146,24 +146,21 @@ impl<'a> Parser<'a> {
                     format!("invalid character '{q}'{sep}{context}")
                 }
             };
-            return self.error(message);
+            return self.error(&message, "");
         }
         let found = match self.src[self.i..].chars().next() {
             None => "the end of the input".to_owned(),
             Some(c) => format!("`{}`", c.escape_debug()),
         };
-        self.error(format!("invalid JSON: {what}, found {found}"))
+        self.error("invalid JSON", format_args!("{what}, found {found}"))
     }
 
     #[cold]
-    fn error(&self, message: String) -> Error {
+    fn error(&self, summary: &str, detail: impl std::fmt::Display) -> Error {
         let end = self.i + self.src[self.i..].chars().next().map_or(0, char::len_utf8);
-        Error::at(
-            ErrorKind::Parse,
-            message,
-            Span::new(self.i, end.max(self.i)),
-            self.src,
-        )
+        Error::described(ErrorKind::Parse, summary, detail)
+            .at_span(Span::new(self.i, end.max(self.i)))
+            .with_source(self.src)
     }
 
     fn ws(&mut self) {
