@@ -77,17 +77,16 @@ pub struct Diagnostic {
     pub range: Option<Range>,
 }
 
-/// The diagnostics of `errors` reported as warnings, each error placed
-/// by `place` first (its source added).
+/// The diagnostics of `errors`, each error placed by `place` first (its
+/// source added).
 #[cold]
-pub(crate) fn warnings(errors: Vec<Error>, place: impl Fn(Error) -> Error) -> Vec<Diagnostic> {
+pub(crate) fn diagnostics_of(
+    errors: Vec<Error>,
+    place: impl Fn(Error) -> Error,
+) -> Vec<Diagnostic> {
     errors
         .into_iter()
         .flat_map(|e| place(e).diagnostics().collect::<Vec<_>>())
-        .map(|mut d| {
-            d.severity = Severity::Warning;
-            d
-        })
         .collect()
 }
 
@@ -388,6 +387,8 @@ struct ErrorImpl {
     /// expected: the offset of the opening bracket (see
     /// [`Error::unclosed_bracket`]).
     unclosed: Option<usize>,
+    /// An error, or a warning reported beside the errors.
+    severity: Severity,
     /// Where the message's summary ends: the message is the summary, or
     /// `SUMMARY: DETAIL` ([`Error::summarized`]).
     summary_len: usize,
@@ -458,6 +459,7 @@ impl Error {
         Error {
             inner: Box::new(ErrorImpl {
                 kind,
+                severity: Severity::Error,
                 summary_len: message.len(),
                 message,
                 span: None,
@@ -511,6 +513,52 @@ impl Error {
     pub(crate) fn bare(&self) -> Error {
         let mut e = Error::new(self.kind(), self.message());
         e.inner.summary_len = self.inner.summary_len;
+        e
+    }
+
+    /// This error, and every diagnostic after it, as a warning: a
+    /// diagnostic that stops nothing, reported in the same list as errors.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind, Severity};
+    /// let w = Error::summarized(ErrorKind::Eval, "Deprecated", "use `b`").into_warning();
+    /// assert_eq!(w.severity(), Severity::Warning);
+    /// assert_eq!(w.to_string(), "warning: Deprecated: use `b`");
+    /// let both = Error::new(ErrorKind::Eval, "Invalid operand");
+    /// let d: Vec<Severity> = both.and(w).diagnostics().map(|d| d.severity).collect();
+    /// assert_eq!(d, [Severity::Error, Severity::Warning]);
+    /// ```
+    #[cold]
+    pub fn into_warning(mut self) -> Error {
+        self.inner.severity = Severity::Warning;
+        for e in &mut self.inner.more {
+            e.inner.severity = Severity::Warning;
+        }
+        self
+    }
+
+    /// Whether this diagnostic (the first of the list) is an error or a
+    /// warning.
+    ///
+    /// ```
+    /// let err = hcl::parse("a = \n").unwrap_err();
+    /// assert_eq!(err.severity(), hcl::Severity::Error);
+    /// ```
+    pub fn severity(&self) -> Severity {
+        self.inner.severity
+    }
+
+    /// The diagnostic `d` as an error of `kind` (without a snippet: its
+    /// source is not known).
+    #[cold]
+    pub(crate) fn of_diagnostic(kind: ErrorKind, d: &Diagnostic) -> Error {
+        let mut e = Error::described(kind, &d.summary, &d.detail);
+        e.inner.severity = d.severity;
+        if let Some(r) = &d.range {
+            e.inner.location = Some(r.start);
+            e.inner.end = Some(r.end);
+            e.inner.file = r.filename.clone();
+        }
         e
     }
 
@@ -739,8 +787,14 @@ impl Error {
     }
 
     /// This error followed by `other`'s diagnostics.
+    ///
+    /// ```
+    /// use hcl::{Error, ErrorKind};
+    /// let e = Error::new(ErrorKind::Eval, "a").and(Error::new(ErrorKind::Eval, "b"));
+    /// assert_eq!(e.count(), 2);
+    /// ```
     #[cold]
-    pub(crate) fn and(mut self, mut other: Error) -> Error {
+    pub fn and(mut self, mut other: Error) -> Error {
         let more = std::mem::take(&mut other.inner.more);
         self.inner.more.push(other);
         self.inner.more.extend(more);
@@ -748,7 +802,8 @@ impl Error {
     }
 
     /// The diagnostics ordered by where they start, then end (Terraform's
-    /// order); those without a position last, in their order.
+    /// order); those without a position last, in their order; the errors
+    /// before the warnings.
     #[cold]
     pub(crate) fn sorted(mut self) -> Error {
         if self.inner.more.is_empty() {
@@ -757,8 +812,10 @@ impl Error {
         let more = std::mem::take(&mut self.inner.more);
         let mut all: Vec<Error> = std::iter::once(self).chain(more).collect();
         all.sort_by_key(|e| {
-            e.span()
-                .map_or((usize::MAX, usize::MAX), |s| (s.start(), s.end()))
+            let (start, end) = e
+                .span()
+                .map_or((usize::MAX, usize::MAX), |s| (s.start(), s.end()));
+            (e.inner.severity == Severity::Warning, start, end)
         });
         let mut it = all.into_iter();
         let mut first = it.next().unwrap_or_else(|| Error::new(ErrorKind::Eval, ""));
@@ -846,7 +903,7 @@ impl Error {
         let (summary, detail) = e.message.split_at(e.summary_len);
         let detail = detail.strip_prefix(": ").unwrap_or(detail);
         Diagnostic {
-            severity: Severity::Error,
+            severity: e.severity,
             summary: summary.to_owned(),
             detail: detail.to_owned(),
             range: e.location.map(|start| Range {
@@ -1045,6 +1102,9 @@ impl Error {
     /// This error's own diagnostic, as `Display` shows it.
     fn fmt_one(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.inner;
+        if e.severity == Severity::Warning {
+            f.write_str("warning: ")?;
+        }
         if let Some(path) = &e.path {
             write!(f, "{path}: ")?;
         }

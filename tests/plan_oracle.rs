@@ -27,7 +27,7 @@
 use std::collections::BTreeMap;
 
 use hcl::config::{plan_dir, Mode, PlanOptions};
-use hcl::Value;
+use hcl::{Severity, Value};
 
 fn main() {
     let verbose = std::env::args().any(|a| a == "-v");
@@ -39,6 +39,7 @@ fn main() {
     let root = std::env::temp_dir().join(format!("hcl-plan-oracle-{}", std::process::id()));
     let (mut passed, mut failed) = (0usize, Vec::new());
     let mut sensitive_passed = (0usize, 0usize);
+    let mut failed_warnings = (0usize, 0usize);
     for line in text.lines() {
         let case = hcl::json::value_from_str(line).expect("a JSON line");
         let id = case["id"].as_str().unwrap().to_owned();
@@ -51,6 +52,14 @@ fn main() {
         // (A configuration Terraform refuses at `terraform init` has no
         // validate answer: its errors are the init's.)
         let init_failed = case["answer"]["stage"].as_str() == Some("init");
+        // (A plan that fails holds its warnings after its errors: counted
+        // apart, informational.)
+        if let (Err(e), false) = (&got, init_failed) {
+            let want = warnings_of(&case["answer"]["diagnostics"]);
+            let warned = e.diagnostics().filter(|d| d.severity == Severity::Warning);
+            failed_warnings.0 += usize::from(want == diagnostics_of(warned, &prefix));
+            failed_warnings.1 += 1;
+        }
         let outcome = compare(&case["answer"], got, &prefix).and_then(|()| {
             let want = if init_failed {
                 init_errors_of(&case["answer"]["diagnostics"])
@@ -94,6 +103,10 @@ fn main() {
         "plan_oracle: with sensitive values (informational): {} of {} agree",
         sensitive_passed.0,
         sensitive_passed.0 + sensitive_passed.1
+    );
+    println!(
+        "plan_oracle: warnings of the plans that fail (informational): {} of {} agree",
+        failed_warnings.0, failed_warnings.1
     );
     for (id, why) in failed.iter().take(if verbose { usize::MAX } else { 10 }) {
         println!("  {id}: {why}");
@@ -287,9 +300,11 @@ fn warnings_of(diagnostics: &Value) -> Vec<(String, String)> {
     out
 }
 
-/// hcl2's errors as [`errors_of`] gives Terraform's.
+/// hcl2's errors as [`errors_of`] gives Terraform's (without the
+/// warnings the error holds).
 fn ours(err: &hcl::Error, prefix: &str) -> Vec<(String, String)> {
-    diagnostics_of(err.diagnostics(), prefix)
+    let errors = err.diagnostics().filter(|d| d.severity == Severity::Error);
+    diagnostics_of(errors, prefix)
 }
 
 /// Diagnostics as [`errors_of`] gives Terraform's.

@@ -472,7 +472,7 @@ impl Files {
     /// assert!(files.take_warnings(&ctx).is_empty());
     /// ```
     pub fn take_warnings(&self, ctx: &Context<'_>) -> Vec<Diagnostic> {
-        crate::error::warnings(ctx.take_warning_errors(), |e| self.locate(e))
+        crate::error::diagnostics_of(ctx.take_warning_errors(), |e| self.locate(e))
     }
 
     /// Whether one of the files is in HCL's JSON syntax.

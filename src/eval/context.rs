@@ -287,7 +287,8 @@ impl<'p> Context<'p> {
             let (summary, detail) = message();
             list.push(
                 crate::error::Error::described(crate::error::ErrorKind::Eval, summary, detail)
-                    .at_span(span),
+                    .at_span(span)
+                    .into_warning(),
             );
         }
     }
@@ -311,7 +312,7 @@ impl<'p> Context<'p> {
     /// assert!(ctx.take_warnings(src).is_empty());
     /// ```
     pub fn take_warnings(&self, source: &str) -> Vec<crate::error::Diagnostic> {
-        crate::error::warnings(self.take_warning_errors(), |e| e.with_source(source))
+        crate::error::diagnostics_of(self.take_warning_errors(), |e| e.with_source(source))
     }
 
     /// The warnings reported so far, as errors with spans, and forgets

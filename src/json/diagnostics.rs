@@ -40,8 +40,8 @@ pub fn diagnostic_value(d: &Diagnostic, file: &str) -> Value {
 }
 
 /// `terraform validate -json`'s object for the diagnostics of some
-/// inputs: each input's name, its error if it failed, and its warnings
-/// (errors first, then warnings).
+/// inputs: each input's name, its error if it failed (with the warnings
+/// it holds), and its warnings (errors first, then warnings).
 ///
 /// ```
 /// let err = hcl::parse("a = [1 2]\n").unwrap_err().with_file("main.tf");
@@ -54,7 +54,13 @@ pub fn diagnostics_value(inputs: &[(&str, Option<&Error>, &[Diagnostic])]) -> Va
     let (mut errors, mut warnings) = (Vec::new(), Vec::new());
     for (file, err, warned) in inputs {
         if let Some(e) = err {
-            errors.extend(e.diagnostics().map(|d| diagnostic_value(&d, file)));
+            for d in e.diagnostics() {
+                let list = match d.severity {
+                    Severity::Error => &mut errors,
+                    Severity::Warning => &mut warnings,
+                };
+                list.push(diagnostic_value(&d, file));
+            }
         }
         warnings.extend(warned.iter().map(|d| diagnostic_value(d, file)));
     }

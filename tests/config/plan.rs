@@ -804,3 +804,40 @@ fn plan_dir_reads_the_automatic_variable_files_in_terraforms_order() {
         Value::from("auto-b/tf")
     );
 }
+
+/// A plan that fails reports its warnings in the same list as its errors,
+/// after them, as `terraform plan -json` (1.11.4) reports this directory:
+/// the output's failed precondition (an error, 15:21) and the check
+/// block's failed assertion (a warning, 7:21).
+#[test]
+fn a_failed_plan_keeps_its_warnings_beside_its_errors() {
+    let main = "variable \"x\" {\n  default = 1\n}\n\ncheck \"c\" {\n  assert {\n    condition     = var.x == 2\n    error_message = \"one is not two\"\n  }\n}\n\noutput \"o\" {\n  value = 1\n  precondition {\n    condition     = var.x == 3\n    error_message = \"never\"\n  }\n}\n";
+    let files = Files::parse([("main.tf", main)]).unwrap();
+    let err = files.plan(&PlanOptions::new()).unwrap_err();
+    let got: Vec<(hcl::Severity, String, usize, usize)> = err
+        .diagnostics()
+        .map(|d| {
+            let r = d.range.unwrap();
+            (d.severity, d.summary, r.start.line, r.start.column)
+        })
+        .collect();
+    use hcl::Severity::{Error, Warning};
+    assert_eq!(
+        got,
+        [
+            (
+                Error,
+                "Module output value precondition failed".into(),
+                15,
+                21
+            ),
+            (Warning, "Check block assertion failed".into(), 7, 21),
+        ]
+    );
+    assert_eq!(err.severity(), Error);
+    let v = hcl::json::diagnostics_value(&[("main.tf", Some(&err), &[])]);
+    assert_eq!(
+        (v["error_count"].clone(), v["warning_count"].clone()),
+        (Value::from(1), Value::from(1))
+    );
+}

@@ -27,7 +27,7 @@ use crate::syntax::{Block, Body, ExprKind, Structure};
 use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::value::meta;
 use crate::value::{Key, Map, Type, Value};
-use crate::{Error, ErrorKind, Result, Severity, Span};
+use crate::{Error, ErrorKind, Result, Span};
 
 /// The built-in provider's full name.
 const BUILTIN: &str = "terraform.io/builtin/terraform";
@@ -153,7 +153,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         Error::append(&mut failed, e);
     }
     if let Some(e) = failed {
-        return Err(e);
+        return Err(v.failed(e));
     }
     if walked.is_ok() {
         w.mark_sensitive(&root, &graph, shadow_vars, &invalid)?;
@@ -186,7 +186,7 @@ pub(super) fn plan(files: &Files, dir: Option<PathBuf>, opts: &PlanOptions<'_>) 
         Error::append(&mut failed, e);
     }
     if let Some(e) = failed {
-        return Err(e);
+        return Err(w.failed(e));
     }
     w.plan.checks = std::mem::take(&mut w.checks).into_values().collect();
     Ok(w.plan)
@@ -442,7 +442,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                         let summary = "Check block assertion failed";
                         if let Err(e) = check_rules(asserts, &ctx, summary, &mut outcomes) {
                             // (Failed assertions are warnings.)
-                            self.warn(&files.locate(e));
+                            self.warn(files.locate(e));
                         }
                         // (And so are those not known until apply.)
                         let unknown = condition::rules(&block.body, "assert")
@@ -450,7 +450,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
                             .filter(|(_, o)| **o == Outcome::Unknown)
                             .map(|(rule, _)| files.locate(Error::described(ErrorKind::Eval, "Check block assertion known after apply", "The condition could not be evaluated at this time, a result will be known when this plan is applied.").at_span(condition::span(rule))));
                         for e in unknown.collect::<Vec<_>>() {
-                            self.warn(&e);
+                            self.warn(e);
                         }
                         let local = format!("check.{name}");
                         self.checked_here(at, CheckKind::Check, name, &local, None, &outcomes);
@@ -1593,11 +1593,18 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
     }
 
     /// `e`'s diagnostics as the plan's warnings.
-    fn warn(&mut self, e: &Error) {
-        self.plan.warnings.extend(e.diagnostics().map(|mut d| {
-            d.severity = Severity::Warning;
-            d
-        }));
+    fn warn(&mut self, e: Error) {
+        self.plan.warnings.extend(e.into_warning().diagnostics());
+    }
+
+    /// `e`, the plan's warnings so far after its errors (Terraform
+    /// reports both).
+    #[cold]
+    fn failed(&self, mut e: Error) -> Error {
+        for d in &self.plan.warnings {
+            e = e.and(Error::of_diagnostic(ErrorKind::Eval, d));
+        }
+        e
     }
 
     /// Records what the rules of an object of the module instance `at`
@@ -1721,7 +1728,7 @@ impl<'o, 'c, 'm> Walker<'o, 'c, 'm> {
             // (Once, however often the walk comes here.)
             if self.warned.insert(key.to_owned()) {
                 let e = at.files.locate(Error::described(ErrorKind::Eval, "Module not installed", format_args!("The module \"{key}\" (source \"{src}\") is not installed here: its outputs are unknown. Run `terraform init` to install it, or plan the configuration from its directory.")).at_span(header_span(block)));
-                self.warn(&e);
+                self.warn(e);
             }
             return Ok(None);
         };
