@@ -700,10 +700,31 @@ impl<'de> VariantAccess<'de> for ValueVariant {
 // Public impls on Value
 // ---------------------------------------------------------------------------
 
+/// Every method of `serde::Deserializer`, each forwarded to the
+/// [`ValueDeserializer`] `$make` builds of `self` (one list for the owned
+/// and the borrowing forms).
 macro_rules! forward_to_value_deserializer {
-    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+    ($make:expr) => {
+        forward_to_value_deserializer! {
+            @each $make;
+            deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+            deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+            deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+            deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+            deserialize_string() deserialize_bytes() deserialize_byte_buf()
+            deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
+            deserialize_identifier() deserialize_ignored_any()
+            deserialize_unit_struct(name: &'static str)
+            deserialize_newtype_struct(name: &'static str)
+            deserialize_tuple(len: usize)
+            deserialize_tuple_struct(name: &'static str, len: usize)
+            deserialize_struct(name: &'static str, fields: &'static [&'static str])
+            deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        }
+    };
+    (@each $make:expr; $($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
-            ValueDeserializer::new(self, Span::default()).$method($($arg,)* visitor)
+            ($make)(self).$method($($arg,)* visitor)
         }
     )*};
 }
@@ -722,21 +743,7 @@ macro_rules! forward_to_value_deserializer {
 impl<'de> de::Deserializer<'de> for Value {
     type Error = Error;
 
-    forward_to_value_deserializer! {
-        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
-        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
-        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
-        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
-        deserialize_string() deserialize_bytes() deserialize_byte_buf()
-        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
-        deserialize_identifier() deserialize_ignored_any()
-        deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
-        deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
-        deserialize_struct(name: &'static str, fields: &'static [&'static str])
-        deserialize_enum(name: &'static str, variants: &'static [&'static str])
-    }
+    forward_to_value_deserializer!(|v| ValueDeserializer::new(v, Span::default()));
 }
 
 impl<'de> IntoDeserializer<'de, Error> for Value {
@@ -745,14 +752,6 @@ impl<'de> IntoDeserializer<'de, Error> for Value {
     fn into_deserializer(self) -> Value {
         self
     }
-}
-
-macro_rules! forward_to_value_deserializer_ref {
-    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
-        fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
-            ValueDeserializer::new(self.clone(), Span::default()).$method($($arg,)* visitor)
-        }
-    )*};
 }
 
 /// Borrowing form, for reading the same value more than once (the value is
@@ -767,21 +766,7 @@ macro_rules! forward_to_value_deserializer_ref {
 impl<'de> de::Deserializer<'de> for &Value {
     type Error = Error;
 
-    forward_to_value_deserializer_ref! {
-        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
-        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
-        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
-        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
-        deserialize_string() deserialize_bytes() deserialize_byte_buf()
-        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
-        deserialize_identifier() deserialize_ignored_any()
-        deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
-        deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
-        deserialize_struct(name: &'static str, fields: &'static [&'static str])
-        deserialize_enum(name: &'static str, variants: &'static [&'static str])
-    }
+    forward_to_value_deserializer!(|v: &Value| ValueDeserializer::new(v.clone(), Span::default()));
 }
 
 /// Deserializes a `T` from a [`Value`].
