@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::expr::{err, Fail};
+use super::fail::{err, Fail};
 use crate::syntax::Span;
 use crate::value::{Number, Type, Value};
 

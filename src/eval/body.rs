@@ -1,7 +1,8 @@
 //! A [`Body`] as a value in HCL's JSON shape.
 
+use super::expr::eval_top;
 use super::expr::Eval;
-use super::expr::{eval_top, Failures, Placeholder, R};
+use super::fail::{Failures, Placeholder, R};
 use crate::syntax::{Block, Body, Structure};
 use crate::value::shape::place_block;
 use crate::value::{Key, Map, Value};
@@ -22,7 +23,7 @@ use crate::value::{Key, Map, Value};
 pub(crate) fn eval_body(body: &Body<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<Value> {
     crate::stack::with_stack(|| {
         if ctx.too_deep(d) {
-            return Err(super::expr::too_deep(body.span));
+            return Err(super::fail::too_deep(body.span));
         }
         // Many blocks share a few keys: do not reserve one slot per structure
         // in large bodies.

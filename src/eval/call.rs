@@ -23,7 +23,8 @@
 
 use std::borrow::Cow;
 
-use super::expr::{err, eval_t, undefined, Eval, Fail, Failures, Placeholder, R};
+use super::expr::{eval_t, Eval};
+use super::fail::{err, undefined, Fail, Failures, Placeholder, R};
 use super::func::{FuncDef, FuncError, Param, TypeOf};
 use super::limits::Budget;
 use super::typing::{self, Meta, Returns, Ty};

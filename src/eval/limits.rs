@@ -22,7 +22,7 @@
 
 use std::cell::Cell;
 
-use super::expr::{Fail, R};
+use super::fail::{Fail, R};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::Span;
 use crate::value::{Key, Value};
@@ -262,7 +262,7 @@ const SUMMARY: &str = "limit exceeded";
 fn limit_error(e: Exceeded, span: Span) -> Fail {
     Fail::Err(
         Error::described(ErrorKind::Limit, SUMMARY, e.detail()).at_span(span),
-        super::expr::Placeholder::Dynamic,
+        super::fail::Placeholder::Dynamic,
     )
 }
 

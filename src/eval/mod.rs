@@ -105,6 +105,7 @@ mod call;
 mod context;
 mod dynamic;
 mod expr;
+mod fail;
 mod func;
 pub mod functions;
 pub(crate) mod limits;
@@ -130,7 +131,8 @@ pub use print::print_expr;
 use crate::error::Result;
 use crate::syntax::{Attribute, Block, Body, Expression, Template, TemplateExpr};
 use crate::value::Value;
-use expr::{Eval, Fail, R};
+use expr::Eval;
+use fail::{Fail, R};
 use limits::Budget;
 
 /// Something that can be evaluated in a [`Context`].
@@ -398,7 +400,7 @@ pub(crate) fn evaluate_known(e: &Expression<'_>, ctx: &Context<'_>) -> Result<Op
     match expr::eval_t(e, &Eval::new(ctx, &budget), 0) {
         // (The value's type is not needed: it is not computed.)
         Ok((value, meta)) if typing::is_known(&meta) => Ok(Some(value)),
-        Ok(_) | Err(expr::Fail::Preserved(None)) => Ok(None),
+        Ok(_) | Err(fail::Fail::Preserved(None)) => Ok(None),
         Err(f) => Err(f.into_error()),
     }
 }

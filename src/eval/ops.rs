@@ -2,7 +2,7 @@
 //! (one path: an unknown operand is checked by its type and gives an
 //! unknown result, refined by what is known of it).
 
-use super::expr::{err, Fail, R};
+use super::fail::{err, Fail, R};
 use super::typing::{self, Meta, Refine, Ty};
 use super::unknown;
 use crate::syntax::{BinaryOperator, Span, UnaryOperator};
@@ -11,7 +11,7 @@ use crate::value::{Number, Type, Value};
 
 #[cold]
 #[inline(never)]
-pub(crate) fn null_operand(span: Span) -> super::expr::Fail {
+pub(crate) fn null_operand(span: Span) -> super::fail::Fail {
     err(
         span,
         "Operation failed",
@@ -21,7 +21,7 @@ pub(crate) fn null_operand(span: Span) -> super::expr::Fail {
 
 #[cold]
 #[inline(never)]
-fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::expr::Fail {
+fn bad_operand(span: Span, which: &str, wanted: &str, v: &Value) -> super::fail::Fail {
     err(
         span,
         "Invalid operand",
@@ -562,7 +562,7 @@ pub(crate) fn inconsistent_branches(
     span: Span,
     (tv, tt): (&Value, &super::typing::Ty),
     (fv, ft): (&Value, &super::typing::Ty),
-) -> super::expr::Fail {
+) -> super::fail::Fail {
     err(
         span,
         "Inconsistent conditional result types",

@@ -5,7 +5,8 @@
 //! parsing the whole file and evaluating its body.
 
 use super::body::eval_structures;
-use super::expr::{Eval, Fail, Failures, Placeholder};
+use super::expr::Eval;
+use super::fail::{Fail, Failures, Placeholder};
 use super::limits::Budget;
 use super::Context;
 use crate::error::Result;

@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use super::expr::Eval;
-use super::expr::{boxed, eval_t, iter_items, Failures, R};
+use super::expr::{eval_t, iter_items};
+use super::fail::{boxed, Failures, R};
 use super::ops;
 use super::typing::Ty;
 use crate::syntax::*;
@@ -107,7 +108,7 @@ pub(crate) fn render_kept_with(
     kept: &mut dyn FnMut(&Interpolation<'_>, &mut String),
 ) -> R<Value> {
     if matches!(t.elements, [Element::Interpolation(_)]) {
-        return Err(super::expr::Fail::Preserved(None));
+        return Err(super::fail::Fail::Preserved(None));
     }
     // Rendered into the evaluation's text buffer, then copied into a `Str`.
     ctx.budget.with_text(|out| {
@@ -120,10 +121,10 @@ pub(crate) fn render_kept_with(
                         ops::template_string(&v, &mut s, i.expr.span)?;
                         crate::syntax::escape_template(out, &s);
                     }
-                    Ok(_) | Err(super::expr::Fail::Preserved(_)) => kept(i, out),
+                    Ok(_) | Err(super::fail::Fail::Preserved(_)) => kept(i, out),
                     Err(e) => return Err(e),
                 },
-                Element::Directive(_) => return Err(super::expr::Fail::Preserved(None)),
+                Element::Directive(_) => return Err(super::fail::Fail::Preserved(None)),
             }
         }
         Ok(Value::String(crate::value::Str::from(out.as_str())))
@@ -150,7 +151,7 @@ fn render(
                 Element::Interpolation(i) => i.span,
                 Element::Directive(_) => Span::default(),
             });
-            return Err(super::expr::too_deep(span));
+            return Err(super::fail::too_deep(span));
         }
         for el in elements {
             match el {

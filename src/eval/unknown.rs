@@ -3,7 +3,7 @@
 //! and conditionals take known and unknown values alike: `ops`.)
 
 use super::access;
-use super::expr::R;
+use super::fail::R;
 use super::typing::{self, Refine, Ty};
 use crate::syntax::Span;
 use crate::value::{Type, Value};

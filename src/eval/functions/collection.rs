@@ -5,7 +5,7 @@ use super::util::{
 };
 use super::Registry;
 use crate::eval::call::{self, TypedCall, TypedResult, UnknownCall};
-use crate::eval::expr::R;
+use crate::eval::fail::R;
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,

@@ -5,7 +5,7 @@ use super::util::{self, convert_known, friendly_type, Ty};
 use super::Registry;
 use crate::error::Error;
 use crate::eval::call::{ExpressionCall, TypedCall, TypedResult, UnknownCall};
-use crate::eval::expr::{Fail, R};
+use crate::eval::fail::{Fail, R};
 use crate::eval::func::TypeCallback;
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};

@@ -3,7 +3,7 @@
 use super::util::{self, string, Ty};
 use super::Registry;
 use crate::eval::call::UnknownCall;
-use crate::eval::expr::R;
+use crate::eval::fail::R;
 use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;

@@ -1,7 +1,7 @@
 //! String functions.
 
 use crate::eval::call::UnknownCall;
-use crate::eval::expr::R;
+use crate::eval::fail::R;
 #[cfg(feature = "regex")]
 use crate::eval::typing::Returns;
 use crate::eval::{typing, unknown};
