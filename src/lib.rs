@@ -68,7 +68,7 @@ pub use de::{
 };
 pub use error::{Diagnostic, Error, ErrorKind, Result, Severity};
 pub use parser::{parse, parse_with, ParseOptions};
-pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
+pub use ser::{to_string, to_value, to_vec, to_writer};
 pub use syntax::{Body, ConfigFile, Expression, Span, Template};
 pub use value::{AttributeTypes, Key, Map, Number, Str, Type, TypeConstraint, Value};
 

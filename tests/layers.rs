@@ -47,7 +47,7 @@ fn reexported(name: &str) -> &str {
         | "Deserializer" => "de",
         "Diagnostic" | "Error" | "ErrorKind" | "Result" | "Severity" | "Span" => "error",
         "parse" | "parse_with" | "ParseOptions" => "parser",
-        "to_string" | "to_value" | "to_vec" | "to_writer" | "Serializer" => "ser",
+        "to_string" | "to_value" | "to_vec" | "to_writer" => "ser",
         "Body" | "ConfigFile" | "Expression" | "Template" => "syntax",
         "Key" | "Map" | "Number" | "Str" | "Type" | "TypeConstraint" | "Typed" | "Value" => "value",
         other => other,

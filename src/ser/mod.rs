@@ -63,7 +63,7 @@
 //! every line is indented, so that the indentation is kept), with a marker
 //! that no line of the content equals.
 //!
-//! [`Serializer::literal_strings`] (or [`to_string_literal`]) turns template
+//! [`Options::literal_strings`] (or [`to_string_literal`]) turns template
 //! handling off: every string is written so that it reads back as the same
 //! text (`${` written `$${`). Strings inside a [`Value`] are always literal:
 //! a `Value` is data, not source.
@@ -72,7 +72,7 @@
 //! written as they are (a field of type `Expression` is an attribute with that
 //! expression).
 
-mod json;
+mod impls;
 mod node;
 
 use std::io;
@@ -91,42 +91,43 @@ pub(crate) const BLOCK_TOKEN: &str = "$hcl2::private::Block";
 pub(crate) const LABELED_TOKEN: &str = "$hcl2::private::LabeledBlock";
 pub(crate) const ATTR_TOKEN: &str = "$hcl2::private::Attribute";
 
-/// Options for writing HCL with serde.
+/// Options for writing HCL with serde (`to_string` uses the defaults);
+/// not itself a `serde::Serializer`.
 ///
 /// ```
-/// let mut s = hcl::Serializer::new().literal_strings(true);
+/// let mut s = hcl::ser::Options::new().literal_strings(true);
 /// let v = hcl::Value::from_iter([("a", "${x}")]);
 /// assert_eq!(s.to_string(&v).unwrap(), "a = \"$${x}\"\n");
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Serializer {
+pub struct Options {
     literal_strings: bool,
 }
 
-impl Serializer {
+impl Options {
     /// Default options: strings with `${`/`%{` are templates.
     ///
     /// ```
     /// use std::collections::BTreeMap;
-    /// let mut s = hcl::Serializer::new();
+    /// let mut s = hcl::ser::Options::new();
     /// let m = BTreeMap::from([("a", "${x}-y"), ("b", "${x}")]);
     /// assert_eq!(s.to_string(&m).unwrap(), "a = \"${x}-y\"\nb = x\n");
     /// // A `Value`'s strings are always written literally.
     /// let v = hcl::Value::from_iter([("a", "${x}")]);
     /// assert_eq!(s.to_string(&v).unwrap(), "a = \"$${x}\"\n");
     /// ```
-    pub fn new() -> Serializer {
-        Serializer::default()
+    pub fn new() -> Options {
+        Options::default()
     }
 
     /// When `true`, every string is written literally (`${` escaped as `$${`).
     ///
     /// ```
     /// let v = hcl::Value::from_iter([("a", "%{ if x }y%{ endif }")]);
-    /// let mut s = hcl::Serializer::new().literal_strings(true);
+    /// let mut s = hcl::ser::Options::new().literal_strings(true);
     /// assert_eq!(s.to_string(&v).unwrap(), "a = \"%%{ if x }y%%{ endif }\"\n");
     /// ```
-    pub fn literal_strings(mut self, yes: bool) -> Serializer {
+    pub fn literal_strings(mut self, yes: bool) -> Options {
         self.literal_strings = yes;
         self
     }
@@ -139,7 +140,7 @@ impl Serializer {
     ///
     /// ```
     /// use std::collections::BTreeMap;
-    /// let mut s = hcl::Serializer::new();
+    /// let mut s = hcl::ser::Options::new();
     /// let m = BTreeMap::from([("b", 2), ("a", 1)]);
     /// assert_eq!(s.to_string(&m).unwrap(), "a = 1\nb = 2\n");
     /// // A body needs names: a bare number is not one.
@@ -161,7 +162,7 @@ impl Serializer {
 /// Writes `value` (a struct or map) as an HCL body.
 ///
 /// # Errors
-/// See [`Serializer::to_string`].
+/// See [`Options::to_string`].
 ///
 /// ```
 /// #[derive(serde::Serialize)]
@@ -169,7 +170,7 @@ impl Serializer {
 /// assert_eq!(hcl::to_string(&S { a: 1, b: vec!["x"] }).unwrap(), "a = 1\nb = [\"x\"]\n");
 /// ```
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    Serializer::new().to_string(value)
+    Options::new().to_string(value)
 }
 
 /// Writes `value` as one HCL expression, as [`to_string`] writes an
@@ -239,7 +240,7 @@ pub fn to_block_string<T: Serialize + ?Sized>(
 /// Like [`to_string`], with every string written literally.
 ///
 /// # Errors
-/// See [`Serializer::to_string`].
+/// See [`Options::to_string`].
 ///
 /// ```
 /// let v = hcl::Value::from_iter([("a", "${x}")]);
@@ -247,13 +248,13 @@ pub fn to_block_string<T: Serialize + ?Sized>(
 /// assert!(hcl::ser::to_string_literal(&[1, 2]).is_err());
 /// ```
 pub fn to_string_literal<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    Serializer::new().literal_strings(true).to_string(value)
+    Options::new().literal_strings(true).to_string(value)
 }
 
 /// Like [`to_string`], as bytes.
 ///
 /// # Errors
-/// See [`Serializer::to_string`].
+/// See [`Options::to_string`].
 ///
 /// ```
 /// let v = hcl::Value::from_iter([("a", true)]);
@@ -267,7 +268,7 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// Like [`to_string`], written to `writer`.
 ///
 /// # Errors
-/// See [`Serializer::to_string`]; also I/O errors.
+/// See [`Options::to_string`]; also I/O errors.
 ///
 /// ```
 /// let mut out = Vec::new();
