@@ -209,8 +209,10 @@
 //!   [`LABEL`] is not offered there (use [`LABELS`], which a labeled block
 //!   read as a list element always offers in map form).
 
+mod blocks;
 mod body;
 mod eval_glue;
+mod expr;
 mod repeated;
 mod syntax_de;
 mod value;

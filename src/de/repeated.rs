@@ -11,8 +11,8 @@
 
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 
-use super::body::{ExprDe, TupleSeq};
 use super::eval_glue::Env;
+use super::expr::{ExprDe, TupleSeq};
 use super::{syntax_de, value::EXACT_VALUE};
 use crate::error::path::{attach_span, prepend_key};
 use crate::error::{Error, Result};
@@ -73,7 +73,7 @@ impl<'b, 't: 'b, 'de> MapAccess<'de> for Grouped<'b, 't, 'de> {
         };
         let key = item.key.literal_key().unwrap_or("");
         let k = seed
-            .deserialize(super::body::object_key_de(&item.key, &self.env))
+            .deserialize(super::expr::object_key_de(&item.key, &self.env))
             .map_err(|e| attach_span(prepend_key(e, key), item.key.span()))?;
         self.pending = Some((item, values));
         Ok(Some(k))
