@@ -2,10 +2,11 @@
 //! `postcondition` or `assert` block's `condition`, and its
 //! `error_message` when the condition is false.
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::eval::{evaluate_typed, Context};
 use crate::syntax::Block;
+use crate::syntax::Span;
 use crate::value::Value;
-use crate::{Error, ErrorKind, Result, Span};
 
 /// What a condition came to.
 #[derive(Clone, Debug, PartialEq, Eq)]

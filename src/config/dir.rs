@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, Severity};
-use crate::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 
 /// Terraform's (and OpenTofu's) configuration files: `.tf`, `.tf.json`.
 pub const TERRAFORM: &[&str] = &[".tf", ".tf.json"];

@@ -50,10 +50,11 @@ pub use plan::{
 pub use tool::Tool;
 
 use crate::error::Location;
+use crate::error::{Diagnostic, Error, ErrorKind, Result};
 use crate::eval::Context;
 use crate::parser::ParseOptions;
+use crate::syntax::Span;
 use crate::syntax::{Body, ConfigFile, Structure};
-use crate::{Diagnostic, Error, ErrorKind, Result, Span};
 
 /// Several files read as one body (see the [module](self)).
 ///

@@ -7,11 +7,13 @@ use super::condition::{self, Outcome};
 use super::tool::{Source, Tool};
 use super::Files;
 use crate::analysis::{each_body_reference, references, Step};
+use crate::error::{Diagnostic, Error, ErrorKind, Result, Severity};
 use crate::eval::{Context, EvalMode, Typed};
+use crate::syntax::Span;
 use crate::syntax::{Block, Body, Expression, Structure};
 use crate::typeexpr::{constant_of, Unset, Variable};
+use crate::value::TypeConstraint;
 use crate::value::{Type, Value};
-use crate::{Diagnostic, Error, ErrorKind, Result, Severity, Span, TypeConstraint};
 
 /// The values a module's variables are given, besides their defaults, as
 /// Terraform takes them: variable files (`terraform.tfvars`,

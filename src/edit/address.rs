@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 
 /// An address: block types and labels, then (for an attribute) its name.
 ///

@@ -4,8 +4,9 @@ use super::expr_mut::ExprMut;
 use super::layout::with_comments;
 use super::locate::{attribute_in, block_in, body_at, Step};
 use super::Document;
+use crate::error::{Error, ErrorKind, Result};
 use crate::syntax::Body;
-use crate::{Error, ErrorKind, Result, Span};
+use crate::syntax::Span;
 
 /// A body in a [`Document`]: the file's, or a block's. Find blocks by type
 /// and labels, attributes by name; set, add, insert, move and remove them.

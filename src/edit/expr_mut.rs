@@ -3,8 +3,9 @@
 use super::layout::{line_end, line_start, with_comma, with_decor};
 use super::locate::{expr_at, Step};
 use super::Document;
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::syntax::{ExprKind, Expression};
-use crate::{Error, ErrorKind, Result, Span};
 
 /// An expression in a [`Document`]: an attribute's value, an object's
 /// item, a tuple's element or a call's argument. Replace it, or edit its

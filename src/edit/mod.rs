@@ -78,8 +78,9 @@ pub use expr_mut::ExprMut;
 use layout::{line_end, line_start, with_decor};
 use locate::{body_by_span, find_in, Found, Items};
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::syntax::{Body, Structure};
-use crate::{ConfigFile, Error, ErrorKind, Result, Span};
+use crate::syntax::{ConfigFile, Span};
 
 /// A config file to edit; printing it ([`fmt::Display`]) gives its text,
 /// byte for byte what was parsed except where it was edited.

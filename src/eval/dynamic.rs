@@ -27,12 +27,14 @@
 use std::collections::HashMap;
 
 use super::{evaluate_typed, Context, EvalMode, Typed};
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::syntax::{
     fold_body, fold_element, fold_expr, Arena, Attribute, Block, BlockLabel, Body, Directive,
     Element as TemplateElement, ExprKind, Expression, Fold, ForDirective, ForExpr, Ident,
     Structure, TraversalOperatorKind,
 };
-use crate::{Error, ErrorKind, Result, Span, Type, Value};
+use crate::value::{Type, Value};
 
 /// Expands the `dynamic` blocks of `body` (at any depth) in `ctx`, building
 /// the expanded body in `arena`. Errors (a `for_each` that is not a

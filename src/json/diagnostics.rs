@@ -1,6 +1,7 @@
 //! Diagnostics as Terraform's `terraform validate -json` prints them.
 
-use crate::{Diagnostic, Error, Map, Severity, Value};
+use crate::error::{Diagnostic, Error, Severity};
+use crate::value::{Map, Value};
 
 /// One diagnostic in `terraform validate -json`'s shape: `severity`,
 /// `summary`, `detail`, and a `range` (`filename`, `start` and exclusive

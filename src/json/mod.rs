@@ -54,8 +54,9 @@ pub(crate) mod write;
 
 use std::borrow::Cow;
 
+use crate::error::Result;
 use crate::parser::ParseOptions;
-use crate::{ConfigFile, Result};
+use crate::syntax::ConfigFile;
 
 pub use diagnostics::{diagnostic_value, diagnostics_value};
 pub(crate) use native::key_text;

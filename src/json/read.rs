@@ -11,13 +11,15 @@
 //! definition, in order ([`merge_repeated`](super::repeated::merge_repeated)).
 //! Spans are those of the JSON text, so errors have its lines and columns.
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::parser::ParseOptions;
+use crate::syntax::Span;
 use crate::syntax::{
     fold_template, Arena, Attribute, Body, ExprKind, Expression, Fold, Ident, NumberLit,
     ObjectItem, ObjectKey, ObjectSeparator, Structure, TemplateExpr, TemplateKind,
 };
 use crate::value::json::{Kind, Node};
-use crate::{Error, ErrorKind, Number, Result, Span};
+use crate::value::Number;
 
 /// The body a JSON document's root object stands for.
 pub(crate) fn body<'a>(

@@ -3,8 +3,9 @@
 
 use std::borrow::Cow;
 
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::value::json::{Kind, Node};
-use crate::{Error, ErrorKind, Result, Span};
 
 /// Joins the properties an object defines more than once, at every
 /// depth, as the spec asks ("preserving all of them and the relative

@@ -2,12 +2,13 @@
 //! form Terraform reads back as the same configuration.
 
 use crate::analysis::references;
+use crate::error::Result;
 use crate::eval::{Context, EvalMode};
 use crate::syntax::{
     Block, Body, Element, ExprKind, Expression, Interpolation, ObjectKey, Structure, Template,
 };
 use crate::value::json::{escape_template, number_text, write_json, write_json_string, JsonStyle};
-use crate::{Key, Map, Result, Value};
+use crate::value::{Key, Map, Value};
 use std::borrow::Cow;
 
 /// How [`to_string`] writes.

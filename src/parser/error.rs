@@ -10,7 +10,8 @@
 use std::borrow::Cow;
 
 use crate::error::Location;
-use crate::{Error, ErrorKind, Span};
+use crate::error::{Error, ErrorKind};
+use crate::syntax::Span;
 
 use super::input::In;
 use super::lexer::{ident_end, ident_starts_at};

@@ -38,10 +38,11 @@ use nom::{Check, Complete, Emit, OutputM, Parser};
 use input::In;
 use scratch::Cx;
 
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::syntax::{
     Arena, Body, ConfigFile, Expression, ParsedExpression, ParsedTemplate, Template,
 };
-use crate::{Error, ErrorKind, Result, Span};
 
 /// Options for parsing.
 ///

@@ -79,8 +79,9 @@ use std::io;
 
 use serde::Serialize;
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::format::Printer;
-use crate::{Error, ErrorKind, Result, Value};
+use crate::value::Value;
 
 /// Tokens used to recognise special values in `serialize_newtype_struct`.
 pub(crate) const LITERAL_TOKEN: &str = "$hcl2::private::LiteralString";

@@ -5,10 +5,12 @@ use crate::error::path::{prepend_index, prepend_key};
 use serde::ser::{self, Serialize};
 
 use super::*;
+use crate::error::Error;
 use crate::format::Printer;
 use crate::syntax::is_ident;
+use crate::syntax::Span;
 use crate::syntax::*;
-use crate::{Error, Number, Span};
+use crate::value::Number;
 
 /// A per-field override.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

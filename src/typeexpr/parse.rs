@@ -5,9 +5,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::syntax::{ExprKind, Expression, ObjectKey};
 use crate::value::{ConstraintAttribute as Attribute, Type, TypeConstraint};
-use crate::{Error, ErrorKind, Result, Span};
 
 impl Type {
     /// Parses Terraform's type syntax: `string`, `number`, `bool`, `any`

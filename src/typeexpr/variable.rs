@@ -2,8 +2,9 @@
 //! ..., default = ..., nullable = ... }`) and gives it a value (`-var
 //! v=RAW`, a `.tfvars` or `.pkrvars.hcl` file, or nothing).
 
+use crate::error::{Error, ErrorKind, Result};
 use crate::eval::{Context, Typed};
-use crate::{Error, ErrorKind, Result, TypeConstraint};
+use crate::value::TypeConstraint;
 
 /// A declared input variable: its type constraint, its default and
 /// whether it may be null. [`Variable::value`] gives it a value as

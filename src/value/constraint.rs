@@ -26,7 +26,8 @@ use std::fmt;
 use super::convert::{self, friendly};
 use super::meta::{self, Meta, Ty};
 use super::Typed;
-use crate::{Error, ErrorKind, Result, Type, Value};
+use crate::error::{Error, ErrorKind, Result};
+use crate::value::{Type, Value};
 
 /// A type constraint: a [`Type`] that may leave parts open (`any`) and
 /// mark object attributes optional, with a default.

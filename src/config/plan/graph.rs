@@ -14,12 +14,13 @@ use crate::config::module::{
     Declarations, Kind,
 };
 use crate::config::Files;
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 use crate::syntax::{
     walk_expr, Block, Body, ExprKind, Expression, Structure, TraversalOperatorKind, Visit,
 };
 use crate::typeexpr::Variable;
 use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
-use crate::{Error, ErrorKind, Result, Span};
 
 use super::{ResourceMode, RESOURCE_META, RESOURCE_META_BLOCKS};
 

@@ -69,8 +69,8 @@ const CALL_META: &[&str] = &[
 ];
 
 use super::{Files, Inputs};
+use crate::error::{Diagnostic, Result};
 use crate::eval::{Context, Typed};
-use crate::{Diagnostic, Result};
 
 /// Which of Terraform's commands a plan follows: `terraform plan` or
 /// `terraform validate` (see [`plan_dir`]).

@@ -1,10 +1,11 @@
 //! `count` and `for_each`: the instance keys of a resource or a module
 //! call, with Terraform's errors for values it refuses.
 
+use crate::error::{Error, ErrorKind};
 use crate::eval::Typed;
+use crate::syntax::Span;
 use crate::value::meta::{self, Meta};
 use crate::value::{Type, Value};
-use crate::{Error, ErrorKind, Span};
 
 /// The key of one instance: `[0]` under `count`, `["k"]` under
 /// `for_each`, none for a single instance. Displayed as Terraform writes it

@@ -22,12 +22,13 @@ use crate::analysis::{references, Step};
 use crate::config::condition::{self, Outcome};
 use crate::config::module::{header_span, variables_context, Declarations, Kind};
 use crate::config::Files;
+use crate::error::{Error, ErrorKind, Result};
 use crate::eval::{evaluate_typed, Context, Namespace, Part, Typed};
+use crate::syntax::Span;
 use crate::syntax::{Block, Body, ExprKind, Structure};
 use crate::value::map::{FastHashMap as HashMap, FastHashSet as HashSet};
 use crate::value::meta;
 use crate::value::{Key, Map, Type, Value};
-use crate::{Error, ErrorKind, Result, Span};
 
 /// The built-in provider's full name.
 const BUILTIN: &str = "terraform.io/builtin/terraform";

@@ -6,7 +6,8 @@
 
 use std::borrow::Cow;
 
-use crate::{Error, ErrorKind, Result, Span};
+use crate::error::{Error, ErrorKind, Result};
+use crate::syntax::Span;
 
 /// A JSON value and where it is.
 #[derive(Debug)]
