@@ -6,8 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::syntax::Span;
+use crate::error::{Error, ErrorKind, Result, Span};
 
 /// A JSON value and where it is.
 #[derive(Debug)]
