@@ -338,12 +338,12 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_, '_, 'de> {
         visitor.visit_unit()
     }
 
-    reject! {
-        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
-        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
-        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
-        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
-        deserialize_bytes() deserialize_byte_buf() deserialize_identifier()
+    deserializer_methods! {
+        reject;
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_str
+        deserialize_string deserialize_bytes deserialize_byte_buf deserialize_identifier
     }
 }
 
@@ -500,17 +500,14 @@ impl<'de> de::Deserializer<'de> for LabelDe<'_, '_, 'de> {
             .map_err(|e| attach_span(e, span))
     }
 
-    key_forward! {
-        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
-        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
-        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
-        deserialize_f64() deserialize_char() deserialize_bytes()
-        deserialize_byte_buf() deserialize_option() deserialize_unit() deserialize_seq()
-        deserialize_map() deserialize_identifier() deserialize_ignored_any()
-        deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
-        deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
+    deserializer_methods! {
+        key_forward;
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_bytes
+        deserialize_byte_buf deserialize_option deserialize_unit deserialize_seq deserialize_map
+        deserialize_identifier deserialize_ignored_any deserialize_unit_struct
+        deserialize_newtype_struct deserialize_tuple deserialize_tuple_struct
     }
 }
 

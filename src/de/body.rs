@@ -389,15 +389,13 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_, '_, 'de> {
         visitor.visit_unit()
     }
 
-    reject! {
-        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32()
-        deserialize_i64() deserialize_i128() deserialize_u8() deserialize_u16()
-        deserialize_u32() deserialize_u64() deserialize_u128() deserialize_f32()
-        deserialize_f64() deserialize_char() deserialize_str() deserialize_string()
-        deserialize_bytes() deserialize_byte_buf() deserialize_seq()
-        deserialize_identifier()
-        deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
+    deserializer_methods! {
+        reject;
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_str
+        deserialize_string deserialize_bytes deserialize_byte_buf deserialize_seq
+        deserialize_identifier deserialize_tuple deserialize_tuple_struct
     }
 }
 

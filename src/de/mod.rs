@@ -209,6 +209,51 @@
 //!   [`LABEL`] is not offered there (use [`LABELS`], which a labeled block
 //!   read as a list element always offers in map form).
 
+/// `serde::Deserializer`'s methods, each with its parameters (the one list
+/// of them), handed one by one to the macro `$form` that writes their
+/// bodies: `deserializer_methods!(form; all)` for all 31, or
+/// `deserializer_methods!(form; deserialize_bool deserialize_seq)` for the
+/// named ones (the rest written by hand).
+macro_rules! deserializer_methods {
+    (@one $form:ident deserialize_unit_struct) => {
+        $form!(deserialize_unit_struct(name: &'static str));
+    };
+    (@one $form:ident deserialize_newtype_struct) => {
+        $form!(deserialize_newtype_struct(name: &'static str));
+    };
+    (@one $form:ident deserialize_tuple) => {
+        $form!(deserialize_tuple(len: usize));
+    };
+    (@one $form:ident deserialize_tuple_struct) => {
+        $form!(deserialize_tuple_struct(name: &'static str, len: usize));
+    };
+    (@one $form:ident deserialize_struct) => {
+        $form!(deserialize_struct(name: &'static str, fields: &'static [&'static str]));
+    };
+    (@one $form:ident deserialize_enum) => {
+        $form!(deserialize_enum(name: &'static str, variants: &'static [&'static str]));
+    };
+    (@one $form:ident $method:ident) => {
+        $form!($method());
+    };
+    ($form:ident; all) => {
+        deserializer_methods! {
+            $form;
+            deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+            deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+            deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+            deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
+            deserialize_option deserialize_unit deserialize_seq deserialize_map
+            deserialize_identifier deserialize_ignored_any deserialize_unit_struct
+            deserialize_newtype_struct deserialize_tuple deserialize_tuple_struct
+            deserialize_struct deserialize_enum
+        }
+    };
+    ($form:ident; $($method:ident)*) => {
+        $(deserializer_methods!(@one $form $method);)*
+    };
+}
+
 mod blocks;
 mod body;
 mod eval_glue;
@@ -656,19 +701,5 @@ macro_rules! forward_to_body {
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     type Error = Error;
 
-    forward_to_body! {
-        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
-        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
-        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
-        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
-        deserialize_string() deserialize_bytes() deserialize_byte_buf()
-        deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
-        deserialize_identifier() deserialize_ignored_any()
-        deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
-        deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
-        deserialize_struct(name: &'static str, fields: &'static [&'static str])
-        deserialize_enum(name: &'static str, variants: &'static [&'static str])
-    }
+    deserializer_methods!(forward_to_body; all);
 }

@@ -700,31 +700,28 @@ impl<'de> VariantAccess<'de> for ValueVariant {
 // Public impls on Value
 // ---------------------------------------------------------------------------
 
-/// Every method of `serde::Deserializer`, each forwarded to the
-/// [`ValueDeserializer`] `$make` builds of `self` (one list for the owned
-/// and the borrowing forms).
+/// A [`Value`], owned or borrowed, as the [`ValueDeserializer`] that reads it.
+trait ToDeserializer {
+    fn to_deserializer(self) -> ValueDeserializer;
+}
+
+impl ToDeserializer for Value {
+    fn to_deserializer(self) -> ValueDeserializer {
+        ValueDeserializer::new(self, Span::default())
+    }
+}
+
+impl ToDeserializer for &Value {
+    fn to_deserializer(self) -> ValueDeserializer {
+        ValueDeserializer::new(self.clone(), Span::default())
+    }
+}
+
+/// Deserializer methods forwarded to the [`ValueDeserializer`] of `self`.
 macro_rules! forward_to_value_deserializer {
-    ($make:expr) => {
-        forward_to_value_deserializer! {
-            @each $make;
-            deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
-            deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
-            deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
-            deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
-            deserialize_string() deserialize_bytes() deserialize_byte_buf()
-            deserialize_option() deserialize_unit() deserialize_seq() deserialize_map()
-            deserialize_identifier() deserialize_ignored_any()
-            deserialize_unit_struct(name: &'static str)
-            deserialize_newtype_struct(name: &'static str)
-            deserialize_tuple(len: usize)
-            deserialize_tuple_struct(name: &'static str, len: usize)
-            deserialize_struct(name: &'static str, fields: &'static [&'static str])
-            deserialize_enum(name: &'static str, variants: &'static [&'static str])
-        }
-    };
-    (@each $make:expr; $($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
-            ($make)(self).$method($($arg,)* visitor)
+            self.to_deserializer().$method($($arg,)* visitor)
         }
     )*};
 }
@@ -743,7 +740,7 @@ macro_rules! forward_to_value_deserializer {
 impl<'de> de::Deserializer<'de> for Value {
     type Error = Error;
 
-    forward_to_value_deserializer!(|v| ValueDeserializer::new(v, Span::default()));
+    deserializer_methods!(forward_to_value_deserializer; all);
 }
 
 impl<'de> IntoDeserializer<'de, Error> for Value {
@@ -766,7 +763,7 @@ impl<'de> IntoDeserializer<'de, Error> for Value {
 impl<'de> de::Deserializer<'de> for &Value {
     type Error = Error;
 
-    forward_to_value_deserializer!(|v: &Value| ValueDeserializer::new(v.clone(), Span::default()));
+    deserializer_methods!(forward_to_value_deserializer; all);
 }
 
 /// Deserializes a `T` from a [`Value`].
