@@ -879,39 +879,42 @@ fn help_prints_the_whole_usage_or_one_command_s() {
         }
         assert_eq!(run(&["--help", cmd]), usage, "--help {cmd}");
     }
-    assert_eq!(
-        run(&["help", "check"]),
-        concat!(
-            "usage: hcl check [--quiet] [--recursive] [--max-depth N] [--format text|json|github] PATH...\n",
-            "       hcl check --module [--ext .pkr.hcl,.pkr.json] [--quiet] [--format text|json|github] DIR...\n",
-            "\n",
-            "    parse each file (native syntax, or JSON syntax for *.json) and print\n",
-            "    each failure as FILE:LINE:COL: message with a snippet, then how many\n",
-            "    files were checked (`3 files ok`, `1 of 3 files failed`); exit 1 if\n",
-            "    any fails; --quiet (-q): print only the paths of the files that fail;\n",
-            "    every syntax error of a file is reported (the parser goes on at the\n",
-            "    next top-level item); --format json prints one `terraform validate\n",
-            "    -json` object for all files instead, --format github one GitHub\n",
-            "    Actions command per error (::error file=F,line=L,col=C,...::DETAIL);\n",
-            "    --max-depth N: the nesting limit (default 1024; also for json, refs,\n",
-            "    eval and fmt)\n",
-            "\n",
-            "    --module: each DIR's files (Terraform's, or those of --ext) read as one\n",
-            "    module and checked as Terraform checks it: duplicate variables,\n",
-            "    locals, outputs, module calls, resources and data sources; references\n",
-            "    to undeclared variables and locals; cycles of locals; variable types\n",
-            "    and defaults; ends with `N modules ok` or `1 of N modules failed`\n",
-            "\n",
-            "Flags are written -flag or --flag, before or after the other arguments; a\n",
-            "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
-            "-write=false); `--` ends the flags.\n",
-            "\n",
-            "A PATH is a file (`-`: stdin) or a directory, whose .tf, .tfvars, .hcl,\n",
-            ".nomad, .tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files\n",
-            "are read in name order (not its hidden files; with --recursive, its\n",
-            "subdirectories' too, in their place).\n",
-        )
+    // A command's usage: its synopses, what it does, each flag with its
+    // help, how flags are written, how PATHs are read.
+    let check = run(&["help", "check"]);
+    assert!(
+        check.starts_with(concat!(
+            "usage: hcl check [--quiet] [--recursive] [--max-depth N]\n",
+            "           [--format text|json|github] PATH...\n",
+            "       hcl check --module [--quiet] [--format text|json|github] [--ext LIST]\n",
+            "           DIR...\n\n",
+            "    Parses each file",
+        )),
+        "{check}"
     );
+    assert!(
+        check.contains(concat!(
+            "\noptions:\n",
+            "  --quiet, -q\n",
+            "      print only the path of each file that fails, one a line, and no summary\n",
+            "  --recursive\n",
+        )),
+        "{check}"
+    );
+    assert!(check.ends_with(concat!(
+        "\nFlags are written -flag or --flag, before or after the other arguments; a\n",
+        "flag's value follows it or is joined to it by `=` (--var=x=1,\n",
+        "-write=false); `--` ends the flags.\n",
+        "\n",
+        "A PATH is a file (`-`: stdin) or a directory, whose .tf, .tfvars, .hcl,\n",
+        ".nomad, .tf.json, .tfvars.json, .tftest.json, .hcl.json and .pkr.json files\n",
+        "are read in name order (not its hidden files; with --recursive, its\n",
+        "subdirectories' too, in their place).\n",
+    )));
+    // `terraform fmt`'s flags are shown with one dash, as it shows them.
+    assert!(run(&["help", "fmt"]).starts_with(
+        "usage: hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive]\n"
+    ));
     // `-h` as a flag's value asks for help too (`--var=-h` would not).
     let eval_usage = run(&["help", "eval"]);
     assert_eq!(run(&["eval", "-f", "-h"]), eval_usage);
@@ -924,6 +927,60 @@ fn help_prints_the_whole_usage_or_one_command_s() {
         "{}",
         stderr(&out)
     );
+}
+
+/// The flags of each command as `docs/cli.md`'s tables list them (the
+/// tables are made from the commands' declaration), each with a value
+/// its command takes.
+fn documented_flags() -> Vec<(String, String, Option<&'static str>)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let mut flags = Vec::new();
+    for part in doc.split("<!-- flags: ").skip(1) {
+        let (cmd, table) = part.split_once(" -->\n").unwrap();
+        let table = &table[..table.find("<!-- end -->").unwrap()];
+        for row in table.lines().skip(2) {
+            // `--name VALUE` (or `-name`, `-name=false`), the first spelling.
+            let first = row.trim_start_matches("| `").split('`').next().unwrap();
+            let (flag, value) = match first.split_once(' ') {
+                Some((flag, what)) => (flag, Some(sample(what))),
+                None => (first.trim_end_matches("=false"), None),
+            };
+            flags.push((cmd.to_owned(), flag.to_owned(), value));
+        }
+    }
+    flags
+}
+
+/// A value of the kind a flag's usage names.
+fn sample(what: &str) -> &'static str {
+    match what {
+        "N" => "5",
+        "LIST" => ".tf",
+        "NAME=JSON" => "x=1",
+        "NAME=RAW" | "NAME=VALUE" => "x=1",
+        "PATH=TYPE[!]" => "x=string",
+        "TYPE" => "string",
+        "terraform\\|packer\\|nomad" => "packer",
+        w if w.starts_with("text") => "text",
+        _ => "x",
+    }
+}
+
+#[test]
+fn every_declared_flag_is_read_by_its_command() {
+    let flags = documented_flags();
+    assert!(flags.len() > 50, "{}", flags.len());
+    for (cmd, flag, value) in &flags {
+        // A flag the command reads lets it go on to the next argument,
+        // which it then refuses.
+        let mut args = vec![cmd.as_str(), flag.as_str()];
+        args.extend(value);
+        args.push("--no-such-flag");
+        let out = hcl(&args, "");
+        let expected =
+            format!("hcl: {cmd}: unknown flag `--no-such-flag` (see `hcl help {cmd}`)\n");
+        assert_eq!(stderr(&out), expected, "{args:?}");
+    }
 }
 
 #[test]

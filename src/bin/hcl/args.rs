@@ -7,6 +7,8 @@
 //! argument (stdin); so is an argument whose dash is not followed by a
 //! letter (`-1`, `-(a)`: expressions).
 
+use super::commands::{command, Command, Kind};
+
 /// Why a command stopped without running.
 #[derive(Debug)]
 pub(crate) enum Stop {
@@ -29,58 +31,29 @@ impl From<&str> for Stop {
     }
 }
 
-/// One argument.
+/// One argument, its flag read as the command declares it
+/// ([`super::commands`]).
 pub(crate) enum Arg<'a> {
-    Flag(Flag<'a>),
+    /// A switch (its name as declared first), on or off.
+    Switch(&'static str, bool),
+    /// A flag that takes a value (its name as declared first), and the value.
+    Flag(&'static str, &'a str),
     /// Not a flag: a file, an expression, `-`...
     Value(&'a str),
 }
 
-/// A flag, as `-name`, `--name` or either with `=value`.
-pub(crate) struct Flag<'a> {
-    cmd: &'static str,
-    /// As written, for messages.
-    pub(crate) arg: &'a str,
-    /// Without its dashes and value.
-    pub(crate) name: &'a str,
-    /// After `=`.
-    value: Option<&'a str>,
-}
-
-impl Flag<'_> {
-    /// A boolean flag's value: true, or as given after `=` (Go's spellings:
-    /// `-write=false`, `--pretty=1`...).
-    pub(crate) fn bool(&self) -> Result<bool, Stop> {
-        match self.value {
-            None | Some("1" | "t" | "T" | "true" | "TRUE" | "True") => Ok(true),
-            Some("0" | "f" | "F" | "false" | "FALSE" | "False") => Ok(false),
-            Some(v) => Err(Stop::Error(format!(
-                "{}: invalid boolean value `{v}` for -{}",
-                self.cmd, self.name
-            ))),
-        }
-    }
-
-    /// The error for a flag the command does not have.
-    pub(crate) fn unknown(&self) -> Stop {
-        let cmd = self.cmd;
-        Stop::Error(format!(
-            "{cmd}: unknown flag `{}` (see `hcl help {cmd}`)",
-            self.arg
-        ))
-    }
-}
-
-/// The arguments of command `cmd`, read one at a time.
+/// The arguments of a command, read one at a time.
 pub(crate) struct Args<'a> {
-    cmd: &'static str,
+    cmd: &'static Command,
     rest: &'a [String],
     /// After `--`: no more flags.
     values_only: bool,
 }
 
 impl<'a> Args<'a> {
+    /// The arguments of the command named `cmd` (one [`COMMANDS`] declares).
     pub(crate) fn new(cmd: &'static str, args: &'a [String]) -> Args<'a> {
+        let cmd = command(cmd).unwrap_or_else(|| unreachable!("`{cmd}` is declared"));
         Args {
             cmd,
             rest: args,
@@ -88,7 +61,9 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// The next argument; `Stop::Help` for a help flag.
+    /// The next argument; `Stop::Help` for a help flag, an error for a
+    /// flag the command does not have, a flag without its value or a
+    /// switch's value that is not a boolean.
     pub(crate) fn next(&mut self) -> Result<Option<Arg<'a>>, Stop> {
         let Some((arg, rest)) = self.rest.split_first() else {
             return Ok(None);
@@ -101,57 +76,78 @@ impl<'a> Args<'a> {
             self.values_only = true;
             return self.next();
         }
-        match flag_name(arg) {
-            None => Ok(Some(Arg::Value(arg))),
-            Some(("h" | "help", _)) => Err(Stop::Help),
-            Some((name, value)) => Ok(Some(Arg::Flag(Flag {
-                cmd: self.cmd,
-                arg,
-                name,
-                value,
-            }))),
+        let cmd = self.cmd.name;
+        let (name, value) = match flag_name(arg) {
+            None => return Ok(Some(Arg::Value(arg))),
+            Some(("h" | "help", _)) => return Err(Stop::Help),
+            Some(given) => given,
+        };
+        let Some(flag) = self.cmd.flag(name) else {
+            return Err(Stop::Error(format!(
+                "{cmd}: unknown flag `{arg}` (see `hcl help {cmd}`)"
+            )));
+        };
+        let canonical = flag.names[0];
+        match flag.kind {
+            Kind::Switch | Kind::SwitchOn => {
+                Ok(Some(Arg::Switch(canonical, switch(cmd, name, value)?)))
+            }
+            Kind::Value(what) => {
+                if let Some(v) = value {
+                    return Ok(Some(Arg::Flag(canonical, v)));
+                }
+                let Some((next, rest)) = self.rest.split_first() else {
+                    return Err(Stop::Error(format!("{cmd}: {arg} needs {what}")));
+                };
+                if matches!(flag_name(next), Some(("h" | "help", _))) {
+                    return Err(Stop::Help);
+                }
+                self.rest = rest;
+                Ok(Some(Arg::Flag(canonical, next)))
+            }
         }
     }
 
     /// `--max-depth N`: parse options with that nesting limit.
-    pub(crate) fn max_depth(&mut self, flag: &Flag<'a>) -> Result<hcl::ParseOptions, Stop> {
-        let v = self.value(flag, "a number of nesting levels")?;
+    pub(crate) fn max_depth(&self, v: &str) -> Result<hcl::ParseOptions, Stop> {
         match v.parse::<usize>() {
             Ok(n) if n > 0 => Ok(hcl::ParseOptions::new().max_depth(n)),
             _ => Err(Stop::Error(format!(
                 "{}: --max-depth `{v}`: expected a number of nesting levels (1 or more)",
-                self.cmd
+                self.cmd.name
             ))),
         }
-    }
-
-    /// The value of `flag` (`what` it is, for the message when missing):
-    /// after its `=`, or the next argument, taken as it is unless it asks
-    /// for help.
-    pub(crate) fn value(&mut self, flag: &Flag<'a>, what: &str) -> Result<&'a str, Stop> {
-        if let Some(v) = flag.value {
-            return Ok(v);
-        }
-        let Some((next, rest)) = self.rest.split_first() else {
-            return Err(Stop::Error(format!(
-                "{}: {} needs {what}",
-                self.cmd, flag.arg
-            )));
-        };
-        if matches!(flag_name(next), Some(("h" | "help", _))) {
-            return Err(Stop::Help);
-        }
-        self.rest = rest;
-        Ok(next)
     }
 
     /// The error for an argument the command has no room for (`why`: what
     /// it already has).
     pub(crate) fn extra(&self, arg: &str, why: &str) -> Stop {
-        let cmd = self.cmd;
+        let cmd = self.cmd.name;
         Stop::Error(format!(
             "{cmd}: unexpected argument `{arg}`: {why} (see `hcl help {cmd}`)"
         ))
+    }
+
+    /// The error for a declared flag the command's code does not read: a
+    /// mistake in hcl, which the tests of every declared flag catch.
+    #[cold]
+    pub(crate) fn unread(&self, name: &str) -> Stop {
+        Stop::Error(format!(
+            "{}: --{name} is declared but not read",
+            self.cmd.name
+        ))
+    }
+}
+
+/// A switch's value: true, or as given after `=` (Go's spellings:
+/// `-write=false`, `--pretty=1`...).
+fn switch(cmd: &str, name: &str, value: Option<&str>) -> Result<bool, Stop> {
+    match value {
+        None | Some("1" | "t" | "T" | "true" | "TRUE" | "True") => Ok(true),
+        Some("0" | "f" | "F" | "false" | "FALSE" | "False") => Ok(false),
+        Some(v) => Err(Stop::Error(format!(
+            "{cmd}: invalid boolean value `{v}` for -{name}"
+        ))),
     }
 }
 

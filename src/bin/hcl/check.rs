@@ -16,7 +16,7 @@ enum Format {
     Github,
 }
 
-/// `hcl check [--quiet] [--recursive] [--format text|json|github] PATH...`.
+/// `hcl check [options] PATH...`.
 pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let mut format = Format::Text;
     let mut quiet = false;
@@ -28,31 +28,28 @@ pub(crate) fn check(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("check", args);
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => match flag.name {
-                "quiet" | "q" => quiet = flag.bool()?,
-                "recursive" => recursive = flag.bool()?,
-                "module" => module = flag.bool()?,
-                "max-depth" => parse = args.max_depth(&flag)?,
-                "ext" => {
-                    let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
-                    extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
-                    module = true;
-                }
-                "format" => {
-                    format = match args.value(&flag, "text, json or github")? {
-                        "text" => Format::Text,
-                        "json" => Format::Json,
-                        "github" => Format::Github,
-                        other => {
-                            return Err(format!(
-                                "check: --format `{other}`: expected text, json or github"
-                            )
-                            .into())
-                        }
+            Arg::Switch("quiet", on) => quiet = on,
+            Arg::Switch("recursive", on) => recursive = on,
+            Arg::Switch("module", on) => module = on,
+            Arg::Flag("max-depth", n) => parse = args.max_depth(n)?,
+            Arg::Flag("ext", list) => {
+                extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
+                module = true;
+            }
+            Arg::Flag("format", value) => {
+                format = match value {
+                    "text" => Format::Text,
+                    "json" => Format::Json,
+                    "github" => Format::Github,
+                    other => {
+                        return Err(format!(
+                            "check: --format `{other}`: expected text, json or github"
+                        )
+                        .into())
                     }
                 }
-                _ => return Err(flag.unknown()),
-            },
+            }
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(path) => paths.push(path),
         }
     }

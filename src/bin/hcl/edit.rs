@@ -8,8 +8,8 @@ use hcl::edit::{Address, Document};
 use super::args::{Arg, Args, Stop};
 use super::{read_text, report};
 
-/// `hcl edit attribute get|set|rm ADDRESS [EXPR] [-f FILE] [-u]` and
-/// `hcl edit block list|get|rm ADDRESS [-f FILE] [-u]`.
+/// `hcl edit attribute get|set|rm ADDRESS [EXPR] [options]` and
+/// `hcl edit block list|get|rm ADDRESS [options]`.
 pub(crate) fn edit(args: &[String]) -> Result<bool, Stop> {
     let mut file = "-".to_owned();
     let mut update = false;
@@ -17,11 +17,9 @@ pub(crate) fn edit(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("edit", args);
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => match flag.name {
-                "f" | "file" => file = args.value(&flag, "a FILE")?.to_owned(),
-                "u" | "update" => update = flag.bool()?,
-                _ => return Err(flag.unknown()),
-            },
+            Arg::Flag("f", f) => file = f.to_owned(),
+            Arg::Switch("u", on) => update = on,
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(v) => words.push(v),
         }
     }

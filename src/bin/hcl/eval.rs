@@ -29,61 +29,58 @@ pub(crate) fn eval(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("eval", args);
     while let Some(arg) = args.next()? {
         let given = match arg {
-            Arg::Flag(flag) => match flag.name {
-                "as" => {
-                    as_type = Some(args.value(&flag, "a TYPE")?);
-                    continue;
-                }
-                "var-value" => {
-                    var_value = Some(args.value(&flag, "a RAW value")?);
-                    continue;
-                }
-                "non-nullable" => {
-                    nullable = !flag.bool()?;
-                    continue;
-                }
-                "var" => {
-                    declare_json_var(&mut ctx, "eval", args.value(&flag, "NAME=JSON")?)?;
-                    continue;
-                }
-                "pretty" => {
-                    pretty = flag.bool()?;
-                    continue;
-                }
-                "format" => {
-                    json_diagnostics = json_format("eval", args.value(&flag, "text or json")?)?;
-                    continue;
-                }
-                "allow-files" => {
-                    ctx.allow_files(args.value(&flag, "a DIR")?);
-                    continue;
-                }
-                "type" => {
-                    with_type = flag.bool()?;
-                    continue;
-                }
-                "max-depth" => {
-                    parse = args.max_depth(&flag)?;
-                    continue;
-                }
-                "unknown" => {
-                    let def = args.value(&flag, "PATH=TYPE")?;
-                    let (path, ty) = def
-                        .split_once('=')
-                        .ok_or_else(|| format!("eval: --unknown `{def}`: expected PATH=TYPE"))?;
-                    let (ty, not_null) = match ty.strip_suffix('!') {
-                        Some(t) => (t, true),
-                        None => (ty, false),
-                    };
-                    let ty =
-                        hcl::Type::parse(ty).map_err(|e| format!("eval: --unknown {path}: {e}"))?;
-                    ctx.declare_unknown(path, ty, not_null);
-                    continue;
-                }
-                "default" => Source::Text("<default>", args.value(&flag, "an EXPR")?),
-                "f" => Source::File(args.value(&flag, "a FILE")?),
-                _ => return Err(flag.unknown()),
-            },
+            Arg::Flag("as", t) => {
+                as_type = Some(t);
+                continue;
+            }
+            Arg::Flag("var-value", v) => {
+                var_value = Some(v);
+                continue;
+            }
+            Arg::Switch("non-nullable", on) => {
+                nullable = !on;
+                continue;
+            }
+            Arg::Flag("var", def) => {
+                declare_json_var(&mut ctx, "eval", def)?;
+                continue;
+            }
+            Arg::Switch("pretty", on) => {
+                pretty = on;
+                continue;
+            }
+            Arg::Flag("format", f) => {
+                json_diagnostics = json_format("eval", f)?;
+                continue;
+            }
+            Arg::Flag("allow-files", dir) => {
+                ctx.allow_files(dir);
+                continue;
+            }
+            Arg::Switch("type", on) => {
+                with_type = on;
+                continue;
+            }
+            Arg::Flag("max-depth", n) => {
+                parse = args.max_depth(n)?;
+                continue;
+            }
+            Arg::Flag("unknown", def) => {
+                let (path, ty) = def
+                    .split_once('=')
+                    .ok_or_else(|| format!("eval: --unknown `{def}`: expected PATH=TYPE"))?;
+                let (ty, not_null) = match ty.strip_suffix('!') {
+                    Some(t) => (t, true),
+                    None => (ty, false),
+                };
+                let ty =
+                    hcl::Type::parse(ty).map_err(|e| format!("eval: --unknown {path}: {e}"))?;
+                ctx.declare_unknown(path, ty, not_null);
+                continue;
+            }
+            Arg::Flag("default", e) => Source::Text("<default>", e),
+            Arg::Flag("f", f) => Source::File(f),
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value("-") => Source::File("-"),
             Arg::Value(expr) => Source::Text("<expr>", expr),
         };

@@ -88,25 +88,14 @@ impl Fmt {
         let mut args = Args::new("fmt", args);
         while let Some(arg) = args.next()? {
             match arg {
-                Arg::Flag(flag) => {
-                    let set = match flag.name {
-                        "list" => &mut list,
-                        "write" => &mut write,
-                        "diff" => &mut diff,
-                        "check" => &mut check,
-                        "recursive" => &mut recursive,
-                        "max-depth" => {
-                            parse = args.max_depth(&flag)?;
-                            continue;
-                        }
-                        "no-color" => {
-                            flag.bool()?;
-                            continue;
-                        }
-                        _ => return Err(flag.unknown()),
-                    };
-                    *set = flag.bool()?;
-                }
+                Arg::Switch("list", on) => list = on,
+                Arg::Switch("write", on) => write = on,
+                Arg::Switch("diff", on) => diff = on,
+                Arg::Switch("check", on) => check = on,
+                Arg::Switch("recursive", on) => recursive = on,
+                Arg::Flag("max-depth", n) => parse = args.max_depth(n)?,
+                Arg::Switch("no-color", _) => {}
+                Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
                 Arg::Value(path) => paths.push(path.to_owned()),
             }
         }

@@ -23,69 +23,61 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("json", args);
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => match flag.name {
-                "pretty" => pretty = flag.bool()?,
-                "expand-dynamic" => expand = flag.bool()?,
-                "no-eval" => options = options.evaluate(!flag.bool()?),
-                "strict" => {
-                    if flag.bool()? {
-                        ctx.set_mode(hcl::eval::EvalMode::Strict);
-                    }
+            Arg::Switch("pretty", on) => pretty = on,
+            Arg::Switch("expand-dynamic", on) => expand = on,
+            Arg::Switch("no-eval", on) => options = options.evaluate(!on),
+            Arg::Switch("strict", on) => {
+                if on {
+                    ctx.set_mode(hcl::eval::EvalMode::Strict);
                 }
-                "recursive" => recursive = flag.bool()?,
-                "max-depth" => options = options.parse_options(args.max_depth(&flag)?),
-                "merge" => merge = flag.bool()?,
-                "module" => {
-                    if flag.bool()? {
-                        module.get_or_insert_with(Vec::new);
-                    }
+            }
+            Arg::Switch("recursive", on) => recursive = on,
+            Arg::Flag("max-depth", n) => options = options.parse_options(args.max_depth(n)?),
+            Arg::Switch("merge", on) => merge = on,
+            Arg::Switch("module", on) => {
+                if on {
+                    module.get_or_insert_with(Vec::new);
                 }
-                "var-file" => module
+            }
+            Arg::Flag("var-file", f) => module
+                .get_or_insert_with(Vec::new)
+                .push(ModuleInput::File(f.to_owned())),
+            Arg::Flag("var-value", v) => {
+                let Some((name, raw)) = v.split_once('=') else {
+                    return Err(format!("json: --var-value `{v}`: expected NAME=RAW").into());
+                };
+                module
                     .get_or_insert_with(Vec::new)
-                    .push(ModuleInput::File(args.value(&flag, "a FILE")?.to_owned())),
-                "var-value" => {
-                    let v = args.value(&flag, "NAME=RAW")?;
-                    let Some((name, raw)) = v.split_once('=') else {
-                        return Err(format!("json: --var-value `{v}`: expected NAME=RAW").into());
-                    };
+                    .push(ModuleInput::Value(name.to_owned(), raw.to_owned()));
+            }
+            Arg::Flag("tool", t) => {
+                let t: hcl::config::Tool = t.parse()?;
+                module
+                    .get_or_insert_with(Vec::new)
+                    .push(ModuleInput::Tool(t));
+            }
+            Arg::Switch("env-vars", on) => {
+                if on {
+                    module.get_or_insert_with(Vec::new).push(ModuleInput::Env);
+                }
+            }
+            Arg::Switch("unknown-missing", on) => {
+                if on {
                     module
                         .get_or_insert_with(Vec::new)
-                        .push(ModuleInput::Value(name.to_owned(), raw.to_owned()));
+                        .push(ModuleInput::UnknownMissing);
                 }
-                "tool" => {
-                    let t: hcl::config::Tool =
-                        args.value(&flag, "terraform, packer or nomad")?.parse()?;
-                    module
-                        .get_or_insert_with(Vec::new)
-                        .push(ModuleInput::Tool(t));
-                }
-                "env-vars" => {
-                    if flag.bool()? {
-                        module.get_or_insert_with(Vec::new).push(ModuleInput::Env);
-                    }
-                }
-                "unknown-missing" => {
-                    if flag.bool()? {
-                        module
-                            .get_or_insert_with(Vec::new)
-                            .push(ModuleInput::UnknownMissing);
-                    }
-                }
-                "ext" => {
-                    let list = args.value(&flag, "a list of extensions (.pkr.hcl,.pkr.json)")?;
-                    extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
-                }
-                "format" => {
-                    json_diagnostics = json_format("json", args.value(&flag, "text or json")?)?
-                }
-                "var" => declare_json_var(&mut ctx, "json", args.value(&flag, "NAME=JSON")?)?,
-                "allow-files" => {
-                    let dir = args.value(&flag, "a DIR")?;
-                    ctx.allow_files(dir);
-                    allow_files = Some(dir.to_owned());
-                }
-                _ => return Err(flag.unknown()),
-            },
+            }
+            Arg::Flag("ext", list) => {
+                extensions = Some(list.split(',').map(|e| e.trim().to_owned()).collect());
+            }
+            Arg::Flag("format", f) => json_diagnostics = json_format("json", f)?,
+            Arg::Flag("var", def) => declare_json_var(&mut ctx, "json", def)?,
+            Arg::Flag("allow-files", dir) => {
+                ctx.allow_files(dir);
+                allow_files = Some(dir.to_owned());
+            }
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(path) => paths.push(path),
         }
     }

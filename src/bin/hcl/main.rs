@@ -1,18 +1,8 @@
 //! The `hcl` command-line tool.
 //!
-//! ```text
-//! hcl check [--quiet] [--recursive] PATH...
-//! hcl eval [--var NAME=JSON]... [--unknown PATH=TYPE[!]]... [--allow-files DIR] [--type] (EXPR | -f FILE | -)
-//! hcl eval --as TYPE [--non-nullable] [--default EXPR | EXPR] [--var-value RAW] [--type]
-//! hcl json [--pretty] [--no-eval] [--expand-dynamic] [--strict] [--var NAME=JSON]... [--allow-files DIR] [--recursive] PATH...
-//! hcl refs [--json] [--recursive] (PATH... | --expr EXPR)
-//! hcl plan [--var-file FILE]... [--var NAME=VALUE]... [--unknown-missing] [--format text|json] [DIR]
-//! hcl edit attribute get|set|rm ADDRESS [EXPR] [-f FILE] [-u]
-//! hcl edit block list|get|rm ADDRESS [-f FILE] [-u]
-//! hcl fmt [-check] [-diff] [-write=false] [-list=false] [-recursive] [PATH... | -]
-//! hcl help [COMMAND]
-//! hcl version
-//! ```
+//! Its commands and their flags are declared once, in [`commands`]: the
+//! argument parser ([`args`]), the usage text and `docs/cli.md`'s synopses
+//! and flag tables ([`usage`]) are made from that declaration.
 //!
 //! Every command reads its arguments as [`args`] does: `-flag` or
 //! `--flag`, `-h`/`--help` for its usage; a PATH is a file, `-` (stdin)
@@ -23,6 +13,7 @@ use std::process::ExitCode;
 
 mod args;
 mod check;
+mod commands;
 mod edit;
 mod eval;
 mod fmt;
@@ -102,7 +93,7 @@ fn help(args: &[String]) -> Result<bool, Stop> {
     let mut topic = None;
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => return Err(flag.unknown()),
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(cmd) if topic.is_none() => topic = Some(cmd),
             Arg::Value(cmd) => return Err(args.extra(cmd, "help takes one COMMAND")),
         }
@@ -123,7 +114,7 @@ fn version(args: &[String]) -> Result<bool, Stop> {
     let mut wrong = None;
     while let Some(arg) = args.next()? {
         wrong.get_or_insert(match arg {
-            Arg::Flag(flag) => flag.unknown(),
+            Arg::Switch(name, _) | Arg::Flag(name, _) => args.unread(name),
             Arg::Value(v) => args.extra(v, "version takes no arguments"),
         });
     }

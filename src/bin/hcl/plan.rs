@@ -22,27 +22,24 @@ pub(crate) fn plan(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("plan", args);
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => match flag.name {
-                "var-file" => var_files.push(args.value(&flag, "a FILE")?.to_owned()),
-                "var" => {
-                    let def = args.value(&flag, "NAME=VALUE")?;
-                    let (n, v) = def
-                        .split_once('=')
-                        .ok_or_else(|| format!("plan: --var `{def}`: expected NAME=VALUE"))?;
-                    values.push((n.to_owned(), v.to_owned()));
+            Arg::Flag("var-file", f) => var_files.push(f.to_owned()),
+            Arg::Flag("var", def) => {
+                let (n, v) = def
+                    .split_once('=')
+                    .ok_or_else(|| format!("plan: --var `{def}`: expected NAME=VALUE"))?;
+                values.push((n.to_owned(), v.to_owned()));
+            }
+            Arg::Switch("validate", on) => {
+                if on {
+                    mode = Mode::Validate;
                 }
-                "validate" => {
-                    if flag.bool()? {
-                        mode = Mode::Validate;
-                    }
-                }
-                "unknown-missing" => unknown_missing = flag.bool()?,
-                "env-vars" => env_vars = flag.bool()?,
-                "workspace" => workspace = Some(args.value(&flag, "a NAME")?.to_owned()),
-                "pretty" => pretty = flag.bool()?,
-                "format" => json = json_format("plan", args.value(&flag, "text or json")?)?,
-                _ => return Err(flag.unknown()),
-            },
+            }
+            Arg::Switch("unknown-missing", on) => unknown_missing = on,
+            Arg::Switch("env-vars", on) => env_vars = on,
+            Arg::Flag("workspace", name) => workspace = Some(name.to_owned()),
+            Arg::Switch("pretty", on) => pretty = on,
+            Arg::Flag("format", f) => json = json_format("plan", f)?,
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(d) if dir.is_none() => dir = Some(d.to_owned()),
             Arg::Value(d) => return Err(args.extra(d, "plan takes one DIR")),
         }

@@ -20,19 +20,16 @@ pub(crate) fn refs(args: &[String]) -> Result<bool, Stop> {
     let mut args = Args::new("refs", args);
     while let Some(arg) = args.next()? {
         match arg {
-            Arg::Flag(flag) => match flag.name {
-                "json" => as_json = flag.bool()?,
-                "recursive" => recursive = flag.bool()?,
-                "max-depth" => parse = args.max_depth(&flag)?,
-                "expr" => {
-                    let e = args.value(&flag, "an expression")?;
-                    if expr.is_some() {
-                        return Err(args.extra(e, "refs takes one --expr"));
-                    }
-                    expr = Some(e);
+            Arg::Switch("json", on) => as_json = on,
+            Arg::Switch("recursive", on) => recursive = on,
+            Arg::Flag("max-depth", n) => parse = args.max_depth(n)?,
+            Arg::Flag("expr", e) => {
+                if expr.is_some() {
+                    return Err(args.extra(e, "refs takes one --expr"));
                 }
-                _ => return Err(flag.unknown()),
-            },
+                expr = Some(e);
+            }
+            Arg::Switch(name, _) | Arg::Flag(name, _) => return Err(args.unread(name)),
             Arg::Value(path) => paths.push(path),
         }
     }
