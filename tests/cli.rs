@@ -1171,6 +1171,40 @@ fn check_reads_a_directory_s_hcl_files() {
     assert_eq!(stderr(&out), "hcl: check: no HCL files in empty\n");
 }
 
+/// `--recursive`: each subdirectory's files in its place in the name
+/// order, a link to a file read, a link to a directory not followed, and
+/// directories nested deeper than a call stack would go.
+#[cfg(unix)]
+#[test]
+fn a_recursive_walk_keeps_name_order_and_follows_no_directory_link() {
+    let dir = fresh_dir(
+        "walk-order",
+        &[
+            ("a.tf", "a = [\n"),
+            ("m/b.tf", "b = [\n"),
+            ("z.tf", "z = [\n"),
+            ("m/n/c.tf", "c = [\n"),
+        ],
+    );
+    std::os::unix::fs::symlink("m", dir.join("link-dir")).unwrap();
+    std::os::unix::fs::symlink("z.tf", dir.join("y.tf")).unwrap();
+    // Every file fails: `check -q` lists them in the order read.
+    let out = hcl_in(&dir, &["check", "-q", "--recursive", "."]);
+    assert_eq!(stdout(&out), "a.tf\nm/b.tf\nm/n/c.tf\ny.tf\nz.tf\n");
+    // 2,000 levels down (a path of 4,000 bytes).
+    let mut deep = dir.join("deep");
+    for _ in 0..2000 {
+        deep.push("d");
+    }
+    if std::fs::create_dir_all(&deep).is_ok()
+        && std::fs::write(deep.join("x.tf"), "x = [\n").is_ok()
+    {
+        let out = hcl_in(&dir, &["check", "-q", "--recursive", "deep"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stdout(&out).ends_with("/d/x.tf\n"), "{}", stdout(&out));
+    }
+}
+
 #[test]
 fn json_writes_a_directory_as_one_object_keyed_by_path() {
     let dir = hcl_files_dir("json-dir");

@@ -92,7 +92,7 @@ pub(crate) fn collect(cmd: &str, paths: &[&str], recursive: bool) -> Vec<Input> 
 /// names `wanted` accepts, in name order, and with `recursive` those of its
 /// subdirectories in their place; hidden files and directories and editor
 /// backups are skipped, a symbolic link is followed to a file but not to a
-/// directory.
+/// directory. (A walk without recursion: any depth of directories.)
 pub(crate) fn dir_files(
     dir: &str,
     shown: &str,
@@ -100,54 +100,59 @@ pub(crate) fn dir_files(
     wanted: fn(&str) -> bool,
     found: &mut Vec<Input>,
 ) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries.collect::<std::io::Result<Vec<_>>>(),
-        Err(e) => Err(e),
-    };
-    let mut entries = match entries {
-        Ok(entries) => entries,
-        Err(e) => {
-            found.push(Input {
-                shown: shown.to_owned(),
-                path: Err(format!("cannot read directory: {e}")),
-            });
-            return;
+    let sub = |rel: &Path| {
+        let rel = rel
+            .to_string_lossy()
+            .replace(std::path::MAIN_SEPARATOR, "/");
+        match (shown, rel.is_empty()) {
+            (_, true) => shown.to_owned(),
+            (".", false) => rel,
+            _ => format!("{}/{rel}", shown.trim_end_matches('/')),
         }
     };
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let name = entry.file_name();
-        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-        let sub = |name: &str| {
-            if shown == "." {
-                name.to_owned()
-            } else {
-                format!("{}/{name}", shown.trim_end_matches('/'))
+    let relative = |path: &Path| sub(path.strip_prefix(dir).unwrap_or(path));
+    let mut walk = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(if recursive { usize::MAX } else { 1 })
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.file_name()
+                .to_str()
+                .map_or(true, |n| !hcl::config::is_ignored_file(n))
+        });
+    while let Some(entry) = walk.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                found.push(Input {
+                    shown: e.path().map_or_else(|| shown.to_owned(), relative),
+                    path: Err(format!("cannot read directory: {why}")),
+                });
+                continue;
             }
         };
-        let Some(name) = name.to_str() else {
-            let lossy = name.to_string_lossy();
+        let is_dir = entry.file_type().is_dir();
+        let Some(name) = entry.file_name().to_str() else {
+            let lossy = entry.file_name().to_string_lossy();
             if wanted(&lossy) || (is_dir && recursive) {
                 found.push(Input {
-                    shown: sub(&lossy),
+                    shown: relative(entry.path()),
                     path: Err("not a UTF-8 path".to_owned()),
                 });
             }
+            if is_dir {
+                walk.skip_current_dir();
+            }
             continue;
         };
-        if hcl::config::is_ignored_file(name) {
-            continue;
-        }
-        // Both parts are UTF-8.
-        let path = Path::new(dir).join(name).to_string_lossy().into_owned();
-        if is_dir {
-            if recursive {
-                dir_files(&path, &sub(name), recursive, wanted, found);
-            }
-        } else if wanted(name) {
+        if !is_dir && wanted(name) {
             found.push(Input {
-                shown: sub(name),
-                path: Ok(path),
+                shown: relative(entry.path()),
+                path: Ok(entry.path().to_string_lossy().into_owned()),
             });
         }
     }
