@@ -126,7 +126,13 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     for input in &inputs {
         let (doc, warnings) = match input.read_text() {
             Ok(text) => {
-                let doc = hcl::json::text_to_string(&text, input.is_json(), &ctx, &options);
+                // One file's JSON is written as it is made; several
+                // files' are gathered into one object first.
+                let doc = if several {
+                    hcl::json::text_to_value(&text, input.is_json(), &ctx, &options).map(Doc::Value)
+                } else {
+                    hcl::json::text_to_string(&text, input.is_json(), &ctx, &options).map(Doc::Text)
+                };
                 (doc, ctx.take_warnings(&text))
             }
             Err(e) => (Err(e), Vec::new()),
@@ -158,35 +164,29 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         return Ok(false);
     }
     let out = if several {
-        // Each file's JSON inside, its lines indented one more level when
-        // pretty (a JSON text's own line breaks are all between tokens).
-        let (open, sep, colon, close) = if pretty {
-            ("{\n  ", ",\n  ", ": ", "\n}")
-        } else {
-            ("{", ",", ":", "}")
-        };
-        let mut all = String::from(if docs.is_empty() { "{" } else { open });
-        for (i, (path, doc)) in docs.iter().enumerate() {
-            if i > 0 {
-                all.push_str(sep);
-            }
-            all.push_str(&serde_json::to_string(path).map_err(|e| e.to_string())?);
-            all.push_str(colon);
-            if pretty {
-                all.push_str(&doc.replace('\n', "\n  "));
-            } else {
-                all.push_str(doc);
-            }
-        }
-        all.push_str(if docs.is_empty() { "}" } else { close });
-        all
+        // One object, each file's JSON under its name.
+        let all = docs.into_iter().filter_map(|(path, doc)| match doc {
+            Doc::Value(v) => Some((path, v)),
+            Doc::Text(_) => None,
+        });
+        hcl::json::value_to_string(&hcl::Value::from_iter(all), pretty)
+            .map_err(|e| format!("json: {e}"))?
     } else {
-        docs.pop().map(|d| d.1).unwrap_or_default()
+        match docs.pop() {
+            Some((_, Doc::Text(text))) => text,
+            _ => String::new(),
+        }
     };
     if !out.is_empty() {
         print_out(&format!("{out}\n"));
     }
     Ok(ok)
+}
+
+/// One file's JSON: its text, or (to be written with others) its value.
+enum Doc {
+    Text(String),
+    Value(hcl::Value),
 }
 
 /// `hcl json --merge`: a directory's files (chosen by `extensions`), or
