@@ -794,29 +794,13 @@ fn unknown_function(name: &FuncName<'_>, full: &str, span: Span, ctx: &Eval<'_, 
 /// away from `given`. HCL takes the first such name in its map's (random)
 /// order; here the closest, the first in sorted order among equals.
 fn name_suggestion<'n>(given: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
-    let given: Vec<char> = given.chars().collect();
-    let distance = |name: &str| {
-        // Levenshtein distance, one row at a time.
-        let mut row: Vec<usize> = (0..=given.len()).collect();
-        for (i, c) in name.chars().enumerate() {
-            let mut diagonal = row[0];
-            row[0] = i + 1;
-            for (j, g) in given.iter().enumerate() {
-                let next = (diagonal + usize::from(*g != c))
-                    .min(row[j] + 1)
-                    .min(row[j + 1] + 1);
-                diagonal = row[j + 1];
-                row[j + 1] = next;
-            }
-        }
-        row[given.len()]
-    };
+    let length = given.chars().count();
     // (Names whose lengths differ by three or more are that far apart:
     // not measured, so a long name costs nothing.)
     names
         .into_iter()
-        .filter(|n| n.chars().count().abs_diff(given.len()) < 3)
-        .map(|n| (distance(n), n))
+        .filter(|n| n.chars().count().abs_diff(length) < 3)
+        .map(|n| (strsim::levenshtein(given, n), n))
         .filter(|&(d, _)| d < 3)
         .min()
         .map(|(_, n)| n)

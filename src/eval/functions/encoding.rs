@@ -258,20 +258,8 @@ fn query_escape(s: &str) -> String {
 /// `base64.StdEncoding`).
 #[cfg(feature = "base64")]
 pub(crate) fn b64_encode(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for group in bytes.chunks(3) {
-        let b = |i: usize| group.get(i).copied().map_or(0, u32::from);
-        let v = (b(0) << 16) | (b(1) << 8) | b(2);
-        for k in 0..4 {
-            if k <= group.len() {
-                out.push(char::from(ALPHABET[(v >> (18 - 6 * k)) as usize & 63]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 /// Go's `base64.StdEncoding.DecodeString`, which Terraform's functions
