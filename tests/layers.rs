@@ -1,6 +1,6 @@
 //! The layers of the crate import downwards: the error type, values and
-//! syntax at the bottom, then the parser, the evaluator, the analyses and
-//! type expressions, the formatter, the serializer, HCL's JSON syntax, the
+//! syntax at the bottom, then the parser, the formatter, the evaluator,
+//! the analyses and type expressions, the serializer, HCL's JSON syntax, the
 //! deserializer and editing, then the CLI. This test reads every
 //! `crate::…` path in `src/` and fails on an import from a layer above the
 //! file's, or from another folder of the same layer (each folder is a
@@ -18,10 +18,10 @@ fn layer(module: &str) -> Option<u8> {
         "value" => 1,
         "syntax" => 2,
         "parser" => 3,
-        "eval" => 4,
-        "analysis" => 5,
-        "typeexpr" => 6,
-        "format" => 7,
+        "format" => 4,
+        "eval" => 5,
+        "analysis" => 6,
+        "typeexpr" => 7,
         "ser" => 8,
         "json" => 9,
         "de" => 10,

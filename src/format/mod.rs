@@ -257,6 +257,16 @@ pub fn format_expression(expr: &Expression<'_>) -> String {
     s
 }
 
+/// Appends `expr` to `out` on one line, heredocs written as quoted
+/// templates: the form of an expression kept inside a template string.
+pub(crate) fn one_line(expr: &Expression<'_>, out: &mut String) {
+    let mut p = Printer::new();
+    p.one_line = true;
+    p.expr(expr, Mode::Inline);
+    let s = p.finish();
+    out.push_str(s.strip_suffix('\n').unwrap_or(&s));
+}
+
 /// Prints a template in template-file syntax (as read by Terraform's
 /// `templatefile`): literal text as is, except `${` and `%{` written `$${`
 /// and `%%{`; interpolations and directives as `${...}` / `%{...}`.

@@ -57,6 +57,9 @@ pub(crate) struct Printer<'s> {
     /// Above zero inside template interpolations and directives (and values
     /// unwrapped from one), where the source's line breaks are not followed.
     no_layout: u32,
+    /// Everything on one line, heredocs as quoted templates: an expression
+    /// to be kept inside a template string.
+    pub(crate) one_line: bool,
     /// Apply `terraform fmt`'s rewrites of attribute values.
     pub(crate) terraform: bool,
     /// Inside a `variable` block (for the `type` rewrite).
@@ -107,6 +110,7 @@ impl<'s> Printer<'s> {
             comment_at: None,
             src: None,
             no_layout: 0,
+            one_line: false,
             terraform: false,
             in_variable: false,
             hd_indent: None,

@@ -9,6 +9,11 @@ impl<'s> Printer<'s> {
             match &e.kind {
                 ExprKind::Null => self.w("null"),
                 ExprKind::Bool(b) => self.w(if *b { "true" } else { "false" }),
+                ExprKind::Number(n) if n.raw.is_empty() => {
+                    // (Built in code, not parsed: its value.)
+                    let text = n.value().to_string();
+                    self.w(&text)
+                }
                 ExprKind::Number(n) => self.w(n.raw),
                 ExprKind::String(s) => match self.string_source(e.span, s) {
                     Some(text) => self.w(text),
@@ -329,7 +334,7 @@ impl<'s> Printer<'s> {
             self.empty_brackets(span, b'{', b'}');
             return;
         }
-        let heredoc = items.iter().any(|it| contains_heredoc(&it.value));
+        let heredoc = !self.one_line && items.iter().any(|it| contains_heredoc(&it.value));
         let multi = heredoc
             || match self.src_multiline(span) {
                 // With the source, its layout wherever the object is.

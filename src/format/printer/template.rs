@@ -16,6 +16,11 @@ impl<'s> Printer<'s> {
                 self.template_elems(&t.template, true);
                 self.w("\"");
             }
+            TemplateKind::Heredoc { .. } if self.one_line => {
+                self.w("\"");
+                self.template_elems(&t.template, true);
+                self.w("\"");
+            }
             TemplateKind::Heredoc {
                 marker,
                 strip_indent,
