@@ -35,21 +35,7 @@ fn paths_note() -> String {
 /// `text` on lines of at most `width` characters (unless a word is
 /// longer), broken at spaces.
 fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split(' ') {
-        if line_len > 0 && line_len + 1 + word.len() > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += word.len();
-    }
-    out.push('\n');
-    out
+    wrap_words(text.split(' '), "", "", width)
 }
 
 /// How `flag` is written: `-name` for a one-letter name or in a
@@ -101,10 +87,15 @@ fn synopsis_words(cmd: &Command, i: usize) -> Vec<String> {
 
 /// `words` after `first` on lines of at most `width` characters (unless a
 /// word is longer), continued after `next`.
-fn wrap_words(words: &[String], first: &str, next: &str, width: usize) -> String {
+fn wrap_words<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+    first: &str,
+    next: &str,
+    width: usize,
+) -> String {
     let mut out = String::from(first);
     let mut line_len = first.len();
-    for (i, word) in words.iter().enumerate() {
+    for (i, word) in words.into_iter().enumerate() {
         // A bracketed group is one word (`[--default EXPR | EXPR]`).
         if i > 0 && line_len + 1 + word.len() > width {
             out.push('\n');
@@ -152,9 +143,10 @@ fn synopses(cmd: &Command, first: &str, next: &str, cont: &str, width: usize) ->
     let mut out = String::new();
     for i in 0..cmd.forms.len() {
         let words: Vec<String> = groups(&synopsis_words(cmd, i).join(" "));
+        let lead = if i == 0 { first } else { next };
         out.push_str(&wrap_words(
-            &words,
-            if i == 0 { first } else { next },
+            words.iter().map(String::as_str),
+            lead,
             cont,
             width,
         ));
