@@ -301,3 +301,79 @@ pub fn format_number(n: &crate::value::Number) -> String {
 pub fn parse_number(s: &str) -> Option<crate::value::Number> {
     crate::value::Number::parse(s)
 }
+
+/// The reference table of `docs/functions.md`: each built-in with its
+/// parameters and result as their specs declare them, and the feature
+/// it needs.
+#[cfg(test)]
+fn reference_table() -> String {
+    let mut out = String::from("| function | parameters | result | feature |\n|---|---|---|---|\n");
+    for &name in builtin_names() {
+        let f = builtin(name).unwrap_or_else(|| unreachable!("{name} is listed"));
+        let param = |p: &crate::eval::Param, rest: &str| {
+            let null = if p.allow_null { " (may be null)" } else { "" };
+            format!("`{rest}{} {}`{null}", p.name, p.cty_type())
+        };
+        let mut params: Vec<String> = f.params().iter().map(|p| param(p, "")).collect();
+        params.extend(f.variadic().map(|p| param(p, "...")));
+        let result = match &f.spec().result {
+            crate::value::Type::Dynamic => "from the arguments".to_owned(),
+            t => format!("`{t}`"),
+        };
+        let feature = if FILE_FUNCTIONS.contains(&name) {
+            "`fs`".to_owned()
+        } else {
+            match FEATURE_FUNCTIONS.iter().find(|(n, _)| *n == name) {
+                Some((_, "base64")) => "`base64` (default)".to_owned(),
+                Some((_, feature)) => format!("`{feature}`"),
+                None => String::new(),
+            }
+        };
+        let params = if params.is_empty() {
+            "none".to_owned()
+        } else {
+            params.join(", ")
+        };
+        out.push_str(&format!("| `{name}` | {params} | {result} | {feature} |\n"));
+    }
+    out
+}
+
+#[cfg(all(
+    test,
+    feature = "fs",
+    feature = "regex",
+    feature = "json",
+    feature = "yaml",
+    feature = "csv",
+    feature = "datetime",
+    feature = "crypto",
+    feature = "gzip",
+    feature = "textencoding"
+))]
+mod tests {
+    /// `docs/functions.md`'s table is the specs' (`HCL_WRITE_DOCS=1` writes
+    /// it there).
+    #[test]
+    fn the_reference_table_is_made_from_the_specs() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/functions.md");
+        let doc = std::fs::read_to_string(path).unwrap_or_default();
+        let (start, end) = ("<!-- functions -->\n", "<!-- end -->");
+        let made = match (doc.find(start), doc.find(end)) {
+            (Some(a), Some(b)) if a < b => {
+                format!(
+                    "{}{}{}",
+                    &doc[..a + start.len()],
+                    super::reference_table(),
+                    &doc[b..]
+                )
+            }
+            _ => String::new(),
+        };
+        if std::env::var_os("HCL_WRITE_DOCS").is_some() {
+            std::fs::write(path, &made).unwrap();
+            return;
+        }
+        assert!(made == doc, "docs/functions.md differs from the specs (HCL_WRITE_DOCS=1 cargo test --all-features --lib writes it)");
+    }
+}
