@@ -302,43 +302,6 @@ pub fn parse_number(s: &str) -> Option<crate::value::Number> {
     crate::value::Number::parse(s)
 }
 
-/// The reference table of `docs/functions.md`: each built-in with its
-/// parameters and result as their specs declare them, and the feature
-/// it needs.
-#[cfg(test)]
-fn reference_table() -> String {
-    let mut out = String::from("| function | parameters | result | feature |\n|---|---|---|---|\n");
-    for &name in builtin_names() {
-        let f = builtin(name).unwrap_or_else(|| unreachable!("{name} is listed"));
-        let param = |p: &crate::eval::Param, rest: &str| {
-            let null = if p.allow_null { " (may be null)" } else { "" };
-            format!("`{rest}{} {}`{null}", p.name, p.cty_type())
-        };
-        let mut params: Vec<String> = f.params().iter().map(|p| param(p, "")).collect();
-        params.extend(f.variadic().map(|p| param(p, "...")));
-        let result = match &f.spec().result {
-            crate::value::Type::Dynamic => "from the arguments".to_owned(),
-            t => format!("`{t}`"),
-        };
-        let feature = if FILE_FUNCTIONS.contains(&name) {
-            "`fs`".to_owned()
-        } else {
-            match FEATURE_FUNCTIONS.iter().find(|(n, _)| *n == name) {
-                Some((_, "base64")) => "`base64` (default)".to_owned(),
-                Some((_, feature)) => format!("`{feature}`"),
-                None => String::new(),
-            }
-        };
-        let params = if params.is_empty() {
-            "none".to_owned()
-        } else {
-            params.join(", ")
-        };
-        out.push_str(&format!("| `{name}` | {params} | {result} | {feature} |\n"));
-    }
-    out
-}
-
 #[cfg(all(
     test,
     feature = "fs",
@@ -352,6 +315,43 @@ fn reference_table() -> String {
     feature = "textencoding"
 ))]
 mod tests {
+    /// The reference table of `docs/functions.md`: each built-in with its
+    /// parameters and result as their specs declare them, and the feature
+    /// it needs.
+    fn reference_table() -> String {
+        let mut out =
+            String::from("| function | parameters | result | feature |\n|---|---|---|---|\n");
+        for &name in super::builtin_names() {
+            let f = super::builtin(name).unwrap_or_else(|| unreachable!("{name} is listed"));
+            let param = |p: &crate::eval::Param, rest: &str| {
+                let null = if p.allow_null { " (may be null)" } else { "" };
+                format!("`{rest}{} {}`{null}", p.name, p.cty_type())
+            };
+            let mut params: Vec<String> = f.params().iter().map(|p| param(p, "")).collect();
+            params.extend(f.variadic().map(|p| param(p, "...")));
+            let result = match &f.spec().result {
+                crate::value::Type::Dynamic => "from the arguments".to_owned(),
+                t => format!("`{t}`"),
+            };
+            let feature = if super::FILE_FUNCTIONS.contains(&name) {
+                "`fs`".to_owned()
+            } else {
+                match super::FEATURE_FUNCTIONS.iter().find(|(n, _)| *n == name) {
+                    Some((_, "base64")) => "`base64` (default)".to_owned(),
+                    Some((_, feature)) => format!("`{feature}`"),
+                    None => String::new(),
+                }
+            };
+            let params = if params.is_empty() {
+                "none".to_owned()
+            } else {
+                params.join(", ")
+            };
+            out.push_str(&format!("| `{name}` | {params} | {result} | {feature} |\n"));
+        }
+        out
+    }
+
     /// `docs/functions.md`'s table is the specs' (`HCL_WRITE_DOCS=1` writes
     /// it there).
     #[test]
@@ -364,7 +364,7 @@ mod tests {
                 format!(
                     "{}{}{}",
                     &doc[..a + start.len()],
-                    super::reference_table(),
+                    reference_table(),
                     &doc[b..]
                 )
             }
