@@ -195,12 +195,8 @@ pub(crate) fn full() -> String {
         }
         out.push_str(&synopses(cmd, "  ", "  ", "       ", WIDTH));
         out.push_str(&indent(&wrap(cmd.about, WIDTH - 6), "      "));
-        if !cmd.flags.is_empty() {
-            out.push('\n');
-            out.push_str(&options(cmd, "      "));
-        }
     }
-    out.push('\n');
+    out.push_str("\n`hcl help COMMAND` lists a command's flags and what each does.\n\n");
     out.push_str(FLAGS);
     out.push('\n');
     out.push_str(&paths_note());
