@@ -49,39 +49,34 @@ fn spelled(cmd: &Command, name: &str) -> String {
     format!("{dashes}{name}")
 }
 
-/// `flag` as a synopsis shows it: `[--max-depth N]`, `[--pretty]`,
-/// `[-write=false]`, `[--var NAME=JSON]...`.
-fn in_synopsis(cmd: &Command, flag: &Flag) -> String {
-    let name = spelled(cmd, flag.names[0]);
-    let inner = match flag.kind {
+/// The spelling `name` of `flag` with what it takes: `--max-depth N`,
+/// `--pretty`, `-write=false`.
+fn with_value(cmd: &Command, flag: &Flag, name: &str) -> String {
+    let name = spelled(cmd, name);
+    match flag.kind {
         Kind::Switch => name,
         Kind::SwitchOn => format!("{name}=false"),
         Kind::Value(what) => format!("{name} {what}"),
-    };
+    }
+}
+
+/// `flag` as a synopsis shows it: `[--max-depth N]`, `[--pretty]`,
+/// `[-write=false]`, `[--var NAME=JSON]...`.
+fn in_synopsis(cmd: &Command, flag: &Flag) -> String {
     let repeats = if flag.repeats { "..." } else { "" };
-    format!("[{inner}]{repeats}")
+    format!("[{}]{repeats}", with_value(cmd, flag, flag.names[0]))
 }
 
 /// The words of form `i` of `cmd`'s synopsis: its name, its lead, its
-/// flags, its operands.
+/// flags, its operands (a bracketed or parenthesised group one word).
 fn synopsis_words(cmd: &Command, i: usize) -> Vec<String> {
     let form = &cmd.forms[i];
     let mut words = vec![cmd.name.to_owned()];
-    words.extend(
-        form.lead
-            .split(' ')
-            .filter(|w| !w.is_empty())
-            .map(str::to_owned),
-    );
+    words.extend(groups(form.lead));
     for flag in cmd.flags.iter().filter(|f| f.forms & (1 << i) != 0) {
         words.push(in_synopsis(cmd, flag));
     }
-    words.extend(
-        form.operands
-            .split(' ')
-            .filter(|w| !w.is_empty())
-            .map(str::to_owned),
-    );
+    words.extend(groups(form.operands));
     words
 }
 
@@ -96,7 +91,6 @@ fn wrap_words<'a>(
     let mut out = String::from(first);
     let mut line_len = first.len();
     for (i, word) in words.into_iter().enumerate() {
-        // A bracketed group is one word (`[--default EXPR | EXPR]`).
         if i > 0 && line_len + 1 + word.len() > width {
             out.push('\n');
             out.push_str(next);
@@ -112,7 +106,8 @@ fn wrap_words<'a>(
     out
 }
 
-/// The words of `operands`, a bracketed or parenthesised group kept whole.
+/// The words of `text`, a bracketed or parenthesised group kept whole
+/// (`[--default EXPR | EXPR]`).
 fn groups(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut depth = 0usize;
@@ -142,7 +137,7 @@ fn groups(text: &str) -> Vec<String> {
 fn synopses(cmd: &Command, first: &str, next: &str, cont: &str, width: usize) -> String {
     let mut out = String::new();
     for i in 0..cmd.forms.len() {
-        let words: Vec<String> = groups(&synopsis_words(cmd, i).join(" "));
+        let words = synopsis_words(cmd, i);
         let lead = if i == 0 { first } else { next };
         out.push_str(&wrap_words(
             words.iter().map(String::as_str),
@@ -159,7 +154,7 @@ fn options(cmd: &Command, indent: &str) -> String {
     let mut out = String::new();
     for flag in cmd.flags {
         out.push_str(indent);
-        out.push_str(&flag_heading(cmd, flag));
+        out.push_str(&spellings(cmd, flag).join(", "));
         out.push('\n');
         let help_indent = format!("{indent}    ");
         for line in wrap(flag.help, WIDTH - help_indent.len()).lines() {
@@ -171,19 +166,13 @@ fn options(cmd: &Command, indent: &str) -> String {
     out
 }
 
-/// A flag as its entry names it: `--quiet, -q`, `--max-depth N`,
-/// `-write=false`.
-fn flag_heading(cmd: &Command, flag: &Flag) -> String {
-    let names: Vec<String> = flag
-        .names
+/// Each spelling of `flag` with what it takes, as its entry names it:
+/// `--quiet`, `-q`; `--max-depth N`; `-write=false`.
+fn spellings(cmd: &Command, flag: &Flag) -> Vec<String> {
+    flag.names
         .iter()
-        .map(|n| match flag.kind {
-            Kind::Value(what) => format!("{} {what}", spelled(cmd, n)),
-            Kind::SwitchOn => format!("{}=false", spelled(cmd, n)),
-            Kind::Switch => spelled(cmd, n),
-        })
-        .collect();
-    names.join(", ")
+        .map(|n| with_value(cmd, flag, n))
+        .collect()
 }
 
 /// The whole usage text.
@@ -222,20 +211,12 @@ pub(crate) fn of(name: &str) -> Option<String> {
     Some(out)
 }
 
-/// Command `cmd`'s synopses, as its section of `docs/cli.md` shows them.
+/// The synopses of `cmds`, as `docs/cli.md` shows them (one command's at
+/// the top of its section, every command's in the synopsis).
 #[cfg(test)]
-fn synopses_block(cmd: &Command) -> String {
-    format!(
-        "```text\n{}```\n",
-        synopses(cmd, "hcl ", "hcl ", "         ", DOC_WIDTH)
-    )
-}
-
-/// The synopses of every command, as `docs/cli.md`'s synopsis shows them.
-#[cfg(test)]
-fn markdown_synopses() -> String {
+fn synopses_block<'c>(cmds: impl IntoIterator<Item = &'c Command>) -> String {
     let mut out = String::from("```text\n");
-    for cmd in &COMMANDS {
+    for cmd in cmds {
         out.push_str(&synopses(cmd, "hcl ", "hcl ", "         ", DOC_WIDTH));
     }
     out.push_str("```\n");
@@ -249,8 +230,8 @@ fn flag_table(cmd: &Command) -> String {
     if !cmd.flags.is_empty() {
         out.push_str("| flag | what |\n|---|---|\n");
         for flag in cmd.flags {
-            let names: Vec<String> = flag_heading(cmd, flag)
-                .split(", ")
+            let names: Vec<String> = spellings(cmd, flag)
+                .iter()
                 .map(|n| format!("`{}`", n.replace('|', "\\|")))
                 .collect();
             let repeats = if flag.repeats { " (repeatable)" } else { "" };
@@ -293,21 +274,21 @@ fn regenerated(doc: &str) -> String {
         let marker = &from[5..close];
         let after = &from[close + 5..];
         let made = if marker == "synopses" {
-            Some(markdown_synopses())
+            Some(synopses_block(&COMMANDS))
         } else if let Some(name) = marker.strip_prefix("synopsis: ") {
-            command(name).map(synopses_block)
+            command(name).map(|c| synopses_block([c]))
         } else if let Some(name) = marker.strip_prefix("flags: ") {
             command(name).map(flag_table)
         } else {
             None
         };
         out.push_str(&from[..close + 5]);
-        match (made, after.find("<!-- end -->")) {
+        const END: &str = "<!-- end -->";
+        match (made, after.find(END)) {
             (Some(made), Some(end)) => {
                 out.push_str(&made);
-                rest = &after[end..];
-                out.push_str("<!-- end -->");
-                rest = &rest["<!-- end -->".len()..];
+                out.push_str(END);
+                rest = &after[end + END.len()..];
             }
             _ => rest = after,
         }
