@@ -392,15 +392,7 @@ enum Discard {
 /// (`others(line)`: how many).
 fn discards(lines: &[u32], others: impl Fn(u32) -> u32) -> Vec<bool> {
     let n = lines.len();
-    let mut many = 5u32;
-    let mut t = n / 64;
-    loop {
-        t >>= 2;
-        if t == 0 {
-            break;
-        }
-        many *= 2;
-    }
+    let many = 5u32 << quarterings(n / 64);
     let mut d: Vec<Discard> = lines
         .iter()
         .map(|&v| match others(v) {
@@ -437,16 +429,7 @@ fn discards(lines: &[u32], others: impl Fn(u32) -> u32) -> Vec<bool> {
                 } else {
                     // Doubtful lines as many in a row as about the square
                     // root of a quarter of the run are kept.
-                    let mut minimum = 1usize;
-                    let mut t = len >> 2;
-                    loop {
-                        t >>= 2;
-                        if t == 0 {
-                            break;
-                        }
-                        minimum <<= 1;
-                    }
-                    minimum += 1;
+                    let minimum = (1usize << quarterings(len >> 2)) + 1;
                     let mut k = 0;
                     while k < len {
                         if run[k] == Discard::Maybe {
@@ -463,8 +446,6 @@ fn discards(lines: &[u32], others: impl Fn(u32) -> u32) -> Vec<bool> {
                             k += 1;
                         }
                     }
-                    // Near each end, until three sure lines in a row (or a
-                    // sure one past the eighth line), doubtful ones are kept.
                     keep_doubtful_near(run.iter_mut());
                     keep_doubtful_near(run.iter_mut().rev());
                 }
@@ -481,6 +462,21 @@ fn discards(lines: &[u32], others: impl Fn(u32) -> u32) -> Vec<bool> {
     changed
 }
 
+/// How many times `t` can be shifted right by two bits and stay above
+/// zero (about half of `log2 t`).
+fn quarterings(mut t: usize) -> u32 {
+    let mut k = 0;
+    loop {
+        t >>= 2;
+        if t == 0 {
+            return k;
+        }
+        k += 1;
+    }
+}
+
+/// From one end of a run (`run` in that order): its doubtful lines kept
+/// until three sure ones in a row, or a sure one past the eighth line.
 fn keep_doubtful_near<'a>(run: impl Iterator<Item = &'a mut Discard>) {
     let mut sure_in_a_row = 0;
     for (k, x) in run.enumerate() {
