@@ -119,7 +119,8 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     // Several files, or a directory's: one object keyed by path, each
     // file's JSON inside.
     let several = paths.len() > 1 || (paths[0] != "-" && Path::new(paths[0]).is_dir());
-    let mut docs = Vec::new();
+    // Several files' documents, by name, or one file's JSON text.
+    let (mut docs, mut text) = (Vec::new(), None);
     let mut ok = true;
     // Each input's name, error and warnings.
     let mut diagnosed = Vec::new();
@@ -142,7 +143,10 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
         }
         match doc {
             Ok(doc) => {
-                docs.push((input.shown.as_str(), doc));
+                match doc {
+                    Doc::Value(v) => docs.push((input.shown.as_str(), v)),
+                    Doc::Text(t) => text = Some(t),
+                }
                 diagnosed.push((input.shown.as_str(), None, warnings));
             }
             Err(err) => {
@@ -165,17 +169,10 @@ pub(crate) fn json(args: &[String]) -> Result<bool, Stop> {
     }
     let out = if several {
         // One object, each file's JSON under its name.
-        let all = docs.into_iter().filter_map(|(path, doc)| match doc {
-            Doc::Value(v) => Some((path, v)),
-            Doc::Text(_) => None,
-        });
-        hcl::json::value_to_string(&hcl::Value::from_iter(all), pretty)
+        hcl::json::value_to_string(&hcl::Value::from_iter(docs), pretty)
             .map_err(|e| format!("json: {e}"))?
     } else {
-        match docs.pop() {
-            Some((_, Doc::Text(text))) => text,
-            _ => String::new(),
-        }
+        text.unwrap_or_default()
     };
     if !out.is_empty() {
         print_out(&format!("{out}\n"));
