@@ -640,7 +640,7 @@ fn check_arity(call: &Call<'_>, n: usize) -> R<()> {
 /// own checks (on the typed path, and before an unknown result when some
 /// argument is not known): as in HCL and cty, each argument's type must
 /// convert to its parameter's type (the type of a built-in's parameter as
-/// cty declares it, [`Param::cty_type`]), and a known null is
+/// cty declares it, [`Param::ty`]), and a known null is
 /// refused where the parameter takes none, up to the first argument of
 /// unknown type.
 fn check_param_types(call: &Call<'_>, args: &[Value], metas: &[Ty]) -> R<Vec<Type>> {
@@ -723,12 +723,12 @@ fn param_conversion<'d, 'v>(
     m: &'v Ty,
 ) -> Option<(&'d Param, Cow<'v, Type>, Type, Result<(), String>)> {
     let param = def.param(i)?;
-    let want = param.cty_type();
+    let want = param.ty.clone();
     let t = typing::of(v, m);
     let converts = if !conversion_exists(&t, &want, true) {
         Err(mismatch_message(&t, &want))
     } else if typing::is_known(m) && want.is_primitive() && !v.is_null() {
-        param.ty.convert(v.clone()).map(drop)
+        super::func::argument(v.clone(), &want).map(drop)
     } else {
         Ok(())
     };

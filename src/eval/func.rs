@@ -191,60 +191,75 @@ impl ParamType {
     /// assert!(ParamType::Number.convert(Value::from("x")).is_err());
     /// ```
     pub fn convert(&self, value: Value) -> Result<Value, String> {
-        match (self, value) {
-            (ParamType::Any, v) => Ok(v),
-            (_, Value::Null) => Ok(Value::Null),
-            // Primitives convert as everywhere else (one conversion).
-            (ParamType::Bool, v) => primitive(v, crate::value::Type::Bool),
-            (ParamType::Number, v) => primitive(v, crate::value::Type::Number),
-            (ParamType::String, v) => primitive(v, crate::value::Type::String),
-            (ParamType::Array(t), Value::Array(a)) => a
-                .into_iter()
-                .map(|v| t.convert(v))
-                .collect::<Result<Vec<_>, _>>()
-                .map(Value::Array),
-            (ParamType::Object(t), Value::Object(o)) => o
-                .into_iter()
-                .map(|(k, v)| t.convert(v).map(|v| (k, v)))
-                .collect::<Result<_, _>>()
-                .map(Value::Object),
-            (t, v) => Err(format!("{t} required, but have {}", v.type_name())),
+        argument(value, &Type::from(self))
+    }
+}
+
+impl From<&ParamType> for Type {
+    /// The type a parameter of this spelling takes: `Array` a list and
+    /// `Object` a map of the element type, as Terraform's `list(...)` and
+    /// `map(...)` (whose elements convert to one type), `Any` the dynamic
+    /// pseudo-type (any value, unconverted).
+    fn from(p: &ParamType) -> Type {
+        match p {
+            ParamType::Any => Type::Dynamic,
+            ParamType::Bool => Type::Bool,
+            ParamType::Number => Type::Number,
+            ParamType::String => Type::String,
+            ParamType::Array(t) => Type::list(Type::from(&**t)),
+            ParamType::Object(t) => Type::map(Type::from(&**t)),
         }
     }
 }
 
-/// `v` converted to the primitive type `t` for a parameter, failing with
-/// cty's message: a string that does not read as one is not "a number",
-/// any other value is not of the type at all.
-fn primitive(v: Value, t: crate::value::Type) -> Result<Value, String> {
-    let from_string = matches!(v, Value::String(_));
-    crate::value::convert::convert_known(v, &t)
-        .map_err(|_| crate::value::ty::primitive_required(from_string, &t.to_string()))
+impl From<ParamType> for Type {
+    fn from(p: ParamType) -> Type {
+        Type::from(&p)
+    }
 }
 
-/// One declared parameter.
+/// A known argument `v` converted to its parameter's type `t` as HCL
+/// converts it before a call, failing in cty's words: a string that does
+/// not read as a number is not "a number", any other value not of a
+/// primitive type at all.
+pub(crate) fn argument(v: Value, t: &Type) -> Result<Value, String> {
+    if *t == Type::Dynamic || v.is_null() {
+        return Ok(v);
+    }
+    let from_string = matches!(v, Value::String(_));
+    crate::value::convert::convert_known(v, t).map_err(|e| {
+        if t.is_primitive() {
+            crate::value::ty::primitive_required(from_string, &t.to_string())
+        } else {
+            e.cty_words().into_owned()
+        }
+    })
+}
+
+/// One declared parameter: its name and its one type (cty's
+/// `function.Parameter`). An argument converts to that type before the
+/// call, as HCL converts it; a [`ParamType`] spells one of the types.
 ///
 /// ```
 /// use hcl::eval::{FuncDef, ParamType};
+/// use hcl::Type;
 /// let f = FuncDef::builder()
 ///     .nullable_param("x", ParamType::Number)
+///     .param("names", Type::list(Type::String))
 ///     .build(|a| Ok(a[0].clone()));
 /// let p = &f.params()[0];
-/// assert_eq!((p.name.as_str(), &p.ty, p.allow_null), ("x", &ParamType::Number, true));
+/// assert_eq!((p.name.as_str(), &p.ty, p.allow_null), ("x", &Type::Number, true));
+/// assert_eq!(f.params()[1].ty.to_string(), "list(string)");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Param {
     /// Name, used in error messages.
     pub name: String,
-    /// Accepted type.
-    pub ty: ParamType,
+    /// The type an argument converts to (the dynamic pseudo-type: any
+    /// value, unconverted).
+    pub ty: Type,
     /// Whether `null` may be passed (default: no).
     pub allow_null: bool,
-    /// The type cty declares for it where that says more than `ty` (a
-    /// built-in taking `list(string)` converts its elements in its own
-    /// words, but a call whose arguments are not known is checked against
-    /// the declared type).
-    pub(crate) declared: Option<Type>,
     /// Whether an argument of unknown type may reach the function (cty's
     /// `AllowDynamicType`); where not, such an argument makes the result an
     /// unknown of unknown type.
@@ -261,24 +276,15 @@ pub struct Param {
 pub(crate) type SyntaxCheck = fn(&crate::syntax::Expression<'_>) -> Result<(), String>;
 
 impl Param {
-    fn new(name: String, ty: ParamType, allow_null: bool) -> Param {
+    fn new(name: String, ty: Type, allow_null: bool) -> Param {
         Param {
             name,
             ty,
             allow_null,
-            declared: None,
             allow_dynamic: true,
             syntax_check: None,
             allow_unknown: false,
         }
-    }
-
-    /// The type an argument converts to before the call: the declared one,
-    /// else the accepted one's.
-    pub(crate) fn cty_type(&self) -> Type {
-        self.declared
-            .clone()
-            .unwrap_or_else(|| super::typing::of_param(&self.ty))
     }
 }
 
@@ -545,7 +551,7 @@ impl FuncDef {
         let mut converted = Vec::with_capacity(args.len());
         for (i, arg) in args.into_iter().enumerate() {
             let Some(param) = param(i) else { break };
-            match param.ty.convert(arg) {
+            match argument(arg, &param.ty) {
                 Ok(v) => converted.push(v),
                 Err(msg) => return Err(FuncError::arg(i, msg)),
             }
@@ -600,8 +606,8 @@ impl FuncDefBuilder {
     /// assert_eq!(f.call(vec![Value::from("7")]).unwrap(), Value::from(7));
     /// assert!(f.call(vec![Value::Null]).is_err());
     /// ```
-    pub fn param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.params.push(Param::new(name.into(), ty, false));
+    pub fn param(mut self, name: impl Into<String>, ty: impl Into<Type>) -> Self {
+        self.params.push(Param::new(name.into(), ty.into(), false));
         self
     }
 
@@ -615,8 +621,8 @@ impl FuncDefBuilder {
     ///     .build(|a| Ok(Value::Bool(a[0].is_null())));
     /// assert_eq!(f.call(vec![Value::Null]).unwrap(), Value::Bool(true));
     /// ```
-    pub fn nullable_param(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.params.push(Param::new(name.into(), ty, true));
+    pub fn nullable_param(mut self, name: impl Into<String>, ty: impl Into<Type>) -> Self {
+        self.params.push(Param::new(name.into(), ty.into(), true));
         self
     }
 
@@ -632,8 +638,8 @@ impl FuncDefBuilder {
     /// assert_eq!(count.call(vec![]).unwrap(), Value::from(0));
     /// assert!(count.call(vec![Value::Null]).is_err());
     /// ```
-    pub fn variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.variadic = Some(Param::new(name.into(), ty, false));
+    pub fn variadic(mut self, name: impl Into<String>, ty: impl Into<Type>) -> Self {
+        self.variadic = Some(Param::new(name.into(), ty.into(), false));
         self
     }
 
@@ -647,8 +653,8 @@ impl FuncDefBuilder {
     ///     .build(|a| Ok(Value::from(a.iter().filter(|v| v.is_null()).count())));
     /// assert_eq!(nulls.call(vec![Value::Null, Value::from(1)]).unwrap(), Value::from(1));
     /// ```
-    pub fn nullable_variadic(mut self, name: impl Into<String>, ty: ParamType) -> Self {
-        self.variadic = Some(Param::new(name.into(), ty, true));
+    pub fn nullable_variadic(mut self, name: impl Into<String>, ty: impl Into<Type>) -> Self {
+        self.variadic = Some(Param::new(name.into(), ty.into(), true));
         self
     }
 
@@ -721,15 +727,6 @@ impl FuncDefBuilder {
     {
         self.spec.typed = true;
         self.spec.type_of = Some(TypeOf(Arc::new(f)));
-        self
-    }
-
-    /// The parameter declared last takes arguments converted to `t`, as
-    /// cty declares it (the accepted type checks the values).
-    pub(crate) fn declared(mut self, t: Type) -> Self {
-        if let Some(p) = self.last() {
-            p.declared = Some(t);
-        }
         self
     }
 

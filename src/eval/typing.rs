@@ -348,19 +348,6 @@ pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Va
     entries
 }
 
-/// A declared parameter type as a type.
-pub(crate) fn of_param(p: &super::func::ParamType) -> Type {
-    use super::func::ParamType as P;
-    match p {
-        P::Any => Type::Dynamic,
-        P::Bool => Type::Bool,
-        P::Number => Type::Number,
-        P::String => Type::String,
-        P::Array(t) => Type::list(of_param(t)),
-        P::Object(t) => Type::map(of_param(t)),
-    }
-}
-
 /// The type of a built-in's known result (`def`'s) where the arguments'
 /// types do not decide it: the collection type its spec declares, or the
 /// one its spec's rule reads from the result; else the result's literal

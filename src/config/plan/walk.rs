@@ -1773,7 +1773,7 @@ fn plan_context<'a>(caller: &'a Context<'a>, files: bool) -> Context<'a> {
         std::sync::LazyLock::new(|| {
             let unknown = |ty: Type| {
                 crate::eval::FuncDef::builder()
-                    .nullable_variadic("args", crate::eval::ParamType::Any)
+                    .nullable_variadic("args", crate::value::Type::Dynamic)
                     .allow_unknown()
                     .build_typed(move |_| Ok(Typed::unknown(ty.clone())))
             };

@@ -12,11 +12,11 @@ use crate::eval::typing::{
     refuse_kinds, sequence, Refusal, Returns, LOOKUP_DEFAULT,
 };
 use crate::eval::{typing, unknown};
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Key, Map, Number, Type, Value};
 
-fn any() -> ParamType {
-    ParamType::Any
+fn any() -> Type {
+    Type::Dynamic
 }
 
 fn first(a: Vec<Value>) -> Value {
@@ -30,8 +30,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(alltrue_unknown)
             .returns(Type::Bool)
             .typed()
-            .param("list", any())
-            .declared(Type::list(Type::Bool))
+            .param("list", Type::list(Type::Bool))
             .build(|a| bools(first(a), true)),
     );
     r.insert(
@@ -40,8 +39,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(anytrue_unknown)
             .returns(Type::Bool)
             .typed()
-            .param("list", any())
-            .declared(Type::list(Type::Bool))
+            .param("list", Type::list(Type::Bool))
             .build(|a| bools(first(a), false)),
     );
     r.insert(
@@ -51,9 +49,8 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(chunklist_unknown)
             .returns(Type::Dynamic)
             .type_callback(chunklist_type)
-            .param("list", any())
-            .declared(Type::list(Type::Dynamic))
-            .param("size", ParamType::Number)
+            .param("list", Type::list(Type::Dynamic))
+            .param("size", Type::Number)
             .build(|a| {
                 let size = util::int(&a[1], "invalid size")?;
                 let list = to_list(a[0].clone())?;
@@ -116,8 +113,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::list(Type::String))
             .typed()
-            .param("list", any())
-            .declared(Type::list(Type::String))
+            .param("list", Type::list(Type::String))
             .build(|a| {
                 let list = util::array(first(a), "list of string")?;
                 let mut out = Vec::with_capacity(list.len());
@@ -187,8 +183,7 @@ pub(crate) fn register(r: &mut Registry) {
             .unknown_type(list_of_elements_unknown_type)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
-            .param("list", any())
-            .declared(Type::list(Type::Dynamic))
+            .param("list", Type::list(Type::Dynamic))
             .build(|a| {
                 let list = to_list(first(a))?;
                 let mut out: Vec<Value> = Vec::with_capacity(list.len());
@@ -212,7 +207,7 @@ pub(crate) fn register(r: &mut Registry) {
             .kind_check(element_kinds)
             .param("list", any())
             .typed_argument()
-            .param("index", ParamType::Number)
+            .param("index", Type::Number)
             .build(|a| {
                 let list = util::array(a[0].clone(), "list or tuple")?;
                 Ok(list[element_position(list.len(), &a[1])?].clone())
@@ -317,7 +312,7 @@ pub(crate) fn register(r: &mut Registry) {
             .kind_check(lookup_kinds)
             .param("inputMap", any())
             .typed_argument()
-            .param("key", ParamType::String)
+            .param("key", Type::String)
             .nullable_variadic("default", any())
             .build(|a| {
                 if a.len() > 3 {
@@ -342,12 +337,9 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(matchkeys_unknown)
             .returns(Type::Dynamic)
             .type_callback(distinct_type)
-            .param("values", any())
-            .declared(Type::list(Type::Dynamic))
-            .param("keys", any())
-            .declared(Type::list(Type::Dynamic))
-            .param("searchset", any())
-            .declared(Type::list(Type::Dynamic))
+            .param("values", Type::list(Type::Dynamic))
+            .param("keys", Type::list(Type::Dynamic))
+            .param("searchset", Type::list(Type::Dynamic))
             .build(|a| {
                 let mut a = a.into_iter();
                 let values = util::array(a.next().unwrap_or_default(), "list")?;
@@ -427,7 +419,7 @@ pub(crate) fn register(r: &mut Registry) {
         "range",
         FuncDef::builder()
             .returns(Type::list(Type::Number))
-            .variadic("params", ParamType::Number)
+            .variadic("params", Type::Number)
             .build(range),
     );
     r.insert(
@@ -453,10 +445,8 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
-            .param("first_set", any())
-            .declared(Type::set(Type::Dynamic))
-            .variadic("other_sets", any())
-            .declared(Type::set(Type::Dynamic))
+            .param("first_set", Type::set(Type::Dynamic))
+            .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 let mut it = sets.into_iter();
@@ -474,10 +464,8 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
-            .param("a", any())
-            .declared(Type::set(Type::Dynamic))
-            .param("b", any())
-            .declared(Type::set(Type::Dynamic))
+            .param("a", Type::set(Type::Dynamic))
+            .param("b", Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 let mut it = sets.into_iter();
@@ -495,10 +483,8 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .type_callback(set_operation_type)
             .callback_on_unknown()
-            .param("first_set", any())
-            .declared(Type::set(Type::Dynamic))
-            .variadic("other_sets", any())
-            .declared(Type::set(Type::Dynamic))
+            .param("first_set", Type::set(Type::Dynamic))
+            .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
                 let sets = unified_sets(a)?;
                 Ok(Value::Array(make_set(sets.into_iter().flatten().collect())))
@@ -534,8 +520,8 @@ pub(crate) fn register(r: &mut Registry) {
             .kind_check(slice_kinds)
             .param("list", any())
             .typed_argument()
-            .param("start_index", ParamType::Number)
-            .param("end_index", ParamType::Number)
+            .param("start_index", Type::Number)
+            .param("end_index", Type::Number)
             .build(|a| {
                 let mut list = util::array(a[0].clone(), "list or tuple")?;
                 match slice_indexes(Some(list.len()), Some(&a[1]), Some(&a[2]))? {
@@ -554,8 +540,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(sort_unknown)
             .returns(Type::list(Type::String))
             .typed()
-            .param("list", any())
-            .declared(Type::list(Type::String))
+            .param("list", Type::list(Type::String))
             .build(|a| {
                 let list = util::array(first(a), "list of string")?;
                 let mut out = Vec::with_capacity(list.len());
@@ -614,8 +599,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::map(Type::list(Type::String)))
             .typed()
-            .param("values", any())
-            .declared(Type::map(Type::list(Type::String)))
+            .param("values", Type::map(Type::list(Type::String)))
             .build(|a| {
                 let mut o = util::object(first(a), "map of list of string")?;
                 o.sort_keys();
@@ -648,8 +632,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::Dynamic)
             .type_callback(zipmap_type)
             .kind_check(zipmap_kinds)
-            .param("keys", any())
-            .declared(Type::list(Type::String))
+            .param("keys", Type::list(Type::String))
             .param("values", any())
             .typed_argument()
             .build(|a| {

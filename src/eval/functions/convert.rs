@@ -10,7 +10,7 @@ use crate::eval::func::TypeCallback;
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
 use crate::eval::unknown;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Type, Value};
 
 fn conv(v: Value, ty: Ty) -> Result<Value, FuncError> {
@@ -71,7 +71,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns_nullable(t)
             .type_callback(callback)
-            .nullable_param("v", ParamType::Any)
+            .nullable_param("v", Type::Dynamic)
     };
     let conversion = |t: Type, to: Type, callback: TypeCallback| one(t, callback).converts_to(to);
     r.insert(
@@ -114,7 +114,7 @@ pub(crate) fn register(r: &mut Registry) {
         "try",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .nullable_variadic("expressions", ParamType::Any)
+            .nullable_variadic("expressions", Type::Dynamic)
             .expressions(try_expressions)
             .build(|a| {
                 a.into_iter()
@@ -126,7 +126,7 @@ pub(crate) fn register(r: &mut Registry) {
         "can",
         FuncDef::builder()
             .returns(Type::Bool)
-            .nullable_param("expression", ParamType::Any)
+            .nullable_param("expression", Type::Dynamic)
             .expressions(can_expression)
             .build(|_| Ok(Value::Bool(true))),
     );
@@ -144,7 +144,7 @@ pub(crate) fn register(r: &mut Registry) {
         "issensitive",
         FuncDef::builder()
             .returns(Type::Bool)
-            .nullable_param("v", ParamType::Any)
+            .nullable_param("v", Type::Dynamic)
             .build(|_| Ok(Value::Bool(false))),
     );
 }

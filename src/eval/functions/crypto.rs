@@ -12,7 +12,7 @@ use rsa::{BigUint, Pkcs1v15Encrypt, RsaPrivateKey};
 use super::encoding::b64_decode;
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
@@ -20,8 +20,8 @@ pub(crate) fn register(r: &mut Registry) {
         "rsadecrypt",
         FuncDef::builder()
             .returns(Type::String)
-            .param("ciphertext", ParamType::String)
-            .param("privatekey", ParamType::String)
+            .param("ciphertext", Type::String)
+            .param("privatekey", Type::String)
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (text, key) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());

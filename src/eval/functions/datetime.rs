@@ -8,7 +8,7 @@ use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOf
 
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
@@ -16,8 +16,8 @@ pub(crate) fn register(r: &mut Registry) {
         "formatdate",
         FuncDef::builder()
             .returns(Type::String)
-            .param("format", ParamType::String)
-            .param("time", ParamType::String)
+            .param("format", Type::String)
+            .param("time", Type::String)
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (f, ts) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
@@ -31,8 +31,8 @@ pub(crate) fn register(r: &mut Registry) {
         "timeadd",
         FuncDef::builder()
             .returns_nullable(Type::String)
-            .param("timestamp", ParamType::String)
-            .param("duration", ParamType::String)
+            .param("timestamp", Type::String)
+            .param("duration", Type::String)
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (ts, d) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
@@ -48,8 +48,8 @@ pub(crate) fn register(r: &mut Registry) {
         "timecmp",
         FuncDef::builder()
             .returns(Type::Number)
-            .param("timestamp_a", ParamType::String)
-            .param("timestamp_b", ParamType::String)
+            .param("timestamp_a", Type::String)
+            .param("timestamp_b", Type::String)
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (x, y) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());

@@ -7,19 +7,19 @@ use crate::eval::fail::R;
 use crate::eval::typing;
 #[cfg(feature = "csv")]
 use crate::eval::typing::Returns;
+use crate::eval::FuncDef;
 #[cfg(any(feature = "textencoding", feature = "csv", feature = "yaml"))]
 use crate::eval::FuncError;
-use crate::eval::{FuncDef, ParamType};
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
-    let s = || ParamType::String;
+    let s = || Type::String;
     r.insert(
         "jsonencode",
         FuncDef::builder()
             .on_unknown(jsonencode_unknown)
             .returns(Type::String)
-            .nullable_param("val", ParamType::Any)
+            .nullable_param("val", Type::Dynamic)
             .build(|a| {
                 let v = a.into_iter().next().unwrap_or_default();
                 if !v.is_finite() {
@@ -63,7 +63,7 @@ pub(crate) fn register(r: &mut Registry) {
         "yamlencode",
         FuncDef::builder()
             .returns_nullable(Type::String)
-            .nullable_param("value", ParamType::Any)
+            .nullable_param("value", Type::Dynamic)
             .build(|a| {
                 Ok(Value::String(
                     super::yaml::encode(&a.into_iter().next().unwrap_or_default()).into(),

@@ -30,7 +30,7 @@ use super::encoding::b64_encode;
 use super::hash;
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Type, Value};
 
 /// The filesystem functions that take paths, resolving relative paths
@@ -109,7 +109,7 @@ impl crate::eval::Context<'_> {
 /// (nothing reads the filesystem unless asked); a context gets them with
 /// [`Context::allow_files`](crate::eval::Context::allow_files).
 pub(crate) fn register(r: &mut Registry) {
-    let s = || ParamType::String;
+    let s = || Type::String;
     r.insert(
         "basename",
         FuncDef::builder()
@@ -149,7 +149,7 @@ pub(crate) fn register(r: &mut Registry) {
 type Base = Option<Arc<PathBuf>>;
 
 fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
-    let s = || ParamType::String;
+    let s = || Type::String;
     let mut v = Vec::new();
     let b = base.clone();
     v.push((
@@ -227,7 +227,7 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             // A template of one interpolation is that value.
             .returns_nullable(Type::Dynamic)
             .param("path", s())
-            .param("vars", ParamType::Any)
+            .param("vars", Type::Dynamic)
             .build_limited(move |a, budget| {
                 let mut it = a.into_iter();
                 let p = string(it.next().unwrap_or_default());

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256, Sha512};
 use super::encoding::b64_encode;
 use super::util::string;
 use super::Registry;
-use crate::eval::{FuncDef, ParamType};
+use crate::eval::FuncDef;
 use crate::value::{Type, Value};
 
 pub(crate) fn hex(bytes: &[u8]) -> String {
@@ -45,7 +45,7 @@ pub(crate) fn register(r: &mut Registry) {
     let digest_of_string = |digest: fn(&[u8]) -> String| {
         FuncDef::builder()
             .returns(Type::String)
-            .param("str", ParamType::String)
+            .param("str", Type::String)
             .build(move |a| {
                 let s = string(a.into_iter().next().unwrap_or_default());
                 Ok(Value::String(digest(s.as_bytes()).into()))
@@ -61,8 +61,8 @@ pub(crate) fn register(r: &mut Registry) {
         "uuidv5",
         FuncDef::builder()
             .returns(Type::String)
-            .param("namespace", ParamType::String)
-            .param("name", ParamType::String)
+            .param("namespace", Type::String)
+            .param("name", Type::String)
             .build(|a| {
                 let mut it = a.into_iter().map(string);
                 let (ns, name) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());

@@ -325,7 +325,7 @@ mod tests {
             let f = super::builtin(name).unwrap_or_else(|| unreachable!("{name} is listed"));
             let param = |p: &crate::eval::Param, rest: &str| {
                 let null = if p.allow_null { " (may be null)" } else { "" };
-                format!("`{rest}{} {}`{null}", p.name, p.cty_type())
+                format!("`{rest}{} {}`{null}", p.name, p.ty)
             };
             let mut params: Vec<String> = f.params().iter().map(|p| param(p, "")).collect();
             params.extend(f.variadic().map(|p| param(p, "...")));

@@ -4,7 +4,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use super::util::{self, string};
 use super::Registry;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Type, Value};
 use num_bigint::{BigInt, Sign};
 
@@ -139,8 +139,8 @@ pub(crate) fn register(r: &mut Registry) {
         "cidrhost",
         FuncDef::builder()
             .returns(Type::String)
-            .param("prefix", ParamType::String)
-            .param("hostnum", ParamType::Number)
+            .param("prefix", Type::String)
+            .param("hostnum", Type::Number)
             .build(|a| {
                 // The number converts before the prefix is read.
                 let host = big_number(&a[1]);
@@ -181,7 +181,7 @@ pub(crate) fn register(r: &mut Registry) {
         "cidrnetmask",
         FuncDef::builder()
             .returns(Type::String)
-            .param("prefix", ParamType::String)
+            .param("prefix", Type::String)
             .build(|a| {
                 let s = string(a[0].clone());
                 let net = parse_cidr(&s)?;
@@ -202,9 +202,9 @@ pub(crate) fn register(r: &mut Registry) {
         "cidrsubnet",
         FuncDef::builder()
             .returns(Type::String)
-            .param("prefix", ParamType::String)
-            .param("newbits", ParamType::Number)
-            .param("netnum", ParamType::Number)
+            .param("prefix", Type::String)
+            .param("newbits", Type::Number)
+            .param("netnum", Type::Number)
             .build(|a| {
                 // The numbers convert before the prefix is read.
                 let newbits = util::int(&a[1], "")?;
@@ -241,8 +241,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "cidrsubnets",
         FuncDef::builder().returns(Type::list(Type::String))
-            .param("prefix", ParamType::String)
-            .variadic("newbits", ParamType::Number)
+            .param("prefix", Type::String)
+            .variadic("newbits", Type::Number)
             .build(|a| {
                 let net = parse_cidr(&string(a[0].clone())).map_err(|e| FuncError::arg(0, e))?;
                 let lens = &a[1..];

@@ -3,11 +3,11 @@
 use super::gomath::{go_log, go_pow};
 use super::util::{self, float, friendly_type, num};
 use super::Registry;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 use crate::value::{Number, Type, Value};
 
-fn number() -> ParamType {
-    ParamType::Number
+fn number() -> Type {
+    Type::Number
 }
 
 fn first_number(a: &[Value]) -> Number {
@@ -68,7 +68,7 @@ pub(crate) fn register(r: &mut Registry) {
         "parseint",
         FuncDef::builder()
             .returns(Type::Number)
-            .param("number", ParamType::Any)
+            .param("number", Type::Dynamic)
             .typed_argument()
             .param("base", number())
             .build(|a| {

@@ -10,13 +10,13 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::util::{self, fmt_number, friendly_type, string};
 use super::Registry;
 use crate::eval::limits::Budget;
-use crate::eval::{FuncDef, FuncError, ParamType};
+use crate::eval::{FuncDef, FuncError};
 #[cfg(feature = "regex")]
 use crate::value::Map;
 use crate::value::{Type, Value};
 
 pub(crate) fn register(r: &mut Registry) {
-    let s = || ParamType::String;
+    let s = || Type::String;
     r.insert(
         "chomp",
         FuncDef::builder()
@@ -67,7 +67,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(format_unknown)
             .returns(Type::String)
             .param("format", s())
-            .nullable_variadic("args", ParamType::Any)
+            .nullable_variadic("args", Type::Dynamic)
             .typed_argument()
             .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
@@ -80,7 +80,7 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(formatlist_unknown)
             .returns(Type::list(Type::String))
             .param("format", s())
-            .nullable_variadic("args", ParamType::Any)
+            .nullable_variadic("args", Type::Dynamic)
             .typed_argument()
             .build_limited(|mut a, budget| {
                 let f = string(a.remove(0));
@@ -91,7 +91,7 @@ pub(crate) fn register(r: &mut Registry) {
         "indent",
         FuncDef::builder()
             .returns(Type::String)
-            .param("spaces", ParamType::Number)
+            .param("spaces", Type::Number)
             .param("str", s())
             .build_limited(|a, budget| {
                 let n = util::int(&a[0], "")?;
@@ -119,8 +119,7 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::String)
             .typed()
             .param("separator", s())
-            .variadic("lists", ParamType::Array(Box::new(ParamType::Any)))
-            .declared(Type::list(Type::String))
+            .variadic("lists", Type::list(Type::String))
             .build_limited(|mut a, budget| {
                 let sep = string(a.remove(0));
                 if a.is_empty() {
@@ -307,8 +306,8 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns(Type::String)
             .param("str", s())
-            .param("offset", ParamType::Number)
-            .param("length", ParamType::Number)
+            .param("offset", Type::Number)
+            .param("length", Type::Number)
             .build(|a| {
                 let s = string(a[0].clone());
                 let offset = util::int(&a[1], "")?;

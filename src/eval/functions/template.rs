@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::util::friendly_type;
 use super::Registry;
 use crate::eval::limits::Budget;
-use crate::eval::{Context, FuncDef, FuncError, ParamType};
+use crate::eval::{Context, FuncDef, FuncError};
 use crate::syntax::{Element, ExprKind, Expression};
 use crate::value::{Type, Value};
 
@@ -24,9 +24,9 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::String)
             // Exactly a string, not one converted (Terraform: a number or
             // bool would be no useful template).
-            .nullable_param("template", ParamType::Any)
+            .nullable_param("template", Type::Dynamic)
             .syntax_check(template_reference)
-            .param("vars", ParamType::Any)
+            .param("vars", Type::Dynamic)
             .build_limited(|a, budget| {
                 let mut it = a.into_iter();
                 let Some(Value::String(src)) = it.next() else {
@@ -114,7 +114,7 @@ pub(crate) fn render(
         ctx.declare_func(
             name,
             FuncDef::builder()
-                .nullable_variadic("args", ParamType::Any)
+                .nullable_variadic("args", Type::Dynamic)
                 .build(move |_| {
                     Err(
                         format!("cannot call {name} from inside a template rendered by {caller}")

@@ -83,7 +83,7 @@ pub(crate) fn object(v: Value, what: &str) -> Result<Map<Key, Value>, String> {
     }
 }
 
-/// The string inside an argument declared as `ParamType::String`.
+/// The string inside an argument declared as `Type::String`.
 pub(crate) fn string(v: Value) -> String {
     match v {
         Value::String(s) => s.into_string(),
@@ -93,7 +93,7 @@ pub(crate) fn string(v: Value) -> String {
     }
 }
 
-/// An argument declared as `ParamType::Number`, as `f64`, as cty's
+/// An argument declared as `Type::Number`, as `f64`, as cty's
 /// `gocty` converts it (`log`, `pow`): rounded, but a finite number beyond
 /// `f64`'s range (`1e400`) is refused rather than made infinite.
 pub(crate) fn float(v: &Value) -> Result<f64, String> {
