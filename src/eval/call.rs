@@ -25,7 +25,7 @@ use std::borrow::Cow;
 
 use super::expr::{eval_t, Eval};
 use super::fail::{err, undefined, Fail, Failures, Placeholder, R};
-use super::func::{FuncDef, FuncError, Param, TypeOf};
+use super::func::{Answer, Args, FuncDef, FuncError, Param, TypeOf};
 use super::limits::Budget;
 use super::typing::{self, Meta, Returns, Ty};
 use crate::error::{Error, ErrorKind};
@@ -68,18 +68,19 @@ pub(crate) fn eval_call(
         // HCL counts the arguments before it evaluates them.
         check_arity(&call, fc.args.len())?;
     }
-    if let Some(implementation) = def.spec().expressions {
+    if def.spec().expressions {
         let Some(args) = expression_arguments(call, fc, ctx, d)? else {
             // How many arguments there are is not known.
             return Ok(super::unknown::nullable(Type::Dynamic));
         };
         let eval = |e: &Expression<'_>| eval_t(e, ctx, d);
-        return implementation(&ExpressionCall {
+        return ExpressionCall {
             call,
             args,
             source: ctx.source(),
             eval: &eval,
-        });
+        }
+        .answer();
     }
     let typed = def.spec().typed;
     let mut args = Vec::with_capacity(fc.args.len());
@@ -246,7 +247,7 @@ impl Call<'_> {
     /// its value does not tell (`None`: all are known, of their literal
     /// types). `trusted`: the implementation's result is of the type the
     /// spec declares (a built-in's); else it converts to it.
-    fn run(self, trusted: bool, mut args: Vec<Value>, metas: Option<Vec<Ty>>) -> R<(Value, Ty)> {
+    fn run(self, trusted: bool, args: Vec<Value>, metas: Option<Vec<Ty>>) -> R<(Value, Ty)> {
         let spec = self.def.spec();
         let params = match &metas {
             Some(m) => check_param_types(&self, &args, m)?,
@@ -302,14 +303,13 @@ impl Call<'_> {
         }
         let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
         typing::kind_check(spec, &types, &unknown).map_err(refuse)?;
-        // A declared function's type callback, and its implementation over
-        // typed values, which sees unknown arguments where its parameters
-        // allow them.
+        // A declared function's type callback; its implementation sees
+        // unknown arguments where its parameters allow them.
         let declared = match &spec.type_of {
             Some(TypeOf(f)) => Some(f(&types).map_err(refuse)?),
             None => None,
         };
-        if let Some(f) = self.def.typed_function() {
+        if !trusted {
             let t = declared.unwrap_or_else(|| spec.result.clone());
             let reaches = metas.iter().enumerate().all(|(i, m)| {
                 typing::is_known(m) || self.def.param(i).is_some_and(|p| p.allow_unknown)
@@ -317,21 +317,12 @@ impl Call<'_> {
             if !reaches {
                 return Ok(unknown_result(self.def, t));
             }
-            let typed = args
-                .into_iter()
-                .zip(metas)
-                .map(|(v, m)| super::Typed::from_meta(v, m))
-                .collect();
-            let (v, m) = f(typed).map_err(refuse)?.into_meta();
-            self.budget.charge_value(&v, self.span)?;
+            let (v, m) = match self.answer(args, &metas, &types, None)? {
+                Answer::Value(v) => (v, None),
+                Answer::Typed(v, m) => (v, m),
+                Answer::Failed(f) => return Err(f),
+            };
             return self.declared_result(v, m, &t);
-        }
-        if let Some(t) = declared {
-            if !known {
-                return Ok(unknown_result(self.def, t));
-            }
-            let v = self.invoke(args)?;
-            return self.declared_result(v, None, &t);
         }
         if !known {
             // The type callbacks that decide with arguments not known (their
@@ -358,29 +349,10 @@ impl Call<'_> {
             return Ok(c.result(c.return_type()));
         }
         let returns = typing::call_type(spec, &args, &types).map_err(refuse)?;
-        let v = match spec.typed_impl {
-            Some(implementation) => {
-                let typed = implementation(TypedCall {
-                    def: self.def,
-                    args: std::mem::take(&mut args),
-                    metas: &metas,
-                    types: &types,
-                    returns: &returns,
-                    budget: self.budget,
-                })
-                .map_err(refuse)?;
-                match typed {
-                    TypedResult::Value(v) => {
-                        self.budget.charge_value(&v, self.span)?;
-                        v
-                    }
-                    TypedResult::Typed(v, t) => {
-                        self.budget.charge_value(&v, self.span)?;
-                        return Ok((v, t));
-                    }
-                }
-            }
-            None => self.invoke(args)?,
+        let v = match self.answer(args, &metas, &types, Some(&returns))? {
+            Answer::Value(v) => v,
+            Answer::Typed(v, t) => return Ok((v, t)),
+            Answer::Failed(f) => return Err(f),
         };
         Ok(match returns {
             Returns::Literal => {
@@ -443,50 +415,40 @@ impl Call<'_> {
     /// The implementation on `args` (their number and types checked); its
     /// result is charged to the budget.
     fn invoke(&self, args: Vec<Value>) -> R<Value> {
-        match self.def.call_in(args, self.budget) {
-            Ok(v) => {
-                self.budget.charge_value(&v, self.span)?;
-                Ok(v)
-            }
-            Err(e) => Err(self.refused(e)),
+        match self.answer(args, &[], &[], None)? {
+            Answer::Value(v) | Answer::Typed(v, _) => Ok(v),
+            Answer::Failed(f) => Err(f),
         }
+    }
+
+    /// The implementation's answer to `args` (metas `metas`, types `types`,
+    /// where kept; the type callback's answer `returns`, where it ran),
+    /// charged to the budget.
+    fn answer(
+        &self,
+        values: Vec<Value>,
+        metas: &[Ty],
+        types: &[Type],
+        returns: Option<&Returns>,
+    ) -> R<Answer> {
+        let args = Args {
+            values,
+            metas,
+            types,
+            returns,
+            budget: self.budget,
+            expressions: None,
+        };
+        let answer = self.def.answer(args).map_err(|e| self.refused(e))?;
+        if let Answer::Value(v) | Answer::Typed(v, _) = &answer {
+            self.budget.charge_value(v, self.span)?;
+        }
+        Ok(answer)
     }
 }
 
 // ---------------------------------------------------------------------------
 // What a function's spec sees
-
-/// A call whose arguments are known, as a function's typed implementation
-/// (its spec's `typed_impl`) sees it: the arguments with their metas and
-/// types, and the type callback's answer.
-pub(crate) struct TypedCall<'a> {
-    pub(crate) def: &'a FuncDef,
-    pub(crate) args: Vec<Value>,
-    pub(crate) metas: &'a [Ty],
-    pub(crate) types: &'a [Type],
-    /// The type callback's answer.
-    pub(crate) returns: &'a Returns,
-    pub(crate) budget: &'a Budget,
-}
-
-impl TypedCall<'_> {
-    /// The function's implementation on `args`.
-    pub(crate) fn run(&self, args: Vec<Value>) -> super::FuncResult {
-        self.def.call_in(args, self.budget)
-    }
-}
-
-/// What a typed implementation gives.
-pub(crate) enum TypedResult {
-    /// A value, typed by the type callback's answer.
-    Value(Value),
-    /// A value and its type.
-    Typed(Value, Ty),
-}
-
-/// A function's implementation that sees its arguments' types (`tolist`
-/// converts each element by its own type), or its refusal.
-pub(crate) type TypedImpl = fn(TypedCall<'_>) -> Result<TypedResult, FuncError>;
 
 /// An argument given to a parameter that takes expressions: its expression,
 /// or a value (an element of an expanded last argument).
@@ -495,9 +457,10 @@ pub(crate) enum Argument<'a> {
     Value(Value, Ty),
 }
 
-/// A call of a function whose implementation takes its arguments'
+/// A call of a function whose parameters take their arguments'
 /// expressions (its spec's `expressions`; go-cty/hcl's
-/// `customdecode.ExpressionClosureType`): it evaluates them itself.
+/// `customdecode.ExpressionClosureType`): its implementation evaluates
+/// them itself ([`Args::expressions`]).
 pub(crate) struct ExpressionCall<'a> {
     pub(crate) call: Call<'a>,
     pub(crate) args: Vec<Argument<'a>>,
@@ -519,10 +482,25 @@ impl ExpressionCall<'_> {
     pub(crate) fn fail(&self, e: impl Into<FuncError>) -> Fail {
         self.call.refused(e)
     }
-}
 
-/// The implementation over argument expressions.
-pub(crate) type ExpressionImpl = fn(&ExpressionCall<'_>) -> R<(Value, Ty)>;
+    /// The implementation's answer, given the expressions.
+    fn answer(&self) -> R<(Value, Ty)> {
+        let args = Args {
+            values: Vec::new(),
+            metas: &[],
+            types: &[],
+            returns: None,
+            budget: self.call.budget,
+            expressions: Some(self),
+        };
+        match self.call.def.answer(args) {
+            Ok(Answer::Value(v)) => Ok((v, None)),
+            Ok(Answer::Typed(v, t)) => Ok((v, t)),
+            Ok(Answer::Failed(f)) => Err(f),
+            Err(e) => Err(self.fail(e)),
+        }
+    }
+}
 
 /// The arguments of `fc` as expressions, an expanded last one as its
 /// elements, their number checked; `None` when that number is not known

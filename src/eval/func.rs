@@ -118,20 +118,88 @@ impl fmt::Display for FuncError {
 
 impl std::error::Error for FuncError {}
 
-/// The closure behind a function. Arguments arrive already checked and
-/// converted to the declared parameter types.
-pub type FuncImpl = dyn Fn(Vec<Value>) -> FuncResult + Send + Sync;
-
 /// A function's type callback as a user declares it
 /// ([`FuncDefBuilder::result_type_of`]): the result's type from the
 /// arguments' types, or the message refusing them.
 pub type TypeOfImpl = dyn Fn(&[Type]) -> Result<Type, FuncError> + Send + Sync;
 
-/// An implementation over typed values ([`FuncDefBuilder::build_typed`]):
-/// it sees each argument's type, and unknown arguments where its
-/// parameters allow them.
-pub type TypedFuncImpl =
-    dyn Fn(Vec<super::Typed>) -> std::result::Result<super::Typed, FuncError> + Send + Sync;
+/// A function's one implementation (cty's `Impl`): it gets the call's
+/// arguments ([`Args`]) and answers. [`FuncDefBuilder::build`] and
+/// [`FuncDefBuilder::build_typed`] make one of a closure over values or
+/// over typed values.
+pub(crate) type Implementation = dyn Fn(Args<'_>) -> Result<Answer, FuncError> + Send + Sync;
+
+/// A call's arguments as the implementation gets them: their values,
+/// converted to the parameters' types; where the call kept them, their
+/// metas and types and the type callback's answer; the evaluation's
+/// budget; and for a function whose parameters take expressions (`try`,
+/// `can`), the arguments' expressions.
+pub(crate) struct Args<'a> {
+    pub(crate) values: Vec<Value>,
+    /// The arguments' metas where the call keeps them (empty: all known,
+    /// of their literal types).
+    pub(crate) metas: &'a [super::typing::Ty],
+    /// The arguments' types where the call keeps them.
+    pub(crate) types: &'a [Type],
+    /// The type callback's answer, on a call whose arguments are known and
+    /// typed (`None` on a direct call, or one without types).
+    pub(crate) returns: Option<&'a super::typing::Returns>,
+    pub(crate) budget: &'a Budget,
+    /// The arguments' expressions, for a function whose parameters take
+    /// them ([`FuncDefBuilder::takes_expressions`]); `None` called with
+    /// values.
+    pub(crate) expressions: Option<&'a super::call::ExpressionCall<'a>>,
+}
+
+impl<'a> Args<'a> {
+    /// Values alone (a direct call).
+    pub(crate) fn values(values: Vec<Value>, budget: &'a Budget) -> Args<'a> {
+        Args {
+            values,
+            metas: &[],
+            types: &[],
+            returns: None,
+            budget,
+            expressions: None,
+        }
+    }
+
+    /// Argument `i` with its meta.
+    fn typed(values: Vec<Value>, metas: &[super::typing::Ty]) -> Vec<super::Typed> {
+        let mut metas = metas.iter();
+        values
+            .into_iter()
+            .map(|v| super::Typed::from_meta(v, metas.next().cloned().flatten()))
+            .collect()
+    }
+}
+
+/// What an implementation answers: a value (of the type the spec says,
+/// or its literal type), a value with its meta, or a failure of an
+/// argument's evaluation that the function lets through (`try` of a
+/// reference to something undefined).
+pub(crate) enum Answer {
+    Value(Value),
+    Typed(Value, super::typing::Ty),
+    Failed(super::fail::Fail),
+}
+
+impl From<Value> for Answer {
+    fn from(v: Value) -> Answer {
+        Answer::Value(v)
+    }
+}
+
+impl Answer {
+    /// The value alone (a direct call, where nothing is evaluated and
+    /// nothing fails but the function).
+    fn into_value(self) -> FuncResult {
+        match self {
+            Answer::Value(v) | Answer::Typed(v, _) => Ok(v),
+            Answer::Failed(f) => Err(FuncError::Call(f.into_error().to_string())),
+        }
+    }
+}
 
 /// The type a parameter accepts. Arguments are converted as Terraform
 /// converts them (a number or bool is accepted where a string is wanted, a
@@ -327,13 +395,10 @@ pub(crate) struct Spec {
     /// Checks of the known arguments' values that come before the kind
     /// checks (`sum` counts the elements before it looks at the kind).
     pub(crate) value_check: Option<ValueCheck>,
-    /// The implementation when the arguments' types are known, where it
-    /// needs them (`tolist` converts each element by its type).
-    pub(crate) typed_impl: Option<super::call::TypedImpl>,
-    /// The implementation over the arguments' expressions, for a function
-    /// whose parameters take expressions and that evaluates them itself
-    /// (`try`, `can`).
-    pub(crate) expressions: Option<super::call::ExpressionImpl>,
+    /// Whether the parameters take their arguments' expressions, which the
+    /// implementation evaluates (`try`, `can`; go-cty/hcl's
+    /// `customdecode.ExpressionClosureType`).
+    pub(crate) expressions: bool,
     /// A declared function's type callback.
     pub(crate) type_of: Option<TypeOf>,
 }
@@ -376,8 +441,7 @@ impl Default for Spec {
             unknown_type: None,
             result_type: None,
             value_check: None,
-            typed_impl: None,
-            expressions: None,
+            expressions: false,
             type_of: None,
         }
     }
@@ -399,20 +463,7 @@ pub struct FuncDef {
     params: Arc<[Param]>,
     variadic: Option<Arc<Param>>,
     spec: Arc<Spec>,
-    func: Imp,
-}
-
-/// A built-in function that may build a result much larger than its
-/// arguments: it checks the size against the evaluation's budget first.
-pub(crate) type LimitedImpl = dyn Fn(Vec<Value>, &Budget) -> FuncResult + Send + Sync;
-
-/// The implementation: a user's, or a built-in one that sees the budget.
-#[derive(Clone)]
-enum Imp {
-    Plain(Arc<FuncImpl>),
-    Limited(Arc<LimitedImpl>),
-    /// A declared implementation over typed values.
-    Typed(Arc<TypedFuncImpl>),
+    implementation: Arc<Implementation>,
 }
 
 impl fmt::Debug for FuncDef {
@@ -483,23 +534,17 @@ impl FuncDef {
         &self.spec
     }
 
-    /// Its implementation over typed values, where it has one.
-    pub(crate) fn typed_function(&self) -> Option<&TypedFuncImpl> {
-        match &self.func {
-            Imp::Typed(f) => Some(f.as_ref()),
-            _ => None,
-        }
-    }
-
-    /// The same function with `wrap` around its implementation (which it
-    /// calls with the converted arguments).
-    pub(crate) fn wrapped(
-        &self,
-        wrap: impl Fn(FuncResult) -> FuncResult + Send + Sync + 'static,
-    ) -> FuncDef {
-        let inner = self.clone();
+    /// The same function with `wrap` applied to the values it answers.
+    pub(crate) fn wrapped(&self, wrap: impl Fn(Value) -> Value + Send + Sync + 'static) -> FuncDef {
+        let inner = Arc::clone(&self.implementation);
         FuncDef {
-            func: Imp::Limited(Arc::new(move |args, budget| wrap(inner.run(args, budget)))),
+            implementation: Arc::new(move |args| {
+                Ok(match inner(args)? {
+                    Answer::Value(v) => Answer::Value(wrap(v)),
+                    Answer::Typed(v, m) => Answer::Typed(wrap(v), m),
+                    failed => failed,
+                })
+            }),
             ..self.clone()
         }
     }
@@ -528,54 +573,57 @@ impl FuncDef {
 
     /// [`FuncDef::call`] within an evaluation's budget.
     pub(crate) fn call_in(&self, args: Vec<Value>, budget: &Budget) -> FuncResult {
+        self.answer(Args::values(args, budget))?.into_value()
+    }
+
+    /// The implementation's answer to `args`, their number checked and
+    /// each value converted to its parameter's type (a null refused where
+    /// the parameter takes none).
+    pub(crate) fn answer(&self, mut args: Args<'_>) -> Result<Answer, FuncError> {
+        if args.expressions.is_some() {
+            // (Their number was checked as the call's.)
+            return (self.implementation)(args);
+        }
         let n = self.params.len();
-        if args.len() < n || (self.variadic.is_none() && args.len() > n) {
+        let given = args.values.len();
+        if given < n || (self.variadic.is_none() && given > n) {
             let expected = if self.variadic.is_some() {
                 format!("at least {n}")
             } else {
                 n.to_string()
             };
             return Err(FuncError::Call(format!(
-                "expected {expected} argument{}, got {}",
+                "expected {expected} argument{}, got {given}",
                 if n == 1 && self.variadic.is_none() {
                     ""
                 } else {
                     "s"
                 },
-                args.len()
             )));
         }
         // Every argument converts to its parameter's type (a null always
         // does) before a null is refused, as HCL and cty do.
-        let param = |i: usize| self.params.get(i).or(self.variadic.as_deref());
-        let mut converted = Vec::with_capacity(args.len());
-        for (i, arg) in args.into_iter().enumerate() {
-            let Some(param) = param(i) else { break };
+        let values = std::mem::take(&mut args.values);
+        let mut converted = Vec::with_capacity(given);
+        for (i, arg) in values.into_iter().enumerate() {
+            let Some(param) = self.param(i) else { break };
             match argument(arg, &param.ty) {
                 Ok(v) => converted.push(v),
                 Err(msg) => return Err(FuncError::arg(i, msg)),
             }
         }
         for (i, arg) in converted.iter().enumerate() {
-            match param(i) {
-                Some(p) if arg.is_null() && !p.allow_null => {
+            // (An unknown argument's value is a null placeholder.)
+            let known = args.metas.get(i).map_or(true, super::typing::is_known);
+            match self.param(i) {
+                Some(p) if known && arg.is_null() && !p.allow_null => {
                     return Err(FuncError::arg(i, "argument must not be null"))
                 }
                 _ => {}
             }
         }
-        self.run(converted, budget)
-    }
-
-    /// The implementation on converted arguments.
-    fn run(&self, args: Vec<Value>, budget: &Budget) -> FuncResult {
-        match &self.func {
-            Imp::Plain(f) => f(args),
-            Imp::Limited(f) => f(args, budget),
-            Imp::Typed(f) => {
-                f(args.into_iter().map(super::Typed::from).collect()).map(super::Typed::into_value)
-            }
-        }
+        args.values = converted;
+        (self.implementation)(args)
     }
 }
 
@@ -846,14 +894,6 @@ impl FuncDefBuilder {
         self
     }
 
-    /// A call whose arguments are known runs `implementation`, which sees
-    /// their types (and may run the plain implementation).
-    pub(crate) fn typed_impl(mut self, implementation: super::call::TypedImpl) -> Self {
-        self.spec.typed = true;
-        self.spec.typed_impl = Some(implementation);
-        self
-    }
-
     /// The parameter declared last takes its argument's expression, which
     /// `check` refuses with a message or not; the argument is then
     /// evaluated as the others are (`templatestring`: its template must be
@@ -866,9 +906,9 @@ impl FuncDefBuilder {
     }
 
     /// The function's parameters take their arguments' expressions, which
-    /// `implementation` evaluates (`try`, `can`).
-    pub(crate) fn expressions(mut self, implementation: super::call::ExpressionImpl) -> Self {
-        self.spec.expressions = Some(implementation);
+    /// its implementation evaluates ([`Args::expressions`]; `try`, `can`).
+    pub(crate) fn takes_expressions(mut self) -> Self {
+        self.spec.expressions = true;
         self
     }
 
@@ -892,12 +932,7 @@ impl FuncDefBuilder {
     where
         F: Fn(Vec<Value>) -> FuncResult + Send + Sync + 'static,
     {
-        FuncDef {
-            params: self.params.into(),
-            variadic: self.variadic.map(Arc::new),
-            spec: Arc::new(self.spec),
-            func: Imp::Plain(Arc::new(func)),
-        }
+        self.implement(move |a| func(a.values))
     }
 
     /// Finishes with an implementation over typed values: it sees each
@@ -925,25 +960,25 @@ impl FuncDefBuilder {
             + 'static,
     {
         self.spec.typed = true;
-        FuncDef {
-            params: self.params.into(),
-            variadic: self.variadic.map(Arc::new),
-            spec: Arc::new(self.spec),
-            func: Imp::Typed(Arc::new(func)),
-        }
+        self.implement(move |a| {
+            let (v, m) = func(Args::typed(a.values, a.metas))?.into_meta();
+            Ok(Answer::Typed(v, m))
+        })
     }
 
-    /// Finishes with a built-in implementation that checks sizes against
-    /// the evaluation's budget.
-    pub(crate) fn build_limited<F>(self, func: F) -> FuncDef
+    /// Finishes with the implementation over the call's [`Args`] (a
+    /// built-in's: it sees the budget, and where the call keeps them the
+    /// arguments' types and the type callback's answer).
+    pub(crate) fn implement<F, A>(self, implementation: F) -> FuncDef
     where
-        F: Fn(Vec<Value>, &Budget) -> FuncResult + Send + Sync + 'static,
+        F: Fn(Args<'_>) -> Result<A, FuncError> + Send + Sync + 'static,
+        A: Into<Answer>,
     {
         FuncDef {
             params: self.params.into(),
             variadic: self.variadic.map(Arc::new),
             spec: Arc::new(self.spec),
-            func: Imp::Limited(Arc::new(func)),
+            implementation: Arc::new(move |args| implementation(args).map(Into::into)),
         }
     }
 }

@@ -4,8 +4,9 @@ use super::util::{
     self, convert_known, friendly_type, make_set, sorted_object, to_list, type_of, unify, Ty,
 };
 use super::Registry;
-use crate::eval::call::{self, TypedCall, TypedResult, UnknownCall};
+use crate::eval::call::{self, UnknownCall};
 use crate::eval::fail::R;
+use crate::eval::func::{Answer, Args};
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
@@ -65,24 +66,8 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(coalesce_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalesce_type)
-            .typed_impl(coalesce_typed)
             .nullable_variadic("vals", any())
-            .build(|a| {
-                let tys: Vec<Ty> = a.iter().map(type_of).collect();
-                let ty = unify(&tys).ok_or("all arguments must have the same type")?;
-                for v in a {
-                    // One that does not convert counts as null (cty).
-                    let Ok(v) = convert_known(v, &ty) else {
-                        continue;
-                    };
-                    match &v {
-                        Value::Null => continue,
-                        Value::String(s) if s.is_empty() => continue,
-                        _ => return Ok(v),
-                    }
-                }
-                Err("no non-null, non-empty-string arguments".into())
-            }),
+            .implement(coalesce),
     );
     r.insert(
         "coalescelist",
@@ -90,23 +75,8 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(coalescelist_unknown)
             .returns(Type::Dynamic)
             .type_callback(coalescelist_type)
-            .typed_impl(coalescelist_typed)
             .nullable_variadic("vals", any())
-            .build(|a| {
-                if a.is_empty() {
-                    return Err("at least one argument is required".into());
-                }
-                // (A null here is untyped; the evaluator drops null lists
-                // and tuples, which Terraform skips, before the call.)
-                for v in a {
-                    match v {
-                        Value::Array(l) if l.is_empty() => continue,
-                        Value::Array(l) => return Ok(Value::Array(l)),
-                        _ => return Err("coalescelist arguments must be lists or tuples".into()),
-                    }
-                }
-                Err("no non-null arguments".into())
-            }),
+            .implement(coalescelist),
     );
     r.insert(
         "compact",
@@ -202,16 +172,12 @@ pub(crate) fn register(r: &mut Registry) {
             .on_unknown(element_unknown)
             .returns_nullable(Type::Dynamic)
             .type_callback(element_type)
-            .typed_impl(element_typed)
             .callback_on_unknown()
             .kind_check(element_kinds)
             .param("list", any())
             .typed_argument()
             .param("index", Type::Number)
-            .build(|a| {
-                let list = util::array(a[0].clone(), "list or tuple")?;
-                Ok(list[element_position(list.len(), &a[1])?].clone())
-            }),
+            .implement(element),
     );
     r.insert(
         "flatten",
@@ -500,7 +466,8 @@ pub(crate) fn register(r: &mut Registry) {
             .kind_check(setproduct_kinds)
             .variadic("sets", any())
             .typed_argument()
-            .build_limited(|a, budget| {
+            .implement(|c| {
+                let (a, budget) = (c.values, c.budget);
                 if a.len() < 2 {
                     return Err("at least two arguments are required".into());
                 }
@@ -1048,53 +1015,92 @@ pub(crate) fn slice_type(args: &[Value], types: &[Type]) -> Result<Returns, Func
 }
 
 /// cty's type callback of `coalescelist`.
-/// `coalesce` where the arguments' types are known: each converts to the
+/// `coalesce`. Where the arguments' types are known (the type callback
+/// answered): each converts to the
 /// type they unify to, and one that does not (an empty map where the type
 /// is an object) counts as null, as in cty; an empty string is skipped
 /// when that type is string. Where the types do not unify to one type (a
 /// null beside a list), the argument chosen keeps its own type.
-fn coalesce_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
-    let args = std::mem::take(&mut c.args);
+fn coalesce(c: Args<'_>) -> Result<Answer, FuncError> {
+    let args = c.values;
     match c.returns {
-        Returns::Convert(t) => {
+        Some(Returns::Convert(t)) => {
             for (v, m) in args.into_iter().zip(c.metas) {
                 match typing::convert(v, m, t) {
                     Ok((Value::Null, _)) | Err(_) => {}
                     Ok((Value::String(s), _)) if s.is_empty() && *t == Type::String => {}
-                    Ok((v, m)) => return Ok(TypedResult::Typed(v, m)),
+                    Ok((v, m)) => return Ok(Answer::Typed(v, m)),
                 }
             }
             Err("no non-null, non-empty-string arguments".into())
         }
-        Returns::Literal => {
+        Some(Returns::Literal) => {
             let chosen = args
                 .iter()
                 .position(|a| !a.is_null() && !matches!(a, Value::String(s) if s.is_empty()));
             let meta = chosen.and_then(|i| c.metas[i].clone());
-            Ok(TypedResult::Typed(c.run(args)?, meta))
+            Ok(Answer::Typed(coalesce_values(args)?, meta))
         }
-        Returns::Is(_) => c.run(args).map(TypedResult::Value),
+        _ => coalesce_values(args).map(Answer::Value),
     }
 }
 
-/// `coalescelist` where the arguments' types are known: a null list or
-/// tuple (its type passed the check) is skipped.
-fn coalescelist_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
-    let mut args = std::mem::take(&mut c.args);
-    args.retain(|a| !a.is_null());
-    c.run(args).map(TypedResult::Value)
+/// `coalesce` of values of their literal types: the first that is not
+/// null or an empty string, converted to the type they unify to.
+fn coalesce_values(a: Vec<Value>) -> Result<Value, FuncError> {
+    let tys: Vec<Ty> = a.iter().map(type_of).collect();
+    let ty = unify(&tys).ok_or("all arguments must have the same type")?;
+    for v in a {
+        // One that does not convert counts as null (cty).
+        let Ok(v) = convert_known(v, &ty) else {
+            continue;
+        };
+        match &v {
+            Value::Null => continue,
+            Value::String(s) if s.is_empty() => continue,
+            _ => return Ok(v),
+        }
+    }
+    Err("no non-null, non-empty-string arguments".into())
 }
 
-/// `element` where the arguments' types are known: on a list, a negative
-/// index counts from the end ([`list_index`]).
-fn element_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
-    let mut args = std::mem::take(&mut c.args);
-    if let (Some(Type::List(_)), [Value::Array(list), i]) = (c.types.first(), &args[..]) {
+/// `coalescelist`: the first list or tuple that is not empty. Where the
+/// arguments' types are known, a null list or tuple (its type passed the
+/// check) is skipped.
+fn coalescelist(c: Args<'_>) -> Result<Answer, FuncError> {
+    let mut a = c.values;
+    if c.returns.is_some() {
+        a.retain(|a| !a.is_null());
+    }
+    if a.is_empty() {
+        return Err("at least one argument is required".into());
+    }
+    // (A null here is untyped; the evaluator drops null lists
+    // and tuples, which Terraform skips, before the call.)
+    for v in a {
+        match v {
+            Value::Array(l) if l.is_empty() => continue,
+            Value::Array(l) => return Ok(Answer::Value(Value::Array(l))),
+            _ => return Err("coalescelist arguments must be lists or tuples".into()),
+        }
+    }
+    Err("no non-null arguments".into())
+}
+
+/// `element`: the element at the index, modulo the length. Where the
+/// arguments' types are known, a negative index on a list counts from the
+/// end ([`list_index`]).
+fn element(c: Args<'_>) -> Result<Answer, FuncError> {
+    let mut a = c.values;
+    if let (Some(Type::List(_)), [Value::Array(list), i]) = (c.types.first(), &a[..]) {
         if let Some(wrapped) = list_index(list.len(), i) {
-            args[1] = wrapped;
+            a[1] = wrapped;
         }
     }
-    c.run(args).map(TypedResult::Value)
+    let list = util::array(a[0].clone(), "list or tuple")?;
+    Ok(Answer::Value(
+        list[element_position(list.len(), &a[1])?].clone(),
+    ))
 }
 
 /// `sum` counts the elements before it looks at the kind: an empty map is

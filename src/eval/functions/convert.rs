@@ -4,9 +4,9 @@
 use super::util::{self, convert_known, friendly_type, Ty};
 use super::Registry;
 use crate::error::Error;
-use crate::eval::call::{ExpressionCall, TypedCall, TypedResult, UnknownCall};
+use crate::eval::call::UnknownCall;
 use crate::eval::fail::{Fail, R};
-use crate::eval::func::TypeCallback;
+use crate::eval::func::{Answer, Args, TypeCallback};
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
 use crate::eval::unknown;
@@ -48,7 +48,7 @@ fn no_single_type(what: &str, to: &Type) -> FuncError {
 
 /// `v` converted to the collection type `to` (`tolist`, `toset`,
 /// `tomap`), its elements to the type they unify to.
-fn collection(v: Value, to: &Type) -> Result<Value, FuncError> {
+fn collection_values(v: Value, to: &Type) -> Result<Value, FuncError> {
     let what = friendly_type(&v);
     let fail = || no_single_type(what, to);
     match (to, v) {
@@ -90,10 +90,10 @@ pub(crate) fn register(r: &mut Registry) {
     // convert to, and a known collection holding unknowns converts.
     let collection_conversion = |to: Type, callback: TypeCallback| {
         conversion(Type::Dynamic, to.clone(), callback)
-            .typed_impl(collection_typed)
+            .typed()
             .unknown_type(conversion_target_type)
             .on_unknown(conversion_unknown)
-            .build(move |a| collection(first(a), &to))
+            .implement(move |a| collection(a, &to))
     };
     r.insert(
         "tolist",
@@ -115,20 +115,16 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
             .nullable_variadic("expressions", Type::Dynamic)
-            .expressions(try_expressions)
-            .build(|a| {
-                a.into_iter()
-                    .next()
-                    .ok_or_else(|| "at least one argument is required".into())
-            }),
+            .takes_expressions()
+            .implement(try_expressions),
     );
     r.insert(
         "can",
         FuncDef::builder()
             .returns(Type::Bool)
             .nullable_param("expression", Type::Dynamic)
-            .expressions(can_expression)
-            .build(|_| Ok(Value::Bool(true))),
+            .takes_expressions()
+            .implement(can_expression),
     );
     // Terraform marks values sensitive or ephemeral; this crate carries no
     // marks, so these are identities and nothing is sensitive.
@@ -168,20 +164,19 @@ pub(crate) fn tobool_type(_: &[Value], _: &[Type]) -> Result<Returns, FuncError>
     Ok(Returns::Is(Type::Bool))
 }
 
-/// `tolist`, `toset` and `tomap` where the argument's type is known: it
-/// converts to the type its elements unify to, each element by its own
+/// `tolist`, `toset` and `tomap` (converting to `to`). Where the argument's
+/// type is known, it converts to the type its elements unify to, each
+/// element by its own
 /// type (`tomap({a = toset([1]), b = ["5"]})` is a map of sets of
 /// numbers), as cty converts.
-fn collection_typed(mut c: TypedCall<'_>) -> Result<TypedResult, FuncError> {
-    let args = std::mem::take(&mut c.args);
-    let Returns::Is(t) = c.returns else {
-        return c.run(args).map(TypedResult::Value);
+fn collection(c: Args<'_>, to: &Type) -> Result<Answer, FuncError> {
+    let v = first(c.values);
+    let Some(Returns::Is(t)) = c.returns else {
+        return collection_values(v, to).map(Answer::Value);
     };
-    let to = c.def.spec().converts_to.as_ref().unwrap_or(t);
     let got = typing::friendly(&c.types[0]);
-    let v = args.into_iter().next().unwrap_or_default();
     match typing::convert(v, &c.metas[0], t) {
-        Ok((v, t)) => Ok(TypedResult::Typed(v, t)),
+        Ok((v, t)) => Ok(Answer::Typed(v, t)),
         Err(_) => Err(no_single_type(&got, to)),
     }
 }
@@ -249,34 +244,53 @@ pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) ->
 /// (an error of a reference to something undefined is not caught); a
 /// value not wholly known could still fail later, so the result is then
 /// an unknown of any type.
-fn try_expressions(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
+fn try_expressions(a: Args<'_>) -> Result<Answer, FuncError> {
+    let Some(c) = a.expressions else {
+        // Called with values: the first.
+        return a
+            .values
+            .into_iter()
+            .next()
+            .map(Answer::Value)
+            .ok_or_else(|| "at least one argument is required".into());
+    };
     if c.args.is_empty() {
-        return Err(c.fail("at least one argument is required"));
+        return Err("at least one argument is required".into());
     }
     let mut failures = String::new();
     for i in 0..c.args.len() {
         match c.value(i) {
             // (Not refined: Terraform's `can(u) == null` is not known.)
-            Ok((_, t)) if !typing::is_known(&t) => return Ok(unknown::nullable(Type::Dynamic)),
-            Ok(v) => return Ok(v),
+            Ok((_, t)) if !typing::is_known(&t) => {
+                let (v, t) = unknown::nullable(Type::Dynamic);
+                return Ok(Answer::Typed(v, t));
+            }
+            Ok((v, t)) => return Ok(Answer::Typed(v, t)),
             Err(Fail::Err(e, _)) => try_failure(&mut failures, &e, c.source),
-            Err(undefined) => return Err(undefined),
+            Err(undefined) => return Ok(Answer::Failed(undefined)),
         }
     }
-    Err(c.fail(format!(
+    Err(FuncError::Call(format!(
         "no expression succeeded:{failures}\n\nAt least one expression must produce a successful result"
     )))
 }
 
 /// `can`: whether its argument evaluates without an error (unknown while
 /// the value is not wholly known).
-fn can_expression(c: &ExpressionCall<'_>) -> R<(Value, typing::Ty)> {
-    match c.value(0) {
-        Ok((_, t)) if !typing::is_known(&t) => Ok(unknown::nullable(Type::Bool)),
-        Ok(_) => Ok((Value::Bool(true), None)),
-        Err(Fail::Err(..)) => Ok((Value::Bool(false), None)),
-        Err(undefined) => Err(undefined),
-    }
+fn can_expression(a: Args<'_>) -> Result<Answer, FuncError> {
+    let Some(c) = a.expressions else {
+        // Called with a value: it evaluated.
+        return Ok(Answer::Value(Value::Bool(true)));
+    };
+    Ok(match c.value(0) {
+        Ok((_, t)) if !typing::is_known(&t) => {
+            let (v, t) = unknown::nullable(Type::Bool);
+            Answer::Typed(v, t)
+        }
+        Ok(_) => Answer::Value(Value::Bool(true)),
+        Err(Fail::Err(..)) => Answer::Value(Value::Bool(false)),
+        Err(undefined) => Answer::Failed(undefined),
+    })
 }
 
 /// One of the errors `try` lists, as HCL lists it: the summary, where (when

@@ -75,13 +75,9 @@ pub(crate) fn register(r: &mut Registry) {
         "yamldecode",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .typed_impl(yamldecode_typed)
+            .typed()
             .param("src", s())
-            .build(|a| {
-                Ok(super::yaml_decode::decode(&string(
-                    a.into_iter().next().unwrap_or_default(),
-                ))?)
-            }),
+            .implement(yamldecode),
     );
     #[cfg(feature = "base64")]
     {
@@ -708,10 +704,8 @@ pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
 /// `yamldecode` typed as Terraform types the document: a block scalar is a
 /// string whatever it reads as, an empty one a null string.
 #[cfg(feature = "yaml")]
-fn yamldecode_typed(
-    c: crate::eval::call::TypedCall<'_>,
-) -> Result<crate::eval::call::TypedResult, FuncError> {
-    let src = c.args.first().and_then(Value::as_str).unwrap_or_default();
+fn yamldecode(c: crate::eval::func::Args<'_>) -> Result<crate::eval::func::Answer, FuncError> {
+    let src = c.values.first().and_then(Value::as_str).unwrap_or_default();
     let (v, t) = super::yaml_decode::decode_typed(src)?;
-    Ok(crate::eval::call::TypedResult::Typed(v, typing::typed(t)))
+    Ok(crate::eval::func::Answer::Typed(v, typing::typed(t)))
 }

@@ -228,7 +228,8 @@ fn path_funcs(base: Base) -> Vec<(&'static str, FuncDef)> {
             .returns_nullable(Type::Dynamic)
             .param("path", s())
             .param("vars", Type::Dynamic)
-            .build_limited(move |a, budget| {
+            .implement(move |c| {
+                let (a, budget) = (c.values, c.budget);
                 let mut it = a.into_iter();
                 let p = string(it.next().unwrap_or_default());
                 let src = String::from_utf8(read(&b, &p)?)

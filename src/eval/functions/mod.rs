@@ -174,7 +174,7 @@ fn table() -> &'static Registry {
 /// results included (`join("", ["e", "\u0301"])` is `"é"`); the parser
 /// normalises literals, and this wrapper the strings a built-in returns.
 pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
-    f.wrapped(|r| r.map(util::nfc_value))
+    f.wrapped(util::nfc_value)
 }
 
 pub use crate::eval::context::FILE_FUNCTIONS;

@@ -69,7 +69,8 @@ pub(crate) fn register(r: &mut Registry) {
             .param("format", s())
             .nullable_variadic("args", Type::Dynamic)
             .typed_argument()
-            .build_limited(|mut a, budget| {
+            .implement(|c| {
+                let (mut a, budget) = (c.values, c.budget);
                 let f = string(a.remove(0));
                 format(&f, &a, budget).map(Value::from)
             }),
@@ -82,7 +83,8 @@ pub(crate) fn register(r: &mut Registry) {
             .param("format", s())
             .nullable_variadic("args", Type::Dynamic)
             .typed_argument()
-            .build_limited(|mut a, budget| {
+            .implement(|c| {
+                let (mut a, budget) = (c.values, c.budget);
                 let f = string(a.remove(0));
                 formatlist(&f, a, budget)
             }),
@@ -93,7 +95,8 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::String)
             .param("spaces", Type::Number)
             .param("str", s())
-            .build_limited(|a, budget| {
+            .implement(|c| {
+                let (a, budget) = (c.values, c.budget);
                 let n = util::int(&a[0], "")?;
                 if n < 0 {
                     // Terraform's Go `strings.Repeat` panics, and the
@@ -120,7 +123,8 @@ pub(crate) fn register(r: &mut Registry) {
             .typed()
             .param("separator", s())
             .variadic("lists", Type::list(Type::String))
-            .build_limited(|mut a, budget| {
+            .implement(|c| {
+                let (mut a, budget) = (c.values, c.budget);
                 let sep = string(a.remove(0));
                 if a.is_empty() {
                     return Err("at least one list is required".into());
@@ -211,7 +215,8 @@ pub(crate) fn register(r: &mut Registry) {
                 .result_type(typing::list_of_elements)
                 .param("pattern", s())
                 .param("string", s())
-                .build_limited(|a, budget| {
+                .implement(|c| {
+                    let (a, budget) = (c.values, c.budget);
                     let (p, s) = two_strings(a);
                     let (re, kind) = pattern(&p)?;
                     let mut out = Vec::new();
@@ -232,7 +237,8 @@ pub(crate) fn register(r: &mut Registry) {
             .param("str", s())
             .param("substr", s())
             .param("replace", s())
-            .build_limited(|a, budget| {
+            .implement(|c| {
+                let (a, budget) = (c.values, c.budget);
                 let mut it = a.into_iter().map(string);
                 let (s, sub, rep) = (
                     it.next().unwrap_or_default(),
@@ -267,7 +273,8 @@ pub(crate) fn register(r: &mut Registry) {
             .returns(Type::list(Type::String))
             .param("separator", s())
             .param("str", s())
-            .build_limited(|a, budget| {
+            .implement(|c| {
+                let (a, budget) = (c.values, c.budget);
                 let (sep, s) = two_strings(a);
                 let pieces = if sep.is_empty() {
                     s.chars().count()

@@ -27,7 +27,8 @@ pub(crate) fn register(r: &mut Registry) {
             .nullable_param("template", Type::Dynamic)
             .syntax_check(template_reference)
             .param("vars", Type::Dynamic)
-            .build_limited(|a, budget| {
+            .implement(|c| {
+                let (a, budget) = (c.values, c.budget);
                 let mut it = a.into_iter();
                 let Some(Value::String(src)) = it.next() else {
                     return Err(FuncError::arg(

@@ -20,14 +20,6 @@ use super::util;
 use crate::value::ty::literal_type;
 use crate::value::{Key, Map, Number, Type, Value};
 
-/// The document `src` as a value.
-///
-/// # Errors
-/// Terraform's message for a document it refuses.
-pub(crate) fn decode(src: &str) -> Result<Value, String> {
-    decode_typed(src).map(|(v, _)| v)
-}
-
 /// The document `src` as a value and the type Terraform gives it: a block
 /// scalar is a string even where its text reads as something else (an
 /// empty one is a null string).
