@@ -8,24 +8,26 @@
 //!    HCL, unless the last one is expanded with `...`);
 //! 2. a parameter that takes its argument's expression (`try`, `can`,
 //!    `templatestring`) has it checked by its spec, or hands it to the
-//!    function's implementation over expressions; the others are evaluated
-//!    in order;
+//!    function's implementation ([`Args::expressions`]); the others are
+//!    evaluated in order;
 //! 3. each argument converts to its parameter's type, and a null is
 //!    refused where the parameter takes none ([`check_param_types`]); an
 //!    argument of unknown type where the parameter needs a type makes the
 //!    result an unknown of unknown type;
-//! 4. the spec's checks of the arguments' values and kinds, and its type
-//!    callback, give the result's type;
-//! 5. if an argument is not known, the result is an unknown of that type
-//!    (refined by the spec's handler of unknown arguments, which may also
-//!    answer from the known parts); otherwise the implementation runs, and
-//!    its result is typed by step 4.
+//! 4. the spec's one type callback, given the arguments known or not,
+//!    refuses them or gives the result's type;
+//! 5. if an argument is not known (and its parameter does not let
+//!    unknowns reach the implementation), the result is an unknown of that
+//!    type (refined by the spec's handler of unknown arguments, which may
+//!    also answer from the known parts); otherwise the implementation runs
+//!    on the arguments converted to the parameters' types, and its result
+//!    is typed by step 4.
 
 use std::borrow::Cow;
 
 use super::expr::{eval_t, Eval};
 use super::fail::{err, undefined, Fail, Failures, Placeholder, R};
-use super::func::{Answer, Args, FuncDef, FuncError, Param, TypeOf};
+use super::func::{Answer, Args, FuncDef, FuncError, Param, TypeCall};
 use super::limits::Budget;
 use super::typing::{self, Meta, Returns, Ty};
 use crate::error::{Error, ErrorKind};
@@ -262,12 +264,12 @@ impl Call<'_> {
             if let Some(r) = self.dynamic_argument(&args, metas.as_deref()) {
                 return Ok(r);
             }
-            let v = self.invoke(args)?;
+            let (v, m) = self.invoke(args)?;
             if trusted {
-                let t = typing::fixed_type(self.def, &v);
+                let t = m.or_else(|| typing::fixed_type(self.def));
                 return Ok((v, t));
             }
-            return self.declared_result(v, None, &spec.result);
+            return self.declared_result(v, m, &spec.result);
         }
         let mut metas = metas.unwrap_or_else(|| vec![None; args.len()]);
         if !known {
@@ -292,25 +294,31 @@ impl Call<'_> {
             .map(|(v, t)| typing::of(v, t).into_owned())
             .collect();
         let refuse = |e: FuncError| self.refused(e);
-        if let Some(t) = types.first() {
-            typing::conversion_check(spec, t).map_err(refuse)?;
-        }
         if let Some(r) = self.dynamic_argument(&args, Some(&metas)) {
             return Ok(r);
         }
-        if let Some(check) = spec.value_check {
-            check(&args).map_err(refuse)?;
-        }
+        // The type callback, on the arguments known or not: it refuses
+        // them or types the result.
         let unknown: Vec<bool> = metas.iter().map(typing::is_unknown).collect();
-        typing::kind_check(spec, &types, &unknown).map_err(refuse)?;
-        // A declared function's type callback; its implementation sees
-        // unknown arguments where its parameters allow them.
-        let declared = match &spec.type_of {
-            Some(TypeOf(f)) => Some(f(&types).map_err(refuse)?),
-            None => None,
+        let returns = match &spec.type_callback {
+            Some(callback) => callback(&TypeCall {
+                args: &args,
+                types: &types,
+                unknown: &unknown,
+                known,
+            })
+            .map_err(refuse)?,
+            None if known => Returns::Literal,
+            None => Returns::Is(spec.result.clone()),
         };
         if !trusted {
-            let t = declared.unwrap_or_else(|| spec.result.clone());
+            // A declared function's result converts to the type it
+            // declares; its implementation sees unknown arguments where its
+            // parameters allow them.
+            let t = match returns {
+                Returns::Is(t) | Returns::Convert(t) => t,
+                Returns::Literal => spec.result.clone(),
+            };
             let reaches = metas.iter().enumerate().all(|(i, m)| {
                 typing::is_known(m) || self.def.param(i).is_some_and(|p| p.allow_unknown)
             });
@@ -325,21 +333,12 @@ impl Call<'_> {
             return self.declared_result(v, m, &t);
         }
         if !known {
-            // The type callbacks that decide with arguments not known (their
-            // specs say so): the sets' element types must unify, `lookup`'s
-            // default convert to the map's element type, an `element` index
-            // fit a tuple.
-            let callback = if spec.callback_on_unknown {
-                Some(typing::call_type(spec, &args, &types).map_err(refuse)?)
-            } else {
-                None
-            };
             let mut c = UnknownCall {
                 call: self,
                 args,
                 metas,
                 types,
-                callback,
+                returns,
             };
             if let Some(handler) = spec.unknown {
                 if let Some(r) = handler(&mut c)? {
@@ -348,7 +347,6 @@ impl Call<'_> {
             }
             return Ok(c.result(c.return_type()));
         }
-        let returns = typing::call_type(spec, &args, &types).map_err(refuse)?;
         let v = match self.answer(args, &metas, &types, Some(&returns))? {
             Answer::Value(v) => v,
             Answer::Typed(v, t) => return Ok((v, t)),
@@ -356,7 +354,7 @@ impl Call<'_> {
         };
         Ok(match returns {
             Returns::Literal => {
-                let t = typing::fixed_type(self.def, &v);
+                let t = typing::fixed_type(self.def);
                 (v, t)
             }
             // A set's elements in cty's set order (`setproduct` of a set).
@@ -414,9 +412,10 @@ impl Call<'_> {
 
     /// The implementation on `args` (their number and types checked); its
     /// result is charged to the budget.
-    fn invoke(&self, args: Vec<Value>) -> R<Value> {
+    fn invoke(&self, args: Vec<Value>) -> R<(Value, Ty)> {
         match self.answer(args, &[], &[], None)? {
-            Answer::Value(v) | Answer::Typed(v, _) => Ok(v),
+            Answer::Value(v) => Ok((v, None)),
+            Answer::Typed(v, m) => Ok((v, m)),
             Answer::Failed(f) => Err(f),
         }
     }
@@ -809,9 +808,8 @@ pub(crate) struct UnknownCall<'a> {
     pub(crate) metas: Vec<Ty>,
     /// The arguments' types.
     pub(crate) types: Vec<Type>,
-    /// The type callback's answer, where the spec asks for it with
-    /// arguments not known.
-    pub(crate) callback: Option<typing::Returns>,
+    /// The type callback's answer (the type of the unknown result).
+    pub(crate) returns: Returns,
 }
 
 impl UnknownCall<'_> {
@@ -852,7 +850,10 @@ impl UnknownCall<'_> {
 
     /// The type of the unknown result.
     pub(crate) fn return_type(&self) -> Type {
-        return_type(self.call.def, &self.args, &self.types)
+        match &self.returns {
+            Returns::Is(t) | Returns::Convert(t) => t.clone(),
+            Returns::Literal => self.call.def.spec().result.clone(),
+        }
     }
 }
 
@@ -865,21 +866,6 @@ pub(crate) fn unknown_result(def: &FuncDef, t: Type) -> (Value, Ty) {
         super::unknown::not_null(t)
     }
 }
-
-/// The type of a function's unknown result from its arguments (those not
-/// known are null placeholders) and their types: its spec's unknown-type
-/// rule, else its result type.
-pub(crate) fn return_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    match def.spec().unknown_type {
-        Some(f) => f(def, args, types),
-        None => def.spec().result.clone(),
-    }
-}
-
-/// The type of a function's unknown result, where its spec's result type
-/// does not tell it: from the arguments (those not known are null
-/// placeholders) and their types.
-pub(crate) type UnknownType = fn(&FuncDef, &[Value], &[Type]) -> Type;
 
 /// What a function gives for a call whose arguments are not all known,
 /// where that is more than an unknown of its result type: a value, a

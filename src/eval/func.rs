@@ -357,73 +357,60 @@ impl Param {
 }
 
 /// What a function's spec says of its result, as cty's `function.Spec`
-/// does: its type where the arguments do not decide it, whether it may be
-/// null, and whether its type (or the checks of its arguments) depends on
-/// the arguments' types.
-#[derive(Clone, Debug)]
+/// does: its declared type, whether it may be null, and the one type
+/// callback that checks the arguments' types and gives the result's type
+/// from them; with what a call gives whose arguments are not all known,
+/// and whether the parameters take expressions.
+#[derive(Clone)]
 pub(crate) struct Spec {
-    /// The result's type; the dynamic pseudo-type when the arguments
-    /// decide it.
+    /// The result's declared type; the dynamic pseudo-type when the
+    /// arguments decide it.
     pub(crate) result: Type,
     /// Whether the result may be null (else an unknown result is known
     /// not to be null).
     pub(crate) nullable_result: bool,
-    /// Whether the result's type or the arguments' checks depend on the
-    /// arguments' types (cty's type callback).
+    /// Whether a call whose arguments are known keeps their types (and
+    /// runs the type callback): where the function has a type callback,
+    /// or a parameter of a collection or structural type.
     pub(crate) typed: bool,
-    /// The result's type from the arguments and their types, or the
-    /// message of the check that refuses them (cty's type callback).
+    /// The type callback (cty's `Type`): given the arguments, known or
+    /// not, it refuses them or gives the result's type.
     pub(crate) type_callback: Option<TypeCallback>,
-    /// Whether the type callback decides (and refuses) with arguments not
-    /// known yet too; the others' results are typed without it then.
-    pub(crate) callback_on_unknown: bool,
-    /// The check of the kinds of the arguments' types (cty's, with
-    /// Terraform's messages), told which arguments are wholly unknown (with
-    /// none, the checks of the implementations apply too).
-    pub(crate) kind_check: Option<KindCheck>,
-    /// For a conversion function: the type its argument's type must
-    /// convert to (`tolist`: a list of any element type).
-    pub(crate) converts_to: Option<Type>,
     /// What a call gives whose arguments are not all known, where that is
     /// more than an unknown of the result type.
     pub(crate) unknown: Option<super::call::UnknownHandler>,
-    /// The type of an unknown result, where `result` does not tell it.
-    pub(crate) unknown_type: Option<super::call::UnknownType>,
-    /// The type of a known result from its value, where `result` does not
-    /// tell it (`regexall`: a list of the type its elements unify to).
-    pub(crate) result_type: Option<fn(&Value) -> Type>,
-    /// Checks of the known arguments' values that come before the kind
-    /// checks (`sum` counts the elements before it looks at the kind).
-    pub(crate) value_check: Option<ValueCheck>,
     /// Whether the parameters take their arguments' expressions, which the
     /// implementation evaluates (`try`, `can`; go-cty/hcl's
     /// `customdecode.ExpressionClosureType`).
     pub(crate) expressions: bool,
-    /// A declared function's type callback.
-    pub(crate) type_of: Option<TypeOf>,
 }
 
-/// A declared function's type callback ([`TypeOfImpl`]).
-#[derive(Clone)]
-pub(crate) struct TypeOf(pub(crate) Arc<TypeOfImpl>);
-
-impl fmt::Debug for TypeOf {
+impl fmt::Debug for Spec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("TypeOf")
+        f.debug_struct("Spec")
+            .field("result", &self.result)
+            .field("nullable_result", &self.nullable_result)
+            .field("typed", &self.typed)
+            .finish_non_exhaustive()
     }
 }
 
-/// A check of the known arguments' values, refusing them with a message.
-pub(crate) type ValueCheck = fn(&[Value]) -> Result<(), FuncError>;
+/// What a type callback is given, as cty's `Type` is given the arguments:
+/// their values (one not wholly known is its null placeholder), their
+/// types, which are wholly unknown, and whether all are known.
+pub(crate) struct TypeCall<'a> {
+    pub(crate) args: &'a [Value],
+    pub(crate) types: &'a [Type],
+    /// Which arguments are wholly unknown (one past the slice's end is
+    /// known).
+    pub(crate) unknown: &'a [bool],
+    /// Whether every argument is wholly known.
+    pub(crate) known: bool,
+}
 
-/// A kind check: the arguments' types (and which arguments are wholly
-/// unknown; one past the slice's end is known) refused with a message, or
-/// not.
-pub(crate) type KindCheck = fn(&[Type], &[bool]) -> Result<(), FuncError>;
-
-/// A type callback: the arguments (after expansion) and their types give
-/// the result's type, or the message of the argument check that fails.
-pub(crate) type TypeCallback = fn(&[Value], &[Type]) -> Result<super::typing::Returns, FuncError>;
+/// A type callback: the arguments' refusal, or how the result is typed.
+pub(crate) type TypeCallback =
+    Arc<dyn Fn(&TypeCall<'_>) -> Result<super::typing::Returns, FuncError> + Send + Sync>;
 
 impl Default for Spec {
     /// A function about which nothing is declared (a user's): any result,
@@ -434,15 +421,8 @@ impl Default for Spec {
             nullable_result: true,
             typed: false,
             type_callback: None,
-            callback_on_unknown: false,
-            kind_check: None,
-            converts_to: None,
             unknown: None,
-            unknown_type: None,
-            result_type: None,
-            value_check: None,
             expressions: false,
-            type_of: None,
         }
     }
 }
@@ -769,12 +749,21 @@ impl FuncDefBuilder {
     /// assert_eq!(t.ty(), &Type::list(Type::String));
     /// assert!(evaluate_typed_str("items(1)", &ctx).is_err());
     /// ```
-    pub fn result_type_of<F>(mut self, f: F) -> Self
+    pub fn result_type_of<F>(self, f: F) -> Self
     where
         F: Fn(&[Type]) -> Result<Type, FuncError> + Send + Sync + 'static,
     {
-        self.spec.typed = true;
-        self.spec.type_of = Some(TypeOf(Arc::new(f)));
+        self.result_type(move |c| f(c.types).map(super::typing::Returns::Is))
+    }
+
+    /// The result's type comes from the arguments by the type `callback`
+    /// (cty's `Type`), which may refuse them, on every call that keeps
+    /// the arguments' types.
+    pub(crate) fn result_type<F>(mut self, callback: F) -> Self
+    where
+        F: Fn(&TypeCall<'_>) -> Result<super::typing::Returns, FuncError> + Send + Sync + 'static,
+    {
+        self.spec.type_callback = Some(Arc::new(callback));
         self
     }
 
@@ -838,59 +827,10 @@ impl FuncDefBuilder {
         self
     }
 
-    /// The result's type, or the checks of the arguments, depend on the
-    /// arguments' types.
-    pub(crate) fn typed(mut self) -> Self {
-        self.spec.typed = true;
-        self
-    }
-
-    /// The result's type comes from the arguments by `callback`.
-    pub(crate) fn type_callback(mut self, callback: TypeCallback) -> Self {
-        self.spec.typed = true;
-        self.spec.type_callback = Some(callback);
-        self
-    }
-
-    /// The type callback decides with arguments not known yet too (it
-    /// reads an unknown argument's null placeholder as not known).
-    pub(crate) fn callback_on_unknown(mut self) -> Self {
-        self.spec.callback_on_unknown = true;
-        self
-    }
-
-    /// The kinds of the arguments' types are checked by `check` (on a call
-    /// whose arguments are known only where the function is `typed`; the
-    /// implementation's own checks apply there too).
-    pub(crate) fn kind_check(mut self, check: KindCheck) -> Self {
-        self.spec.kind_check = Some(check);
-        self
-    }
-
     /// A call whose arguments are not all known goes to `handler` (after
     /// the checks of the arguments' types).
     pub(crate) fn on_unknown(mut self, handler: super::call::UnknownHandler) -> Self {
         self.spec.unknown = Some(handler);
-        self
-    }
-
-    /// An unknown result's type comes from the arguments by `rule`.
-    pub(crate) fn unknown_type(mut self, rule: super::call::UnknownType) -> Self {
-        self.spec.unknown_type = Some(rule);
-        self
-    }
-
-    /// A known result's type comes from its value by `rule`.
-    #[cfg_attr(not(any(feature = "regex", feature = "csv")), allow(dead_code))]
-    pub(crate) fn result_type(mut self, rule: fn(&Value) -> Type) -> Self {
-        self.spec.result_type = Some(rule);
-        self
-    }
-
-    /// The known arguments' values are checked by `check` before their
-    /// kinds.
-    pub(crate) fn value_check(mut self, check: ValueCheck) -> Self {
-        self.spec.value_check = Some(check);
         self
     }
 
@@ -909,12 +849,6 @@ impl FuncDefBuilder {
     /// its implementation evaluates ([`Args::expressions`]; `try`, `can`).
     pub(crate) fn takes_expressions(mut self) -> Self {
         self.spec.expressions = true;
-        self
-    }
-
-    /// A conversion function: its argument's type must convert to `t`.
-    pub(crate) fn converts_to(mut self, t: Type) -> Self {
-        self.spec.converts_to = Some(t);
         self
     }
 
@@ -974,10 +908,14 @@ impl FuncDefBuilder {
         F: Fn(Args<'_>) -> Result<A, FuncError> + Send + Sync + 'static,
         A: Into<Answer>,
     {
+        let mut spec = self.spec;
+        let structural = |p: &Param| !p.ty.is_primitive() && p.ty != Type::Dynamic;
+        spec.typed |= spec.type_callback.is_some()
+            || self.params.iter().chain(&self.variadic).any(structural);
         FuncDef {
             params: self.params.into(),
             variadic: self.variadic.map(Arc::new),
-            spec: Arc::new(self.spec),
+            spec: Arc::new(spec),
             implementation: Arc::new(move |args| implementation(args).map(Into::into)),
         }
     }

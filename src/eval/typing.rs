@@ -124,41 +124,25 @@ pub(crate) enum Returns {
     Convert(Type),
 }
 
-/// The check of a conversion function (`tostring`, `tolist`, ...: its
-/// spec's `converts_to`) that its argument's type converts to the
-/// function's type: it fails whatever the value, a typed null or an unknown
-/// too (`tonumber(tolist(null))`). The error is the refusal of the first
+/// The check of a conversion function (`tostring`, `tolist`, ...) that
+/// its argument's type `t` converts to the function's type `want`: it
+/// fails whatever the value, a typed null or an unknown too
+/// (`tonumber(tolist(null))`). The error is the refusal of the first
 /// argument.
-pub(crate) fn conversion_check(spec: &super::func::Spec, t: &Type) -> Result<(), super::FuncError> {
-    let Some(want) = &spec.converts_to else {
-        return Ok(());
-    };
-    if crate::value::ty::conversion_exists(t, want, true) {
-        Ok(())
-    } else {
-        Err(super::FuncError::arg(
-            0,
-            format!(
-                "cannot convert {} to {}",
-                friendly(t),
-                crate::value::ty::constraint_name(want)
-            ),
-        ))
+pub(crate) fn conversion_check(t: Option<&Type>, want: &Type) -> Result<(), super::FuncError> {
+    match t {
+        Some(t) if !crate::value::ty::conversion_exists(t, want, true) => {
+            Err(super::FuncError::arg(
+                0,
+                format!(
+                    "cannot convert {} to {}",
+                    friendly(t),
+                    crate::value::ty::constraint_name(want)
+                ),
+            ))
+        }
+        _ => Ok(()),
     }
-}
-
-/// cty's checks of the kinds of a function's arguments of types `types`
-/// (its spec's), with Terraform's messages (a refused argument's with its
-/// index, [`FuncError::Arg`](super::FuncError::Arg)). Those of the type callbacks
-/// apply up to the first argument of unknown type; those of the
-/// implementations (`contains`, `index`, `sum`) once no argument is wholly
-/// unknown (`unknown[i]`), as cty calls them then.
-pub(crate) fn kind_check(
-    spec: &super::func::Spec,
-    types: &[Type],
-    unknown: &[bool],
-) -> Result<(), super::FuncError> {
-    spec.kind_check.map_or(Ok(()), |f| f(types, unknown))
 }
 
 /// The refusal `refuse` gives for the first of `types` it refuses, up to
@@ -326,19 +310,6 @@ pub(crate) fn flatten_types(v: &Value, t: &Type, out: &mut Vec<Type>) {
     }
 }
 
-/// The type of a built-in's result from its arguments (cty's type
-/// callback, the function's spec's), or the message of the argument check
-/// that fails. `args` are the arguments after expansion, `types` their
-/// types.
-pub(crate) fn call_type(
-    spec: &super::func::Spec,
-    args: &[Value],
-    types: &[Type],
-) -> Result<Returns, super::FuncError> {
-    spec.type_callback
-        .map_or(Ok(Returns::Literal), |f| f(args, types))
-}
-
 /// The entries of an object or map in the order cty iterates them (by
 /// key), each with its position in `o` (for [`attr`]).
 pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Value)> {
@@ -349,26 +320,14 @@ pub(crate) fn by_key(o: &crate::value::Map<Key, Value>) -> Vec<(usize, &Key, &Va
 }
 
 /// The type of a built-in's known result (`def`'s) where the arguments'
-/// types do not decide it: the collection type its spec declares, or the
-/// one its spec's rule reads from the result; else the result's literal
-/// type (`None`).
-pub(crate) fn fixed_type(def: &super::func::FuncDef, result: &Value) -> Ty {
+/// types do not decide it: the collection type its spec declares; else
+/// the result's literal type (`None`).
+pub(crate) fn fixed_type(def: &super::func::FuncDef) -> Ty {
     let spec = def.spec();
-    if spec.result.is_collection() {
-        return typed(spec.result.clone());
-    }
-    spec.result_type.and_then(|rule| typed(rule(result)))
-}
-
-/// A list of the type `result`'s elements unify to (`regexall`,
-/// `csvdecode`).
-#[cfg_attr(not(any(feature = "regex", feature = "csv")), allow(dead_code))]
-pub(crate) fn list_of_elements(result: &Value) -> Type {
-    let elements = match result {
-        Value::Array(a) => Type::unify(&a.iter().map(literal_type).collect::<Vec<_>>()),
-        _ => None,
-    };
-    Type::list(elements.unwrap_or(Type::Dynamic))
+    spec.result
+        .is_collection()
+        .then(|| typed(spec.result.clone()))
+        .flatten()
 }
 
 /// The type of a splat's result over a value of type `t`, from its

@@ -6,7 +6,7 @@ use super::util::{
 use super::Registry;
 use crate::eval::call::{self, UnknownCall};
 use crate::eval::fail::R;
-use crate::eval::func::{Answer, Args};
+use crate::eval::func::{Answer, Args, TypeCall};
 use crate::eval::limits::Budget;
 use crate::eval::typing::{
     collection_of, first_type, flatten_types, friendly, list_element, mapping, ordered,
@@ -30,7 +30,6 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(alltrue_unknown)
             .returns(Type::Bool)
-            .typed()
             .param("list", Type::list(Type::Bool))
             .build(|a| bools(first(a), true)),
     );
@@ -39,17 +38,15 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(anytrue_unknown)
             .returns(Type::Bool)
-            .typed()
             .param("list", Type::list(Type::Bool))
             .build(|a| bools(first(a), false)),
     );
     r.insert(
         "chunklist",
         FuncDef::builder()
-            .unknown_type(chunklist_unknown_type)
             .on_unknown(chunklist_unknown)
             .returns(Type::Dynamic)
-            .type_callback(chunklist_type)
+            .result_type(chunklist_callback)
             .param("list", Type::list(Type::Dynamic))
             .param("size", Type::Number)
             .build(|a| {
@@ -62,10 +59,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "coalesce",
         FuncDef::builder()
-            .unknown_type(coalesce_unknown_type)
             .on_unknown(coalesce_unknown)
             .returns(Type::Dynamic)
-            .type_callback(coalesce_type)
+            .result_type(coalesce_callback)
             .nullable_variadic("vals", any())
             .implement(coalesce),
     );
@@ -74,7 +70,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(coalescelist_unknown)
             .returns(Type::Dynamic)
-            .type_callback(coalescelist_type)
+            .result_type(coalescelist_callback)
             .nullable_variadic("vals", any())
             .implement(coalescelist),
     );
@@ -82,7 +78,6 @@ pub(crate) fn register(r: &mut Registry) {
         "compact",
         FuncDef::builder()
             .returns(Type::list(Type::String))
-            .typed()
             .param("list", Type::list(Type::String))
             .build(|a| {
                 let list = util::array(first(a), "list of string")?;
@@ -100,12 +95,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "concat",
         FuncDef::builder()
-            .unknown_type(concat_unknown_type)
             .on_unknown(concat_unknown)
             .returns(Type::Dynamic)
-            .typed()
-            .type_callback(concat_type)
-            .kind_check(concat_kinds)
+            .result_type(concat_callback)
             .variadic("seqs", any())
             .typed_argument()
             .build(|a| {
@@ -136,8 +128,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(contains_unknown)
             .returns(Type::Bool)
-            .typed()
-            .kind_check(contains_kinds)
+            .result_type(contains_callback)
             .param("list", any())
             .typed_argument()
             .param("value", any())
@@ -150,9 +141,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "distinct",
         FuncDef::builder()
-            .unknown_type(list_of_elements_unknown_type)
             .returns(Type::Dynamic)
-            .type_callback(distinct_type)
+            .result_type(distinct_callback)
             .param("list", Type::list(Type::Dynamic))
             .build(|a| {
                 let list = to_list(first(a))?;
@@ -168,12 +158,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "element",
         FuncDef::builder()
-            .unknown_type(element_unknown_type)
             .on_unknown(element_unknown)
             .returns_nullable(Type::Dynamic)
-            .type_callback(element_type)
-            .callback_on_unknown()
-            .kind_check(element_kinds)
+            .result_type(element_callback)
             .param("list", any())
             .typed_argument()
             .param("index", Type::Number)
@@ -184,7 +171,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(flatten_unknown)
             .returns(Type::Dynamic)
-            .type_callback(flatten_type)
+            .result_type(flatten_callback)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -201,8 +188,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(index_unknown)
             .returns(Type::Number)
-            .typed()
-            .kind_check(index_kinds)
+            .result_type(index_callback)
             .param("list", any())
             .typed_argument()
             .param("value", any())
@@ -221,11 +207,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "keys",
         FuncDef::builder()
-            .unknown_type(keys_unknown_type)
             .on_unknown(keys_unknown)
             .returns(Type::Dynamic)
-            .type_callback(keys_type)
-            .kind_check(keys_kinds)
+            .result_type(keys_callback)
             .param("inputMap", any())
             .typed_argument()
             .build(|a| {
@@ -238,11 +222,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "values",
         FuncDef::builder()
-            .unknown_type(sequence_unknown_type)
             .on_unknown(values_unknown)
             .returns(Type::Dynamic)
-            .type_callback(values_type)
-            .kind_check(values_kinds)
+            .result_type(values_callback)
             .param("mapping", any())
             .typed_argument()
             .build(|a| {
@@ -256,7 +238,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(length_unknown)
             .returns(Type::Number)
-            .kind_check(length_kinds)
+            .result_type(length_callback)
             .param("value", any())
             .build(|a| match first(a) {
                 Value::String(s) => Ok(Value::from(super::string::graphemes(&s).len())),
@@ -270,12 +252,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "lookup",
         FuncDef::builder()
-            .unknown_type(lookup_unknown_type)
             .on_unknown(lookup_unknown)
             .returns_nullable(Type::Dynamic)
-            .type_callback(lookup_type)
-            .callback_on_unknown()
-            .kind_check(lookup_kinds)
+            .result_type(lookup_callback)
             .param("inputMap", any())
             .typed_argument()
             .param("key", Type::String)
@@ -299,10 +278,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "matchkeys",
         FuncDef::builder()
-            .unknown_type(list_of_elements_unknown_type)
             .on_unknown(matchkeys_unknown)
             .returns(Type::Dynamic)
-            .type_callback(distinct_type)
+            .result_type(matchkeys_callback)
             .param("values", Type::list(Type::Dynamic))
             .param("keys", Type::list(Type::Dynamic))
             .param("searchset", Type::list(Type::Dynamic))
@@ -336,11 +314,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "merge",
         FuncDef::builder()
-            .unknown_type(merge_unknown_type)
             .on_unknown(merge_unknown)
             .returns(Type::Dynamic)
-            .type_callback(merge_type)
-            .kind_check(merge_kinds)
+            .result_type(merge_callback)
             .nullable_variadic("maps", any())
             .build(|a| {
                 let mut out = Map::new();
@@ -363,12 +339,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "one",
         FuncDef::builder()
-            .unknown_type(one_unknown_type)
             .on_unknown(one_unknown)
             .returns_nullable(Type::Dynamic)
-            .typed()
-            .type_callback(one_type)
-            .kind_check(one_kinds)
+            .result_type(one_callback)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -391,11 +364,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "reverse",
         FuncDef::builder()
-            .unknown_type(reverse_unknown_type)
             .on_unknown(reverse_unknown)
             .returns(Type::Dynamic)
-            .type_callback(reverse_type)
-            .kind_check(reverse_kinds)
+            .result_type(reverse_callback)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -407,10 +378,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setintersection",
         FuncDef::builder()
-            .unknown_type(set_operation_unknown_type)
             .returns(Type::Dynamic)
-            .type_callback(set_operation_type)
-            .callback_on_unknown()
+            .result_type(setintersection_callback)
             .param("first_set", Type::set(Type::Dynamic))
             .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
@@ -426,10 +395,8 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setsubtract",
         FuncDef::builder()
-            .unknown_type(set_operation_unknown_type)
             .returns(Type::Dynamic)
-            .type_callback(set_operation_type)
-            .callback_on_unknown()
+            .result_type(setsubtract_callback)
             .param("a", Type::set(Type::Dynamic))
             .param("b", Type::set(Type::Dynamic))
             .build(|a| {
@@ -444,11 +411,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setunion",
         FuncDef::builder()
-            .unknown_type(set_operation_unknown_type)
             .on_unknown(setunion_unknown)
             .returns(Type::Dynamic)
-            .type_callback(set_operation_type)
-            .callback_on_unknown()
+            .result_type(setunion_callback)
             .param("first_set", Type::set(Type::Dynamic))
             .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
@@ -459,11 +424,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "setproduct",
         FuncDef::builder()
-            .unknown_type(callback_or_dynamic_unknown_type)
             .on_unknown(setproduct_unknown)
             .returns(Type::Dynamic)
-            .type_callback(setproduct_type)
-            .kind_check(setproduct_kinds)
+            .result_type(setproduct_callback)
             .variadic("sets", any())
             .typed_argument()
             .implement(|c| {
@@ -480,11 +443,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "slice",
         FuncDef::builder()
-            .unknown_type(sequence_unknown_type)
             .on_unknown(slice_unknown)
             .returns(Type::Dynamic)
-            .type_callback(slice_type)
-            .kind_check(slice_kinds)
+            .result_type(slice_callback)
             .param("list", any())
             .typed_argument()
             .param("start_index", Type::Number)
@@ -506,7 +467,6 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(sort_unknown)
             .returns(Type::list(Type::String))
-            .typed()
             .param("list", Type::list(Type::String))
             .build(|a| {
                 let list = util::array(first(a), "list of string")?;
@@ -530,9 +490,7 @@ pub(crate) fn register(r: &mut Registry) {
         "sum",
         FuncDef::builder()
             .returns(Type::Number)
-            .typed()
-            .value_check(sum_values)
-            .kind_check(sum_kinds)
+            .result_type(sum_callback)
             .param("list", any())
             .typed_argument()
             .build(|a| {
@@ -565,7 +523,6 @@ pub(crate) fn register(r: &mut Registry) {
         "transpose",
         FuncDef::builder()
             .returns(Type::map(Type::list(Type::String)))
-            .typed()
             .param("values", Type::map(Type::list(Type::String)))
             .build(|a| {
                 let mut o = util::object(first(a), "map of list of string")?;
@@ -594,11 +551,9 @@ pub(crate) fn register(r: &mut Registry) {
     r.insert(
         "zipmap",
         FuncDef::builder()
-            .unknown_type(callback_or_dynamic_unknown_type)
             .on_unknown(zipmap_unknown)
             .returns(Type::Dynamic)
-            .type_callback(zipmap_type)
-            .kind_check(zipmap_kinds)
+            .result_type(zipmap_callback)
             .param("keys", Type::list(Type::String))
             .param("values", any())
             .typed_argument()
@@ -960,7 +915,7 @@ pub(crate) fn zipmap_type(args: &[Value], types: &[Type]) -> Result<Returns, Fun
             }
             Is(Type::object(attrs))
         }
-        // (Values of another kind are refused by `kind_check`.)
+        // (Values of another kind are refused by the type callback.)
         _ => Literal,
     })
 }
@@ -1288,7 +1243,7 @@ pub(crate) fn chunklist_type(_: &[Value], types: &[Type]) -> Result<Returns, Fun
 }
 
 // cty's checks of the kinds of the arguments, with Terraform's messages
-// (see `typing::kind_check`).
+// (see the type callbacks at the end of this file).
 
 fn keys_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     refuse_kinds(first_type(types), Refusal::Arg, |t| {
@@ -1437,7 +1392,7 @@ fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
 }
 
 // What a call gives whose arguments are not all known (the specs'
-// `on_unknown` and `unknown_type`).
+// `on_unknown`, and the types of their unknown results).
 
 /// What `length` gives with arguments not all known.
 pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
@@ -1688,8 +1643,8 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             &crate::eval::functions::util::Ty::String,
         );
         if let Ok(Value::String(k)) = key {
-            let t = match &c.callback {
-                Some(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t.clone(),
+            let t = match lookup_type(&c.args, &c.types) {
+                Ok(Returns::Is(t) | Returns::Convert(t)) => t,
                 _ => Type::Dynamic,
             };
             let (found, meta) = match m.get_index_of(k.as_str()) {
@@ -1712,11 +1667,11 @@ pub(crate) fn lookup_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
         }
     }
     if matches!(c.types[0], Type::Object(_)) && typing::is_known(&c.metas[1]) {
-        let callback = c.callback.take();
-        return Ok(Some(c.result(match callback {
-            Some(typing::Returns::Is(t)) => t,
+        let t = match lookup_type(&c.args, &c.types) {
+            Ok(Returns::Is(t)) => t,
             _ => Type::Dynamic,
-        })));
+        };
+        return Ok(Some(c.result(t)));
     }
     Ok(None)
 }
@@ -1769,9 +1724,8 @@ pub(crate) fn sort_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::
 /// sequences, with the unknowns in their places.
 pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
-        let def = c.call.def;
-        let (args, metas, types) = c.take();
-        let target = call::return_type(def, &args, &types);
+        let target = c.return_type();
+        let (args, metas, _) = c.take();
         let Some(parts) = call::elements(&args[0], &metas[0]) else {
             return Ok(Some(c.result(target)));
         };
@@ -1797,10 +1751,9 @@ pub(crate) fn chunklist_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typ
 /// What `setproduct` gives with arguments not all known.
 pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if c.args.len() >= 2 && (0..c.args.len()).all(|i| !c.whole(i)) {
-        let def = c.call.def;
         let budget = c.call.budget;
-        let (args, metas, types) = c.take();
-        let target = call::return_type(def, &args, &types);
+        let target = c.return_type();
+        let (args, metas, _) = c.take();
         let lists: Option<Vec<Vec<(Value, typing::Ty)>>> = args
             .iter()
             .zip(&metas)
@@ -1823,7 +1776,6 @@ pub(crate) fn setproduct_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, ty
 
 /// What `zipmap` gives with arguments not all known.
 pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    let def = c.call.def;
     let span = c.call.span;
     let (args, metas, types) = c.take();
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
@@ -1836,7 +1788,7 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
             _ => Type::Dynamic,
         })));
     }
-    let target = match typing::call_type(def.spec(), &args, &types).map_err(|m| c.fail(m))? {
+    let target = match zipmap_type(&args, &types).map_err(|m| c.fail(m))? {
         typing::Returns::Is(t) => t,
         _ => Type::Dynamic,
     };
@@ -1864,11 +1816,11 @@ pub(crate) fn zipmap_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing
 /// What `element` gives with arguments not all known.
 pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) && typing::is_known(&c.metas[1]) {
-        let def = c.call.def;
+        let target = c.return_type();
         let (args, metas, types) = c.take();
         // cty takes the element of a known sequence, known or not.
         let Value::Array(items) = &args[0] else {
-            return Ok(Some(c.result(call::return_type(def, &args, &types))));
+            return Ok(Some(c.result(target)));
         };
         let list = matches!(types[0], Type::List(_));
         let index = list
@@ -1887,8 +1839,8 @@ pub(crate) fn element_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typin
 
 /// What `slice` gives with arguments not all known.
 pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    let def = c.call.def;
-    let (args, metas, types) = c.take();
+    let target = c.return_type();
+    let (args, metas, _) = c.take();
     let whole = |i: usize| metas.get(i).is_some_and(typing::is_unknown);
     // cty checks the indexes against what is known of the length
     // (a tuple's from its type), then slices a known sequence.
@@ -1900,7 +1852,6 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
     let known = |i: usize| typing::is_known(&metas[i]).then_some(&args[i]);
     let range = crate::eval::functions::collection::slice_indexes(len, known(1), known(2))
         .map_err(|msg| c.fail(msg))?;
-    let target = call::return_type(def, &args, &types);
     let (Some((a, b)), Some(mut parts)) = (range, call::elements(&args[0], &metas[0])) else {
         return Ok(Some(c.result(target)));
     };
@@ -1913,11 +1864,10 @@ pub(crate) fn slice_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
 /// What `setunion` gives with arguments not all known.
 pub(crate) fn setunion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if (0..c.args.len()).all(|i| !c.whole(i)) {
-        let def = c.call.def;
-        let (args, metas, types) = c.take();
+        let target = c.return_type();
+        let (args, metas, _) = c.take();
         // cty unions sets holding unknowns (an unknown equals no other
         // element); intersection and subtraction give up on them.
-        let target = call::return_type(def, &args, &types);
         let mut parts = Vec::new();
         for (v, m) in args.iter().zip(&metas) {
             // (In any order: the result is a set.)
@@ -2069,7 +2019,7 @@ fn holds_known(seq: &Value, meta: &typing::Ty, want: bool) -> bool {
 
 /// The type of `lookup`'s unknown result: a map's element type, an
 /// object's attribute's when the key is known.
-pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+pub(crate) fn lookup_unknown_type(args: &[Value], types: &[Type]) -> Type {
     match types.first() {
         Some(Type::Map(e)) => (**e).clone(),
         Some(Type::Object(attrs)) => match args.get(1) {
@@ -2081,7 +2031,7 @@ pub(crate) fn lookup_unknown_type(_: &FuncDef, args: &[Value], types: &[Type]) -
 }
 
 /// The type of `one`'s unknown result: the element type.
-pub(crate) fn one_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn one_unknown_type(_: &[Value], types: &[Type]) -> Type {
     match types.first() {
         Some(Type::List(e) | Type::Set(e)) => (**e).clone(),
         Some(Type::Tuple(ts)) if ts.len() == 1 => ts[0].clone(),
@@ -2090,7 +2040,7 @@ pub(crate) fn one_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type
 }
 
 /// The type of `keys`'s unknown result: a map's keys are a list of strings.
-pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn keys_unknown_type(_: &[Value], types: &[Type]) -> Type {
     match types.first() {
         Some(Type::Map(_)) => Type::list(Type::String),
         _ => Type::Dynamic,
@@ -2098,7 +2048,7 @@ pub(crate) fn keys_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Typ
 }
 
 /// The type of `reverse`'s unknown result.
-pub(crate) fn reverse_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn reverse_unknown_type(_: &[Value], types: &[Type]) -> Type {
     match types.first() {
         Some(Type::Tuple(ts)) => Type::Tuple(ts.iter().rev().cloned().collect()),
         t0 @ Some(Type::List(_) | Type::Set(_)) => Type::list(element_of(t0)),
@@ -2108,14 +2058,18 @@ pub(crate) fn reverse_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> 
 
 /// The type of `concat`'s unknown result: lists alone unify; otherwise a
 /// tuple of their elements, for which a list not known has no length.
-pub(crate) fn concat_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
+pub(crate) fn concat_unknown_type(
+    answer: Result<Returns, FuncError>,
+    args: &[Value],
+    types: &[Type],
+) -> Type {
     let list = |t: &Type| matches!(t, Type::List(_));
     let lists = !types.is_empty() && types.iter().all(list);
     let unknown_list = types
         .iter()
         .zip(args)
         .any(|(t, v)| list(t) && !matches!(v, Value::Array(_)));
-    match typing::call_type(def.spec(), args, types) {
+    match answer {
         Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) if lists || !unknown_list => t,
         _ => Type::Dynamic,
     }
@@ -2123,7 +2077,7 @@ pub(crate) fn concat_unknown_type(def: &FuncDef, args: &[Value], types: &[Type])
 
 /// The type of the unknown result of `distinct` and `matchkeys`: their
 /// parameter is a list (a tuple converts to one first).
-pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn list_of_elements_unknown_type(_: &[Value], types: &[Type]) -> Type {
     match types.first() {
         t0 @ Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Type::list(element_of(t0)),
         _ => Type::Dynamic,
@@ -2133,11 +2087,11 @@ pub(crate) fn list_of_elements_unknown_type(_: &FuncDef, _: &[Value], types: &[T
 /// The type of the unknown result of `setproduct` and `zipmap`: the type
 /// callback's, where it can tell.
 pub(crate) fn callback_or_dynamic_unknown_type(
-    def: &FuncDef,
-    args: &[Value],
-    types: &[Type],
+    answer: Result<Returns, FuncError>,
+    _: &[Value],
+    _: &[Type],
 ) -> Type {
-    match typing::call_type(def.spec(), args, types) {
+    match answer {
         Ok(typing::Returns::Is(t)) => t,
         _ => Type::Dynamic,
     }
@@ -2145,7 +2099,7 @@ pub(crate) fn callback_or_dynamic_unknown_type(
 
 /// The type of `chunklist`'s unknown result: a list of lists of the
 /// elements.
-pub(crate) fn chunklist_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn chunklist_unknown_type(_: &[Value], types: &[Type]) -> Type {
     match types.first() {
         t0 @ Some(Type::List(_) | Type::Set(_) | Type::Tuple(_)) => {
             Type::list(Type::list(element_of(t0)))
@@ -2157,20 +2111,24 @@ pub(crate) fn chunklist_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -
 /// The type of the unknown result of `setunion`, `setintersection` and
 /// `setsubtract`: their element types unify as for known sets (an empty
 /// tuple takes no part).
-pub(crate) fn set_operation_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    match typing::call_type(def.spec(), args, types) {
+pub(crate) fn set_operation_unknown_type(
+    answer: Result<Returns, FuncError>,
+    _: &[Value],
+    _: &[Type],
+) -> Type {
+    match answer {
         Ok(typing::Returns::Is(t)) => t,
         _ => Type::set(Type::Dynamic),
     }
 }
 
 /// The type of `coalesce`'s unknown result: its arguments' types unified.
-pub(crate) fn coalesce_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn coalesce_unknown_type(_: &[Value], types: &[Type]) -> Type {
     Type::unify(types).unwrap_or(Type::Dynamic)
 }
 
 /// The type of `merge`'s unknown result: objects' attributes merged.
-pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
+pub(crate) fn merge_unknown_type(_: &[Value], types: &[Type]) -> Type {
     let mut attrs = std::collections::BTreeMap::new();
     for t in types {
         match t {
@@ -2183,8 +2141,12 @@ pub(crate) fn merge_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Ty
 
 /// The type of `element`'s unknown result: typed from a tuple's element
 /// types too, where the index is known.
-pub(crate) fn element_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    match typing::call_type(def.spec(), args, types) {
+pub(crate) fn element_unknown_type(
+    answer: Result<Returns, FuncError>,
+    _: &[Value],
+    types: &[Type],
+) -> Type {
+    match answer {
         Ok(typing::Returns::Is(t)) => t,
         _ => match types.first() {
             Some(Type::List(e)) => (**e).clone(),
@@ -2195,8 +2157,12 @@ pub(crate) fn element_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]
 
 /// The type of the unknown result of `values` and `slice`: typed from a
 /// tuple's element types too, where the indexes are known.
-pub(crate) fn sequence_unknown_type(def: &FuncDef, args: &[Value], types: &[Type]) -> Type {
-    match typing::call_type(def.spec(), args, types) {
+pub(crate) fn sequence_unknown_type(
+    answer: Result<Returns, FuncError>,
+    _: &[Value],
+    types: &[Type],
+) -> Type {
+    match answer {
         Ok(typing::Returns::Is(t)) => t,
         _ => match types.first() {
             t0 @ Some(Type::List(_) | Type::Set(_) | Type::Map(_)) => Type::list(element_of(t0)),
@@ -2261,4 +2227,269 @@ fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+// The specs' type callbacks (cty's `Type`): each checks what its
+// function's arguments must be and types the result, on every call that
+// keeps the arguments' types, known or not.
+
+/// The type callback of `chunklist` then its result typed (a result not known:
+/// by its unknown-type rule).
+fn chunklist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return chunklist_type(c.args, c.types);
+    }
+    Ok(Returns::Is(chunklist_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `coalesce` then its result typed (a result not known:
+/// by its unknown-type rule).
+fn coalesce_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return coalesce_type(c.args, c.types);
+    }
+    Ok(Returns::Is(coalesce_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `coalescelist` then its result typed.
+fn coalescelist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return coalescelist_type(c.args, c.types);
+    }
+    // (The declared result type.)
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `concat`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn concat_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    concat_kinds(c.types, c.unknown)?;
+    if c.known {
+        return concat_type(c.args, c.types);
+    }
+    Ok(Returns::Is(concat_unknown_type(
+        concat_type(c.args, c.types),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `contains`: the kinds of its arguments checked, then
+/// its result typed.
+fn contains_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    contains_kinds(c.types, c.unknown)?;
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `distinct` then its result typed (a result not known:
+/// by its unknown-type rule).
+fn distinct_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return distinct_type(c.args, c.types);
+    }
+    Ok(Returns::Is(list_of_elements_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `element`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn element_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    element_kinds(c.types, c.unknown)?;
+    let answer = element_type(c.args, c.types)?;
+    if c.known {
+        return Ok(answer);
+    }
+    Ok(Returns::Is(element_unknown_type(
+        Ok(answer),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `flatten` then its result typed.
+fn flatten_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return flatten_type(c.args, c.types);
+    }
+    // (The declared result type.)
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `index`: the kinds of its arguments checked, then its
+/// result typed.
+fn index_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    index_kinds(c.types, c.unknown)?;
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `keys`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn keys_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    keys_kinds(c.types, c.unknown)?;
+    if c.known {
+        return keys_type(c.args, c.types);
+    }
+    Ok(Returns::Is(keys_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `values`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn values_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    values_kinds(c.types, c.unknown)?;
+    if c.known {
+        return values_type(c.args, c.types);
+    }
+    Ok(Returns::Is(sequence_unknown_type(
+        values_type(c.args, c.types),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `length`: the kinds of its arguments checked, then its
+/// result typed.
+fn length_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    length_kinds(c.types, c.unknown)?;
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `lookup`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn lookup_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    lookup_kinds(c.types, c.unknown)?;
+    let answer = lookup_type(c.args, c.types)?;
+    if c.known {
+        return Ok(answer);
+    }
+    Ok(Returns::Is(lookup_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `matchkeys` then its result typed (a result not known:
+/// by its unknown-type rule).
+fn matchkeys_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if c.known {
+        return distinct_type(c.args, c.types);
+    }
+    Ok(Returns::Is(list_of_elements_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `merge`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn merge_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    merge_kinds(c.types, c.unknown)?;
+    if c.known {
+        return merge_type(c.args, c.types);
+    }
+    Ok(Returns::Is(merge_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `one`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn one_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    one_kinds(c.types, c.unknown)?;
+    if c.known {
+        return one_type(c.args, c.types);
+    }
+    Ok(Returns::Is(one_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `reverse`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn reverse_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    reverse_kinds(c.types, c.unknown)?;
+    if c.known {
+        return reverse_type(c.args, c.types);
+    }
+    Ok(Returns::Is(reverse_unknown_type(c.args, c.types)))
+}
+
+/// The type callback of `setintersection` then its result typed (a result not
+/// known: by its unknown-type rule).
+fn setintersection_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    let answer = set_operation_type(c.args, c.types)?;
+    if c.known {
+        return Ok(answer);
+    }
+    Ok(Returns::Is(set_operation_unknown_type(
+        Ok(answer),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `setsubtract` then its result typed (a result not
+/// known: by its unknown-type rule).
+fn setsubtract_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    let answer = set_operation_type(c.args, c.types)?;
+    if c.known {
+        return Ok(answer);
+    }
+    Ok(Returns::Is(set_operation_unknown_type(
+        Ok(answer),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `setunion` then its result typed (a result not known:
+/// by its unknown-type rule).
+fn setunion_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    let answer = set_operation_type(c.args, c.types)?;
+    if c.known {
+        return Ok(answer);
+    }
+    Ok(Returns::Is(set_operation_unknown_type(
+        Ok(answer),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `setproduct`: the kinds of its arguments checked, then
+/// its result typed (a result not known: by its unknown-type rule).
+fn setproduct_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    setproduct_kinds(c.types, c.unknown)?;
+    if c.known {
+        return setproduct_type(c.args, c.types);
+    }
+    Ok(Returns::Is(callback_or_dynamic_unknown_type(
+        setproduct_type(c.args, c.types),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `slice`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn slice_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    slice_kinds(c.types, c.unknown)?;
+    if c.known {
+        return slice_type(c.args, c.types);
+    }
+    Ok(Returns::Is(sequence_unknown_type(
+        slice_type(c.args, c.types),
+        c.args,
+        c.types,
+    )))
+}
+
+/// The type callback of `sum`: its values and the kinds of its arguments
+/// checked, then its result typed.
+fn sum_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    sum_values(c.args)?;
+    sum_kinds(c.types, c.unknown)?;
+    Ok(Returns::Literal)
+}
+
+/// The type callback of `zipmap`: the kinds of its arguments checked, then its
+/// result typed (a result not known: by its unknown-type rule).
+fn zipmap_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    zipmap_kinds(c.types, c.unknown)?;
+    if c.known {
+        return zipmap_type(c.args, c.types);
+    }
+    Ok(Returns::Is(callback_or_dynamic_unknown_type(
+        zipmap_type(c.args, c.types),
+        c.args,
+        c.types,
+    )))
 }

@@ -6,7 +6,11 @@ use super::Registry;
 use crate::error::Error;
 use crate::eval::call::UnknownCall;
 use crate::eval::fail::{Fail, R};
-use crate::eval::func::{Answer, Args, TypeCallback};
+use crate::eval::func::{Answer, Args, TypeCall};
+
+/// A conversion's typing of its known result from its argument and its
+/// type.
+type Typing = fn(&[Value], &[Type]) -> Result<Returns, FuncError>;
 use crate::eval::typing;
 use crate::eval::typing::{collection_of, list_element, map_element, Returns};
 use crate::eval::unknown;
@@ -67,13 +71,29 @@ fn collection_values(v: Value, to: &Type) -> Result<Value, FuncError> {
 }
 
 pub(crate) fn register(r: &mut Registry) {
-    let one = |t: Type, callback: TypeCallback| {
+    // A conversion's type callback: the argument's type must convert to
+    // `to` (whatever the value: a typed null or an unknown too), then
+    // `callback` types a known result; a result not known is of the type
+    // the function declares, or (a collection conversion of a value not
+    // wholly unknown) the callback's where it can tell.
+    let conversion = |t: Type, to: Type, callback: Typing| {
         FuncDef::builder()
             .returns_nullable(t)
-            .type_callback(callback)
+            .result_type(move |c| {
+                typing::conversion_check(c.types.first(), &to)?;
+                if c.known {
+                    return callback(c.args, c.types);
+                }
+                if !to.is_collection() || c.unknown.first() != Some(&false) {
+                    return Ok(Returns::Is(to.clone()));
+                }
+                Ok(match callback(c.args, c.types) {
+                    Ok(r @ (Returns::Is(_) | Returns::Convert(_))) => r,
+                    _ => Returns::Literal,
+                })
+            })
             .nullable_param("v", Type::Dynamic)
     };
-    let conversion = |t: Type, to: Type, callback: TypeCallback| one(t, callback).converts_to(to);
     r.insert(
         "tobool",
         conversion(Type::Bool, Type::Bool, tobool_type).build(|a| conv(first(a), Ty::Bool)),
@@ -88,10 +108,8 @@ pub(crate) fn register(r: &mut Registry) {
     );
     // The collection conversions: an unknown result is of the type they
     // convert to, and a known collection holding unknowns converts.
-    let collection_conversion = |to: Type, callback: TypeCallback| {
+    let collection_conversion = |to: Type, callback: Typing| {
         conversion(Type::Dynamic, to.clone(), callback)
-            .typed()
-            .unknown_type(conversion_target_type)
             .on_unknown(conversion_unknown)
             .implement(move |a| collection(a, &to))
     };
@@ -131,8 +149,10 @@ pub(crate) fn register(r: &mut Registry) {
     for name in ["sensitive", "nonsensitive", "ephemeralasnull"] {
         r.insert(
             name,
-            one(Type::Dynamic, identity_type)
-                .unknown_type(identity_unknown_type)
+            FuncDef::builder()
+                .returns_nullable(Type::Dynamic)
+                .result_type(identity_type)
+                .nullable_param("v", Type::Dynamic)
                 .build(|a| Ok(first(a))),
         );
     }
@@ -204,9 +224,14 @@ pub(crate) fn tomap_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncErr
     Ok(collection_of(types, map_element, Type::map))
 }
 
-/// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`.
-pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, FuncError> {
-    Ok(types.first().cloned().map_or(Returns::Literal, Returns::Is))
+/// cty's type callback of `sensitive`, `nonsensitive`, `ephemeralasnull`:
+/// their argument's type.
+pub(crate) fn identity_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    Ok(match c.types.first() {
+        Some(t) => Returns::Is(t.clone()),
+        None if c.known => Returns::Literal,
+        None => Returns::Is(Type::Dynamic),
+    })
 }
 
 // What a call gives whose arguments are not all known (the specs'
@@ -215,29 +240,18 @@ pub(crate) fn identity_type(_: &[Value], types: &[Type]) -> Result<Returns, Func
 /// What `tolist`, `toset`, `tomap` gives with arguments not all known.
 pub(crate) fn conversion_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
     if !c.whole(0) {
-        let def = c.call.def;
-        let (args, metas, types) = c.take();
-        let target = match typing::call_type(def.spec(), &args, &types) {
-            Ok(typing::Returns::Is(t) | typing::Returns::Convert(t)) => t,
-            _ => return Err(c.fail("cannot convert the value")).map(Some),
+        // (The type callback typed the result.)
+        let target = match &c.returns {
+            Returns::Is(t) | Returns::Convert(t) => t.clone(),
+            Returns::Literal => return Err(c.fail("cannot convert the value")).map(Some),
         };
+        let (args, metas, _) = c.take();
         let (v, t) = (args.into_iter().next(), metas.into_iter().next());
         return typing::convert(v.unwrap_or_default(), &t.flatten(), &target)
             .map_err(|e| c.fail(e))
             .map(Some);
     }
     Ok(None)
-}
-
-/// The type of a collection conversion's unknown result: the collection
-/// type it converts to (of any element type).
-pub(crate) fn conversion_target_type(def: &FuncDef, _: &[Value], _: &[Type]) -> Type {
-    def.spec().converts_to.clone().unwrap_or(Type::Dynamic)
-}
-
-/// The type of the unknown result of `sensitive`, `nonsensitive`, `ephemeralasnull`.
-pub(crate) fn identity_unknown_type(_: &FuncDef, _: &[Value], types: &[Type]) -> Type {
-    types.first().cloned().unwrap_or(Type::Dynamic)
 }
 
 /// `try`: the value of the first argument that evaluates without an error

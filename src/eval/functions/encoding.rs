@@ -75,7 +75,6 @@ pub(crate) fn register(r: &mut Registry) {
         "yamldecode",
         FuncDef::builder()
             .returns_nullable(Type::Dynamic)
-            .typed()
             .param("src", s())
             .implement(yamldecode),
     );
@@ -124,8 +123,7 @@ pub(crate) fn register(r: &mut Registry) {
         "csvdecode",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .type_callback(csvdecode_type)
-            .result_type(crate::eval::typing::list_of_elements)
+            .result_type(csvdecode_type)
             .param("str", s())
             .build(|a| {
                 Ok(csv_decode(&string(
@@ -662,10 +660,10 @@ pub(crate) fn number_text(v: &Value) -> String {
 #[cfg(feature = "csv")]
 /// cty's type callback of `csvdecode`: typed from the argument, its header
 /// row.
-pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
+pub(crate) fn csvdecode_type(c: &crate::eval::func::TypeCall<'_>) -> Result<Returns, FuncError> {
     use Returns::*;
-    Ok(match args.first() {
-        Some(Value::String(s)) => {
+    Ok(match c.args.first() {
+        Some(Value::String(s)) if c.known => {
             let columns = csv_columns(s)?;
             Is(Type::list(Type::object(
                 columns.into_iter().map(|c| (c, Type::String)),
@@ -676,7 +674,7 @@ pub(crate) fn csvdecode_type(args: &[Value], _: &[Type]) -> Result<Returns, Func
 }
 
 // What a call gives whose arguments are not all known (the specs'
-// `on_unknown` and `unknown_type`).
+// `on_unknown`, and the types of their unknown results).
 
 /// What `jsonencode` gives with arguments not all known.
 pub(crate) fn jsonencode_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {

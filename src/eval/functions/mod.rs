@@ -64,41 +64,38 @@
 // Adding a function: one registration in its family's `register`, which is
 // its spec, as go-cty's `function.Spec` is (`FuncDef::builder()`); the call
 // protocol that reads it is `eval/call.rs`, the same for every function.
+// A spec has cty's parts:
 //
-// - its parameters, each with the type it accepts (`param`, `variadic`;
-//   `nullable_*` where null is allowed), then for the parameter just
-//   declared `declared(T)` where cty declares a collection type the
-//   accepted type does not say, `typed_argument()` where cty does not
-//   allow an argument of unknown type (the result is then an unknown of
-//   unknown type), and `syntax_check(f)` where the parameter takes its
-//   argument's expression and checks it (`templatestring`);
-// - its result: `returns(T)` (never null; `Type::Dynamic` when the
-//   arguments decide it) or `returns_nullable(T)`; `result_type(f)` where
-//   a known result's type comes from its value (`regexall`); `typed()`
-//   where the result's type or the argument checks need the arguments'
-//   types, with `type_callback(f)` (the result type from the arguments'
-//   values and types, or the message refusing them), `value_check(f)` and
-//   `kind_check(f)` (cty's checks of the arguments' values and kinds; the
-//   kind check runs on unknown arguments whether or not the function is
-//   `typed`) and, for a conversion, `converts_to(T)`;
-// - what a call gives whose arguments are not all known: by default an
-//   unknown of its result type (not null unless `returns_nullable`);
-//   `unknown_type(f)` where that type comes from the arguments,
-//   `callback_on_unknown()` where the type callback decides (and refuses)
-//   with unknown arguments too, and `on_unknown(f)` where the function
-//   gives more (a value from the known parts, a refined unknown, a
-//   failure);
-// - its implementation: `build`, or `build_limited` to check sizes against
-//   the evaluation's budget; `typed_impl(f)` where, with its arguments
-//   known, it needs their types too (`tolist` converts each element by its
-//   own type); `expressions(f)` where it evaluates its arguments'
-//   expressions itself (`try`, `can`).
+// - its parameters (cty's `Params` and `VarParam`), each with its one type
+//   (`param`, `variadic`; `nullable_*` where null is allowed), to which its
+//   arguments convert before the call; then for the parameter just declared
+//   `typed_argument()` where cty does not allow an argument of unknown type
+//   (the result is then an unknown of unknown type), `syntax_check(f)`
+//   where it takes its argument's expression and checks it
+//   (`templatestring`), and for the function `takes_expressions()` where
+//   its implementation evaluates its arguments' expressions (`try`, `can`);
+// - its result (cty's `Type`): `returns(T)` (never null; `Type::Dynamic`
+//   when the arguments decide it) or `returns_nullable(T)`, and where the
+//   arguments decide it or must be checked, its one type callback,
+//   `result_type(f)`: given the arguments known or not (`TypeCall`), it
+//   refuses them (cty's checks of their kinds and values, with Terraform's
+//   messages) or types the result (`Returns`), an unknown result too;
+// - what a call gives whose arguments are not all known (cty's
+//   `RefineResult`, and what cty's implementations make of the known
+//   parts): by default an unknown of the callback's type (not null unless
+//   `returns_nullable`); `on_unknown(f)` where the function gives more (a
+//   value from the known parts, a refined unknown, a failure);
+// - its one implementation (cty's `Impl`): `build` over the converted
+//   values, or `implement` over the call's `Args` (the budget, to check
+//   sizes; where the call keeps them the arguments' types and the type
+//   callback's answer; the expressions), answering a value or an `Answer`.
 //
-// The type callbacks, checks, unknown handlers and typed implementations
-// sit beside the implementation in the family's file (what they are given
-// is in `eval/call.rs`). Then cases in `tests/fixtures/functions/cases.txt`
-// (their answers from Terraform: that folder's README), and the function in
-// the regression net's generator (`tests/fixtures/terraform_net/generate.py`).
+// The type callbacks, unknown handlers and implementations sit beside the
+// registrations in the family's file (what they are given is in
+// `eval/func.rs` and `eval/call.rs`). Then cases in
+// `tests/fixtures/functions/cases.txt` (their answers from Terraform: that
+// folder's README), and the function in the regression net's generator
+// (`tests/fixtures/terraform_net/generate.py`).
 
 // No panics reachable from arguments: arity is checked by `FuncDef::call`
 // before a function runs; everything else returns an error.

@@ -3,6 +3,8 @@
 use crate::eval::call::UnknownCall;
 use crate::eval::fail::R;
 #[cfg(feature = "regex")]
+use crate::eval::func::TypeCall;
+#[cfg(feature = "regex")]
 use crate::eval::typing::Returns;
 use crate::eval::{typing, unknown};
 use unicode_segmentation::UnicodeSegmentation;
@@ -120,7 +122,6 @@ pub(crate) fn register(r: &mut Registry) {
         "join",
         FuncDef::builder()
             .returns(Type::String)
-            .typed()
             .param("separator", s())
             .variadic("lists", Type::list(Type::String))
             .implement(|c| {
@@ -193,7 +194,7 @@ pub(crate) fn register(r: &mut Registry) {
             FuncDef::builder()
                 .on_unknown(regex_unknown)
                 .returns(Type::Dynamic)
-                .type_callback(regex_type)
+                .result_type(regex_type)
                 .param("pattern", s())
                 .param("string", s())
                 .build(|a| {
@@ -208,11 +209,9 @@ pub(crate) fn register(r: &mut Registry) {
         r.insert(
             "regexall",
             FuncDef::builder()
-                .unknown_type(regexall_unknown_type)
                 .on_unknown(regexall_unknown)
                 .returns(Type::Dynamic)
-                .type_callback(regexall_type)
-                .result_type(typing::list_of_elements)
+                .result_type(regexall_type)
                 .param("pattern", s())
                 .param("string", s())
                 .implement(|c| {
@@ -1141,27 +1140,29 @@ pub(crate) fn formatlist_rows(
 
 #[cfg(feature = "regex")]
 /// cty's type callback of `regex`: typed from the pattern's groups, a
-/// group that matched nothing a null string.
-pub(crate) fn regex_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
-    Ok(match args.first() {
-        Some(Value::String(p)) => Returns::Is(regex_result_type(p)?),
+/// group that matched nothing a null string (a result not known: of any
+/// type).
+pub(crate) fn regex_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    Ok(match c.args.first() {
+        Some(Value::String(p)) if c.known => Returns::Is(regex_result_type(p)?),
         _ => Returns::Literal,
     })
 }
 
 #[cfg(feature = "regex")]
 /// cty's type callback of `regexall`: typed from the pattern's groups (an
-/// empty result has the type too).
-pub(crate) fn regexall_type(args: &[Value], _: &[Type]) -> Result<Returns, FuncError> {
+/// empty result has the type too; a result not known is a list).
+pub(crate) fn regexall_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     use Returns::*;
-    Ok(match args.first() {
-        Some(Value::String(p)) => Is(Type::list(regex_result_type(p)?)),
-        _ => Literal,
+    Ok(match c.args.first() {
+        Some(Value::String(p)) if c.known => Is(Type::list(regex_result_type(p)?)),
+        _ if c.known => Literal,
+        _ => Is(Type::list(Type::Dynamic)),
     })
 }
 
 // What a call gives whose arguments are not all known (the specs'
-// `on_unknown` and `unknown_type`).
+// `on_unknown`, and the types of their unknown results).
 
 /// What `format` gives with arguments not all known.
 pub(crate) fn format_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
@@ -1262,12 +1263,6 @@ fn pattern_type(c: &UnknownCall<'_>) -> R<Option<Type>> {
         }
         _ => Ok(None),
     }
-}
-
-/// The type of `regexall`'s unknown result.
-#[cfg(feature = "regex")]
-pub(crate) fn regexall_unknown_type(_: &FuncDef, _: &[Value], _: &[Type]) -> Type {
-    Type::list(Type::Dynamic)
 }
 
 /// Terraform's `startswith(u, p)` for an unknown string `u` known to start
