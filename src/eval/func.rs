@@ -291,17 +291,21 @@ impl From<ParamType> for Type {
 /// not read as a number is not "a number", any other value not of a
 /// primitive type at all.
 pub(crate) fn argument(v: Value, t: &Type) -> Result<Value, String> {
-    if *t == Type::Dynamic || v.is_null() {
+    if *t == Type::Dynamic || v.is_null() || crate::value::convert::unchanged(&v, t) {
         return Ok(v);
     }
-    let from_string = matches!(v, Value::String(_));
-    crate::value::convert::convert_known(v, t).map_err(|e| {
-        if t.is_primitive() {
-            crate::value::ty::primitive_required(from_string, &t.to_string())
-        } else {
-            e.cty_words().into_owned()
-        }
-    })
+    if t.is_primitive() {
+        let from_string = matches!(v, Value::String(_));
+        return crate::value::convert::convert_known(v, t)
+            .map_err(|_| crate::value::ty::primitive_required(from_string, &t.to_string()));
+    }
+    // A value whose type does not convert is refused in the words of the
+    // types (`element 0: string required`), as HCL refuses it.
+    let given = crate::value::ty::literal_type(&v);
+    if !crate::value::ty::conversion_exists(&given, t, true) {
+        return Err(crate::value::ty::mismatch_message(&given, t));
+    }
+    crate::value::convert::convert_known(v, t).map_err(|e| e.cty_words().into_owned())
 }
 
 /// One declared parameter: its name and its one type (cty's
@@ -311,13 +315,19 @@ pub(crate) fn argument(v: Value, t: &Type) -> Result<Value, String> {
 /// ```
 /// use hcl::eval::{FuncDef, ParamType};
 /// use hcl::Type;
+/// use hcl::Value;
 /// let f = FuncDef::builder()
 ///     .nullable_param("x", ParamType::Number)
 ///     .param("names", Type::list(Type::String))
-///     .build(|a| Ok(a[0].clone()));
+///     .build(|a| Ok(a[1].clone()));
 /// let p = &f.params()[0];
 /// assert_eq!((p.name.as_str(), &p.ty, p.allow_null), ("x", &Type::Number, true));
 /// assert_eq!(f.params()[1].ty.to_string(), "list(string)");
+/// // Each element converts, as Terraform converts `[1, true]` to `list(string)`.
+/// let names = f.call(vec![Value::Null, Value::from(vec![Value::from(1), Value::Bool(true)])]);
+/// assert_eq!(names.unwrap(), Value::from(vec!["1", "true"]));
+/// let err = f.call(vec![Value::Null, Value::from(vec![Value::Array(vec![])])]).unwrap_err();
+/// assert_eq!(err, hcl::eval::FuncError::arg(1, "element 0: string required"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Param {
@@ -583,26 +593,22 @@ impl FuncDef {
         }
         // Every argument converts to its parameter's type (a null always
         // does) before a null is refused, as HCL and cty do.
-        let values = std::mem::take(&mut args.values);
-        let mut converted = Vec::with_capacity(given);
-        for (i, arg) in values.into_iter().enumerate() {
+        for (i, arg) in args.values.iter_mut().enumerate() {
             let Some(param) = self.param(i) else { break };
-            match argument(arg, &param.ty) {
-                Ok(v) => converted.push(v),
-                Err(msg) => return Err(FuncError::arg(i, msg)),
+            if param.ty != Type::Dynamic {
+                *arg =
+                    argument(std::mem::take(arg), &param.ty).map_err(|m| FuncError::arg(i, m))?;
             }
         }
-        for (i, arg) in converted.iter().enumerate() {
+        for (i, arg) in args.values.iter().enumerate() {
             // (An unknown argument's value is a null placeholder.)
-            let known = args.metas.get(i).map_or(true, super::typing::is_known);
-            match self.param(i) {
-                Some(p) if known && arg.is_null() && !p.allow_null => {
-                    return Err(FuncError::arg(i, "argument must not be null"))
+            if arg.is_null() && self.param(i).is_some_and(|p| !p.allow_null) {
+                let known = args.metas.get(i).map_or(true, super::typing::is_known);
+                if known {
+                    return Err(FuncError::arg(i, "argument must not be null"));
                 }
-                _ => {}
             }
         }
-        args.values = converted;
         (self.implementation)(args)
     }
 }

@@ -306,6 +306,25 @@ impl From<ConvertError> for String {
     }
 }
 
+/// Whether the known value `v` converts to `t` unchanged: a primitive of
+/// that type, or a list or map whose elements all do (of a type with no
+/// dynamic parts; a set's order and duplicates are the conversion's to
+/// settle). It goes as deep as `t`, not as deep as `v`.
+pub(crate) fn unchanged(v: &Value, t: &Type) -> bool {
+    match (t, v) {
+        (Type::String, Value::String(_))
+        | (Type::Number, Value::Number(_))
+        | (Type::Bool, Value::Bool(_)) => true,
+        (Type::List(e), Value::Array(a)) if **e != Type::Dynamic => {
+            a.iter().all(|x| unchanged(x, e))
+        }
+        (Type::Map(e), Value::Object(o)) if **e != Type::Dynamic => {
+            o.values().all(|x| unchanged(x, e))
+        }
+        _ => false,
+    }
+}
+
 /// Converts a wholly known value to a type as cty's (unsafe) conversion
 /// does ([`typing::convert`](crate::eval::typing::convert)'s walk).
 pub(crate) fn convert_known(v: Value, ty: &Type) -> Result<Value, ConvertError> {

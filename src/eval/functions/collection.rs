@@ -238,7 +238,6 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(length_unknown)
             .returns(Type::Number)
-            .result_type(length_callback)
             .param("value", any())
             .build(|a| match first(a) {
                 Value::String(s) => Ok(Value::from(super::string::graphemes(&s).len())),
@@ -1354,7 +1353,7 @@ fn zipmap_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
     )
 }
 
-fn length_kinds(types: &[Type], _: &[bool]) -> Result<(), FuncError> {
+fn length_kinds(types: &[Type]) -> Result<(), FuncError> {
     refuse_kinds(first_type(types), Refusal::Call, |t| {
         matches!(t, Type::Number | Type::Bool)
             .then(|| "argument must be a string, a collection type, or a structural type".into())
@@ -1396,6 +1395,10 @@ fn sum_kinds(types: &[Type], unknown: &[bool]) -> Result<(), FuncError> {
 
 /// What `length` gives with arguments not all known.
 pub(crate) fn length_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
+    // (Its implementation refuses a known value of another kind in the
+    // same words; a call is checked here so that a known one keeps no
+    // types.)
+    length_kinds(&c.types).map_err(|e| c.fail(e))?;
     let (args, metas, types) = c.take();
     let n = match (&metas[0], &args[0]) {
         (Some(typing::Meta::Unknown(Type::Object(a), _)), _) => Some(a.len()),
@@ -2343,13 +2346,6 @@ fn values_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
         c.args,
         c.types,
     )))
-}
-
-/// The type callback of `length`: the kinds of its arguments checked, then its
-/// result typed.
-fn length_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    length_kinds(c.types, c.unknown)?;
-    Ok(Returns::Literal)
 }
 
 /// The type callback of `lookup`: the kinds of its arguments checked, then its
