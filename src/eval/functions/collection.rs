@@ -279,7 +279,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(matchkeys_unknown)
             .returns(Type::Dynamic)
-            .result_type(matchkeys_callback)
+            .result_type(distinct_callback)
             .param("values", Type::list(Type::Dynamic))
             .param("keys", Type::list(Type::Dynamic))
             .param("searchset", Type::list(Type::Dynamic))
@@ -378,7 +378,7 @@ pub(crate) fn register(r: &mut Registry) {
         "setintersection",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .result_type(setintersection_callback)
+            .result_type(set_operation_callback)
             .param("first_set", Type::set(Type::Dynamic))
             .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
@@ -395,7 +395,7 @@ pub(crate) fn register(r: &mut Registry) {
         "setsubtract",
         FuncDef::builder()
             .returns(Type::Dynamic)
-            .result_type(setsubtract_callback)
+            .result_type(set_operation_callback)
             .param("a", Type::set(Type::Dynamic))
             .param("b", Type::set(Type::Dynamic))
             .build(|a| {
@@ -412,7 +412,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(setunion_unknown)
             .returns(Type::Dynamic)
-            .result_type(setunion_callback)
+            .result_type(set_operation_callback)
             .param("first_set", Type::set(Type::Dynamic))
             .variadic("other_sets", Type::set(Type::Dynamic))
             .build(|a| {
@@ -2236,7 +2236,7 @@ fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
 // function's arguments must be and types the result, on every call that
 // keeps the arguments' types, known or not.
 
-/// The type callback of `chunklist` then its result typed (a result not known:
+/// The type callback of `chunklist`: its result typed (a result not known:
 /// by its unknown-type rule).
 fn chunklist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
@@ -2245,7 +2245,7 @@ fn chunklist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     Ok(Returns::Is(chunklist_unknown_type(c.args, c.types)))
 }
 
-/// The type callback of `coalesce` then its result typed (a result not known:
+/// The type callback of `coalesce`: its result typed (a result not known:
 /// by its unknown-type rule).
 fn coalesce_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
@@ -2254,7 +2254,7 @@ fn coalesce_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     Ok(Returns::Is(coalesce_unknown_type(c.args, c.types)))
 }
 
-/// The type callback of `coalescelist` then its result typed.
+/// The type callback of `coalescelist`: its result typed.
 fn coalescelist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
         return coalescelist_type(c.args, c.types);
@@ -2266,15 +2266,9 @@ fn coalescelist_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// The type callback of `concat`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn concat_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    concat_kinds(c.types, c.unknown)?;
-    if c.known {
-        return concat_type(c.args, c.types);
-    }
-    Ok(Returns::Is(concat_unknown_type(
-        concat_type(c.args, c.types),
-        c.args,
-        c.types,
-    )))
+    checked_then_typed(c, concat_kinds, concat_type, || {
+        concat_unknown_type(concat_type(c.args, c.types), c.args, c.types)
+    })
 }
 
 /// The type callback of `contains`: the kinds of its arguments checked, then
@@ -2284,8 +2278,8 @@ fn contains_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     Ok(Returns::Literal)
 }
 
-/// The type callback of `distinct` then its result typed (a result not known:
-/// by its unknown-type rule).
+/// The type callback of `distinct` and `matchkeys`: their result typed (a
+/// result not known: by its unknown-type rule).
 fn distinct_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
         return distinct_type(c.args, c.types);
@@ -2308,7 +2302,7 @@ fn element_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     )))
 }
 
-/// The type callback of `flatten` then its result typed.
+/// The type callback of `flatten`: its result typed.
 fn flatten_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
         return flatten_type(c.args, c.types);
@@ -2327,25 +2321,17 @@ fn index_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// The type callback of `keys`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn keys_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    keys_kinds(c.types, c.unknown)?;
-    if c.known {
-        return keys_type(c.args, c.types);
-    }
-    Ok(Returns::Is(keys_unknown_type(c.args, c.types)))
+    checked_then_typed(c, keys_kinds, keys_type, || {
+        keys_unknown_type(c.args, c.types)
+    })
 }
 
 /// The type callback of `values`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn values_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    values_kinds(c.types, c.unknown)?;
-    if c.known {
-        return values_type(c.args, c.types);
-    }
-    Ok(Returns::Is(sequence_unknown_type(
-        values_type(c.args, c.types),
-        c.args,
-        c.types,
-    )))
+    checked_then_typed(c, values_kinds, values_type, || {
+        sequence_unknown_type(values_type(c.args, c.types), c.args, c.types)
+    })
 }
 
 /// The type callback of `lookup`: the kinds of its arguments checked, then its
@@ -2359,76 +2345,31 @@ fn lookup_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     Ok(Returns::Is(lookup_unknown_type(c.args, c.types)))
 }
 
-/// The type callback of `matchkeys` then its result typed (a result not known:
-/// by its unknown-type rule).
-fn matchkeys_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    if c.known {
-        return distinct_type(c.args, c.types);
-    }
-    Ok(Returns::Is(list_of_elements_unknown_type(c.args, c.types)))
-}
-
 /// The type callback of `merge`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn merge_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    merge_kinds(c.types, c.unknown)?;
-    if c.known {
-        return merge_type(c.args, c.types);
-    }
-    Ok(Returns::Is(merge_unknown_type(c.args, c.types)))
+    checked_then_typed(c, merge_kinds, merge_type, || {
+        merge_unknown_type(c.args, c.types)
+    })
 }
 
 /// The type callback of `one`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn one_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    one_kinds(c.types, c.unknown)?;
-    if c.known {
-        return one_type(c.args, c.types);
-    }
-    Ok(Returns::Is(one_unknown_type(c.args, c.types)))
+    checked_then_typed(c, one_kinds, one_type, || one_unknown_type(c.args, c.types))
 }
 
 /// The type callback of `reverse`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn reverse_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    reverse_kinds(c.types, c.unknown)?;
-    if c.known {
-        return reverse_type(c.args, c.types);
-    }
-    Ok(Returns::Is(reverse_unknown_type(c.args, c.types)))
+    checked_then_typed(c, reverse_kinds, reverse_type, || {
+        reverse_unknown_type(c.args, c.types)
+    })
 }
 
-/// The type callback of `setintersection` then its result typed (a result not
-/// known: by its unknown-type rule).
-fn setintersection_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    let answer = set_operation_type(c.args, c.types)?;
-    if c.known {
-        return Ok(answer);
-    }
-    Ok(Returns::Is(set_operation_unknown_type(
-        Ok(answer),
-        c.args,
-        c.types,
-    )))
-}
-
-/// The type callback of `setsubtract` then its result typed (a result not
-/// known: by its unknown-type rule).
-fn setsubtract_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    let answer = set_operation_type(c.args, c.types)?;
-    if c.known {
-        return Ok(answer);
-    }
-    Ok(Returns::Is(set_operation_unknown_type(
-        Ok(answer),
-        c.args,
-        c.types,
-    )))
-}
-
-/// The type callback of `setunion` then its result typed (a result not known:
-/// by its unknown-type rule).
-fn setunion_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+/// The type callback of `setintersection`, `setsubtract` and `setunion`:
+/// their result typed (a result not known: by its unknown-type rule).
+fn set_operation_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     let answer = set_operation_type(c.args, c.types)?;
     if c.known {
         return Ok(answer);
@@ -2443,29 +2384,17 @@ fn setunion_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// The type callback of `setproduct`: the kinds of its arguments checked, then
 /// its result typed (a result not known: by its unknown-type rule).
 fn setproduct_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    setproduct_kinds(c.types, c.unknown)?;
-    if c.known {
-        return setproduct_type(c.args, c.types);
-    }
-    Ok(Returns::Is(callback_or_dynamic_unknown_type(
-        setproduct_type(c.args, c.types),
-        c.args,
-        c.types,
-    )))
+    checked_then_typed(c, setproduct_kinds, setproduct_type, || {
+        callback_or_dynamic_unknown_type(setproduct_type(c.args, c.types), c.args, c.types)
+    })
 }
 
 /// The type callback of `slice`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn slice_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    slice_kinds(c.types, c.unknown)?;
-    if c.known {
-        return slice_type(c.args, c.types);
-    }
-    Ok(Returns::Is(sequence_unknown_type(
-        slice_type(c.args, c.types),
-        c.args,
-        c.types,
-    )))
+    checked_then_typed(c, slice_kinds, slice_type, || {
+        sequence_unknown_type(slice_type(c.args, c.types), c.args, c.types)
+    })
 }
 
 /// The type callback of `sum`: its values and the kinds of its arguments
@@ -2479,13 +2408,23 @@ fn sum_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// The type callback of `zipmap`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn zipmap_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    zipmap_kinds(c.types, c.unknown)?;
+    checked_then_typed(c, zipmap_kinds, zipmap_type, || {
+        callback_or_dynamic_unknown_type(zipmap_type(c.args, c.types), c.args, c.types)
+    })
+}
+
+/// A type callback's usual course: `kinds` checks the kinds of the
+/// arguments' types, `typing` types a known result, `unknown` gives the
+/// type of a result not known.
+fn checked_then_typed(
+    c: &TypeCall<'_>,
+    kinds: fn(&[Type], &[bool]) -> Result<(), FuncError>,
+    typing: fn(&[Value], &[Type]) -> Result<Returns, FuncError>,
+    unknown: impl FnOnce() -> Type,
+) -> Result<Returns, FuncError> {
+    kinds(c.types, c.unknown)?;
     if c.known {
-        return zipmap_type(c.args, c.types);
+        return typing(c.args, c.types);
     }
-    Ok(Returns::Is(callback_or_dynamic_unknown_type(
-        zipmap_type(c.args, c.types),
-        c.args,
-        c.types,
-    )))
+    Ok(Returns::Is(unknown()))
 }
