@@ -556,6 +556,66 @@ fn non_iterable(type_name: &str, span: Span) -> Fail {
     )
 }
 
+/// HCL's check of a `for` expression's condition before the elements, with
+/// its variables of unknown values: a condition that fails, is null or is
+/// not a bool whatever the elements are is reported once, and the
+/// expression is then an unknown of any type (`true`). `false` where there
+/// is no condition or it passes.
+fn condition_check(
+    f: &ForExpr<'_>,
+    ctx: &Eval<'_, '_>,
+    d: u32,
+    failures: &mut Failures,
+) -> R<bool> {
+    let Some(cond) = &f.cond else {
+        return Ok(false);
+    };
+    let any = || {
+        let (v, t) = unknown::nullable(Type::Dynamic);
+        (Cow::Owned(v), t)
+    };
+    let key = f.key_var.as_ref().map(|k| {
+        let (v, t) = any();
+        (k.name, v, t)
+    });
+    let (v, t) = any();
+    let scope = ctx.iteration(key, (f.value_var.name, v, t));
+    let child = ctx.with(&scope);
+    // A condition that failed goes on as its placeholder, checked as a
+    // value is.
+    let mut failed = false;
+    let (c, ct) = match eval_t(cond, &child, d) {
+        Ok(r) => r,
+        Err(e) => {
+            failed = true;
+            failures.note(e)?
+        }
+    };
+    if typing::is_unknown(&ct) {
+        return Ok(failed);
+    }
+    if c.is_null() {
+        failures.add_fail(err(
+            cond.span,
+            "Condition is null",
+            "The value of the 'if' clause must not be null.",
+        ))?;
+        return Ok(true);
+    }
+    if condition_bool(&c).is_none() {
+        failures.add_fail(err(
+            cond.span,
+            "Invalid 'for' condition",
+            format_args!(
+                "The 'if' clause value is invalid: {}.",
+                crate::value::ty::primitive_required(c.is_string(), "bool")
+            ),
+        ))?;
+        return Ok(true);
+    }
+    Ok(failed)
+}
+
 /// A `for` expression, as HCL's: each element's failures are reported and
 /// the element goes on as its placeholder; a condition or key that fails,
 /// is not known or not usable makes the result an unknown of any type
@@ -567,10 +627,16 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
         Ok(r) => r,
         Err(e) => failures.note(e)?,
     };
+    let key_name = f.key_var.as_ref().map(|k| k.name);
+    let value_name: &str = f.value_var.name;
     if typing::is_unknown(&coll_ty) {
-        // Its type says already whether it can be iterated.
-        if let Err(e) = not_iterable(&typing::of(&coll, &coll_ty), f.collection.span) {
+        // Its type says already whether it can be iterated; one of unknown
+        // type is not checked further.
+        let t = typing::of(&coll, &coll_ty);
+        if let Err(e) = not_iterable(&t, f.collection.span) {
             failures.add_fail(e)?;
+        } else if *t != Type::Dynamic {
+            condition_check(f, ctx, d, &mut failures)?;
         }
         return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
     }
@@ -582,8 +648,9 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
             return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
         }
     };
-    let key_name = f.key_var.as_ref().map(|k| k.name);
-    let value_name: &str = f.value_var.name;
+    if condition_check(f, ctx, d, &mut failures)? {
+        return failures.finish(unknown::nullable(Type::Dynamic), dynamic);
+    }
     let mut tuple = Vec::new();
     let mut object: Map<Key, Value> = Map::new();
     // Recorded types of the results, once one has one.
@@ -620,7 +687,7 @@ fn eval_for(f: &ForExpr<'_>, ctx: &Eval<'_, '_>, d: u32) -> R<(Value, Ty)> {
                     failures.add_fail(if c.is_null() {
                         err(
                             cond.span,
-                            "Condition is null",
+                            "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.",
                         )
                     } else {

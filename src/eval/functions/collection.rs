@@ -260,7 +260,9 @@ pub(crate) fn register(r: &mut Registry) {
             .nullable_variadic("default", any())
             .build(|a| {
                 if a.len() > 3 {
-                    return Err("lookup() takes no more than three arguments".into());
+                    return Err(
+                        format!("lookup() takes two or three arguments, got {}", a.len()).into(),
+                    );
                 }
                 let mut a = a.into_iter();
                 let map = util::object(a.next().unwrap_or_default(), "map or object")?;
@@ -279,7 +281,7 @@ pub(crate) fn register(r: &mut Registry) {
         FuncDef::builder()
             .on_unknown(matchkeys_unknown)
             .returns(Type::Dynamic)
-            .result_type(distinct_callback)
+            .result_type(matchkeys_callback)
             .param("values", Type::list(Type::Dynamic))
             .param("keys", Type::list(Type::Dynamic))
             .param("searchset", Type::list(Type::Dynamic))
@@ -2216,13 +2218,8 @@ fn non_bool_string(seq: &Value, meta: &typing::Ty) -> bool {
 /// all known: keys and search set of element types that do not unify, or
 /// values and keys of different known lengths.
 fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
-    let (Some(k), Some(s)) = (types.get(1), types.get(2)) else {
-        return None;
-    };
-    if let (Some(k), Some(s)) = (typing::list_element(k), typing::list_element(s)) {
-        if Type::unify(&[k, s]).is_none() {
-            return Some("keys and searchset must be of the same type");
-        }
+    if let Some(m) = matchkeys_types_refusal(types) {
+        return Some(m);
     }
     match (args.first(), args.get(1)) {
         (Some(Value::Array(v)), Some(Value::Array(k))) if v.len() != k.len() => {
@@ -2230,6 +2227,20 @@ fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+/// cty's type callback's refusal of `matchkeys`'s keys and search set
+/// (their types `types[1]`, `types[2]`) whose element types do not unify.
+fn matchkeys_types_refusal(types: &[Type]) -> Option<&'static str> {
+    let (Some(k), Some(s)) = (types.get(1), types.get(2)) else {
+        return None;
+    };
+    let (Some(k), Some(s)) = (typing::list_element(k), typing::list_element(s)) else {
+        return None;
+    };
+    Type::unify(&[k, s])
+        .is_none()
+        .then_some("keys and searchset must be of the same type")
 }
 
 // The specs' type callbacks (cty's `Type`): each checks what its
@@ -2278,7 +2289,16 @@ fn contains_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     Ok(Returns::Literal)
 }
 
-/// The type callback of `distinct` and `matchkeys`: their result typed (a
+/// The type callback of `matchkeys`: its keys and search set of one
+/// element type, then its result typed as `distinct`'s.
+fn matchkeys_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    if let Some(m) = matchkeys_types_refusal(c.types) {
+        return Err(FuncError::Call(m.into()));
+    }
+    distinct_callback(c)
+}
+
+/// The type callback of `distinct` (and `matchkeys`): its result typed (a
 /// result not known: by its unknown-type rule).
 fn distinct_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     if c.known {
@@ -2337,6 +2357,13 @@ fn values_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// The type callback of `lookup`: the kinds of its arguments checked, then its
 /// result typed (a result not known: by its unknown-type rule).
 fn lookup_callback(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
+    // (cty's callback counts the arguments first.)
+    if c.args.len() > 3 {
+        return Err(FuncError::Call(format!(
+            "lookup() takes two or three arguments, got {}",
+            c.args.len()
+        )));
+    }
     lookup_kinds(c.types, c.unknown)?;
     let answer = lookup_type(c.args, c.types)?;
     if c.known {

@@ -154,6 +154,8 @@ pub(crate) fn register(r: &mut Registry) {
                 .build(|a| {
                     let mut it = a.into_iter().map(string);
                     let (s, enc) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+                    // Terraform reads the encoding's name first.
+                    text_encoding(&enc)?;
                     let bytes = b64_decode(&s).map_err(|e| {
                         FuncError::arg(
                             0,
