@@ -430,6 +430,18 @@ impl Call<'_> {
         types: &[Type],
         returns: Option<&Returns>,
     ) -> R<Answer> {
+        let mut values = values;
+        if let Err(refusals) = self.def.convert_arguments(&mut values, metas) {
+            // Each argument that does not convert is reported.
+            let mut failed = refusals.into_iter().map(|e| self.refused(e));
+            let first = failed
+                .next()
+                .unwrap_or_else(|| self.refused("invalid arguments"));
+            return Err(failed.fold(first, |all, f| match (all, f) {
+                (Fail::Err(a, p), Fail::Err(b, _)) => Fail::Err(a.and(b), p),
+                (all, _) => all,
+            }));
+        }
         let args = Args {
             values,
             metas,
@@ -438,7 +450,7 @@ impl Call<'_> {
             budget: self.budget,
             expressions: None,
         };
-        let answer = self.def.answer(args).map_err(|e| self.refused(e))?;
+        let answer = self.def.respond(args).map_err(|e| self.refused(e))?;
         if let Answer::Value(v) | Answer::Typed(v, _) = &answer {
             self.budget.charge_value(v, self.span)?;
         }

@@ -591,25 +591,51 @@ impl FuncDef {
                 },
             )));
         }
-        // Every argument converts to its parameter's type (a null always
-        // does) before a null is refused, as HCL and cty do.
-        for (i, arg) in args.values.iter_mut().enumerate() {
+        let metas = args.metas;
+        if let Err(mut refusals) = self.convert_arguments(&mut args.values, metas) {
+            return Err(refusals.swap_remove(0));
+        }
+        (self.implementation)(args)
+    }
+
+    /// The implementation's answer to `args`, converted already
+    /// ([`convert_arguments`](Self::convert_arguments)).
+    pub(crate) fn respond(&self, args: Args<'_>) -> Result<Answer, FuncError> {
+        (self.implementation)(args)
+    }
+
+    /// Converts each of `values` (their metas `metas`, where kept) to its
+    /// parameter's type in place, as HCL converts every argument before a
+    /// call: the refusal of each that does not convert (at least one), or
+    /// else of the first null where its parameter takes none.
+    pub(crate) fn convert_arguments(
+        &self,
+        values: &mut [Value],
+        metas: &[super::typing::Ty],
+    ) -> Result<(), Vec<FuncError>> {
+        let mut refusals = Vec::new();
+        for (i, arg) in values.iter_mut().enumerate() {
             let Some(param) = self.param(i) else { break };
             if param.ty != Type::Dynamic {
-                *arg =
-                    argument(std::mem::take(arg), &param.ty).map_err(|m| FuncError::arg(i, m))?;
-            }
-        }
-        for (i, arg) in args.values.iter().enumerate() {
-            // (An unknown argument's value is a null placeholder.)
-            if arg.is_null() && self.param(i).is_some_and(|p| !p.allow_null) {
-                let known = args.metas.get(i).map_or(true, super::typing::is_known);
-                if known {
-                    return Err(FuncError::arg(i, "argument must not be null"));
+                match argument(std::mem::take(arg), &param.ty) {
+                    Ok(v) => *arg = v,
+                    Err(m) => refusals.push(FuncError::arg(i, m)),
                 }
             }
         }
-        (self.implementation)(args)
+        if !refusals.is_empty() {
+            return Err(refusals);
+        }
+        for (i, arg) in values.iter().enumerate() {
+            // (An unknown argument's value is a null placeholder.)
+            if arg.is_null() && self.param(i).is_some_and(|p| !p.allow_null) {
+                let known = metas.get(i).map_or(true, super::typing::is_known);
+                if known {
+                    return Err(vec![FuncError::arg(i, "argument must not be null")]);
+                }
+            }
+        }
+        Ok(())
     }
 }
 
