@@ -56,6 +56,7 @@ pub mod format;
 pub mod json;
 pub mod parser;
 pub mod ser;
+pub mod structure;
 pub mod syntax;
 pub mod typeexpr;
 pub mod value;

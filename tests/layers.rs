@@ -25,9 +25,10 @@ fn layer(module: &str) -> Option<u8> {
         "ser" => 8,
         "json" => 9,
         "de" => 10,
-        "config" => 11,
-        "edit" => 12,
-        "bin" => 13,
+        "structure" => 11,
+        "config" => 12,
+        "edit" => 13,
+        "bin" => 14,
         _ => return None,
     })
 }

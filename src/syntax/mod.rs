@@ -1197,6 +1197,15 @@ pub enum BinaryOperator {
     Mod,
 }
 
+/// hcl-rs's names of two operators.
+#[allow(non_upper_case_globals)]
+impl BinaryOperator {
+    /// `+` ([`BinaryOperator::Add`]), as hcl-rs names it.
+    pub const Plus: BinaryOperator = BinaryOperator::Add;
+    /// `-` ([`BinaryOperator::Sub`]), as hcl-rs names it.
+    pub const Minus: BinaryOperator = BinaryOperator::Sub;
+}
+
 impl BinaryOperator {
     /// The operator as written.
     ///
