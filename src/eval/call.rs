@@ -10,10 +10,10 @@
 //!    `templatestring`) has it checked by its spec, or hands it to the
 //!    function's implementation ([`Args::expressions`]); the others are
 //!    evaluated in order;
-//! 3. each argument converts to its parameter's type, and a null is
-//!    refused where the parameter takes none ([`check_param_types`]); an
-//!    argument of unknown type where the parameter needs a type makes the
-//!    result an unknown of unknown type;
+//! 3. each argument's type is checked against its parameter's (it must
+//!    convert), and a null is refused where the parameter takes none
+//!    ([`check_param_types`]); an argument of unknown type where the
+//!    parameter needs a type makes the result an unknown of unknown type;
 //! 4. the spec's one type callback, given the arguments known or not,
 //!    refuses them or gives the result's type;
 //! 5. if an argument is not known (and its parameter does not let
@@ -431,17 +431,21 @@ impl Call<'_> {
         returns: Option<&Returns>,
     ) -> R<Answer> {
         let mut values = values;
-        if let Err(refusals) = self.def.convert_arguments(&mut values, metas) {
-            // Each argument that does not convert is reported.
-            let mut failed = refusals.into_iter().map(|e| self.refused(e));
-            let first = failed
-                .next()
-                .unwrap_or_else(|| self.refused("invalid arguments"));
-            return Err(failed.fold(first, |all, f| match (all, f) {
-                (Fail::Err(a, p), Fail::Err(b, _)) => Fail::Err(a.and(b), p),
-                (all, _) => all,
-            }));
-        }
+        let converted = match self.def.convert_arguments(&mut values, metas) {
+            Ok(converted) => converted,
+            Err(refusals) => {
+                // Each argument that does not convert is reported.
+                let mut failed = refusals.into_iter().map(|e| self.refused(e));
+                if let Some(first) = failed.next() {
+                    return Err(failed.fold(first, |all, f| match (all, f) {
+                        (Fail::Err(a, p), Fail::Err(b, _)) => Fail::Err(a.and(b), p),
+                        (all, _) => all,
+                    }));
+                }
+                None
+            }
+        };
+        let metas = converted.as_deref().unwrap_or(metas);
         let args = Args {
             values,
             metas,

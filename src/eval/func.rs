@@ -118,11 +118,6 @@ impl fmt::Display for FuncError {
 
 impl std::error::Error for FuncError {}
 
-/// A function's type callback as a user declares it
-/// ([`FuncDefBuilder::result_type_of`]): the result's type from the
-/// arguments' types, or the message refusing them.
-pub type TypeOfImpl = dyn Fn(&[Type]) -> Result<Type, FuncError> + Send + Sync;
-
 /// A function's one implementation (cty's `Impl`): it gets the call's
 /// arguments ([`Args`]) and answers. [`FuncDefBuilder::build`] and
 /// [`FuncDefBuilder::build_typed`] make one of a closure over values or
@@ -164,7 +159,8 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// Argument `i` with its meta.
+    /// The arguments as typed values, each with its meta (none: of its
+    /// literal type).
     fn typed(values: Vec<Value>, metas: &[super::typing::Ty]) -> Vec<super::Typed> {
         let mut metas = metas.iter();
         values
@@ -201,9 +197,10 @@ impl Answer {
     }
 }
 
-/// The type a parameter accepts. Arguments are converted as Terraform
-/// converts them (a number or bool is accepted where a string is wanted, a
-/// string holding a number where a number is wanted, ...).
+/// hcl-rs's spelling of a parameter's type: it converts into the one
+/// [`Type`] a parameter has ([`Param::ty`]). Arguments are converted as
+/// Terraform converts them (a number or bool is accepted where a string is
+/// wanted, a string holding a number where a number is wanted, ...).
 ///
 /// ```
 /// use hcl::eval::ParamType;
@@ -215,7 +212,8 @@ impl Answer {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamType {
-    /// Any value, unconverted.
+    /// Any value, unconverted (Terraform's `any`; as an element type,
+    /// `Array(Any)` is `list(any)`, whose elements convert to one type).
     Any,
     /// `true`/`false`, or the strings `"true"`/`"false"`.
     Bool,
@@ -223,9 +221,11 @@ pub enum ParamType {
     Number,
     /// A string, or a number or bool (converted to its string form).
     String,
-    /// A tuple/list/set whose elements all convert to the element type.
+    /// A tuple/list/set whose elements all convert to the element type:
+    /// Terraform's `list(T)`.
     Array(Box<ParamType>),
-    /// An object/map whose values all convert to the element type.
+    /// An object/map whose values all convert to the element type:
+    /// Terraform's `map(T)`.
     Object(Box<ParamType>),
 }
 
@@ -380,8 +380,9 @@ pub(crate) struct Spec {
     /// not to be null).
     pub(crate) nullable_result: bool,
     /// Whether a call whose arguments are known keeps their types (and
-    /// runs the type callback): where the function has a type callback,
-    /// or a parameter of a collection or structural type.
+    /// runs the type callback): where the function has a type callback, a
+    /// parameter of a collection or structural type, or an implementation
+    /// over typed values (`build_typed`).
     pub(crate) typed: bool,
     /// The type callback (cty's `Type`): given the arguments, known or
     /// not, it refuses them or gives the result's type.
@@ -407,7 +408,7 @@ impl fmt::Debug for Spec {
 
 /// What a type callback is given, as cty's `Type` is given the arguments:
 /// their values (one not wholly known is its null placeholder), their
-/// types, which are wholly unknown, and whether all are known.
+/// types, which of them are wholly unknown, and whether all are known.
 pub(crate) struct TypeCall<'a> {
     pub(crate) args: &'a [Value],
     pub(crate) types: &'a [Type],
@@ -416,6 +417,19 @@ pub(crate) struct TypeCall<'a> {
     pub(crate) unknown: &'a [bool],
     /// Whether every argument is wholly known.
     pub(crate) known: bool,
+}
+
+impl TypeCall<'_> {
+    /// Argument `i` as the string it converts to, where every argument is
+    /// known (HCL converts the arguments before cty's callback sees them).
+    #[cfg_attr(not(any(feature = "regex", feature = "csv")), allow(dead_code))]
+    pub(crate) fn known_string(&self, i: usize) -> Option<String> {
+        let v = self.args.get(i).filter(|_| self.known)?;
+        match crate::value::convert::convert_known(v.clone(), &Type::String) {
+            Ok(Value::String(s)) => Some(s.into_string()),
+            _ => None,
+        }
+    }
 }
 
 /// A type callback: the arguments' refusal, or how the result is typed.
@@ -592,9 +606,12 @@ impl FuncDef {
             )));
         }
         let metas = args.metas;
-        if let Err(mut refusals) = self.convert_arguments(&mut args.values, metas) {
-            return Err(refusals.swap_remove(0));
+        if let Err(refusals) = self.convert_arguments(&mut args.values, metas) {
+            if let Some(first) = refusals.into_iter().next() {
+                return Err(first);
+            }
         }
+        // (A direct call's arguments have no metas to convert.)
         (self.implementation)(args)
     }
 
@@ -606,26 +623,41 @@ impl FuncDef {
 
     /// Converts each of `values` (their metas `metas`, where kept) to its
     /// parameter's type in place, as HCL converts every argument before a
-    /// call: the refusal of each that does not convert (at least one), or
-    /// else of the first null where its parameter takes none.
+    /// call, with the converted arguments' metas where one of them changed:
+    /// the refusal of each that does not convert (at least one), or else of
+    /// the first null where its parameter takes none.
     pub(crate) fn convert_arguments(
         &self,
         values: &mut [Value],
         metas: &[super::typing::Ty],
-    ) -> Result<(), Vec<FuncError>> {
+    ) -> Result<Option<Vec<super::typing::Ty>>, Vec<FuncError>> {
         let mut refusals = Vec::new();
+        // The metas of the arguments converted, once one that has a meta
+        // (its type is more than its value tells) is.
+        let mut converted: Option<Vec<super::typing::Ty>> = None;
         for (i, arg) in values.iter_mut().enumerate() {
             let Some(param) = self.param(i) else { break };
-            if param.ty != Type::Dynamic {
-                match argument(std::mem::take(arg), &param.ty) {
-                    Ok(v) => *arg = v,
-                    Err(m) => refusals.push(FuncError::arg(i, m)),
-                }
+            if param.ty == Type::Dynamic {
+                continue;
+            }
+            let result = match metas.get(i) {
+                Some(m @ Some(_)) => super::typing::convert(std::mem::take(arg), m, &param.ty)
+                    .map(|(v, m)| {
+                        converted.get_or_insert_with(|| metas.to_vec())[i] = m;
+                        v
+                    })
+                    .map_err(|e| e.cty_words().into_owned()),
+                _ => argument(std::mem::take(arg), &param.ty),
+            };
+            match result {
+                Ok(v) => *arg = v,
+                Err(m) => refusals.push(FuncError::arg(i, m)),
             }
         }
         if !refusals.is_empty() {
             return Err(refusals);
         }
+        let metas = converted.as_deref().unwrap_or(metas);
         for (i, arg) in values.iter().enumerate() {
             // (An unknown argument's value is a null placeholder.)
             if arg.is_null() && self.param(i).is_some_and(|p| !p.allow_null) {
@@ -635,7 +667,7 @@ impl FuncDef {
                 }
             }
         }
-        Ok(())
+        Ok(converted)
     }
 }
 
@@ -894,10 +926,15 @@ impl FuncDefBuilder {
     ///     .build(|a| Err(a[0].as_str().unwrap().into()));
     /// assert_eq!(fail.call(vec![Value::from("no")]).unwrap_err().message(), "no");
     /// ```
-    pub fn build<F>(self, func: F) -> FuncDef
+    pub fn build<F>(mut self, func: F) -> FuncDef
     where
         F: Fn(Vec<Value>) -> FuncResult + Send + Sync + 'static,
     {
+        // (Values alone cannot be unknown: only an implementation over typed
+        // values sees unknown arguments.)
+        for p in self.params.iter_mut().chain(&mut self.variadic) {
+            p.allow_unknown = false;
+        }
         self.implement(move |a| func(a.values))
     }
 

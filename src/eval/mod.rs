@@ -121,7 +121,7 @@ pub use context::{Context, EvalMode, MAX_WARNINGS};
 pub(crate) use context::{Namespace, Part};
 pub use dynamic::expand_dynamic;
 pub(crate) use dynamic::expand_dynamic_known;
-pub use func::{FuncDef, FuncDefBuilder, FuncError, FuncResult, Param, ParamType, TypeOfImpl};
+pub use func::{FuncDef, FuncDefBuilder, FuncError, FuncResult, Param, ParamType};
 pub use limits::{Limits, DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_STRING_BYTES};
 pub use print::print_expr;
 

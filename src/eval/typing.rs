@@ -18,8 +18,8 @@
 //!   are equal to each other;
 //! * `for` over a set binds the key variable to the element; a set cannot
 //!   be indexed; `element` counts a negative index from the end of a list;
-//! * functions type their results as cty's type callbacks do
-//!   ([`call_type`]), and reject typed nulls where Terraform does
+//! * functions type their results as cty's type callbacks do (each
+//!   function's spec has one), and reject typed nulls where Terraform does
 //!   (`merge(tomap({a = "b"}), tostring(null))`);
 //! * a conditional converts the branch it takes to the type both branches
 //!   unify to ([`unify_branches`]).

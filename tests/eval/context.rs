@@ -166,3 +166,41 @@ fn user_functions_over_typed_values() {
     assert_eq!(t.ty(), &Type::String);
     assert_eq!(calls.load(Ordering::SeqCst), 3);
 }
+
+/// A function over plain values never sees an unknown argument, whatever
+/// its parameters say: only one over typed values does.
+#[test]
+fn a_plain_function_is_not_called_with_unknown_arguments() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "seen",
+        FuncDef::builder()
+            .nullable_param("v", ParamType::Any)
+            .allow_unknown()
+            .build(|a| Ok(Value::Bool(a[0].is_null()))),
+    );
+    ctx.declare_unknown("u", hcl::Type::String, true);
+    let t = hcl::eval::evaluate_typed_str("seen(u)", &ctx).unwrap();
+    assert!(t.is_unknown());
+}
+
+/// A typed function sees its argument converted to its parameter's type,
+/// the value and its type together.
+#[test]
+fn a_typed_function_sees_its_argument_converted_with_its_type() {
+    let mut ctx = Context::new();
+    ctx.declare_func(
+        "type_of",
+        FuncDef::builder()
+            .param("names", ParamType::Array(Box::new(ParamType::String)))
+            .build_typed(|a| {
+                Ok(hcl::eval::Typed::from(Value::from(format!(
+                    "{} {}",
+                    a[0].ty(),
+                    a[0].value()
+                ))))
+            }),
+    );
+    let v = hcl::eval::evaluate_str("type_of(tolist([1, 2]))", &ctx).unwrap();
+    assert_eq!(v, Value::from("list(string) [\"1\", \"2\"]"));
+}

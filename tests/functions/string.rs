@@ -166,3 +166,18 @@ fn results_are_nfc_like_terraform() {
         assert_eq!(v, "x\u{e9}");
     }
 }
+
+/// `regexall` and `csvdecode` type their results from their first argument
+/// converted to a string, as Terraform does (Terraform 1.11.4:
+/// `type(regexall(1, "a1"))` is `list(string)`, `type(csvdecode(1))`
+/// `list(object({1: string}))`).
+#[test]
+#[cfg(all(feature = "regex", feature = "csv"))]
+fn a_number_as_pattern_or_text_types_the_result() {
+    let ctx = hcl::eval::Context::new();
+    let t = hcl::eval::evaluate_typed_str("regexall(1, \"a1\")", &ctx).unwrap();
+    assert_eq!(t.ty().to_string(), "list(string)");
+    assert_eq!(t.value(), &Value::from(vec!["1"]));
+    let t = hcl::eval::evaluate_typed_str("csvdecode(1)", &ctx).unwrap();
+    assert_eq!(t.ty().to_string(), "list(object({1: string}))");
+}

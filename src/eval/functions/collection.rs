@@ -1535,7 +1535,7 @@ pub(crate) fn index_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing:
 /// `matchkeys` checks the keys' and search set's types before it looks at
 /// values, then the lengths it knows.
 pub(crate) fn matchkeys_unknown(c: &mut UnknownCall<'_>) -> R<Option<(Value, typing::Ty)>> {
-    if let Some(msg) = matchkeys_refusal(&c.args, &c.types) {
+    if let Some(msg) = matchkeys_refusal(&c.args) {
         return Err(c.fail(msg));
     }
     Ok(None)
@@ -2215,12 +2215,9 @@ fn non_bool_string(seq: &Value, meta: &typing::Ty) -> bool {
 }
 
 /// Why `matchkeys(values, keys, searchset)` fails before its values are
-/// all known: keys and search set of element types that do not unify, or
-/// values and keys of different known lengths.
-fn matchkeys_refusal(args: &[Value], types: &[Type]) -> Option<&'static str> {
-    if let Some(m) = matchkeys_types_refusal(types) {
-        return Some(m);
-    }
+/// all known: values and keys of different known lengths (keys and search
+/// set of element types that do not unify are its type callback's).
+fn matchkeys_refusal(args: &[Value]) -> Option<&'static str> {
     match (args.first(), args.get(1)) {
         (Some(Value::Array(v)), Some(Value::Array(k))) if v.len() != k.len() => {
             Some("length of keys and values should be equal")

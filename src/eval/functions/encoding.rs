@@ -664,9 +664,9 @@ pub(crate) fn number_text(v: &Value) -> String {
 /// row.
 pub(crate) fn csvdecode_type(c: &crate::eval::func::TypeCall<'_>) -> Result<Returns, FuncError> {
     use Returns::*;
-    Ok(match c.args.first() {
-        Some(Value::String(s)) if c.known => {
-            let columns = csv_columns(s)?;
+    Ok(match c.known_string(0) {
+        Some(s) => {
+            let columns = csv_columns(&s)?;
             Is(Type::list(Type::object(
                 columns.into_iter().map(|c| (c, Type::String)),
             )))

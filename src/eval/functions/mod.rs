@@ -97,8 +97,9 @@
 // folder's README), and the function in the regression net's generator
 // (`tests/fixtures/terraform_net/generate.py`).
 
-// No panics reachable from arguments: arity is checked by `FuncDef::call`
-// before a function runs; everything else returns an error.
+// No panics reachable from arguments: arity is checked before a function
+// runs (by the call protocol, or by `FuncDef::call` on a direct call);
+// everything else returns an error.
 #![cfg_attr(
     not(test),
     warn(
@@ -171,6 +172,10 @@ fn table() -> &'static Registry {
 /// results included (`join("", ["e", "\u0301"])` is `"é"`); the parser
 /// normalises literals, and this wrapper the strings a built-in returns.
 pub(crate) fn nfc_results(f: FuncDef) -> FuncDef {
+    // (`try` and `can` give an argument's value as it is.)
+    if f.spec().expressions {
+        return f;
+    }
     f.wrapped(util::nfc_value)
 }
 

@@ -1143,9 +1143,9 @@ pub(crate) fn formatlist_rows(
 /// group that matched nothing a null string (a result not known: of any
 /// type).
 pub(crate) fn regex_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
-    Ok(match c.args.first() {
-        Some(Value::String(p)) if c.known => Returns::Is(regex_result_type(p)?),
-        _ => Returns::Literal,
+    Ok(match c.known_string(0) {
+        Some(p) => Returns::Is(regex_result_type(&p)?),
+        None => Returns::Literal,
     })
 }
 
@@ -1154,10 +1154,10 @@ pub(crate) fn regex_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
 /// empty result has the type too; a result not known is a list).
 pub(crate) fn regexall_type(c: &TypeCall<'_>) -> Result<Returns, FuncError> {
     use Returns::*;
-    Ok(match c.args.first() {
-        Some(Value::String(p)) if c.known => Is(Type::list(regex_result_type(p)?)),
-        _ if c.known => Literal,
-        _ => Is(Type::list(Type::Dynamic)),
+    Ok(match c.known_string(0) {
+        Some(p) => Is(Type::list(regex_result_type(&p)?)),
+        None if c.known => Literal,
+        None => Is(Type::list(Type::Dynamic)),
     })
 }
 
