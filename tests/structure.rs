@@ -127,6 +127,15 @@ fn a_long_chain_is_built_written_compared_cloned_and_dropped() {
     }
     let other = built.clone();
     assert_eq!(other, built);
+    // Shown as a derived `Debug` would show it.
+    let shown = format!("{built:?}");
+    assert!(shown.starts_with("Operation(Binary(BinaryOp { lhs_expr: Operation(Binary(BinaryOp {"));
+    assert!(shown.ends_with("operator: Add, rhs_expr: Number(Number(99999)) }))"));
+    let small = BinaryOp::new(1, BinaryOperator::Add, 2);
+    assert_eq!(
+        format!("{small:?}"),
+        "BinaryOp { lhs_expr: Number(Number(1)), operator: Add, rhs_expr: Number(Number(2)) }"
+    );
     drop((body, copy, built, other));
 }
 

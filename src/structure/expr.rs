@@ -180,9 +180,8 @@ pub struct UnaryOp {
 }
 
 /// A binary operation. A chain of them (`a + b + c ...`, each the left
-/// operand of the next) is compared, cloned and dropped without recursing
-/// down it, however long it is.
-#[derive(Debug)]
+/// operand of the next) is compared, cloned, shown with `{:?}` and dropped
+/// without recursing down it, however long it is.
 pub struct BinaryOp {
     /// The left operand.
     pub lhs_expr: Expression,
@@ -370,6 +369,38 @@ impl PartialEq for BinaryOp {
                 _ => return false,
             }
         }
+    }
+}
+
+impl fmt::Debug for BinaryOp {
+    /// As a derived `Debug` shows it (on one line), each operation of a
+    /// chain opened on the way down and closed with its right operand on
+    /// the way up.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut chain = vec![self];
+        while let Some(inner) = super::write::as_binary(&chain[chain.len() - 1].lhs_expr) {
+            chain.push(inner);
+        }
+        for (i, _) in chain.iter().enumerate() {
+            f.write_str("BinaryOp { lhs_expr: ")?;
+            if i + 1 < chain.len() {
+                f.write_str("Operation(Binary(")?;
+            }
+        }
+        if let Some(last) = chain.last() {
+            write!(f, "{:?}", last.lhs_expr)?;
+        }
+        for (i, op) in chain.iter().enumerate().rev() {
+            write!(
+                f,
+                ", operator: {:?}, rhs_expr: {:?} }}",
+                op.operator, op.rhs_expr
+            )?;
+            if i > 0 {
+                f.write_str("))")?;
+            }
+        }
+        Ok(())
     }
 }
 
