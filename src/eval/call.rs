@@ -325,11 +325,7 @@ impl Call<'_> {
             if !reaches {
                 return Ok(unknown_result(self.def, t));
             }
-            let (v, m) = match self.answer(args, &metas, &types, None)? {
-                Answer::Value(v) => (v, None),
-                Answer::Typed(v, m) => (v, m),
-                Answer::Failed(f) => return Err(f),
-            };
+            let (v, m) = self.answer(args, &metas, &types, None)?.into_result()?;
             return self.declared_result(v, m, &t);
         }
         if !known {
@@ -413,11 +409,7 @@ impl Call<'_> {
     /// The implementation on `args` (their number and types checked); its
     /// result is charged to the budget.
     fn invoke(&self, args: Vec<Value>) -> R<(Value, Ty)> {
-        match self.answer(args, &[], &[], None)? {
-            Answer::Value(v) => Ok((v, None)),
-            Answer::Typed(v, m) => Ok((v, m)),
-            Answer::Failed(f) => Err(f),
-        }
+        self.answer(args, &[], &[], None)?.into_result()
     }
 
     /// The implementation's answer to `args` (metas `metas`, types `types`,
@@ -445,14 +437,11 @@ impl Call<'_> {
                 None
             }
         };
-        let metas = converted.as_deref().unwrap_or(metas);
         let args = Args {
-            values,
-            metas,
+            metas: converted.as_deref().unwrap_or(metas),
             types,
             returns,
-            budget: self.budget,
-            expressions: None,
+            ..Args::values(values, self.budget)
         };
         let answer = self.def.respond(args).map_err(|e| self.refused(e))?;
         if let Answer::Value(v) | Answer::Typed(v, _) = &answer {
@@ -500,18 +489,13 @@ impl ExpressionCall<'_> {
 
     /// The implementation's answer, given the expressions.
     fn answer(&self) -> R<(Value, Ty)> {
+        // (Their number was checked as the call's.)
         let args = Args {
-            values: Vec::new(),
-            metas: &[],
-            types: &[],
-            returns: None,
-            budget: self.call.budget,
             expressions: Some(self),
+            ..Args::values(Vec::new(), self.call.budget)
         };
-        match self.call.def.answer(args) {
-            Ok(Answer::Value(v)) => Ok((v, None)),
-            Ok(Answer::Typed(v, t)) => Ok((v, t)),
-            Ok(Answer::Failed(f)) => Err(f),
+        match self.call.def.respond(args) {
+            Ok(answer) => answer.into_result(),
             Err(e) => Err(self.fail(e)),
         }
     }

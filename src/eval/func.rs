@@ -147,7 +147,7 @@ pub(crate) struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
-    /// Values alone (a direct call).
+    /// Values alone (a direct call; the others start from it).
     pub(crate) fn values(values: Vec<Value>, budget: &'a Budget) -> Args<'a> {
         Args {
             values,
@@ -187,6 +187,16 @@ impl From<Value> for Answer {
 }
 
 impl Answer {
+    /// The value with its meta (none: of its literal type), or the
+    /// failure let through.
+    pub(crate) fn into_result(self) -> super::fail::R<(Value, super::typing::Ty)> {
+        match self {
+            Answer::Value(v) => Ok((v, None)),
+            Answer::Typed(v, m) => Ok((v, m)),
+            Answer::Failed(f) => Err(f),
+        }
+    }
+
     /// The value alone (a direct call, where nothing is evaluated and
     /// nothing fails but the function).
     fn into_value(self) -> FuncResult {
@@ -584,10 +594,6 @@ impl FuncDef {
     /// each value converted to its parameter's type (a null refused where
     /// the parameter takes none).
     pub(crate) fn answer(&self, mut args: Args<'_>) -> Result<Answer, FuncError> {
-        if args.expressions.is_some() {
-            // (Their number was checked as the call's.)
-            return (self.implementation)(args);
-        }
         let n = self.params.len();
         let given = args.values.len();
         if given < n || (self.variadic.is_none() && given > n) {
